@@ -1,0 +1,53 @@
+"""Options and output helpers shared by the command groups."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from pyasp_games.errors import InputError
+
+TIME_LIMIT = typer.Option(
+    None, "--time-limit", help="Wall-clock seconds; reaching it gives status unknown, exit 3."
+)
+JSON = typer.Option(
+    False, "--json", help="Print the outcome as one JSON object (JSON lines for several)."
+)
+
+
+def limits(time_limit: float | None, max_length: int | None = None) -> Any:
+    from pyasp_games.engines.limits import Limits
+
+    if time_limit is not None and time_limit <= 0:
+        raise InputError(f"--time-limit must be positive, got {time_limit}")
+    if max_length is not None and max_length < 0:
+        raise InputError(f"--max-length must be non-negative, got {max_length}")
+    return Limits(time_limit=time_limit, max_length=max_length)
+
+
+def new_file(path: Path | None, force: bool, option: str) -> Path | None:
+    """Refuse to overwrite an existing file the user did not ask us to overwrite."""
+    if path is not None and path.exists() and not force:
+        raise InputError(f"{option} {path}: file exists (pass --force to overwrite it)")
+    return path
+
+
+def exit_code(outcomes: Iterable[Any]) -> int:
+    """The most severe exit code of several outcomes: error 1, unknown 3, else 0."""
+    codes = [o.exit_code for o in outcomes]
+    if 1 in codes:
+        return 1
+    return 3 if 3 in codes else 0
+
+
+def print_json(obj: Any) -> None:
+    sys.stdout.write(json.dumps(obj, default=str) + "\n")
+
+
+def warn(message: str) -> None:
+    print(f"pyasp-games: {message}", file=sys.stderr)

@@ -1,0 +1,175 @@
+"""``pyasp-games puzzle``: check, solve and show sliding-tile puzzles."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+
+import typer
+
+from pyasp_games.cli.common import JSON, TIME_LIMIT, exit_code, limits, new_file, print_json
+from pyasp_games.errors import InputError
+
+app = typer.Typer(
+    help="Sliding-tile puzzles (R x C; the 15-puzzle is 4 x 4).", no_args_is_help=True
+)
+
+
+class Goal(StrEnum):
+    blank_last = "blank-last"
+    blank_first = "blank-first"
+
+
+class Backend(StrEnum):
+    astar = "astar"
+    idastar = "idastar"
+    asp = "asp"
+    sat = "sat"
+
+
+FILE = typer.Argument(
+    ..., help="A board file (R lines of C integers, 0 = blank) or a set file ('# size: RxC')."
+)
+GOAL = typer.Option(
+    None, "--goal", help="Goal convention (default: the file's '# goal:' header, else blank-last)."
+)
+
+
+def _load(path: Path, goal: Goal | None) -> list:
+    from pyasp_games.puzzle.model import load_boards
+
+    return load_boards(path, goal.value if goal else None)
+
+
+@app.command()
+def check(file: Path = FILE, goal: Goal = GOAL, json: bool = JSON) -> None:
+    """Is the board solvable? With the reason: inversions, blank row, width parity."""
+    from dataclasses import asdict
+
+    from pyasp_games.puzzle.model import solvability
+
+    for board in _load(file, goal):
+        result = solvability(board)
+        if json:
+            print_json({"problem": board.name, **asdict(result)})
+        else:
+            typer.echo(f"{board.name}: {result.reason}")
+
+
+@app.command()
+def solve(
+    file: Path = FILE,
+    backend: Backend = typer.Option(Backend.astar, "--backend", "-b", help="Which solver."),
+    encoding: str = typer.Option(
+        None, "--encoding", help="asp: a bundled encoding (sliding, seed) or an .lp file."
+    ),
+    solver: str = typer.Option(
+        None, "--solver", help="sat: the PySAT solver (glucose4, cadical195, minisat22, ...)."
+    ),
+    time_limit: float = TIME_LIMIT,
+    max_length: int = typer.Option(
+        None,
+        "--max-length",
+        help="asp/sat/astar/idastar: give up beyond this plan length (no-solution within it).",
+    ),
+    goal: Goal = GOAL,
+    emit_lp: Path = typer.Option(
+        None, "--emit-lp", help="asp: write the facts and the encoding to run by hand."
+    ),
+    emit_cnf: Path = typer.Option(
+        None, "--emit-cnf", help="sat: write the last horizon's CNF as DIMACS."
+    ),
+    force: bool = typer.Option(
+        False, "--force", help="Overwrite files given to --emit-lp/--emit-cnf."
+    ),
+    json: bool = JSON,
+) -> None:
+    """Solve optimally and verify the plan (U D L R: the direction the blank moves)."""
+    from pyasp_games.puzzle import solve as run
+    from pyasp_games.puzzle.asp import write_lp
+
+    if encoding is not None and backend is not Backend.asp:
+        raise InputError("--encoding applies to --backend asp only")
+    if (solver is not None or emit_cnf is not None) and backend is not Backend.sat:
+        raise InputError("--solver and --emit-cnf apply to --backend sat only")
+    if emit_lp is not None and backend is not Backend.asp:
+        raise InputError("--emit-lp applies to --backend asp only")
+    lim = limits(time_limit, max_length)
+    boards = _load(file, goal)
+    if (emit_lp or emit_cnf) and len(boards) > 1:
+        raise InputError("--emit-lp/--emit-cnf take a single board, not a set file")
+    new_file(emit_lp, force, "--emit-lp")
+    new_file(emit_cnf, force, "--emit-cnf")
+    options: dict = {}
+    if backend is Backend.asp:
+        options["encoding"] = encoding or "sliding"
+    if backend is Backend.sat:
+        options["solver"] = solver or "glucose4"
+        if emit_cnf is not None:
+            options["emit_cnf"] = emit_cnf
+    outcomes = []
+    for board in boards:
+        outcome = run(board, backend.value, lim, **options)
+        outcomes.append(outcome)
+        if emit_lp is not None:
+            write_lp(board, options["encoding"], emit_lp, outcome.answer)
+        if json:
+            print_json(outcome.to_dict())
+        else:
+            _print_outcome(outcome)
+    raise typer.Exit(exit_code(outcomes))
+
+
+def _print_outcome(outcome) -> None:
+    verified = {True: "verified", False: "FAILED verification", None: "-"}[
+        outcome.stats.get("verified")
+    ]
+    line = f"{outcome.problem}: {outcome.status}"
+    if outcome.answer is not None:
+        line += f", {outcome.answer} moves"
+    line += f" ({outcome.backend}, {outcome.seconds:.3f} s, {verified})"
+    typer.echo(line)
+    if outcome.witness:
+        typer.echo(f"  plan: {outcome.witness}")
+    if "proof" in outcome.stats:
+        typer.echo(f"  proof: {outcome.stats['proof']}")
+    if "nodes" in outcome.stats:
+        typer.echo(f"  nodes expanded: {outcome.stats['nodes']}")
+    if "horizons" in outcome.stats:
+        typer.echo(f"  horizons tried: {outcome.stats['horizons']}")
+    if outcome.status == "error":
+        typer.echo(f"  {outcome.stats.get('verification', '')}", err=True)
+
+
+@app.command()
+def show(
+    file: Path = FILE,
+    plan: str = typer.Option(
+        None, "--plan", help="A plan of U D L R moves to play out board by board."
+    ),
+    goal: Goal = GOAL,
+) -> None:
+    """Print the board and, with --plan, the board after every move."""
+    from pyasp_games.puzzle.model import format_board
+    from pyasp_games.puzzle.verify import replay, verify_plan
+
+    boards = _load(file, goal)
+    if plan is not None and len(boards) > 1:
+        raise InputError("--plan takes a single board, not a set file")
+    for board in boards:
+        typer.echo(f"{board.name} ({board.rows}x{board.cols}, goal {board.goal})")
+        typer.echo(format_board(board, header=False))
+    if plan is None:
+        return
+    board = boards[0]
+    plan = plan.strip().upper()
+    for i in range(1, len(plan) + 1):
+        try:
+            tiles = replay(board.rows, board.cols, board.tiles, plan[:i])
+        except ValueError as err:
+            raise InputError(f"--plan: {err}") from None
+        step = type(board)(board.rows, board.cols, tuple(tiles), board.goal, board.name)
+        typer.echo(f"move {i}: {plan[i - 1]}")
+        typer.echo(format_board(step, header=False))
+    verdict = verify_plan(board.rows, board.cols, board.tiles, board.goal, plan)
+    typer.echo(verdict.message)

@@ -1,0 +1,229 @@
+"""Cross-checking: every backend of a domain on every instance, verified and compared.
+
+A domain is described by a :class:`DomainSpec` (how to load instances, its
+bundled instances, its ``solve`` entry point and backend table); the checks are
+domain-agnostic: each outcome must pass the domain's verification, all definite
+answers for an instance must be equal, and must equal the instance's known answer.
+
+>>> spec = domain_spec("puzzle")
+>>> from pyasp_games.puzzle import parse_board
+>>> report = crosscheck(spec, [parse_board("1 2 3\\n4 5 6\\n7 0 8")], spec.backends())
+>>> report.ok, [row.outcome.answer for row in report.rows]
+(True, [1, 1, 1, 1])
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pyasp_games.engines.limits import Limits
+from pyasp_games.engines.outcome import Outcome
+from pyasp_games.errors import InputError
+
+
+@dataclass(frozen=True)
+class BackendSpec:
+    """One column of a comparison: a backend with fixed options, under a label."""
+
+    label: str
+    backend: str
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class DomainSpec:
+    """What crosscheck (and later bench) need to know about a domain."""
+
+    name: str
+    backend_names: list[str]
+    solve: Callable[..., Outcome]
+    load_file: Callable[[Path], list[Any]]
+    bundled_files: Callable[[], list[Path]]
+    #: ``(True, answer)`` when the instance states its answer, else ``(False, None)``
+    known: Callable[[Any], tuple[bool, Any]]
+    encoding_backend: str | None = None
+    default_encodings: list[str] = field(default_factory=list)
+
+    def load(self, files: Sequence[Path]) -> list[Any]:
+        return [inst for f in files for inst in self.load_file(Path(f))]
+
+    def bundled(self) -> list[Any]:
+        return self.load(self.bundled_files())
+
+    def backends(
+        self, names: Sequence[str] | None = None, encodings: Sequence[str] | None = None
+    ) -> list[BackendSpec]:
+        """Backends to compare: ``names`` (default all); each encoding is its own ASP backend."""
+        chosen = list(names) if names else list(self.backend_names)
+        unknown = [n for n in chosen if n not in self.backend_names]
+        if unknown:
+            raise InputError(
+                f"unknown {self.name} backend {unknown[0]!r} (choose from {', '.join(self.backend_names)})"
+            )
+        if encodings and self.encoding_backend is None:
+            raise InputError(f"the {self.name} domain has no ASP encodings to choose")
+        specs = []
+        for name in chosen:
+            if name == self.encoding_backend:
+                for enc in encodings or self.default_encodings:
+                    label = (
+                        name
+                        if not encodings and enc == self.default_encodings[0]
+                        else f"{name}[{enc}]"
+                    )
+                    specs.append(BackendSpec(label, name, {"encoding": enc}))
+            else:
+                specs.append(BackendSpec(name, name))
+        return specs
+
+
+@dataclass
+class Row:
+    backend: str
+    outcome: Outcome
+    agrees: bool = True
+    known_ok: bool = True
+
+    @property
+    def ok(self) -> bool:
+        return self.outcome.status != "error" and self.agrees and self.known_ok
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            **self.outcome.to_dict(),
+            "label": self.backend,
+            "agrees": self.agrees,
+            "matches_known": self.known_ok,
+            "ok": self.ok,
+        }
+
+
+@dataclass
+class Report:
+    domain: str
+    rows: list[Row] = field(default_factory=list)
+    instances: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return all(r.ok for r in self.rows)
+
+    def summary(self) -> dict[str, Any]:
+        statuses: dict[str, int] = {}
+        for r in self.rows:
+            statuses[r.outcome.status] = statuses.get(r.outcome.status, 0) + 1
+        return {
+            "domain": self.domain,
+            "instances": self.instances,
+            "runs": len(self.rows),
+            "statuses": statuses,
+            "verified": sum(1 for r in self.rows if r.outcome.stats.get("verified") is True),
+            "failed_verification": sum(
+                1 for r in self.rows if r.outcome.stats.get("verified") is False
+            ),
+            "disagreements": sum(1 for r in self.rows if not r.agrees),
+            "wrong_known_answers": sum(1 for r in self.rows if not r.known_ok),
+            "ok": self.ok,
+        }
+
+    def summary_line(self) -> str:
+        s = self.summary()
+        parts = [
+            f"{s['instances']} instances, {s['runs']} runs",
+            ", ".join(f"{n} {k}" for k, n in sorted(s["statuses"].items())),
+            f"{s['verified']} verified",
+        ]
+        if self.ok:
+            parts.append("all answers verified and agreeing")
+        else:
+            parts.append(
+                f"PROBLEMS: {s['failed_verification']} failed verification, "
+                f"{s['disagreements']} disagreements, {s['wrong_known_answers']} wrong known answers"
+            )
+        return "; ".join(parts)
+
+    def exit_code(self) -> int:
+        if not self.ok:
+            return 1
+        return 3 if any(r.outcome.status == "unknown" for r in self.rows) else 0
+
+
+def _definite(outcome: Outcome) -> bool:
+    return outcome.status in ("solved", "no-solution") and "no plan of length" not in str(
+        outcome.stats.get("proof", "")
+    )
+
+
+def crosscheck(
+    spec: DomainSpec,
+    instances: Sequence[Any],
+    backends: Sequence[BackendSpec],
+    limits: Limits = Limits(),
+    on_row: Callable[[Row], None] | None = None,
+) -> Report:
+    """Run every backend on every instance and compare their verified answers."""
+    report = Report(spec.name, instances=len(instances))
+    for instance in instances:
+        rows = []
+        for b in backends:
+            outcome = spec.solve(instance, b.backend, limits, **b.options)
+            rows.append(Row(b.label, outcome))
+        answers = {repr(r.outcome.answer) for r in rows if _definite(r.outcome)}
+        has_known, known = spec.known(instance)
+        for r in rows:
+            if _definite(r.outcome):
+                r.agrees = len(answers) <= 1
+                if has_known:
+                    r.known_ok = r.outcome.answer == known
+            if on_row:
+                on_row(r)
+        report.rows += rows
+    return report
+
+
+# -- the domains ---------------------------------------------------------------------
+
+
+def _index(domain: str) -> dict[str, Any]:
+    from pyasp_games.engines.resources import instance_dir
+
+    with open(instance_dir(domain) / "index.toml", "rb") as f:
+        return tomllib.load(f)
+
+
+def _puzzle_spec() -> DomainSpec:
+    from pyasp_games import puzzle
+    from pyasp_games.engines.resources import instance_dir
+
+    def bundled_files() -> list[Path]:
+        return [instance_dir("puzzle") / name for name in _index("puzzle")["crosscheck"]["files"]]
+
+    def known(board: Any) -> tuple[bool, Any]:
+        if board.known is None:
+            return False, None
+        return True, None if board.known == "none" else board.known
+
+    return DomainSpec(
+        name="puzzle",
+        backend_names=list(puzzle.BACKENDS),
+        solve=puzzle.solve,
+        load_file=puzzle.load_boards,
+        bundled_files=bundled_files,
+        known=known,
+        encoding_backend="asp",
+        default_encodings=["sliding"],
+    )
+
+
+_DOMAINS = {"puzzle": _puzzle_spec}
+
+
+def domain_spec(name: str) -> DomainSpec:
+    """The :class:`DomainSpec` of a domain by name."""
+    if name not in _DOMAINS:
+        raise InputError(f"unknown domain {name!r} (choose from {', '.join(_DOMAINS)})")
+    return _DOMAINS[name]()

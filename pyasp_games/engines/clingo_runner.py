@@ -1,0 +1,194 @@
+"""Grounding and solving with clingo under a wall-clock limit.
+
+A :class:`ClingoSession` wraps one ``clingo.Control``: it loads encodings, adds
+facts, grounds program parts, and solves asynchronously so that a deadline can
+cancel the search. Models are copied out of the callback as plain symbols (a
+``clingo.Model`` must not outlive it). :meth:`ClingoSession.solve_horizons` runs
+the multi-shot planning loop used by clingo's ``incmode``: ``#program step(t)``
+adds time step ``t``, ``#program check(t)`` holds the goal guarded by
+``#external query(t)``.
+
+>>> s = ClingoSession(facts="p(1..3). #show p/1.")
+>>> s.ground([("base", [])])
+>>> r = s.solve()
+>>> r.status, sorted(str(a) for a in r.symbols)
+('sat', ['p(1)', 'p(2)', 'p(3)'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pyasp_games.engines.limits import Deadline, LimitReached
+
+
+@dataclass
+class SolveResult:
+    """One solve call: ``status`` is ``sat``, ``unsat`` or ``unknown`` (limit).
+
+    For optimisation problems ``optimal`` tells whether the last model's cost was
+    proved optimal; ``symbols`` are the shown atoms of the last (best) model.
+    """
+
+    status: str
+    symbols: list[Any] = field(default_factory=list)
+    cost: list[int] = field(default_factory=list)
+    optimal: bool = False
+    models: int = 0
+
+
+class ClingoSession:
+    """One clingo control: encodings + facts + constants, under a deadline.
+
+    Args:
+        encodings: ``.lp`` files to load.
+        facts: program text added to the ``base`` part.
+        consts: ``-c name=value`` definitions.
+        deadline: wall-clock limit for grounding (checked between parts) and
+            solving (enforced by cancelling the asynchronous search).
+        arguments: further clingo command-line options (e.g. ``["--opt-mode=optN"]``).
+    """
+
+    def __init__(
+        self,
+        encodings: Iterable[Path | str] = (),
+        facts: str = "",
+        consts: dict[str, int | str] | None = None,
+        deadline: Deadline | None = None,
+        arguments: Sequence[str] = (),
+    ) -> None:
+        import clingo  # lazily: keeps `pyasp-games --help` fast
+
+        self._clingo = clingo
+        args = list(arguments)
+        for name, value in (consts or {}).items():
+            args += ["-c", f"{name}={value}"]
+        self.messages: list[str] = []
+        self.control = clingo.Control(args, logger=self._log, message_limit=20)
+        self.deadline = deadline or Deadline(None)
+        for path in encodings:
+            self.control.load(str(path))
+        if facts:
+            self.control.add("base", [], facts)
+        self.solve_calls = 0
+
+    def _log(self, code: Any, message: str) -> None:
+        self.messages.append(message.strip())
+
+    def ground(self, parts: Sequence[tuple[str, Sequence[int]]]) -> None:
+        """Ground program parts, e.g. ``[("base", []), ("step", [3])]``.
+
+        Grounding itself cannot be interrupted, so the deadline is checked before.
+        """
+        self.deadline.check()
+        number = self._clingo.Number
+        self.control.ground([(name, [number(a) for a in args]) for name, args in parts])
+
+    def set_external(self, name: str, args: Sequence[int], value: bool | None) -> None:
+        """Assign an external atom; ``None`` releases it for good (false forever)."""
+        atom = self._clingo.Function(name, [self._clingo.Number(a) for a in args])
+        if value is None:
+            self.control.release_external(atom)
+        else:
+            self.control.assign_external(atom, value)
+
+    def solve(self, assumptions: Sequence[tuple[Any, bool]] = ()) -> SolveResult:
+        """Solve; on reaching the deadline cancel and return status ``unknown``.
+
+        For optimisation the result is ``sat`` only when the optimum is proved; a
+        cancelled optimisation keeps its best model but has status ``unknown``.
+        """
+        self.deadline.check()
+        best: dict[str, Any] = {"symbols": [], "cost": [], "models": 0}
+
+        def on_model(model: Any) -> None:
+            best["symbols"] = list(model.symbols(shown=True))
+            best["cost"] = list(model.cost)
+            best["models"] += 1
+
+        self.solve_calls += 1
+        with self.control.solve(
+            assumptions=list(assumptions), on_model=on_model, async_=True
+        ) as handle:
+            remaining = self.deadline.remaining()
+            finished = handle.wait() if remaining is None else handle.wait(remaining)
+            if not finished:
+                handle.cancel()
+                handle.wait()
+                return SolveResult("unknown", best["symbols"], best["cost"], False, best["models"])
+            result = handle.get()
+        if result.interrupted:
+            return SolveResult("unknown", best["symbols"], best["cost"], False, best["models"])
+        if result.unsatisfiable:
+            return SolveResult("unsat", models=best["models"])
+        optimal = bool(result.exhausted) if best["cost"] else True
+        status = "sat" if optimal else "unknown"
+        return SolveResult(status, best["symbols"], best["cost"], optimal, best["models"])
+
+    def solve_horizons(
+        self,
+        start: int,
+        stop: int | None,
+        stride: int = 1,
+        step_part: str = "step",
+        check_part: str = "check",
+        query: str = "query",
+    ) -> tuple[int | None, SolveResult, list[int]]:
+        """Multi-shot planning: horizons ``start, start+stride, ...`` up to ``stop``.
+
+        ``base`` must have been grounded. For each horizon ``h`` the missing
+        ``step(t)`` parts and ``check(h)`` are grounded, ``query(h)`` is assumed
+        true and the program solved; an unsatisfiable horizon's ``query`` is
+        released so its goal constraints vanish. Returns the first satisfiable
+        horizon (or ``None``), its result (``unsat`` when every horizon up to
+        ``stop`` failed, ``unknown`` at the deadline) and the horizons tried.
+        """
+        grounded = 0
+        tried: list[int] = []
+        h = start
+        while stop is None or h <= stop:
+            try:
+                self.ground(
+                    [(step_part, [t]) for t in range(grounded + 1, h + 1)] + [(check_part, [h])]
+                )
+            except LimitReached:
+                return None, SolveResult("unknown"), tried
+            grounded = h
+            self.set_external(query, [h], True)
+            tried.append(h)
+            try:
+                result = self.solve()
+            except LimitReached:
+                return None, SolveResult("unknown"), tried
+            if result.status != "unsat":
+                return (h if result.status == "sat" else None), result, tried
+            self.set_external(query, [h], None)
+            h += stride
+        return None, SolveResult("unsat"), tried
+
+    def statistics(self) -> dict[str, Any]:
+        """A flat summary of ``Control.statistics`` (times, search, problem size)."""
+        stats = self.control.statistics
+        out: dict[str, Any] = {"solve_calls": self.solve_calls}
+        summary = stats.get("summary", {})
+        for key in ("total", "cpu", "solve", "sat", "unsat"):
+            value = summary.get("times", {}).get(key)
+            if value is not None:
+                out[f"time_{key}"] = round(float(value), 4)
+        solvers = stats.get("solving", {}).get("solvers", {})
+        for key in ("choices", "conflicts", "restarts"):
+            if key in solvers:
+                out[key] = int(solvers[key])
+        lp = stats.get("problem", {}).get("lp", {})
+        for key in ("atoms", "rules", "bodies"):
+            if key in lp:
+                out[f"lp_{key}"] = int(lp[key])
+        generator = stats.get("problem", {}).get("generator", {})
+        if "vars" in generator:
+            out["variables"] = int(generator["vars"])
+        if "constraints" in generator:
+            out["constraints"] = int(generator["constraints"])
+        return out

@@ -1,0 +1,56 @@
+"""The result type shared by every backend of every domain.
+
+>>> o = Outcome("puzzle:board1", "astar", "solved", 24, "RDLU", 0.01, {"nodes": 10})
+>>> o.to_dict()["status"]
+'solved'
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+#: ``solved``: an answer with a verified witness; ``no-solution``: proved that none
+#: exists (within the stated bounds); ``unknown``: a limit was reached, never a guess;
+#: ``error``: the backend failed (a bug or an unsupported instance, see ``stats``).
+STATUSES = ("solved", "no-solution", "unknown", "error")
+
+
+@dataclass
+class Outcome:
+    """What one backend said about one problem instance.
+
+    Attributes:
+        problem: a name for the instance (file name, set id, ...).
+        backend: the backend's name as registered in the domain's ``BACKENDS``.
+        status: one of :data:`STATUSES`.
+        answer: the domain's verdict (puzzle: the optimal plan length, or ``None``).
+        witness: the evidence for the answer (puzzle: the plan as a ``UDLR`` string).
+        seconds: wall-clock time of the whole call.
+        stats: solver statistics and explanations (nodes expanded, clingo summary,
+            horizons tried, the parity proof of unsolvability, ...).
+    """
+
+    problem: str
+    backend: str
+    status: str
+    answer: Any = None
+    witness: Any = None
+    seconds: float = 0.0
+    stats: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.status not in STATUSES:
+            raise ValueError(f"unknown status {self.status!r}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), default=str)
+
+    @property
+    def exit_code(self) -> int:
+        """The CLI exit code this outcome maps to (0 answered, 3 limit, 1 error)."""
+        return {"solved": 0, "no-solution": 0, "unknown": 3, "error": 1}[self.status]

@@ -1,0 +1,349 @@
+"""Sliding-tile puzzles: boards, goals, parsing, formatting and solvability.
+
+A board is ``R x C`` (R, C >= 2) with tiles ``1..R*C-1`` and the blank ``0``,
+stored row-major. Two goal conventions exist: ``blank-last`` (tiles 1..N in
+order, the blank bottom-right: the thesis' convention, the default) and
+``blank-first`` (Korf's: tile ``v`` at position ``v``, the blank top-left).
+
+Board file: R lines of C integers; ``#`` starts a comment; header comments
+``# goal: blank-first|blank-last`` and ``# optimal: 24`` (or ``none``) are read.
+Set file: a ``# size: RxC`` header, optionally ``# goal: ...``, then one board
+per line (R*C integers, optionally preceded by an id) with an optional trailing
+``# optimal: N`` comment.
+
+>>> b = parse_board("1 2 3\\n4 5 6\\n7 0 8")
+>>> b.rows, b.cols, b.blank
+(3, 3, 7)
+>>> solvability(b).solvable
+True
+>>> moves_of(b.blank, b.rows, b.cols)
+{'U': 4, 'L': 6, 'R': 8}
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pyasp_games.errors import InputError
+
+GOALS = ("blank-last", "blank-first")
+#: A plan is a string over these letters: the direction in which the blank moves.
+DIRECTIONS = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
+OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
+
+_HEADER = re.compile(r"^\s*#\s*(size|goal|optimal|name)\s*:\s*(\S+)\s*$", re.IGNORECASE)
+_SIZE = re.compile(r"^(\d+)x(\d+)$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Board:
+    """A sliding-puzzle instance: the start configuration and the goal convention.
+
+    Attributes:
+        rows, cols: the board's dimensions.
+        tiles: row-major contents, ``0`` is the blank.
+        goal: ``blank-last`` or ``blank-first``.
+        name: how reports refer to the instance.
+        known: the published answer if the file states one: an optimal plan
+            length, ``"none"`` for an unsolvable board, or ``None`` (not stated).
+    """
+
+    rows: int
+    cols: int
+    tiles: tuple[int, ...]
+    goal: str = "blank-last"
+    name: str = "board"
+    known: int | str | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        validate(self.rows, self.cols, self.tiles, self.goal)
+
+    @property
+    def size(self) -> int:
+        return self.rows * self.cols
+
+    @property
+    def blank(self) -> int:
+        """Row-major index of the blank."""
+        return self.tiles.index(0)
+
+    @property
+    def goal_tiles(self) -> tuple[int, ...]:
+        return goal_tiles(self.rows, self.cols, self.goal)
+
+    def is_goal(self) -> bool:
+        return self.tiles == self.goal_tiles
+
+    def grid(self) -> list[list[int]]:
+        return [list(self.tiles[r * self.cols : (r + 1) * self.cols]) for r in range(self.rows)]
+
+
+def goal_tiles(rows: int, cols: int, goal: str = "blank-last") -> tuple[int, ...]:
+    """The goal configuration, row-major."""
+    n = rows * cols
+    if goal == "blank-last":
+        return (*range(1, n), 0)
+    if goal == "blank-first":
+        return tuple(range(n))
+    raise InputError(f"unknown goal {goal!r}: use blank-last or blank-first")
+
+
+def validate(rows: int, cols: int, tiles: tuple[int, ...], goal: str) -> None:
+    """Raise :class:`InputError` with one clear sentence if the board is not valid."""
+    if goal not in GOALS:
+        raise InputError(f"unknown goal {goal!r}: use blank-last or blank-first")
+    if rows < 2 or cols < 2:
+        raise InputError(
+            f"a {rows} x {cols} board is not a sliding puzzle: need at least 2 rows and 2 columns"
+        )
+    n = rows * cols
+    if len(tiles) != n:
+        raise InputError(f"a {rows} x {cols} board needs {n} entries, got {len(tiles)}")
+    seen: set[int] = set()
+    for t in tiles:
+        if t < 0 or t >= n:
+            raise InputError(
+                f"tile {t} is out of range: a {rows} x {cols} board holds 0 (blank) to {n - 1}"
+            )
+        if t in seen:
+            raise InputError(f"tile {t} appears twice")
+        seen.add(t)
+
+
+def moves_of(blank: int, rows: int, cols: int) -> dict[str, int]:
+    """Legal blank moves from row-major position ``blank``: letter -> new position."""
+    r, c = divmod(blank, cols)
+    out = {}
+    for letter, (dr, dc) in DIRECTIONS.items():
+        nr, nc = r + dr, c + dc
+        if 0 <= nr < rows and 0 <= nc < cols:
+            out[letter] = nr * cols + nc
+    return out
+
+
+def manhattan_lower_bound(board: Board) -> int:
+    """Sum over tiles of the Manhattan distance to the goal cell.
+
+    Admissible (each move moves one tile one cell) and of the same parity as every
+    plan length (each move changes it by exactly one), so planners start their
+    horizon here and step by two.
+    """
+    home = {v: divmod(i, board.cols) for i, v in enumerate(board.goal_tiles)}
+    total = 0
+    for i, v in enumerate(board.tiles):
+        if v:
+            r, c = divmod(i, board.cols)
+            hr, hc = home[v]
+            total += abs(r - hr) + abs(c - hc)
+    return total
+
+
+# -- solvability ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Solvability:
+    """Whether a board can reach its goal, and why.
+
+    ``inversions`` counts pairs of tiles (blank excluded) in row-major order that
+    stand in the opposite order in the goal. On an odd-width board a move keeps
+    its parity; on an even-width board a vertical move flips it and moves the
+    blank one row, so ``inversions + blank_row`` keeps its parity. Since
+    every configuration with the goal's invariant is reachable on boards of at
+    least 2 x 2, the invariant decides solvability.
+    """
+
+    solvable: bool
+    inversions: int
+    blank_row: int
+    goal_blank_row: int
+    width_even: bool
+    reason: str
+
+
+def solvability(board: Board) -> Solvability:
+    """Decide solvability by the inversion-parity invariant (O(N^2) for N tiles)."""
+    rank = {v: i for i, v in enumerate(board.goal_tiles)}
+    seq = [rank[v] for v in board.tiles if v != 0]
+    inversions = sum(1 for i in range(len(seq)) for j in range(i + 1, len(seq)) if seq[i] > seq[j])
+    blank_row = board.blank // board.cols
+    goal_blank_row = board.goal_tiles.index(0) // board.cols
+    even = board.cols % 2 == 0
+    if not even:
+        solvable = inversions % 2 == 0
+        reason = (
+            f"width {board.cols} is odd, so the inversion parity is invariant; "
+            f"{inversions} inversions is {'even' if solvable else 'odd'}, the goal has 0"
+        )
+    else:
+        value = inversions + blank_row
+        solvable = value % 2 == goal_blank_row % 2
+        reason = (
+            f"width {board.cols} is even, so inversions + blank row is invariant mod 2; "
+            f"{inversions} inversions + blank in row {blank_row} = {value} "
+            f"({'even' if value % 2 == 0 else 'odd'}), the goal has blank in row {goal_blank_row} "
+            f"({'even' if goal_blank_row % 2 == 0 else 'odd'})"
+        )
+    verdict = "solvable" if solvable else "unsolvable"
+    return Solvability(
+        solvable, inversions, blank_row, goal_blank_row, even, f"{verdict}: {reason}"
+    )
+
+
+# -- parsing and formatting -----------------------------------------------------
+
+
+def _int(token: str, where: str) -> int:
+    try:
+        return int(token)
+    except ValueError:
+        raise InputError(f"{where}: {token!r} is not an integer") from None
+
+
+def _known(value: str, where: str) -> int | str:
+    if value.lower() in ("none", "unsolvable"):
+        return "none"
+    n = _int(value, where)
+    if n < 0:
+        raise InputError(f"{where}: optimal length must be non-negative")
+    return n
+
+
+def _split_comment(line: str) -> tuple[str, str]:
+    body, _, comment = line.partition("#")
+    return body.strip(), comment.strip()
+
+
+def parse_board(text: str, goal: str | None = None, name: str = "board") -> Board:
+    """Parse a board file's text (R lines of C integers).
+
+    ``goal`` overrides a ``# goal:`` header; without either the goal is blank-last.
+    """
+    headers: dict[str, str] = {}
+    rows: list[list[int]] = []
+    for lineno, line in enumerate(text.splitlines(), 1):
+        match = _HEADER.match(line)
+        if match:
+            headers[match.group(1).lower()] = match.group(2)
+            continue
+        body, _ = _split_comment(line)
+        if not body:
+            continue
+        rows.append([_int(tok, f"line {lineno}") for tok in body.replace(",", " ").split()])
+    if not rows:
+        raise InputError("the board is empty: expected R lines of C integers")
+    width = len(rows[0])
+    for i, row in enumerate(rows[1:], 2):
+        if len(row) != width:
+            raise InputError(f"ragged board: row {i} has {len(row)} entries, row 1 has {width}")
+    known = _known(headers["optimal"], "optimal") if "optimal" in headers else None
+    return Board(
+        len(rows),
+        width,
+        tuple(v for row in rows for v in row),
+        goal or headers.get("goal", "blank-last"),
+        headers.get("name", name),
+        known,
+    )
+
+
+def parse_set(text: str, goal: str | None = None, name: str = "set") -> list[Board]:
+    """Parse a set file: ``# size: RxC`` header, then one board per line."""
+    headers: dict[str, str] = {}
+    entries: list[tuple[int, str, str]] = []
+    for lineno, line in enumerate(text.splitlines(), 1):
+        match = _HEADER.match(line)
+        if match:
+            headers[match.group(1).lower()] = match.group(2)
+            continue
+        body, comment = _split_comment(line)
+        if body:
+            entries.append((lineno, body, comment))
+    if "size" not in headers:
+        raise InputError("a set file needs a '# size: RxC' header")
+    size = _SIZE.match(headers["size"])
+    if not size:
+        raise InputError(f"bad size header {headers['size']!r}: expected e.g. '# size: 4x4'")
+    rows, cols = int(size.group(1)), int(size.group(2))
+    goal = goal or headers.get("goal", "blank-last")
+    n = rows * cols
+    boards = []
+    ids: set[str] = set()
+    for lineno, body, comment in entries:
+        tokens = body.replace(",", " ").split()
+        if len(tokens) == n + 1:
+            ident, tokens = tokens[0], tokens[1:]
+        elif len(tokens) == n:
+            ident = str(len(boards) + 1)
+        else:
+            raise InputError(
+                f"line {lineno}: a {rows}x{cols} board needs {n} entries (or an id and {n}), got {len(tokens)}"
+            )
+        if ident in ids:
+            raise InputError(f"line {lineno}: duplicate id {ident!r}")
+        ids.add(ident)
+        tiles = tuple(_int(tok, f"line {lineno}") for tok in tokens)
+        known = None
+        match = re.match(r"optimal\s*:\s*(\S+)", comment, re.IGNORECASE)
+        if match:
+            known = _known(match.group(1), f"line {lineno}")
+        try:
+            boards.append(Board(rows, cols, tiles, goal, f"{name}:{ident}", known))
+        except InputError as err:
+            raise InputError(f"line {lineno}: {err}") from None
+    if not boards:
+        raise InputError("the set file holds no boards")
+    return boards
+
+
+def is_set_text(text: str) -> bool:
+    """A file is a set file exactly when it has a ``# size:`` header."""
+    return any(
+        (m := _HEADER.match(line)) and m.group(1).lower() == "size" for line in text.splitlines()
+    )
+
+
+def load_boards(path: Path | str, goal: str | None = None) -> list[Board]:
+    """Read a board file or a set file; raise :class:`InputError` on bad input."""
+    path = Path(path)
+    try:
+        text = path.read_text()
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except (IsADirectoryError, PermissionError, UnicodeDecodeError) as err:
+        raise InputError(f"{path}: cannot read ({err.__class__.__name__})") from None
+    try:
+        if is_set_text(text):
+            return parse_set(text, goal, path.stem)
+        return [parse_board(text, goal, path.stem)]
+    except InputError as err:
+        raise InputError(f"{path}: {err}") from None
+
+
+def format_board(board: Board, header: bool = True) -> str:
+    """The board-file text of ``board`` (parses back to an equal board)."""
+    width = len(str(board.size - 1))
+    lines = []
+    if header:
+        lines.append(f"# goal: {board.goal}")
+        if board.known is not None:
+            lines.append(f"# optimal: {board.known}")
+    lines += [" ".join(f"{v:>{width}}" for v in row) for row in board.grid()]
+    return "\n".join(lines) + "\n"
+
+
+def format_set(boards: list[Board]) -> str:
+    """The set-file text of boards of one size and goal."""
+    if not boards:
+        raise InputError("no boards to write")
+    first = boards[0]
+    lines = [f"# size: {first.rows}x{first.cols}", f"# goal: {first.goal}"]
+    for i, b in enumerate(boards, 1):
+        if (b.rows, b.cols, b.goal) != (first.rows, first.cols, first.goal):
+            raise InputError("a set file holds boards of one size and goal")
+        ident = b.name.rsplit(":", 1)[-1] if ":" in b.name else str(i)
+        tail = f"  # optimal: {b.known}" if b.known is not None else ""
+        lines.append(f"{ident} " + " ".join(map(str, b.tiles)) + tail)
+    return "\n".join(lines) + "\n"
