@@ -121,9 +121,10 @@ def solve(
 
 
 def _print_outcome(outcome) -> None:
-    verified = {True: "verified", False: "FAILED verification", None: "-"}[
-        outcome.stats.get("verified")
-    ]
+    verdicts = {True: "verified", False: "FAILED verification", None: "nothing to verify"}
+    verified = verdicts[outcome.stats.get("verified")]
+    if outcome.status == "unknown":
+        verified = f"{outcome.stats.get('limit', 'a')} limit reached"
     line = f"{outcome.problem}: {outcome.status}"
     if outcome.answer is not None:
         line += f", {outcome.answer} moves"

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from pyasp_games.engines.limits import Deadline, LimitReached
+from pyasp_games.errors import InputError
 
 
 @dataclass
@@ -69,10 +70,16 @@ class ClingoSession:
         self.messages: list[str] = []
         self.control = clingo.Control(args, logger=self._log, message_limit=20)
         self.deadline = deadline or Deadline(None)
-        for path in encodings:
-            self.control.load(str(path))
-        if facts:
-            self.control.add("base", [], facts)
+        try:
+            for path in encodings:
+                self.control.load(str(path))
+            if facts:
+                self.control.add("base", [], facts)
+        except RuntimeError as err:  # clingo reports syntax errors through the logger
+            detail = self.messages[0] if self.messages else str(err)
+            raise InputError(
+                f"clingo cannot parse the program: {' '.join(detail.split())}"
+            ) from None
         self.solve_calls = 0
 
     def _log(self, code: Any, message: str) -> None:

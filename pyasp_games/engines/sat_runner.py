@@ -34,7 +34,6 @@ SOLVERS = (
     "cadical195",
     "cadical153",
     "minisat22",
-    "minisatgh",
     "maplechrono",
     "maplecm",
     "maplesat",

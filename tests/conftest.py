@@ -1,0 +1,63 @@
+"""Shared helpers: running the CLI as a user would, and random boards."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from pyasp_games.engines.resources import instance_dir
+from pyasp_games.puzzle.model import Board, goal_tiles, moves_of
+
+
+@dataclass
+class Run:
+    code: int
+    stdout: str
+    stderr: str
+    seconds: float
+
+    def json(self) -> dict:
+        lines = [line for line in self.stdout.splitlines() if line.strip()]
+        assert len(lines) == 1, f"expected one JSON object, got {self.stdout!r}"
+        return json.loads(lines[0])
+
+
+def run_cli(*args: str | Path, timeout: float = 120) -> Run:
+    """Run ``pyasp-games ARGS`` in a child process (real exit codes and streams)."""
+    start = time.monotonic()
+    proc = subprocess.run(
+        [sys.executable, "-m", "pyasp_games", *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        stdin=subprocess.DEVNULL,
+    )
+    return Run(proc.returncode, proc.stdout, proc.stderr, time.monotonic() - start)
+
+
+def random_walk_board(
+    rows: int, cols: int, steps: int, seed: int, goal: str = "blank-last"
+) -> Board:
+    """A board reached from the goal by ``steps`` random blank moves (no immediate undo)."""
+    rng = random.Random(seed)
+    tiles = list(goal_tiles(rows, cols, goal))
+    blank = tiles.index(0)
+    previous = None
+    for _ in range(steps):
+        options = [p for p in moves_of(blank, rows, cols).values() if p != previous]
+        target = rng.choice(options)
+        tiles[blank], tiles[target] = tiles[target], 0
+        previous, blank = blank, target
+    return Board(rows, cols, tuple(tiles), goal, f"walk-{rows}x{cols}-{steps}-{seed}")
+
+
+@pytest.fixture
+def puzzles() -> Path:
+    return instance_dir("puzzle")

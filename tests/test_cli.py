@@ -1,0 +1,215 @@
+"""The command line as users and scripts meet it: exit codes, one-line errors, JSON."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pyasp_games.puzzle.model import load_boards
+from pyasp_games.puzzle.verify import verify_plan
+
+from .conftest import run_cli
+
+
+def write(tmp_path, text, name="board.txt"):
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+def assert_bad_input(run, fragment):
+    assert run.code == 2, (run.code, run.stdout, run.stderr)
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1, run.stderr
+    assert "Traceback" not in run.stderr and fragment in lines[0], lines[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("1 2 3\n4 5 6\n7 8\n", "ragged"),
+        ("1 2 3\n4 5 6\n7 7 0\n", "appears twice"),
+        ("1 2 3\n4 5 6\n7 8 9\n", "out of range"),
+        ("1 2 3\n4 five 6\n7 8 0\n", "not an integer"),
+        ("1 2 3 4 5 6 7 8 0\n", "1 x 9"),
+        ("", "empty"),
+        ("# size: 3x3\n1 2 3 4 5 6 7 8\n", "needs 9 entries"),
+    ],
+)
+def test_bad_board_files_exit_2_with_one_line(tmp_path, text, fragment):
+    path = write(tmp_path, text)
+    for verb in (["check"], ["solve", "--backend", "sat"], ["show"]):
+        assert_bad_input(run_cli("puzzle", *verb, path), fragment)
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["--backend", "astar", "--encoding", "seed"], "--encoding applies"),
+        (["--backend", "asp", "--solver", "glucose4"], "--solver"),
+        (["--backend", "sat", "--solver", "lingeling"], "unknown SAT solver"),
+        (["--backend", "asp", "--encoding", "nosuch"], "unknown encoding"),
+        (["--backend", "asp", "--encoding", "seed"], "4x4"),
+        (["--backend", "bogus"], "bogus"),
+        (["--time-limit", "-1"], "--time-limit must be positive"),
+        (["--time-limit", "soon"], "Invalid value for '--time-limit'"),
+        (["--max-length", "-3"], "--max-length"),
+        (["--no-such-option"], "no-such-option"),
+    ],
+)
+def test_bad_options_exit_2_with_one_line(tmp_path, args, fragment):
+    path = write(tmp_path, "1 2 3\n4 5 6\n7 0 8\n")
+    assert_bad_input(run_cli("puzzle", "solve", path, *args), fragment)
+
+
+def test_missing_file_and_unknown_domain(tmp_path):
+    assert_bad_input(run_cli("puzzle", "check", tmp_path / "nope.txt"), "no such file")
+    assert_bad_input(run_cli("crosscheck", "chess"), "unknown domain")
+    assert_bad_input(run_cli("crosscheck", "puzzle", "--backend", "dfs"), "unknown puzzle backend")
+
+
+def test_bad_encoding_file_is_bad_input(tmp_path):
+    board = write(tmp_path, "1 2 3\n4 5 6\n7 0 8\n")
+    enc = write(tmp_path, "move(T,u :- step(T).\n", "broken.lp")
+    assert_bad_input(
+        run_cli("puzzle", "solve", board, "--backend", "asp", "--encoding", enc),
+        "clingo cannot parse",
+    )
+
+
+def test_emit_files_never_overwrite_without_force(tmp_path):
+    board = write(tmp_path, "1 2 3\n4 5 6\n7 0 8\n")
+    existing = write(tmp_path, "keep me\n", "out.cnf")
+    assert_bad_input(
+        run_cli("puzzle", "solve", board, "-b", "sat", "--emit-cnf", existing), "file exists"
+    )
+    assert existing.read_text() == "keep me\n"
+    run = run_cli("puzzle", "solve", board, "-b", "sat", "--emit-cnf", existing, "--force")
+    assert run.code == 0 and existing.read_text().startswith("c pyasp-games")
+    lp = tmp_path / "out.lp"
+    run = run_cli("puzzle", "solve", board, "-b", "asp", "--emit-lp", lp)
+    assert run.code == 0 and "init(2,1,0)." in lp.read_text()
+    assert_bad_input(
+        run_cli("puzzle", "solve", board, "-b", "astar", "--emit-lp", tmp_path / "x.lp"),
+        "--emit-lp applies",
+    )
+
+
+@pytest.mark.parametrize("backend", ["astar", "idastar", "asp", "sat"])
+def test_solve_json_is_one_verified_outcome(puzzles, backend):
+    run = run_cli("puzzle", "solve", puzzles / "thesis-board2.txt", "--backend", backend, "--json")
+    assert run.code == 0, run.stderr
+    out = run.json()
+    assert set(out) == {"problem", "backend", "status", "answer", "witness", "seconds", "stats"}
+    assert (out["status"], out["answer"], out["backend"]) == ("solved", 12, backend)
+    board = load_boards(puzzles / "thesis-board2.txt")[0]
+    assert verify_plan(4, 4, board.tiles, board.goal, out["witness"]).ok
+    assert out["stats"]["verified"] is True
+    key = {"astar": "nodes", "idastar": "nodes", "asp": "choices", "sat": "horizons"}[backend]
+    assert key in out["stats"]
+
+
+def test_unsolvable_board_answers_with_exit_0(puzzles):
+    run = run_cli("puzzle", "solve", puzzles / "thesis-board3.txt", "-b", "sat", "--json")
+    out = run.json()
+    assert run.code == 0 and out["status"] == "no-solution" and out["answer"] is None
+    assert "inversions" in out["stats"]["proof"]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["-b", "astar"],
+        ["-b", "idastar"],
+        ["-b", "asp"],
+        ["-b", "asp", "--encoding", "seed"],
+        ["-b", "sat"],
+        ["-b", "sat", "--solver", "cadical195"],
+    ],
+)
+def test_time_limit_exits_3_with_unknown_in_time(tmp_path, puzzles, args):
+    korf1 = load_boards(puzzles / "korf100.txt")[0]  # 57 moves, blank-first
+    path = write(
+        tmp_path,
+        "# goal: blank-first\n" + "\n".join(" ".join(map(str, r)) for r in korf1.grid()) + "\n",
+    )
+    if "seed" in args:  # the seed encoding knows only the blank-last goal: turn the board half-way
+        # round (cell p -> 15-p) and relabel v -> 16-v: the same puzzle, blank-last, 57 moves
+        tiles = [16 - v if v else 0 for v in reversed(korf1.tiles)]
+        path = write(
+            tmp_path,
+            "\n".join(" ".join(map(str, tiles[r * 4 : r * 4 + 4])) for r in range(4)) + "\n",
+        )
+    run = run_cli("puzzle", "solve", path, *args, "--time-limit", "1", "--json")
+    out = run.json()
+    assert run.code == 3 and out["status"] == "unknown" and out["answer"] is None
+    assert out["seconds"] < 2.0
+    assert run.seconds < 6.0  # interpreter start-up included
+
+
+def test_check_reports_reason(puzzles):
+    run = run_cli("puzzle", "check", puzzles / "thesis-board3.txt")
+    assert run.code == 0 and "unsolvable" in run.stdout and "1 inversions" in run.stdout
+    run = run_cli("puzzle", "check", puzzles / "small-2x3.txt", "--json")
+    rows = [json.loads(line) for line in run.stdout.splitlines()]
+    assert [r["solvable"] for r in rows] == [True, True, True, True, False]
+
+
+def test_show_plays_a_plan_and_rejects_illegal_moves(puzzles):
+    run = run_cli("puzzle", "show", puzzles / "thesis-board2.txt", "--plan", "UULLLURDDDRR")
+    assert run.code == 0 and "move 12: R" in run.stdout and "reaches the goal" in run.stdout
+    assert_bad_input(
+        run_cli("puzzle", "show", puzzles / "thesis-board2.txt", "--plan", "DD"), "off the board"
+    )
+    assert_bad_input(
+        run_cli("puzzle", "show", puzzles / "thesis-board2.txt", "--plan", "UX"), "'X'"
+    )
+
+
+def test_crosscheck_on_files_agrees_and_reports_json(puzzles):
+    run = run_cli(
+        "crosscheck",
+        "puzzle",
+        puzzles / "thesis-board2.txt",
+        puzzles / "thesis-board3.txt",
+        "--json",
+    )
+    assert run.code == 0, run.stderr
+    rows = [json.loads(line) for line in run.stdout.splitlines()]
+    summary = rows.pop()["summary"]
+    assert summary["runs"] == 8 and summary["ok"] and summary["verified"] == 8
+    assert {r["label"] for r in rows} == {"astar", "idastar", "asp", "sat"}
+
+
+def test_crosscheck_flags_a_wrong_known_answer(tmp_path):
+    wrong = write(tmp_path, "# optimal: 3\n1 2 3\n4 5 6\n7 0 8\n")
+    run = run_cli("crosscheck", "puzzle", wrong, "--json")
+    assert run.code == 1
+    rows = [json.loads(line) for line in run.stdout.splitlines()]
+    assert rows[-1]["summary"]["wrong_known_answers"] == 4 and not rows[-1]["summary"]["ok"]
+
+
+def test_crosscheck_treats_each_encoding_as_a_backend(puzzles):
+    run = run_cli(
+        "crosscheck",
+        "puzzle",
+        puzzles / "thesis-board2.txt",
+        "-b",
+        "asp",
+        "--encoding",
+        "sliding",
+        "--encoding",
+        "seed",
+        "--json",
+    )
+    rows = [json.loads(line) for line in run.stdout.splitlines()][:-1]
+    assert run.code == 0 and [r["label"] for r in rows] == ["asp[sliding]", "asp[seed]"]
+    assert {r["answer"] for r in rows} == {12}
+
+
+def test_help_lists_the_commands():
+    run = run_cli("--help")
+    assert run.code == 0 and "puzzle" in run.stdout and "crosscheck" in run.stdout
+    run = run_cli()
+    assert run.code == 0 and "puzzle" in run.stdout

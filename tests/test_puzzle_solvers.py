@@ -1,0 +1,167 @@
+"""The four backends: optimal, verified, in agreement; limits; emitted files."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pyasp_games.engines.limits import Limits
+from pyasp_games.engines.outcome import Outcome
+from pyasp_games.errors import InputError
+from pyasp_games.puzzle import BACKENDS, check_outcome, load_boards, parse_board, solve
+from pyasp_games.puzzle.verify import verify_plan
+
+from .conftest import random_walk_board
+
+ALL = list(BACKENDS)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from([(3, 3), (2, 4), (3, 4), (4, 4)]),
+    st.integers(0, 18),
+    st.integers(0, 10**6),
+    st.sampled_from(["blank-last", "blank-first"]),
+)
+def test_backends_agree_on_optimal_length_and_plans_verify(size, steps, seed, goal):
+    board = random_walk_board(*size, steps, seed, goal)
+    outcomes = [solve(board, b, Limits(time_limit=60)) for b in ALL]
+    for o in outcomes:
+        assert o.status == "solved", (o.backend, o.status, o.stats)
+        assert o.stats["verified"] is True
+        assert verify_plan(board.rows, board.cols, board.tiles, board.goal, o.witness).ok
+        assert o.answer == len(o.witness) <= steps
+        assert o.answer % 2 == steps % 2  # the blank's parity fixes the plan length's parity
+    assert len({o.answer for o in outcomes}) == 1, [(o.backend, o.answer) for o in outcomes]
+
+
+@pytest.mark.parametrize("backend", ALL)
+@pytest.mark.parametrize(("board", "length"), [(1, 24), (2, 12), (3, None)])
+def test_thesis_boards(puzzles, backend, board, length):
+    b = load_boards(puzzles / f"thesis-board{board}.txt")[0]
+    out = solve(b, backend, Limits(time_limit=60))
+    assert out.answer == length and out.stats["verified"] is True
+    if length is None:
+        assert out.status == "no-solution" and "inversions" in out.stats["proof"]
+
+
+def test_seed_encoding_solves_board_2_optimally(puzzles):
+    b = load_boards(puzzles / "thesis-board2.txt")[0]
+    out = solve(b, "asp", Limits(time_limit=60), encoding="seed")
+    assert (out.status, out.answer, out.stats["verified"]) == ("solved", 12, True)
+    assert out.stats["horizons"] == [12]
+
+
+def test_seed_encoding_rejects_other_boards():
+    with pytest.raises(InputError, match="4x4"):
+        solve(parse_board("1 2 3\n4 5 6\n7 0 8"), "asp", encoding="seed")
+
+
+def test_user_encoding_by_path_is_a_backend(tmp_path, puzzles):
+    from pyasp_games.engines.resources import encoding_path
+
+    mine = tmp_path / "mine.lp"
+    mine.write_text(encoding_path("puzzle", "sliding").read_text())
+    b = load_boards(puzzles / "thesis-board2.txt")[0]
+    out = solve(b, "asp", encoding=str(mine))
+    assert (out.status, out.answer) == ("solved", 12) and out.stats["encoding"] == str(mine)
+
+
+@pytest.mark.parametrize("backend", ALL)
+def test_max_length_gives_bounded_no_solution(puzzles, backend):
+    b = load_boards(puzzles / "thesis-board1.txt")[0]
+    out = solve(b, backend, Limits(max_length=20))
+    assert out.status == "no-solution" and out.answer is None
+    assert out.stats["proof"] == "no plan of length <= 20"
+    ok = solve(b, backend, Limits(max_length=24))
+    assert ok.answer == 24
+
+
+@pytest.mark.parametrize("backend", ALL)
+def test_time_limit_gives_unknown_within_a_second(puzzles, backend):
+    hard = load_boards(puzzles / "korf100.txt")[0]  # 57 moves
+    out = solve(hard, backend, Limits(time_limit=1.0))
+    assert out.status == "unknown" and out.answer is None and out.witness is None
+    assert out.seconds < 2.0
+
+
+def test_cadical_honours_the_time_limit(puzzles):
+    hard = load_boards(puzzles / "korf100.txt")[0]
+    out = solve(hard, "sat", Limits(time_limit=1.0), solver="cadical195")
+    assert out.status == "unknown" and out.seconds < 2.0
+
+
+def test_a_wrong_plan_is_reported_not_printed(monkeypatch):
+    board = parse_board("1 2 3\n4 5 6\n7 0 8")
+
+    def liar(board, limits=Limits()):
+        return Outcome(board.name, "", "solved", 1, "L", 0.0, {})
+
+    monkeypatch.setitem(BACKENDS, "astar", liar)
+    out = solve(board, "astar")
+    assert out.status == "error" and out.stats["verified"] is False
+    assert out.stats["failed_status"] == "solved"
+
+
+def test_a_false_unsolvability_claim_is_caught():
+    board = parse_board("1 2 3\n4 5 6\n7 0 8")
+    ok, message = check_outcome(
+        board, Outcome(board.name, "x", "no-solution", None, None, 0.0, {"proof": "parity"})
+    )
+    assert ok is False and "solvable" in message
+
+
+def test_emitted_cnf_is_the_optimal_horizon_and_solves_by_hand(tmp_path, puzzles):
+    from pysat.formula import CNF
+    from pysat.solvers import Solver
+
+    b = load_boards(puzzles / "thesis-board2.txt")[0]
+    path = tmp_path / "b2.cnf"
+    out = solve(b, "sat", emit_cnf=path)
+    text = path.read_text()
+    names = {
+        int(m.group(1)): tuple(m.group(2).split())
+        for m in re.finditer(r"^c var (\d+) (.+)$", text, re.M)
+    }
+    with Solver(bootstrap_with=CNF(from_file=str(path)).clauses) as s:
+        assert s.solve()
+        model = s.get_model()
+    blanks = sorted(
+        (int(n[1]), int(n[2]))
+        for v, n in names.items()
+        if v in model and n[0] == "at" and n[3] == "0"
+    )
+    assert len(blanks) == out.answer + 1 == 13
+    cols = b.cols
+    plan = "".join(
+        {-cols: "U", cols: "D", -1: "L", 1: "R"}[q - p]
+        for (_, p), (_, q) in itertools.pairwise(blanks)
+    )
+    assert verify_plan(b.rows, b.cols, b.tiles, b.goal, plan).ok
+
+
+def test_emitted_lp_names_the_encoding_and_holds_the_facts(tmp_path, puzzles):
+    from pyasp_games.engines.clingo_runner import ClingoSession
+    from pyasp_games.puzzle.asp import write_lp
+
+    b = load_boards(puzzles / "thesis-board2.txt")[0]
+    path = tmp_path / "b2.lp"
+    write_lp(b, "sliding", path, 12)
+    text = path.read_text()
+    encoding = re.search(r"^% encoding: (.+)$", text, re.M).group(1)
+    assert encoding.endswith("sliding.lp") and "#const imin=12." in text
+    # the facts, with the encoding, reproduce the optimum (incmode lines need a scripting clingo)
+    facts = "\n".join(
+        line for line in text.splitlines() if not line.startswith(("#include", "#const"))
+    )
+    s = ClingoSession([encoding], facts)
+    s.ground([("base", [])])
+    h, result, _ = s.solve_horizons(12, 12, 2)
+    assert (h, result.status) == (12, "sat")
+    seed = tmp_path / "seed.lp"
+    write_lp(b, "seed", seed, 12)
+    assert "cell(0,0,0,5)." in seed.read_text() and "-c t=12" in seed.read_text()
