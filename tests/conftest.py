@@ -33,7 +33,13 @@ def run_cli(*args: str | Path, timeout: float = 120) -> Run:
     """Run ``pyasp-games ARGS`` in a child process (real exit codes and streams)."""
     start = time.monotonic()
     proc = subprocess.run(
-        [sys.executable, "-m", "pyasp_games", *map(str, args)],
+        [
+            sys.executable,
+            "-P",
+            "-m",
+            "pyasp_games",
+            *map(str, args),
+        ],  # -P: the installed package, never the source tree
         capture_output=True,
         text=True,
         timeout=timeout,
