@@ -14,71 +14,15 @@ answers for an instance must be equal, and must equal the instance's known answe
 
 from __future__ import annotations
 
-import tomllib
+import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
+from pyasp_games.engines.domain import BackendSpec, DomainSpec
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.errors import InputError
-
-
-@dataclass(frozen=True)
-class BackendSpec:
-    """One column of a comparison: a backend with fixed options, under a label."""
-
-    label: str
-    backend: str
-    options: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass
-class DomainSpec:
-    """What crosscheck (and later bench) need to know about a domain."""
-
-    name: str
-    backend_names: list[str]
-    solve: Callable[..., Outcome]
-    load_file: Callable[[Path], list[Any]]
-    bundled_files: Callable[[], list[Path]]
-    #: ``(True, answer)`` when the instance states its answer, else ``(False, None)``
-    known: Callable[[Any], tuple[bool, Any]]
-    encoding_backend: str | None = None
-    default_encodings: list[str] = field(default_factory=list)
-
-    def load(self, files: Sequence[Path]) -> list[Any]:
-        return [inst for f in files for inst in self.load_file(Path(f))]
-
-    def bundled(self) -> list[Any]:
-        return self.load(self.bundled_files())
-
-    def backends(
-        self, names: Sequence[str] | None = None, encodings: Sequence[str] | None = None
-    ) -> list[BackendSpec]:
-        """Backends to compare: ``names`` (default all); each encoding is its own ASP backend."""
-        chosen = list(names) if names else list(self.backend_names)
-        unknown = [n for n in chosen if n not in self.backend_names]
-        if unknown:
-            raise InputError(
-                f"unknown {self.name} backend {unknown[0]!r} (choose from {', '.join(self.backend_names)})"
-            )
-        if encodings and self.encoding_backend is None:
-            raise InputError(f"the {self.name} domain has no ASP encodings to choose")
-        specs = []
-        for name in chosen:
-            if name == self.encoding_backend:
-                for enc in encodings or self.default_encodings:
-                    label = (
-                        name
-                        if not encodings and enc == self.default_encodings[0]
-                        else f"{name}[{enc}]"
-                    )
-                    specs.append(BackendSpec(label, name, {"encoding": enc}))
-            else:
-                specs.append(BackendSpec(name, name))
-        return specs
 
 
 @dataclass
@@ -187,43 +131,13 @@ def crosscheck(
 
 # -- the domains ---------------------------------------------------------------------
 
-
-def _index(domain: str) -> dict[str, Any]:
-    from pyasp_games.engines.resources import instance_dir
-
-    with open(instance_dir(domain) / "index.toml", "rb") as f:
-        return tomllib.load(f)
-
-
-def _puzzle_spec() -> DomainSpec:
-    from pyasp_games import puzzle
-    from pyasp_games.engines.resources import instance_dir
-
-    def bundled_files() -> list[Path]:
-        return [instance_dir("puzzle") / name for name in _index("puzzle")["crosscheck"]["files"]]
-
-    def known(board: Any) -> tuple[bool, Any]:
-        if board.known is None:
-            return False, None
-        return True, None if board.known == "none" else board.known
-
-    return DomainSpec(
-        name="puzzle",
-        backend_names=list(puzzle.BACKENDS),
-        solve=puzzle.solve,
-        load_file=puzzle.load_boards,
-        bundled_files=bundled_files,
-        known=known,
-        encoding_backend="asp",
-        default_encodings=["sliding"],
-    )
-
-
-_DOMAINS = {"puzzle": _puzzle_spec}
+#: Domains by name; each is the package ``pyasp_games.<name>`` whose ``domain()``
+#: returns its :class:`DomainSpec`.
+DOMAINS = ("puzzle",)
 
 
 def domain_spec(name: str) -> DomainSpec:
     """The :class:`DomainSpec` of a domain by name."""
-    if name not in _DOMAINS:
-        raise InputError(f"unknown domain {name!r} (choose from {', '.join(_DOMAINS)})")
-    return _DOMAINS[name]()
+    if name not in DOMAINS:
+        raise InputError(f"unknown domain {name!r} (choose from {', '.join(DOMAINS)})")
+    return importlib.import_module(f"pyasp_games.{name}").domain()

@@ -12,12 +12,13 @@ use: it runs a backend under its limits, times it, and verifies its answer.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any
 
-from pyasp_games.engines.limits import LimitReached, Limits
+from pyasp_games.engines.domain import DomainSpec, bundled_files
+from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
+from pyasp_games.engines.runner import run_backend
 from pyasp_games.puzzle.asp import solve_asp
 from pyasp_games.puzzle.model import Board, load_boards, parse_board, parse_set, solvability
 from pyasp_games.puzzle.native import solve_astar, solve_idastar
@@ -35,6 +36,7 @@ __all__ = [
     "BACKENDS",
     "Board",
     "check_outcome",
+    "domain",
     "load_boards",
     "parse_board",
     "parse_set",
@@ -72,22 +74,24 @@ def solve(board: Board, backend: str, limits: Limits = Limits(), **options: Any)
     A reached limit gives ``unknown``; a witness that fails verification turns
     the outcome into ``error`` with the reason in ``stats`` (never dropped).
     """
-    start = time.perf_counter()
-    try:
-        outcome = BACKENDS[backend](board, limits, **options)
-    except LimitReached as reached:
-        stats = reached.args[0] if reached.args and isinstance(reached.args[0], dict) else {}
-        outcome = Outcome(
-            board.name, backend, "unknown", None, None, 0.0, {**stats, "limit": "time"}
-        )
-    outcome.problem, outcome.backend = board.name, backend
-    outcome.seconds = round(time.perf_counter() - start, 4)
-    if outcome.status == "unknown" and "limit" not in outcome.stats:
-        outcome.stats["limit"] = "time"
-    ok, message = check_outcome(board, outcome)
-    outcome.stats["verified"] = ok
-    outcome.stats["verification"] = message
-    if ok is False:
-        outcome.stats["failed_status"] = outcome.status
-        outcome.status = "error"
-    return outcome
+    return run_backend(BACKENDS, backend, board, board.name, limits, check_outcome, **options)
+
+
+def _known(board: Board) -> tuple[bool, Any]:
+    if board.known is None:
+        return False, None
+    return True, None if board.known == "none" else board.known
+
+
+def domain() -> DomainSpec:
+    """The puzzle domain for crosscheck and bench."""
+    return DomainSpec(
+        name="puzzle",
+        backend_names=list(BACKENDS),
+        solve=solve,
+        load_file=load_boards,
+        bundled_files=lambda: bundled_files("puzzle"),
+        known=_known,
+        encoding_backend="asp",
+        default_encodings=["sliding"],
+    )

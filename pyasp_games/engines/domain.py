@@ -1,0 +1,90 @@
+"""What the domain-agnostic layers (crosscheck, bench, CLI) know about a domain.
+
+A domain package ``pyasp_games.<name>`` exposes ``domain() -> DomainSpec``: how to
+load its instance files, which files are bundled for crosscheck, its ``solve``
+entry point (see :func:`pyasp_games.engines.runner.run_backend`), its backends and
+each instance's known answer.
+
+>>> spec = DomainSpec("toy", ["a", "asp"], solve=None, load_file=None,
+...                   bundled_files=list, known=lambda i: (False, None),
+...                   encoding_backend="asp", default_encodings=["base"])
+>>> [b.label for b in spec.backends(encodings=["base", "mine.lp"])]
+['a', 'asp[base]', 'asp[mine.lp]']
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pyasp_games.engines.outcome import Outcome
+from pyasp_games.errors import InputError
+
+
+@dataclass(frozen=True)
+class BackendSpec:
+    """One column of a comparison: a backend with fixed options, under a label."""
+
+    label: str
+    backend: str
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class DomainSpec:
+    """What crosscheck (and later bench) need to know about a domain."""
+
+    name: str
+    backend_names: list[str]
+    solve: Callable[..., Outcome]
+    load_file: Callable[[Path], list[Any]]
+    bundled_files: Callable[[], list[Path]]
+    #: ``(True, answer)`` when the instance states its answer, else ``(False, None)``
+    known: Callable[[Any], tuple[bool, Any]]
+    encoding_backend: str | None = None
+    default_encodings: list[str] = field(default_factory=list)
+
+    def load(self, files: Sequence[Path]) -> list[Any]:
+        return [inst for f in files for inst in self.load_file(Path(f))]
+
+    def bundled(self) -> list[Any]:
+        return self.load(self.bundled_files())
+
+    def backends(
+        self, names: Sequence[str] | None = None, encodings: Sequence[str] | None = None
+    ) -> list[BackendSpec]:
+        """Backends to compare: ``names`` (default all); each encoding is its own ASP backend."""
+        chosen = list(names) if names else list(self.backend_names)
+        unknown = [n for n in chosen if n not in self.backend_names]
+        if unknown:
+            raise InputError(
+                f"unknown {self.name} backend {unknown[0]!r} (choose from {', '.join(self.backend_names)})"
+            )
+        if encodings and self.encoding_backend is None:
+            raise InputError(f"the {self.name} domain has no ASP encodings to choose")
+        specs = []
+        for name in chosen:
+            if name == self.encoding_backend:
+                for enc in encodings or self.default_encodings:
+                    label = (
+                        name
+                        if not encodings and enc == self.default_encodings[0]
+                        else f"{name}[{enc}]"
+                    )
+                    specs.append(BackendSpec(label, name, {"encoding": enc}))
+            else:
+                specs.append(BackendSpec(name, name))
+        return specs
+
+
+def bundled_files(domain: str) -> list[Path]:
+    """The instance files ``instances/<domain>/index.toml`` lists under ``[crosscheck]``."""
+    from pyasp_games.engines.resources import instance_dir
+
+    folder = instance_dir(domain)
+    with open(folder / "index.toml", "rb") as f:
+        index = tomllib.load(f)
+    return [folder / name for name in index["crosscheck"]["files"]]
