@@ -97,9 +97,10 @@ class Report:
 
 
 def _definite(outcome: Outcome) -> bool:
-    return outcome.status in ("solved", "no-solution") and "no plan of length" not in str(
-        outcome.stats.get("proof", "")
-    )
+    """A definite answer: solved, or no-solution not relative to a bound (``stats["bounded"]``)."""
+    if outcome.status == "no-solution":
+        return outcome.stats.get("bounded") is None
+    return outcome.status == "solved"
 
 
 def crosscheck(

@@ -159,5 +159,6 @@ def _outcome(
         return Outcome(board.name, "", "solved", len(plan), plan, 0.0, stats)
     if status == "unsat":
         stats["proof"] = f"no plan of length <= {stop}"
+        stats["bounded"] = stop
         return Outcome(board.name, "", "no-solution", None, None, 0.0, stats)
     return Outcome(board.name, "", "unknown", None, None, 0.0, stats)

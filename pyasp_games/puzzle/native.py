@@ -115,6 +115,7 @@ def _unsolvable(board: Board) -> Outcome | None:
 
 def _beyond(board: Board, limits: Limits, stats: dict) -> Outcome:
     stats["proof"] = f"no plan of length <= {limits.max_length}"
+    stats["bounded"] = limits.max_length
     return Outcome(board.name, "", "no-solution", None, None, 0.0, stats)
 
 

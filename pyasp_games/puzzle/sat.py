@@ -146,6 +146,7 @@ def solve_sat(
         return Outcome(board.name, "", "solved", len(plan), plan, 0.0, stats)
     if status == "no-solution":
         stats["proof"] = f"no plan of length <= {limits.max_length}"
+        stats["bounded"] = limits.max_length
     return Outcome(board.name, "", status, None, None, 0.0, stats)
 
 
