@@ -9,7 +9,7 @@ answers for an instance must be equal, and must equal the instance's known answe
 >>> from pyasp_games.puzzle import parse_board
 >>> report = crosscheck(spec, [parse_board("1 2 3\\n4 5 6\\n7 0 8")], spec.backends())
 >>> report.ok, [row.outcome.answer for row in report.rows]
-(True, [1, 1, 1, 1])
+(True, [1, 1, 1, 1, 1])
 """
 
 from __future__ import annotations

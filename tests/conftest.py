@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import subprocess
 import sys
@@ -29,6 +30,19 @@ class Run:
         return json.loads(lines[0])
 
 
+@pytest.fixture(autouse=True, scope="session")
+def private_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Pattern databases and other caches go to a temporary folder, never the user's."""
+    folder = tmp_path_factory.mktemp("cache")
+    previous = os.environ.get("XDG_CACHE_HOME")
+    os.environ["XDG_CACHE_HOME"] = str(folder)
+    yield folder
+    if previous is None:
+        os.environ.pop("XDG_CACHE_HOME", None)
+    else:
+        os.environ["XDG_CACHE_HOME"] = previous
+
+
 def run_cli(*args: str | Path, timeout: float = 120) -> Run:
     """Run ``pyasp-games ARGS`` in a child process (real exit codes and streams)."""
     start = time.monotonic()
@@ -46,6 +60,13 @@ def run_cli(*args: str | Path, timeout: float = 120) -> Run:
         stdin=subprocess.DEVNULL,
     )
     return Run(proc.returncode, proc.stdout, proc.stderr, time.monotonic() - start)
+
+
+def quick_options(board: Board, backend: str) -> dict:
+    """Backend options that keep tests fast: 4x4 pattern databases from 4-tile patterns."""
+    if backend == "pdb" and (board.rows, board.cols) == (4, 4):
+        return {"partition": "4-4-4-3"}
+    return {}
 
 
 def random_walk_board(

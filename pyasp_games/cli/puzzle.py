@@ -23,6 +23,7 @@ class Goal(StrEnum):
 class Backend(StrEnum):
     astar = "astar"
     idastar = "idastar"
+    pdb = "pdb"
     asp = "asp"
     sat = "sat"
 
@@ -66,6 +67,14 @@ def solve(
     solver: str = typer.Option(
         None, "--solver", help="sat: the PySAT solver (glucose4, cadical195, minisat22, ...)."
     ),
+    partition: str = typer.Option(
+        None,
+        "--partition",
+        help="pdb: the tile partition (4x4: 6-6-3, 5-5-5, 4-4-4-3; default: 6-6-3).",
+    ),
+    workers: int = typer.Option(
+        1, "--workers", help="Solve the boards of a set file in this many processes."
+    ),
     time_limit: float = TIME_LIMIT,
     max_length: int = typer.Option(
         None,
@@ -85,7 +94,6 @@ def solve(
     json: bool = JSON,
 ) -> None:
     """Solve optimally and verify the plan (U D L R: the direction the blank moves)."""
-    from pyasp_games.puzzle import solve as run
     from pyasp_games.puzzle.asp import write_lp
 
     if encoding is not None and backend is not Backend.asp:
@@ -94,6 +102,10 @@ def solve(
         raise InputError("--solver and --emit-cnf apply to --backend sat only")
     if emit_lp is not None and backend is not Backend.asp:
         raise InputError("--emit-lp applies to --backend asp only")
+    if partition is not None and backend is not Backend.pdb:
+        raise InputError("--partition applies to --backend pdb only")
+    if workers < 1:
+        raise InputError(f"--workers must be at least 1, got {workers}")
     lim = limits(time_limit, max_length)
     boards = _load(file, goal)
     if (emit_lp or emit_cnf) and len(boards) > 1:
@@ -103,13 +115,16 @@ def solve(
     options: dict = {}
     if backend is Backend.asp:
         options["encoding"] = encoding or "sliding"
+    if backend is Backend.pdb:
+        options["partition"] = partition or "default"
     if backend is Backend.sat:
         options["solver"] = solver or "glucose4"
         if emit_cnf is not None:
             options["emit_cnf"] = emit_cnf
     outcomes = []
-    for board in boards:
-        outcome = run(board, backend.value, lim, **options)
+    for board, outcome in zip(
+        boards, _solve_all(boards, backend.value, lim, options, workers), strict=True
+    ):
         outcomes.append(outcome)
         if emit_lp is not None:
             write_lp(board, options["encoding"], emit_lp, outcome.answer)
@@ -118,6 +133,85 @@ def solve(
         else:
             _print_outcome(outcome)
     raise typer.Exit(exit_code(outcomes))
+
+
+def _solve_all(boards: list, backend: str, lim, options: dict, workers: int):
+    """Outcomes in input order; boards after the first in ``workers`` processes when asked.
+
+    The first board is always solved here, so whatever a backend prepares once
+    (the pdb backend's databases, built under the time limit with a progress bar)
+    is ready, cached, before the pool starts.
+    """
+    from pyasp_games.puzzle import solve as run
+
+    with _progress() as report:
+        extra = {"progress": report("for " + boards[0].name)} if backend == "pdb" else {}
+        yield run(boards[0], backend, lim, **options, **extra)
+    rest = boards[1:]
+    if workers == 1 or not rest:
+        for board in rest:
+            yield run(board, backend, lim, **options)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+    from functools import partial
+
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from pool.map(partial(_solve_one, backend=backend, lim=lim, options=options), rest)
+
+
+def _solve_one(board, backend: str, lim, options: dict):
+    from pyasp_games.puzzle import solve as run
+
+    return run(board, backend, lim, **options)
+
+
+def _build_databases(boards: list, partition: str) -> None:
+    """Build (or find cached) every pattern database the boards need, with a progress bar."""
+    from pyasp_games.puzzle.pattern_databases import pattern_database, tile_partition
+
+    needed = {
+        (b.rows, b.cols, b.goal, p)
+        for b in boards
+        for p in tile_partition(b.rows, b.cols, b.goal, partition)
+    }
+    with _progress() as report:
+        for rows, cols, goal, tiles in sorted(needed):
+            pattern_database(
+                rows, cols, goal, tiles, progress=report(f"{rows}x{cols} {goal} {list(tiles)}")
+            )
+
+
+def _progress():
+    """A context giving ``report(label) -> callback`` that drives a rich progress display."""
+    from contextlib import contextmanager
+
+    from rich.console import Console
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    @contextmanager
+    def context():
+        console = Console(stderr=True)
+        with Progress(
+            SpinnerColumn(),
+            TextColumn("{task.description}"),
+            TimeElapsedColumn(),
+            console=console,
+            transient=True,
+        ) as bar:
+
+            def report(label: str):
+                task = bar.add_task(f"pattern database {label}", total=None)
+
+                def callback(stage: str, expanded: int, following: int) -> None:
+                    bar.update(
+                        task, description=f"pattern database {label}: {stage}, {expanded:,} states"
+                    )
+
+                return callback
+
+            yield report
+
+    return context()
 
 
 def _print_outcome(outcome) -> None:
@@ -174,3 +268,61 @@ def show(
         typer.echo(format_board(step, header=False))
     verdict = verify_plan(board.rows, board.cols, board.tiles, board.goal, plan)
     typer.echo(verdict.message)
+
+
+pdb_app = typer.Typer(
+    help="Pattern databases for the pdb backend: build, inspect, clear the cache.",
+    no_args_is_help=True,
+)
+app.add_typer(pdb_app, name="pdb")
+
+
+@pdb_app.command("build")
+def pdb_build(
+    size: str = typer.Option("4x4", "--size", help="Board size RxC."),
+    goal: Goal = typer.Option(Goal.blank_last, "--goal", help="Goal convention."),
+    partition: str = typer.Option(
+        "default", "--partition", help="4x4: 6-6-3 (default), 5-5-5, 4-4-4-3."
+    ),
+) -> None:
+    """Build the pattern databases of a partition (or confirm they are cached)."""
+    from pyasp_games.puzzle.model import Board, goal_tiles
+
+    rows, cols = _size(size)
+    board = Board(rows, cols, goal_tiles(rows, cols, goal.value), goal.value)
+    _build_databases([board], partition)
+    pdb_info()
+
+
+@pdb_app.command("info")
+def pdb_info() -> None:
+    """List the cached pattern databases."""
+    from pyasp_games.puzzle.pattern_databases import cache_dir, cached_databases
+
+    found = cached_databases()
+    typer.echo(f"cache: {cache_dir()} ({len(found)} databases)")
+    for db in found:
+        state = "stale (another format version)" if db.stale else "current"
+        typer.echo(
+            f"  {db.rows}x{db.cols} {db.goal} tiles {list(db.tiles)}: {db.bytes:,} bytes, {state}"
+        )
+
+
+@pdb_app.command("clear")
+def pdb_clear(
+    stale: bool = typer.Option(False, "--stale", help="Delete only stale databases."),
+) -> None:
+    """Delete cached pattern databases."""
+    from pyasp_games.puzzle.pattern_databases import clear_cache
+
+    removed = clear_cache(stale_only=stale)
+    typer.echo(f"removed {len(removed)} database files")
+
+
+def _size(text: str) -> tuple[int, int]:
+    import re
+
+    match = re.fullmatch(r"(\d+)x(\d+)", text.strip().lower())
+    if not match or int(match.group(1)) < 2 or int(match.group(2)) < 2:
+        raise InputError(f"--size {text!r}: expected RxC with R, C >= 2, e.g. 4x4")
+    return int(match.group(1)), int(match.group(2))

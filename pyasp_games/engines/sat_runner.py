@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
+import time
 from collections.abc import Hashable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -41,7 +42,7 @@ SOLVERS = (
 )
 #: Solvers whose ``interrupt()`` has no effect: limited by conflict budgets instead.
 _BUDGETED = {"cadical153", "cadical195"}
-_FIRST_BUDGET = 2_000
+_FIRST_BUDGET = 500
 
 
 class SatSession:
@@ -146,15 +147,28 @@ class SatSession:
         return result
 
     def _solve_in_slices(self, assumptions: list[int]) -> bool | None:
-        # Learnt clauses survive between calls, so slicing costs only restarts.
+        # Learnt clauses survive between calls, so slicing costs only restarts. Each
+        # slice's conflict budget is sized from the conflicts per second seen so far, so
+        # that a slice lasts at most a quarter of a second and never much past the limit.
         budget = _FIRST_BUDGET
         while not self.deadline.expired():
             self.solver.conf_budget(budget)
+            before = self._conflicts()
+            started = time.monotonic()
             result = self.solver.solve_limited(assumptions=assumptions)
             if result is not None:
                 return result
-            budget = min(budget * 2, 100_000)
+            spent = max(time.monotonic() - started, 1e-3)
+            rate = max(self._conflicts() - before, 1) / spent
+            remaining = self.deadline.remaining() or 0.0
+            budget = int(max(100, min(budget * 2, rate * min(0.25, remaining))))
         return None
+
+    def _conflicts(self) -> int:
+        try:
+            return int(self.solver.accum_stats().get("conflicts", 0))
+        except (NotImplementedError, AttributeError, TypeError):
+            return 0
 
     # -- reading ---------------------------------------------------------------
     def true_names(self) -> list[Hashable]:

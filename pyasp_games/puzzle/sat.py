@@ -126,7 +126,12 @@ def solve_sat(
         status, plan, assumptions = "no-solution", None, []
         while h <= stop:
             while cnf.steps < h:
+                if session.deadline.expired():
+                    break
                 cnf.add_step()
+            if cnf.steps < h:
+                status = "unknown"
+                break
             if tried:
                 session.add([-session.var("bound", tried[-1])])  # retire the old bounds
             assumptions = cnf.horizon_assumptions(h)

@@ -1,0 +1,302 @@
+"""Additive pattern databases for sliding puzzles (Korf and Felner 2002).
+
+The tiles are partitioned into disjoint *patterns*. For one pattern, the database
+holds, for every placement of its tiles, the least number of moves **of those
+tiles** that brings them home, the other tiles being indistinguishable and their
+moves free. Moves of different patterns' tiles are disjoint, so the values of the
+patterns of a partition add up to an admissible heuristic; it is consistent, and
+each move changes exactly one pattern's value by at most one.
+
+A placement is indexed sparsely as ``sum(pos_i << (b * i))`` (``pos_i`` the cell of
+the pattern's i-th tile, ``b`` bits enough for a cell number), so a search updates the
+index of the moved tile's pattern with one multiply-add. The database is computed by a breadth-first search
+over (placement, blank cell) with 0/1 move costs, vectorised with numpy level by
+level: first the closure under free blank moves, then the moves of pattern tiles.
+Time and memory are O(2**(b(k+1))) for k-tile patterns (268 M bytes of marks for a
+6-tile pattern of the 15-puzzle), the result 2**(bk) bytes (16.7 MB).
+
+Databases are cached under ``$XDG_CACHE_HOME/pyasp-games/pdb`` (default
+``~/.cache``), keyed by board size, goal, pattern and format version.
+
+>>> db = pattern_database(2, 3, "blank-last", (1, 2), cache=False)
+>>> db.value([2, 1, 3, 4, 5, 0])  # 1 and 2 swapped: the blank cannot reach the corner freely
+6
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from pyasp_games.engines.limits import Deadline
+from pyasp_games.errors import InputError
+from pyasp_games.puzzle.model import goal_tiles
+
+#: States expanded between two looks at the clock while building.
+_CHUNK = 1 << 18
+
+#: Bump when the file format or the construction changes: stale files are rebuilt.
+FORMAT_VERSION = 1
+
+#: Partitions of the 15-puzzle's tiles for each goal convention (tile sets by home cell).
+#: 6-6-3 groups cells as in Korf and Felner (2002): the two 6-tile blocks are the left
+#: and the middle of the board, the 3 tiles the remaining corner region.
+_PARTITIONS_4X4_CELLS = {
+    "6-6-3": ((1, 4, 5, 8, 9, 12), (2, 3, 6, 7, 10, 11), (13, 14, 15)),
+    "5-5-5": ((1, 2, 3, 5, 6), (4, 7, 8, 11, 12), (9, 10, 13, 14, 15)),
+    "4-4-4-3": ((1, 2, 5, 6), (3, 4, 7, 8), (9, 10, 13, 14), (11, 12, 15)),
+}
+#: The named partitions of the 4 x 4 board (``default`` is 6-6-3).
+PARTITIONS_4X4 = tuple(_PARTITIONS_4X4_CELLS)
+
+
+#: Databases already read in this process (a set of boards reuses them).
+_LOADED: dict[Path, PatternDatabase] = {}
+
+
+def cache_dir() -> Path:
+    """Where databases are stored (created on demand)."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "pyasp-games" / "pdb"
+
+
+def tile_partition(
+    rows: int, cols: int, goal: str, name: str = "default"
+) -> tuple[tuple[int, ...], ...]:
+    """The tiles split into patterns, as tile numbers under ``goal``.
+
+    4 x 4 boards have the named partitions ``6-6-3`` (the default), ``5-5-5`` and
+    ``4-4-4-3`` (weaker, but built in a second),
+    stated by home cells for the blank-first goal and mirrored through the centre for
+    blank-last, so the cell groups keep their shape relative to the blank's home
+    corner. Other boards split their home cells in row-major order into groups of
+    at most six tiles (fewer on boards of more than 16 cells, to bound the memory).
+    """
+    target = goal_tiles(rows, cols, goal)
+    n = rows * cols
+    if (rows, cols) == (4, 4) and name in ("default", *_PARTITIONS_4X4_CELLS):
+        cells = _PARTITIONS_4X4_CELLS["6-6-3" if name == "default" else name]
+        if goal == "blank-last":
+            cells = tuple(tuple(n - 1 - c for c in group) for group in cells)
+        return tuple(tuple(sorted(target[c] for c in group)) for group in cells)
+    if name != "default":
+        raise InputError(
+            f"unknown partition {name!r} for a {rows}x{cols} board (4x4: {', '.join(PARTITIONS_4X4)}; any board: default)"
+        )
+    size = max(1, 30 // cell_bits(n) - 1)  # 2**(bits*(k+1)) marks at most 2**30 bytes
+    size = min(size, 6)
+    tiles = [v for v in target if v]
+    return tuple(tuple(sorted(tiles[i : i + size])) for i in range(0, len(tiles), size))
+
+
+@dataclass
+class PatternDatabase:
+    """One pattern's database: ``table[index(placement)]`` = moves of the pattern's tiles."""
+
+    rows: int
+    cols: int
+    goal: str
+    tiles: tuple[int, ...]
+    table: bytes
+    seconds: float = 0.0
+
+    @property
+    def bits(self) -> int:
+        return cell_bits(self.rows * self.cols)
+
+    def index(self, tiles: Sequence[int]) -> int:
+        """The sparse index of the pattern's placement in a row-major board."""
+        where = {v: p for p, v in enumerate(tiles)}
+        return sum(where[t] << (self.bits * i) for i, t in enumerate(self.tiles))
+
+    def value(self, tiles: Sequence[int]) -> int:
+        return self.table[self.index(tiles)]
+
+
+def cell_bits(cells: int) -> int:
+    """Bits per cell number in a sparse placement index."""
+    return max(1, (cells - 1).bit_length())
+
+
+def _key(rows: int, cols: int, goal: str, tiles: tuple[int, ...]) -> str:
+    text = json.dumps([FORMAT_VERSION, rows, cols, goal, list(tiles)])
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def database_path(rows: int, cols: int, goal: str, tiles: tuple[int, ...]) -> Path:
+    name = f"{rows}x{cols}-{goal}-{'_'.join(map(str, tiles))}-{_key(rows, cols, goal, tiles)}.bin"
+    return cache_dir() / name
+
+
+def pattern_database(
+    rows: int,
+    cols: int,
+    goal: str,
+    tiles: Sequence[int],
+    cache: bool = True,
+    progress: Callable[[str, int, int], None] | None = None,
+    deadline: Deadline | None = None,
+) -> PatternDatabase:
+    """The database of pattern ``tiles``: read from the cache, else built (and saved).
+
+    Building polls ``deadline`` between chunks of at most 262,144 states and
+    raises :class:`~pyasp_games.engines.limits.LimitReached` when it passes; nothing
+    is saved then.
+    """
+    tiles = tuple(sorted(tiles))
+    n = rows * cols
+    if not tiles or any(t <= 0 or t >= n for t in tiles) or len(set(tiles)) != len(tiles):
+        raise InputError(f"a pattern is a set of tiles from 1 to {n - 1}, got {list(tiles)}")
+    size = 1 << (cell_bits(n) * len(tiles))
+    if size << cell_bits(n) > 2**31:
+        raise InputError(
+            f"a {len(tiles)}-tile pattern on {n} cells is too large for this construction"
+        )
+    path = database_path(rows, cols, goal, tiles)
+    if cache and path in _LOADED:
+        return _LOADED[path]
+    if cache and path.is_file() and path.stat().st_size == size:
+        _LOADED[path] = PatternDatabase(rows, cols, goal, tiles, path.read_bytes())
+        return _LOADED[path]
+    start = time.perf_counter()
+    table = build_table(rows, cols, goal, tiles, progress, deadline)
+    db = PatternDatabase(rows, cols, goal, tiles, table, time.perf_counter() - start)
+    if cache:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(".part")
+        partial.write_bytes(table)
+        partial.replace(path)  # atomic: a half-written file is never taken for a database
+        _LOADED[path] = db
+    return db
+
+
+def build_table(
+    rows: int,
+    cols: int,
+    goal: str,
+    tiles: tuple[int, ...],
+    progress: Callable[[str, int, int], None] | None = None,
+    deadline: Deadline | None = None,
+) -> bytes:
+    """Breadth-first search with 0/1 costs over (placement, blank cell); see the module doc."""
+    import numpy as np
+
+    n = rows * cols
+    k = len(tiles)
+    bits = cell_bits(n)
+    mask = (1 << bits) - 1
+    home = {v: p for p, v in enumerate(goal_tiles(rows, cols, goal))}
+    shifts = np.array([bits * i for i in range(k)], dtype=np.int64)
+    # neighbour[c, d]: the cell next to c in direction d, or -1 off the board
+    neighbour = np.full((n, 4), -1, dtype=np.int64)
+    for c in range(n):
+        r, q = divmod(c, cols)
+        for d, (dr, dq) in enumerate(((-1, 0), (1, 0), (0, -1), (0, 1))):
+            if 0 <= r + dr < rows and 0 <= q + dq < cols:
+                neighbour[c, d] = (r + dr) * cols + q + dq
+    # a state is (placement << bits) | blank cell; dist is its 0/1-cost distance
+    dist = np.full(1 << (bits * (k + 1)), 255, dtype=np.uint8)
+    start_placement = sum(home[t] << (bits * i) for i, t in enumerate(tiles))
+    frontier = np.array([(start_placement << bits) | home[0]], dtype=np.int64)
+    dist[frontier] = 0
+    level = 0
+    while frontier.size:
+        # Expand the level batch by batch. Free moves (the blank enters a cell no pattern
+        # tile holds) stay in the level; moves of a pattern tile reach level + 1. A state
+        # first reached at level + 1 may still turn out to be in this level through free
+        # moves, so free moves accept anything above the level.
+        pending = [frontier]
+        upper: list = []
+        expanded = 0
+        while pending:
+            batch = pending.pop()
+            if batch.size > _CHUNK:
+                pending += [batch[i : i + _CHUNK] for i in range(0, batch.size, _CHUNK)]
+                continue
+            if deadline is not None:
+                deadline.check()
+            expanded += batch.size
+            blank = batch & mask
+            placement = batch >> bits
+            cells = (placement[:, None] >> shifts[None, :]) & mask
+            occupied = np.bitwise_or.reduce(np.int64(1) << cells, axis=1)
+            grown = []
+            for d in range(4):
+                target = neighbour[blank, d]
+                on_board = target >= 0
+                holds_tile = ((occupied >> np.where(on_board, target, 0)) & 1).astype(bool)
+                free = on_board & ~holds_tile
+                cand = (placement[free] << bits) | target[free]
+                cand = cand[dist[cand] > level]
+                dist[cand] = level
+                grown.append(cand)
+                moving = on_board & holds_tile
+                which = (cells[moving] == target[moving, None]).argmax(axis=1)
+                moved = placement[moving] + ((blank[moving] - target[moving]) << shifts[which])
+                cand = (moved << bits) | target[moving]
+                cand = cand[dist[cand] > level + 1]
+                dist[cand] = level + 1
+                upper.append(cand)
+            grown = np.concatenate(grown)
+            if grown.size:
+                pending.append(grown)
+        frontier = np.concatenate(upper)
+        frontier = np.unique(frontier[dist[frontier] == level + 1])
+        if progress:
+            progress(f"level {level}", int(expanded), int(frontier.size))
+        level += 1
+        if level >= 255:
+            raise RuntimeError("pattern distance exceeds 254")  # cannot happen on boards we build
+    # the database: the least distance over the blank's cells, per placement
+    table = dist.reshape(1 << (bits * k), 1 << bits).min(axis=1)
+    return table.tobytes()
+
+
+@dataclass(frozen=True)
+class CachedDatabase:
+    """A database file in the cache, as :func:`cached_databases` lists it."""
+
+    path: Path
+    rows: int
+    cols: int
+    goal: str
+    tiles: tuple[int, ...]
+    bytes: int
+    stale: bool
+
+
+def cached_databases() -> list[CachedDatabase]:
+    """The database files in the cache; ``stale`` ones were built by another format version."""
+    out = []
+    folder = cache_dir()
+    if not folder.is_dir():
+        return out
+    for path in sorted(folder.glob("*.bin")):
+        try:
+            size, goal_a, goal_b, tiles, key = path.stem.split("-")
+            rows, cols = map(int, size.split("x"))
+            goal = f"{goal_a}-{goal_b}"
+            pattern = tuple(int(t) for t in tiles.split("_"))
+        except ValueError:
+            continue  # not one of ours
+        stale = key != _key(rows, cols, goal, pattern)
+        out.append(CachedDatabase(path, rows, cols, goal, pattern, path.stat().st_size, stale))
+    return out
+
+
+def clear_cache(stale_only: bool = False) -> list[Path]:
+    """Delete cached databases (only the stale ones if asked); returns what was deleted."""
+    removed = []
+    for db in cached_databases():
+        if db.stale or not stale_only:
+            db.path.unlink(missing_ok=True)
+            _LOADED.pop(db.path, None)
+            removed.append(db.path)
+    for partial in cache_dir().glob("*.part") if cache_dir().is_dir() else ():
+        partial.unlink(missing_ok=True)
+    return removed
