@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -51,3 +52,31 @@ def print_json(obj: Any) -> None:
 
 def warn(message: str) -> None:
     print(f"pyasp-games: {message}", file=sys.stderr)
+
+
+@contextmanager
+def progress_reporter() -> Iterator[Callable[[str], Callable[[str, int, int], None]]]:
+    """A rich progress display on stderr for long one-off work (pattern databases, ...).
+
+    Yields ``report(label)``, which returns a callback ``(stage, done, pending)``; a
+    line appears only once its callback is first called, so cached work shows nothing.
+    """
+    from rich.console import Console
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    columns = (SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+
+        def report(label: str) -> Callable[[str, int, int], None]:
+            task = None
+
+            def callback(stage: str, done: int, pending: int) -> None:
+                nonlocal task
+                text = f"building {label}: {stage}, {done:,} states"
+                if task is None:
+                    task = bar.add_task(text, total=None)
+                bar.update(task, description=text)
+
+            return callback
+
+        yield report

@@ -47,7 +47,14 @@ def crosscheck(
         if json:
             print_json(row.to_dict())
 
-    report = run(spec, instances, specs, lim, on_row=on_row)
+    from pyasp_games.cli.common import progress_reporter
+
+    with progress_reporter() as report_progress:
+        if not json:
+            console.print(
+                f"{len(instances)} {domain} instances x {len(specs)} backends, {time_limit:g} s per run"
+            )
+        report = run(spec, instances, specs, lim, on_row=on_row, progress=report_progress)
     if json:
         print_json({"summary": report.summary()})
     else:

@@ -7,7 +7,15 @@ from pathlib import Path
 
 import typer
 
-from pyasp_games.cli.common import JSON, TIME_LIMIT, exit_code, limits, new_file, print_json
+from pyasp_games.cli.common import (
+    JSON,
+    TIME_LIMIT,
+    exit_code,
+    limits,
+    new_file,
+    print_json,
+    progress_reporter,
+)
 from pyasp_games.errors import InputError
 
 app = typer.Typer(
@@ -144,7 +152,7 @@ def _solve_all(boards: list, backend: str, lim, options: dict, workers: int):
     """
     from pyasp_games.puzzle import solve as run
 
-    with _progress() as report:
+    with progress_reporter() as report:
         extra = {"progress": report("for " + boards[0].name)} if backend == "pdb" else {}
         yield run(boards[0], backend, lim, **options, **extra)
     rest = boards[1:]
@@ -163,55 +171,6 @@ def _solve_one(board, backend: str, lim, options: dict):
     from pyasp_games.puzzle import solve as run
 
     return run(board, backend, lim, **options)
-
-
-def _build_databases(boards: list, partition: str) -> None:
-    """Build (or find cached) every pattern database the boards need, with a progress bar."""
-    from pyasp_games.puzzle.pattern_databases import pattern_database, tile_partition
-
-    needed = {
-        (b.rows, b.cols, b.goal, p)
-        for b in boards
-        for p in tile_partition(b.rows, b.cols, b.goal, partition)
-    }
-    with _progress() as report:
-        for rows, cols, goal, tiles in sorted(needed):
-            pattern_database(
-                rows, cols, goal, tiles, progress=report(f"{rows}x{cols} {goal} {list(tiles)}")
-            )
-
-
-def _progress():
-    """A context giving ``report(label) -> callback`` that drives a rich progress display."""
-    from contextlib import contextmanager
-
-    from rich.console import Console
-    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
-
-    @contextmanager
-    def context():
-        console = Console(stderr=True)
-        with Progress(
-            SpinnerColumn(),
-            TextColumn("{task.description}"),
-            TimeElapsedColumn(),
-            console=console,
-            transient=True,
-        ) as bar:
-
-            def report(label: str):
-                task = bar.add_task(f"pattern database {label}", total=None)
-
-                def callback(stage: str, expanded: int, following: int) -> None:
-                    bar.update(
-                        task, description=f"pattern database {label}: {stage}, {expanded:,} states"
-                    )
-
-                return callback
-
-            yield report
-
-    return context()
 
 
 def _print_outcome(outcome) -> None:
@@ -290,7 +249,11 @@ def pdb_build(
 
     rows, cols = _size(size)
     board = Board(rows, cols, goal_tiles(rows, cols, goal.value), goal.value)
-    _build_databases([board], partition)
+    from pyasp_games.engines.domain import BackendSpec
+    from pyasp_games.puzzle import prepare
+
+    with progress_reporter() as report:
+        prepare([board], [BackendSpec("pdb", "pdb", {"partition": partition})], report)
     pdb_info()
 
 

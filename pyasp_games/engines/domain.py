@@ -46,6 +46,9 @@ class DomainSpec:
     known: Callable[[Any], tuple[bool, Any]]
     encoding_backend: str | None = None
     default_encodings: list[str] = field(default_factory=list)
+    #: One-off work before a campaign, outside the per-run limits (e.g. building the
+    #: pattern databases a backend needs): ``prepare(instances, backends, progress)``.
+    prepare: Callable[[Sequence[Any], Sequence[BackendSpec], Any], None] | None = None
 
     def load(self, files: Sequence[Path]) -> list[Any]:
         return [inst for f in files for inst in self.load_file(Path(f))]

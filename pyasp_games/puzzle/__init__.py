@@ -12,7 +12,7 @@ use: it runs a backend under its limits, times it, and verifies its answer.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pyasp_games.engines.domain import DomainSpec, bundled_files
@@ -95,4 +95,26 @@ def domain() -> DomainSpec:
         known=_known,
         encoding_backend="asp",
         default_encodings=["sliding"],
+        prepare=prepare,
     )
+
+
+def prepare(boards: Sequence[Board], backends: Sequence[Any], progress: Any = None) -> None:
+    """Build (or load) the pattern databases the ``pdb`` backends will need.
+
+    ``progress(label)`` may return a callback for the build's progress reports.
+    """
+    from pyasp_games.puzzle.pattern_databases import pattern_database, tile_partition
+
+    needed = set()
+    for spec in backends:
+        if spec.backend == "pdb":
+            partition = spec.options.get("partition", "default")
+            for b in boards:
+                needed |= {
+                    (b.rows, b.cols, b.goal, p)
+                    for p in tile_partition(b.rows, b.cols, b.goal, partition)
+                }
+    for rows, cols, goal, tiles in sorted(needed):
+        label = f"{rows}x{cols} {goal} {list(tiles)}"
+        pattern_database(rows, cols, goal, tiles, progress=progress(label) if progress else None)
