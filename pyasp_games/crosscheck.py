@@ -109,15 +109,15 @@ def crosscheck(
     backends: Sequence[BackendSpec],
     limits: Limits = Limits(),
     on_row: Callable[[Row], None] | None = None,
-    progress: Any = None,
+    prepare: bool = True,
 ) -> Report:
     """Run every backend on every instance and compare their verified answers.
 
-    The domain's one-off preparation (``spec.prepare``) runs first, outside the
-    per-run limits; ``progress`` is passed to it.
+    Unless ``prepare`` is false (the caller did it), the domain's one-off
+    preparation (``spec.prepare``) runs first, outside the per-run limits.
     """
-    if spec.prepare is not None:
-        spec.prepare(instances, backends, progress)
+    if prepare and spec.prepare is not None:
+        spec.prepare(instances, backends, None)
     report = Report(spec.name, instances=len(instances))
     for instance in instances:
         rows = []

@@ -49,12 +49,14 @@ def crosscheck(
 
     from pyasp_games.cli.common import progress_reporter
 
-    with progress_reporter() as report_progress:
-        if not json:
-            console.print(
-                f"{len(instances)} {domain} instances x {len(specs)} backends, {time_limit:g} s per run"
-            )
-        report = run(spec, instances, specs, lim, on_row=on_row, progress=report_progress)
+    if not json:
+        console.print(
+            f"{len(instances)} {domain} instances x {len(specs)} backends, {time_limit:g} s per run"
+        )
+    if spec.prepare is not None:
+        with progress_reporter() as report_progress:
+            spec.prepare(instances, specs, report_progress)
+    report = run(spec, instances, specs, lim, on_row=on_row, prepare=False)
     if json:
         print_json({"summary": report.summary()})
     else:

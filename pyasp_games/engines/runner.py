@@ -16,6 +16,7 @@ reached limit, a failed verification and the timing identically.
 
 from __future__ import annotations
 
+import multiprocessing
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -25,6 +26,10 @@ from pyasp_games.engines.outcome import Outcome
 
 #: ``check(instance, outcome) -> (True | False | None, message)``; ``None``: nothing to check.
 Checker = Callable[[Any, Outcome], tuple[bool | None, str]]
+
+
+#: Seconds past the time limit after which a backend still running is stopped by force.
+GRACE = 0.5
 
 
 def run_backend(
@@ -40,16 +45,19 @@ def run_backend(
 
     A backend signals a reached limit by returning status ``unknown`` or by
     raising :class:`LimitReached` (whose first argument may carry statistics).
-    The outcome's ``stats`` gain ``verified`` (True/False/None) and
-    ``verification`` (the checker's message); a witness that fails its check
-    turns the status into ``error`` (the claimed status kept as ``failed_status``).
+    With a time limit the backend runs in a forked child process as well, which is
+    stopped :data:`GRACE` seconds after the limit if it has not returned by then:
+    the limit holds even where a backend cannot look at the clock (clingo's
+    grounding, a long library call). The outcome's ``stats`` gain ``verified``
+    (True/False/None) and ``verification`` (the checker's message); a witness that
+    fails its check turns the status into ``error`` (the claimed status kept as
+    ``failed_status``).
     """
     start = time.perf_counter()
-    try:
-        outcome = backends[backend](instance, limits, **options)
-    except LimitReached as reached:
-        stats = reached.args[0] if reached.args and isinstance(reached.args[0], dict) else {}
-        outcome = Outcome(problem, backend, "unknown", None, None, 0.0, dict(stats))
+    if limits.time_limit is not None and _can_fork() and options.get("progress") is None:
+        outcome = _run_in_child(backends[backend], instance, problem, backend, limits, options)
+    else:
+        outcome = _run_here(backends[backend], instance, problem, backend, limits, options)
     outcome.problem, outcome.backend = problem, backend
     outcome.seconds = round(time.perf_counter() - start, 4)
     if outcome.status == "unknown":
@@ -61,3 +69,91 @@ def run_backend(
         outcome.stats["failed_status"] = outcome.status
         outcome.status = "error"
     return outcome
+
+
+def _run_here(
+    solver: Callable[..., Outcome],
+    instance: Any,
+    problem: str,
+    backend: str,
+    limits: Limits,
+    options: dict,
+) -> Outcome:
+    try:
+        return solver(instance, limits, **options)
+    except LimitReached as reached:
+        stats = reached.args[0] if reached.args and isinstance(reached.args[0], dict) else {}
+        return Outcome(problem, backend, "unknown", None, None, 0.0, dict(stats))
+
+
+def _can_fork() -> bool:
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+def _child(
+    conn: Any,
+    solver: Callable[..., Outcome],
+    instance: Any,
+    problem: str,
+    backend: str,
+    limits: Limits,
+    options: dict,
+) -> None:
+    try:
+        result: Any = ("outcome", _run_here(solver, instance, problem, backend, limits, options))
+    except BaseException as err:  # carried to the parent, which raises it there
+        result = ("exception", err)
+    try:
+        conn.send(result)
+    except Exception as err:  # an unpicklable exception: send its text
+        conn.send(("exception", RuntimeError(f"{err.__class__.__name__}: {err}")))
+    finally:
+        conn.close()
+
+
+def _run_in_child(
+    solver: Callable[..., Outcome],
+    instance: Any,
+    problem: str,
+    backend: str,
+    limits: Limits,
+    options: dict,
+) -> Outcome:
+    context = multiprocessing.get_context("fork")
+    receive, send = context.Pipe(duplex=False)
+    process = context.Process(
+        target=_child, args=(send, solver, instance, problem, backend, limits, options), daemon=True
+    )
+    process.start()
+    send.close()
+    try:
+        if receive.poll(limits.time_limit + GRACE):
+            kind, value = receive.recv()
+            if kind == "exception":
+                raise value
+            return value
+    except EOFError:  # the child died without a word (killed, out of memory, ...)
+        process.join()
+        return Outcome(
+            problem,
+            backend,
+            "error",
+            None,
+            None,
+            0.0,
+            {"error": f"the solver process ended with exit code {process.exitcode}"},
+        )
+    finally:
+        if process.is_alive():
+            process.kill()
+        process.join()
+        receive.close()
+    return Outcome(
+        problem,
+        backend,
+        "unknown",
+        None,
+        None,
+        0.0,
+        {"limit": "time", "stopped": "the solver process was stopped at the limit"},
+    )
