@@ -9,7 +9,7 @@ answers for an instance must be equal, and must equal the instance's known answe
 >>> from pyasp_games.puzzle import parse_board
 >>> report = crosscheck(spec, [parse_board("1 2 3\\n4 5 6\\n7 0 8")], spec.backends())
 >>> report.ok, [row.outcome.answer for row in report.rows]
-(True, [1, 1, 1, 1, 1])
+(True, [1, 1, 1, 1, 1, 1])
 """
 
 from __future__ import annotations
@@ -103,6 +103,19 @@ def _definite(outcome: Outcome) -> bool:
     return outcome.status == "solved"
 
 
+def _upper(outcome: Outcome) -> bool:
+    """A solved outcome whose answer is not claimed optimal (``stats["optimal"]`` false):
+    it bounds the exact answer from above, e.g. a greedy plan's length."""
+    return outcome.status == "solved" and outcome.stats.get("optimal") is False
+
+
+def _at_least(bound: Any, exact: Any) -> bool:
+    try:
+        return exact is not None and bound >= exact
+    except TypeError:
+        return False
+
+
 def crosscheck(
     spec: DomainSpec,
     instances: Sequence[Any],
@@ -124,10 +137,15 @@ def crosscheck(
         for b in backends:
             outcome = spec.solve(instance, b.backend, limits, **b.options)
             rows.append(Row(b.label, outcome))
-        answers = {repr(r.outcome.answer) for r in rows if _definite(r.outcome)}
+        exact = [r.outcome.answer for r in rows if _definite(r.outcome) and not _upper(r.outcome)]
+        answers = {repr(a) for a in exact}
         has_known, known = spec.known(instance)
         for r in rows:
-            if _definite(r.outcome):
+            if _upper(r.outcome):  # a bound on the answer: at least the exact one
+                r.agrees = all(_at_least(r.outcome.answer, a) for a in exact)
+                if has_known:
+                    r.known_ok = _at_least(r.outcome.answer, known)
+            elif _definite(r.outcome):
                 r.agrees = len(answers) <= 1
                 if has_known:
                     r.known_ok = r.outcome.answer == known
@@ -141,7 +159,7 @@ def crosscheck(
 
 #: Domains by name; each is the package ``pyasp_games.<name>`` whose ``domain()``
 #: returns its :class:`DomainSpec`.
-DOMAINS = ("puzzle",)
+DOMAINS = ("puzzle", "grundy", "cover")
 
 
 def domain_spec(name: str) -> DomainSpec:

@@ -66,7 +66,7 @@ def crosscheck(
                 row.outcome.problem,
                 row.backend,
                 row.outcome.status,
-                "-" if row.outcome.answer is None else str(row.outcome.answer),
+                _answer(row.outcome),
                 f"{row.outcome.seconds:.3f}",
                 {True: "yes", False: "NO", None: "-"}[row.outcome.stats.get("verified")],
                 "yes" if row.agrees else "NO",
@@ -75,3 +75,11 @@ def crosscheck(
         console.print(table)
         console.print(report.summary_line(), style=None if report.ok else "bold red")
     raise typer.Exit(report.exit_code())
+
+
+def _answer(outcome) -> str:
+    if outcome.answer is None:
+        return "-"
+    if outcome.stats.get("optimal") is False:
+        return f"{outcome.answer} (upper bound)"
+    return str(outcome.answer)

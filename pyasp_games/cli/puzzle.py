@@ -32,6 +32,7 @@ class Backend(StrEnum):
     astar = "astar"
     idastar = "idastar"
     pdb = "pdb"
+    greedy = "greedy"
     asp = "asp"
     sat = "sat"
 
@@ -181,6 +182,8 @@ def _print_outcome(outcome) -> None:
     line = f"{outcome.problem}: {outcome.status}"
     if outcome.answer is not None:
         line += f", {outcome.answer} moves"
+        if outcome.stats.get("optimal") is False:
+            line += " (not optimal)"
     line += f" ({outcome.backend}, {outcome.seconds:.3f} s, {verified})"
     typer.echo(line)
     if outcome.witness:

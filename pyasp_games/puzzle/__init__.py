@@ -21,7 +21,7 @@ from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.runner import run_backend
 from pyasp_games.puzzle.asp import solve_asp
 from pyasp_games.puzzle.model import Board, load_boards, parse_board, parse_set, solvability
-from pyasp_games.puzzle.native import solve_astar, solve_idastar, solve_pdb
+from pyasp_games.puzzle.native import solve_astar, solve_greedy, solve_idastar, solve_pdb
 from pyasp_games.puzzle.sat import solve_sat
 from pyasp_games.puzzle.verify import verify_plan, verify_unsolvable
 
@@ -29,6 +29,7 @@ BACKENDS: dict[str, Callable[..., Outcome]] = {
     "astar": solve_astar,
     "idastar": solve_idastar,
     "pdb": solve_pdb,
+    "greedy": solve_greedy,
     "asp": solve_asp,
     "sat": solve_sat,
 }

@@ -374,3 +374,132 @@ def solve_pdb(
         "pdb_seconds": round(built, 3),
     }
     return Outcome(board.name, "", "solved", len(plan), plan, 0.0, stats)
+
+
+def solve_greedy(board: Board, limits: Limits = Limits()) -> Outcome:
+    """A fast, non-optimal plan for boards of any size (tested up to 10 x 10).
+
+    The thesis' strategy of fixing the board line by line: while the unsolved region
+    is larger than 2 x 2, complete its top row (or its left column, whichever side is
+    longer) and lock it. The tiles of a line are brought home one at a time, the last
+    two together (alone, the last tile could only be placed by disturbing the one
+    before it). Each placement is a small search over the positions of the one or two
+    tiles being placed and of the blank, the locked cells acting as walls; the other
+    tiles are ignored and may be shuffled. The final 2 x 2 region is solved outright.
+    The plan is valid but usually far from optimal: ``stats["optimal"]`` is false.
+    Each placement is an A* search in at most ``n**3`` states for ``n`` cells.
+    """
+    if (out := _unsolvable(board)) is not None:
+        return out
+    deadline = limits.deadline()
+    rows, cols = board.rows, board.cols
+    goal = board.goal_tiles
+    tiles = list(board.tiles)
+    locked = [False] * board.size
+    plan: list[str] = []
+    top, bottom, left, right = 0, rows, 0, cols
+    home_row, home_col = divmod(goal.index(0), cols)
+    searches = 0
+
+    def place(targets: list[int]) -> None:
+        nonlocal searches
+        searches += 1
+        letters = _place_tiles(
+            tiles, [goal[c] for c in targets], targets, locked, rows, cols, deadline
+        )
+        plan.extend(letters)
+        for c in targets:
+            locked[c] = True
+
+    # Lines are fixed on the sides away from the blank's home corner, which is solved last.
+    while bottom - top > 2 or right - left > 2:
+        if bottom - top >= right - left:  # complete a row of the region
+            if home_row >= top + (bottom - top) // 2:
+                r, top = top, top + 1
+            else:
+                bottom -= 1
+                r = bottom
+            line = [r * cols + c for c in range(left, right)]
+        else:  # complete a column
+            if home_col >= left + (right - left) // 2:
+                c, left = left, left + 1
+            else:
+                right -= 1
+                c = right
+            line = [r * cols + c for r in range(top, bottom)]
+        for cell in line[:-2]:
+            place([cell])
+        place(line[-2:])
+    rest = [r * cols + c for r in range(top, bottom) for c in range(left, right)]
+    place([c for c in rest if goal[c] != 0])
+    text = "".join(plan)
+    if limits.max_length is not None and len(text) > limits.max_length:
+        # a long greedy plan proves nothing about shorter ones: no answer, not "none"
+        stats = {"optimal": False, "searches": searches, "limit": "max-length", "found": len(text)}
+        return Outcome(board.name, "", "unknown", None, None, 0.0, stats)
+    return Outcome(
+        board.name, "", "solved", len(text), text, 0.0, {"optimal": False, "searches": searches}
+    )
+
+
+def _place_tiles(
+    tiles: list[int],
+    values: list[int],
+    targets: list[int],
+    locked: list[bool],
+    rows: int,
+    cols: int,
+    deadline,
+) -> list[str]:
+    """Move the tiles ``values`` to the cells ``targets`` (A* over their cells and the
+    blank's), never entering a locked cell; apply the moves to ``tiles``."""
+    where = {v: p for p, v in enumerate(tiles)}
+    start = (tuple(where[v] for v in values), where[0])
+    target = tuple(targets)
+
+    def h(placement: tuple[int, ...]) -> int:
+        return sum(
+            abs(p // cols - t // cols) + abs(p % cols - t % cols)
+            for p, t in zip(placement, target, strict=True)
+        )
+
+    nbrs = [
+        [(letter, q) for letter, q in moves_of(p, rows, cols).items() if not locked[q]]
+        for p in range(rows * cols)
+    ]
+    parent: dict = {start: None}
+    frontier = [(h(start[0]), 0, start)]
+    found = None
+    expanded = 0
+    while frontier:
+        _, g, state = heapq.heappop(frontier)
+        placement, blank = state
+        if placement == target:
+            found = state
+            break
+        expanded += 1
+        if not expanded & 4095:
+            deadline.check()
+        for letter, q in nbrs[blank]:
+            if q in placement:
+                moved = tuple(blank if p == q else p for p in placement)
+                nxt = (moved, q)
+            else:
+                nxt = (placement, q)
+            if nxt not in parent:
+                parent[nxt] = (state, letter)
+                heapq.heappush(frontier, (g + 1 + h(nxt[0]), g + 1, nxt))
+    if found is None:
+        raise RuntimeError(f"cannot bring tiles {values} home with these cells locked")
+    letters = []
+    state = found
+    while parent[state] is not None:
+        state, letter = parent[state]
+        letters.append(letter)
+    letters.reverse()
+    blank = where[0]
+    for letter in letters:
+        q = moves_of(blank, rows, cols)[letter]
+        tiles[blank], tiles[q] = tiles[q], 0
+        blank = q
+    return letters
