@@ -19,6 +19,7 @@ from __future__ import annotations
 import multiprocessing
 import time
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 from pyasp_games.engines.limits import LimitReached, Limits
@@ -54,10 +55,12 @@ def run_backend(
     ``failed_status``).
     """
     start = time.perf_counter()
+    job = partial(_run_here, backends[backend], instance, problem, backend, limits, options)
+    # a callback (e.g. a progress display) cannot report across a process boundary
     if limits.time_limit is not None and _can_fork() and options.get("progress") is None:
-        outcome = _run_in_child(backends[backend], instance, problem, backend, limits, options)
+        outcome = _run_in_child(job, problem, backend, limits.time_limit)
     else:
-        outcome = _run_here(backends[backend], instance, problem, backend, limits, options)
+        outcome = job()
     outcome.problem, outcome.backend = problem, backend
     outcome.seconds = round(time.perf_counter() - start, 4)
     if outcome.status == "unknown":
@@ -90,17 +93,9 @@ def _can_fork() -> bool:
     return "fork" in multiprocessing.get_all_start_methods()
 
 
-def _child(
-    conn: Any,
-    solver: Callable[..., Outcome],
-    instance: Any,
-    problem: str,
-    backend: str,
-    limits: Limits,
-    options: dict,
-) -> None:
+def _child(conn: Any, job: Callable[[], Outcome]) -> None:
     try:
-        result: Any = ("outcome", _run_here(solver, instance, problem, backend, limits, options))
+        result: Any = ("outcome", job())
     except BaseException as err:  # carried to the parent, which raises it there
         result = ("exception", err)
     try:
@@ -112,22 +107,16 @@ def _child(
 
 
 def _run_in_child(
-    solver: Callable[..., Outcome],
-    instance: Any,
-    problem: str,
-    backend: str,
-    limits: Limits,
-    options: dict,
+    job: Callable[[], Outcome], problem: str, backend: str, seconds: float
 ) -> Outcome:
+    """Run ``job`` in a forked child; stop it ``GRACE`` seconds after ``seconds``."""
     context = multiprocessing.get_context("fork")
     receive, send = context.Pipe(duplex=False)
-    process = context.Process(
-        target=_child, args=(send, solver, instance, problem, backend, limits, options), daemon=True
-    )
+    process = context.Process(target=_child, args=(send, job), daemon=True)
     process.start()
     send.close()
     try:
-        if receive.poll(limits.time_limit + GRACE):
+        if receive.poll(seconds + GRACE):
             kind, value = receive.recv()
             if kind == "exception":
                 raise value
