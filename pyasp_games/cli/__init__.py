@@ -13,6 +13,8 @@ import sys
 import typer
 
 from pyasp_games.cli import crosscheck as crosscheck_cli
+from pyasp_games.cli import games as games_cli
+from pyasp_games.cli import grundy as grundy_cli
 from pyasp_games.cli import puzzle as puzzle_cli
 
 app = typer.Typer(
@@ -23,6 +25,8 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(puzzle_cli.app, name="puzzle")
+app.add_typer(grundy_cli.app, name="grundy")
+app.add_typer(games_cli.app, name="games")
 app.command("crosscheck")(crosscheck_cli.crosscheck)
 
 

@@ -17,7 +17,7 @@ adds time step ``t``, ``#program check(t)`` holds the goal guarded by
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -134,6 +134,38 @@ class ClingoSession:
         optimal = bool(result.exhausted) if best["cost"] else True
         status = "sat" if optimal else "unknown"
         return SolveResult(status, best["symbols"], best["cost"], optimal, best["models"])
+
+    def enumerate(
+        self, on_model: Callable[[list[Any]], None], limit: int | None = None
+    ) -> SolveResult:
+        """Enumerate answer sets (all, or the first ``limit``), each passed to ``on_model``.
+
+        ``on_model`` receives the shown symbols of every model (copied out of the
+        callback). Status ``sat``/``unsat`` once the search space is exhausted (or
+        ``limit`` models were found), ``unknown`` at the deadline; ``models`` counts
+        the models seen either way.
+        """
+        self.deadline.check()
+        seen = {"models": 0}
+
+        def collect(model: Any) -> None:
+            seen["models"] += 1
+            on_model(list(model.symbols(shown=True)))
+
+        self.control.configuration.solve.models = 0 if limit is None else limit
+        self.solve_calls += 1
+        with self.control.solve(on_model=collect, async_=True) as handle:
+            remaining = self.deadline.remaining()
+            finished = handle.wait() if remaining is None else handle.wait(remaining)
+            if not finished:
+                handle.cancel()
+                handle.wait()
+                return SolveResult("unknown", models=seen["models"])
+            result = handle.get()
+        if result.interrupted:
+            return SolveResult("unknown", models=seen["models"])
+        status = "sat" if seen["models"] else "unsat"
+        return SolveResult(status, models=seen["models"])
 
     def solve_horizons(
         self,

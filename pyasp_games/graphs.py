@@ -1,0 +1,329 @@
+"""Game graphs: reading directed graphs whose vertices are positions and arcs are moves.
+
+Domain-neutral (impartial games, Generalized Geography, ...): a :class:`Digraph`
+has arbitrary token names for its vertices, numbered ``0..n-1`` in order of first
+appearance, and for every vertex the tuple of its successors (duplicate arcs are
+dropped, self-loops kept).
+
+Formats, chosen by ``fmt`` or else by the file's extension:
+
+- ``arcs`` (any other extension, e.g. ``.txt``): one arc ``u v`` per line; a line
+  with one name declares an isolated position; ``#`` starts a comment. A comment
+  ``# key: value`` before the first arc is kept in :attr:`Digraph.headers`.
+- ``adjlist`` (``.adjlist``): networkx's adjacency list, ``u v1 v2 ...`` per line.
+- ``graphml`` (``.graphml``): GraphML, read by networkx (must be directed).
+- ``json`` (``.json``): networkx node-link JSON (must be directed).
+
+>>> g = parse_arcs("# a 3-cycle\\na b\\nb c\\nc a\\nd\\n", name="c3")
+>>> g.names, g.succ, g.arc_count
+(('a', 'b', 'c', 'd'), ((1,), (2,), (0,), ()), 3)
+>>> g.find_cycle() is not None, g.position("d")
+(True, 3)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pyasp_games.errors import InputError
+
+#: Formats :func:`read_graph` understands, and the extensions that select them.
+FORMATS = ("arcs", "adjlist", "graphml", "json")
+_BY_EXTENSION = {".adjlist": "adjlist", ".graphml": "graphml", ".json": "json"}
+
+
+@dataclass(eq=False)
+class Digraph:
+    """A directed graph on named vertices ``0..n-1``.
+
+    Attributes:
+        names: vertex names (tokens), by number.
+        succ: for every vertex, its successors (the positions one move away).
+        name: a label for messages and outcomes (usually the file name).
+        headers: ``# key: value`` comments of an arc-list file (lower-case keys).
+    """
+
+    names: tuple[str, ...]
+    succ: tuple[tuple[int, ...], ...]
+    name: str = "graph"
+    headers: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.index = {v: i for i, v in enumerate(self.names)}
+        self._pred: tuple[tuple[int, ...], ...] | None = None
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    @property
+    def arc_count(self) -> int:
+        return sum(len(s) for s in self.succ)
+
+    @property
+    def pred(self) -> tuple[tuple[int, ...], ...]:
+        """For every vertex, its predecessors (computed once)."""
+        if self._pred is None:
+            lists: list[list[int]] = [[] for _ in self.names]
+            for u, out in enumerate(self.succ):
+                for v in out:
+                    lists[v].append(u)
+            self._pred = tuple(map(tuple, lists))
+        return self._pred
+
+    def arcs(self) -> Iterable[tuple[int, int]]:
+        for u, out in enumerate(self.succ):
+            for v in out:
+                yield u, v
+
+    def position(self, name: str) -> int:
+        """The number of the vertex ``name``; an :class:`InputError` if there is none."""
+        try:
+            return self.index[name]
+        except KeyError:
+            raise InputError(f"{self.name}: no position named {name!r}") from None
+
+    def topological_order(self) -> list[int] | None:
+        """Vertices with every successor before its predecessors (sinks first), or ``None`` if cyclic."""
+        remaining = [len(s) for s in self.succ]
+        order = [v for v, d in enumerate(remaining) if d == 0]
+        pred = self.pred
+        i = 0
+        while i < len(order):
+            for u in pred[order[i]]:
+                remaining[u] -= 1
+                if remaining[u] == 0:
+                    order.append(u)
+            i += 1
+        return order if len(order) == len(self.names) else None
+
+    def find_cycle(self) -> list[int] | None:
+        """One directed cycle as a vertex list ``[v0, v1, ..., vk]`` (arc vk -> v0), or ``None``."""
+        colour = [0] * len(self.names)  # 0 new, 1 on the stack, 2 done
+        for root in range(len(self.names)):
+            if colour[root]:
+                continue
+            stack = [(root, iter(self.succ[root]))]
+            path = [root]
+            colour[root] = 1
+            while stack:
+                v, it = stack[-1]
+                for w in it:
+                    if colour[w] == 1:
+                        return path[path.index(w) :]
+                    if colour[w] == 0:
+                        colour[w] = 1
+                        stack.append((w, iter(self.succ[w])))
+                        path.append(w)
+                        break
+                else:
+                    colour[v] = 2
+                    stack.pop()
+                    path.pop()
+        return None
+
+    def strongly_connected_components(self) -> list[list[int]]:
+        """SCCs in reverse topological order: every arc leaving a component goes to an earlier one.
+
+        Iterative Tarjan, O(|V| + |A|).
+        """
+        n = len(self.names)
+        index = [-1] * n
+        low = [0] * n
+        on_stack = [False] * n
+        stack: list[int] = []
+        out: list[list[int]] = []
+        counter = 0
+        succ = self.succ
+        for root in range(n):
+            if index[root] >= 0:
+                continue
+            work = [(root, 0)]
+            index[root] = low[root] = counter
+            counter += 1
+            stack.append(root)
+            on_stack[root] = True
+            while work:
+                v, i = work[-1]
+                out_v = succ[v]
+                if i < len(out_v):
+                    work[-1] = (v, i + 1)
+                    w = out_v[i]
+                    if index[w] < 0:
+                        index[w] = low[w] = counter
+                        counter += 1
+                        stack.append(w)
+                        on_stack[w] = True
+                        work.append((w, 0))
+                    elif on_stack[w] and index[w] < low[v]:
+                        low[v] = index[w]
+                    continue
+                work.pop()
+                if work:
+                    parent = work[-1][0]
+                    if low[v] < low[parent]:
+                        low[parent] = low[v]
+                if low[v] == index[v]:
+                    component = []
+                    while True:
+                        w = stack.pop()
+                        on_stack[w] = False
+                        component.append(w)
+                        if w == v:
+                            break
+                    out.append(component)
+        return out
+
+    def to_networkx(self) -> Any:
+        import networkx as nx
+
+        g = nx.DiGraph()
+        g.add_nodes_from(self.names)
+        g.add_edges_from((self.names[u], self.names[v]) for u, v in self.arcs())
+        return g
+
+    def format_arcs(self) -> str:
+        """The graph in the arc-list format (isolated vertices on their own line)."""
+        lines = [f"# {k}: {v}" for k, v in self.headers.items()]
+        has_arc = [False] * len(self.names)
+        for u, v in self.arcs():
+            has_arc[u] = has_arc[v] = True
+            lines.append(f"{self.names[u]} {self.names[v]}")
+        lines += [self.names[v] for v in range(len(self.names)) if not has_arc[v]]
+        return "\n".join(lines) + "\n"
+
+
+def from_arcs(
+    arcs: Iterable[tuple[Any, Any]],
+    vertices: Iterable[Any] = (),
+    name: str = "graph",
+    headers: dict[str, str] | None = None,
+) -> Digraph:
+    """A :class:`Digraph` from arcs between hashable vertex labels (written with ``str``)."""
+    index: dict[str, int] = {}
+    succ: list[list[int]] = []
+    seen: list[set[int]] = []
+
+    def number(label: Any) -> int:
+        key = str(label)
+        i = index.get(key)
+        if i is None:
+            i = index[key] = len(succ)
+            succ.append([])
+            seen.append(set())
+        return i
+
+    for v in vertices:
+        number(v)
+    for u, v in arcs:
+        a, b = number(u), number(v)
+        if b not in seen[a]:
+            seen[a].add(b)
+            succ[a].append(b)
+    return Digraph(tuple(index), tuple(map(tuple, succ)), name, dict(headers or {}))
+
+
+def parse_arcs(text: str, name: str = "graph") -> Digraph:
+    """Parse the arc-list format (see the module docstring)."""
+    index: dict[str, int] = {}
+    succ: list[list[int]] = []
+    headers: dict[str, str] = {}
+    any_arc = False
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw
+        if "#" in line:
+            line, comment = line.split("#", 1)
+            if not any_arc and not line.strip() and ":" in comment:
+                key, value = comment.split(":", 1)
+                if key.strip() and " " not in key.strip():
+                    headers[key.strip().lower()] = value.strip()
+        parts = line.split()
+        if not parts:
+            continue
+        if len(parts) > 2:
+            raise InputError(
+                f"{name}, line {number}: expected 'u v' (an arc) or one name, got {raw.strip()!r}"
+            )
+        ids = []
+        for token in parts:
+            i = index.get(token)
+            if i is None:
+                i = index[token] = len(succ)
+                succ.append([])
+            ids.append(i)
+        if len(ids) == 2:
+            any_arc = True
+            succ[ids[0]].append(ids[1])
+    if not succ:
+        raise InputError(f"{name}: the graph is empty (no positions)")
+    out = tuple(tuple(dict.fromkeys(s)) if len(s) > 1 else tuple(s) for s in succ)
+    return Digraph(tuple(index), out, name, headers)
+
+
+def graph_from_networkx(g: Any, name: str = "graph") -> Digraph:
+    """A :class:`Digraph` from a directed networkx graph (node labels written with ``str``)."""
+    if not g.is_directed():
+        raise InputError(f"{name}: the graph is undirected; a game graph needs directed arcs")
+    if g.number_of_nodes() == 0:
+        raise InputError(f"{name}: the graph is empty (no positions)")
+    labels = [str(v) for v in g.nodes]
+    if len(set(labels)) != len(labels):
+        raise InputError(f"{name}: two nodes have the same name when written as text")
+    bad = [lab for lab in labels if not lab or any(c.isspace() for c in lab) or "#" in lab]
+    if bad:
+        raise InputError(f"{name}: node name {bad[0]!r} is not a token (no spaces, no '#')")
+    return from_arcs(g.edges(), g.nodes, name)
+
+
+def format_of(path: Path, fmt: str | None = None) -> str:
+    """The format of ``path``: ``fmt`` if given, else by extension (default ``arcs``)."""
+    if fmt is not None:
+        if fmt not in FORMATS:
+            raise InputError(f"unknown graph format {fmt!r} (choose from {', '.join(FORMATS)})")
+        return fmt
+    return _BY_EXTENSION.get(path.suffix.lower(), "arcs")
+
+
+def read_graph(path: Path | str, fmt: str | None = None) -> Digraph:
+    """Read a game graph file in one of :data:`FORMATS`; bad files raise :class:`InputError`."""
+    path = Path(path)
+    fmt = format_of(path, fmt)
+    name = path.name
+    if not path.is_file():
+        raise InputError(f"{path}: no such file")
+    try:
+        text = path.read_text()
+    except (OSError, UnicodeDecodeError) as err:
+        raise InputError(f"{path}: cannot read the file ({err.__class__.__name__})") from None
+    if fmt == "arcs":
+        return parse_arcs(text, name)
+    import networkx as nx
+
+    try:
+        if fmt == "adjlist":
+            lines = [ln for ln in text.splitlines() if ln.split("#", 1)[0].strip()]
+            if not lines:
+                raise InputError(f"{name}: the graph is empty (no positions)")
+            g = nx.parse_adjlist(lines, create_using=nx.DiGraph)
+        elif fmt == "graphml":
+            g = nx.parse_graphml(text)
+        else:
+            data = json.loads(text)
+            if not isinstance(data, dict) or "nodes" not in data:
+                raise InputError(f"{name}: not node-link JSON (an object with 'nodes' and arcs)")
+            key = "edges" if "edges" in data else "links"
+            g = nx.node_link_graph(data, edges=key)
+    except InputError:
+        raise
+    except Exception as err:  # networkx and the XML/JSON parsers raise many types
+        detail = " ".join(str(err).split()) or err.__class__.__name__
+        raise InputError(f"{name}: cannot read it as {fmt}: {detail}") from None
+    return graph_from_networkx(g, name)
+
+
+def resolve_positions(graph: Digraph, names: Sequence[str]) -> list[int]:
+    """Vertex numbers of ``names``; the first unknown name raises :class:`InputError`."""
+    return [graph.position(n) for n in names]

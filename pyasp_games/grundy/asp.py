@@ -1,0 +1,126 @@
+"""Grundy functions, kernels and win/lose/draw labellings with clingo.
+
+Facts are ``vertex(V).`` and ``arc(U,V).`` with positions numbered ``0..n-1``
+(names may be any tokens, so they never appear in the program). Encodings in
+``encodings/grundy/`` (see its README): ``grundy`` (output ``value(V,K)``),
+``kernel`` (``in(V)``) and ``retrograde`` (``win/lose/draw(V)``).
+
+>>> from pyasp_games.grundy.model import parse_graph
+>>> c4 = parse_graph("a b\\nb c\\nc d\\nd a\\n", name="c4")
+>>> out = solve_asp(c4, mode="count")
+>>> out.status, out.answer
+('solved', 2)
+>>> retrograde_asp(parse_graph("a b\\nb a\\nb c\\n"))
+['P', 'N', 'P']
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pyasp_games.engines.clingo_runner import ClingoSession
+from pyasp_games.engines.limits import Deadline, Limits
+from pyasp_games.engines.outcome import Outcome
+from pyasp_games.engines.resources import encoding_path
+from pyasp_games.errors import InputError
+from pyasp_games.graphs import Digraph
+
+DOMAIN = "grundy"
+#: which encoding solves which problem, and the output predicate it shows
+ENCODINGS = {"grundy": "grundy", "kernel": "kernel"}
+MODES = ("one", "all", "count")
+
+
+def facts(graph: Digraph) -> str:
+    """``vertex/1`` and ``arc/2`` facts over position numbers."""
+    out = [f"vertex({v})." for v in range(len(graph))]
+    out += [f"arc({u},{v})." for u, v in graph.arcs()]
+    return "\n".join(out) + "\n"
+
+
+def _path(encoding: str) -> Path:
+    try:
+        return encoding_path(DOMAIN, encoding)
+    except FileNotFoundError as err:
+        raise InputError(str(err)) from None
+
+
+def write_lp(graph: Digraph, encoding: str, path: Path | str) -> None:
+    """Write the facts of ``graph`` and how to run ``encoding`` on them by hand."""
+    enc = _path(encoding)
+    names = " ".join(f"{i}={n}" for i, n in enumerate(graph.names[:50]))
+    header = (
+        f"% pyasp-games grundy instance {graph.name}: {len(graph)} positions\n"
+        f"% encoding: {enc}\n% run: clingo 0 {enc} {path}\n% positions: {names}"
+        f"{' ...' if len(graph) > 50 else ''}\n"
+    )
+    Path(path).write_text(header + facts(graph))
+
+
+def decode(graph: Digraph, find: str, symbols: list[Any]) -> dict[str, int] | list[str]:
+    """A Grundy function ``{name: value}`` or a kernel (sorted list of names)."""
+    if find == "grundy":
+        out: dict[str, int] = {}
+        for s in symbols:
+            if s.name == "value" and len(s.arguments) == 2:
+                out[graph.names[s.arguments[0].number]] = s.arguments[1].number
+        return {graph.names[v]: out[graph.names[v]] for v in range(len(graph))}
+    return sorted(
+        (graph.names[s.arguments[0].number] for s in symbols if s.name == "in"),
+        key=graph.index.__getitem__,
+    )
+
+
+def solve_asp(
+    graph: Digraph,
+    limits: Limits = Limits(),
+    mode: str = "one",
+    find: str = "grundy",
+    encoding: str | None = None,
+) -> Outcome:
+    """Existence (``one``), enumeration (``all``) or counting (``count``) with clingo.
+
+    ``answer``: ``True``/``False`` (one) or the number of solutions (all, count);
+    ``witness``: one solution, or the list of all (all).
+    """
+    if mode not in MODES:
+        raise InputError(f"unknown mode {mode!r}")
+    deadline = limits.deadline()
+    session = ClingoSession([_path(encoding or ENCODINGS[find])], facts(graph), deadline=deadline)
+    session.ground([("base", [])])
+    found: list[Any] = []
+
+    def keep(symbols: list[Any]) -> None:
+        if mode != "count":
+            found.append(decode(graph, find, symbols))
+
+    result = session.enumerate(keep, limit=1 if mode == "one" else None)
+    stats = session.statistics()
+    stats["models"] = result.models
+    if result.status == "unknown":
+        stats["found_before_limit"] = result.models
+        return Outcome(graph.name, "asp", "unknown", None, None, 0.0, stats)
+    if mode == "one":
+        if not found:
+            return Outcome(graph.name, "asp", "no-solution", False, None, 0.0, stats)
+        return Outcome(graph.name, "asp", "solved", True, found[0], 0.0, stats)
+    return Outcome(
+        graph.name, "asp", "solved", result.models, found if mode == "all" else None, 0.0, stats
+    )
+
+
+def retrograde_asp(graph: Digraph, deadline: Deadline | None = None) -> list[str]:
+    """``P``/``N``/``D`` per position from ``retrograde.lp`` (its unique answer set)."""
+    session = ClingoSession([_path("retrograde")], facts(graph), deadline=deadline)
+    session.ground([("base", [])])
+    result = session.solve()
+    if result.status != "sat":
+        from pyasp_games.engines.limits import LimitReached
+
+        raise LimitReached({"limit": "time"})
+    cls = {"lose": "P", "win": "N", "draw": "D"}
+    out = ["?"] * len(graph)
+    for s in result.symbols:
+        out[s.arguments[0].number] = cls[s.name]
+    return out

@@ -1,0 +1,121 @@
+"""Game graphs for impartial games: loading, positions, sums, and generalized values.
+
+The instance of the ``grundy`` domain is a :class:`~pyasp_games.graphs.Digraph`
+(read by :mod:`pyasp_games.graphs`): vertices are positions, arcs are moves, the
+player who cannot move loses (normal play). An arc-list file may state its known
+number of Grundy functions in a ``# grundy-functions: N`` header, which
+``crosscheck`` compares the backends' counts against.
+
+Values of Smith's generalized Sprague–Grundy function are either a natural number
+or :class:`Infinity` ``∞(K)`` with ``K`` the finite values among the successors,
+written ``inf(0,2)``:
+
+>>> g = parse_graph("a b\\nb c\\nc a\\n", name="c3")
+>>> len(g), known_count(g)
+(3, None)
+>>> str(Infinity(frozenset({2, 0}))), parse_value("inf(0,2)") == Infinity(frozenset({0, 2}))
+('inf(0,2)', True)
+>>> nim_sum(Infinity(frozenset({1})), 3), nim_sum(Infinity(frozenset()), Infinity(frozenset({0})))
+(Infinity(K=frozenset({2})), Infinity(K=frozenset()))
+>>> split_component("games/a.txt:start")
+('games/a.txt', 'start')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from pyasp_games.errors import InputError
+from pyasp_games.graphs import Digraph, parse_arcs, read_graph
+
+
+@dataclass(frozen=True)
+class Infinity:
+    """The generalized value ``∞(K)``: no finite value, ``K`` = finite values of the successors."""
+
+    K: frozenset[int]
+
+    def __str__(self) -> str:
+        return f"inf({','.join(map(str, sorted(self.K)))})"
+
+
+#: A generalized Sprague–Grundy value: a natural number or ``∞(K)``.
+Value = int | Infinity
+
+
+def format_value(value: Value) -> int | str:
+    """JSON form of a value: the number itself, or ``"inf(0,2)"``."""
+    return value if isinstance(value, int) else str(value)
+
+
+def parse_value(text: str | int) -> Value:
+    """Inverse of :func:`format_value`."""
+    if isinstance(text, int):
+        return text
+    text = text.strip()
+    if text.isdigit():
+        return int(text)
+    if text.startswith("inf(") and text.endswith(")"):
+        inner = text[4:-1].strip()
+        try:
+            return Infinity(frozenset(int(x) for x in inner.split(",")) if inner else frozenset())
+        except ValueError:
+            pass
+    raise InputError(f"not a generalized Grundy value: {text!r} (a number or inf(a,b,...))")
+
+
+def nim_sum(a: Value, b: Value) -> Value:
+    """Smith's generalized nim-sum: XOR of numbers, ``∞(K)⊕a = ∞(K⊕a)``, ``∞⊕∞ = ∞(∅)``."""
+    if isinstance(a, int) and isinstance(b, int):
+        return a ^ b
+    if isinstance(a, Infinity) and isinstance(b, Infinity):
+        return Infinity(frozenset())
+    inf, n = (a, b) if isinstance(a, Infinity) else (b, a)
+    assert isinstance(inf, Infinity) and isinstance(n, int)
+    return Infinity(frozenset(k ^ n for k in inf.K))
+
+
+def outcome_class(value: Value) -> str:
+    """``P`` (value 0), ``D`` (``∞(K)`` with 0 not in K) or ``N`` (every other value)."""
+    if isinstance(value, int):
+        return "P" if value == 0 else "N"
+    return "N" if 0 in value.K else "D"
+
+
+def parse_graph(text: str, name: str = "graph") -> Digraph:
+    """A game graph from arc-list text (see :mod:`pyasp_games.graphs`)."""
+    return parse_arcs(text, name)
+
+
+def load_graph(path: Path | str, fmt: str | None = None) -> Digraph:
+    """Read a game graph file (arc list, adjacency list, GraphML or node-link JSON)."""
+    return read_graph(path, fmt)
+
+
+def load_graphs(path: Path) -> list[Digraph]:
+    """One-element list, for the domain's ``load_file``."""
+    return [load_graph(path)]
+
+
+def known_count(graph: Digraph) -> int | None:
+    """The number of Grundy functions stated by a ``# grundy-functions: N`` header."""
+    text = graph.headers.get("grundy-functions")
+    if text is None:
+        return None
+    if not text.isdigit():
+        raise InputError(f"{graph.name}: '# grundy-functions:' needs a number, got {text!r}")
+    return int(text)
+
+
+def split_component(text: str) -> tuple[str, str]:
+    """``GRAPH:POSITION`` -> ``(GRAPH, POSITION)`` (split at the last colon)."""
+    path, sep, position = text.rpartition(":")
+    if not sep or not path or not position:
+        raise InputError(f"expected GRAPH:POSITION, got {text!r}")
+    return path, position
+
+
+def values_by_name(graph: Digraph, values: list[Value]) -> dict[str, int | str]:
+    """``{position name: JSON value}``."""
+    return {graph.names[v]: format_value(x) for v, x in enumerate(values)}
