@@ -201,3 +201,17 @@ def test_greedy_never_claims_no_solution_within_a_bound(puzzles):
         b, "greedy", Limits(max_length=26)
     )  # the greedy plan is longer, an optimal one is not
     assert out.status == "unknown" and out.stats["limit"] == "max-length"
+
+
+@pytest.mark.parametrize("backend", ["asp", "sat"])
+def test_pattern_database_lower_bound_skips_horizons_and_stays_optimal(puzzles, backend):
+    board = load_boards(puzzles / "thesis-board1.txt")[0]  # 24 moves; Manhattan bound 12
+    plain = solve(board, backend, Limits(time_limit=120))
+    strong = solve(board, backend, Limits(time_limit=120), lower_bound="pdb:4-4-4-3")
+    assert plain.answer == strong.answer == board.known == 24
+    assert strong.stats["verified"] is True
+    assert strong.stats["lower_bound"]["kind"] == "pdb:4-4-4-3"
+    assert strong.stats["horizons"][0] >= plain.stats["horizons"][0]
+    assert (strong.stats["horizons"][0] - plain.stats["horizons"][0]) % 2 == 0
+    with pytest.raises(InputError, match="unknown lower bound"):
+        solve(board, backend, lower_bound="euclid")

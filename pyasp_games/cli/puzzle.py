@@ -81,6 +81,11 @@ def solve(
         "--partition",
         help="pdb: the tile partition (4x4: 6-6-3, 5-5-5, 4-4-4-3; default: 6-6-3).",
     ),
+    lower_bound: str = typer.Option(
+        None,
+        "--lower-bound",
+        help="asp/sat: first horizon from manhattan (default) or pdb[:PARTITION].",
+    ),
     workers: int = typer.Option(
         1, "--workers", help="Solve the boards of a set file in this many processes."
     ),
@@ -111,6 +116,8 @@ def solve(
         raise InputError("--solver and --emit-cnf apply to --backend sat only")
     if emit_lp is not None and backend is not Backend.asp:
         raise InputError("--emit-lp applies to --backend asp only")
+    if lower_bound is not None and backend not in (Backend.asp, Backend.sat):
+        raise InputError("--lower-bound applies to --backend asp and sat only")
     if partition is not None and backend is not Backend.pdb:
         raise InputError("--partition applies to --backend pdb only")
     if workers < 1:
@@ -124,6 +131,8 @@ def solve(
     options: dict = {}
     if backend is Backend.asp:
         options["encoding"] = encoding or "sliding"
+    if lower_bound is not None:
+        options["lower_bound"] = lower_bound
     if backend is Backend.pdb:
         options["partition"] = partition or "default"
     if backend is Backend.sat:

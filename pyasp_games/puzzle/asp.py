@@ -27,6 +27,7 @@ from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import encoding_path
 from pyasp_games.errors import InputError
 from pyasp_games.puzzle.model import Board, manhattan_lower_bound, solvability
+from pyasp_games.puzzle.pattern_databases import start_horizon
 
 DOMAIN = "puzzle"
 #: Bundled encodings with the thesis' single-shot interface; all others are multi-shot.
@@ -100,11 +101,18 @@ def write_lp(board: Board, encoding: str, path: Path | str, horizon: int | None 
     Path(path).write_text(header + extra + body)
 
 
-def solve_asp(board: Board, limits: Limits = Limits(), encoding: str = "sliding") -> Outcome:
-    """Optimal plan with clingo: horizons from the Manhattan bound, step two.
+def solve_asp(
+    board: Board,
+    limits: Limits = Limits(),
+    encoding: str = "sliding",
+    lower_bound: str = "manhattan",
+) -> Outcome:
+    """Optimal plan with clingo: horizons from an admissible bound, step two.
 
     The first satisfiable horizon is optimal: every shorter horizon of the same
-    parity was refuted, and horizons of the other parity are impossible.
+    parity was refuted or lies below the bound, and horizons of the other parity
+    are impossible. ``lower_bound`` is ``manhattan`` or ``pdb[:PARTITION]`` (see
+    :func:`~pyasp_games.puzzle.pattern_databases.start_horizon`).
     """
     if encoding in THESIS_INTERFACE:
         seed_facts(board)  # reject unsupported boards before anything else
@@ -113,14 +121,14 @@ def solve_asp(board: Board, limits: Limits = Limits(), encoding: str = "sliding"
     if not check.solvable:
         return Outcome(board.name, "", "no-solution", None, None, 0.0, {"proof": check.reason})
     deadline = limits.deadline()
-    start = manhattan_lower_bound(board)
+    start, bound = start_horizon(board, lower_bound, deadline)
     stop = limits.max_length
     if encoding in THESIS_INTERFACE:
-        return _solve_single_shot(board, path, start, stop, deadline)
+        return _solve_single_shot(board, path, start, stop, deadline, bound)
     session = ClingoSession([path], facts(board), deadline=deadline)
     session.ground([("base", [])])
     h, result, tried = session.solve_horizons(start, stop if stop is not None else _NO_LIMIT, 2)
-    stats = {"encoding": str(path), "horizons": tried, **session.statistics()}
+    stats = {"encoding": str(path), "lower_bound": bound, "horizons": tried, **session.statistics()}
     if session.messages:
         stats["messages"] = session.messages[:5]
     return _outcome(board, h, result.status, result.symbols, stats, stop)

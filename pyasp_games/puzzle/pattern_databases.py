@@ -35,7 +35,7 @@ from pathlib import Path
 
 from pyasp_games.engines.limits import Deadline
 from pyasp_games.errors import InputError
-from pyasp_games.puzzle.model import goal_tiles
+from pyasp_games.puzzle.model import Board, goal_tiles, manhattan_lower_bound
 
 #: States expanded between two looks at the clock while building.
 _CHUNK = 1 << 18
@@ -300,3 +300,32 @@ def clear_cache(stale_only: bool = False) -> list[Path]:
     for partial in cache_dir().glob("*.part") if cache_dir().is_dir() else ():
         partial.unlink(missing_ok=True)
     return removed
+
+
+def start_horizon(
+    board: Board, lower_bound: str = "manhattan", deadline: Deadline | None = None
+) -> tuple[int, dict]:
+    """Where planners start: an admissible bound with the parity of every plan length.
+
+    ``manhattan`` is the tiles' Manhattan sum; ``pdb`` (or ``pdb:PARTITION``) is the
+    larger of that and the additive pattern-database sum, which has the same parity:
+    every move moves one tile of one pattern by one cell. Returns the bound and a
+    description for ``stats``.
+    """
+    md = manhattan_lower_bound(board)
+    if lower_bound == "manhattan":
+        return md, {"kind": "manhattan", "value": md}
+    kind, _, name = lower_bound.partition(":")
+    if kind != "pdb":
+        raise InputError(
+            f"unknown lower bound {lower_bound!r}: use manhattan, pdb or pdb:PARTITION"
+        )
+    name = name or "default"
+    parts = tile_partition(board.rows, board.cols, board.goal, name)
+    value = sum(
+        pattern_database(board.rows, board.cols, board.goal, p, deadline=deadline).value(
+            board.tiles
+        )
+        for p in parts
+    )
+    return max(md, value), {"kind": f"pdb:{name}", "value": value, "manhattan": md}

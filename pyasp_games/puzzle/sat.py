@@ -31,7 +31,8 @@ from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.sat_runner import SatSession
 from pyasp_games.errors import InputError
-from pyasp_games.puzzle.model import Board, manhattan_lower_bound, solvability
+from pyasp_games.puzzle.model import Board, solvability
+from pyasp_games.puzzle.pattern_databases import start_horizon
 
 _NO_LIMIT = 10_000
 
@@ -105,8 +106,12 @@ def solve_sat(
     limits: Limits = Limits(),
     solver: str = "glucose4",
     emit_cnf: Path | str | None = None,
+    lower_bound: str = "manhattan",
 ) -> Outcome:
     """Optimal plan by incremental SAT over horizons ``h0, h0+2, ...``.
+
+    ``h0`` is the ``lower_bound`` (``manhattan`` or ``pdb[:PARTITION]``, see
+    :func:`~pyasp_games.puzzle.pattern_databases.start_horizon`).
 
     ``emit_cnf`` writes the formula of the last horizon tried, its assumptions as
     unit clauses, as DIMACS with a variable-name header.
@@ -114,11 +119,12 @@ def solve_sat(
     check = solvability(board)
     if not check.solvable:
         return Outcome(board.name, "", "no-solution", None, None, 0.0, {"proof": check.reason})
-    h = manhattan_lower_bound(board)
+    deadline = limits.deadline()
+    h, bound = start_horizon(board, lower_bound, deadline)
     stop = limits.max_length if limits.max_length is not None else _NO_LIMIT
     tried: list[int] = []
     try:
-        session = SatSession(solver, limits.deadline(), keep_clauses=emit_cnf is not None)
+        session = SatSession(solver, deadline, keep_clauses=emit_cnf is not None)
     except ValueError as err:
         raise InputError(str(err)) from None
     with session:
@@ -144,7 +150,7 @@ def solve_sat(
                 status, plan = "solved", cnf.plan(h)
                 break
             h += 2
-        stats = {"horizons": tried, **session.statistics()}
+        stats = {"lower_bound": bound, "horizons": tried, **session.statistics()}
         if emit_cnf is not None:
             session.write_dimacs(emit_cnf, assumptions, _cnf_comment(board, tried))
     if status == "solved":
