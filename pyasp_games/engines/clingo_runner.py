@@ -17,6 +17,7 @@ adds time step ``t``, ``#program check(t)`` holds the goal guarded by
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -81,6 +82,8 @@ class ClingoSession:
                 f"clingo cannot parse the program: {' '.join(detail.split())}"
             ) from None
         self.solve_calls = 0
+        self.seconds = {"ground": 0.0, "solve": 0.0}
+        self.totals = {"choices": 0, "conflicts": 0, "restarts": 0}
 
     def _log(self, code: Any, message: str) -> None:
         self.messages.append(message.strip())
@@ -92,7 +95,9 @@ class ClingoSession:
         """
         self.deadline.check()
         number = self._clingo.Number
+        started = time.perf_counter()
         self.control.ground([(name, [number(a) for a in args]) for name, args in parts])
+        self.seconds["ground"] += time.perf_counter() - started
 
     def set_external(self, name: str, args: Sequence[int], value: bool | None) -> None:
         """Assign an external atom; ``None`` releases it for good (false forever)."""
@@ -116,17 +121,11 @@ class ClingoSession:
             best["cost"] = list(model.cost)
             best["models"] += 1
 
-        self.solve_calls += 1
-        with self.control.solve(
-            assumptions=list(assumptions), on_model=on_model, async_=True
-        ) as handle:
-            remaining = self.deadline.remaining()
-            finished = handle.wait() if remaining is None else handle.wait(remaining)
-            if not finished:
-                handle.cancel()
-                handle.wait()
-                return SolveResult("unknown", best["symbols"], best["cost"], False, best["models"])
-            result = handle.get()
+        result = self._wait(
+            self.control.solve(assumptions=list(assumptions), on_model=on_model, async_=True)
+        )
+        if result is None:
+            return SolveResult("unknown", best["symbols"], best["cost"], False, best["models"])
         if result.interrupted:
             return SolveResult("unknown", best["symbols"], best["cost"], False, best["models"])
         if result.unsatisfiable:
@@ -153,19 +152,33 @@ class ClingoSession:
             on_model(list(model.symbols(shown=True)))
 
         self.control.configuration.solve.models = 0 if limit is None else limit
+        result = self._wait(self.control.solve(on_model=collect, async_=True))
+        if result is None:
+            return SolveResult("unknown", models=seen["models"])
+        if result.interrupted:
+            return SolveResult("unknown", models=seen["models"])
+        status = "sat" if seen["models"] else "unsat"
+        return SolveResult(status, models=seen["models"])
+
+    def _wait(self, handle: Any) -> Any:
+        """Wait for an asynchronous solve until the deadline; ``None`` if cancelled there.
+
+        Adds the call's search statistics and wall-clock time to the session's totals.
+        """
         self.solve_calls += 1
-        with self.control.solve(on_model=collect, async_=True) as handle:
+        started = time.perf_counter()
+        with handle:
             remaining = self.deadline.remaining()
             finished = handle.wait() if remaining is None else handle.wait(remaining)
             if not finished:
                 handle.cancel()
                 handle.wait()
-                return SolveResult("unknown", models=seen["models"])
-            result = handle.get()
-        if result.interrupted:
-            return SolveResult("unknown", models=seen["models"])
-        status = "sat" if seen["models"] else "unsat"
-        return SolveResult(status, models=seen["models"])
+            result = handle.get() if finished else None
+        self.seconds["solve"] += time.perf_counter() - started
+        solvers = self.control.statistics.get("solving", {}).get("solvers", {})
+        for key in ("choices", "conflicts", "restarts"):
+            self.totals[key] += int(solvers.get(key, 0))
+        return result
 
     def solve_horizons(
         self,
@@ -209,18 +222,13 @@ class ClingoSession:
         return None, SolveResult("unsat"), tried
 
     def statistics(self) -> dict[str, Any]:
-        """A flat summary of ``Control.statistics`` (times, search, problem size)."""
+        """A flat summary: wall-clock grounding and solving time and search effort summed
+        over all solve calls, and the size of the ground program (``Control.statistics``)."""
         stats = self.control.statistics
         out: dict[str, Any] = {"solve_calls": self.solve_calls}
-        summary = stats.get("summary", {})
-        for key in ("total", "cpu", "solve", "sat", "unsat"):
-            value = summary.get("times", {}).get(key)
-            if value is not None:
-                out[f"time_{key}"] = round(float(value), 4)
-        solvers = stats.get("solving", {}).get("solvers", {})
-        for key in ("choices", "conflicts", "restarts"):
-            if key in solvers:
-                out[key] = int(solvers[key])
+        out["time_ground"] = round(self.seconds["ground"], 4)
+        out["time_solve"] = round(self.seconds["solve"], 4)
+        out.update(self.totals)
         lp = stats.get("problem", {}).get("lp", {})
         for key in ("atoms", "rules", "bodies"):
             if key in lp:

@@ -135,10 +135,10 @@ def solve_asp(
 
 
 def _solve_single_shot(
-    board: Board, path: Path, start: int, stop: int | None, deadline: Deadline
+    board: Board, path: Path, start: int, stop: int | None, deadline: Deadline, bound: dict
 ) -> Outcome:
     tried: list[int] = []
-    stats: dict = {"encoding": str(path), "horizons": tried}
+    stats: dict = {"encoding": str(path), "lower_bound": bound, "horizons": tried}
     h = start
     while stop is None or h <= stop:
         session = ClingoSession([path], seed_facts(board), consts={"t": h}, deadline=deadline)
