@@ -221,3 +221,8 @@ def test_help_lists_the_commands():
     assert run.code == 0 and "puzzle" in run.stdout and "crosscheck" in run.stdout
     run = run_cli()
     assert run.code == 0 and "puzzle" in run.stdout
+
+
+def test_crosscheck_without_a_domain_needs_no_files(puzzles):
+    # `pyasp-games crosscheck` alone runs every domain (CI runs it as the main job)
+    assert_bad_input(run_cli("crosscheck", "-b", "astar"), "name the domain")
