@@ -159,7 +159,7 @@ def crosscheck(
 
 #: Domains by name; each is the package ``pyasp_games.<name>`` whose ``domain()``
 #: returns its :class:`DomainSpec`.
-DOMAINS = ("puzzle", "grundy")
+DOMAINS = ("puzzle", "grundy", "cover")
 
 
 def domain_spec(name: str) -> DomainSpec:

@@ -1,0 +1,94 @@
+"""Random regular X3C: time to the first cover, or to the proof of none, per backend.
+
+The hard family is the regular one: every element lies in exactly ``d`` subsets
+(``pyasp_games.cover.model.random_x3c``), with a planted cover or without.
+Compared side by side, in the same run: our ``dlx`` (Algorithm X, dancing
+links, pure Python), ``asp`` (clingo, encodings ``x3c`` and ``x3c-card``),
+``sat`` (PySAT glucose4 and cadical195, pairwise at-most-one) and the PyPI
+packages ``exact-cover`` (C) and ``xcover`` (numba), which run in a child
+process killed at the limit (see ``cover_common.py``).
+
+    python benchmarks/cover_x3c.py --q 30 40 50 60 --d 5 --time-limit 60
+    python benchmarks/cover_x3c.py --q 100 --planted-only --time-limit 60
+
+Every cover found, by any solver, is checked exact before it is counted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from cover_common import cell, run_external
+
+from pyasp_games.cover import solve
+from pyasp_games.cover.model import random_x3c
+from pyasp_games.cover.verify import check_cover
+from pyasp_games.engines.limits import Limits
+
+VARIANTS = {
+    "dlx": ("dlx", {}),
+    "asp": ("asp", {}),
+    "asp[x3c-card]": ("asp", {"encoding": "x3c-card"}),
+    "sat[glucose4]": ("sat", {}),
+    "sat[cadical195]": ("sat", {"solver": "cadical195"}),
+    "exact-cover": (None, {}),
+    "xcover": (None, {}),
+}
+
+
+def run(variant: str, inst, limit: float) -> str:
+    backend, options = VARIANTS[variant]
+    if backend is None:
+        status, cover, seconds = run_external(variant, inst.size, inst.subsets, "first", limit)
+        if status == "solved" and not check_cover(inst.size, inst.subsets, cover)[0]:
+            return "WRONG COVER"
+    else:
+        out = solve(inst, backend, Limits(time_limit=limit), **options)
+        status, seconds = out.status, out.seconds
+        if status == "error":
+            return f"ERROR {out.stats.get('verification')}"
+    note = {"solved": "cover", "no-solution": "none"}.get(status, "")
+    return cell(status, seconds, note)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--q", type=int, nargs="+", default=[30, 40, 50, 60, 70])
+    ap.add_argument("--d", type=int, nargs="+", default=[5])
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--planted-only", action="store_true")
+    ap.add_argument("--regular-only", action="store_true")
+    ap.add_argument("--variants", nargs="+", default=list(VARIANTS), choices=list(VARIANTS))
+    ap.add_argument("--time-limit", type=float, default=60.0)
+    ap.add_argument("--out", type=Path)
+    args = ap.parse_args()
+    kinds = [True] if args.planted_only else [False] if args.regular_only else [True, False]
+    head = ["q", "d", "planted", *args.variants]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    print(lines[0], lines[1], sep="\n", flush=True)
+    for q in args.q:
+        for d in args.d:
+            for planted in kinds:
+                inst = random_x3c(q, d, planted, args.seed)
+                row = [str(q), str(d), "yes" if planted else "no"]
+                for variant in args.variants:
+                    start = time.perf_counter()
+                    row.append(run(variant, inst, args.time_limit))
+                    print(
+                        f"  {inst.name} {variant}: {row[-1]} ({time.perf_counter() - start:.1f} s wall)",
+                        file=sys.stderr,
+                        flush=True,
+                    )
+                lines.append("| " + " | ".join(row) + " |")
+                print(lines[-1], flush=True)
+    if args.out:
+        args.out.write_text("\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    main()

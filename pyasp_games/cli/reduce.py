@@ -1,0 +1,208 @@
+"""``pyasp-games reduce``: polynomial reductions as tools, each writing an instance and a map.
+
+Every reduction verb reads a source instance, writes the target instance (to
+``-o FILE`` or stdout) and a JSON map (``--map FILE``; default ``FILE.map.json``
+next to ``-o FILE``) with which ``reduce back`` turns a solution of the target
+into one of the source. Output files are never overwritten without ``--force``.
+
+>>> sorted(typer.main.get_command(app).commands)
+['3dm-to-x3c', '3sat-to-3dm', 'back', 'chain', 'sat-to-3sat']
+"""
+
+from __future__ import annotations
+
+import json as jsonlib
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from pyasp_games.cli.common import JSON, TIME_LIMIT, limits, new_file, print_json, warn
+from pyasp_games.errors import InputError
+
+app = typer.Typer(
+    help="Reductions between problems (SAT -> 3SAT -> 3DM -> X3C), with maps back.",
+    no_args_is_help=True,
+)
+
+
+class Backend(StrEnum):
+    dlx = "dlx"
+    asp = "asp"
+    sat = "sat"
+
+
+class Pad(StrEnum):
+    fresh = "fresh"
+    repeat = "repeat"
+
+
+class Format(StrEnum):
+    text = "text"
+    json = "json"
+
+
+OUTPUT = typer.Option(None, "--output", "-o", help="Write the new instance here (default: stdout).")
+MAP = typer.Option(
+    None, "--map", help="Write the map back here (default: OUTPUT.map.json when -o is given)."
+)
+FORCE = typer.Option(False, "--force", help="Overwrite existing output and map files.")
+FORMAT = typer.Option(
+    None, "--format", help="text or json (default: json when OUTPUT ends in .json, else text)."
+)
+
+
+def _targets(output: Path | None, map_file: Path | None, force: bool) -> Path | None:
+    if map_file is None and output is not None:
+        map_file = output.with_name(output.name + ".map.json")
+    new_file(output, force, "--output")
+    new_file(map_file, force, "--map")
+    if output is not None and map_file is not None and output.resolve() == map_file.resolve():
+        raise InputError("--output and --map name the same file")
+    return map_file
+
+
+def _emit(text: str, back: dict[str, Any], output: Path | None, map_file: Path | None) -> None:
+    if output is None:
+        sys.stdout.write(text)
+    else:
+        output.write_text(text)
+    if map_file is not None:
+        map_file.write_text(jsonlib.dumps(back, indent=1) + "\n")
+    elif output is None:
+        warn("no map written (give --map FILE to keep the map back)")
+
+
+def _as_json(fmt: Format | None, output: Path | None) -> bool:
+    if fmt is not None:
+        return fmt is Format.json
+    return output is not None and output.suffix == ".json"
+
+
+@app.command("sat-to-3sat")
+def sat_to_3sat(
+    cnf: Path = typer.Argument(..., help="A DIMACS CNF file."),
+    output: Path = OUTPUT,
+    map_file: Path = MAP,
+    pad: Pad = typer.Option(
+        Pad.fresh,
+        "--pad",
+        help="Short clauses: fresh variables (Garey-Johnson: three distinct literals) or repeated literals (the thesis).",
+    ),
+    force: bool = FORCE,
+) -> None:
+    """Split long clauses with fresh variables and pad short ones: every clause gets 3 literals."""
+    from pyasp_games.cover.model import format_dimacs, load_cnf
+    from pyasp_games.cover.reductions import sat_to_3sat as reduce
+
+    map_file = _targets(output, map_file, force)
+    source = load_cnf(cnf)
+    target, back = reduce(source, pad.value)
+    comment = [f"sat-to-3sat of {cnf.name}: variables 1..{source.num_vars} are the original ones"]
+    _emit(format_dimacs(target, comment), back, output, map_file)
+
+
+@app.command("3sat-to-3dm")
+def threesat_to_3dm(
+    cnf: Path = typer.Argument(..., help="A DIMACS CNF whose clauses have 1 to 3 literals."),
+    output: Path = OUTPUT,
+    map_file: Path = MAP,
+    fmt: Format = FORMAT,
+    force: bool = FORCE,
+) -> None:
+    """Garey-Johnson's 3DM instance (Theorem 3.2): variable rings, clause triples, garbage."""
+    from pyasp_games.cover.model import format_3dm, load_cnf
+    from pyasp_games.cover.reductions import threesat_to_3dm as reduce
+
+    map_file = _targets(output, map_file, force)
+    target, back = reduce(load_cnf(cnf))
+    _emit(format_3dm(target, _as_json(fmt, output)), back, output, map_file)
+
+
+@app.command("3dm-to-x3c")
+def threedm_to_x3c(
+    instance: Path = typer.Argument(..., help="A 3DM instance (text or JSON)."),
+    output: Path = OUTPUT,
+    map_file: Path = MAP,
+    fmt: Format = FORMAT,
+    force: bool = FORCE,
+) -> None:
+    """The X3C instance over W + X + Y: triple i becomes subset i."""
+    from pyasp_games.cover.model import ThreeDM, format_x3c, load_instance
+    from pyasp_games.cover.reductions import threedm_to_x3c as reduce
+
+    map_file = _targets(output, map_file, force)
+    source = load_instance(instance)
+    if not isinstance(source, ThreeDM):
+        raise InputError(f"{instance}: this is an X3C instance, not a 3DM one")
+    target, back = reduce(source)
+    _emit(format_x3c(target, _as_json(fmt, output)), back, output, map_file)
+
+
+@app.command("back")
+def back(
+    map_file: Path = typer.Argument(..., help="A map written by a reduction."),
+    solution: Path = typer.Argument(
+        ...,
+        help="JSON: a cover/matching (list of indices), an assignment {var: bool}, or a '--json' outcome.",
+    ),
+) -> None:
+    """Map a solution of a reduction's target back to its source (printed as JSON)."""
+    from pyasp_games.cover.reductions import map_back
+
+    maps = _read_json(map_file)
+    value = _read_json(solution)
+    if isinstance(value, dict) and "witness" in value and "status" in value:
+        value = value["witness"]
+        if isinstance(value, dict) and "assignment" in value:
+            value = value["assignment"]
+    print_json(map_back(maps, value))
+
+
+def _read_json(path: Path) -> Any:
+    try:
+        return jsonlib.loads(path.read_text())
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise InputError(f"{path}: cannot read it ({err.__class__.__name__})") from None
+    except jsonlib.JSONDecodeError as err:
+        raise InputError(f"{path}: invalid JSON: {err.msg} at line {err.lineno}") from None
+
+
+@app.command("chain")
+def chain(
+    cnf: Path = typer.Argument(..., help="A DIMACS CNF file."),
+    backend: Backend = typer.Option(Backend.dlx, "--backend", "-b", help="The cover solver."),
+    time_limit: float = TIME_LIMIT,
+    json: bool = JSON,
+) -> None:
+    """Decide a CNF through SAT -> 3SAT -> 3DM -> X3C -> cover -> assignment, checked.
+
+    Prints every intermediate size and the time of every stage. With --json:
+    answer is whether the CNF is satisfiable, witness {assignment, sizes, seconds}.
+    """
+    from pyasp_games.cover.chain import chain as run
+    from pyasp_games.cover.model import load_cnf
+
+    lim = limits(time_limit)
+    outcome = run(load_cnf(cnf), backend.value, lim)
+    if json:
+        print_json(outcome.to_dict())
+        raise typer.Exit(outcome.exit_code)
+    w = outcome.witness
+    for stage, size in w["sizes"].items():
+        typer.echo(f"{stage:>4}: " + ", ".join(f"{k} {v}" for k, v in size.items()))
+    typer.echo("time: " + ", ".join(f"{k} {v:.3f} s" for k, v in w["seconds"].items()))
+    verdict = {True: "satisfiable", False: "unsatisfiable", None: "no answer"}[outcome.answer]
+    note = outcome.stats.get("verification", f"{outcome.stats.get('limit', 'a')} limit reached")
+    typer.echo(
+        f"{outcome.problem}: {outcome.status}, {verdict} ({backend.value}, {outcome.seconds:.3f} s; {note})"
+    )
+    if w["assignment"] is not None:
+        typer.echo(
+            "  assignment: " + " ".join(str(v if val else -v) for v, val in w["assignment"].items())
+        )
+    raise typer.Exit(outcome.exit_code)
