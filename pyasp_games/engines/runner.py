@@ -90,7 +90,11 @@ def _run_here(
 
 
 def _can_fork() -> bool:
-    return "fork" in multiprocessing.get_all_start_methods()
+    # a daemonic process (a worker of a multiprocessing pool) may not have children
+    return (
+        "fork" in multiprocessing.get_all_start_methods()
+        and not multiprocessing.current_process().daemon
+    )
 
 
 def _child(conn: Any, job: Callable[[], Outcome]) -> None:
