@@ -62,6 +62,14 @@ def run_cli(*args: str | Path, timeout: float = 120) -> Run:
     return Run(proc.returncode, proc.stdout, proc.stderr, time.monotonic() - start)
 
 
+def assert_bad_input(run: Run, fragment: str) -> None:
+    """Bad input: exit code 2 and exactly one line on stderr that names the problem."""
+    assert run.code == 2, (run.code, run.stdout, run.stderr)
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1, run.stderr
+    assert "Traceback" not in run.stderr and fragment in lines[0], lines[0]
+
+
 def quick_options(board: Board, backend: str) -> dict:
     """Backend options that keep tests fast: 4x4 pattern databases from 4-tile patterns."""
     if backend == "pdb" and (board.rows, board.cols) == (4, 4):

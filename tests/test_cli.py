@@ -10,20 +10,13 @@ from pyasp_games.puzzle import BACKENDS
 from pyasp_games.puzzle.model import load_boards
 from pyasp_games.puzzle.verify import verify_plan
 
-from .conftest import run_cli
+from .conftest import assert_bad_input, run_cli
 
 
 def write(tmp_path, text, name="board.txt"):
     path = tmp_path / name
     path.write_text(text)
     return path
-
-
-def assert_bad_input(run, fragment):
-    assert run.code == 2, (run.code, run.stdout, run.stderr)
-    lines = run.stderr.strip().splitlines()
-    assert len(lines) == 1, run.stderr
-    assert "Traceback" not in run.stderr and fragment in lines[0], lines[0]
 
 
 @pytest.mark.parametrize(

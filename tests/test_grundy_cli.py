@@ -8,7 +8,7 @@ import pytest
 
 from pyasp_games.engines.resources import instance_dir
 
-from .conftest import run_cli
+from .conftest import assert_bad_input, run_cli
 
 GRUNDY = instance_dir("grundy")
 
@@ -17,13 +17,6 @@ def write(tmp_path, text, name="g.txt"):
     path = tmp_path / name
     path.write_text(text)
     return path
-
-
-def assert_bad_input(run, fragment):
-    assert run.code == 2, (run.code, run.stdout, run.stderr)
-    lines = run.stderr.strip().splitlines()
-    assert len(lines) == 1, run.stderr
-    assert "Traceback" not in run.stderr and fragment in lines[0], lines[0]
 
 
 def test_exists_json_shapes_for_one_all_and_count():
