@@ -9,7 +9,7 @@ import pytest
 from pyasp_games.cover.model import format_x3c, load_instance, parse_dimacs, random_x3c
 from pyasp_games.engines.resources import instance_dir
 
-from .conftest import run_cli
+from .conftest import assert_bad_input, run_cli
 
 COVER = instance_dir("cover")
 
@@ -55,28 +55,21 @@ def test_time_limit_exits_3(backend, tmp_path):
 def test_bad_instance_is_one_line_exit_2(tmp_path, content, message):
     bad = tmp_path / "bad.txt"
     bad.write_text(content)
-    run = run_cli("cover", "solve", bad)
-    assert run.code == 2
-    assert message in run.stderr and len(run.stderr.strip().splitlines()) == 1
-    assert "Traceback" not in run.stderr
+    assert_bad_input(run_cli("cover", "solve", bad), message)
 
 
 def test_bad_dimacs_is_one_line_exit_2(tmp_path):
     bad = tmp_path / "bad.cnf"
     bad.write_text("p cnf 2 3\n1 2 0\n")
     for verb in ("sat-to-3sat", "3sat-to-3dm", "chain"):
-        run = run_cli("reduce", verb, bad)
-        assert run.code == 2 and "declares 3 clauses" in run.stderr
-        assert len(run.stderr.strip().splitlines()) == 1
+        assert_bad_input(run_cli("reduce", verb, bad), "declares 3 clauses")
 
 
 def test_option_misuse_exits_2():
-    run = run_cli("cover", "solve", COVER / "tiny-cover.txt", "--all", "--count")
-    assert run.code == 2 and "exclude" in run.stderr
-    run = run_cli("cover", "solve", COVER / "tiny-cover.txt", "--card", "pairwise")
-    assert run.code == 2
-    run = run_cli("cover", "solve", COVER / "tiny-cover.txt", "--time-limit", "-1")
-    assert run.code == 2
+    tiny = COVER / "tiny-cover.txt"
+    assert_bad_input(run_cli("cover", "solve", tiny, "--all", "--count"), "exclude")
+    assert_bad_input(run_cli("cover", "solve", tiny, "--card", "pairwise"), "--card")
+    assert_bad_input(run_cli("cover", "solve", tiny, "--time-limit", "-1"), "--time-limit")
 
 
 def test_reductions_write_instances_and_maps_and_map_back(tmp_path):
