@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pyasp_games.engines.domain import DomainSpec, bundled_files
-from pyasp_games.engines.limits import LimitReached, Limits
+from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.runner import run_backend
 from pyasp_games.graphs import Digraph
@@ -139,12 +139,7 @@ def _check_loopy(graph: Digraph, outcome: Outcome) -> tuple[bool | None, str]:
 def loopy(graph: Digraph, limits: Limits = Limits()) -> Outcome:
     """Smith's generalized Sprague–Grundy function, verified (conditions (a)-(c) with the
     counter, local P/N/D consistency, and agreement with retrograde labelling)."""
-    try:
-        return run_backend(
-            {"native": _loopy_native}, "native", graph, graph.name, limits, _check_loopy
-        )
-    except LimitReached:  # pragma: no cover - run_backend turns it into unknown
-        raise
+    return run_backend({"native": _loopy_native}, "native", graph, graph.name, limits, _check_loopy)
 
 
 def _count(graph: Digraph, backend: str, limits: Limits, **options: Any) -> Outcome:
