@@ -135,6 +135,8 @@ def crosscheck(
     for instance in instances:
         rows = []
         for b in backends:
+            if spec.applies is not None and not spec.applies(instance, b.backend):
+                continue
             outcome = spec.solve(instance, b.backend, limits, **b.options)
             rows.append(Row(b.label, outcome))
         exact = [r.outcome.answer for r in rows if _definite(r.outcome) and not _upper(r.outcome)]
@@ -159,7 +161,7 @@ def crosscheck(
 
 #: Domains by name; each is the package ``pyasp_games.<name>`` whose ``domain()``
 #: returns its :class:`DomainSpec`.
-DOMAINS = ("puzzle", "grundy", "cover")
+DOMAINS = ("puzzle", "grundy", "cover", "geography")
 
 
 def domain_spec(name: str) -> DomainSpec:

@@ -15,6 +15,7 @@ import typer
 from pyasp_games.cli import cover as cover_cli
 from pyasp_games.cli import crosscheck as crosscheck_cli
 from pyasp_games.cli import games as games_cli
+from pyasp_games.cli import geography as geography_cli
 from pyasp_games.cli import grundy as grundy_cli
 from pyasp_games.cli import puzzle as puzzle_cli
 from pyasp_games.cli import reduce as reduce_cli
@@ -28,6 +29,7 @@ app = typer.Typer(
 )
 app.add_typer(puzzle_cli.app, name="puzzle")
 app.add_typer(grundy_cli.app, name="grundy")
+app.add_typer(geography_cli.app, name="geography")
 app.add_typer(games_cli.app, name="games")
 app.add_typer(cover_cli.app, name="cover")
 app.add_typer(reduce_cli.app, name="reduce")

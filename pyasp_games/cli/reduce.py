@@ -6,7 +6,7 @@ next to ``-o FILE``) with which ``reduce back`` turns a solution of the target
 into one of the source. Output files are never overwritten without ``--force``.
 
 >>> sorted(typer.main.get_command(app).commands)
-['3dm-to-x3c', '3sat-to-3dm', 'back', 'chain', 'sat-to-3sat']
+['3dm-to-x3c', '3sat-to-3dm', 'back', 'chain', 'qbf-to-geography', 'sat-to-3sat']
 """
 
 from __future__ import annotations
@@ -206,3 +206,8 @@ def chain(
             "  assignment: " + " ".join(str(v if val else -v) for v, val in w["assignment"].items())
         )
     raise typer.Exit(outcome.exit_code)
+
+
+from pyasp_games.cli.geography import qbf_to_geography  # noqa: E402 (kept in its domain)
+
+app.command("qbf-to-geography")(qbf_to_geography)

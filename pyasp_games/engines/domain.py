@@ -49,6 +49,9 @@ class DomainSpec:
     #: One-off work before a campaign, outside the per-run limits (e.g. building the
     #: pattern databases a backend needs): ``prepare(instances, backends, progress)``.
     prepare: Callable[[Sequence[Any], Sequence[BackendSpec], Any], None] | None = None
+    #: Whether a backend answers an instance at all (e.g. an algorithm for undirected
+    #: graphs only); crosscheck runs a backend only where it applies.
+    applies: Callable[[Any, str], bool] | None = None
 
     def load(self, files: Sequence[Path]) -> list[Any]:
         return [inst for f in files for inst in self.load_file(Path(f))]

@@ -1,0 +1,82 @@
+"""Generalized Geography: who wins, a winning first move, and a line of play.
+
+``BACKENDS`` maps each backend's name to ``(instance, limits, line=...) ->
+Outcome`` with answer ``first`` (the player to move at the start wins) or
+``second`` and witness the winning first move (the next vertex; in edge
+geography the arc ``[start, next]``) or ``None``. ``native`` searches the game
+(every variant), ``asp`` lets clingo derive the game tree (every variant, small
+graphs), ``matching`` is the polynomial algorithm for undirected vertex
+geography. :func:`solve` runs one under limits and verifies its answer by an
+independent brute-force minimax (small graphs; larger ones are cross-checked).
+
+>>> from pyasp_games.geography.model import parse_instance
+>>> g = parse_instance("a b\\nb c\\nc d\\n", "b", "vertex", undirected=True)
+>>> [(b, solve(g, b).answer, solve(g, b).stats["verified"]) for b in BACKENDS]
+[('native', 'first', True), ('asp', 'first', True), ('matching', 'first', True)]
+>>> solve(g, "native", line=True).stats["line"]
+['b', 'a']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pyasp_games.engines.domain import DomainSpec, bundled_files
+from pyasp_games.engines.limits import Limits
+from pyasp_games.engines.outcome import Outcome
+from pyasp_games.engines.runner import run_backend
+from pyasp_games.geography.asp import solve_asp
+from pyasp_games.geography.matching import applies, solve_matching
+from pyasp_games.geography.model import Geography, known_winner, load_instance, load_instances
+from pyasp_games.geography.native import solve_native
+from pyasp_games.geography.verify import check_answer, check_line
+
+BACKENDS: dict[str, Callable[..., Outcome]] = {
+    "native": solve_native,
+    "asp": solve_asp,
+    "matching": solve_matching,
+}
+
+__all__ = ["BACKENDS", "check_outcome", "domain", "load_instance", "solve"]
+
+
+def check_outcome(game: Geography, outcome: Outcome) -> tuple[bool | None, str]:
+    """Verify a solved outcome independently: the winner and the winning first move by
+    brute-force minimax (within a budget), and a reported line of play for legality."""
+    if outcome.status != "solved":
+        return None, "nothing to verify"
+    line = outcome.stats.get("line")
+    if line is not None:
+        ok, message = check_line(game, line)
+        if not ok:
+            return False, message
+    return check_answer(game, outcome.answer, outcome.witness)
+
+
+def solve(game: Geography, backend: str, limits: Limits = Limits(), **options: Any) -> Outcome:
+    """Run ``backend`` under ``limits``; time and verify it."""
+    return run_backend(BACKENDS, backend, game, game.name, limits, check_outcome, **options)
+
+
+def _known(game: Geography) -> tuple[bool, Any]:
+    winner = known_winner(game)
+    return (False, None) if winner is None else (True, winner)
+
+
+def _applies(game: Geography, backend: str) -> bool:
+    return backend != "matching" or applies(game)
+
+
+def domain() -> DomainSpec:
+    """The geography domain for crosscheck: the winner by every backend that applies
+    (``matching`` answers undirected vertex geography only)."""
+    return DomainSpec(
+        name="geography",
+        backend_names=list(BACKENDS),
+        solve=solve,
+        load_file=load_instances,
+        bundled_files=lambda: bundled_files("geography"),
+        known=_known,
+        applies=_applies,
+    )

@@ -1,0 +1,84 @@
+"""Geography with clingo: the program derives the game tree and the win/lose relation.
+
+Facts are ``vertex/1``, ``edge/1``, ``start/1`` and ``step/3`` over vertex numbers
+(see ``encodings/geography/README.md``); the encoding is ``vertex`` or ``edge``
+after the instance's variant. The unique answer set holds ``first_wins`` iff the
+player to move at the start wins and ``winning_move(W)`` for each winning first
+move; the witness is the first of them in vertex order.
+
+>>> from pyasp_games.geography.model import parse_instance
+>>> out = solve_asp(parse_instance("s a\\na b\\ns b\\n", "s", "vertex"))
+>>> out.status, out.answer, out.witness, out.stats["winning_moves"]
+('solved', 'first', 'b', ['b'])
+>>> solve_asp(parse_instance("s a\\na b\\n", "s", "edge", undirected=True)).answer
+'second'
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pyasp_games.engines.clingo_runner import ClingoSession
+from pyasp_games.engines.limits import LimitReached, Limits
+from pyasp_games.engines.outcome import Outcome
+from pyasp_games.engines.resources import encoding_path
+from pyasp_games.errors import InputError
+from pyasp_games.geography.model import Geography
+
+DOMAIN = "geography"
+
+
+def facts(game: Geography) -> str:
+    """``vertex/1``, ``edge/1``, ``start/1`` and ``step/3`` facts."""
+    out = [f"vertex({v})." for v in range(len(game))]
+    out += [f"edge({f})." for f in range(game.edge_count)]
+    out.append(f"start({game.start}).")
+    out += [f"step({u},{v},{f})." for u, ms in enumerate(game.moves) for v, f in ms]
+    return "\n".join(out) + "\n"
+
+
+def _path(encoding: str) -> Path:
+    try:
+        return encoding_path(DOMAIN, encoding)
+    except FileNotFoundError as err:
+        raise InputError(str(err)) from None
+
+
+def write_lp(game: Geography, path: Path | str, encoding: str | None = None) -> None:
+    """Write the facts of ``game`` and how to run clingo on them by hand."""
+    enc = _path(encoding or game.variant)
+    names = " ".join(f"{i}={n}" for i, n in enumerate(game.names[:50]))
+    header = (
+        f"% pyasp-games geography instance {game.name}: {game.describe()}\n"
+        f"% encoding: {enc}\n% run: clingo {enc} {path}\n% vertices: {names}"
+        f"{' ...' if len(game) > 50 else ''}\n"
+    )
+    Path(path).write_text(header + facts(game))
+
+
+def solve_asp(
+    game: Geography, limits: Limits = Limits(), encoding: str | None = None, line: bool = False
+) -> Outcome:
+    """The ``asp`` backend (``line`` is accepted for a uniform interface and ignored)."""
+    session = ClingoSession(
+        [_path(encoding or game.variant)], facts(game), deadline=limits.deadline()
+    )
+    try:
+        session.ground([("base", [])])
+        result = session.solve()
+    except LimitReached:
+        return Outcome(game.name, "asp", "unknown", None, None, 0.0, session.statistics())
+    stats = session.statistics()
+    if result.status == "unknown":
+        return Outcome(game.name, "asp", "unknown", None, None, 0.0, stats)
+    if result.status != "sat":
+        stats["error"] = "the encoding has no answer set"
+        return Outcome(game.name, "asp", "error", None, None, 0.0, stats)
+    first = any(s.name == "first_wins" for s in result.symbols)
+    moves = sorted(s.arguments[0].number for s in result.symbols if s.name == "winning_move")
+    for s in result.symbols:
+        if s.name == "positions":
+            stats["positions"] = s.arguments[0].number
+    stats["winning_moves"] = [game.names[w] for w in moves]
+    witness = game.move_name(moves[0]) if first and moves else None
+    return Outcome(game.name, "asp", "solved", "first" if first else "second", witness, 0.0, stats)
