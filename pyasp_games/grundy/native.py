@@ -162,18 +162,24 @@ def subtraction_values(moves: Sequence[int], upto: int) -> list[int]:
     if not moves or min(moves) < 1:
         raise InputError("a subtraction set needs positive integers")
     ds = sorted(set(moves))
-    g = [0] * (upto + 1)
-    for n in range(1, upto + 1):
-        seen = 0
-        for d in ds:
-            if d > n:
-                break
-            seen |= 1 << g[n - d]
-        k = 0
-        while seen >> k & 1:
-            k += 1
-        g[n] = k
+    g: list[int] = []
+    for n in range(upto + 1):
+        g.append(_subtraction_value(g, n, ds))
     return g
+
+
+def _subtraction_value(g: list[int], n: int, ds: list[int]) -> int:
+    """``g(n)`` from ``g(0..n-1)``: the mex of ``g(n-d)`` over the moves ``d <= n``
+    (``ds`` sorted), kept as a bit set because the values are small."""
+    seen = 0
+    for d in ds:
+        if d > n:
+            break
+        seen |= 1 << g[n - d]
+    k = 0
+    while seen >> k & 1:
+        k += 1
+    return k
 
 
 @dataclass(frozen=True)
@@ -214,15 +220,7 @@ def subtraction_period(moves: Sequence[int], deadline: Deadline | None = None) -
                 i, j = seen[window], n
                 break
             seen[window] = n
-        bits = 0
-        for d in ds:
-            if d > n:
-                break
-            bits |= 1 << g[n - d]
-        k = 0
-        while bits >> k & 1:
-            k += 1
-        g.append(k)
+        g.append(_subtraction_value(g, n, ds))
         n += 1
     p = j - i
     start = i - m
