@@ -6,12 +6,23 @@ import json
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
 import typer
 
 from pyasp_games.errors import InputError
+
+
+class GraphFormat(StrEnum):
+    """The game-graph formats :mod:`pyasp_games.graphs` reads (``--format``)."""
+
+    arcs = "arcs"
+    adjlist = "adjlist"
+    graphml = "graphml"
+    json = "json"
+
 
 TIME_LIMIT = typer.Option(
     None, "--time-limit", help="Wall-clock seconds; reaching it gives status unknown, exit 3."

@@ -7,7 +7,15 @@ from pathlib import Path
 
 import typer
 
-from pyasp_games.cli.common import JSON, TIME_LIMIT, exit_code, limits, new_file, print_json
+from pyasp_games.cli.common import (
+    JSON,
+    TIME_LIMIT,
+    GraphFormat,
+    exit_code,
+    limits,
+    new_file,
+    print_json,
+)
 from pyasp_games.errors import InputError
 
 app = typer.Typer(
@@ -25,13 +33,6 @@ class Backend(StrEnum):
 class Variant(StrEnum):
     vertex = "vertex"
     edge = "edge"
-
-
-class Format(StrEnum):
-    arcs = "arcs"
-    adjlist = "adjlist"
-    graphml = "graphml"
-    json = "json"
 
 
 @app.command()
@@ -56,7 +57,9 @@ def solve(
         None, "--emit-lp", help="asp: write the facts to run clingo by hand."
     ),
     force: bool = typer.Option(False, "--force", help="Overwrite the --emit-lp file."),
-    fmt: Format = typer.Option(None, "--format", help="Graph file format (default: by extension)."),
+    fmt: GraphFormat = typer.Option(
+        None, "--format", help="Graph file format (default: by extension)."
+    ),
     time_limit: float = TIME_LIMIT,
     json: bool = JSON,
 ) -> None:
@@ -155,7 +158,9 @@ def play(
     undirected: bool = typer.Option(
         False, "--undirected", help="Every line 'u v' is an edge usable both ways."
     ),
-    fmt: Format = typer.Option(None, "--format", help="Graph file format (default: by extension)."),
+    fmt: GraphFormat = typer.Option(
+        None, "--format", help="Graph file format (default: by extension)."
+    ),
 ) -> None:
     """Play against the solver in the terminal; it takes the winning side when there is one.
 

@@ -8,7 +8,15 @@ from typing import Any
 
 import typer
 
-from pyasp_games.cli.common import JSON, TIME_LIMIT, exit_code, limits, new_file, print_json
+from pyasp_games.cli.common import (
+    JSON,
+    TIME_LIMIT,
+    GraphFormat,
+    exit_code,
+    limits,
+    new_file,
+    print_json,
+)
 from pyasp_games.errors import InputError
 
 app = typer.Typer(
@@ -23,13 +31,6 @@ class Backend(StrEnum):
     sat = "sat"
 
 
-class Format(StrEnum):
-    arcs = "arcs"
-    adjlist = "adjlist"
-    graphml = "graphml"
-    json = "json"
-
-
 class Rule(StrEnum):
     xor = "xor"
     or_ = "or"
@@ -42,7 +43,7 @@ GRAPH = typer.Argument(
 FORMAT = typer.Option(None, "--format", help="Graph file format (default: by extension).")
 
 
-def _load(path: Path, fmt: Format | None) -> Any:
+def _load(path: Path, fmt: GraphFormat | None) -> Any:
     from pyasp_games.grundy.model import load_graph
 
     return load_graph(path, fmt.value if fmt else None)
@@ -77,7 +78,7 @@ def values(
     position: str = typer.Option(
         None, "--position", "-p", help="Also show this position's class and winning moves."
     ),
-    fmt: Format = FORMAT,
+    fmt: GraphFormat = FORMAT,
     time_limit: float = TIME_LIMIT,
     json: bool = JSON,
 ) -> None:
@@ -124,7 +125,9 @@ def values(
     _finish(outcome, json, lines)
 
 
-def _components(specs: list[str], fmt: Format | None) -> tuple[list[Any], list[int], list[str]]:
+def _components(
+    specs: list[str], fmt: GraphFormat | None
+) -> tuple[list[Any], list[int], list[str]]:
     from pyasp_games.grundy.model import split_component
 
     graphs, positions, paths = [], [], []
@@ -149,7 +152,7 @@ def sum_(
         "--rule",
         help="xor: move in one component (Sprague–Grundy); or: move in any non-empty set.",
     ),
-    fmt: Format = FORMAT,
+    fmt: GraphFormat = FORMAT,
     time_limit: float = TIME_LIMIT,
     json: bool = JSON,
 ) -> None:
@@ -243,7 +246,7 @@ def _search(
     emit_lp: Path | None,
     emit_cnf: Path | None,
     force: bool,
-    fmt: Format | None,
+    fmt: GraphFormat | None,
     time_limit: float | None,
     json: bool,
 ) -> None:
@@ -317,7 +320,7 @@ def exists(
     emit_lp: Path = EMIT_LP,
     emit_cnf: Path = EMIT_CNF,
     force: bool = FORCE,
-    fmt: Format = FORMAT,
+    fmt: GraphFormat = FORMAT,
     time_limit: float = TIME_LIMIT,
     json: bool = JSON,
 ) -> None:
@@ -339,7 +342,7 @@ def kernel(
     emit_lp: Path = EMIT_LP,
     emit_cnf: Path = EMIT_CNF,
     force: bool = FORCE,
-    fmt: Format = FORMAT,
+    fmt: GraphFormat = FORMAT,
     time_limit: float = TIME_LIMIT,
     json: bool = JSON,
 ) -> None:
@@ -361,7 +364,7 @@ def loopy(
     check_asp: bool = typer.Option(
         False, "--check-asp", help="Also compare the classes with the ASP retrograde labelling."
     ),
-    fmt: Format = FORMAT,
+    fmt: GraphFormat = FORMAT,
     time_limit: float = TIME_LIMIT,
     json: bool = JSON,
 ) -> None:
@@ -415,7 +418,7 @@ def _compare_asp(g: Any, outcome: Any, lim: Any) -> None:
         outcome.stats["verification"] = "the ASP retrograde labelling disagrees with the classes"
 
 
-def _loopy_sum(specs: list[str], fmt: Format | None, lim: Any, json: bool) -> None:
+def _loopy_sum(specs: list[str], fmt: GraphFormat | None, lim: Any, json: bool) -> None:
     from pyasp_games.engines.outcome import Outcome
     from pyasp_games.engines.runner import run_backend
     from pyasp_games.grundy.model import format_value, outcome_class
