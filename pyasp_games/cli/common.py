@@ -49,6 +49,32 @@ def new_file(path: Path | None, force: bool, option: str) -> Path | None:
     return path
 
 
+def verdict(outcome: Any, unchecked: str = "nothing to verify") -> str:
+    """How a verified outcome reads: verified, FAILED verification, or the limit reached."""
+    if outcome.status == "unknown":
+        return f"{outcome.stats.get('limit', 'a')} limit reached"
+    return {True: "verified", False: "FAILED verification", None: unchecked}[
+        outcome.stats.get("verified")
+    ]
+
+
+def finish(outcome: Any, json: bool, lines: Iterable[str], show_backend: bool = True) -> None:
+    """Print one outcome (JSON, or a header and ``lines``) and exit with its code."""
+    if json:
+        print_json(outcome.to_dict())
+    else:
+        where = f"{outcome.backend}, " if show_backend else ""
+        typer.echo(
+            f"{outcome.problem}: {outcome.status} ({where}{outcome.seconds:.3f} s, {verdict(outcome)})"
+        )
+        if outcome.status in ("solved", "no-solution"):
+            for line in lines:
+                typer.echo(line)
+        if outcome.status == "error":
+            typer.echo(f"  {outcome.stats.get('verification', '')}", err=True)
+    raise typer.Exit(exit_code([outcome]))
+
+
 def exit_code(outcomes: Iterable[Any]) -> int:
     """The most severe exit code of several outcomes: error 1, unknown 3, else 0."""
     codes = [o.exit_code for o in outcomes]

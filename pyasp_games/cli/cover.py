@@ -13,7 +13,7 @@ from pathlib import Path
 
 import typer
 
-from pyasp_games.cli.common import JSON, TIME_LIMIT, limits, new_file, print_json
+from pyasp_games.cli.common import JSON, TIME_LIMIT, limits, new_file, print_json, verdict
 from pyasp_games.errors import InputError
 
 app = typer.Typer(
@@ -105,10 +105,7 @@ def _describe(instance, cover: list[int]) -> str:
 
 
 def _print_outcome(instance, outcome) -> None:
-    verdicts = {True: "verified", False: "FAILED verification", None: "not checkable alone"}
-    verified = verdicts[outcome.stats.get("verified")]
-    if outcome.status == "unknown":
-        verified = f"{outcome.stats.get('limit', 'a')} limit reached"
+    verified = verdict(outcome, "not checkable alone")
     answer = outcome.answer
     if isinstance(answer, bool):
         text = "an exact cover exists" if answer else "no exact cover"

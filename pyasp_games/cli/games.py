@@ -7,31 +7,12 @@ from typing import Any
 
 import typer
 
-from pyasp_games.cli.common import JSON, TIME_LIMIT, exit_code, limits, print_json
+from pyasp_games.cli.common import JSON, TIME_LIMIT, finish, limits
 from pyasp_games.errors import InputError
 
 app = typer.Typer(
     help="Classic impartial games: Nim, subtraction games, Grundy's game.", no_args_is_help=True
 )
-
-
-def _finish(outcome: Any, json: bool, lines: list[str]) -> None:
-    if json:
-        print_json(outcome.to_dict())
-    else:
-        if outcome.status == "unknown":
-            verdict = f"{outcome.stats.get('limit', 'a')} limit reached"
-        else:
-            verdict = {True: "verified", False: "FAILED verification", None: "nothing to verify"}[
-                outcome.stats.get("verified")
-            ]
-        typer.echo(f"{outcome.problem}: {outcome.status} ({outcome.seconds:.3f} s, {verdict})")
-        if outcome.status == "solved":
-            for line in lines:
-                typer.echo(line)
-        if outcome.status == "error":
-            typer.echo(f"  {outcome.stats.get('verification', '')}", err=True)
-    raise typer.Exit(exit_code([outcome]))
 
 
 @app.command()
@@ -77,7 +58,7 @@ def nim(
     outcome = run_backend({"native": native}, "native", heaps, name, lim, check)
     lines = [f"  {outcome.answer}-position (XOR {outcome.stats.get('xor')})"]
     lines += [f"  winning move: to ({', '.join(map(str, m))})" for m in outcome.witness or []]
-    _finish(outcome, json, lines)
+    finish(outcome, json, lines, show_backend=False)
 
 
 def _parse_moves(text: str) -> list[int]:
@@ -144,7 +125,7 @@ def subtraction(
         lines.append(f"  g(0..{upto}) = {' '.join(map(str, outcome.answer))}")
         lines.append(f"  preperiod {w['preperiod']}, period {w['period']}")
         lines.append(f"  proof: {w['proof']}")
-    _finish(outcome, json, lines)
+    finish(outcome, json, lines, show_backend=False)
 
 
 #: the mex rule is re-checked by definition for n up to this bound
@@ -196,4 +177,4 @@ def grundys_game(
     lines = []
     if outcome.status == "solved":
         lines.append(f"  g(1..{upto}) = {' '.join(map(str, outcome.answer))}")
-    _finish(outcome, json, lines)
+    finish(outcome, json, lines, show_backend=False)

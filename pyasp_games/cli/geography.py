@@ -15,6 +15,7 @@ from pyasp_games.cli.common import (
     limits,
     new_file,
     print_json,
+    verdict,
 )
 from pyasp_games.errors import InputError
 
@@ -94,14 +95,9 @@ def solve(
     if json:
         print_json(outcome.to_dict())
         raise typer.Exit(exit_code([outcome]))
-    if outcome.status == "unknown":
-        verdict = f"{outcome.stats.get('limit', 'a')} limit reached"
-    else:
-        verdict = {True: "verified", False: "FAILED verification", None: "not verified"}[
-            outcome.stats.get("verified")
-        ]
     typer.echo(
-        f"{outcome.problem}: {outcome.status} ({outcome.backend}, {outcome.seconds:.3f} s, {verdict})"
+        f"{outcome.problem}: {outcome.status} ({outcome.backend}, {outcome.seconds:.3f} s, "
+        f"{verdict(outcome, 'not verified')})"
     )
     if outcome.status == "solved":
         typer.echo(f"  {game.describe()}")

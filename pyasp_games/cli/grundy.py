@@ -12,10 +12,9 @@ from pyasp_games.cli.common import (
     JSON,
     TIME_LIMIT,
     GraphFormat,
-    exit_code,
+    finish,
     limits,
     new_file,
-    print_json,
 )
 from pyasp_games.errors import InputError
 
@@ -47,29 +46,6 @@ def _load(path: Path, fmt: GraphFormat | None) -> Any:
     from pyasp_games.grundy.model import load_graph
 
     return load_graph(path, fmt.value if fmt else None)
-
-
-def _verdict(outcome: Any) -> str:
-    if outcome.status == "unknown":
-        return f"{outcome.stats.get('limit', 'a')} limit reached"
-    return {True: "verified", False: "FAILED verification", None: "nothing to verify"}[
-        outcome.stats.get("verified")
-    ]
-
-
-def _finish(outcome: Any, json: bool, lines: list[str]) -> None:
-    if json:
-        print_json(outcome.to_dict())
-    else:
-        typer.echo(
-            f"{outcome.problem}: {outcome.status} ({outcome.backend}, {outcome.seconds:.3f} s, {_verdict(outcome)})"
-        )
-        if outcome.status in ("solved", "no-solution"):
-            for line in lines:
-                typer.echo(line)
-        if outcome.status == "error":
-            typer.echo(f"  {outcome.stats.get('verification', '')}", err=True)
-    raise typer.Exit(exit_code([outcome]))
 
 
 @app.command()
@@ -122,7 +98,7 @@ def values(
             moves = ", ".join(w["winning_moves"]) or "none (every move leads to an N-position)"
             lines.append(f"  {w['position']}: value {w['value']}, {w['class']}-position")
             lines.append(f"  winning moves: {moves}")
-    _finish(outcome, json, lines)
+    finish(outcome, json, lines)
 
 
 def _components(
@@ -232,7 +208,7 @@ def sum_(
             for i, opts in enumerate(w["winning_move"] or []):
                 if opts:
                     lines.append(f"  winning move: component {i} to one of {', '.join(opts)}")
-    _finish(outcome, json, lines)
+    finish(outcome, json, lines)
 
 
 def _search(
@@ -296,7 +272,7 @@ def _search(
                 lines.append(f"  {i}: {shown}")
     elif outcome.status == "unknown" and "found_before_limit" in outcome.stats:
         lines.append(f"  {outcome.stats['found_before_limit']} found before the limit")
-    _finish(outcome, json, lines)
+    finish(outcome, json, lines)
 
 
 BACKEND = typer.Option(Backend.native, "--backend", "-b", help="Which solver.")
@@ -397,7 +373,7 @@ def loopy(
                     else f", {'wins by' if cls == 'N' else 'keeps the draw by'} -> {g.names[move]}"
                 )
                 lines.append(f"  {name}: {outcome.witness[name]} ({cls}{note})")
-        _finish(outcome, json, lines)
+        finish(outcome, json, lines)
     _loopy_sum([graph, *sum_with], fmt, lim, json)
 
 
@@ -475,4 +451,4 @@ def _loopy_sum(specs: list[str], fmt: GraphFormat | None, lim: Any, json: bool) 
             kind = "winning move" if outcome.answer == "N" else "draw-keeping move"
             m = w["move"]
             lines.append(f"  {kind}: component {m['component']}: {m['from']} -> {m['to']}")
-    _finish(outcome, json, lines)
+    finish(outcome, json, lines)

@@ -15,6 +15,7 @@ from pyasp_games.cli.common import (
     new_file,
     print_json,
     progress_reporter,
+    verdict,
 )
 from pyasp_games.errors import InputError
 
@@ -184,10 +185,7 @@ def _solve_one(board, backend: str, lim, options: dict):
 
 
 def _print_outcome(outcome) -> None:
-    verdicts = {True: "verified", False: "FAILED verification", None: "nothing to verify"}
-    verified = verdicts[outcome.stats.get("verified")]
-    if outcome.status == "unknown":
-        verified = f"{outcome.stats.get('limit', 'a')} limit reached"
+    verified = verdict(outcome)
     line = f"{outcome.problem}: {outcome.status}"
     if outcome.answer is not None:
         line += f", {outcome.answer} moves"
