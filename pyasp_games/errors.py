@@ -1,5 +1,32 @@
-"""The one exception type for bad user input (the CLI prints it as one line, exit 2)."""
+"""The one exception type for bad user input (the CLI prints it as one line, exit 2),
+and the one way to read a user's file so that every reader fails the same way.
+
+>>> read_text("/no/such/file")
+Traceback (most recent call last):
+    ...
+pyasp_games.errors.InputError: /no/such/file: no such file
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
 
 
 class InputError(ValueError):
     """The user's input (a file, an option, a combination of options) is invalid."""
+
+
+def read_text(path: Path | str) -> str:
+    """The text of a user's file; a missing, unreadable or non-text file raises
+    :class:`InputError` naming the file and the reason."""
+    path = Path(path)
+    try:
+        return path.read_text()
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{path}: is a directory, not a file") from None
+    except UnicodeDecodeError:
+        raise InputError(f"{path}: cannot read it (not a text file)") from None
+    except OSError as err:
+        raise InputError(f"{path}: cannot read it ({err.strerror or err.__class__.__name__})") from None

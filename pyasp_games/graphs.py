@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pyasp_games.errors import InputError
+from pyasp_games.errors import InputError, read_text
 
 #: Formats :func:`read_graph` understands, and the extensions that select them.
 FORMATS = ("arcs", "adjlist", "graphml", "json")
@@ -292,12 +292,7 @@ def read_graph(path: Path | str, fmt: str | None = None) -> Digraph:
     path = Path(path)
     fmt = format_of(path, fmt)
     name = path.name
-    if not path.is_file():
-        raise InputError(f"{path}: no such file")
-    try:
-        text = path.read_text()
-    except (OSError, UnicodeDecodeError) as err:
-        raise InputError(f"{path}: cannot read the file ({err.__class__.__name__})") from None
+    text = read_text(path)
     if fmt == "arcs":
         return parse_arcs(text, name)
     import networkx as nx

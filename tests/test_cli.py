@@ -63,6 +63,26 @@ def test_missing_file_and_unknown_domain(tmp_path):
     assert_bad_input(run_cli("crosscheck", "puzzle", "--backend", "dfs"), "unknown puzzle backend")
 
 
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["puzzle", "check"],
+        ["grundy", "values"],
+        ["geography", "solve", "--start", "a"],
+        ["cover", "solve"],
+        ["reduce", "sat-to-3sat"],
+        ["reduce", "qbf-to-geography"],
+    ],
+)
+def test_a_directory_or_binary_file_is_bad_input(tmp_path, command):
+    """Every reader fails the same way: one line naming the file and the reason."""
+    group, name, *options = command
+    assert_bad_input(run_cli(group, name, tmp_path, *options), "is a directory")
+    binary = tmp_path / "data.bin"
+    binary.write_bytes(bytes(range(128, 256)))
+    assert_bad_input(run_cli(group, name, binary, *options), "not a text file")
+
+
 def test_bad_encoding_file_is_bad_input(tmp_path):
     board = write(tmp_path, "1 2 3\n4 5 6\n7 0 8\n")
     enc = write(tmp_path, "move(T,u :- step(T).\n", "broken.lp")

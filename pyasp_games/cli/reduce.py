@@ -20,7 +20,7 @@ from typing import Any
 import typer
 
 from pyasp_games.cli.common import JSON, TIME_LIMIT, limits, new_file, print_json, warn
-from pyasp_games.errors import InputError
+from pyasp_games.errors import InputError, read_text
 
 app = typer.Typer(
     help="Reductions between problems (SAT -> 3SAT -> 3DM -> X3C), with maps back.",
@@ -162,12 +162,9 @@ def back(
 
 
 def _read_json(path: Path) -> Any:
+    text = read_text(path)
     try:
-        return jsonlib.loads(path.read_text())
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise InputError(f"{path}: cannot read it ({err.__class__.__name__})") from None
+        return jsonlib.loads(text)
     except jsonlib.JSONDecodeError as err:
         raise InputError(f"{path}: invalid JSON: {err.msg} at line {err.lineno}") from None
 

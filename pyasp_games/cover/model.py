@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pyasp_games.errors import InputError
+from pyasp_games.errors import InputError, read_text
 
 
 # -- the instance types -------------------------------------------------------------------
@@ -401,20 +401,11 @@ def parse_instance(text: str, name: str = "instance") -> X3C | ThreeDM:
     return _parse_x3c_text(text, name)
 
 
-def _read(path: Path) -> str:
-    try:
-        return Path(path).read_text()
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise InputError(f"{path}: cannot read it ({err.__class__.__name__})") from None
-
-
 def load_instance(path: Path | str) -> X3C | ThreeDM:
     """Read an X3C or 3DM file; errors name the file."""
     path = Path(path)
     try:
-        return parse_instance(_read(path), path.stem)
+        return parse_instance(read_text(path), path.stem)
     except InputError as err:
         if str(err).startswith(str(path)):
             raise
@@ -424,7 +415,7 @@ def load_instance(path: Path | str) -> X3C | ThreeDM:
 def load_cnf(path: Path | str) -> CNF:
     """Read a DIMACS file; errors name the file."""
     path = Path(path)
-    text = _read(path)
+    text = read_text(path)
     try:
         return parse_dimacs(text, path.stem)
     except InputError as err:

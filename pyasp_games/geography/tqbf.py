@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from pyasp_games.errors import InputError
+from pyasp_games.errors import InputError, read_text
 from pyasp_games.graphs import Digraph, from_arcs
 
 
@@ -119,13 +119,7 @@ def parse_qdimacs(text: str, name: str = "qbf") -> Qbf:
 def read_qdimacs(path: Path | str) -> Qbf:
     """Read a QDIMACS file; bad files raise :class:`InputError`."""
     path = Path(path)
-    if not path.is_file():
-        raise InputError(f"{path}: no such file")
-    try:
-        text = path.read_text()
-    except (OSError, UnicodeDecodeError) as err:
-        raise InputError(f"{path}: cannot read the file ({err.__class__.__name__})") from None
-    return parse_qdimacs(text, path.name)
+    return parse_qdimacs(read_text(path), path.name)
 
 
 def qbf_true(q: Qbf) -> bool:

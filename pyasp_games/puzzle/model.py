@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pyasp_games.errors import InputError
+from pyasp_games.errors import InputError, read_text
 
 GOALS = ("blank-last", "blank-first")
 #: A plan is a string over these letters: the direction in which the blank moves.
@@ -308,12 +308,7 @@ def is_set_text(text: str) -> bool:
 def load_boards(path: Path | str, goal: str | None = None) -> list[Board]:
     """Read a board file or a set file; raise :class:`InputError` on bad input."""
     path = Path(path)
-    try:
-        text = path.read_text()
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
-    except (IsADirectoryError, PermissionError, UnicodeDecodeError) as err:
-        raise InputError(f"{path}: cannot read ({err.__class__.__name__})") from None
+    text = read_text(path)
     try:
         if is_set_text(text):
             return parse_set(text, goal, path.stem)
