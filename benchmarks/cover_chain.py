@@ -12,20 +12,11 @@ the original CNF; "no cover" is confirmed by PySAT on the original CNF).
 from __future__ import annotations
 
 import argparse
-import random
 import time
 
 from pyasp_games.cover.chain import chain
-from pyasp_games.cover.model import CNF
+from pyasp_games.cover.model import random_3cnf
 from pyasp_games.engines.limits import Limits
-
-
-def random_3cnf(n: int, m: int, seed: int) -> CNF:
-    rng = random.Random(seed)
-    clauses = tuple(
-        tuple(rng.choice((1, -1)) * v for v in rng.sample(range(1, n + 1), 3)) for _ in range(m)
-    )
-    return CNF(n, clauses, f"r3cnf-n{n}-m{m}-s{seed}")
 
 
 def main() -> None:

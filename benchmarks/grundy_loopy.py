@@ -1,6 +1,6 @@
 """Smith's generalized Sprague–Grundy function on a random digraph with about 10^6 arcs.
 
-Writes a random digraph (``grundy_random``: a vertex is a sink with probability
+Writes a random digraph (``pyasp_games.grundy.model.random_arcs``: a vertex is a sink with probability
 ``--sinks`` (default 0.05: without sinks every position is a draw, which is
 trivial), otherwise its out-degree is uniform in 1..4; ``--arcs`` / mean
 out-degree vertices) to an arc-list file, then times, in one process:
@@ -21,9 +21,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(__file__))
 
-from grundy_random import arc_text, random_arcs
-
 from pyasp_games.graphs import read_graph
+from pyasp_games.grundy.model import arc_text, random_arcs
 from pyasp_games.grundy.native import generalized_grundy, retrograde_classes
 from pyasp_games.grundy.verify import check_generalized, classes_of
 

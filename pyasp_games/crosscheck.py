@@ -116,6 +116,42 @@ def _at_least(bound: Any, exact: Any) -> bool:
         return False
 
 
+def agreement(
+    outcomes: Sequence[Outcome], known: tuple[bool, Any] = (False, None)
+) -> list[tuple[bool, bool]]:
+    """``(agrees, matches_known)`` for each of several outcomes on one instance.
+
+    Definite answers (:func:`_definite`) must all be equal; an answer not claimed
+    optimal (:func:`_upper`) must be at least every exact one; ``known`` is the
+    instance's ``(has_known, answer)``. Unknown and error outcomes agree vacuously.
+    Shared by :func:`crosscheck` and the bench report.
+
+    >>> a = Outcome("i", "x", "solved", 4, stats={})
+    >>> b = Outcome("i", "y", "solved", 6, stats={"optimal": False})
+    >>> c = Outcome("i", "z", "unknown")
+    >>> agreement([a, b, c], (True, 4))
+    [(True, True), (True, True), (True, True)]
+    >>> agreement([a, Outcome("i", "w", "solved", 5, stats={})])
+    [(False, True), (False, True)]
+    """
+    exact = [o.answer for o in outcomes if _definite(o) and not _upper(o)]
+    answers = {repr(a) for a in exact}
+    has_known, value = known
+    verdicts = []
+    for o in outcomes:
+        agrees = known_ok = True
+        if _upper(o):  # a bound on the answer: at least the exact one
+            agrees = all(_at_least(o.answer, a) for a in exact)
+            if has_known:
+                known_ok = _at_least(o.answer, value)
+        elif _definite(o):
+            agrees = len(answers) <= 1
+            if has_known:
+                known_ok = o.answer == value
+        verdicts.append((agrees, known_ok))
+    return verdicts
+
+
 def crosscheck(
     spec: DomainSpec,
     instances: Sequence[Any],
@@ -139,18 +175,9 @@ def crosscheck(
                 continue
             outcome = spec.solve(instance, b.backend, limits, **b.options)
             rows.append(Row(b.label, outcome))
-        exact = [r.outcome.answer for r in rows if _definite(r.outcome) and not _upper(r.outcome)]
-        answers = {repr(a) for a in exact}
-        has_known, known = spec.known(instance)
-        for r in rows:
-            if _upper(r.outcome):  # a bound on the answer: at least the exact one
-                r.agrees = all(_at_least(r.outcome.answer, a) for a in exact)
-                if has_known:
-                    r.known_ok = _at_least(r.outcome.answer, known)
-            elif _definite(r.outcome):
-                r.agrees = len(answers) <= 1
-                if has_known:
-                    r.known_ok = r.outcome.answer == known
+        verdicts = agreement([r.outcome for r in rows], spec.known(instance))
+        for r, (agrees, known_ok) in zip(rows, verdicts, strict=True):
+            r.agrees, r.known_ok = agrees, known_ok
             if on_row:
                 on_row(r)
         report.rows += rows

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import subprocess
 import sys
 import time
@@ -14,7 +13,9 @@ from pathlib import Path
 import pytest
 
 from pyasp_games.engines.resources import instance_dir
-from pyasp_games.puzzle.model import Board, goal_tiles, moves_of
+
+# random_walk_board lives in the package (the bench generator ``walk``); re-exported here
+from pyasp_games.puzzle.model import Board, random_walk_board  # noqa: F401
 
 
 @dataclass
@@ -75,22 +76,6 @@ def quick_options(board: Board, backend: str) -> dict:
     if backend == "pdb" and (board.rows, board.cols) == (4, 4):
         return {"partition": "4-4-4-3"}
     return {}
-
-
-def random_walk_board(
-    rows: int, cols: int, steps: int, seed: int, goal: str = "blank-last"
-) -> Board:
-    """A board reached from the goal by ``steps`` random blank moves (no immediate undo)."""
-    rng = random.Random(seed)
-    tiles = list(goal_tiles(rows, cols, goal))
-    blank = tiles.index(0)
-    previous = None
-    for _ in range(steps):
-        options = [p for p in moves_of(blank, rows, cols).values() if p != previous]
-        target = rng.choice(options)
-        tiles[blank], tiles[target] = tiles[target], 0
-        previous, blank = blank, target
-    return Board(rows, cols, tuple(tiles), goal, f"walk-{rows}x{cols}-{steps}-{seed}")
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ import sys
 
 import typer
 
+from pyasp_games.cli import bench as bench_cli
 from pyasp_games.cli import cover as cover_cli
 from pyasp_games.cli import crosscheck as crosscheck_cli
 from pyasp_games.cli import games as games_cli
@@ -34,6 +35,7 @@ app.add_typer(games_cli.app, name="games")
 app.add_typer(cover_cli.app, name="cover")
 app.add_typer(reduce_cli.app, name="reduce")
 app.command("crosscheck")(crosscheck_cli.crosscheck)
+app.add_typer(bench_cli.app, name="bench")
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -104,6 +104,8 @@ def _known(instance: X3C | ThreeDM) -> tuple[bool, Any]:
 
 def domain() -> DomainSpec:
     """The cover domain for crosscheck and bench (answers: is there an exact cover)."""
+    from pyasp_games.cover.model import random_x3c
+
     return DomainSpec(
         name="cover",
         backend_names=list(BACKENDS),
@@ -113,4 +115,5 @@ def domain() -> DomainSpec:
         known=_known,
         encoding_backend="asp",
         default_encodings=["x3c"],
+        generators={"x3c-regular": random_x3c},
     )

@@ -563,3 +563,19 @@ def _regular_triples(
             b = rng.randrange(len(stubs))
             stubs[a], stubs[b] = stubs[b], stubs[a]
     return None
+
+
+def random_3cnf(n: int, m: int, seed: int) -> CNF:
+    """``m`` random clauses of three distinct variables out of ``n``, random signs.
+
+    >>> f = random_3cnf(5, 4, seed=1)
+    >>> f.name, len(f.clauses), {len(c) for c in f.clauses}
+    ('r3cnf-n5-m4-s1', 4, {3})
+    """
+    import random
+
+    rng = random.Random(seed)
+    clauses = tuple(
+        tuple(rng.choice((1, -1)) * v for v in rng.sample(range(1, n + 1), 3)) for _ in range(m)
+    )
+    return CNF(n, clauses, f"r3cnf-n{n}-m{m}-s{seed}")

@@ -35,7 +35,7 @@ class BackendSpec:
 
 @dataclass
 class DomainSpec:
-    """What crosscheck (and later bench) need to know about a domain."""
+    """What crosscheck and bench need to know about a domain."""
 
     name: str
     backend_names: list[str]
@@ -52,6 +52,10 @@ class DomainSpec:
     #: Whether a backend answers an instance at all (e.g. an algorithm for undirected
     #: graphs only); crosscheck runs a backend only where it applies.
     applies: Callable[[Any, str], bool] | None = None
+    #: Named instance generators for bench suites: ``generators[name](seed=s, **params)``
+    #: returns one instance and must be deterministic in its arguments (each bench run
+    #: re-creates its instance from them in its own process).
+    generators: dict[str, Callable[..., Any]] = field(default_factory=dict)
 
     def load(self, files: Sequence[Path]) -> list[Any]:
         return [inst for f in files for inst in self.load_file(Path(f))]

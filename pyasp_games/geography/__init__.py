@@ -71,6 +71,8 @@ def _applies(game: Geography, backend: str) -> bool:
 def domain() -> DomainSpec:
     """The geography domain for crosscheck: the winner by every backend that applies
     (``matching`` answers undirected vertex geography only)."""
+    from pyasp_games.geography.model import random_game
+
     return DomainSpec(
         name="geography",
         backend_names=list(BACKENDS),
@@ -79,4 +81,5 @@ def domain() -> DomainSpec:
         bundled_files=lambda: bundled_files("geography"),
         known=_known,
         applies=_applies,
+        generators={"random": random_game},
     )

@@ -160,3 +160,38 @@ def known_winner(instance: Geography) -> str | None:
     if text not in WINNERS:
         raise InputError(f"{instance.name}: '# winner:' must be first or second, got {text!r}")
     return text
+
+
+def random_game(
+    n: int,
+    seed: int,
+    variant: str = "vertex",
+    degree: float = 2.5,
+    undirected: bool = False,
+    regular: bool = False,
+) -> Geography:
+    """A random Geography instance on ``n`` vertices, start ``0`` (bench generator ``random``).
+
+    ``round(degree * n)`` distinct arcs without loops (undirected: no arc both ways);
+    ``regular``: first give every vertex 2 or 3 out-arcs (no dead ends).
+
+    >>> g = random_game(10, seed=3)
+    >>> g.name, g.variant
+    ('rand-10-3', 'vertex')
+    """
+    import random
+
+    from pyasp_games.graphs import from_arcs
+
+    rng = random.Random(seed)
+    arcs: set[tuple[int, int]] = set()
+    if regular:
+        for u in range(n):
+            for v in rng.sample([w for w in range(n) if w != u], rng.choice((2, 3))):
+                arcs.add((u, v))
+    while len(arcs) < round(degree * n):
+        u, v = rng.randrange(n), rng.randrange(n)
+        if u != v and (not undirected or (v, u) not in arcs):
+            arcs.add((u, v))
+    graph = from_arcs(sorted(arcs), range(n), name=f"rand-{n}-{seed}")
+    return make_instance(graph, "0", variant, undirected)

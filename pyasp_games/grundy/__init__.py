@@ -143,7 +143,8 @@ def loopy(graph: Digraph, limits: Limits = Limits()) -> Outcome:
 
 
 def _count(graph: Digraph, backend: str, limits: Limits, **options: Any) -> Outcome:
-    return solve(graph, backend, limits, mode="count", **options)
+    # counting by default; a bench suite may ask for another mode (e.g. ``one``: existence)
+    return solve(graph, backend, limits, **{"mode": "count", **options})
 
 
 def _known(graph: Digraph) -> tuple[bool, Any]:
@@ -153,6 +154,8 @@ def _known(graph: Digraph) -> tuple[bool, Any]:
 
 def domain() -> DomainSpec:
     """The grundy domain for crosscheck: every backend counts the Grundy functions."""
+    from pyasp_games.grundy.model import random_digraph
+
     return DomainSpec(
         name="grundy",
         backend_names=list(BACKENDS),
@@ -160,4 +163,5 @@ def domain() -> DomainSpec:
         load_file=load_graphs,
         bundled_files=lambda: bundled_files("grundy"),
         known=_known,
+        generators={"random": random_digraph},
     )

@@ -119,3 +119,51 @@ def split_component(text: str) -> tuple[str, str]:
 def values_by_name(graph: Digraph, values: list[Value]) -> dict[str, int | str]:
     """``{position name: JSON value}``."""
     return {graph.names[v]: format_value(x) for v, x in enumerate(values)}
+
+
+def random_arcs(
+    n: int, seed: int, sinks: float = 0.0, low: int = 1, high: int = 4
+) -> list[tuple[int, int]]:
+    """Random game-graph arcs on vertices ``0 .. n-1`` (the Grundy benchmarks' family).
+
+    Every vertex is a sink with probability ``sinks`` and otherwise gets an out-degree
+    uniform in ``low..high`` and that many distinct successors uniform among the other
+    vertices (no self-loops).
+
+    >>> arcs = random_arcs(5, seed=1)
+    >>> all(u != v for u, v in arcs), sorted({u for u, _ in arcs})
+    (True, [0, 1, 2, 3, 4])
+    """
+    import random
+
+    rng = random.Random(seed)
+    arcs = []
+    for u in range(n):
+        if sinks and rng.random() < sinks:
+            continue
+        k = min(rng.randint(low, high), n - 1)
+        outs: set[int] = set()
+        while len(outs) < k:
+            v = rng.randrange(n)
+            if v != u:
+                outs.add(v)
+        arcs += [(u, v) for v in sorted(outs)]
+    return arcs
+
+
+def arc_text(arcs: list[tuple[int, int]], n: int) -> str:
+    """The arc-list format with vertices ``v0 .. v{n-1}`` (every position declared)."""
+    lines = [f"v{u}\n" for u in range(n)]  # declare every position (sinks included)
+    lines += [f"v{u} v{v}\n" for u, v in arcs]
+    return "".join(lines)
+
+
+def random_digraph(
+    n: int, seed: int, sinks: float = 0.0, low: int = 1, high: int = 4
+) -> Digraph:
+    """:func:`random_arcs` as a game graph named ``random-{n}-{seed}`` (bench generator ``random``).
+
+    >>> random_digraph(6, seed=2).name
+    'random-6-2'
+    """
+    return parse_graph(arc_text(random_arcs(n, seed, sinks, low, high), n), name=f"random-{n}-{seed}")

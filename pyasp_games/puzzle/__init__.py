@@ -87,6 +87,8 @@ def _known(board: Board) -> tuple[bool, Any]:
 
 def domain() -> DomainSpec:
     """The puzzle domain for crosscheck and bench."""
+    from pyasp_games.puzzle.model import random_walk_board
+
     return DomainSpec(
         name="puzzle",
         backend_names=list(BACKENDS),
@@ -97,6 +99,7 @@ def domain() -> DomainSpec:
         encoding_backend="asp",
         default_encodings=["sliding"],
         prepare=prepare,
+        generators={"walk": random_walk_board},
     )
 
 

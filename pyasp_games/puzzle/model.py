@@ -342,3 +342,30 @@ def format_set(boards: list[Board]) -> str:
         tail = f"  # optimal: {b.known}" if b.known is not None else ""
         lines.append(f"{ident} " + " ".join(map(str, b.tiles)) + tail)
     return "\n".join(lines) + "\n"
+
+
+def random_walk_board(
+    rows: int, cols: int, steps: int, seed: int, goal: str = "blank-last"
+) -> Board:
+    """A board reached from the goal by ``steps`` random blank moves (no immediate undo).
+
+    Always solvable, with an optimum of at most ``steps`` moves (the bench generator
+    ``walk``; the tests' random boards).
+
+    >>> b = random_walk_board(3, 3, 10, seed=1)
+    >>> b.name, manhattan_lower_bound(b) <= 10
+    ('walk-3x3-10-1', True)
+    """
+    import random
+
+    validate(rows, cols, tuple(range(max(rows * cols, 0))), goal)  # the size and goal
+    rng = random.Random(seed)
+    tiles = list(goal_tiles(rows, cols, goal))
+    blank = tiles.index(0)
+    previous = None
+    for _ in range(steps):
+        options = [p for p in moves_of(blank, rows, cols).values() if p != previous]
+        target = rng.choice(options)
+        tiles[blank], tiles[target] = tiles[target], 0
+        previous, blank = blank, target
+    return Board(rows, cols, tuple(tiles), goal, f"walk-{rows}x{cols}-{steps}-{seed}")

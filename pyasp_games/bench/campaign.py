@@ -1,0 +1,438 @@
+"""A benchmark campaign: every (instance, backend, repeat) of a suite, one process each.
+
+The runner is written against :class:`concurrent.futures.Executor`: a local
+``ProcessPoolExecutor`` by default, or a Dask distributed cluster's executor
+(``Client.get_executor``); each submitted task is :func:`pyasp_games.bench.job.run_job`,
+which runs the solver in a child process of its own under the time and memory limits.
+The domain's one-off preparation (``DomainSpec.prepare``, e.g. pattern databases)
+runs once, here, before any run and outside the per-run limits.
+
+Results stream to ``DIR/results.jsonl`` (one JSON object per run) and
+``DIR/results.csv`` as runs finish, so an interrupted campaign keeps what it has;
+:func:`run_campaign` with ``resume=True`` skips the runs already recorded.
+``DIR/suite.toml`` is a copy of the suite and ``DIR/meta.json`` records the machine,
+versions, date, git commit and the campaign's settings.
+
+>>> import tempfile
+>>> from pathlib import Path
+>>> from pyasp_games.bench.suite import parse_suite
+>>> suite = parse_suite('''
+... domain = "cover"
+... time_limit = 10
+... backends = ["dlx", "sat"]
+... [[instances]]
+... bundled = "tiny-cover.txt"
+... ''', name="doc")
+>>> out = Path(tempfile.mkdtemp()) / "campaign"
+>>> plan = plan_campaign(suite)
+>>> len(plan.jobs())
+2
+>>> with local_executor(1) as pool:
+...     rows = run_campaign(plan, out, pool)
+>>> sorted((r["backend"], r["status"], r["verified"]) for r in rows)
+[('dlx', 'solved', True), ('sat', 'solved', True)]
+>>> sorted(p.name for p in out.iterdir())
+['meta.json', 'results.csv', 'results.jsonl', 'suite.toml']
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import csv
+import datetime
+import json
+import multiprocessing
+import os
+import platform
+import subprocess
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pyasp_games.bench.job import key, make_job, pool_worker_init, run_job
+from pyasp_games.bench.suite import InstanceRef, Suite, backend_specs, domain_of, expand
+from pyasp_games.engines.domain import BackendSpec, DomainSpec
+from pyasp_games.errors import InputError
+
+#: Files a campaign writes into its directory (``--force`` replaces them).
+RESULTS = "results.jsonl"
+CSV = "results.csv"
+META = "meta.json"
+SUITE = "suite.toml"
+CSV_COLUMNS = (
+    "suite",
+    "domain",
+    "instance",
+    "size",
+    "backend",
+    "repeat",
+    "status",
+    "answer",
+    "known",
+    "seconds",
+    "wall",
+    "verified",
+    "error",
+)
+
+
+class CampaignError(RuntimeError):
+    """Some runs could not be done by the executor (they can be resumed)."""
+
+
+@dataclass
+class Plan:
+    """A suite made concrete: its domain, backends, instances and limits."""
+
+    suite: Suite
+    spec: DomainSpec
+    backends: list[BackendSpec]
+    instances: list[tuple[InstanceRef, Any]]
+    time_limit: float
+    repeat: int
+    memory_limit: int | None
+    kill_after: float | None = None
+
+    def jobs(self) -> list[dict[str, Any]]:
+        """Every run, instance by instance (so partial results cover whole instances first)."""
+        jobs = []
+        for ref, instance in self.instances:
+            for b in self.backends:
+                if self.spec.applies is not None and not self.spec.applies(instance, b.backend):
+                    continue  # e.g. an algorithm for undirected graphs on a directed one
+                for k in range(self.repeat):
+                    jobs.append(
+                        make_job(
+                            self.suite.domain,
+                            ref,
+                            b.label,
+                            b.backend,
+                            b.options,
+                            k,
+                            self.time_limit,
+                            self.memory_limit,
+                            suite=self.suite.name,
+                            folder=str(self.suite.folder),
+                            kill_after=self.kill_after,
+                        )
+                    )
+        return jobs
+
+    def settings(self) -> dict[str, Any]:
+        return {
+            "time_limit": self.time_limit,
+            "repeat": self.repeat,
+            "memory_limit_mb": self.memory_limit,
+            "backends": [
+                {"label": b.label, "backend": b.backend, "options": b.options}
+                for b in self.backends
+            ],
+            "instances": len(self.instances),
+        }
+
+
+def plan_campaign(
+    suite: Suite,
+    backends: Sequence[str] | None = None,
+    encodings: Sequence[str] | None = None,
+    time_limit: float | None = None,
+    repeat: int | None = None,
+    memory_limit: int | None = None,
+    kill_after: float | None = None,
+) -> Plan:
+    """Resolve a suite's domain, backends and instances; options override the suite's."""
+    spec = domain_of(suite)
+    specs = backend_specs(suite, spec, backends, encodings)
+    if time_limit is not None and time_limit <= 0:
+        raise InputError(f"--time-limit must be positive, got {time_limit}")
+    if repeat is not None and repeat < 1:
+        raise InputError(f"--repeat must be at least 1, got {repeat}")
+    if memory_limit is not None and memory_limit < 1:
+        raise InputError(f"--memory-limit must be positive (MB), got {memory_limit}")
+    return Plan(
+        suite,
+        spec,
+        specs,
+        expand(suite, spec),
+        time_limit or suite.time_limit,
+        repeat or suite.repeat,
+        memory_limit or suite.memory_limit,
+        kill_after,
+    )
+
+
+# -- executors --------------------------------------------------------------------------
+
+
+def local_executor(workers: int) -> concurrent.futures.Executor:
+    """A process pool of ``workers`` (spawned: no fork of a process holding threads)."""
+    if workers < 1:
+        raise InputError(f"--workers must be at least 1, got {workers}")
+    return concurrent.futures.ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=pool_worker_init,
+    )
+
+
+def stop_local(pool: concurrent.futures.Executor) -> None:
+    """Stop a local pool now: queued runs cancelled, running ones killed (on an interrupt).
+
+    The executor API can only cancel runs that have not started; each worker is sent
+    SIGTERM, on which it kills its run's process group and exits (:func:`pool_worker_init`).
+    """
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+
+
+def dask_executor(scheduler: str) -> tuple[concurrent.futures.Executor, Any]:
+    """The executor of an existing Dask cluster, and its client (close it when done)."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise InputError(
+            "--executor dask needs Dask distributed: pip install 'pyasp-games[dask]'"
+        ) from None
+    try:
+        client = Client(scheduler, timeout=5, set_as_default=False)
+    except (OSError, TimeoutError, ValueError) as err:
+        raise InputError(f"cannot reach the Dask scheduler at {scheduler} ({err})") from None
+    # pure=False: two repeats of a run are two tasks, never one cached result
+    return client.get_executor(pure=False), client
+
+
+# -- the results directory ----------------------------------------------------------------
+
+
+def read_rows(out: Path) -> list[dict[str, Any]]:
+    """The rows recorded in ``out/results.jsonl`` (a line cut short by a kill is skipped)."""
+    path = Path(out) / RESULTS
+    if not path.is_file():
+        return []
+    rows = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(row, dict) and {"instance", "backend", "repeat"} <= set(row):
+            rows.append(row)
+    return rows
+
+
+def check_out(out: Path | str, plan: Plan, resume: bool, force: bool) -> None:
+    """Refuse what would lose or mix results: a non-empty ``out`` without ``resume`` or
+    ``force``, or resuming a campaign of another suite or time limit."""
+    out = Path(out)
+    if resume and force:
+        raise InputError("--resume and --force contradict each other (resume keeps the results)")
+    if out.exists() and not out.is_dir():
+        raise InputError(f"--out {out}: exists and is not a directory")
+    if resume:
+        if not (out / RESULTS).is_file():
+            raise InputError(f"--resume: {out} holds no {RESULTS} to continue")
+        meta = json.loads((out / META).read_text()) if (out / META).is_file() else {}
+        recorded = meta.get("settings", {})
+        if recorded.get("time_limit") not in (None, plan.time_limit):
+            raise InputError(
+                f"--resume: {out} was run with a {recorded['time_limit']:g} s limit, not {plan.time_limit:g} s"
+            )
+        if (out / SUITE).is_file() and (out / SUITE).read_text() != plan.suite.text:
+            raise InputError(f"--resume: the suite differs from the one recorded in {out / SUITE}")
+    elif out.is_dir() and any(out.iterdir()) and not force:
+        raise InputError(f"--out {out}: directory is not empty (pass --resume or --force)")
+
+
+def _open_dir(out: Path, plan: Plan, resume: bool, force: bool) -> list[dict[str, Any]]:
+    """Check ``out`` (:func:`check_out`) and make it ready; the rows already there when resuming."""
+    check_out(out, plan, resume, force)
+    if resume:
+        _repair_tail(out / RESULTS)
+        return read_rows(out)
+    out.mkdir(parents=True, exist_ok=True)
+    # --force: start over, the old report and plots included
+    for name in (RESULTS, CSV, META, SUITE, "report.md", *(f"{p}.{e}" for p in ("cactus", "scaling") for e in ("png", "svg"))):
+        (out / name).unlink(missing_ok=True)
+    return []
+
+
+def _repair_tail(path: Path) -> None:
+    """Drop a last line cut short by a kill, so that appended rows start on a line of their own."""
+    data = path.read_bytes()
+    if data and not data.endswith(b"\n"):
+        path.write_bytes(data[: data.rfind(b"\n") + 1])
+
+
+def _git_commit() -> str | None:
+    here = Path(__file__).resolve().parent
+    try:
+        done = subprocess.run(
+            ["git", "rev-parse", "HEAD"], cwd=here, capture_output=True, text=True, timeout=5
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return done.stdout.strip() or None if done.returncode == 0 else None
+
+
+def _versions() -> dict[str, str]:
+    from importlib.metadata import PackageNotFoundError, version
+
+    found = {}
+    for package in ("pyasp-games", "clingo", "python-sat", "numpy", "networkx"):
+        try:
+            found[package] = version(package)
+        except PackageNotFoundError:
+            found[package] = "not installed"
+    return found
+
+
+def _cpu_model() -> str | None:
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return None
+
+
+def machine() -> dict[str, Any]:
+    """What the timings were measured on."""
+    try:
+        load = os.getloadavg()[0]
+    except OSError:
+        load = None
+    return {
+        "host": platform.node(),
+        "platform": platform.platform(),
+        "processor": _cpu_model() or platform.processor() or platform.machine(),
+        "cpus": os.cpu_count(),
+        "python": platform.python_version(),
+        "load_average_1min": load,
+    }
+
+
+def _write_meta(out: Path, plan: Plan, executor_name: str, resumed: bool) -> None:
+    path = out / META
+    meta = json.loads(path.read_text()) if resumed and path.is_file() else {}
+    now = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+    session = {"date": now, "executor": executor_name, "machine": machine()}
+    meta.setdefault("suite", plan.suite.name)
+    meta.setdefault("domain", plan.suite.domain)
+    meta.setdefault("description", plan.suite.description)
+    meta.setdefault("scaling_x", plan.suite.scaling_x)
+    meta.setdefault("scaling_series", plan.suite.scaling_series)
+    meta.setdefault("settings", plan.settings())
+    meta["versions"] = _versions()
+    meta["git_commit"] = _git_commit()
+    meta.setdefault("sessions", []).append(session)
+    path.write_text(json.dumps(meta, indent=2, default=str) + "\n")
+    if not (out / SUITE).is_file():
+        (out / SUITE).write_text(plan.suite.text)
+
+
+class _Sink:
+    """Appends each finished run to the JSON-lines and CSV files at once."""
+
+    def __init__(self, out: Path) -> None:
+        new_csv = not (out / CSV).is_file()
+        self.jsonl = open(out / RESULTS, "a", encoding="utf-8")  # noqa: SIM115 - closed in close()
+        self.csv_file = open(out / CSV, "a", encoding="utf-8", newline="")  # noqa: SIM115
+        self.csv = csv.writer(self.csv_file)
+        if new_csv:
+            self.csv.writerow(CSV_COLUMNS)
+
+    def write(self, row: dict[str, Any]) -> None:
+        self.jsonl.write(json.dumps(row, default=str) + "\n")
+        self.jsonl.flush()
+        self.csv.writerow(
+            [
+                json.dumps(row.get(c), default=str) if c in ("size", "answer", "known") else row.get(c)
+                for c in CSV_COLUMNS
+            ]
+        )
+        self.csv_file.flush()
+
+    def close(self) -> None:
+        self.jsonl.close()
+        self.csv_file.close()
+
+
+def run_campaign(
+    plan: Plan,
+    out: Path | str,
+    executor: concurrent.futures.Executor,
+    resume: bool = False,
+    force: bool = False,
+    on_row: Callable[[dict[str, Any]], None] | None = None,
+    on_start: Callable[[int, int], None] | None = None,
+    prepare_progress: Any = None,
+    executor_name: str = "local",
+) -> list[dict[str, Any]]:
+    """Run every job of ``plan`` not yet in ``out`` on ``executor``; all rows of ``out``.
+
+    The domain's ``prepare`` runs first (``prepare_progress(label)`` may return a
+    callback for its progress reports); then ``on_start(pending, total)`` is called,
+    and ``on_row(row)`` as each run finishes (after its row is on disk). Refuses a
+    non-empty ``out`` unless ``resume`` (continue it) or ``force`` (start over). A run
+    whose executor task failed (as opposed to the run itself, which always yields a
+    row) is not recorded and raises :class:`CampaignError` at the end. The executor is
+    not shut down.
+    """
+    out = Path(out)
+    started = time.monotonic()
+    done = _open_dir(out, plan, resume, force)
+    jobs = plan.jobs()
+    recorded = {key(r) for r in done}
+    pending = [j for j in jobs if key(j) not in recorded]
+    if pending and plan.spec.prepare is not None:
+        plan.spec.prepare([inst for _, inst in plan.instances], plan.backends, prepare_progress)
+    _write_meta(out, plan, executor_name, resumed=resume)
+    if on_start:
+        on_start(len(pending), len(jobs))
+    sink = _Sink(out)
+    rows = list(done)
+    futures: dict[concurrent.futures.Future, dict[str, Any]] = {}
+    failed: list[str] = []
+    try:
+        futures = {executor.submit(run_job, job): job for job in pending}
+        for future in concurrent.futures.as_completed(futures):
+            try:
+                row = future.result()
+            except Exception as err:  # the executor, not the run, failed (a lost worker, ...)
+                failed.append(f"{futures[future]['instance']} {futures[future]['backend']}: {err!r}")
+                continue  # not recorded, so that --resume runs it again
+            sink.write(row)
+            rows.append(row)
+            if on_row:
+                on_row(row)
+    except BaseException:
+        for future in futures:
+            future.cancel()
+        raise
+    finally:
+        sink.close()
+    _finish_meta(out, started)
+    if failed:
+        raise CampaignError(
+            f"{len(failed)} runs were not done because the executor failed (first: {failed[0]}); "
+            f"the others are recorded in {out}, --resume retries the missing ones"
+        )
+    return rows
+
+
+def _finish_meta(out: Path, started: float) -> None:
+    """Record when the session ended and how long it took (an interrupted one has neither)."""
+    path = out / META
+    meta = json.loads(path.read_text())
+    session = meta["sessions"][-1]
+    session["finished"] = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+    session["seconds"] = round(time.monotonic() - started, 1)
+    path.write_text(json.dumps(meta, indent=2, default=str) + "\n")
+
