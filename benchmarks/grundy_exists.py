@@ -1,60 +1,104 @@
 """Existence of a Grundy function on random digraphs: the largest size each backend answers.
 
-Instances: ``benchmarks/grundy_random.random_arcs`` (out-degree uniform in 1..4,
-no self-loops), sizes from ``--sizes``, seeds ``0..--seeds-1``. Each backend of
-``pyasp_games.grundy.BACKENDS`` runs through ``pyasp_games.grundy.solve`` (so
-every answer is verified: a function by the mex rule) with ``--time-limit``
-seconds per run, sequentially. Prints one Markdown row per run and, per backend,
-the largest ``n`` for which every seed was answered within the limit.
+Instances: ``pyasp_games.grundy.model.random_arcs`` (out-degree uniform in 1..4,
+no self-loops), sizes from ``--sizes``, seeds ``0..--seeds-1`` (or ``--seed-list``).
+Each backend spec runs through ``pyasp_games.grundy.solve`` (so every answer is
+verified: a function by the mex rule) with ``--time-limit`` seconds per run,
+sequentially. A spec is a backend name with optional options, e.g. ``sat``,
+``sat:solver=cadical195``, ``asp:core=false``. Prints one Markdown row per run
+with wall-clock and CPU seconds (this process and its forked solver child: the
+machine is shared, so CPU time is the steadier number) and the solver's
+conflicts, then, per spec, the largest ``n`` for which every seed was answered.
+``--upstream K`` adds ``K`` positions upstream of each instance, each moving to 1..4
+random earlier positions (an acyclic part feeding the cycles, as in many real game
+graphs: what the asp/sat core reduction removes).
 
     python benchmarks/grundy_exists.py --sizes 1000 2000 5000 --seeds 3 --time-limit 10
+    python benchmarks/grundy_exists.py --sizes 3000 --seeds 6 --backends sat sat:core=false
+    python benchmarks/grundy_exists.py --sizes 1500 --seed-list 0 --upstream 50000 \
+        --backends asp asp:core=false sat sat:core=false --time-limit 120
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import sys
-
-sys.path.insert(0, os.path.dirname(__file__))
-
-from grundy_random import arc_text, random_arcs
+import random
+import resource
+from typing import Any
 
 from pyasp_games.engines.limits import Limits
+from pyasp_games.graphs import Digraph
 from pyasp_games.grundy import BACKENDS, solve
-from pyasp_games.grundy.model import parse_graph
+from pyasp_games.grundy.model import arc_text, parse_graph, random_arcs
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """``"sat:solver=cadical195,core=false"`` -> ``("sat", {"solver": "cadical195", "core": False})``."""
+    name, _, rest = spec.partition(":")
+    options: dict[str, Any] = {}
+    for item in filter(None, rest.split(",")):
+        key, _, value = item.partition("=")
+        options[key] = {"true": True, "false": False}.get(value.lower(), value)
+    if name not in BACKENDS:
+        raise SystemExit(f"unknown backend {name!r} (choose from {', '.join(BACKENDS)})")
+    return name, options
+
+
+def cpu_seconds() -> float:
+    """User + system CPU time of this process and its reaped children (forked solvers)."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def instance(n: int, seed: int, upstream: int = 0) -> Digraph:
+    """``random_arcs(n, seed)`` plus ``upstream`` acyclic positions, each moving to 1..4
+    uniformly chosen earlier positions (random stream ``seed``)."""
+    arcs = random_arcs(n, seed)
+    rng = random.Random(seed)
+    for u in range(n, n + upstream):
+        arcs += [(u, v) for v in sorted(rng.sample(range(u), rng.randint(1, 4)))]
+    suffix = f"+{upstream}" if upstream else ""
+    return parse_graph(arc_text(arcs, n + upstream), name=f"random-{n}-{seed}{suffix}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 2000, 5000, 10000])
-    parser.add_argument("--seeds", type=int, default=3)
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 2000, 3000, 4000, 5000])
+    parser.add_argument("--seeds", type=int, default=2)
+    parser.add_argument(
+        "--seed-list", type=int, nargs="+", help="Seeds to run (overrides --seeds)."
+    )
     parser.add_argument("--backends", nargs="+", default=list(BACKENDS))
     parser.add_argument("--time-limit", type=float, default=10.0)
+    parser.add_argument("--upstream", type=int, default=0, help="Acyclic positions to add.")
     args = parser.parse_args()
+    seeds = args.seed_list if args.seed_list else list(range(args.seeds))
+    specs = [(spec, *parse_spec(spec)) for spec in args.backends]
     print(f"load average before: {os.getloadavg()[0]:.2f}")
-    print("| n | seed | backend | status | answer | seconds | verified |")
-    print("|---|---|---|---|---|---|---|")
-    largest: dict[str, int | None] = {b: None for b in args.backends}
+    print("| n | seed | backend | status | answer | wall s | CPU s | conflicts | verified |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    largest: dict[str, int | None] = {spec: None for spec, _, _ in specs}
     for n in args.sizes:
-        graphs = [
-            parse_graph(arc_text(random_arcs(n, seed), n), name=f"random-{n}-{seed}")
-            for seed in range(args.seeds)
-        ]
-        for backend in args.backends:
+        graphs = [instance(n, seed, args.upstream) for seed in seeds]
+        for spec, backend, options in specs:
             answered = True
-            for seed, g in enumerate(graphs):
-                out = solve(g, backend, Limits(args.time_limit))
+            for seed, g in zip(seeds, graphs, strict=True):
+                before = cpu_seconds()
+                out = solve(g, backend, Limits(args.time_limit), **options)
+                cpu = cpu_seconds() - before
                 answered &= out.status in ("solved", "no-solution")
                 print(
-                    f"| {n} | {seed} | {backend} | {out.status} | {out.answer} | "
-                    f"{out.seconds:.2f} | {out.stats.get('verified')} |",
+                    f"| {n} | {seed} | {spec} | {out.status} | {out.answer} | "
+                    f"{out.seconds:.2f} | {cpu:.2f} | {out.stats.get('conflicts', '')} | "
+                    f"{out.stats.get('verified')} |",
                     flush=True,
                 )
             if answered:
-                largest[backend] = n
-    for backend, n in largest.items():
-        print(f"largest n answered for every seed within {args.time_limit:g} s: {backend}: {n}")
+                largest[spec] = n
+    for spec, n in largest.items():
+        print(f"largest n answered for every seed within {args.time_limit:g} s: {spec}: {n}")
 
 
 if __name__ == "__main__":

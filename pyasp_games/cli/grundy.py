@@ -225,6 +225,7 @@ def _search(
     fmt: GraphFormat | None,
     time_limit: float | None,
     json: bool,
+    core: bool = True,
 ) -> None:
     from pyasp_games.grundy import solve
     from pyasp_games.grundy.asp import write_lp
@@ -244,6 +245,8 @@ def _search(
     options: dict[str, Any] = {"mode": "all" if all_ else "count" if count else "one"}
     if backend is Backend.asp and encoding:
         options["encoding"] = encoding
+    if backend in (Backend.asp, Backend.sat) and not core:
+        options["core"] = False
     if backend is Backend.sat:
         options["solver"] = solver or "glucose4"
         if emit_cnf is not None:
@@ -299,11 +302,17 @@ def exists(
     fmt: GraphFormat = FORMAT,
     time_limit: float = TIME_LIMIT,
     json: bool = JSON,
+    core: bool = typer.Option(
+        True,
+        "--core/--no-core",
+        help="asp/sat: search only the core (unreached positions "
+        "deleted, then filled in by mex; same functions).",
+    ),
 ) -> None:
     """Does the graph have a Grundy function (NP-complete)? One, all (--all) or how many (--count)."""
     _search(
         "grundy", graph, backend, all_, count, encoding, solver, emit_lp, emit_cnf, force, fmt,
-        time_limit, json,
+        time_limit, json, core,
     )  # fmt: skip
 
 

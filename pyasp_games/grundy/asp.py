@@ -3,7 +3,10 @@
 Facts are ``vertex(V).`` and ``arc(U,V).`` with positions numbered ``0..n-1``
 (names may be any tokens, so they never appear in the program). Encodings in
 ``encodings/grundy/`` (see its README): ``grundy`` (output ``value(V,K)``),
-``kernel`` (``in(V)``) and ``retrograde`` (``win/lose/draw(V)``).
+``kernel`` (``in(V)``) and ``retrograde`` (``win/lose/draw(V)``). With
+``core=True`` (the default) Grundy functions are searched on the graph's core
+(:mod:`pyasp_games.grundy.reduce`: same number of functions, each extended by mex
+to the deleted positions).
 
 >>> from pyasp_games.grundy.model import parse_graph
 >>> c4 = parse_graph("a b\\nb c\\nc d\\nd a\\n", name="c4")
@@ -16,6 +19,7 @@ Facts are ``vertex(V).`` and ``arc(U,V).`` with positions numbered ``0..n-1``
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +29,7 @@ from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import encoding_path
 from pyasp_games.errors import InputError
 from pyasp_games.graphs import Digraph
+from pyasp_games.grundy.reduce import extend, in_core
 
 DOMAIN = "grundy"
 #: which encoding solves which problem, and the output predicate it shows
@@ -78,26 +83,42 @@ def solve_asp(
     mode: str = "one",
     find: str = "grundy",
     encoding: str | None = None,
+    core: bool = True,
+    arguments: Sequence[str] | str = (),
 ) -> Outcome:
     """Existence (``one``), enumeration (``all``) or counting (``count``) with clingo.
 
     ``answer``: ``True``/``False`` (one) or the number of solutions (all, count);
-    ``witness``: one solution, or the list of all (all).
+    ``witness``: one solution, or the list of all (all). ``core``: solve the core
+    only (Grundy functions with the bundled or a user encoding of ``value/2``);
+    ``arguments``: extra clingo options (e.g. ``--configuration=crafty``; a string
+    is split at spaces).
     """
     if mode not in MODES:
         raise InputError(f"unknown mode {mode!r}")
     deadline = limits.deadline()
-    session = ClingoSession([_path(encoding or ENCODINGS[find])], facts(graph), deadline=deadline)
+    full = graph
+    removed: list[int] = []
+    if core and find == "grundy":
+        graph, removed = in_core(graph)
+    args = arguments.split() if isinstance(arguments, str) else list(arguments)
+    session = ClingoSession(
+        [_path(encoding or ENCODINGS[find])], facts(graph), deadline=deadline, arguments=args
+    )
     session.ground([("base", [])])
     found: list[Any] = []
 
     def keep(symbols: list[Any]) -> None:
         if mode != "count":
-            found.append(decode(graph, find, symbols))
+            solution = decode(graph, find, symbols)
+            if removed:
+                solution = extend(full, graph, removed, solution)  # type: ignore[arg-type]
+            found.append(solution)
 
     result = session.enumerate(keep, limit=1 if mode == "one" else None)
     stats = session.statistics()
     stats["models"] = result.models
+    stats["core_positions"] = len(graph)
     if result.status == "unknown":
         stats["found_before_limit"] = result.models
         return Outcome(graph.name, "asp", "unknown", None, None, 0.0, stats)

@@ -6,7 +6,10 @@ Variables (named through the session's ``IDPool``): ``("g", v, k)`` — position
 ``(u, w)`` and value ``k``, not both ``g(u,k)`` and ``g(w,k)``; for every ``j <
 outdeg(u)``, ``ge(u, j+1) -> OR_w g(w, j)`` (mex: smaller values occur among the
 successors). Kernels: ``("in", v)``; no arc inside, ``not in(u) -> OR_w in(w)``.
-All solutions are enumerated with blocking clauses.
+All solutions are enumerated with blocking clauses. With ``core=True`` (the
+default) Grundy functions are searched on the graph's core (positions nobody
+moves to deleted, repeatedly; :mod:`pyasp_games.grundy.reduce`), which has the
+same number of them, and each is extended by mex to the deleted positions.
 
 >>> from pyasp_games.grundy.model import parse_graph
 >>> c3 = parse_graph("a b\\nb c\\nc a\\n", name="c3")
@@ -26,6 +29,7 @@ from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.sat_runner import SatSession
 from pyasp_games.errors import InputError
 from pyasp_games.graphs import Digraph
+from pyasp_games.grundy.reduce import extend, in_core
 
 MODES = ("one", "all", "count")
 
@@ -67,12 +71,22 @@ def solve_sat(
     find: str = "grundy",
     solver: str = "glucose4",
     emit_cnf: Path | str | None = None,
+    core: bool = True,
 ) -> Outcome:
-    """Existence (``one``), enumeration (``all``) or counting (``count``) with PySAT."""
+    """Existence (``one``), enumeration (``all``) or counting (``count``) with PySAT.
+
+    ``core``: search Grundy functions on the core only (same count, see the module
+    docstring); ``--emit-cnf`` then writes the core's formula.
+    """
     if mode not in MODES:
         raise InputError(f"unknown mode {mode!r}")
+    deadline = limits.deadline()  # the limit covers the reduction too
+    full = graph
+    removed: list[int] = []
+    if core and find == "grundy":
+        graph, removed = in_core(graph)
     try:
-        session = SatSession(solver, limits.deadline())
+        session = SatSession(solver, deadline)
     except ValueError as err:
         raise InputError(str(err)) from None
     with session:
@@ -83,7 +97,8 @@ def solve_sat(
             x = encode_kernel(session, graph)
             groups = [[lit] for lit in x]
         if emit_cnf is not None:
-            session.write_dimacs(emit_cnf, comment=f"pyasp-games grundy {find} {graph.name}")
+            note = f" (its core: {len(graph)} positions)" if removed else ""
+            session.write_dimacs(emit_cnf, comment=f"pyasp-games grundy {find} {graph.name}{note}")
         found: list[Any] = []
         count = 0
         while True:
@@ -91,6 +106,7 @@ def solve_sat(
             if result is None:
                 stats = session.statistics()
                 stats["found_before_limit"] = count
+                stats["core_positions"] = len(graph)
                 return Outcome(graph.name, "sat", "unknown", None, None, 0.0, stats)
             if not result:
                 break
@@ -102,6 +118,8 @@ def solve_sat(
                     k = next(k for k in range(len(vs)) if ("g", v, k) in true)
                     witness[graph.names[v]] = k
                     block.append(-vs[k])
+                if removed:
+                    witness = extend(full, graph, removed, witness)
             else:
                 chosen = [v for v in range(len(graph)) if ("in", v) in true]
                 witness = [graph.names[v] for v in chosen]
@@ -114,6 +132,7 @@ def solve_sat(
             session.add(block)
         stats = session.statistics()
     stats["models"] = count
+    stats["core_positions"] = len(graph)
     if mode == "one":
         if not found:
             return Outcome(graph.name, "sat", "no-solution", False, None, 0.0, stats)
