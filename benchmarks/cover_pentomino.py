@@ -2,11 +2,16 @@
 
 The matrix: 72 items (60 cells + 12 pieces), one option per placement of a
 piece in one of its orientations (2056 options); it has 9356 covers (2339
-tilings up to the rectangle's 4 symmetries). Our ``dlx`` (pure Python), ``asp``
-and ``sat`` (blocking clauses) count them; the PyPI packages run in a child
-process after a warm-up call (numba compiles) and are timed without it.
+tilings up to the rectangle's 4 symmetries). Ours, in pure Python:
+``dlx`` (dancing links) and ``bitset`` (bit sets, the same search tree) list
+every cover as they find it; ``bitset-all`` lists them from the memoised search
+(``BitsetCover.covers``) and ``bitset-count`` only counts them
+(``BitsetCover.count``). The PyPI packages enumerate in a child process after a
+warm-up call (numba compiles) and are timed without it. The solvers take turns,
+``--repeat`` rounds; wall-clock and CPU seconds are printed for each run.
 
-    python benchmarks/cover_pentomino.py --time-limit 600
+    python benchmarks/cover_pentomino.py --time-limit 600 --repeat 3 \
+        --solvers bitset bitset-all bitset-count xcover exact-cover
 """
 
 from __future__ import annotations
@@ -20,8 +25,16 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from cover_common import cell, run_external
 
-from pyasp_games.cover.native import DancingLinks
+from pyasp_games.cover.native import BitsetCover, DancingLinks
 from pyasp_games.engines.limits import LimitReached, Limits
+
+#: our solvers: the structure and how it is asked for the covers
+OURS = {
+    "dlx": (DancingLinks, "search"),
+    "bitset": (BitsetCover, "search"),
+    "bitset-all": (BitsetCover, "covers"),
+    "bitset-count": (BitsetCover, "count"),
+}
 
 PIECES = {
     "F": [(1, 0), (2, 0), (0, 1), (1, 1), (1, 2)],
@@ -64,25 +77,43 @@ def pentomino_matrix(rows: int = 6, cols: int = 10) -> tuple[int, list[list[int]
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--time-limit", type=float, default=600.0)
-    ap.add_argument("--solvers", nargs="+", default=["dlx", "xcover", "exact-cover"])
+    ap.add_argument("--repeat", type=int, default=1)
+    ap.add_argument(
+        "--solvers",
+        nargs="+",
+        default=["bitset", "bitset-all", "bitset-count", "xcover", "exact-cover", "dlx"],
+        choices=[*OURS, "xcover", "exact-cover"],
+    )
     args = ap.parse_args()
     items, options = pentomino_matrix()
     print(f"6x10 pentomino: {items} items, {len(options)} options", file=sys.stderr)
-    print("| solver | covers | seconds | nodes |")
-    print("|---|---|---|---|")
-    for solver in args.solvers:
-        if solver == "dlx":
-            links = DancingLinks(items, options)
-            start = time.perf_counter()
-            try:
-                count = sum(1 for _ in links.search(Limits(time_limit=args.time_limit).deadline()))
-                text = cell("solved", time.perf_counter() - start)
-            except LimitReached:
-                count, text = "-", cell("unknown", args.time_limit)
-            print(f"| dlx (ours, pure Python) | {count} | {text} | {links.nodes} |", flush=True)
-        else:
-            status, count, seconds = run_external(solver, items, options, "count", args.time_limit)
-            print(f"| {solver} | {count} | {cell(status, seconds)} | - |", flush=True)
+    print("| solver | run | covers | seconds (cpu) | nodes |")
+    print("|---|---|---|---|---|")
+    for run in range(1, args.repeat + 1):
+        for solver in args.solvers:
+            if solver in OURS:
+                structure, method = OURS[solver]
+                matrix = structure(items, options)
+                deadline = Limits(args.time_limit).deadline()
+                start, cpu = time.perf_counter(), time.process_time()
+                try:
+                    if method == "count":
+                        count = matrix.count(deadline)
+                    else:
+                        count = sum(1 for _ in getattr(matrix, method)(deadline))
+                    text = cell(
+                        "solved", time.perf_counter() - start, cpu=time.process_time() - cpu
+                    )
+                except LimitReached:
+                    count, text = "-", cell("unknown", args.time_limit)
+                name = f"{solver} (ours, pure Python)"
+                print(f"| {name} | {run} | {count} | {text} | {matrix.nodes} |", flush=True)
+            else:
+                status, count, seconds, cpu = run_external(
+                    solver, items, options, "count", args.time_limit
+                )
+                text = cell(status, seconds, cpu=cpu)
+                print(f"| {solver} | {run} | {count} | {text} | - |", flush=True)
 
 
 if __name__ == "__main__":

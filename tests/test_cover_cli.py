@@ -14,7 +14,7 @@ from .conftest import assert_bad_input, run_cli
 COVER = instance_dir("cover")
 
 
-@pytest.mark.parametrize("backend", ["dlx", "asp", "sat"])
+@pytest.mark.parametrize("backend", ["dlx", "asp", "sat", "bitset"])
 def test_solve_json_gives_the_outcome(backend):
     run = run_cli("cover", "solve", COVER / "tiny-cover.txt", "--backend", backend, "--json")
     assert run.code == 0, run.stderr
@@ -33,7 +33,7 @@ def test_count_and_all():
     assert run.code == 0 and run.json()["answer"] is False
 
 
-@pytest.mark.parametrize("backend", ["dlx", "asp", "sat"])
+@pytest.mark.parametrize("backend", ["dlx", "asp", "sat", "bitset"])
 def test_time_limit_exits_3(backend, tmp_path):
     hard = tmp_path / "hard.txt"
     hard.write_text(format_x3c(random_x3c(60, 5, seed=1)))

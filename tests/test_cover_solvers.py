@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from pyasp_games.cover import BACKENDS, check_outcome, solve
 from pyasp_games.cover.model import X3C, load_instance, random_x3c
-from pyasp_games.cover.native import DancingLinks
+from pyasp_games.cover.native import BitsetCover, DancingLinks
 from pyasp_games.cover.verify import check_cover
-from pyasp_games.engines.limits import Limits
+from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import instance_dir
 
@@ -68,6 +68,77 @@ def test_dlx_handles_any_exact_cover_matrix():
     assert [sorted(c) for c in DancingLinks(7, rows).search()] == [[0, 3, 4]]
 
 
+@st.composite
+def exact_cover_matrices(draw):
+    """Any 0/1 matrix: options of any size (empty and repeated options included)."""
+    items = draw(st.integers(0, 8))
+    option = st.lists(st.integers(0, max(items - 1, 0)), max_size=4, unique=True)
+    options = draw(st.lists(option, max_size=14)) if items else []
+    return items, [sorted(o) for o in options]
+
+
+@given(exact_cover_matrices())
+@settings(max_examples=150, deadline=None)
+def test_bitset_and_dancing_links_search_the_same_tree(matrix):
+    # the same column rule and tie-breaking: the same covers, in the same order, in as
+    # many nodes; and every cover is exact
+    items, options = matrix
+    links = DancingLinks(items, options)
+    bits = BitsetCover(items, options)
+    covers = list(links.search())
+    assert list(bits.search()) == covers
+    assert bits.nodes == links.nodes
+    for cover in covers:
+        assert sorted(e for r in cover for e in options[r]) == list(range(items))
+    # the memoised count and listing: the same covers, in another order
+    assert BitsetCover(items, options).count() == len(covers)
+    listed = list(BitsetCover(items, options).covers())
+    assert sorted(map(sorted, listed)) == sorted(map(sorted, covers))
+
+
+@pytest.mark.parametrize("entries", [0, 3, 1 << 21])
+def test_memo_counts_and_lists_exactly_whatever_its_size(entries, monkeypatch):
+    # a full memo stops remembering counts but must keep every path to a cover
+    inst = random_x3c(15, 3, planted=True, seed=5)
+    expected = sorted(map(sorted, DancingLinks(inst.size, inst.subsets).search()))
+    monkeypatch.setattr(BitsetCover, "MEMO_ENTRIES", entries)
+    assert BitsetCover(inst.size, inst.subsets).count() == len(expected)
+    assert sorted(map(sorted, BitsetCover(inst.size, inst.subsets).covers())) == expected
+
+
+def test_memo_saves_nodes_where_subproblems_repeat():
+    # two ways ({0,1} or {2,3}) to cover items 0-3 leave the same subproblem on 4-7
+    options = [(0, 1), (2, 3), (0, 2), (1, 3), (4, 5), (6, 7), (4, 6), (5, 7)]
+    plain, memo = BitsetCover(8, options), BitsetCover(8, options)
+    assert sum(1 for _ in plain.search()) == memo.count() == 4
+    assert memo.memo_hits >= 1 and memo.nodes < plain.nodes
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_bitset_without_conflict_sets_agrees(seed, monkeypatch):
+    # big matrices skip the precomputed conflict sets; force that path on a small one
+    inst = random_x3c(12, 4, planted=seed % 2 == 0, seed=seed)
+    expected = list(DancingLinks(inst.size, inst.subsets).search())
+    monkeypatch.setattr(BitsetCover, "CONFLICT_BITS", 0)
+    bits = BitsetCover(inst.size, inst.subsets)
+    assert bits.keep is None
+    assert list(bits.search()) == expected
+
+
+@pytest.mark.parametrize("method", ["search", "count", "covers"])
+def test_bitset_looks_at_the_clock_within_one_poll(method):
+    inst = random_x3c(60, 5, seed=1)
+    bits = BitsetCover(inst.size, inst.subsets)
+    with pytest.raises(LimitReached):
+        if method == "count":
+            bits.count(Deadline(1e-9))
+        else:
+            list(getattr(bits, method)(Deadline(1e-9)))
+    assert 0 < bits.nodes <= bits.poll
+    # a node of a huge matrix is slow: the clock is read at every node
+    assert BitsetCover(10**4, [[i] for i in range(10**4)]).poll == 1
+
+
 def test_three_dm_witnesses_are_checked_as_matchings():
     inst = load_instance(instance_dir("cover") / "matching-small.txt")
     out = solve(inst, "sat", mode="all")
@@ -94,7 +165,7 @@ def test_no_cover_is_proved_when_an_element_is_in_no_subset():
     assert "element 5" in out.stats["verification"]
 
 
-@pytest.mark.parametrize("backend", ["dlx", "asp", "sat"])
+@pytest.mark.parametrize("backend", ["dlx", "asp", "sat", "bitset"])
 def test_time_limit_gives_unknown(backend):
     hard = random_x3c(60, 5, seed=1)  # no backend settles this in well under 20 s
     out = solve(hard, backend, Limits(time_limit=0.3))

@@ -1,9 +1,9 @@
 """``pyasp-games cover``: exact cover (X3C and 3DM) by Algorithm X, ASP or SAT, verified.
 
-``pyasp-games cover solve FILE --backend dlx|asp|sat [--all|--count] [--json]``.
+``pyasp-games cover solve FILE --backend dlx|asp|sat|bitset [--all|--count] [--json]``.
 
 >>> sorted(b.value for b in Backend)
-['asp', 'dlx', 'sat']
+['asp', 'bitset', 'dlx', 'sat']
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ class Backend(StrEnum):
     dlx = "dlx"
     asp = "asp"
     sat = "sat"
+    bitset = "bitset"
 
 
 FILE = typer.Argument(

@@ -12,7 +12,7 @@ matchings are checked as matchings too).
 >>> out.status, out.answer, out.witness, out.stats["verified"]
 ('solved', True, [0, 1], True)
 >>> [solve(inst, b, mode="count").answer for b in BACKENDS]
-[1, 1, 1]
+[1, 1, 1, 1]
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Any
 
 from pyasp_games.cover.asp import solve_asp
 from pyasp_games.cover.model import CNF, X3C, ThreeDM, load_instance, load_instances, parse_instance
-from pyasp_games.cover.native import solve_dlx
+from pyasp_games.cover.native import solve_bitset, solve_dlx
 from pyasp_games.cover.sat import solve_sat
 from pyasp_games.cover.verify import check_cover, check_matching, uncovered
 from pyasp_games.engines.domain import DomainSpec, bundled_files
@@ -34,6 +34,7 @@ BACKENDS: dict[str, Callable[..., Outcome]] = {
     "dlx": solve_dlx,
     "asp": solve_asp,
     "sat": solve_sat,
+    "bitset": solve_bitset,
 }
 
 __all__ = [
