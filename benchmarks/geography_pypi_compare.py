@@ -22,10 +22,7 @@ import os
 import statistics
 import sys
 import time
-from pathlib import Path
 from typing import Any
-
-sys.path.insert(0, str(Path(__file__).parent))
 
 from pyasp_games.geography.model import random_game
 
