@@ -87,6 +87,12 @@ def solve(
         "--lower-bound",
         help="asp/sat: first horizon from manhattan (default) or pdb[:PARTITION].",
     ),
+    prune: str = typer.Option(
+        None,
+        "--prune",
+        help="asp/sat: none (default) or pdb[:PARTITION]: cut partial plans by pattern databases"
+        " inside the solver (sat: needs cadical195, the default then).",
+    ),
     workers: int = typer.Option(
         1, "--workers", help="Solve the boards of a set file in this many processes."
     ),
@@ -119,6 +125,8 @@ def solve(
         raise InputError("--emit-lp applies to --backend asp only")
     if lower_bound is not None and backend not in (Backend.asp, Backend.sat):
         raise InputError("--lower-bound applies to --backend asp and sat only")
+    if prune is not None and backend not in (Backend.asp, Backend.sat):
+        raise InputError("--prune applies to --backend asp and sat only")
     if partition is not None and backend is not Backend.pdb:
         raise InputError("--partition applies to --backend pdb only")
     if workers < 1:
@@ -134,10 +142,13 @@ def solve(
         options["encoding"] = encoding or "sliding"
     if lower_bound is not None:
         options["lower_bound"] = lower_bound
+    if prune is not None:
+        options["prune"] = prune
     if backend is Backend.pdb:
         options["partition"] = partition or "default"
     if backend is Backend.sat:
-        options["solver"] = solver or "glucose4"
+        if solver is not None:  # else the backend's default (glucose4; cadical195 with --prune)
+            options["solver"] = solver
         if emit_cnf is not None:
             options["emit_cnf"] = emit_cnf
     outcomes = []

@@ -19,7 +19,10 @@ Two interfaces exist:
 
 from __future__ import annotations
 
+import time
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from pyasp_games.engines.clingo_runner import ClingoSession
 from pyasp_games.engines.limits import Deadline, Limits
@@ -27,7 +30,7 @@ from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import encoding_path
 from pyasp_games.errors import InputError
 from pyasp_games.puzzle.model import Board, manhattan_lower_bound, solvability
-from pyasp_games.puzzle.pattern_databases import start_horizon
+from pyasp_games.puzzle.pattern_databases import AdditiveBound, additive_bound, start_horizon
 
 DOMAIN = "puzzle"
 #: Bundled encodings with the thesis' single-shot interface; all others are multi-shot.
@@ -106,32 +109,197 @@ def solve_asp(
     limits: Limits = Limits(),
     encoding: str = "sliding",
     lower_bound: str = "manhattan",
+    prune: str = "none",
+    clingo_args: Sequence[str] = (),
 ) -> Outcome:
     """Optimal plan with clingo: horizons from an admissible bound, step two.
 
     The first satisfiable horizon is optimal: every shorter horizon of the same
     parity was refuted or lies below the bound, and horizons of the other parity
     are impossible. ``lower_bound`` is ``manhattan`` or ``pdb[:PARTITION]`` (see
-    :func:`~pyasp_games.puzzle.pattern_databases.start_horizon`).
+    :func:`~pyasp_games.puzzle.pattern_databases.start_horizon`). ``prune`` is
+    ``none`` or ``pdb[:PARTITION]``: a :class:`PatternBoundPropagator` then cuts
+    partial plans whose pattern-database bound exceeds the moves left (any
+    multi-shot encoding with ``at/4`` and ``query/1``). ``clingo_args`` are further
+    clingo options (e.g. ``["--configuration=trendy"]``).
     """
     if encoding in THESIS_INTERFACE:
         seed_facts(board)  # reject unsupported boards before anything else
+        if prune != "none":
+            raise InputError("pruning applies to multi-shot encodings (at/4, query/1), not to seed")
     path = _path(encoding)
     check = solvability(board)
     if not check.solvable:
         return Outcome(board.name, "", "no-solution", None, None, 0.0, {"proof": check.reason})
     deadline = limits.deadline()
+    cpu = time.process_time()  # this process' CPU seconds (all threads): robust on a busy machine
     start, bound = start_horizon(board, lower_bound, deadline)
     stop = limits.max_length
     if encoding in THESIS_INTERFACE:
         return _solve_single_shot(board, path, start, stop, deadline, bound)
-    session = ClingoSession([path], facts(board), deadline=deadline)
+    propagator = None
+    if prune != "none":
+        propagator = PatternBoundPropagator(board, _prune_bound(board, prune, deadline))
+    session = ClingoSession([path], facts(board), deadline=deadline, arguments=clingo_args)
+    if propagator is not None:
+        session.control.register_propagator(propagator)
     session.ground([("base", [])])
     h, result, tried = session.solve_horizons(start, stop if stop is not None else _NO_LIMIT, 2)
     stats = {"encoding": str(path), "lower_bound": bound, "horizons": tried, **session.statistics()}
+    stats["cpu_seconds"] = round(time.process_time() - cpu, 3)
+    if propagator is not None:
+        stats["propagator"] = {"prune": prune, "nogoods": propagator.nogoods}
     if session.messages:
         stats["messages"] = session.messages[:5]
     return _outcome(board, h, result.status, result.symbols, stats, stop)
+
+
+def _prune_bound(board: Board, prune: str, deadline: Deadline) -> AdditiveBound:
+    kind, _, name = prune.partition(":")
+    if kind != "pdb":
+        raise InputError(f"unknown pruning {prune!r}: use none, pdb or pdb:PARTITION")
+    return additive_bound(board, name or "default", deadline)
+
+
+class PatternBoundPropagator:
+    """A clingo propagator that prunes like IDA* with additive pattern databases.
+
+    It watches the atoms ``at(T,V,X,Y)`` (tile ``V`` stands in row ``X`` column ``Y``
+    at time ``T``). Whenever every tile of one or more patterns has a known cell at
+    time ``T`` and their database values add up to more than the ``H - T`` moves
+    left (``H`` the horizon being solved), it adds the nogood "these tiles on these
+    cells at time ``T``, and ``query(H)``": the partial state cannot reach the goal
+    in time. ``query(H)`` in the nogood keeps it from cutting longer horizons.
+
+    The horizon is read from the ground program at each solve call: the largest
+    ``T`` of an ``at/4`` atom, which is what :meth:`ClingoSession.solve_horizons`
+    grounds (steps ``1..H`` and ``check(H)``) before solving horizon ``H``.
+    """
+
+    def __init__(self, board: Board, bound: AdditiveBound) -> None:
+        self.rows, self.cols = board.rows, board.cols
+        self.bound = bound
+        self.pattern_of = {t: g for g, tiles in enumerate(bound.patterns) for t in tiles}
+        self.sizes = [len(tiles) for tiles in bound.patterns]
+        self.horizon = 0
+        self.nogoods = 0
+
+    def init(self, init: Any) -> None:
+        import clingo
+
+        atoms: dict[int, list[tuple[int, int, int]]] = {}
+        self.literal: dict[tuple[int, int, int], int] = {}
+        horizon = 0
+        number = clingo.SymbolType.Number
+        for atom in init.symbolic_atoms.by_signature("at", 4):
+            if any(a.type != number for a in atom.symbol.arguments):
+                continue  # not the interface's at(T,V,X,Y): leave it alone
+            t, v, x, y = (a.number for a in atom.symbol.arguments)
+            if v not in self.pattern_of or not (0 <= x < self.rows and 0 <= y < self.cols):
+                continue
+            lit = init.solver_literal(atom.literal)
+            atoms.setdefault(lit, []).append((t, v, x * self.cols + y))
+            self.literal[t, v, x * self.cols + y] = lit
+            horizon = max(horizon, t)
+        self.horizon = horizon
+        query = init.symbolic_atoms[clingo.Function("query", [clingo.Number(horizon)])]
+        self.query = init.solver_literal(query.literal) if query is not None else None
+        self.atoms = atoms
+        base = _PatternState(horizon, len(self.sizes), len(self.pattern_of) + 1)
+        for lit, items in atoms.items():
+            if init.assignment.is_true(lit):
+                for item in items:
+                    self._assign(base, item)
+            elif not init.assignment.is_false(lit):
+                init.add_watch(lit)  # clingo ignores a watch it already has
+        self.states = [base.copy() for _ in range(init.number_of_threads)]
+        if self.query is None:
+            return
+        for t in range(horizon + 1):
+            if base.total[t] > horizon - t:  # the fixed part alone is too far
+                init.add_clause([-self.query] + [-lit for lit in self._reason(base, t)])
+                return
+
+    def _assign(self, st: _PatternState, item: tuple[int, int, int]) -> int | None:
+        t, v, cell = item
+        cells = st.cells[t][v]
+        cells.append(cell)
+        if len(cells) != 1:
+            return None
+        g = self.pattern_of[v]
+        st.known[t][g] += 1
+        if st.known[t][g] != self.sizes[g]:
+            return None
+        value = self.bound.pattern_value(g, [st.cells[t][w][0] for w in self.bound.patterns[g]])
+        st.value[t][g] = value
+        st.total[t] += value
+        return t
+
+    def _reason(self, st: _PatternState, t: int) -> list[int]:
+        """The literals of the fewest complete patterns at ``t`` whose values exceed the moves left."""
+        left = self.horizon - t
+        complete = sorted(
+            (g for g, value in enumerate(st.value[t]) if value is not None),
+            key=lambda g: -st.value[t][g],
+        )
+        lits, total = [], 0
+        for g in complete:
+            total += st.value[t][g]
+            lits += [self.literal[t, w, st.cells[t][w][0]] for w in self.bound.patterns[g]]
+            if total > left:
+                break
+        return lits
+
+    def propagate(self, control: Any, changes: Sequence[int]) -> None:
+        st = self.states[control.thread_id]
+        touched = set()
+        # record every change first: undo receives all of them even if we stop early
+        for lit in changes:
+            for item in self.atoms[lit]:
+                t = self._assign(st, item)
+                if t is not None:
+                    touched.add(t)
+        if self.query is None:
+            return
+        for t in touched:
+            if st.total[t] > self.horizon - t:
+                self.nogoods += 1
+                if not control.add_nogood([self.query, *self._reason(st, t)]):
+                    return
+                if not control.propagate():
+                    return
+
+    def undo(self, thread_id: int, assignment: Any, changes: Sequence[int]) -> None:
+        st = self.states[thread_id]
+        for lit in changes:
+            for t, v, cell in self.atoms[lit]:
+                cells = st.cells[t][v]
+                cells.remove(cell)
+                if cells:
+                    continue
+                g = self.pattern_of[v]
+                if st.value[t][g] is not None:
+                    st.total[t] -= st.value[t][g]
+                    st.value[t][g] = None
+                st.known[t][g] -= 1
+
+
+class _PatternState:
+    """Per solver thread: the cells known for each tile and each time, and pattern values."""
+
+    def __init__(self, horizon: int, patterns: int, tiles: int) -> None:
+        self.cells: list[list[list[int]]] = [[[] for _ in range(tiles)] for _ in range(horizon + 1)]
+        self.known = [[0] * patterns for _ in range(horizon + 1)]
+        self.value: list[list[int | None]] = [[None] * patterns for _ in range(horizon + 1)]
+        self.total = [0] * (horizon + 1)
+
+    def copy(self) -> _PatternState:
+        new = _PatternState.__new__(_PatternState)
+        new.cells = [[list(c) for c in row] for row in self.cells]
+        new.known = [list(row) for row in self.known]
+        new.value = [list(row) for row in self.value]
+        new.total = list(self.total)
+        return new
 
 
 def _solve_single_shot(

@@ -31,6 +31,7 @@ import os
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 
 from pyasp_games.engines.limits import Deadline
@@ -76,6 +77,9 @@ def tile_partition(
     blank-last, so the cell groups keep their shape relative to the blank's home
     corner. Other boards split their home cells in row-major order into groups of
     at most six tiles (fewer on boards of more than 16 cells, to bound the memory).
+    On any board a name of group sizes such as ``4-4-3`` (summing to the number of
+    tiles) splits the home cells in row-major order into groups of those sizes: small
+    groups build in a moment, which tests and the solvers' propagators use.
     """
     target = goal_tiles(rows, cols, goal)
     n = rows * cols
@@ -84,13 +88,20 @@ def tile_partition(
         if goal == "blank-last":
             cells = tuple(tuple(n - 1 - c for c in group) for group in cells)
         return tuple(tuple(sorted(target[c] for c in group)) for group in cells)
+    tiles = [v for v in target if v]
     if name != "default":
-        raise InputError(
-            f"unknown partition {name!r} for a {rows}x{cols} board (4x4: {', '.join(PARTITIONS_4X4)}; any board: default)"
-        )
+        sizes = name.split("-")
+        if not all(k.isdigit() and int(k) > 0 for k in sizes) or sum(map(int, sizes)) != n - 1:
+            raise InputError(
+                f"unknown partition {name!r} for a {rows}x{cols} board (4x4: {', '.join(PARTITIONS_4X4)}; "
+                f"any board: default, or group sizes adding up to {n - 1} such as {n - 1 - (n - 1) // 2}-{(n - 1) // 2})"
+            )
+        starts = [0]
+        for k in sizes:
+            starts.append(starts[-1] + int(k))
+        return tuple(tuple(sorted(tiles[a:b])) for a, b in pairwise(starts))
     size = max(1, 30 // cell_bits(n) - 1)  # 2**(bits*(k+1)) marks at most 2**30 bytes
     size = min(size, 6)
-    tiles = [v for v in target if v]
     return tuple(tuple(sorted(tiles[i : i + size])) for i in range(0, len(tiles), size))
 
 
@@ -329,3 +340,35 @@ def start_horizon(
         for p in parts
     )
     return max(md, value), {"kind": f"pdb:{name}", "value": value, "manhattan": md}
+
+
+@dataclass
+class AdditiveBound:
+    """The databases of one partition, looked up pattern by pattern.
+
+    Propagators inside the ASP and SAT solvers use it to bound the moves left from a
+    *partial* state: once every tile of a pattern has a known cell at step ``t``, that
+    pattern alone needs at least :meth:`pattern_value` more moves, and the values of
+    several complete patterns add up (their tiles' moves are disjoint).
+    """
+
+    name: str
+    patterns: tuple[tuple[int, ...], ...]
+    databases: tuple[PatternDatabase, ...]
+
+    def pattern_value(self, index: int, cells: Sequence[int]) -> int:
+        """Moves pattern ``index`` needs when its tiles (in pattern order) stand on ``cells``."""
+        db = self.databases[index]
+        bits = db.bits
+        return db.table[sum(cell << (bits * i) for i, cell in enumerate(cells))]
+
+
+def additive_bound(
+    board: Board, partition: str = "default", deadline: Deadline | None = None
+) -> AdditiveBound:
+    """The :class:`AdditiveBound` of ``partition`` for ``board``'s size and goal (built if needed)."""
+    parts = tile_partition(board.rows, board.cols, board.goal, partition)
+    dbs = tuple(
+        pattern_database(board.rows, board.cols, board.goal, p, deadline=deadline) for p in parts
+    )
+    return AdditiveBound(partition, parts, dbs)

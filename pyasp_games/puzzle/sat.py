@@ -10,7 +10,20 @@ distance bounds for horizon ``h``. Per step ``t``:
 - frame: ``at(t-1,r,v) -> at(t,r,v) | at(t,r,0)`` for tiles ``v``;
 - at most one value per cell (pairwise for small boards, a ladder beyond);
 - no immediate undo: ``~at(t,p,0) | ~at(t-2,p,0)``;
-- under ``bound(h)``: no value stands further than ``h - t`` from its goal cell.
+- under ``bound(h)``: no value stands further than ``h - t`` from its goal cell;
+- ``("away", t)``: the tile moved at step ``t`` went one cell further from its goal
+  cell; under ``bound(h)`` at most ``(h - md0) / 2`` steps are "away" (a sequential
+  counter). Every move changes the Manhattan sum ``md`` by one and ``md`` is 0 at the
+  goal, so this single constraint is the per-step Manhattan bound of IDA* (``md`` at
+  step ``t`` at most ``h - t``). It is on by default (``away_counter``); measured in
+  ``benchmarks/RESULTS.md``.
+
+With ``prune="pdb[:PARTITION]"`` a :class:`PatternBoundEngine` is connected to
+CaDiCaL 1.9.5 through the IPASIR-UP interface: it adds, lazily, the clauses "these
+tiles cannot stand on these cells at step ``t``" whose additive pattern-database
+value exceeds the ``h - t`` moves left, as IDA* with pattern databases prunes.
+(``emit_cnf`` writes the formula without them: they are implied by it and the
+databases, and any SAT solver reaches the same answer without them, only slower.)
 
 The solver persists across horizons ``h0, h0+2, ...`` (``h0`` the Manhattan
 bound: plan lengths have its parity); the goal and ``bound(h)`` are passed as
@@ -24,6 +37,8 @@ assumptions, so the first satisfiable horizon is the optimum.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from itertools import pairwise
 from pathlib import Path
 
@@ -32,16 +47,19 @@ from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.sat_runner import SatSession
 from pyasp_games.errors import InputError
 from pyasp_games.puzzle.model import Board, solvability
-from pyasp_games.puzzle.pattern_databases import start_horizon
+from pyasp_games.puzzle.pattern_databases import AdditiveBound, additive_bound, start_horizon
 
 _NO_LIMIT = 10_000
+#: The one PySAT solver with an external-propagator interface (IPASIR-UP).
+PRUNING_SOLVER = "cadical195"
 
 
 class PlanningCNF:
     """The incremental planning formula of one board in one :class:`SatSession`."""
 
-    def __init__(self, board: Board, session: SatSession) -> None:
+    def __init__(self, board: Board, session: SatSession, away_counter: bool = False) -> None:
         self.board, self.s = board, session
+        self.away_counter = away_counter
         r, c = board.rows, board.cols
         self.n = r * c
         self.adj = [
@@ -60,6 +78,7 @@ class PlanningCNF:
         self.steps = 0
         for p, v in enumerate(board.tiles):
             self.s.add([self.at(0, p, v)])
+        self.md0 = sum(self.dist[v][p] for p, v in enumerate(board.tiles) if v)
 
     def at(self, t: int, p: int, v: int) -> int:
         return self.s.var("at", t, p, v)
@@ -80,6 +99,15 @@ class PlanningCNF:
             s.at_most_one([at(t, p, v) for v in range(n)])
             if t >= 2:
                 s.add([-at(t, p, 0), -at(t - 2, p, 0)])
+        if self.away_counter:
+            # away(t): the tile moved at step t went one cell further from its goal cell
+            # (the blank went p -> q, so the tile went q -> p)
+            away = s.var("away", t)
+            for p in range(n):
+                for q in self.adj[p]:
+                    for v in range(1, n):
+                        if self.dist[v][p] > self.dist[v][q]:
+                            s.add([-at(t - 1, p, 0), -at(t, q, 0), -at(t, p, v), away])
         self.steps = t
 
     def horizon_assumptions(self, h: int) -> list[int]:
@@ -90,6 +118,18 @@ class PlanningCNF:
                 for v in range(self.n):
                     if self.dist[v][p] > h - t:
                         self.s.add([-act, -self.at(t, p, v)])
+        if self.away_counter:
+            # Every move changes the Manhattan sum by one, and the sum is 0 at the goal:
+            # a plan of h moves makes exactly (h - md0) / 2 moves away from the goal.
+            # "At most that many" is the per-step Manhattan bound of IDA* in one constraint.
+            from pysat.card import CardEnc, EncType
+
+            lits = [self.s.var("away", t) for t in range(1, h + 1)]
+            k = (h - self.md0) // 2
+            if k < len(lits):
+                card = CardEnc.atmost(lits, k, vpool=self.s.pool, encoding=EncType.seqcounter)
+                for clause in card.clauses:
+                    self.s.add([-act, *clause])
         goal = [self.at(h, p, v) for p, v in enumerate(self.board.goal_tiles)]
         return [act, *goal]
 
@@ -104,23 +144,41 @@ class PlanningCNF:
 def solve_sat(
     board: Board,
     limits: Limits = Limits(),
-    solver: str = "glucose4",
+    solver: str | None = None,
     emit_cnf: Path | str | None = None,
     lower_bound: str = "manhattan",
+    prune: str = "none",
+    away_counter: bool = True,
 ) -> Outcome:
     """Optimal plan by incremental SAT over horizons ``h0, h0+2, ...``.
 
     ``h0`` is the ``lower_bound`` (``manhattan`` or ``pdb[:PARTITION]``, see
-    :func:`~pyasp_games.puzzle.pattern_databases.start_horizon`).
+    :func:`~pyasp_games.puzzle.pattern_databases.start_horizon`). ``prune`` is
+    ``none`` or ``pdb[:PARTITION]`` (the solver is then ``cadical195``, the only one
+    with an external-propagator interface); ``away_counter`` adds the Manhattan
+    bound as one cardinality constraint. Neither changes the answer: both only cut
+    partial plans that cannot reach the goal within the horizon.
 
     ``emit_cnf`` writes the formula of the last horizon tried, its assumptions as
     unit clauses, as DIMACS with a variable-name header.
     """
+    if prune != "none":
+        solver = solver or PRUNING_SOLVER
+        if solver != PRUNING_SOLVER:
+            raise InputError(f"pruning needs the {PRUNING_SOLVER} solver (IPASIR-UP), not {solver}")
+    solver = solver or "glucose4"
     check = solvability(board)
     if not check.solvable:
         return Outcome(board.name, "", "no-solution", None, None, 0.0, {"proof": check.reason})
     deadline = limits.deadline()
+    cpu = time.process_time()  # this process' CPU seconds (all threads): robust on a busy machine
     h, bound = start_horizon(board, lower_bound, deadline)
+    engine = None
+    if prune != "none":
+        kind, _, name = prune.partition(":")
+        if kind != "pdb":
+            raise InputError(f"unknown pruning {prune!r}: use none, pdb or pdb:PARTITION")
+        engine = PatternBoundEngine(board, additive_bound(board, name or "default", deadline))
     stop = limits.max_length if limits.max_length is not None else _NO_LIMIT
     tried: list[int] = []
     try:
@@ -128,19 +186,28 @@ def solve_sat(
     except ValueError as err:
         raise InputError(str(err)) from None
     with session:
-        cnf = PlanningCNF(board, session)
+        cnf = PlanningCNF(board, session, away_counter)
+        if engine is not None:
+            session.solver.connect_propagator(engine)
+            for x in engine.add_time(0, cnf.at):
+                session.solver.observe(x)
         status, plan, assumptions = "no-solution", None, []
         while h <= stop:
             while cnf.steps < h:
                 if session.deadline.expired():
                     break
                 cnf.add_step()
+                if engine is not None:
+                    for x in engine.add_time(cnf.steps, cnf.at):
+                        session.solver.observe(x)
             if cnf.steps < h:
                 status = "unknown"
                 break
             if tried:
                 session.add([-session.var("bound", tried[-1])])  # retire the old bounds
             assumptions = cnf.horizon_assumptions(h)
+            if engine is not None:
+                engine.set_horizon(h, assumptions[0])
             tried.append(h)
             result = session.solve(assumptions)
             if result is None:
@@ -151,6 +218,9 @@ def solve_sat(
                 break
             h += 2
         stats = {"lower_bound": bound, "horizons": tried, **session.statistics()}
+        stats["cpu_seconds"] = round(time.process_time() - cpu, 3)
+        if engine is not None:
+            stats["propagator"] = {"prune": prune, "clauses": engine.clauses}
         if emit_cnf is not None:
             session.write_dimacs(emit_cnf, assumptions, _cnf_comment(board, tried))
     if status == "solved":
@@ -159,6 +229,152 @@ def solve_sat(
         stats["proof"] = f"no plan of length <= {limits.max_length}"
         stats["bounded"] = limits.max_length
     return Outcome(board.name, "", status, None, None, 0.0, stats)
+
+
+class PatternBoundEngine:
+    """An IPASIR-UP propagator (CaDiCaL 1.9.5 through PySAT) pruning like IDA* with databases.
+
+    It observes the variables ``at(t,p,v)`` of the tiles. When every tile of one or more
+    patterns has a known cell at time ``t`` and their database values add up to more
+    than the ``h - t`` moves left, it hands the solver the clause "not all of these
+    tiles on these cells at ``t``, unless ``bound(h)`` is off", which the solver
+    finds falsified and analyses like any conflict. ``bound(h)`` is the horizon's
+    activation literal (an assumption), so the clause cannot cut longer horizons.
+    The state follows the solver's trail: assignments are recorded per decision
+    level and undone on backtracking.
+    """
+
+    def __init__(self, board: Board, bound: AdditiveBound) -> None:
+        # The interface of pysat.engines.Propagator, without inheriting from it so that
+        # PySAT stays a lazy import: the solver only calls these methods.
+        self.is_lazy = False  # check partial assignments, not only complete ones
+        self.bound = bound
+        self.pattern_of = {t: g for g, tiles in enumerate(bound.patterns) for t in tiles}
+        self.sizes = [len(tiles) for tiles in bound.patterns]
+        self.n = board.rows * board.cols
+        self.meaning: dict[int, tuple[int, int, int]] = {}
+        self.var_of: dict[tuple[int, int, int], int] = {}
+        self.cells: list[list[list[int]]] = []
+        self.known: list[list[int]] = []
+        self.value: list[list[int | None]] = []
+        self.total: list[int] = []
+        self.trail: list[tuple[int, int, int]] = []
+        self.limits: list[int] = []
+        self.pending: list[list[int]] = []
+        self.horizon, self.activation = 0, 0
+        self.clauses = 0
+
+    def add_time(self, t: int, var: Callable[[int, int, int], int]) -> list[int]:
+        """Make time ``t`` known; returns the variables to observe."""
+        while len(self.total) <= t:
+            self.cells.append([[] for _ in range(self.n)])
+            self.known.append([0] * len(self.sizes))
+            self.value.append([None] * len(self.sizes))
+            self.total.append(0)
+        out = []
+        for p in range(self.n):
+            for v in self.pattern_of:
+                x = var(t, p, v)
+                self.meaning[x] = (t, v, p)
+                self.var_of[t, v, p] = x
+                out.append(x)
+        return out
+
+    def set_horizon(self, h: int, activation: int) -> None:
+        """Solve for horizon ``h`` next; ``activation`` is its ``bound(h)`` literal."""
+        self.horizon, self.activation = h, activation
+        self.pending.clear()
+        for t in range(min(h, len(self.total) - 1) + 1):  # fixed assignments seen already
+            if self.total[t] > h - t:
+                self.pending.append([-activation, *(-x for x in self._reason(t))])
+
+    # -- the IPASIR-UP callbacks -------------------------------------------------
+    def on_assignment(self, lit: int, fixed: bool = False) -> None:
+        item = self.meaning.get(lit) if lit > 0 else None
+        if item is None:
+            return
+        if not fixed:
+            self.trail.append(item)
+        t = self._assign(item)
+        if (
+            self.activation
+            and t is not None
+            and t <= self.horizon
+            and self.total[t] > self.horizon - t
+        ):
+            self.pending.append([-self.activation, *(-x for x in self._reason(t))])
+
+    def on_new_level(self) -> None:
+        self.limits.append(len(self.trail))
+
+    def on_backtrack(self, to: int) -> None:
+        if to >= len(self.limits):
+            return
+        keep = self.limits[to]
+        while len(self.trail) > keep:
+            self._unassign(self.trail.pop())
+        del self.limits[to:]
+        self.pending.clear()
+
+    def check_model(self, model: list[int]) -> bool:
+        return True  # a model is a plan of h moves: no database value can exceed it
+
+    def decide(self) -> int:
+        return 0
+
+    def propagate(self) -> list[int]:
+        return []
+
+    def provide_reason(self, lit: int) -> list[int]:
+        return []
+
+    def add_clause(self) -> list[int]:
+        if not self.pending:
+            return []
+        self.clauses += 1
+        return self.pending.pop()
+
+    # -- bookkeeping ---------------------------------------------------------------
+    def _assign(self, item: tuple[int, int, int]) -> int | None:
+        t, v, cell = item
+        cells = self.cells[t][v]
+        cells.append(cell)
+        if len(cells) != 1:
+            return None
+        g = self.pattern_of[v]
+        self.known[t][g] += 1
+        if self.known[t][g] != self.sizes[g]:
+            return None
+        value = self.bound.pattern_value(g, [self.cells[t][w][0] for w in self.bound.patterns[g]])
+        self.value[t][g] = value
+        self.total[t] += value
+        return t
+
+    def _unassign(self, item: tuple[int, int, int]) -> None:
+        t, v, cell = item
+        cells = self.cells[t][v]
+        cells.remove(cell)
+        if cells:
+            return
+        g = self.pattern_of[v]
+        if self.value[t][g] is not None:
+            self.total[t] -= self.value[t][g]
+            self.value[t][g] = None
+        self.known[t][g] -= 1
+
+    def _reason(self, t: int) -> list[int]:
+        left = self.horizon - t
+        complete = sorted(
+            (g for g, value in enumerate(self.value[t]) if value is not None),
+            key=lambda g: -self.value[t][g],
+        )
+        out, total = [], 0
+        for g in complete:
+            total += self.value[t][g]
+            out += [self.var_of[t, w, self.cells[t][w][0]] for w in self.bound.patterns[g]]
+            if total > left:
+                break
+        return out
 
 
 def _cnf_comment(board: Board, tried: list[int]) -> str:
