@@ -92,6 +92,26 @@ def test_bad_encoding_file_is_bad_input(tmp_path):
     )
 
 
+def test_an_encoding_that_refutes_every_plan_is_an_error_not_no_solution(tmp_path):
+    """A user's encoding that finds no plan for a solvable board: the search stops at the
+    length of a plan we hold and reports the encoding, never "no solution"."""
+    board = write(tmp_path, "1 2 3\n4 5 6\n0 7 8\n")
+    enc = write(tmp_path, "#program check(t).\n#external query(t).\n:- query(t).\n", "refutes.lp")
+    run = run_cli("puzzle", "solve", board, "--backend", "asp", "--encoding", enc, "--json")
+    out = json.loads(run.stdout)
+    assert run.code == 1 and out["status"] == "error" and out["answer"] is None
+    assert "does not follow the interface" in out["stats"]["error"]
+    assert out["stats"]["horizons"] == [2]  # the greedy plan of this board has 2 moves
+    run = run_cli("puzzle", "solve", board, "--backend", "asp", "--encoding", enc)
+    assert run.code == 1 and "does not follow the interface" in run.stderr
+    # below a --max-length cap it is "none within the bound", as for any backend
+    capped = run_cli(
+        "puzzle", "solve", board, "--backend", "asp", "--encoding", enc, "--max-length", "0", "--json"
+    )
+    out = json.loads(capped.stdout)
+    assert capped.code == 0 and out["status"] == "no-solution" and out["stats"]["bounded"] == 0
+
+
 def test_emit_files_never_overwrite_without_force(tmp_path):
     board = write(tmp_path, "1 2 3\n4 5 6\n7 0 8\n")
     existing = write(tmp_path, "keep me\n", "out.cnf")

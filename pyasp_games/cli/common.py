@@ -53,9 +53,20 @@ def verdict(outcome: Any, unchecked: str = "nothing to verify") -> str:
     """How a verified outcome reads: verified, FAILED verification, or the limit reached."""
     if outcome.status == "unknown":
         return f"{outcome.stats.get('limit', 'a')} limit reached"
+    if outcome.status == "error" and outcome.stats.get("verified") is not False:
+        return "the backend failed"
     return {True: "verified", False: "FAILED verification", None: unchecked}[
         outcome.stats.get("verified")
     ]
+
+
+def report_error(outcome: Any) -> None:
+    """For an ``error`` outcome, why, on stderr: the failed check, or the backend's reason."""
+    if outcome.status != "error":
+        return
+    failed = outcome.stats.get("verified") is False
+    reason = outcome.stats.get("verification" if failed else "error")
+    typer.echo(f"  {reason or 'the backend gave no reason'}", err=True)
 
 
 def finish(outcome: Any, json: bool, lines: Iterable[str], show_backend: bool = True) -> None:
@@ -70,8 +81,7 @@ def finish(outcome: Any, json: bool, lines: Iterable[str], show_backend: bool = 
         if outcome.status in ("solved", "no-solution"):
             for line in lines:
                 typer.echo(line)
-        if outcome.status == "error":
-            typer.echo(f"  {outcome.stats.get('verification', '')}", err=True)
+        report_error(outcome)
     raise typer.Exit(exit_code([outcome]))
 
 

@@ -13,7 +13,15 @@ from pathlib import Path
 
 import typer
 
-from pyasp_games.cli.common import JSON, TIME_LIMIT, limits, new_file, print_json, verdict
+from pyasp_games.cli.common import (
+    JSON,
+    TIME_LIMIT,
+    limits,
+    new_file,
+    print_json,
+    report_error,
+    verdict,
+)
 from pyasp_games.errors import InputError
 
 app = typer.Typer(
@@ -123,6 +131,6 @@ def _print_outcome(instance, outcome) -> None:
         for cover in outcome.witness:
             typer.echo(f"  cover: {_describe(instance, cover)}")
     if outcome.status == "error":
-        typer.echo(f"  {outcome.stats.get('verification', '')}", err=True)
+        report_error(outcome)
     elif outcome.stats.get("verification") and outcome.stats.get("verified") is not None:
         typer.echo(f"  {outcome.stats['verification']}")

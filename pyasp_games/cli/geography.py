@@ -15,6 +15,7 @@ from pyasp_games.cli.common import (
     limits,
     new_file,
     print_json,
+    report_error,
     verdict,
 )
 from pyasp_games.errors import InputError
@@ -109,8 +110,7 @@ def solve(
             typer.echo("  the second player wins (every first move loses)")
         if "line" in outcome.stats:
             typer.echo(f"  line of play: {' '.join(outcome.stats['line'])}")
-    if outcome.status == "error":
-        typer.echo(f"  {outcome.stats.get('verification', '')}", err=True)
+    report_error(outcome)
     raise typer.Exit(exit_code([outcome]))
 
 

@@ -15,6 +15,7 @@ from pyasp_games.cli.common import (
     new_file,
     print_json,
     progress_reporter,
+    report_error,
     verdict,
 )
 from pyasp_games.errors import InputError
@@ -212,8 +213,7 @@ def _print_outcome(outcome) -> None:
         typer.echo(f"  nodes expanded: {outcome.stats['nodes']}")
     if "horizons" in outcome.stats:
         typer.echo(f"  horizons tried: {outcome.stats['horizons']}")
-    if outcome.status == "error":
-        typer.echo(f"  {outcome.stats.get('verification', '')}", err=True)
+    report_error(outcome)
 
 
 @app.command()

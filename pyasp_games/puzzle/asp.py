@@ -30,7 +30,8 @@ from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import encoding_path
 from pyasp_games.errors import InputError
 from pyasp_games.puzzle.model import Board, manhattan_lower_bound, solvability
-from pyasp_games.puzzle.pattern_databases import AdditiveBound, additive_bound, start_horizon
+from pyasp_games.puzzle.native import Horizons, horizons
+from pyasp_games.puzzle.pattern_databases import AdditiveBound, pruning_bound
 
 DOMAIN = "puzzle"
 #: Bundled encodings with the thesis' single-shot interface; all others are multi-shot.
@@ -45,7 +46,6 @@ _LETTER = {
     "left": "L",
     "right": "R",
 }
-_NO_LIMIT = 10_000
 
 
 def facts(board: Board) -> str:
@@ -133,32 +133,25 @@ def solve_asp(
         return Outcome(board.name, "", "no-solution", None, None, 0.0, {"proof": check.reason})
     deadline = limits.deadline()
     cpu = time.process_time()  # this process' CPU seconds (all threads): robust on a busy machine
-    start, bound = start_horizon(board, lower_bound, deadline)
-    stop = limits.max_length
+    span = horizons(board, lower_bound, limits.max_length, deadline)
     if encoding in THESIS_INTERFACE:
-        return _solve_single_shot(board, path, start, stop, deadline, bound)
+        return _solve_single_shot(board, path, span, deadline)
     propagator = None
     if prune != "none":
-        propagator = PatternBoundPropagator(board, _prune_bound(board, prune, deadline))
+        propagator = PatternBoundPropagator(board, pruning_bound(board, prune, deadline))
     session = ClingoSession([path], facts(board), deadline=deadline, arguments=clingo_args)
     if propagator is not None:
         session.control.register_propagator(propagator)
     session.ground([("base", [])])
-    h, result, tried = session.solve_horizons(start, stop if stop is not None else _NO_LIMIT, 2)
-    stats = {"encoding": str(path), "lower_bound": bound, "horizons": tried, **session.statistics()}
+    h, result, tried = session.solve_horizons(span.start, span.stop, 2)
+    stats = {"encoding": str(path), "lower_bound": span.lower, "horizons": tried}
+    stats.update(session.statistics())
     stats["cpu_seconds"] = round(time.process_time() - cpu, 3)
     if propagator is not None:
         stats["propagator"] = {"prune": prune, "nogoods": propagator.nogoods}
     if session.messages:
         stats["messages"] = session.messages[:5]
-    return _outcome(board, h, result.status, result.symbols, stats, stop)
-
-
-def _prune_bound(board: Board, prune: str, deadline: Deadline) -> AdditiveBound:
-    kind, _, name = prune.partition(":")
-    if kind != "pdb":
-        raise InputError(f"unknown pruning {prune!r}: use none, pdb or pdb:PARTITION")
-    return additive_bound(board, name or "default", deadline)
+    return _outcome(board, h, result.status, result.symbols, stats, span)
 
 
 class PatternBoundPropagator:
@@ -302,13 +295,11 @@ class _PatternState:
         return new
 
 
-def _solve_single_shot(
-    board: Board, path: Path, start: int, stop: int | None, deadline: Deadline, bound: dict
-) -> Outcome:
+def _solve_single_shot(board: Board, path: Path, span: Horizons, deadline: Deadline) -> Outcome:
     tried: list[int] = []
-    stats: dict = {"encoding": str(path), "lower_bound": bound, "horizons": tried}
-    h = start
-    while stop is None or h <= stop:
+    stats: dict = {"encoding": str(path), "lower_bound": span.lower, "horizons": tried}
+    h = span.start
+    while h <= span.stop:
         session = ClingoSession([path], seed_facts(board), consts={"t": h}, deadline=deadline)
         session.ground([("base", [])])
         tried.append(h)
@@ -321,20 +312,18 @@ def _solve_single_shot(
                 result.status,
                 result.symbols,
                 stats,
-                stop,
+                span,
             )
         h += 2
-    return _outcome(board, None, "unsat", [], stats, stop)
+    return _outcome(board, None, "unsat", [], stats, span)
 
 
 def _outcome(
-    board: Board, h: int | None, status: str, symbols: list, stats: dict, stop: int | None
+    board: Board, h: int | None, status: str, symbols: list, stats: dict, span: Horizons
 ) -> Outcome:
     if status == "sat":
         plan = plan_from_symbols(symbols)
         return Outcome(board.name, "", "solved", len(plan), plan, 0.0, stats)
     if status == "unsat":
-        stats["proof"] = f"no plan of length <= {stop}"
-        stats["bounded"] = stop
-        return Outcome(board.name, "", "no-solution", None, None, 0.0, stats)
+        return span.exhausted(board, stats)
     return Outcome(board.name, "", "unknown", None, None, 0.0, stats)

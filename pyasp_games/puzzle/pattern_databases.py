@@ -363,6 +363,14 @@ class AdditiveBound:
         return db.table[sum(cell << (bits * i) for i, cell in enumerate(cells))]
 
 
+def pruning_bound(board: Board, prune: str, deadline: Deadline | None = None) -> AdditiveBound:
+    """The databases a ``--prune pdb[:PARTITION]`` option asks for (ASP and SAT cuts)."""
+    kind, _, name = prune.partition(":")
+    if kind != "pdb":
+        raise InputError(f"unknown pruning {prune!r}: use none, pdb or pdb:PARTITION")
+    return additive_bound(board, name or "default", deadline)
+
+
 def additive_bound(
     board: Board, partition: str = "default", deadline: Deadline | None = None
 ) -> AdditiveBound:

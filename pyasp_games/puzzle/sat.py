@@ -47,9 +47,9 @@ from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.sat_runner import SatSession
 from pyasp_games.errors import InputError
 from pyasp_games.puzzle.model import Board, solvability
-from pyasp_games.puzzle.pattern_databases import AdditiveBound, additive_bound, start_horizon
+from pyasp_games.puzzle.native import horizons
+from pyasp_games.puzzle.pattern_databases import AdditiveBound, pruning_bound
 
-_NO_LIMIT = 10_000
 #: The one PySAT solver with an external-propagator interface (IPASIR-UP).
 PRUNING_SOLVER = "cadical195"
 
@@ -172,14 +172,11 @@ def solve_sat(
         return Outcome(board.name, "", "no-solution", None, None, 0.0, {"proof": check.reason})
     deadline = limits.deadline()
     cpu = time.process_time()  # this process' CPU seconds (all threads): robust on a busy machine
-    h, bound = start_horizon(board, lower_bound, deadline)
+    span = horizons(board, lower_bound, limits.max_length, deadline)
+    h, stop = span.start, span.stop
     engine = None
     if prune != "none":
-        kind, _, name = prune.partition(":")
-        if kind != "pdb":
-            raise InputError(f"unknown pruning {prune!r}: use none, pdb or pdb:PARTITION")
-        engine = PatternBoundEngine(board, additive_bound(board, name or "default", deadline))
-    stop = limits.max_length if limits.max_length is not None else _NO_LIMIT
+        engine = PatternBoundEngine(board, pruning_bound(board, prune, deadline))
     tried: list[int] = []
     try:
         session = SatSession(solver, deadline, keep_clauses=emit_cnf is not None)
@@ -217,7 +214,7 @@ def solve_sat(
                 status, plan = "solved", cnf.plan(h)
                 break
             h += 2
-        stats = {"lower_bound": bound, "horizons": tried, **session.statistics()}
+        stats = {"lower_bound": span.lower, "horizons": tried, **session.statistics()}
         stats["cpu_seconds"] = round(time.process_time() - cpu, 3)
         if engine is not None:
             stats["propagator"] = {"prune": prune, "clauses": engine.clauses}
@@ -226,8 +223,7 @@ def solve_sat(
     if status == "solved":
         return Outcome(board.name, "", "solved", len(plan), plan, 0.0, stats)
     if status == "no-solution":
-        stats["proof"] = f"no plan of length <= {limits.max_length}"
-        stats["bounded"] = limits.max_length
+        return span.exhausted(board, stats)
     return Outcome(board.name, "", status, None, None, 0.0, stats)
 
 
