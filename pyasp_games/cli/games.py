@@ -96,14 +96,12 @@ def subtraction(
         period = subtraction_period(ds, deadline)
         values = subtraction_values(ds, max(upto, period.preperiod + period.period + ds[-1]))
         witness = {"preperiod": period.preperiod, "period": period.period, "proof": period.proof}
-        out = Outcome(name, "native", "solved", values[: upto + 1], witness, 0.0, {})
-        out._values = values  # type: ignore[attr-defined]
-        return out
+        return Outcome(name, "native", "solved", values[: upto + 1], witness, 0.0, {}, values)
 
     def check(_: Any, outcome: Outcome) -> tuple[bool | None, str]:
         if outcome.status != "solved":
             return None, "nothing to verify"
-        g = outcome._values  # type: ignore[attr-defined]
+        g = outcome.certificate
         for n, v in enumerate(g):
             options = {g[n - d] for d in ds if d <= n}
             k = 0

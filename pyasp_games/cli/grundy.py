@@ -178,14 +178,12 @@ def sum_(
                 else None,
             }
             answer = "N" if wins else "P"
-        out = Outcome("sum", "native", "solved", answer, witness, 0.0, {"rule": rule.value})
-        out._values = per  # type: ignore[attr-defined]
-        return out
+        return Outcome("sum", "native", "solved", answer, witness, 0.0, {"rule": rule.value}, per)
 
     def check(_: Any, outcome: Outcome) -> tuple[bool | None, str]:
         if outcome.status != "solved":
             return None, "nothing to verify"
-        for g, per in zip(graphs, outcome._values, strict=True):  # type: ignore[attr-defined]
+        for g, per in zip(graphs, outcome.certificate, strict=True):
             ok, message = check_grundy_function(g, dict(zip(g.names, per, strict=True)))
             if not ok:
                 return False, message
@@ -372,7 +370,7 @@ def loopy(
         if outcome.status == "solved":
             from pyasp_games.grundy.native import loopy_move
 
-            vals = outcome._values
+            vals, _ = outcome.certificate
             for v, name in enumerate(g.names):
                 cls = outcome.answer[name]
                 move = loopy_move(g, vals, v)
@@ -436,14 +434,12 @@ def _loopy_sum(specs: list[str], fmt: GraphFormat | None, lim: Any, json: bool) 
                 "to": graphs[move.component].names[move.target],
             },
         }
-        out = Outcome("sum", "native", "solved", outcome_class(total), witness, 0.0, {})
-        out._results = results  # type: ignore[attr-defined]
-        return out
+        return Outcome("sum", "native", "solved", outcome_class(total), witness, 0.0, {}, results)
 
     def check(_: Any, outcome: Outcome) -> tuple[bool | None, str]:
         if outcome.status != "solved":
             return None, "nothing to verify"
-        for g, (vals, counters) in zip(graphs, outcome._results, strict=True):  # type: ignore[attr-defined]
+        for g, (vals, counters) in zip(graphs, outcome.certificate, strict=True):
             ok, message = check_generalized(g, vals, counters)
             if not ok:
                 return False, message

@@ -30,6 +30,10 @@ class Outcome:
         seconds: wall-clock time of the whole call.
         stats: solver statistics and explanations (nodes expanded, clingo summary,
             horizons tried, the parity proof of unsolvability, ...).
+        certificate: what a checker needs beyond the witness and the JSON answer
+            carries no room for (e.g. the counter function that certifies a
+            generalized Sprague-Grundy function, the raw values behind a formatted
+            witness); left out of :meth:`to_dict`.
     """
 
     problem: str
@@ -39,13 +43,16 @@ class Outcome:
     witness: Any = None
     seconds: float = 0.0
     stats: dict[str, Any] = field(default_factory=dict)
+    certificate: Any = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.status not in STATUSES:
             raise ValueError(f"unknown status {self.status!r}")
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        out = asdict(self)
+        del out["certificate"]
+        return out
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), default=str)

@@ -109,17 +109,14 @@ def _loopy_native(graph: Digraph, limits: Limits) -> Outcome:
     answer = dict(zip(graph.names, classes_of(values), strict=True))
     witness = {n: format_value(v) for n, v in zip(graph.names, values, strict=True)}
     stats = {"infinite": sum(1 for v in values if not isinstance(v, int))}
-    out = Outcome(graph.name, "native", "solved", answer, witness, 0.0, stats)
-    out._values = values  # type: ignore[attr-defined]
-    out._counters = counters  # type: ignore[attr-defined]
-    return out
+    return Outcome(graph.name, "native", "solved", answer, witness, 0.0, stats, (values, counters))
 
 
 def _check_loopy(graph: Digraph, outcome: Outcome) -> tuple[bool | None, str]:
     if outcome.status != "solved":
         return None, "nothing to verify"
-    values = outcome._values  # type: ignore[attr-defined]
-    ok, message = check_generalized(graph, values, outcome._counters)  # type: ignore[attr-defined]
+    values, counters = outcome.certificate
+    ok, message = check_generalized(graph, values, counters)
     if not ok:
         return False, message
     ok, local = check_classes(graph, classes_of(values))
