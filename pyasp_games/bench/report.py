@@ -259,6 +259,7 @@ def plot(rows: list[dict[str, Any]], meta: dict[str, Any], out: Path) -> list[Pa
 
     matplotlib.use("Agg")  # files only: never a display
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
     matplotlib.rcParams["svg.hashsalt"] = "pyasp-games"  # the same SVG for the same data
     labels = _labels(rows, meta)
@@ -274,6 +275,7 @@ def plot(rows: list[dict[str, Any]], meta: dict[str, Any], out: Path) -> list[Pa
     ax.set_xscale("log")
     ax.set_xlabel("time limit per instance (s, log scale)")
     ax.set_ylabel("instances answered")
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # counts, not fractions
     if limit:
         ax.axvline(limit, color="grey", linestyle=":", linewidth=1)
     ax.set_title(f"{suite}: cactus plot")
