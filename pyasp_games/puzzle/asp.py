@@ -31,7 +31,7 @@ from pyasp_games.engines.resources import encoding_path
 from pyasp_games.errors import InputError
 from pyasp_games.puzzle.model import Board, manhattan_lower_bound, solvability
 from pyasp_games.puzzle.native import Horizons, horizons
-from pyasp_games.puzzle.pattern_databases import AdditiveBound, pruning_bound
+from pyasp_games.puzzle.pattern_databases import AdditiveBound, PartialPlacement, pruning_bound
 
 DOMAIN = "puzzle"
 #: Bundled encodings with the thesis' single-shot interface; all others are multi-shot.
@@ -172,8 +172,8 @@ class PatternBoundPropagator:
     def __init__(self, board: Board, bound: AdditiveBound) -> None:
         self.rows, self.cols = board.rows, board.cols
         self.bound = bound
-        self.pattern_of = {t: g for g, tiles in enumerate(bound.patterns) for t in tiles}
-        self.sizes = [len(tiles) for tiles in bound.patterns]
+        self.tiles = board.rows * board.cols
+        self.watched = {t for tiles in bound.patterns for t in tiles}
         self.horizon = 0
         self.nogoods = 0
 
@@ -188,7 +188,7 @@ class PatternBoundPropagator:
             if any(a.type != number for a in atom.symbol.arguments):
                 continue  # not the interface's at(T,V,X,Y): leave it alone
             t, v, x, y = (a.number for a in atom.symbol.arguments)
-            if v not in self.pattern_of or not (0 <= x < self.rows and 0 <= y < self.cols):
+            if v not in self.watched or not (0 <= x < self.rows and 0 <= y < self.cols):
                 continue
             lit = init.solver_literal(atom.literal)
             atoms.setdefault(lit, []).append((t, v, x * self.cols + y))
@@ -198,50 +198,25 @@ class PatternBoundPropagator:
         query = init.symbolic_atoms[clingo.Function("query", [clingo.Number(horizon)])]
         self.query = init.solver_literal(query.literal) if query is not None else None
         self.atoms = atoms
-        base = _PatternState(horizon, len(self.sizes), len(self.pattern_of) + 1)
+        base = PartialPlacement(self.bound, self.tiles)
+        base.add_time(horizon)
         for lit, items in atoms.items():
             if init.assignment.is_true(lit):
                 for item in items:
-                    self._assign(base, item)
+                    base.assign(*item)
             elif not init.assignment.is_false(lit):
                 init.add_watch(lit)  # clingo ignores a watch it already has
         self.states = [base.copy() for _ in range(init.number_of_threads)]
         if self.query is None:
             return
         for t in range(horizon + 1):
-            if base.total[t] > horizon - t:  # the fixed part alone is too far
+            if base.exceeds(t, horizon - t):  # the fixed part alone is too far
                 init.add_clause([-self.query] + [-lit for lit in self._reason(base, t)])
                 return
 
-    def _assign(self, st: _PatternState, item: tuple[int, int, int]) -> int | None:
-        t, v, cell = item
-        cells = st.cells[t][v]
-        cells.append(cell)
-        if len(cells) != 1:
-            return None
-        g = self.pattern_of[v]
-        st.known[t][g] += 1
-        if st.known[t][g] != self.sizes[g]:
-            return None
-        value = self.bound.pattern_value(g, [st.cells[t][w][0] for w in self.bound.patterns[g]])
-        st.value[t][g] = value
-        st.total[t] += value
-        return t
-
-    def _reason(self, st: _PatternState, t: int) -> list[int]:
+    def _reason(self, st: PartialPlacement, t: int) -> list[int]:
         """The literals of the fewest complete patterns at ``t`` whose values exceed the moves left."""
-        left = self.horizon - t
-        complete = sorted(
-            (g for g, value in enumerate(st.value[t]) if value is not None),
-            key=lambda g: -st.value[t][g],
-        )
-        lits, total = [], 0
-        for g in complete:
-            total += st.value[t][g]
-            lits += [self.literal[t, w, st.cells[t][w][0]] for w in self.bound.patterns[g]]
-            if total > left:
-                break
-        return lits
+        return [self.literal[item] for item in st.reason(t, self.horizon - t)]
 
     def propagate(self, control: Any, changes: Sequence[int]) -> None:
         st = self.states[control.thread_id]
@@ -249,13 +224,12 @@ class PatternBoundPropagator:
         # record every change first: undo receives all of them even if we stop early
         for lit in changes:
             for item in self.atoms[lit]:
-                t = self._assign(st, item)
-                if t is not None:
-                    touched.add(t)
+                if st.assign(*item):
+                    touched.add(item[0])
         if self.query is None:
             return
         for t in touched:
-            if st.total[t] > self.horizon - t:
+            if st.exceeds(t, self.horizon - t):
                 self.nogoods += 1
                 if not control.add_nogood([self.query, *self._reason(st, t)]):
                     return
@@ -265,34 +239,8 @@ class PatternBoundPropagator:
     def undo(self, thread_id: int, assignment: Any, changes: Sequence[int]) -> None:
         st = self.states[thread_id]
         for lit in changes:
-            for t, v, cell in self.atoms[lit]:
-                cells = st.cells[t][v]
-                cells.remove(cell)
-                if cells:
-                    continue
-                g = self.pattern_of[v]
-                if st.value[t][g] is not None:
-                    st.total[t] -= st.value[t][g]
-                    st.value[t][g] = None
-                st.known[t][g] -= 1
-
-
-class _PatternState:
-    """Per solver thread: the cells known for each tile and each time, and pattern values."""
-
-    def __init__(self, horizon: int, patterns: int, tiles: int) -> None:
-        self.cells: list[list[list[int]]] = [[[] for _ in range(tiles)] for _ in range(horizon + 1)]
-        self.known = [[0] * patterns for _ in range(horizon + 1)]
-        self.value: list[list[int | None]] = [[None] * patterns for _ in range(horizon + 1)]
-        self.total = [0] * (horizon + 1)
-
-    def copy(self) -> _PatternState:
-        new = _PatternState.__new__(_PatternState)
-        new.cells = [[list(c) for c in row] for row in self.cells]
-        new.known = [list(row) for row in self.known]
-        new.value = [list(row) for row in self.value]
-        new.total = list(self.total)
-        return new
+            for item in self.atoms[lit]:
+                st.unassign(*item)
 
 
 def _solve_single_shot(board: Board, path: Path, span: Horizons, deadline: Deadline) -> Outcome:

@@ -48,7 +48,7 @@ from pyasp_games.engines.sat_runner import SatSession
 from pyasp_games.errors import InputError
 from pyasp_games.puzzle.model import Board, solvability
 from pyasp_games.puzzle.native import horizons
-from pyasp_games.puzzle.pattern_databases import AdditiveBound, pruning_bound
+from pyasp_games.puzzle.pattern_databases import AdditiveBound, PartialPlacement, pruning_bound
 
 #: The one PySAT solver with an external-propagator interface (IPASIR-UP).
 PRUNING_SOLVER = "cadical195"
@@ -245,15 +245,10 @@ class PatternBoundEngine:
         # PySAT stays a lazy import: the solver only calls these methods.
         self.is_lazy = False  # check partial assignments, not only complete ones
         self.bound = bound
-        self.pattern_of = {t: g for g, tiles in enumerate(bound.patterns) for t in tiles}
-        self.sizes = [len(tiles) for tiles in bound.patterns]
         self.n = board.rows * board.cols
+        self.state = PartialPlacement(bound, self.n)
         self.meaning: dict[int, tuple[int, int, int]] = {}
         self.var_of: dict[tuple[int, int, int], int] = {}
-        self.cells: list[list[list[int]]] = []
-        self.known: list[list[int]] = []
-        self.value: list[list[int | None]] = []
-        self.total: list[int] = []
         self.trail: list[tuple[int, int, int]] = []
         self.limits: list[int] = []
         self.pending: list[list[int]] = []
@@ -262,14 +257,10 @@ class PatternBoundEngine:
 
     def add_time(self, t: int, var: Callable[[int, int, int], int]) -> list[int]:
         """Make time ``t`` known; returns the variables to observe."""
-        while len(self.total) <= t:
-            self.cells.append([[] for _ in range(self.n)])
-            self.known.append([0] * len(self.sizes))
-            self.value.append([None] * len(self.sizes))
-            self.total.append(0)
+        self.state.add_time(t)
         out = []
         for p in range(self.n):
-            for v in self.pattern_of:
+            for v in self.state.pattern_of:
                 x = var(t, p, v)
                 self.meaning[x] = (t, v, p)
                 self.var_of[t, v, p] = x
@@ -280,8 +271,8 @@ class PatternBoundEngine:
         """Solve for horizon ``h`` next; ``activation`` is its ``bound(h)`` literal."""
         self.horizon, self.activation = h, activation
         self.pending.clear()
-        for t in range(min(h, len(self.total) - 1) + 1):  # fixed assignments seen already
-            if self.total[t] > h - t:
+        for t in range(min(h, len(self.state.total) - 1) + 1):  # fixed assignments seen already
+            if self.state.exceeds(t, h - t):
                 self.pending.append([-activation, *(-x for x in self._reason(t))])
 
     # -- the IPASIR-UP callbacks -------------------------------------------------
@@ -291,12 +282,12 @@ class PatternBoundEngine:
             return
         if not fixed:
             self.trail.append(item)
-        t = self._assign(item)
+        t = item[0]
         if (
-            self.activation
-            and t is not None
+            self.state.assign(*item)
+            and self.activation
             and t <= self.horizon
-            and self.total[t] > self.horizon - t
+            and self.state.exceeds(t, self.horizon - t)
         ):
             self.pending.append([-self.activation, *(-x for x in self._reason(t))])
 
@@ -308,7 +299,7 @@ class PatternBoundEngine:
             return
         keep = self.limits[to]
         while len(self.trail) > keep:
-            self._unassign(self.trail.pop())
+            self.state.unassign(*self.trail.pop())
         del self.limits[to:]
         self.pending.clear()
 
@@ -330,47 +321,8 @@ class PatternBoundEngine:
         self.clauses += 1
         return self.pending.pop()
 
-    # -- bookkeeping ---------------------------------------------------------------
-    def _assign(self, item: tuple[int, int, int]) -> int | None:
-        t, v, cell = item
-        cells = self.cells[t][v]
-        cells.append(cell)
-        if len(cells) != 1:
-            return None
-        g = self.pattern_of[v]
-        self.known[t][g] += 1
-        if self.known[t][g] != self.sizes[g]:
-            return None
-        value = self.bound.pattern_value(g, [self.cells[t][w][0] for w in self.bound.patterns[g]])
-        self.value[t][g] = value
-        self.total[t] += value
-        return t
-
-    def _unassign(self, item: tuple[int, int, int]) -> None:
-        t, v, cell = item
-        cells = self.cells[t][v]
-        cells.remove(cell)
-        if cells:
-            return
-        g = self.pattern_of[v]
-        if self.value[t][g] is not None:
-            self.total[t] -= self.value[t][g]
-            self.value[t][g] = None
-        self.known[t][g] -= 1
-
     def _reason(self, t: int) -> list[int]:
-        left = self.horizon - t
-        complete = sorted(
-            (g for g, value in enumerate(self.value[t]) if value is not None),
-            key=lambda g: -self.value[t][g],
-        )
-        out, total = [], 0
-        for g in complete:
-            total += self.value[t][g]
-            out += [self.var_of[t, w, self.cells[t][w][0]] for w in self.bound.patterns[g]]
-            if total > left:
-                break
-        return out
+        return [self.var_of[item] for item in self.state.reason(t, self.horizon - t)]
 
 
 def _cnf_comment(board: Board, tried: list[int]) -> str:
