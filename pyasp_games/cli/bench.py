@@ -13,7 +13,7 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
-from pyasp_games.cli.common import JSON, print_json
+from pyasp_games.cli.common import JSON, build_progress, print_json
 
 
 class _SuiteFirst(TyperGroup):
@@ -132,17 +132,7 @@ def run(
 
     def prepare_progress(label: str) -> Any:
         """Progress of the domain's one-off preparation (e.g. pattern databases) on the bar."""
-        line = None
-
-        def callback(stage: str, done: int, pending: int) -> None:
-            nonlocal line
-            text = f"building {label}: {stage}, {done:,} states"
-            if line is None:
-                line = bar.add_task(text, total=None)
-                building.append(line)
-            bar.update(line, description=text)
-
-        return callback
+        return build_progress(bar, label, building)
 
     def on_start(pending: int, total: int) -> None:
         for line in building:

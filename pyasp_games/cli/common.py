@@ -113,17 +113,24 @@ def progress_reporter() -> Iterator[Callable[[str], Callable[[str, int, int], No
 
     columns = (SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        yield lambda label: build_progress(bar, label)
 
-        def report(label: str) -> Callable[[str, int, int], None]:
-            task = None
 
-            def callback(stage: str, done: int, pending: int) -> None:
-                nonlocal task
-                text = f"building {label}: {stage}, {done:,} states"
-                if task is None:
-                    task = bar.add_task(text, total=None)
-                bar.update(task, description=text)
+def build_progress(
+    bar: Any, label: str, lines: list[Any] | None = None
+) -> Callable[[str, int, int], None]:
+    """A ``(stage, done, pending)`` callback that shows one-off work (a pattern-database
+    build) as a line of the rich progress ``bar``; the line appears on the first call
+    (so cached work shows nothing) and its task id is appended to ``lines``."""
+    task = None
 
-            return callback
+    def callback(stage: str, done: int, pending: int) -> None:
+        nonlocal task
+        text = f"building {label}: {stage}, {done:,} states"
+        if task is None:
+            task = bar.add_task(text, total=None)
+            if lines is not None:
+                lines.append(task)
+        bar.update(task, description=text)
 
-        yield report
+    return callback
