@@ -6,8 +6,10 @@ the job as JSON on stdin and reads one JSON result line back. Why a subprocess a
 not ``multiprocessing``: executor workers are often daemonic (a
 ``ProcessPoolExecutor``'s workers, Dask's worker processes) and daemonic processes
 may not have ``multiprocessing`` children, while ``subprocess`` works in every
-worker; a fresh interpreter also starts from the installed package, not from
-whatever state the worker holds. The job names its instance by reference (file and
+worker; a fresh interpreter also starts from a clean state, not from whatever the
+worker holds. The child runs the worker's own copy of the package
+(:func:`pyasp_games.engines.child.python_command`), never a source tree that happens
+to be in the current directory. The job names its instance by reference (file and
 index, or generator, parameters and seed), so the child rebuilds it.
 
 Inside the child:
@@ -44,6 +46,8 @@ import subprocess
 import sys
 import time
 from typing import Any
+
+from pyasp_games.engines.child import python_command
 
 #: Seconds a run may take past its time limit (interpreter start-up, reading the
 #: instance, verification) before its process group is killed.
@@ -135,7 +139,8 @@ def run_job(job: dict[str, Any]) -> dict[str, Any]:
     env.setdefault("OPENBLAS_NUM_THREADS", "1")
     start = time.monotonic()
     process = subprocess.Popen(
-        [sys.executable, "-m", "pyasp_games.bench.job"],
+        # this worker's own pyasp_games, never a source tree in the current directory
+        python_command("pyasp_games.bench.job"),
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

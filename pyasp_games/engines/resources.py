@@ -1,32 +1,54 @@
-"""Locating bundled encodings and instances (works for wheel and editable installs).
+"""Locating bundled encodings and instances, from the code's own tree.
+
+The repository keeps them in two top-level folders of data, ``encodings/<domain>/``
+and ``instances/<domain>/`` (not Python packages). A wheel carries them inside the
+package, as ``pyasp_games/encodings/`` and ``pyasp_games/instances/``; a checkout
+(run as it is, or installed editable) has them beside the package. Both are found
+from the location of this very module, never from the current directory or
+``sys.path``: the data always belongs to the code that runs.
 
 >>> encoding_path("puzzle", "sliding").name
 'sliding.lp'
 >>> sorted(p.name for p in instance_dir("puzzle").glob("thesis-*.txt"))[:1]
 ['thesis-board1.txt']
+>>> (data_root("encodings") / "puzzle" / "sliding.lp").is_file()
+True
 """
 
 from __future__ import annotations
 
-from importlib.resources import as_file, files
 from pathlib import Path
 
+#: The package's own folder (``.../pyasp_games``), installed or in a checkout.
+PACKAGE_DIR = Path(__file__).resolve().parent.parent
 
-def _package_dir(package: str) -> Path:
-    # Both packages are plain directories on disk (never zipped), so the context
-    # manager returns the real path and leaving it early is safe.
-    with as_file(files(package)) as path:
-        return Path(path)
+
+def data_root(kind: str) -> Path:
+    """The folder holding every domain's ``kind`` (``encodings`` or ``instances``).
+
+    Inside the package for a wheel install; else the checkout's top-level folder
+    next to the package (an editable install, or the source tree run directly).
+    """
+    inside = PACKAGE_DIR / kind
+    if inside.is_dir():
+        return inside
+    beside = PACKAGE_DIR.parent / kind
+    if beside.is_dir():
+        return beside
+    raise FileNotFoundError(
+        f"the bundled {kind} are missing: neither {inside} nor {beside} exists "
+        "(a broken installation: reinstall pyasp-games)"
+    )
 
 
 def encoding_dir(domain: str) -> Path:
     """The folder of ``domain``'s bundled ``.lp`` files."""
-    return _package_dir("pyasp_games.encodings") / domain
+    return data_root("encodings") / domain
 
 
 def instance_dir(domain: str) -> Path:
     """The folder of ``domain``'s bundled instances."""
-    return _package_dir("pyasp_games.instances") / domain
+    return data_root("instances") / domain
 
 
 def bundled_encodings(domain: str) -> list[str]:
