@@ -27,6 +27,12 @@ class GraphFormat(StrEnum):
 TIME_LIMIT = typer.Option(
     None, "--time-limit", help="Wall-clock seconds; reaching it gives status unknown, exit 3."
 )
+TRUST_ENCODING = typer.Option(
+    False,
+    "--trust-encoding",
+    help="With --encoding FILE: take its 'none', counts and optimality on trust instead of "
+    "cross-checking them against the reference backend.",
+)
 JSON = typer.Option(
     False, "--json", help="Print the outcome as one JSON object (JSON lines for several)."
 )
@@ -42,6 +48,17 @@ def limits(time_limit: float | None, max_length: int | None = None) -> Any:
     return Limits(time_limit=time_limit, max_length=max_length)
 
 
+def trust_encoding(domain: str, trust: bool, encoding: str | None) -> dict[str, bool]:
+    """The solve option for ``--trust-encoding``, refused where there is no user encoding."""
+    from pyasp_games.engines.resources import bundled_encodings
+
+    if not trust:
+        return {}
+    if encoding is None or encoding in bundled_encodings(domain):
+        raise InputError("--trust-encoding applies to your own --encoding FILE only")
+    return {"trust_encoding": True}
+
+
 def new_file(path: Path | None, force: bool, option: str) -> Path | None:
     """Refuse to overwrite an existing file the user did not ask us to overwrite."""
     if path is not None and path.exists() and not force:
@@ -50,14 +67,30 @@ def new_file(path: Path | None, force: bool, option: str) -> Path | None:
 
 
 def verdict(outcome: Any, unchecked: str = "nothing to verify") -> str:
-    """How a verified outcome reads: verified, FAILED verification, or the limit reached."""
+    """How a verified outcome reads: verified, FAILED verification, or the limit reached.
+
+    A user encoding's claim cross-checked against the domain's reference backend
+    (:mod:`pyasp_games.engines.reference`) reads "cross-checked against X", "DISAGREES
+    with the reference X" or "NOT VERIFIED: <why>".
+    """
     if outcome.status == "unknown":
         return f"{outcome.stats.get('limit', 'a')} limit reached"
+    crosscheck = outcome.stats.get("cross_check")
+    reference = outcome.stats.get("reference")
+    if crosscheck == "disagrees":
+        return f"DISAGREES with the reference {reference}"
+    if crosscheck == "not verified":
+        why = str(outcome.stats.get("verification", "")).removeprefix("not verified: ")
+        return f"NOT VERIFIED: {why}"
     if outcome.status == "error" and outcome.stats.get("verified") is not False:
         return "the backend failed"
-    return {True: "verified", False: "FAILED verification", None: unchecked}[
+    said = {True: "verified", False: "FAILED verification", None: unchecked}[
         outcome.stats.get("verified")
     ]
+    if crosscheck == "agrees":
+        prefix = "verified, " if outcome.stats.get("verified") else ""
+        return f"{prefix}cross-checked against {reference}"
+    return said
 
 
 def report_error(outcome: Any) -> None:

@@ -16,10 +16,12 @@ import typer
 from pyasp_games.cli.common import (
     JSON,
     TIME_LIMIT,
+    TRUST_ENCODING,
     limits,
     new_file,
     print_json,
     report_error,
+    trust_encoding,
     verdict,
 )
 from pyasp_games.errors import InputError
@@ -59,6 +61,7 @@ def solve(
     emit_lp: Path = typer.Option(None, "--emit-lp", help="asp: write the facts to run by hand."),
     emit_cnf: Path = typer.Option(None, "--emit-cnf", help="sat: write the CNF as DIMACS."),
     force: bool = typer.Option(False, "--force", help="Overwrite --emit-lp/--emit-cnf files."),
+    trust: bool = TRUST_ENCODING,
     time_limit: float = TIME_LIMIT,
     json: bool = JSON,
 ) -> None:
@@ -86,6 +89,7 @@ def solve(
     new_file(emit_cnf, force, "--emit-cnf")
     instance = load_instance(file)
     options: dict = {"mode": "all" if all_covers else "count" if count else "first"}
+    options.update(trust_encoding("cover", trust, encoding))
     if backend is Backend.asp:
         options["encoding"] = encoding or "x3c"
     if backend is Backend.sat:

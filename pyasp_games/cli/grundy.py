@@ -11,10 +11,12 @@ import typer
 from pyasp_games.cli.common import (
     JSON,
     TIME_LIMIT,
+    TRUST_ENCODING,
     GraphFormat,
     finish,
     limits,
     new_file,
+    trust_encoding,
 )
 from pyasp_games.errors import InputError
 
@@ -224,6 +226,7 @@ def _search(
     time_limit: float | None,
     json: bool,
     core: bool = True,
+    trust: bool = False,
 ) -> None:
     from pyasp_games.grundy import solve
     from pyasp_games.grundy.asp import write_lp
@@ -241,6 +244,7 @@ def _search(
     new_file(emit_lp, force, "--emit-lp")
     new_file(emit_cnf, force, "--emit-cnf")
     options: dict[str, Any] = {"mode": "all" if all_ else "count" if count else "one"}
+    options.update(trust_encoding("grundy", trust, encoding))
     if backend is Backend.asp and encoding:
         options["encoding"] = encoding
     if backend in (Backend.asp, Backend.sat) and not core:
@@ -297,6 +301,7 @@ def exists(
     emit_lp: Path = EMIT_LP,
     emit_cnf: Path = EMIT_CNF,
     force: bool = FORCE,
+    trust: bool = TRUST_ENCODING,
     fmt: GraphFormat = FORMAT,
     time_limit: float = TIME_LIMIT,
     json: bool = JSON,
@@ -310,7 +315,7 @@ def exists(
     """Does the graph have a Grundy function (NP-complete)? One, all (--all) or how many (--count)."""
     _search(
         "grundy", graph, backend, all_, count, encoding, solver, emit_lp, emit_cnf, force, fmt,
-        time_limit, json, core,
+        time_limit, json, core, trust,
     )  # fmt: skip
 
 
@@ -325,6 +330,7 @@ def kernel(
     emit_lp: Path = EMIT_LP,
     emit_cnf: Path = EMIT_CNF,
     force: bool = FORCE,
+    trust: bool = TRUST_ENCODING,
     fmt: GraphFormat = FORMAT,
     time_limit: float = TIME_LIMIT,
     json: bool = JSON,
@@ -332,7 +338,7 @@ def kernel(
     """Kernels (independent, absorbing sets; the value-0 set of a Grundy function): one, all, count."""
     _search(
         "kernel", graph, backend, all_, count, encoding, solver, emit_lp, emit_cnf, force, fmt,
-        time_limit, json,
+        time_limit, json, trust=trust,
     )  # fmt: skip
 
 

@@ -10,12 +10,14 @@ import typer
 from pyasp_games.cli.common import (
     JSON,
     TIME_LIMIT,
+    TRUST_ENCODING,
     exit_code,
     limits,
     new_file,
     print_json,
     progress_reporter,
     report_error,
+    trust_encoding,
     verdict,
 )
 from pyasp_games.errors import InputError
@@ -113,6 +115,7 @@ def solve(
     force: bool = typer.Option(
         False, "--force", help="Overwrite files given to --emit-lp/--emit-cnf."
     ),
+    trust: bool = TRUST_ENCODING,
     json: bool = JSON,
 ) -> None:
     """Solve optimally and verify the plan (U D L R: the direction the blank moves)."""
@@ -141,6 +144,7 @@ def solve(
     options: dict = {}
     if backend is Backend.asp:
         options["encoding"] = encoding or "sliding"
+    options.update(trust_encoding("puzzle", trust, encoding))
     if lower_bound is not None:
         options["lower_bound"] = lower_bound
     if prune is not None:

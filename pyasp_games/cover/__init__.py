@@ -28,6 +28,7 @@ from pyasp_games.cover.verify import check_cover, check_matching, uncovered
 from pyasp_games.engines.domain import DomainSpec, bundled_files
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
+from pyasp_games.engines.reference import Reference, unchecked_claim
 from pyasp_games.engines.runner import run_backend
 
 BACKENDS: dict[str, Callable[..., Outcome]] = {
@@ -92,11 +93,48 @@ def check_outcome(instance: X3C | ThreeDM, outcome: Outcome) -> tuple[bool | Non
     return None, "nothing to verify"
 
 
+def describe(outcome: Outcome, options: dict[str, Any] | None = None) -> str:
+    """The answer in words: an exact cover (with its subsets), none, or a count."""
+    answer = outcome.answer
+    if isinstance(answer, bool):
+        if not answer:
+            return "no exact cover"
+        return f"an exact cover ({' '.join(map(str, outcome.witness or []))})"
+    if answer is None:
+        return "no answer"
+    return f"{answer} exact cover{'' if answer == 1 else 's'}"
+
+
+def _reference(instance: X3C | ThreeDM, options: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    # Algorithm X over dancing links: exact, the default native backend, same mode
+    return "dlx", {"mode": options.get("mode", "first")}
+
+
+def _claims_all(outcome: Outcome) -> bool:
+    # listed covers are each checked, but not that no cover is missing
+    counted = isinstance(outcome.answer, int) and not isinstance(outcome.answer, bool)
+    return unchecked_claim(outcome) or (outcome.status in ("solved", "no-solution") and counted)
+
+
+#: A user encoding's "no cover", counts and lists of all covers are cross-checked
+#: against ``dlx``.
+REFERENCE = Reference(
+    "cover", _reference, describe, _claims_all, example=lambda o: {**o, "mode": "first"}
+)
+
+
 def solve(
     instance: X3C | ThreeDM, backend: str, limits: Limits = Limits(), **options: Any
 ) -> Outcome:
-    """Run ``backend`` on ``instance`` under ``limits``; time and verify the outcome."""
-    return run_backend(BACKENDS, backend, instance, instance.name, limits, check_outcome, **options)
+    """Run ``backend`` on ``instance`` under ``limits``; time and verify the outcome.
+
+    A user encoding's claims that no checker confirms alone ("no cover", a count)
+    are cross-checked against ``dlx`` (:data:`REFERENCE`) unless
+    ``trust_encoding=True``.
+    """
+    return run_backend(
+        BACKENDS, backend, instance, instance.name, limits, check_outcome, REFERENCE, **options
+    )
 
 
 def _known(instance: X3C | ThreeDM) -> tuple[bool, Any]:

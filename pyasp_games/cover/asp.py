@@ -4,8 +4,10 @@ Encodings live in ``encodings/cover/`` (see its README): ``x3c`` (default; one
 choice rule per element) and ``x3c-card`` (a choice per subset, a count per
 element and the redundant cover size); ``--encoding PATH`` takes any file with
 the same interface: input ``element(E)``, ``member(S,E)``, ``size(Q)``; output
-``chosen(S)``. Counting and listing enumerate every answer set under the
-deadline.
+``chosen(S)``. Counting and listing enumerate answer sets under the deadline,
+projected on ``chosen/1``: each cover is decoded, checked exact and counted once,
+however many answer sets an encoding gives it (its auxiliary atoms never
+multiply the count).
 
 >>> from pyasp_games.cover.model import X3C
 >>> inst = X3C(6, ((0, 1, 2), (3, 4, 5), (1, 2, 3), (0, 1, 4)))
@@ -22,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from pyasp_games.cover.model import X3C, ThreeDM, as_x3c
+from pyasp_games.cover.verify import check_cover
 from pyasp_games.engines.clingo_runner import ClingoSession
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
@@ -73,7 +76,10 @@ def solve_asp(
         raise InputError(f"unknown mode {mode!r} (choose from {', '.join(MODES)})")
     inst = as_x3c(instance)
     deadline = limits.deadline()
-    session = ClingoSession([encoding_file(encoding)], facts(inst), deadline=deadline)
+    project = [] if mode == "first" else ["chosen/1"]
+    session = ClingoSession(
+        [encoding_file(encoding)], facts(inst), deadline=deadline, project=project
+    )
     session.ground([("base", [])])
     if mode == "first":
         result = session.solve()
@@ -85,19 +91,21 @@ def solve_asp(
         return Outcome(
             inst.name, "asp", "solved", True, cover_from_symbols(result.symbols), 0.0, stats
         )
-    covers: list[list[int]] = []
-
-    def on_model(symbols: list[Any]) -> None:
-        if mode == "all":
-            covers.append(cover_from_symbols(symbols))
-
-    result = session.enumerate(on_model)
-    count = result.models
-    stats = session.statistics()
-    stats["models_seen"] = count
-    if result.status == "unknown":
-        return Outcome(inst.name, "asp", "unknown", None, None, 0.0, stats)
-    status = "solved" if count else "no-solution"
-    return Outcome(
-        inst.name, "asp", status, count, sorted(covers) if mode == "all" else None, 0.0, stats
+    found = session.enumerate_distinct(
+        cover_from_symbols,
+        check=lambda cover: check_cover(inst.size, inst.subsets, cover),
+        keep=mode == "all",
     )
+    stats = session.statistics()
+    stats["models_seen"] = found.models
+    if found.status == "unknown":
+        stats["found_before_limit"] = found.count
+        return Outcome(inst.name, "asp", "unknown", None, None, 0.0, stats)
+    if found.invalid is not None:
+        cover, why = found.invalid
+        stats["error"] = f"an answer set gives {cover}, not an exact cover: {why}"
+        stats["invalid_witness"] = cover
+        return Outcome(inst.name, "asp", "error", None, None, 0.0, stats)
+    status = "solved" if found.count else "no-solution"
+    witness = sorted(found.solutions) if mode == "all" else None
+    return Outcome(inst.name, "asp", status, found.count, witness, 0.0, stats)

@@ -6,17 +6,25 @@ cancel the search. Models are copied out of the callback as plain symbols (a
 ``clingo.Model`` must not outlive it). :meth:`ClingoSession.solve_horizons` runs
 the multi-shot planning loop used by clingo's ``incmode``: ``#program step(t)``
 adds time step ``t``, ``#program check(t)`` holds the goal guarded by
-``#external query(t)``.
+``#external query(t)``. :meth:`ClingoSession.enumerate_distinct` counts and lists
+solutions, not answer sets: projected on the output predicates, decoded, each
+checked, and counted once however many answer sets give it.
 
 >>> s = ClingoSession(facts="p(1..3). #show p/1.")
 >>> s.ground([("base", [])])
 >>> r = s.solve()
 >>> r.status, sorted(str(a) for a in r.symbols)
 ('sat', ['p(1)', 'p(2)', 'p(3)'])
+>>> s = ClingoSession(facts="{p(1..2)}. {junk}. #show p/1.", project=["p/1"])
+>>> s.ground([("base", [])])
+>>> e = s.enumerate_distinct(lambda symbols: sorted(str(a) for a in symbols), keep=True)
+>>> e.status, e.count, sorted(e.solutions)
+('sat', 4, [[], ['p(1)'], ['p(1)', 'p(2)'], ['p(2)']])
 """
 
 from __future__ import annotations
 
+import hashlib
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -42,6 +50,24 @@ class SolveResult:
     models: int = 0
 
 
+@dataclass
+class Enumeration:
+    """What :meth:`ClingoSession.enumerate_distinct` found.
+
+    ``status``: ``sat``/``unsat`` (search space exhausted or ``limit`` reached),
+    ``unknown`` (deadline) or ``invalid`` (an answer set decoded to a solution that
+    failed its check: ``invalid`` holds it and the reason, and the search stopped).
+    ``count``: distinct solutions; ``models``: answer sets seen; ``solutions``: the
+    distinct solutions in order of appearance when asked to keep them.
+    """
+
+    status: str
+    count: int = 0
+    models: int = 0
+    solutions: list[Any] = field(default_factory=list)
+    invalid: tuple[Any, str] | None = None
+
+
 class ClingoSession:
     """One clingo control: encodings + facts + constants, under a deadline.
 
@@ -52,6 +78,8 @@ class ClingoSession:
         deadline: wall-clock limit for grounding (checked between parts) and
             solving (enforced by cancelling the asynchronous search).
         arguments: further clingo command-line options (e.g. ``["--opt-mode=optN"]``).
+        project: output predicates (``"chosen/1"``) that enumeration projects on:
+            answer sets that agree on them count once (clingo's ``--project``).
     """
 
     def __init__(
@@ -61,11 +89,16 @@ class ClingoSession:
         consts: dict[str, int | str] | None = None,
         deadline: Deadline | None = None,
         arguments: Sequence[str] = (),
+        project: Sequence[str] = (),
     ) -> None:
         import clingo  # lazily: keeps `pyasp-games --help` fast
 
         self._clingo = clingo
         args = list(arguments)
+        if project:
+            # our #project statements (any of the encoding's own add to them)
+            args.append("--project=project")
+            facts = facts + "".join(f"\n#project {sig}." for sig in project)
         for name, value in (consts or {}).items():
             args += ["-c", f"{name}={value}"]
         self.messages: list[str] = []
@@ -140,16 +173,16 @@ class ClingoSession:
         """Enumerate answer sets (all, or the first ``limit``), each passed to ``on_model``.
 
         ``on_model`` receives the shown symbols of every model (copied out of the
-        callback). Status ``sat``/``unsat`` once the search space is exhausted (or
+        callback) and may return ``False`` to stop the search. Status ``sat``/``unsat`` once the search space is exhausted (or
         ``limit`` models were found), ``unknown`` at the deadline; ``models`` counts
         the models seen either way.
         """
         self.deadline.check()
         seen = {"models": 0}
 
-        def collect(model: Any) -> None:
+        def collect(model: Any) -> bool:
             seen["models"] += 1
-            on_model(list(model.symbols(shown=True)))
+            return on_model(list(model.symbols(shown=True))) is not False
 
         self.control.configuration.solve.models = 0 if limit is None else limit
         result = self._wait(self.control.solve(on_model=collect, async_=True))
@@ -159,6 +192,49 @@ class ClingoSession:
             return SolveResult("unknown", models=seen["models"])
         status = "sat" if seen["models"] else "unsat"
         return SolveResult(status, models=seen["models"])
+
+    def enumerate_distinct(
+        self,
+        decode: Callable[[list[Any]], Any],
+        check: Callable[[Any], tuple[bool, str]] | None = None,
+        keep: bool = False,
+        limit: int | None = None,
+    ) -> Enumeration:
+        """Enumerate distinct solutions: each answer set's shown atoms are decoded to a
+        solution, checked (``check(solution) -> (ok, message)``) and counted once.
+
+        Projection (the session's ``project``) already makes clingo give each
+        assignment of the output predicates once; the 128-bit digests of the decoded
+        solutions make the count one of *solutions* whatever the encoding adds (its
+        own ``#project`` or ``#show`` statements, two answer sets decoding alike),
+        in memory per solution that does not grow with the solution's size.
+        """
+        found = Enumeration("unsat")
+        seen: set[bytes] = set()
+
+        def on_model(symbols: list[Any]) -> bool:
+            try:
+                solution = decode(symbols)
+            except (KeyError, IndexError, TypeError, ValueError, AttributeError) as err:
+                shown = " ".join(sorted(str(a) for a in symbols))
+                found.invalid = (shown, f"its atoms do not form a solution ({err!r})")
+                return False
+            if check is not None:
+                ok, message = check(solution)
+                if not ok:
+                    found.invalid = (solution, message)
+                    return False
+            key = _digest(solution)
+            if key not in seen:
+                seen.add(key)
+                if keep:
+                    found.solutions.append(solution)
+            return True
+
+        result = self.enumerate(on_model, limit)
+        found.models, found.count = result.models, len(seen)
+        found.status = "invalid" if found.invalid is not None else result.status
+        return found
 
     def _wait(self, handle: Any) -> Any:
         """Wait for an asynchronous solve until the deadline; ``None`` if cancelled there.
@@ -239,3 +315,9 @@ class ClingoSession:
         if "constraints" in generator:
             out["constraints"] = int(generator["constraints"])
         return out
+
+
+def _digest(solution: Any) -> bytes:
+    """A 128-bit digest of a solution's canonical text (dicts by sorted items)."""
+    text = repr(sorted(solution.items())) if isinstance(solution, dict) else repr(solution)
+    return hashlib.blake2b(text.encode(), digest_size=16).digest()

@@ -59,5 +59,12 @@ class Outcome:
 
     @property
     def exit_code(self) -> int:
-        """The CLI exit code this outcome maps to (0 answered, 3 limit, 1 error)."""
+        """The CLI exit code this outcome maps to (0 answered, 3 limit, 1 error).
+
+        A user encoding's claim that no reference confirmed in time
+        (``stats["cross_check"] == "not verified"``) exits 3 like a reached limit:
+        0 is kept for answers that stand.
+        """
+        if self.status != "error" and self.stats.get("cross_check") == "not verified":
+            return 3
         return {"solved": 0, "no-solution": 0, "unknown": 3, "error": 1}[self.status]

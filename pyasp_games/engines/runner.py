@@ -24,6 +24,7 @@ from typing import Any
 
 from pyasp_games.engines.limits import LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
+from pyasp_games.engines.reference import Reference, cross_check
 
 #: ``check(instance, outcome) -> (True | False | None, message)``; ``None``: nothing to check.
 Checker = Callable[[Any, Outcome], tuple[bool | None, str]]
@@ -40,6 +41,7 @@ def run_backend(
     problem: str,
     limits: Limits,
     check: Checker,
+    reference: Reference | None = None,
     **options: Any,
 ) -> Outcome:
     """Run ``backends[backend](instance, limits, **options)``; time and verify it.
@@ -53,7 +55,16 @@ def run_backend(
     (True/False/None) and ``verification`` (the checker's message); a witness that
     fails its check turns the status into ``error`` (the claimed status kept as
     ``failed_status``).
+
+    With a ``reference`` (the domain's declaration, see
+    :mod:`pyasp_games.engines.reference`) a claim the checker cannot confirm alone
+    that comes from a user's own encoding (``options["encoding"]`` not a bundled
+    name) is then cross-checked against the domain's reference backend in what is
+    left of the time limit, unless ``options["trust_encoding"]`` is true. The
+    outcome's ``seconds`` are the backend's own; the reference's are
+    ``stats["reference_seconds"]``.
     """
+    trust = bool(options.pop("trust_encoding", False))
     start = time.perf_counter()
     job = partial(_run_here, backends[backend], instance, problem, backend, limits, options)
     # a callback (e.g. a progress display) cannot report across a process boundary
@@ -71,6 +82,13 @@ def run_backend(
     if ok is False:
         outcome.stats["failed_status"] = outcome.status
         outcome.status = "error"
+    if reference is not None and not trust:
+
+        def run(name: str, lim: Limits, opts: dict[str, Any]) -> Outcome:
+            return run_backend(backends, name, instance, problem, lim, check, **opts)
+
+        spent = time.perf_counter() - start
+        cross_check(reference, instance, outcome, options, limits, spent, run)
     return outcome
 
 

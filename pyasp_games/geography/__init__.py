@@ -25,6 +25,7 @@ from typing import Any
 from pyasp_games.engines.domain import DomainSpec, bundled_files
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
+from pyasp_games.engines.reference import Reference
 from pyasp_games.engines.runner import run_backend
 from pyasp_games.geography.asp import solve_asp
 from pyasp_games.geography.matching import applies, solve_matching
@@ -54,9 +55,26 @@ def check_outcome(game: Geography, outcome: Outcome) -> tuple[bool | None, str]:
     return check_answer(game, outcome.answer, outcome.witness)
 
 
+def describe(outcome: Outcome, options: dict[str, Any] | None = None) -> str:
+    """The answer in words: who wins, and the winning first move."""
+    if outcome.answer == "first":
+        move = outcome.witness
+        shown = move if isinstance(move, str) else " -> ".join(map(str, move or []))
+        return f"the first player wins (winning move {shown})"
+    return f"the {outcome.answer} player wins"
+
+
+#: A user encoding's winner where minimax is out of budget is cross-checked against
+#: ``native`` (search with memo; every variant).
+REFERENCE = Reference("geography", lambda game, options: ("native", {}), describe)
+
+
 def solve(game: Geography, backend: str, limits: Limits = Limits(), **options: Any) -> Outcome:
-    """Run ``backend`` under ``limits``; time and verify it."""
-    return run_backend(BACKENDS, backend, game, game.name, limits, check_outcome, **options)
+    """Run ``backend`` under ``limits``; time and verify it (a user encoding's unverified
+    winner is cross-checked against ``native`` unless ``trust_encoding=True``)."""
+    return run_backend(
+        BACKENDS, backend, game, game.name, limits, check_outcome, REFERENCE, **options
+    )
 
 
 def _known(game: Geography) -> tuple[bool, Any]:

@@ -25,6 +25,7 @@ from typing import Any
 from pyasp_games.engines.domain import DomainSpec, bundled_files
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
+from pyasp_games.engines.reference import Reference
 from pyasp_games.engines.runner import run_backend
 from pyasp_games.graphs import Digraph
 from pyasp_games.grundy.asp import solve_asp
@@ -93,15 +94,46 @@ def check_outcome(
     return True, f"brute force over all assignments counts {brute}"
 
 
+def describe(outcome: Outcome, options: dict[str, Any] | None = None) -> str:
+    """The answer in words: a solution (shown), none, or a count."""
+    what = "kernel" if (options or {}).get("find") == "kernel" else "Grundy function"
+    answer, witness = outcome.answer, outcome.witness
+    if answer is True:
+        if isinstance(witness, dict):
+            return f"a {what} ({' '.join(f'{n}={v}' for n, v in witness.items())})"
+        return f"a {what} ({' '.join(map(str, witness or []))})"
+    if answer is False:
+        return f"no {what}"
+    if answer is None:
+        return "no answer"
+    return f"{answer} {what}{'' if answer == 1 else 's'}"
+
+
+def _reference(graph: Digraph, options: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    # propagation and backtracking over strongly connected components: exact, and
+    # the count a product over weak components (fast where enumeration is not)
+    return "native", {"mode": options.get("mode", "one"), "find": options.get("find", "grundy")}
+
+
+#: A user encoding's "none", counts and enumerations are cross-checked against ``native``.
+REFERENCE = Reference("grundy", _reference, describe, example=lambda o: {**o, "mode": "one"})
+
+
 def solve(
     graph: Digraph, backend: str, limits: Limits = Limits(), find: str = "grundy", **options: Any
 ) -> Outcome:
-    """Run ``backend`` (``find``: ``grundy`` or ``kernel``) under ``limits``; time and verify."""
+    """Run ``backend`` (``find``: ``grundy`` or ``kernel``) under ``limits``; time and verify.
+
+    A user encoding's claims that no checker confirms alone are cross-checked
+    against ``native`` (:data:`REFERENCE`) unless ``trust_encoding=True``.
+    """
 
     def check(g: Digraph, outcome: Outcome) -> tuple[bool | None, str]:
         return check_outcome(g, outcome, find)
 
-    return run_backend(BACKENDS, backend, graph, graph.name, limits, check, find=find, **options)
+    return run_backend(
+        BACKENDS, backend, graph, graph.name, limits, check, REFERENCE, find=find, **options
+    )
 
 
 def _loopy_native(graph: Digraph, limits: Limits) -> Outcome:

@@ -6,7 +6,10 @@ Facts are ``vertex(V).`` and ``arc(U,V).`` with positions numbered ``0..n-1``
 ``kernel`` (``in(V)``) and ``retrograde`` (``win/lose/draw(V)``). With
 ``core=True`` (the default) Grundy functions are searched on the graph's core
 (:mod:`pyasp_games.grundy.reduce`: same number of functions, each extended by mex
-to the deleted positions).
+to the deleted positions). Counting and listing are projected on the output
+predicate (``value/2``, ``in/1``): every solution is decoded, checked (the mex rule;
+independent and absorbing) and counted once, whatever else an encoding's answer
+sets hold.
 
 >>> from pyasp_games.grundy.model import parse_graph
 >>> c4 = parse_graph("a b\\nb c\\nc d\\nd a\\n", name="c4")
@@ -30,10 +33,12 @@ from pyasp_games.engines.resources import encoding_path
 from pyasp_games.errors import InputError
 from pyasp_games.graphs import Digraph
 from pyasp_games.grundy.reduce import extend, in_core
+from pyasp_games.grundy.verify import check_grundy_function, check_kernel
 
 DOMAIN = "grundy"
 #: which encoding solves which problem, and the output predicate it shows
 ENCODINGS = {"grundy": "grundy", "kernel": "kernel"}
+OUTPUT = {"grundy": "value/2", "kernel": "in/1"}
 MODES = ("one", "all", "count")
 
 
@@ -103,31 +108,49 @@ def solve_asp(
         graph, removed = in_core(graph)
     args = arguments.split() if isinstance(arguments, str) else list(arguments)
     session = ClingoSession(
-        [_path(encoding or ENCODINGS[find])], facts(graph), deadline=deadline, arguments=args
+        [_path(encoding or ENCODINGS[find])],
+        facts(graph),
+        deadline=deadline,
+        arguments=args,
+        project=[OUTPUT[find]] if mode != "one" else [],
     )
     session.ground([("base", [])])
-    found: list[Any] = []
 
-    def keep(symbols: list[Any]) -> None:
-        if mode != "count":
-            solution = decode(graph, find, symbols)
-            if removed:
-                solution = extend(full, graph, removed, solution)  # type: ignore[arg-type]
-            found.append(solution)
+    def solution(symbols: list[Any]) -> Any:
+        found = decode(graph, find, symbols)
+        return extend(full, graph, removed, found) if removed else found  # type: ignore[arg-type]
 
-    result = session.enumerate(keep, limit=1 if mode == "one" else None)
+    def check(found: Any) -> tuple[bool, str]:
+        return (check_grundy_function if find == "grundy" else check_kernel)(full, found)
+
+    found = session.enumerate_distinct(
+        solution, check, keep=mode != "count", limit=1 if mode == "one" else None
+    )
     stats = session.statistics()
-    stats["models"] = result.models
+    stats["models"] = found.models
     stats["core_positions"] = len(graph)
-    if result.status == "unknown":
-        stats["found_before_limit"] = result.models
+    if found.status == "unknown":
+        stats["found_before_limit"] = found.count
         return Outcome(graph.name, "asp", "unknown", None, None, 0.0, stats)
+    if found.invalid is not None and mode != "one":
+        bad, why = found.invalid
+        stats["error"] = f"an answer set gives {bad}, which is not a solution: {why}"
+        stats["invalid_witness"] = bad
+        return Outcome(graph.name, "asp", "error", None, None, 0.0, stats)
     if mode == "one":
-        if not found:
+        if found.invalid is not None:  # the checker in run_backend reports it
+            return Outcome(graph.name, "asp", "solved", True, found.invalid[0], 0.0, stats)
+        if not found.solutions:
             return Outcome(graph.name, "asp", "no-solution", False, None, 0.0, stats)
-        return Outcome(graph.name, "asp", "solved", True, found[0], 0.0, stats)
+        return Outcome(graph.name, "asp", "solved", True, found.solutions[0], 0.0, stats)
     return Outcome(
-        graph.name, "asp", "solved", result.models, found if mode == "all" else None, 0.0, stats
+        graph.name,
+        "asp",
+        "solved",
+        found.count,
+        found.solutions if mode == "all" else None,
+        0.0,
+        stats,
     )
 
 

@@ -18,7 +18,9 @@ from typing import Any
 from pyasp_games.engines.domain import DomainSpec, bundled_files
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
+from pyasp_games.engines.reference import Reference, unchecked_claim
 from pyasp_games.engines.runner import run_backend
+from pyasp_games.errors import InputError
 from pyasp_games.puzzle.asp import solve_asp
 from pyasp_games.puzzle.model import Board, load_boards, parse_board, parse_set, solvability
 from pyasp_games.puzzle.native import solve_astar, solve_greedy, solve_idastar, solve_pdb
@@ -70,13 +72,52 @@ def check_outcome(board: Board, outcome: Outcome) -> tuple[bool | None, str]:
     return None, "nothing to verify"
 
 
+def describe(outcome: Outcome, options: dict[str, Any] | None = None) -> str:
+    """The answer in words: an optimal plan (shown) or none (within a bound)."""
+    if outcome.status == "solved":
+        return f"an optimal plan of {outcome.answer} moves ({outcome.witness})"
+    bound = outcome.stats.get("bounded")
+    return "no plan (unsolvable)" if bound is None else f"no plan of length <= {bound}"
+
+
+def _reference(board: Board, options: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """IDA* with additive pattern databases where they are already built (cached), else
+    IDA* with Manhattan distance and linear conflicts: both optimal, both in bounded
+    memory, neither with one-off work inside the limit."""
+    from pyasp_games.puzzle.pattern_databases import database_path, tile_partition
+
+    try:
+        patterns = tile_partition(board.rows, board.cols, board.goal)
+    except InputError:
+        return "idastar", {}
+    cached = all(
+        database_path(board.rows, board.cols, board.goal, tuple(sorted(p))).is_file()
+        for p in patterns
+    )
+    return ("pdb", {}) if cached else ("idastar", {})
+
+
+def _claims_optimum(outcome: Outcome) -> bool:
+    # a plan is checked by replaying it, but not that none is shorter
+    return outcome.status == "solved" or unchecked_claim(outcome)
+
+
+#: A user encoding's plan lengths (optimality) and "no plan within the bound" are
+#: cross-checked against an optimal native search.
+REFERENCE = Reference("puzzle", _reference, describe, _claims_optimum)
+
+
 def solve(board: Board, backend: str, limits: Limits = Limits(), **options: Any) -> Outcome:
     """Run ``backend`` on ``board`` under ``limits``; time and verify the outcome.
 
     A reached limit gives ``unknown``; a witness that fails verification turns
-    the outcome into ``error`` with the reason in ``stats`` (never dropped).
+    the outcome into ``error`` with the reason in ``stats`` (never dropped). A user
+    encoding's optimality and bounded "no plan" claims are cross-checked against
+    ``pdb``/``idastar`` (:data:`REFERENCE`) unless ``trust_encoding=True``.
     """
-    return run_backend(BACKENDS, backend, board, board.name, limits, check_outcome, **options)
+    return run_backend(
+        BACKENDS, backend, board, board.name, limits, check_outcome, REFERENCE, **options
+    )
 
 
 def _known(board: Board) -> tuple[bool, Any]:

@@ -1,0 +1,181 @@
+"""Cross-checking what a user's own encoding claims but no checker can confirm alone.
+
+Every witness (a cover, a plan, a Grundy function) is verified by the domain's
+checker whatever produced it. Some claims have no witness to check: "none
+exists", a count (are all solutions there?), a plan's optimality (is there no
+shorter plan?). The bundled encodings keep their documented standing for these
+(argued in ``encodings/<domain>/README.md``, tested against the native backends).
+A user's encoding (``--encoding FILE``: any encoding that is not a bundled name)
+has no such standing, so :func:`cross_check` asks the domain's *reference
+backend* -- a native algorithm, declared per domain by a :class:`Reference` --
+the same question under what is left of the same limits:
+
+- it agrees: the claim stands as the reference's own answer does
+  (``stats["cross_check"] = "agrees"``);
+- it disagrees: the outcome becomes an ``error`` naming both answers and the
+  reference's verified witness (``"disagrees"``, ``verified`` false);
+- it gives no answer in time (or fails): the claim is kept but marked
+  ``"not verified"`` with the reason, ``verified`` false and exit code 3.
+
+``trust_encoding=True`` (CLI ``--trust-encoding``) skips the check.
+
+>>> from pyasp_games.engines.outcome import Outcome
+>>> ref = Reference("toy", lambda inst, opts: ("exact", {}), lambda o, opts: f"{o.answer} {o.witness}")
+>>> mine = Outcome("i", "asp", "no-solution", False, stats={"verified": None})
+>>> ref.user_encoding({"encoding": "mine.lp"}), ref.needs_check(mine)
+('mine.lp', True)
+>>> def run(backend, limits, options):
+...     return Outcome("i", backend, "solved", True, [1], stats={"verified": True,
+...                    "verification": "checked"})
+>>> cross_check(ref, None, mine, {"encoding": "mine.lp"}, Limits(), 0.0, run)
+>>> mine.status, mine.stats["cross_check"], mine.stats["verified"]
+('error', 'disagrees', False)
+>>> print(mine.stats["verification"])
+the encoding mine.lp answers False None, but the reference backend exact answers True [1] (checked)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from pyasp_games.engines.limits import Limits
+from pyasp_games.engines.outcome import Outcome
+
+#: Below this many seconds left there is no point starting the reference.
+MIN_SECONDS = 0.05
+
+
+def unchecked_claim(outcome: Outcome) -> bool:
+    """The default: an answer the domain's checker could not confirm alone."""
+    return outcome.status in ("solved", "no-solution") and outcome.stats.get("verified") is None
+
+
+@dataclass(frozen=True)
+class Reference:
+    """How a domain cross-checks a user encoding's claims.
+
+    Attributes:
+        domain: the domain's name (its bundled encodings are trusted as documented).
+        choose: ``(instance, options) -> (backend, options)``: the reference backend
+            for the question the options ask (same mode, same kind of solution).
+        describe: ``(outcome, options) -> text``: the answer (and witness) in words.
+        needs_check: whether an outcome's claim needs the reference (default: the
+            checker could not confirm it, :func:`unchecked_claim`).
+        example: ``options -> options`` asking the reference for one solution, shown
+            when the encoding counted none but the reference counts some.
+    """
+
+    domain: str
+    choose: Callable[[Any, dict[str, Any]], tuple[str, dict[str, Any]]]
+    describe: Callable[[Outcome, dict[str, Any]], str]
+    needs_check: Callable[[Outcome], bool] = unchecked_claim
+    example: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+
+    def user_encoding(self, options: dict[str, Any]) -> str | None:
+        """The encoding in ``options`` if it is the user's own (a file, not a bundled name)."""
+        from pyasp_games.engines.resources import bundled_encodings
+
+        encoding = options.get("encoding")
+        if encoding is None or str(encoding) in bundled_encodings(self.domain):
+            return None
+        return str(encoding)
+
+
+def _same(a: Any, b: Any) -> bool:
+    # True == 1 in Python; an existence answer never equals a count
+    return type(a) is type(b) and a == b
+
+
+def cross_check(
+    reference: Reference,
+    instance: Any,
+    outcome: Outcome,
+    options: dict[str, Any],
+    limits: Limits,
+    spent: float,
+    run: Callable[[str, Limits, dict[str, Any]], Outcome],
+) -> None:
+    """Check ``outcome`` (from a user encoding) against the reference; updates it in place.
+
+    ``spent``: seconds already used of ``limits.time_limit``; the reference gets the
+    rest (and the same ``max_length``). ``run(backend, limits, options)`` runs and
+    verifies one backend (:func:`pyasp_games.engines.runner.run_backend`).
+    """
+    encoding = reference.user_encoding(options)
+    if encoding is None or not reference.needs_check(outcome):
+        return
+    backend, ref_options = reference.choose(instance, options)
+    stats = outcome.stats
+    stats["reference"] = backend
+    left = None if limits.time_limit is None else limits.time_limit - spent
+    if left is not None and left < MIN_SECONDS:
+        _not_verified(outcome, f"no time was left within the limit for the reference {backend}")
+        return
+    started = time.perf_counter()
+    ref = run(backend, Limits(time_limit=left, max_length=limits.max_length), ref_options)
+    stats["reference_seconds"] = round(time.perf_counter() - started, 4)
+    stats["reference_status"] = ref.status
+    stats["reference_answer"] = ref.answer
+    if ref.status == "unknown":
+        given = "" if left is None else f" ({left:.2f} s left of the {limits.time_limit:g} s)"
+        _not_verified(outcome, f"the reference {backend} reached the {_limit(ref)} limit{given}")
+        return
+    if ref.status == "error":
+        why = ref.stats.get("verification") or ref.stats.get("error") or "no reason given"
+        _not_verified(outcome, f"the reference {backend} failed ({why})")
+        return
+    said = reference.describe(outcome, options)
+    if _same(outcome.answer, ref.answer):
+        stats["cross_check"] = "agrees"
+        note = f"cross-checked: the reference {backend} agrees"
+        stats["verification"] = f"{stats.get('verification') or said}; {note}"
+        return
+    stats["cross_check"] = "disagrees"
+    stats["reference_witness"] = ref.witness
+    checked = ref.stats.get("verification") if ref.stats.get("verified") else None
+    text = (
+        f"the encoding {encoding} answers {said}, but the reference backend {backend} "
+        f"answers {reference.describe(ref, options)}"
+    )
+    missing = _missing(outcome.witness, ref.witness)
+    if missing is not None:
+        text += f"; e.g. the encoding misses {missing}"
+    elif outcome.answer == 0 and ref.witness is None and reference.example is not None:
+        # counted none: any one solution the reference finds is one the encoding missed
+        left = None if limits.time_limit is None else limits.time_limit - spent
+        left = None if left is None else left - stats["reference_seconds"]
+        if left is None or left >= MIN_SECONDS:
+            lim = Limits(time_limit=left, max_length=limits.max_length)
+            one = run(backend, lim, reference.example(ref_options))
+            if one.stats.get("verified") is True:
+                stats["reference_witness"] = one.witness
+                text += f"; e.g. {reference.describe(one, options)} ({one.stats['verification']})"
+    stats["verification"] = f"{text} ({checked})" if checked else text
+    stats["failed_status"] = outcome.status
+    stats["verified"] = False
+    outcome.status = "error"
+
+
+def _limit(outcome: Outcome) -> str:
+    return str(outcome.stats.get("limit", "time"))
+
+
+def _not_verified(outcome: Outcome, reason: str) -> None:
+    outcome.stats["cross_check"] = "not verified"
+    outcome.stats["verified"] = False
+    outcome.stats["verification"] = f"not verified: {reason}"
+
+
+def _missing(mine: Any, theirs: Any) -> Any:
+    """A solution the reference lists and the encoding does not (both enumerations)."""
+    if not (isinstance(mine, list) and isinstance(theirs, list)):
+        return None
+    have = {_key(w) for w in mine}
+    return next((w for w in theirs if _key(w) not in have), None)
+
+
+def _key(solution: Any) -> str:
+    return repr(sorted(solution.items())) if isinstance(solution, dict) else repr(solution)

@@ -1,0 +1,232 @@
+"""No unproven answer printed as proven: user encodings are cross-checked (issue 11, section 1).
+
+A claim that cannot be checked alone ("none", a count, a plan's optimality) from a
+user's own encoding is compared with the domain's reference backend; a disagreement
+is an error naming both answers with the reference's verified witness, a reference
+out of time leaves the claim marked "not verified" (exit 3). Counts are of distinct,
+verified solutions (projected on the output predicate), not of answer sets.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pyasp_games.engines.limits import Limits
+from pyasp_games.engines.resources import encoding_path, instance_dir
+from pyasp_games.grundy.model import arc_text, load_graph, random_arcs
+from pyasp_games.grundy.verify import check_grundy_function, check_kernel
+from pyasp_games.puzzle.model import load_boards
+from pyasp_games.puzzle.verify import verify_plan
+
+from .conftest import assert_bad_input, run_cli
+
+COVER = instance_dir("cover")
+PUZZLE = instance_dir("puzzle")
+
+#: the issue's encodings: each makes a wrong claim that no checker refutes alone
+NO_COVER = ":- element(E).\n#show chosen/1.\n"
+NO_GRUNDY = ":- vertex(V).\n"
+NO_PLAN = "#program check(t).\n:- query(t).\n"  # added to the bundled sliding.lp
+
+
+@pytest.fixture
+def encodings(tmp_path):
+    files = {
+        "no-cover": NO_COVER,
+        "junk": encoding_path("cover", "x3c").read_text() + "\n{ junk }.\n",
+        "junk-projected": encoding_path("cover", "x3c").read_text()
+        + "\n{ junk }.\n#project junk.\n#show junk/0.\n",
+        "any-subsets": "{ chosen(S) : member(S,_) }.\n#show chosen/1.\n",
+        "no-grundy": NO_GRUNDY,
+        "no-plan": encoding_path("puzzle", "sliding").read_text() + "\n" + NO_PLAN,
+        "long-plan": encoding_path("puzzle", "sliding").read_text()
+        + "\n#program check(t).\n:- query(t), t < 26.\n",
+        "nothing": "#program base.\n#program step(t).\n#program check(t).\n"
+        "#external query(t).\n:- query(t).\n",
+    }
+    paths = {}
+    for name, text in files.items():
+        paths[name] = tmp_path / f"{name}.lp"
+        paths[name].write_text(text)
+    return paths
+
+
+@pytest.fixture
+def graph60(tmp_path):
+    """A 60-position game graph with cycles: native finds a Grundy function and a kernel."""
+    path = tmp_path / "g60.txt"
+    path.write_text(arc_text(random_arcs(60, 2, 0.0, 1, 4), 60))
+    return path
+
+
+# -- cover -------------------------------------------------------------------------
+
+
+def test_cover_no_cover_claim_disagrees_with_dlx(encodings):
+    tiny = COVER / "tiny-cover.txt"
+    run = run_cli("cover", "solve", tiny, "-b", "asp", "--encoding", encodings["no-cover"])
+    assert run.code == 1, run.stdout + run.stderr
+    assert "DISAGREES with the reference dlx" in run.stdout
+    assert "no exact cover" in run.stderr and "dlx answers an exact cover (0 1)" in run.stderr
+    out = run_cli(
+        "cover", "solve", tiny, "-b", "asp", "--encoding", encodings["no-cover"], "--json"
+    ).json()
+    assert out["status"] == "error" and out["stats"]["failed_status"] == "no-solution"
+    assert out["stats"]["cross_check"] == "disagrees" and out["stats"]["verified"] is False
+    assert out["stats"]["reference_witness"] == [0, 1]
+
+
+def test_cover_count_of_zero_disagrees_and_shows_a_missed_cover(encodings):
+    tiny = COVER / "tiny-cover.txt"
+    run = run_cli(
+        "cover", "solve", tiny, "-b", "asp", "--encoding", encodings["no-cover"], "--count",
+        "--json",
+    )  # fmt: skip
+    assert run.code == 1
+    stats = run.json()["stats"]
+    assert (stats["reference_answer"], stats["reference_witness"]) == (1, [0, 1])
+    assert "0 exact covers" in stats["verification"]
+
+
+@pytest.mark.parametrize("encoding", ["junk", "junk-projected"])
+def test_counts_are_distinct_covers_not_answer_sets(encodings, encoding):
+    small = COVER / "matching-small.txt"
+    for flag in ("--count", "--all"):
+        run = run_cli(
+            "cover", "solve", small, "-b", "asp", "--encoding", encodings[encoding], flag, "--json"
+        )
+        assert run.code == 0, run.stderr
+        out = run.json()
+        assert out["answer"] == 2 and out["stats"]["cross_check"] == "agrees"
+        if flag == "--all":
+            assert len({tuple(c) for c in out["witness"]}) == 2
+    # projection alone, without the reference: still 2
+    from pyasp_games.cover import solve
+    from pyasp_games.cover.model import load_instance
+
+    inst = load_instance(small)
+    out = solve(inst, "asp", mode="count", encoding=str(encodings[encoding]), trust_encoding=True)
+    assert out.answer == 2 and "cross_check" not in out.stats
+
+
+def test_counting_checks_every_cover(encodings):
+    run = run_cli(
+        "cover", "solve", COVER / "tiny-cover.txt", "-b", "asp", "--encoding",
+        encodings["any-subsets"], "--count", "--json",
+    )  # fmt: skip
+    assert run.code == 1
+    assert "not an exact cover" in run.json()["stats"]["error"]
+
+
+def test_an_agreeing_none_reads_cross_checked(encodings):
+    run = run_cli(
+        "cover", "solve", COVER / "tiny-none.txt", "-b", "asp", "--encoding", encodings["no-cover"]
+    )
+    assert run.code == 0, run.stderr
+    assert "no exact cover" in run.stdout and "cross-checked against dlx" in run.stdout
+
+
+def test_bundled_encodings_keep_their_status():
+    run = run_cli("cover", "solve", COVER / "tiny-none.txt", "-b", "asp", "--json")
+    assert run.code == 0
+    stats = run.json()["stats"]
+    assert stats["verified"] is None and "reference" not in stats
+
+
+def test_trust_encoding_turns_the_check_off(encodings):
+    tiny = COVER / "tiny-cover.txt"
+    run = run_cli(
+        "cover", "solve", tiny, "-b", "asp", "--encoding", encodings["no-cover"],
+        "--trust-encoding", "--json",
+    )  # fmt: skip
+    assert run.code == 0 and run.json()["status"] == "no-solution"
+    assert "cross_check" not in run.json()["stats"]
+    assert_bad_input(run_cli("cover", "solve", tiny, "-b", "asp", "--trust-encoding"), "--encoding")
+
+
+# -- grundy ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("verb", "flags", "claim"),
+    [
+        ("exists", [], "no Grundy function"),
+        ("exists", ["--count"], "0 Grundy functions"),
+        ("kernel", [], "no kernel"),
+    ],
+)
+def test_grundy_none_disagrees_with_native(encodings, graph60, verb, flags, claim):
+    run = run_cli(
+        "grundy", verb, graph60, "-b", "asp", "--encoding", encodings["no-grundy"], *flags,
+        "--json",
+    )  # fmt: skip
+    assert run.code == 1, run.stdout + run.stderr
+    stats = run.json()["stats"]
+    assert stats["cross_check"] == "disagrees" and stats["reference"] == "native"
+    assert claim in stats["verification"]
+    graph = load_graph(graph60)
+    check = check_kernel if verb == "kernel" else check_grundy_function
+    assert check(graph, stats["reference_witness"])[0]
+    text = run_cli(
+        "grundy", verb, graph60, "-b", "asp", "--encoding", encodings["no-grundy"], *flags
+    )
+    assert "DISAGREES with the reference native" in text.stdout and claim in text.stderr
+
+
+# -- puzzle ------------------------------------------------------------------------
+
+
+def test_puzzle_no_plan_within_bound_disagrees(encodings):
+    board = PUZZLE / "thesis-board1.txt"
+    run = run_cli(
+        "puzzle", "solve", board, "-b", "asp", "--encoding", encodings["no-plan"],
+        "--max-length", "30", "--json",
+    )  # fmt: skip
+    assert run.code == 1, run.stderr
+    out = run.json()
+    assert out["status"] == "error" and out["stats"]["reference_answer"] == 24
+    b = load_boards(board)[0]
+    plan = out["stats"]["reference_witness"]
+    assert len(plan) == 24 and verify_plan(b.rows, b.cols, b.tiles, b.goal, plan).ok
+    assert "no plan of length <= 30" in out["stats"]["verification"]
+
+
+def test_puzzle_plan_not_optimal_disagrees(encodings):
+    from pyasp_games.puzzle import solve
+
+    board = load_boards(PUZZLE / "thesis-board1.txt")[0]
+    out = solve(board, "asp", encoding=str(encodings["long-plan"]))
+    assert out.status == "error" and out.stats["failed_status"] == "solved"
+    assert len(out.witness) == 26 and out.stats["reference_answer"] == 24
+
+
+def test_reference_out_of_time_is_not_verified(encodings, tmp_path):
+    # Korf's first board (optimum 57): the encoding refutes every horizon at once,
+    # IDA* cannot finish within the limit
+    korf = load_boards(PUZZLE / "korf100.txt")[0]
+    board = tmp_path / "korf1.txt"
+    rows = [korf.tiles[i : i + 4] for i in range(0, 16, 4)]
+    board.write_text("# goal: blank-first\n" + "\n".join(" ".join(map(str, r)) for r in rows))
+    args = ["puzzle", "solve", board, "-b", "asp", "--encoding", encodings["nothing"]]
+    args += ["--max-length", "60", "--time-limit", "1.5"]
+    run = run_cli(*args, "--json")
+    assert run.code == 3, run.stderr
+    out = run.json()
+    assert out["status"] == "no-solution" and out["stats"]["verified"] is False
+    assert out["stats"]["verification"].startswith("not verified: the reference idastar")
+    text = run_cli(*args)
+    assert "NOT VERIFIED" in text.stdout and text.code == 3
+
+
+def test_a_run_that_uses_the_whole_limit_leaves_none_for_the_reference(encodings):
+    from pyasp_games.cover import REFERENCE
+    from pyasp_games.engines.outcome import Outcome
+    from pyasp_games.engines.reference import cross_check
+
+    claim = Outcome("i", "asp", "no-solution", False, stats={"verified": None})
+
+    def never(*args):
+        raise AssertionError("no reference run without time")
+
+    cross_check(REFERENCE, None, claim, {"encoding": "mine.lp"}, Limits(1.0), 0.99, never)
+    assert claim.stats["cross_check"] == "not verified" and claim.exit_code == 3
