@@ -40,6 +40,7 @@ app.add_typer(bench_cli.app, name="bench")
 
 def main(argv: list[str] | None = None) -> None:
     """Console entry point: run the app, mapping every failure to one line and an exit code."""
+    from pyasp_games.engines.limits import LimitReached
     from pyasp_games.errors import InputError
 
     try:  # typer >= 0.22 vendors click and exposes its exception base
@@ -60,6 +61,8 @@ def main(argv: list[str] | None = None) -> None:
     except InputError as err:
         print(f"pyasp-games: error: {err}", file=sys.stderr)
         sys.exit(2)
+    except (LimitReached, MemoryError) as err:  # a limit the command's own checks did not catch
+        _limit_reached(argv if argv is not None else sys.argv[1:], err)
     except typer.Abort:
         print("pyasp-games: aborted", file=sys.stderr)
         sys.exit(130)
@@ -69,3 +72,24 @@ def main(argv: list[str] | None = None) -> None:
         print(f"pyasp-games: internal error: {err.__class__.__name__}: {err}", file=sys.stderr)
         sys.exit(1)
     sys.exit(result if isinstance(result, int) else 0)
+
+
+def _limit_reached(argv: list[str], err: BaseException) -> None:
+    """Status unknown, exit 3, for a command stopped by its time limit or out of memory
+    outside a backend (reading the input, a check): one line, or one JSON object."""
+    from pyasp_games.cli.common import print_json
+    from pyasp_games.engines.limits import release_time_limit
+
+    release_time_limit()
+    if isinstance(err, MemoryError):
+        stats = {"limit": "memory", "stopped": "the command ran out of memory"}
+    else:
+        given = err.args[0] if err.args and isinstance(err.args[0], dict) else {}
+        stats = {"limit": "time", **given}
+    problem = " ".join(a for a in argv[:2] if not a.startswith("-"))
+    if "--json" in argv:
+        outcome = {"problem": problem, "backend": None, "status": "unknown", "answer": None}
+        print_json({**outcome, "witness": None, "seconds": None, "stats": stats})
+    else:
+        print(f"{problem}: unknown ({stats['limit']} limit reached)")
+    sys.exit(3)

@@ -38,14 +38,47 @@ JSON = typer.Option(
 )
 
 
-def limits(time_limit: float | None, max_length: int | None = None) -> Any:
-    from pyasp_games.engines.limits import Limits
+MEMORY_LIMIT = typer.Option(
+    None,
+    "--memory-limit",
+    help="Megabytes the solver may hold (default: half the memory, at most 8 GiB); "
+    "reaching it gives status unknown, exit 3.",
+)
+
+
+def limits(
+    time_limit: float | None,
+    max_length: int | None = None,
+    memory_limit: float | None = None,
+    whole_command: bool = True,
+) -> Any:
+    """The command's :class:`~pyasp_games.engines.limits.Limits`.
+
+    With ``whole_command`` (the default) the time limit holds for the whole
+    command from here on (reading the input, solving, checking): when it passes,
+    the command stops with status unknown, exit 3 (see :func:`pyasp_games.cli.main`).
+    Commands whose limit is per run (crosscheck, a set of boards) pass ``False``.
+    """
+    from pyasp_games.engines.limits import Limits, hold_time_limit
 
     if time_limit is not None and time_limit <= 0:
         raise InputError(f"--time-limit must be positive, got {time_limit}")
     if max_length is not None and max_length < 0:
         raise InputError(f"--max-length must be non-negative, got {max_length}")
-    return Limits(time_limit=time_limit, max_length=max_length)
+    if memory_limit is not None and not memory_limit > 0:
+        raise InputError(f"--memory-limit must be a positive number of megabytes, got {memory_limit}")
+    memory = None if memory_limit is None else int(memory_limit * 2**20)
+    lim = Limits(time_limit=time_limit, max_length=max_length, memory_limit=memory)
+    if whole_command:
+        hold_time_limit(time_limit)
+    return lim
+
+
+def answered() -> None:
+    """The answer is complete: the time limit no longer interrupts (printing it)."""
+    from pyasp_games.engines.limits import release_time_limit
+
+    release_time_limit()
 
 
 def trust_encoding(domain: str, trust: bool, encoding: str | None) -> dict[str, bool]:
@@ -104,6 +137,7 @@ def report_error(outcome: Any) -> None:
 
 def finish(outcome: Any, json: bool, lines: Iterable[str], show_backend: bool = True) -> None:
     """Print one outcome (JSON, or a header and ``lines``) and exit with its code."""
+    answered()
     if json:
         print_json(outcome.to_dict())
     else:
@@ -127,6 +161,7 @@ def exit_code(outcomes: Iterable[Any]) -> int:
 
 
 def print_json(obj: Any) -> None:
+    answered()
     sys.stdout.write(json.dumps(obj, default=str) + "\n")
 
 

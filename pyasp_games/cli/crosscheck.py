@@ -36,7 +36,7 @@ def crosscheck(
 
     if domain is None and (files or backend or encoding):
         raise InputError("name the domain when giving files, --backend or --encoding")
-    lim = limits(time_limit)
+    lim = limits(time_limit, whole_command=False)  # the limit is per run
     console = Console()
     reports = [
         _run_domain(name, files, backend, encoding, lim, json, console)

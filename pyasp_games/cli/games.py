@@ -39,19 +39,31 @@ def nim(
         return Outcome(name, "native", "solved", "N" if total else "P", moves, 0.0, {"xor": total})
 
     def check(hs: list[int], outcome: Outcome) -> tuple[bool | None, str]:
-        # by brute force over every move: the winning moves are those to XOR 0
-        want = []
-        for i, h in enumerate(hs):
-            for k in range(h):
-                after = [*hs[:i], k, *hs[i + 1 :]]
-                x = 0
-                for a in after:
-                    x ^= a
-                if x == 0:
-                    want.append(after)
-        if sorted(want) != sorted(outcome.witness):
-            return False, f"the moves to XOR 0 are {want}"
-        if (outcome.answer == "P") != (not want):
+        # A move lowers one heap i to some x; the XOR becomes x ^ others_i (the XOR of
+        # the other heaps), which is 0 exactly for x = others_i. So heap i has one
+        # move to XOR 0 when others_i < h_i and none otherwise: counting those heaps
+        # (others_i from prefix and suffix XORs) and replaying every claimed move
+        # checks "exactly these" in O(heaps x moves), not O(sum of the heaps).
+        n = len(hs)
+        prefix, suffix = [0] * (n + 1), [0] * (n + 1)
+        for i in range(n):
+            prefix[i + 1] = prefix[i] ^ hs[i]
+            suffix[n - 1 - i] = suffix[n - i] ^ hs[n - 1 - i]
+        movable = [i for i in range(n) if prefix[i] ^ suffix[i + 1] < hs[i]]
+        lowered = set()
+        for after in outcome.witness:
+            changed = [i for i in range(n) if after[i] != hs[i]] if len(after) == n else []
+            if len(changed) != 1 or not 0 <= after[changed[0]] < hs[changed[0]]:
+                return False, f"{after} is not one Nim move from {hs}"
+            x = 0
+            for a in after:
+                x ^= a
+            if x != 0:
+                return False, f"the move to {after} leaves XOR {x}, not 0"
+            lowered.add(changed[0])
+        if len(lowered) != len(outcome.witness) or sorted(lowered) != movable:
+            return False, f"the heaps with a move to XOR 0 are {movable}"
+        if (outcome.answer == "P") != (not movable):
             return False, "a position is P exactly when it has no move to XOR 0"
         return True, "every move checked: exactly these reach XOR 0"
 
@@ -83,18 +95,25 @@ def subtraction(
     """Subtraction game: g(0..N) and its exact preperiod and period, with the proof."""
     from pyasp_games.engines.outcome import Outcome
     from pyasp_games.engines.runner import run_backend
-    from pyasp_games.grundy.native import subtraction_period, subtraction_values
+    from pyasp_games.grundy.native import (
+        check_heap_size,
+        subtraction_period,
+        subtraction_values,
+    )
 
     ds = _parse_moves(moves)
     if upto < 0:
         raise InputError(f"--upto must be non-negative, got {upto}")
+    check_heap_size(upto, "--upto")
+    check_heap_size(ds[-1], "--moves: a move of")
     lim = limits(time_limit)
     name = f"subtraction({','.join(map(str, ds))})"
 
     def native(_: Any, lim: Any) -> Outcome:
         deadline = lim.deadline()
         period = subtraction_period(ds, deadline)
-        values = subtraction_values(ds, max(upto, period.preperiod + period.period + ds[-1]))
+        top = max(upto, period.preperiod + period.period + ds[-1])
+        values = subtraction_values(ds, top, deadline)
         witness = {"preperiod": period.preperiod, "period": period.period, "proof": period.proof}
         return Outcome(name, "native", "solved", values[: upto + 1], witness, 0.0, {}, values)
 
@@ -139,10 +158,12 @@ def grundys_game(
     """Grundy's game (split a heap into two unequal heaps): g(1..N)."""
     from pyasp_games.engines.outcome import Outcome
     from pyasp_games.engines.runner import run_backend
+    from pyasp_games.grundy.native import check_heap_size
     from pyasp_games.grundy.native import grundys_game as compute
 
     if upto < 1:
         raise InputError(f"--upto must be at least 1, got {upto}")
+    check_heap_size(upto, "--upto")
     lim = limits(time_limit)
     name = f"grundys-game({upto})"
 

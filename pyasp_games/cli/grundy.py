@@ -367,11 +367,12 @@ def loopy(
     from pyasp_games.grundy import loopy as run
 
     lim = limits(time_limit)
+    clock = lim.deadline()  # reading the graph counts against the limit too
     if not sum_with:
         g = _load(Path(graph), fmt)
-        outcome = run(g, lim)
+        outcome = run(g, clock.limits(memory_limit=lim.memory_limit))
         if outcome.status == "solved" and check_asp:
-            _compare_asp(g, outcome, lim)
+            _compare_asp(g, outcome, clock)
         lines = []
         if outcome.status == "solved":
             from pyasp_games.grundy.native import loopy_move
@@ -390,15 +391,25 @@ def loopy(
     _loopy_sum([graph, *sum_with], fmt, lim, json)
 
 
-def _compare_asp(g: Any, outcome: Any, lim: Any) -> None:
+def _compare_asp(g: Any, outcome: Any, clock: Any) -> None:
     from pyasp_games.engines.limits import LimitReached
+    from pyasp_games.engines.outcome import Outcome
+    from pyasp_games.engines.runner import run_backend
     from pyasp_games.grundy.asp import retrograde_asp
 
-    try:
-        retro = retrograde_asp(g, lim.deadline())
+    def labelling(g: Any, lim: Any) -> Outcome:
+        return Outcome(g.name, "asp", "solved", retrograde_asp(g, lim.deadline()), None)
+
+    try:  # a backend run: the time left holds during clingo's grounding too
+        asp = run_backend(
+            {"asp": labelling}, "asp", g, g.name, clock.limits(), lambda *_: (None, "")
+        )
     except LimitReached:
+        asp = None
+    if asp is None or asp.status != "solved":
         outcome.stats["asp_retrograde"] = "limit reached"
         return
+    retro = asp.answer
     same = retro == [outcome.answer[n] for n in g.names]
     outcome.stats["asp_retrograde_agrees"] = same
     if not same:

@@ -9,6 +9,7 @@ import typer
 
 from pyasp_games.cli.common import (
     JSON,
+    MEMORY_LIMIT,
     TIME_LIMIT,
     TRUST_ENCODING,
     exit_code,
@@ -100,6 +101,7 @@ def solve(
         1, "--workers", help="Solve the boards of a set file in this many processes."
     ),
     time_limit: float = TIME_LIMIT,
+    memory_limit: float = MEMORY_LIMIT,
     max_length: int = typer.Option(
         None,
         "--max-length",
@@ -135,7 +137,7 @@ def solve(
         raise InputError("--partition applies to --backend pdb only")
     if workers < 1:
         raise InputError(f"--workers must be at least 1, got {workers}")
-    lim = limits(time_limit, max_length)
+    lim = limits(time_limit, max_length, memory_limit, whole_command=False)  # per board
     boards = _load(file, goal)
     if (emit_lp or emit_cnf) and len(boards) > 1:
         raise InputError("--emit-lp/--emit-cnf take a single board, not a set file")

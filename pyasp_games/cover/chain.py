@@ -25,7 +25,7 @@ from typing import Any
 from pyasp_games.cover.model import CNF
 from pyasp_games.cover.reductions import map_back, sat_to_3sat, threedm_to_x3c, threesat_to_3dm
 from pyasp_games.cover.verify import evaluate_cnf
-from pyasp_games.engines.limits import LimitReached, Limits
+from pyasp_games.engines.limits import LimitReached, Limits, default_memory_limit, memory_cap
 from pyasp_games.engines.outcome import Outcome
 
 
@@ -64,21 +64,23 @@ def chain(cnf: CNF, backend: str, limits: Limits = Limits(), **options: Any) -> 
         return result
 
     try:
-        three, map1 = stage("sat-to-3sat", sat_to_3sat, cnf)
-        sizes["3sat"] = {"variables": three.num_vars, "clauses": three.num_clauses}
-        deadline.check()
-        dm, map2 = stage("3sat-to-3dm", threesat_to_3dm, three, deadline)
-        sizes["3dm"] = {"q": dm.q, "triples": len(dm.triples)}
-        deadline.check()
-        x3c, map3 = stage("3dm-to-x3c", threedm_to_x3c, dm)
-        sizes["x3c"] = {"elements": x3c.size, "subsets": len(x3c.subsets)}
-        remaining = deadline.remaining()
-        if remaining is not None and remaining <= 0:
-            raise LimitReached
+        with memory_cap(limits.memory_limit or default_memory_limit()):
+            three, map1 = stage("sat-to-3sat", sat_to_3sat, cnf)
+            sizes["3sat"] = {"variables": three.num_vars, "clauses": three.num_clauses}
+            deadline.check()
+            dm, map2 = stage("3sat-to-3dm", threesat_to_3dm, three, deadline)
+            sizes["3dm"] = {"q": dm.q, "triples": len(dm.triples)}
+            deadline.check()
+            x3c, map3 = stage("3dm-to-x3c", threedm_to_x3c, dm)
+            sizes["x3c"] = {"elements": x3c.size, "subsets": len(x3c.subsets)}
+            del dm
+        sub = deadline.limits(memory_limit=limits.memory_limit)
     except LimitReached:
         stats["limit"] = "time"
         return outcome("unknown", None)
-    sub = Limits(time_limit=remaining) if remaining is not None else Limits()
+    except MemoryError:
+        stats["limit"] = "memory"
+        return outcome("unknown", None)
     solved = stage("solve", solve, x3c, backend, sub, **options)
     stats["cover"] = {k: v for k, v in solved.to_dict().items() if k not in ("witness",)}
     if solved.status == "unknown":

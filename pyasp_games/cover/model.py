@@ -43,8 +43,15 @@ from typing import Any
 
 from pyasp_games.errors import InputError, read_text
 
-
 # -- the instance types -------------------------------------------------------------------
+
+#: the largest universe (X3C) and the most variables (CNF) an instance may declare: every
+#: backend holds something per element or variable, and beyond these a 2-line file would
+#: fill the memory; no user can mean it
+MAX_UNIVERSE = 3_000_000
+MAX_VARIABLES = 10_000_000
+
+
 @dataclass(frozen=True)
 class CNF:
     """A CNF formula over variables ``1 .. num_vars`` (DIMACS literals)."""
@@ -57,6 +64,11 @@ class CNF:
     def __post_init__(self) -> None:
         if self.num_vars < 0:
             raise InputError(f"a CNF needs a non-negative number of variables, got {self.num_vars}")
+        if self.num_vars > MAX_VARIABLES:
+            raise InputError(
+                f"the CNF declares {self.num_vars} variables, beyond this tool's limit of "
+                f"{MAX_VARIABLES:,}"
+            )
         for k, clause in enumerate(self.clauses):
             for lit in clause:
                 if lit == 0 or abs(lit) > self.num_vars:
@@ -117,6 +129,11 @@ class X3C:
     def __post_init__(self) -> None:
         if self.size < 0 or self.size % 3:
             raise InputError(f"the universe has {self.size} elements, not a multiple of 3")
+        if self.size > MAX_UNIVERSE:
+            raise InputError(
+                f"the universe has {self.size} elements, beyond this tool's limit of "
+                f"{MAX_UNIVERSE:,}"
+            )
         if self.names is not None and len(self.names) != self.size:
             raise InputError(f"{len(self.names)} element names for a universe of {self.size}")
         for k, s in enumerate(self.subsets):

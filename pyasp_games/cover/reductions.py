@@ -117,13 +117,27 @@ def gj_sizes(n: int, m: int) -> dict[str, int]:
     return {"q": 2 * m * n, "triples": 2 * m * n + 3 * m + 2 * m * m * n * (n - 1)}
 
 
+#: the most triples :func:`threesat_to_3dm` builds (about 1.6 GB in memory); the
+#: instance grows as 2 m² n², so 20 variables and 90 clauses already give 6.2 million
+MAX_TRIPLES = 10_000_000
+
+
 def threesat_to_3dm(cnf: CNF, deadline: Deadline | None = None) -> tuple[ThreeDM, dict[str, Any]]:
     """Garey & Johnson's 3DM instance of a CNF whose clauses have 1 to 3 distinct literals.
 
     The triples come in the order: the variable rings (``T_1^t, T_1^f, T_2^t, ...``),
     the clause triples, the garbage collection.
+
+    Raises:
+        InputError: when the instance would have more than :data:`MAX_TRIPLES` triples.
     """
     n, m = cnf.num_vars, cnf.num_clauses
+    planned = gj_sizes(n, m)["triples"]
+    if planned > MAX_TRIPLES:
+        raise InputError(
+            f"3sat-to-3dm of {n} variables and {m} clauses gives about {planned:,} triples, "
+            f"beyond this tool's limit of {MAX_TRIPLES:,}"
+        )
     clauses = [_distinct(c) for c in cnf.clauses]
     for j, lits in enumerate(clauses):
         if not 1 <= len(lits) <= 3:

@@ -11,11 +11,26 @@ False
 True
 >>> Limits().deadline().remaining() is None
 True
+
+A deadline hands the time it has left to a later stage as :class:`Limits`; once
+it has passed, that raises :class:`LimitReached` (an ``unknown``), never an error:
+
+>>> Deadline(None).limits(max_length=3)
+Limits(time_limit=None, max_length=3, memory_limit=None)
+>>> Deadline(-1.0).limits()
+Traceback (most recent call last):
+...
+pyasp_games.engines.limits.LimitReached: {'limit': 'time'}
 """
 
 from __future__ import annotations
 
+import os
+import resource
+import signal
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 
@@ -31,16 +46,22 @@ class Limits:
         time_limit: wall-clock seconds for the whole call (``None``: no limit).
         max_length: for planning problems, the largest horizon to try; beyond it
             the backend answers ``no-solution`` "within max_length".
+        memory_limit: bytes the solving process may hold (``None``: the default,
+            :func:`default_memory_limit`); beyond it the backend answers ``unknown``
+            with ``limit = "memory"``.
     """
 
     time_limit: float | None = None
     max_length: int | None = None
+    memory_limit: int | None = None
 
     def __post_init__(self) -> None:
-        if self.time_limit is not None and self.time_limit <= 0:
+        if self.time_limit is not None and not self.time_limit > 0:
             raise ValueError("time limit must be positive")
         if self.max_length is not None and self.max_length < 0:
             raise ValueError("max length must be non-negative")
+        if self.memory_limit is not None and self.memory_limit <= 0:
+            raise ValueError("memory limit must be positive")
 
     def deadline(self) -> Deadline:
         return Deadline(self.time_limit)
@@ -69,3 +90,87 @@ class Deadline:
 
     def elapsed(self) -> float:
         return time.monotonic() - self.start
+
+    def limits(self, max_length: int | None = None, memory_limit: int | None = None) -> Limits:
+        """The time left as :class:`Limits` for a later stage.
+
+        Raises:
+            LimitReached: when no time is left (a ``Limits`` cannot hold zero seconds,
+                and the stage would only report the limit anyway).
+        """
+        remaining = self.remaining()
+        if remaining is not None and remaining <= 0:
+            raise LimitReached({"limit": "time"})
+        return Limits(remaining, max_length, memory_limit)
+
+
+# -- memory ---------------------------------------------------------------------------
+
+#: the default memory limit never exceeds this many bytes (nor half the machine's memory)
+DEFAULT_MEMORY_CAP = 8 * 2**30
+
+
+def default_memory_limit() -> int:
+    """Bytes a run may hold by default: half the machine's memory, at most 8 GiB.
+
+    A search that stores what it reaches (A*, a large grounding) then stops with
+    ``unknown`` long before the machine starts swapping or kills it.
+    """
+    try:
+        physical = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError):  # pragma: no cover - a platform without sysconf
+        return DEFAULT_MEMORY_CAP
+    return min(DEFAULT_MEMORY_CAP, physical // 2)
+
+
+@contextmanager
+def memory_cap(limit: int | None) -> Iterator[None]:
+    """Cap this process's data (heap) memory at ``limit`` bytes while inside.
+
+    Beyond the cap an allocation fails, and Python raises :class:`MemoryError`
+    (which :func:`~pyasp_games.engines.runner.run_backend` reports as ``unknown``).
+    The soft ``RLIMIT_DATA`` is lowered and restored; a lower cap already in force
+    is kept. Without ``resource`` limits (other platforms) this does nothing.
+    """
+    if limit is None:
+        yield
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
+    new = limit if hard == resource.RLIM_INFINITY else min(limit, hard)
+    if soft != resource.RLIM_INFINITY and soft <= new:
+        yield
+        return
+    resource.setrlimit(resource.RLIMIT_DATA, (new, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_DATA, (soft, hard))
+
+
+# -- a time limit for a whole command -------------------------------------------------
+
+
+def _alarm(signum: int, frame: object) -> None:
+    raise LimitReached({"limit": "time", "stopped": "the command was stopped at the limit"})
+
+
+def hold_time_limit(seconds: float | None) -> None:
+    """Raise :class:`LimitReached` in the main thread once ``seconds`` have passed.
+
+    The backstop that makes a whole command (reading its input, solving, checking)
+    keep its time limit, also where the code does not poll a :class:`Deadline`
+    (parsing a large file, a long check). Code in a C library is not interrupted
+    by it: :func:`~pyasp_games.engines.runner.run_backend` runs backends in a child
+    process for that. ``None`` does nothing; :func:`release_time_limit` disarms it.
+    """
+    if seconds is None:
+        return
+    signal.signal(signal.SIGALRM, _alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+
+
+def release_time_limit() -> None:
+    """Disarm :func:`hold_time_limit` (e.g. before printing a finished answer)."""
+    if signal.getsignal(signal.SIGALRM) is _alarm:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, signal.SIG_DFL)

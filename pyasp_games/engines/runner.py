@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
-from pyasp_games.engines.limits import LimitReached, Limits
+from pyasp_games.engines.limits import LimitReached, Limits, default_memory_limit, memory_cap
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.reference import Reference, cross_check
 
@@ -47,7 +47,10 @@ def run_backend(
     """Run ``backends[backend](instance, limits, **options)``; time and verify it.
 
     A backend signals a reached limit by returning status ``unknown`` or by
-    raising :class:`LimitReached` (whose first argument may carry statistics).
+    raising :class:`LimitReached` (whose first argument may carry statistics). It
+    runs under a memory cap (``limits.memory_limit``, by default
+    :func:`~pyasp_games.engines.limits.default_memory_limit`); running out of
+    memory is ``unknown`` with ``stats["limit"] = "memory"``.
     With a time limit the backend runs in a forked child process as well, which is
     stopped :data:`GRACE` seconds after the limit if it has not returned by then:
     the limit holds even where a backend cannot look at the clock (clingo's
@@ -101,10 +104,15 @@ def _run_here(
     options: dict,
 ) -> Outcome:
     try:
-        return solver(instance, limits, **options)
+        with memory_cap(limits.memory_limit or default_memory_limit()):
+            return solver(instance, limits, **options)
     except LimitReached as reached:
         stats = reached.args[0] if reached.args and isinstance(reached.args[0], dict) else {}
         return Outcome(problem, backend, "unknown", None, None, 0.0, dict(stats))
+    except MemoryError:
+        # the frames holding the backend's data are gone here, so there is room again
+        stats = {"limit": "memory", "stopped": "the backend ran out of memory"}
+    return Outcome(problem, backend, "unknown", None, None, 0.0, stats)
 
 
 def _can_fork() -> bool:

@@ -157,13 +157,29 @@ def nim_winning_moves(heaps: Sequence[int]) -> list[tuple[int, ...]]:
     return out
 
 
-def subtraction_values(moves: Sequence[int], upto: int) -> list[int]:
+#: the largest heap (``--upto``) and the largest move the classic games take: beyond
+#: these the values alone would fill the memory, which no user can mean
+MAX_HEAP = 10_000_000
+
+
+def check_heap_size(n: int, what: str) -> None:
+    """Raise :class:`InputError` naming :data:`MAX_HEAP` when ``n`` exceeds it."""
+    if n > MAX_HEAP:
+        raise InputError(f"{what} {n} is beyond this tool's limit of {MAX_HEAP:,}")
+
+
+def subtraction_values(
+    moves: Sequence[int], upto: int, deadline: Deadline | None = None
+) -> list[int]:
     """``g(0..upto)`` of the subtraction game: a move removes ``d`` in ``moves`` from the heap."""
     if not moves or min(moves) < 1:
         raise InputError("a subtraction set needs positive integers")
+    check_heap_size(upto, "a heap of")
     ds = sorted(set(moves))
     g: list[int] = []
     for n in range(upto + 1):
+        if deadline is not None and n % _POLL == 0:
+            deadline.check()
         g.append(_subtraction_value(g, n, ds))
     return g
 
@@ -207,20 +223,30 @@ def subtraction_period(moves: Sequence[int], deadline: Deadline | None = None) -
         raise InputError("a subtraction set needs positive integers")
     ds = sorted(set(moves))
     m = ds[-1]
+    check_heap_size(m, "a move of")
     deadline = deadline or Deadline(None)
+    # Windows are found again by a rolling hash (O(1) per step, one int stored per
+    # window, not a tuple of m values) and compared value by value on a hash match.
+    modulus, base = (1 << 61) - 1, 1_000_003
+    top = pow(base, m, modulus)  # weight of the value leaving the window
     g: list[int] = []
-    seen: dict[tuple[int, ...], int] = {}
+    seen: dict[int, list[int]] = {}
+    h = 0  # hash of g[n-m:n] once n >= m
     n = 0
     while True:
         if n % _POLL == 0:
             deadline.check()
         if n >= m:
-            window = tuple(g[n - m : n])
-            if window in seen:
-                i, j = seen[window], n
+            earlier = seen.setdefault(h, [])
+            match = next((i for i in earlier if g[i - m : i] == g[n - m : n]), None)
+            if match is not None:
+                i, j = match, n
                 break
-            seen[window] = n
+            earlier.append(n)
         g.append(_subtraction_value(g, n, ds))
+        h = (h * base + g[n] + 1) % modulus
+        if n >= m:
+            h = (h - (g[n - m] + 1) * top) % modulus
         n += 1
     p = j - i
     start = i - m
@@ -270,6 +296,7 @@ def grundys_game(
 
     if upto < 0:
         raise InputError("--upto must be non-negative")
+    check_heap_size(upto, "a heap of")
     deadline = deadline or Deadline(None)
     width = 1024  # values stay below width // 2 (g < 512), so XORs stay below width
     g = np.zeros(upto + 1, dtype=np.int64)  # g[0] unused (not a heap); g[1] = g[2] = 0

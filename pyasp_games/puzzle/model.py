@@ -80,8 +80,23 @@ class Board:
         return [list(self.tiles[r * self.cols : (r + 1) * self.cols]) for r in range(self.rows)]
 
 
+#: the most cells a board may have (1000 x 1000): every backend holds the board's
+#: cells several times over, and a size such as 100000x100000 no user can mean
+MAX_CELLS = 1_000_000
+
+
+def check_board_size(rows: int, cols: int) -> None:
+    """Raise :class:`InputError` naming :data:`MAX_CELLS` for a larger board."""
+    if rows * cols > MAX_CELLS:
+        raise InputError(
+            f"a {rows} x {cols} board has {rows * cols:,} cells, beyond this tool's limit "
+            f"of {MAX_CELLS:,}"
+        )
+
+
 def goal_tiles(rows: int, cols: int, goal: str = "blank-last") -> tuple[int, ...]:
     """The goal configuration, row-major."""
+    check_board_size(rows, cols)
     n = rows * cols
     if goal == "blank-last":
         return (*range(1, n), 0)
@@ -98,6 +113,7 @@ def validate(rows: int, cols: int, tiles: tuple[int, ...], goal: str) -> None:
         raise InputError(
             f"a {rows} x {cols} board is not a sliding puzzle: need at least 2 rows and 2 columns"
         )
+    check_board_size(rows, cols)
     n = rows * cols
     if len(tiles) != n:
         raise InputError(f"a {rows} x {cols} board needs {n} entries, got {len(tiles)}")
@@ -267,6 +283,7 @@ def parse_set(text: str, goal: str | None = None, name: str = "set") -> list[Boa
     if not size:
         raise InputError(f"bad size header {headers['size']!r}: expected e.g. '# size: 4x4'")
     rows, cols = int(size.group(1)), int(size.group(2))
+    check_board_size(rows, cols)
     goal = goal or headers.get("goal", "blank-last")
     n = rows * cols
     boards = []

@@ -493,7 +493,7 @@ def horizons(
     from pyasp_games.puzzle.pattern_databases import start_horizon
 
     start, lower = start_horizon(board, lower_bound, deadline)
-    greedy = solve_greedy(board, Limits(time_limit=deadline.remaining()))
+    greedy = solve_greedy(board, deadline.limits())
     if greedy.status != "solved":
         raise LimitReached({"lower_bound": lower})
     upper = greedy.answer

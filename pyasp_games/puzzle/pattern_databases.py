@@ -41,6 +41,11 @@ from pyasp_games.puzzle.model import Board, goal_tiles, manhattan_lower_bound
 #: States expanded between two looks at the clock while building.
 _CHUNK = 1 << 18
 
+#: The most states (bytes of marks) the default partition of a board may take to build
+#: (the 15-puzzle's 6-6-3 takes 5.4e8, an 8 x 8 board 1.7e10): a 100 x 100 board's 9,999
+#: databases would take days.
+MAX_BUILD_MARKS = 1 << 35
+
 #: Bump when the file format or the construction changes: stale files are rebuilt.
 FORMAT_VERSION = 1
 
@@ -102,7 +107,14 @@ def tile_partition(
         return tuple(tuple(sorted(tiles[a:b])) for a, b in pairwise(starts))
     size = max(1, 30 // cell_bits(n) - 1)  # 2**(bits*(k+1)) marks at most 2**30 bytes
     size = min(size, 6)
-    return tuple(tuple(sorted(tiles[i : i + size])) for i in range(0, len(tiles), size))
+    groups = tuple(tuple(sorted(tiles[i : i + size])) for i in range(0, len(tiles), size))
+    work = sum(1 << (cell_bits(n) * (len(g) + 1)) for g in groups)
+    if work > MAX_BUILD_MARKS:
+        raise InputError(
+            f"the pattern databases of a {rows}x{cols} board mark {work:,} states to build, "
+            f"beyond this tool's limit of {MAX_BUILD_MARKS:,}"
+        )
+    return groups
 
 
 @dataclass
