@@ -24,6 +24,7 @@ from typing import Any
 
 from pyasp_games.engines.limits import LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
+from pyasp_games.errors import MalformedAnswer
 
 #: ``check(instance, outcome) -> (True | False | None, message)``; ``None``: nothing to check.
 Checker = Callable[[Any, Outcome], tuple[bool | None, str]]
@@ -65,7 +66,8 @@ def run_backend(
     outcome.seconds = round(time.perf_counter() - start, 4)
     if outcome.status == "unknown":
         outcome.stats.setdefault("limit", "time")
-    ok, message = check(instance, outcome)
+    malformed = outcome.stats.pop("malformed", None)
+    ok, message = (False, malformed) if malformed else check(instance, outcome)
     outcome.stats["verified"] = ok
     outcome.stats["verification"] = message
     if ok is False:
@@ -87,6 +89,8 @@ def _run_here(
     except LimitReached as reached:
         stats = reached.args[0] if reached.args and isinstance(reached.args[0], dict) else {}
         return Outcome(problem, backend, "unknown", None, None, 0.0, dict(stats))
+    except MalformedAnswer as err:  # an answer of the wrong shape fails verification
+        return Outcome(problem, backend, "solved", None, None, 0.0, {"malformed": str(err)})
 
 
 def _can_fork() -> bool:
