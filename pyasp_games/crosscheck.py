@@ -31,6 +31,10 @@ class Row:
     outcome: Outcome
     agrees: bool = True
     known_ok: bool = True
+    #: how the answer is confirmed: "verified" (an independent check of its witness),
+    #: "agreed" (not checkable alone, equal to another backend's or the known answer),
+    #: "unconfirmed" (not checkable alone, nothing to compare with) or "" (no answer)
+    confirmed: str = ""
 
     @property
     def ok(self) -> bool:
@@ -42,6 +46,7 @@ class Row:
             "label": self.backend,
             "agrees": self.agrees,
             "matches_known": self.known_ok,
+            "confirmed": self.confirmed,
             "ok": self.ok,
         }
 
@@ -65,7 +70,9 @@ class Report:
             "instances": self.instances,
             "runs": len(self.rows),
             "statuses": statuses,
-            "verified": sum(1 for r in self.rows if r.outcome.stats.get("verified") is True),
+            "verified": sum(1 for r in self.rows if r.confirmed == "verified"),
+            "agreed_only": sum(1 for r in self.rows if r.confirmed == "agreed"),
+            "unconfirmed": sum(1 for r in self.rows if r.confirmed == "unconfirmed"),
             "failed_verification": sum(
                 1 for r in self.rows if r.outcome.stats.get("verified") is False
             ),
@@ -75,25 +82,62 @@ class Report:
         }
 
     def summary_line(self) -> str:
-        s = self.summary()
-        parts = [
-            f"{s['instances']} instances, {s['runs']} runs",
-            ", ".join(f"{n} {k}" for k, n in sorted(s["statuses"].items())),
-            f"{s['verified']} verified",
-        ]
-        if self.ok:
-            parts.append("all answers verified and agreeing")
-        else:
-            parts.append(
-                f"PROBLEMS: {s['failed_verification']} failed verification, "
-                f"{s['disagreements']} disagreements, {s['wrong_known_answers']} wrong known answers"
-            )
-        return "; ".join(parts)
+        """One line: the statuses, then how the answers are confirmed, then the verdict.
+
+        >>> r = Report("d", [Row("a", Outcome("i", "a", "solved", 1), confirmed="verified"),
+        ...                  Row("b", Outcome("i", "b", "solved", 1), confirmed="agreed")], 1)
+        >>> r.summary_line()
+        '1 instances, 2 runs: 2 solved; 1 verified by an independent check, 1 not checkable alone but agreeing; no failed check, no disagreement'
+        """
+        return summary_text(self.summary())
 
     def exit_code(self) -> int:
         if not self.ok:
             return 1
         return 3 if any(r.outcome.status == "unknown" for r in self.rows) else 0
+
+
+def summary_text(s: dict[str, Any]) -> str:
+    """The summary line of :meth:`Report.summary` (or of several added together)."""
+    head = f"{s['instances']} instances, {s['runs']} runs"
+    statuses = s.get("statuses")
+    if statuses:
+        head += ": " + ", ".join(f"{n} {k}" for k, n in sorted(statuses.items()))
+    how = [f"{s['verified']} verified by an independent check"]
+    if s["agreed_only"]:
+        how.append(f"{s['agreed_only']} not checkable alone but agreeing")
+    if s["unconfirmed"]:
+        how.append(f"{s['unconfirmed']} not checkable alone and nothing to compare with (unconfirmed)")
+    if s["ok"]:
+        verdict = "no failed check, no disagreement"
+    else:
+        verdict = (
+            f"PROBLEMS: {s['failed_verification']} failed verification, "
+            f"{s['disagreements']} disagreements, {s['wrong_known_answers']} wrong known answers"
+        )
+    return "; ".join([head, ", ".join(how), verdict])
+
+
+def confirmation(outcomes: Sequence[Outcome], has_known: bool) -> list[str]:
+    """How each answer on one instance is confirmed (see :attr:`Row.confirmed`).
+
+    >>> a = Outcome("i", "x", "no-solution", False, stats={"verified": None})
+    >>> b = Outcome("i", "y", "no-solution", False, stats={"verified": None})
+    >>> confirmation([a, b], False), confirmation([a], False), confirmation([a], True)
+    (['agreed', 'agreed'], ['unconfirmed'], ['agreed'])
+    """
+    definite = [o for o in outcomes if _definite(o)]
+    out = []
+    for o in outcomes:
+        if o.stats.get("verified") is True:
+            out.append("verified")
+        elif not _definite(o) or o.stats.get("verified") is False:
+            out.append("")
+        elif has_known or len(definite) > 1:
+            out.append("agreed")
+        else:
+            out.append("unconfirmed")
+    return out
 
 
 def _definite(outcome: Outcome) -> bool:
@@ -159,28 +203,48 @@ def crosscheck(
     limits: Limits = Limits(),
     on_row: Callable[[Row], None] | None = None,
     prepare: bool = True,
+    workers: int = 1,
 ) -> Report:
     """Run every backend on every instance and compare their verified answers.
 
     Unless ``prepare`` is false (the caller did it), the domain's one-off
-    preparation (``spec.prepare``) runs first, outside the per-run limits.
+    preparation (``spec.prepare``) runs first, outside the per-run limits. With
+    ``workers > 1`` the runs go to that many processes (rows keep their order).
     """
     if prepare and spec.prepare is not None:
         spec.prepare(instances, backends, None)
     report = Report(spec.name, instances=len(instances))
-    for instance in instances:
-        rows = []
-        for b in backends:
-            if spec.applies is not None and not spec.applies(instance, b.backend):
-                continue
-            outcome = spec.solve(instance, b.backend, limits, **b.options)
-            rows.append(Row(b.label, outcome))
-        verdicts = agreement([r.outcome for r in rows], spec.known(instance))
-        for r, (agrees, known_ok) in zip(rows, verdicts, strict=True):
-            r.agrees, r.known_ok = agrees, known_ok
-            if on_row:
-                on_row(r)
-        report.rows += rows
+    jobs = [
+        [b for b in backends if spec.applies is None or spec.applies(instance, b.backend)]
+        for instance in instances
+    ]
+    pool = None
+    if workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        pool = ProcessPoolExecutor(max_workers=min(workers, sum(map(len, jobs)) or 1))
+        pending = [
+            [pool.submit(spec.solve, instance, b.backend, limits, **b.options) for b in bs]
+            for instance, bs in zip(instances, jobs, strict=True)
+        ]
+    try:
+        for k, (instance, bs) in enumerate(zip(instances, jobs, strict=True)):
+            if pool is None:
+                outcomes = [spec.solve(instance, b.backend, limits, **b.options) for b in bs]
+            else:
+                outcomes = [f.result() for f in pending[k]]
+            rows = [Row(b.label, o) for b, o in zip(bs, outcomes, strict=True)]
+            known = spec.known(instance)
+            verdicts = agreement(outcomes, known)
+            confirmed = confirmation(outcomes, known[0])
+            for r, (agrees, known_ok), how in zip(rows, verdicts, confirmed, strict=True):
+                r.agrees, r.known_ok, r.confirmed = agrees, known_ok, how
+                if on_row:
+                    on_row(r)
+            report.rows += rows
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
     return report
 
 

@@ -16,6 +16,11 @@ class InputError(ValueError):
     """The user's input (a file, an option, a combination of options) is invalid."""
 
 
+class MalformedAnswer(Exception):
+    """A solver's answer does not have the documented shape (e.g. a user encoding shows
+    ``chosen(a)`` where a subset index is expected): the answer fails verification."""
+
+
 def read_text(path: Path | str) -> str:
     """The text of a user's file; a missing, unreadable or non-text file raises
     :class:`InputError` naming the file and the reason."""

@@ -246,6 +246,12 @@ def check_out(out: Path | str, plan: Plan, resume: bool, force: bool) -> None:
             raise InputError(f"--resume: the suite differs from the one recorded in {out / SUITE}")
     elif out.is_dir() and any(out.iterdir()) and not force:
         raise InputError(f"--out {out}: directory is not empty (pass --resume or --force)")
+    # the nearest existing folder must let us create the results folder and write in it
+    existing = next(p for p in (out, *out.absolute().parents) if p.exists())
+    if not existing.is_dir():
+        raise InputError(f"--out {out}: {existing} is not a directory")
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise InputError(f"--out {out}: permission denied in {existing}")
 
 
 def _open_dir(out: Path, plan: Plan, resume: bool, force: bool) -> list[dict[str, Any]]:
@@ -254,7 +260,10 @@ def _open_dir(out: Path, plan: Plan, resume: bool, force: bool) -> list[dict[str
     if resume:
         _repair_tail(out / RESULTS)
         return read_rows(out)
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise InputError(f"--out {out}: cannot create it ({err.strerror})") from None
     # --force: start over, the old report and plots included
     for name in (RESULTS, CSV, META, SUITE, "report.md", *(f"{p}.{e}" for p in ("cactus", "scaling") for e in ("png", "svg"))):
         (out / name).unlink(missing_ok=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -61,8 +62,12 @@ def limits(
     """
     from pyasp_games.engines.limits import Limits, hold_time_limit
 
-    if time_limit is not None and time_limit <= 0:
-        raise InputError(f"--time-limit must be positive, got {time_limit}")
+    if time_limit is not None and not (0 < time_limit < MAX_SECONDS):
+        # nan and inf included: a limit must be a positive number a clock can reach
+        raise InputError(
+            f"--time-limit must be positive and finite (seconds, below {MAX_SECONDS:g}), "
+            f"got {time_limit}"
+        )
     if max_length is not None and max_length < 0:
         raise InputError(f"--max-length must be non-negative, got {max_length}")
     if memory_limit is not None and not memory_limit > 0:
@@ -92,10 +97,25 @@ def trust_encoding(domain: str, trust: bool, encoding: str | None) -> dict[str, 
     return {"trust_encoding": True}
 
 
+#: The longest time limit taken (about 31 years): beyond it a deadline cannot be computed.
+MAX_SECONDS = 1e9
+
+
 def new_file(path: Path | None, force: bool, option: str) -> Path | None:
-    """Refuse to overwrite an existing file the user did not ask us to overwrite."""
-    if path is not None and path.exists() and not force:
+    """Refuse to overwrite an existing file the user did not ask us to overwrite, and
+    refuse up front a path that cannot be written (a directory, a missing or read-only
+    folder), so no work is done before the write fails."""
+    if path is None:
+        return None
+    if path.is_dir():
+        raise InputError(f"{option} {path}: is a directory, not a file")
+    if path.exists() and not force:
         raise InputError(f"{option} {path}: file exists (pass --force to overwrite it)")
+    folder = path.parent
+    if not folder.is_dir():
+        raise InputError(f"{option} {path}: no such folder {folder}")
+    if not os.access(folder, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise InputError(f"{option} {path}: permission denied")
     return path
 
 
@@ -167,6 +187,20 @@ def print_json(obj: Any) -> None:
 
 def warn(message: str) -> None:
     print(f"pyasp-games: {message}", file=sys.stderr)
+
+
+#: Columns of a table printed to a file or pipe (a CI log): wide enough never to wrap a row.
+PIPE_WIDTH = 1000
+
+
+def stdout_console() -> Any:
+    """A rich console for stdout that never interprets user text as markup (file names
+    with brackets print as they are) and, when stdout is not a terminal, does not wrap
+    tables at 80 columns: rows of a log stay whole, one line each."""
+    from rich.console import Console
+
+    width = None if sys.stdout.isatty() else PIPE_WIDTH
+    return Console(markup=False, highlight=False, width=width)
 
 
 @contextmanager

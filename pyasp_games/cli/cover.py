@@ -129,7 +129,7 @@ def _print_outcome(instance, outcome) -> None:
     typer.echo(
         f"{outcome.problem}: {outcome.status}, {text} ({outcome.backend}, {outcome.seconds:.3f} s, {verified})"
     )
-    if outcome.status == "solved" and isinstance(answer, bool):
+    if isinstance(answer, bool) and isinstance(outcome.witness, list):  # one cover
         typer.echo(f"  cover: {_describe(instance, outcome.witness)}")
     elif isinstance(outcome.witness, list):
         for cover in outcome.witness:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from pyasp_games.cli.common import JSON, limits, print_json, progress_reporter
+from pyasp_games.cli.common import JSON, limits, print_json, progress_reporter, stdout_console
 
 
 def crosscheck(
@@ -18,9 +18,14 @@ def crosscheck(
         None, "--backend", "-b", help="Backends to run (repeatable; default: all)."
     ),
     encoding: list[str] = typer.Option(
-        None, "--encoding", help="ASP encodings, each its own backend (repeatable)."
+        None,
+        "--encoding",
+        help="ASP encodings (bundled names or .lp files), each its own backend (repeatable).",
     ),
     time_limit: float = typer.Option(30.0, "--time-limit", help="Seconds per run."),
+    workers: int = typer.Option(
+        1, "--workers", help="Run this many runs at a time, each in a process of its own."
+    ),
     json: bool = JSON,
 ) -> None:
     """Run every backend on every instance, verify every answer, compare them.
@@ -29,40 +34,37 @@ def crosscheck(
     Exit code 1 when a witness fails verification, backends disagree, or an
     answer differs from the instance's known one; 3 when a run hit its limit.
     """
-    from rich.console import Console
-
-    from pyasp_games.crosscheck import DOMAINS
+    from pyasp_games.crosscheck import DOMAINS, summary_text
     from pyasp_games.errors import InputError
 
     if domain is None and (files or backend or encoding):
         raise InputError("name the domain when giving files, --backend or --encoding")
+    if workers < 1:
+        raise InputError(f"--workers must be at least 1, got {workers}")
     lim = limits(time_limit, whole_command=False)  # the limit is per run
-    console = Console()
+    console = stdout_console()
     reports = [
-        _run_domain(name, files, backend, encoding, lim, json, console)
+        _run_domain(name, files, backend, encoding, lim, json, console, workers)
         for name in ([domain] if domain else DOMAINS)
     ]
     codes = [r.exit_code() for r in reports]
     if len(reports) > 1:
         summaries = [r.summary() for r in reports]
-        total = {
-            "domains": len(reports),
-            "instances": sum(s["instances"] for s in summaries),
-            "runs": sum(s["runs"] for s in summaries),
-            "ok": all(s["ok"] for s in summaries),
-        }
+        counted = ("instances", "runs", "verified", "agreed_only", "unconfirmed",
+                   "failed_verification", "disagreements", "wrong_known_answers")  # fmt: skip
+        total = {"domains": len(reports), **{k: sum(s[k] for s in summaries) for k in counted}}
+        total["ok"] = all(s["ok"] for s in summaries)
         if json:
             print_json({"total": total})
         else:
-            verdict = "all verified and agreeing" if total["ok"] else "PROBLEMS (see the tables)"
             console.print(
-                f"all domains: {total['instances']} instances, {total['runs']} runs; {verdict}",
+                f"all {len(reports)} domains: {summary_text(total)}",
                 style=None if total["ok"] else "bold red",
             )
     raise typer.Exit(1 if 1 in codes else 3 if 3 in codes else 0)
 
 
-def _run_domain(domain, files, backend, encoding, lim, json: bool, console):
+def _run_domain(domain, files, backend, encoding, lim, json: bool, console, workers: int = 1):
     from rich.table import Table
 
     from pyasp_games.crosscheck import crosscheck as run
@@ -83,12 +85,12 @@ def _run_domain(domain, files, backend, encoding, lim, json: bool, console):
     if spec.prepare is not None:
         with progress_reporter() as report_progress:
             spec.prepare(instances, specs, report_progress)
-    report = run(spec, instances, specs, lim, on_row=on_row, prepare=False)
+    report = run(spec, instances, specs, lim, on_row=on_row, prepare=False, workers=workers)
     if json:
         print_json({"summary": report.summary()})
         return report
     table = Table(title=f"crosscheck: {domain}", show_lines=False)
-    for column in ("instance", "backend", "status", "answer", "seconds", "verified", "agrees"):
+    for column in ("instance", "backend", "status", "answer", "seconds", "confirmed", "agrees"):
         table.add_column(column, justify="right" if column in ("answer", "seconds") else "left")
     for row in report.rows:
         table.add_row(
@@ -97,13 +99,22 @@ def _run_domain(domain, files, backend, encoding, lim, json: bool, console):
             row.outcome.status,
             _answer(row.outcome),
             f"{row.outcome.seconds:.3f}",
-            {True: "yes", False: "NO", None: "-"}[row.outcome.stats.get("verified")],
+            _confirmed(row),
             "yes" if row.agrees else "NO",
             style=None if row.ok else "bold red",
         )
     console.print(table)
     console.print(report.summary_line(), style=None if report.ok else "bold red")
     return report
+
+
+def _confirmed(row) -> str:
+    """The ``confirmed`` column: verified, agreeing only, unconfirmed, FAILED or -."""
+    if row.outcome.stats.get("verified") is False:
+        return "FAILED check"
+    return {"verified": "verified", "agreed": "agrees only", "unconfirmed": "UNCONFIRMED"}.get(
+        row.confirmed, "-"
+    )
 
 
 def _answer(outcome) -> str:

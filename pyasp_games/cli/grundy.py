@@ -239,6 +239,8 @@ def _search(
         raise InputError("--emit-lp applies to --backend asp only")
     if (solver is not None or emit_cnf is not None) and backend is not Backend.sat:
         raise InputError("--solver and --emit-cnf apply to --backend sat only")
+    if not core and backend is Backend.native:
+        raise InputError("--no-core applies to --backend asp and sat only")
     lim = limits(time_limit)
     g = _load(graph, fmt)
     new_file(emit_lp, force, "--emit-lp")

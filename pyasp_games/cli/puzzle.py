@@ -135,6 +135,8 @@ def solve(
         raise InputError("--prune applies to --backend asp and sat only")
     if partition is not None and backend is not Backend.pdb:
         raise InputError("--partition applies to --backend pdb only")
+    if max_length is not None and backend in (Backend.pdb, Backend.greedy):
+        raise InputError("--max-length applies to --backend astar, idastar, asp and sat only")
     if workers < 1:
         raise InputError(f"--workers must be at least 1, got {workers}")
     lim = limits(time_limit, max_length, memory_limit, whole_command=False)  # per board

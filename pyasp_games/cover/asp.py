@@ -25,7 +25,7 @@ from typing import Any
 
 from pyasp_games.cover.model import X3C, ThreeDM, as_x3c
 from pyasp_games.cover.verify import check_cover
-from pyasp_games.engines.clingo_runner import ClingoSession
+from pyasp_games.engines.clingo_runner import ClingoSession, int_arguments
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import encoding_path
@@ -46,7 +46,7 @@ def facts(inst: X3C) -> str:
 def cover_from_symbols(symbols: list[Any]) -> list[int]:
     """The sorted subset indices of the ``chosen/1`` atoms."""
     return sorted(
-        s.arguments[0].number for s in symbols if s.name == "chosen" and len(s.arguments) == 1
+        int_arguments(s, "chosen", 1, "a subset index")[0] for s in symbols if s.name == "chosen"
     )
 
 

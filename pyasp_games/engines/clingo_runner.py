@@ -32,7 +32,27 @@ from pathlib import Path
 from typing import Any
 
 from pyasp_games.engines.limits import Deadline, LimitReached
-from pyasp_games.errors import InputError
+from pyasp_games.errors import InputError, MalformedAnswer
+
+
+def int_arguments(symbol: Any, name: str, arity: int, what: str) -> tuple[int, ...]:
+    """The integer arguments of an output atom ``name/arity``; any other shape raises
+    :class:`~pyasp_games.errors.MalformedAnswer` naming the atom and what was expected.
+
+    >>> import clingo
+    >>> int_arguments(clingo.parse_term("chosen(3)"), "chosen", 1, "a subset index")
+    (3,)
+    >>> int_arguments(clingo.parse_term("chosen(a)"), "chosen", 1, "a subset index")
+    Traceback (most recent call last):
+        ...
+    pyasp_games.errors.MalformedAnswer: the answer set shows chosen(a), expected chosen/1 with a subset index
+    """
+    import clingo
+
+    args = symbol.arguments
+    if len(args) != arity or any(a.type != clingo.SymbolType.Number for a in args):
+        raise MalformedAnswer(f"the answer set shows {symbol}, expected {name}/{arity} with {what}")
+    return tuple(a.number for a in args)
 
 
 @dataclass
@@ -178,14 +198,21 @@ class ClingoSession:
         the models seen either way.
         """
         self.deadline.check()
-        seen = {"models": 0}
+        seen: dict[str, Any] = {"models": 0, "malformed": None}
 
         def collect(model: Any) -> bool:
             seen["models"] += 1
-            return on_model(list(model.symbols(shown=True))) is not False
+            try:
+                keep_going = on_model(list(model.symbols(shown=True))) is not False
+            except MalformedAnswer as err:  # clingo would turn it into a RuntimeError
+                seen["malformed"] = err
+                return False  # stop the search
+            return keep_going
 
         self.control.configuration.solve.models = 0 if limit is None else limit
         result = self._wait(self.control.solve(on_model=collect, async_=True))
+        if seen["malformed"] is not None:
+            raise seen["malformed"]
         if result is None:
             return SolveResult("unknown", models=seen["models"])
         if result.interrupted:

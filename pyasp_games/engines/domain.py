@@ -75,19 +75,37 @@ class DomainSpec:
             )
         if encodings and self.encoding_backend is None:
             raise InputError(f"the {self.name} domain has no ASP encodings to choose")
+        if encodings and self.encoding_backend not in chosen:
+            raise InputError(
+                f"--encoding applies to the {self.encoding_backend} backend, "
+                f"which --backend leaves out"
+            )
         specs = []
         for name in chosen:
             if name == self.encoding_backend:
-                for enc in encodings or self.default_encodings:
+                encs = list(encodings or self.default_encodings)
+                for enc in encs:
                     label = (
                         name
                         if not encodings and enc == self.default_encodings[0]
-                        else f"{name}[{enc}]"
+                        else f"{name}[{_encoding_name(enc, encs)}]"
                     )
                     specs.append(BackendSpec(label, name, {"encoding": enc}))
             else:
                 specs.append(BackendSpec(name, name))
         return specs
+
+
+def _encoding_name(encoding: str, encodings: Sequence[str]) -> str:
+    """How a backend label names an encoding: a bundled one by its name, a file by its
+    file name (its whole path when another file of the same name is compared too).
+
+    >>> _encoding_name("/home/me/mine.lp", ["sliding", "/home/me/mine.lp"])
+    'mine.lp'
+    """
+    name = Path(encoding).name
+    same = [e for e in encodings if Path(e).name == name]
+    return name if len(same) == 1 else encoding
 
 
 def bundled_files(domain: str) -> list[Path]:

@@ -25,6 +25,7 @@ from typing import Any
 from pyasp_games.engines.limits import LimitReached, Limits, default_memory_limit, memory_cap
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.reference import Reference, cross_check
+from pyasp_games.errors import MalformedAnswer
 
 #: ``check(instance, outcome) -> (True | False | None, message)``; ``None``: nothing to check.
 Checker = Callable[[Any, Outcome], tuple[bool | None, str]]
@@ -79,7 +80,8 @@ def run_backend(
     outcome.seconds = round(time.perf_counter() - start, 4)
     if outcome.status == "unknown":
         outcome.stats.setdefault("limit", "time")
-    ok, message = check(instance, outcome)
+    malformed = outcome.stats.pop("malformed", None)
+    ok, message = (False, malformed) if malformed else check(instance, outcome)
     outcome.stats["verified"] = ok
     outcome.stats["verification"] = message
     if ok is False:
@@ -109,6 +111,8 @@ def _run_here(
     except LimitReached as reached:
         stats = reached.args[0] if reached.args and isinstance(reached.args[0], dict) else {}
         return Outcome(problem, backend, "unknown", None, None, 0.0, dict(stats))
+    except MalformedAnswer as err:  # an answer of the wrong shape fails verification
+        return Outcome(problem, backend, "solved", None, None, 0.0, {"malformed": str(err)})
     except MemoryError:
         # the frames holding the backend's data are gone here, so there is room again
         stats = {"limit": "memory", "stopped": "the backend ran out of memory"}

@@ -26,11 +26,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from pyasp_games.engines.clingo_runner import ClingoSession
+from pyasp_games.engines.clingo_runner import ClingoSession, int_arguments
 from pyasp_games.engines.limits import Deadline, Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import encoding_path
-from pyasp_games.errors import InputError
+from pyasp_games.errors import InputError, MalformedAnswer
 from pyasp_games.graphs import Digraph
 from pyasp_games.grundy.reduce import extend, in_core
 from pyasp_games.grundy.verify import check_grundy_function, check_kernel
@@ -70,16 +70,30 @@ def write_lp(graph: Digraph, encoding: str, path: Path | str) -> None:
 
 def decode(graph: Digraph, find: str, symbols: list[Any]) -> dict[str, int] | list[str]:
     """A Grundy function ``{name: value}`` or a kernel (sorted list of names)."""
+    def position(v: int, symbol: Any) -> str:
+        if not 0 <= v < len(graph):
+            raise MalformedAnswer(f"the answer set shows {symbol}: no position numbered {v}")
+        return graph.names[v]
+
     if find == "grundy":
         out: dict[str, int] = {}
         for s in symbols:
-            if s.name == "value" and len(s.arguments) == 2:
-                out[graph.names[s.arguments[0].number]] = s.arguments[1].number
-        return {graph.names[v]: out[graph.names[v]] for v in range(len(graph))}
-    return sorted(
-        (graph.names[s.arguments[0].number] for s in symbols if s.name == "in"),
-        key=graph.index.__getitem__,
-    )
+            if s.name == "value":
+                v, k = int_arguments(s, "value", 2, "a position number and a value")
+                out[position(v, s)] = k
+        missing = [n for n in graph.names if n not in out]
+        if missing:
+            raise MalformedAnswer(
+                f"the answer set shows no value/2 atom for position {missing[0]} "
+                f"(a Grundy function gives every position a value)"
+            )
+        return {n: out[n] for n in graph.names}
+    kernel = {
+        position(int_arguments(s, "in", 1, "a position number")[0], s)
+        for s in symbols
+        if s.name == "in"
+    }
+    return sorted(kernel, key=graph.index.__getitem__)
 
 
 def solve_asp(

@@ -24,11 +24,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from clingo import SymbolType
+
 from pyasp_games.engines.clingo_runner import ClingoSession
 from pyasp_games.engines.limits import Deadline, Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import encoding_path
-from pyasp_games.errors import InputError
+from pyasp_games.errors import InputError, MalformedAnswer
 from pyasp_games.puzzle.model import Board, manhattan_lower_bound, solvability
 from pyasp_games.puzzle.native import Horizons, horizons
 from pyasp_games.puzzle.pattern_databases import AdditiveBound, PartialPlacement, pruning_bound
@@ -68,12 +70,20 @@ def plan_from_symbols(symbols: list) -> str:
     """Order ``move(T,D)`` atoms by time and spell them as ``UDLR``."""
     moves = []
     for sym in symbols:
-        if sym.name == "move" and len(sym.arguments) == 2:
-            step, direction = sym.arguments
-            letter = _LETTER.get(direction.name)
-            if letter is None:
-                raise ValueError(f"unexpected direction in {sym}")
-            moves.append((step.number, letter))
+        if sym.name == "move":
+            args = sym.arguments
+            if not (
+                len(args) == 2
+                and args[0].type == SymbolType.Number
+                and args[1].type == SymbolType.Function
+                and not args[1].arguments
+                and args[1].name in _LETTER
+            ):
+                raise MalformedAnswer(
+                    f"the answer set shows {sym}, expected move/2 with a time step "
+                    f"and a direction ({', '.join(_LETTER)})"
+                )
+            moves.append((args[0].number, _LETTER[args[1].name]))
     moves.sort()
     return "".join(letter for _, letter in moves)
 

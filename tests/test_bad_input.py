@@ -1,0 +1,149 @@
+"""Bad or hostile input: one line on stderr and exit code 2, never an internal error.
+
+And the user's text is printed as given: rich never interprets a file name as markup.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pyasp_games.engines.resources import encoding_dir, instance_dir
+
+from .conftest import assert_bad_input, run_cli
+
+BOARD = "1 2 3\n4 5 6\n7 0 8\n"
+
+
+@pytest.fixture
+def board(tmp_path: Path) -> Path:
+    path = tmp_path / "board.txt"
+    path.write_text(BOARD)
+    return path
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf", "1e400"])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["puzzle", "solve", "BOARD"],
+        ["crosscheck", "puzzle", "BOARD", "-b", "astar"],
+        ["games", "nim", "3", "4"],
+    ],
+)
+def test_time_limit_must_be_a_finite_positive_number(board, command, value):
+    args = [board if a == "BOARD" else a for a in command]
+    assert_bad_input(run_cli(*args, "--time-limit", value), "--time-limit must be positive")
+
+
+@pytest.mark.parametrize("option", ["--emit-lp", "--emit-cnf"])
+def test_emitted_files_go_to_a_writable_file_only(board, tmp_path, option):
+    backend = "asp" if option == "--emit-lp" else "sat"
+    solve = ("puzzle", "solve", board, "-b", backend)
+    missing = tmp_path / "no-such-folder" / "out.txt"
+    assert_bad_input(run_cli(*solve, option, missing), "no such folder")
+    assert_bad_input(run_cli(*solve, option, tmp_path), "is a directory")
+    assert_bad_input(run_cli(*solve, option, tmp_path, "--force"), "is a directory")
+    inside_a_file = board / "out.txt"
+    assert_bad_input(run_cli(*solve, option, inside_a_file), "no such folder")
+
+
+def test_reduction_outputs_and_bench_results_go_to_a_writable_place(tmp_path):
+    cnf = instance_dir("cover") / "cnf-sat-small.txt"
+    assert_bad_input(
+        run_cli("reduce", "sat-to-3sat", cnf, "-o", tmp_path / "missing" / "x.cnf"),
+        "no such folder",
+    )
+    assert_bad_input(run_cli("reduce", "sat-to-3sat", cnf, "-o", tmp_path), "is a directory")
+    assert_bad_input(
+        run_cli("reduce", "sat-to-3sat", cnf, "-o", tmp_path / "x.cnf", "--map", tmp_path),
+        "is a directory",
+    )
+    assert not (tmp_path / "x.cnf").exists()  # refused before anything was written
+    a_file = tmp_path / "file"
+    a_file.write_text("")
+    suite = Path(__file__).parents[1] / "benchmarks" / "suites" / "cover-x3c-regular.toml"
+    assert_bad_input(run_cli("bench", suite, "--out", a_file / "results"), "not a directory")
+
+
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        (["puzzle", "solve", "BOARD", "-b", "pdb", "--max-length", "30"], "--max-length applies"),
+        (["puzzle", "solve", "BOARD", "-b", "greedy", "--max-length", "30"], "--max-length"),
+        (["grundy", "exists", "GRAPH", "--no-core"], "--no-core applies"),
+        (["crosscheck", "puzzle", "BOARD", "-b", "astar", "--encoding", "seed"], "--encoding"),
+        (["crosscheck", "puzzle", "BOARD", "--workers", "0"], "--workers"),
+        (["puzzle", "solve", "BOARD", "--workers", "-2"], "--workers"),
+    ],
+)
+def test_an_option_that_does_not_apply_is_refused(board, args, fragment):
+    graph = instance_dir("grundy") / "cycle4.txt"
+    args = [board if a == "BOARD" else graph if a == "GRAPH" else a for a in args]
+    assert_bad_input(run_cli(*args), fragment)
+
+
+def _one_failed_line(run) -> None:
+    """A failed verification: exit 1, the reason on one line, no internal error."""
+    assert run.code == 1, (run.stdout, run.stderr)
+    assert "FAILED verification" in run.stdout
+    assert "internal error" not in run.stderr and "Traceback" not in run.stderr
+    assert len(run.stderr.strip().splitlines()) == 1, run.stderr
+
+
+def test_a_wrong_cover_from_a_user_encoding_fails_verification(tmp_path):
+    tiny = instance_dir("cover") / "tiny-cover.txt"
+    wrong = tmp_path / "wrong.lp"
+    wrong.write_text("chosen(0).\n#show chosen/1.\n")
+    run = run_cli("cover", "solve", tiny, "-b", "asp", "--encoding", wrong)
+    _one_failed_line(run)
+    assert "cover: 0" in run.stdout and "not covered" in run.stderr
+
+
+@pytest.mark.parametrize("limit", [[], ["--time-limit", "20"]])
+def test_malformed_output_atoms_fail_verification(tmp_path, limit):
+    tiny = instance_dir("cover") / "tiny-cover.txt"
+    odd = tmp_path / "odd.lp"
+    odd.write_text("chosen(a).\n#show chosen/1.\n")
+    run = run_cli("cover", "solve", tiny, "-b", "asp", "--encoding", odd, *limit)
+    _one_failed_line(run)
+    assert "chosen(a)" in run.stderr
+    run = run_cli("cover", "solve", tiny, "-b", "asp", "--encoding", odd, "--all", "--json")
+    out = run.json()
+    assert run.code == 1 and out["status"] == "error" and out["stats"]["verified"] is False
+
+
+def test_a_kernel_encoding_asked_for_grundy_functions_fails_verification():
+    graph = instance_dir("grundy") / "cycle4.txt"
+    run = run_cli("grundy", "exists", graph, "-b", "asp", "--encoding", "kernel")
+    _one_failed_line(run)
+    assert "no value/2 atom" in run.stderr
+
+
+def test_malformed_moves_fail_verification(board, tmp_path):
+    odd = tmp_path / "odd.lp"
+    odd.write_text("move(1,sideways).\n#show move/2.\n")
+    run = run_cli("puzzle", "solve", board, "-b", "asp", "--encoding", odd)
+    _one_failed_line(run)
+    assert "move(1,sideways)" in run.stderr
+
+
+def test_brackets_in_file_names_are_printed_as_given(tmp_path):
+    folder = tmp_path / "runs [v2]"
+    folder.mkdir()
+    board = folder / "board[1].txt"  # a 4x4 board, as the seed encoding needs
+    shutil.copy(instance_dir("puzzle") / "thesis-board2.txt", board)
+    encoding = folder / "mine[bold].lp"
+    shutil.copy(encoding_dir("puzzle") / "sliding.lp", encoding)
+    run = run_cli(
+        "crosscheck", "puzzle", board, "-b", "asp", "--encoding", encoding, "--encoding", "seed"
+    )
+    assert run.code == 0, run.stderr
+    assert "board[1]" in run.stdout and "asp[mine[bold].lp]" in run.stdout
+    assert "asp[seed]" in run.stdout
+    run = run_cli("crosscheck", "puzzle", board, "-b", "asp", "--encoding", encoding, "--json")
+    labels = [json.loads(line).get("label") for line in run.stdout.splitlines()]
+    assert "asp[mine[bold].lp]" in labels
