@@ -154,8 +154,22 @@ def _alarm(signum: int, frame: object) -> None:
     raise LimitReached({"limit": "time", "stopped": "the command was stopped at the limit"})
 
 
+#: Seconds past the limit at which the whole-command backstop fires: after a backend's
+#: own stop (its child process is killed 0.5 s after the limit), so the backend's
+#: outcome, with its statistics, is what is normally reported.
+BACKSTOP_GRACE = 0.75
+
+_held_since: float | None = None
+
+
+def held_seconds() -> float | None:
+    """Seconds since :func:`hold_time_limit` was armed (``None`` if it was not)."""
+    return None if _held_since is None else time.monotonic() - _held_since
+
+
 def hold_time_limit(seconds: float | None) -> None:
-    """Raise :class:`LimitReached` in the main thread once ``seconds`` have passed.
+    """Raise :class:`LimitReached` in the main thread once ``seconds`` have passed
+    (:data:`BACKSTOP_GRACE` later, so that a backend stopping itself is reported first).
 
     The backstop that makes a whole command (reading its input, solving, checking)
     keep its time limit, also where the code does not poll a :class:`Deadline`
@@ -163,10 +177,12 @@ def hold_time_limit(seconds: float | None) -> None:
     by it: :func:`~pyasp_games.engines.runner.run_backend` runs backends in a child
     process for that. ``None`` does nothing; :func:`release_time_limit` disarms it.
     """
+    global _held_since
     if seconds is None:
         return
+    _held_since = time.monotonic()
     signal.signal(signal.SIGALRM, _alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    signal.setitimer(signal.ITIMER_REAL, seconds + BACKSTOP_GRACE)
 
 
 def release_time_limit() -> None:
