@@ -178,7 +178,7 @@ def _solve_all(boards: list, backend: str, lim, options: dict, workers: int):
     from pyasp_games.puzzle import solve as run
 
     with progress_reporter() as report:
-        extra = {"progress": report("for " + boards[0].name)} if backend == "pdb" else {}
+        extra = {"progress": report("pattern databases for " + boards[0].name)} if backend == "pdb" else {}
         yield run(boards[0], backend, lim, **options, **extra)
     rest = boards[1:]
     if workers == 1 or not rest:
