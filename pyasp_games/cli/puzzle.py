@@ -254,12 +254,14 @@ def show(
         return
     board = boards[0]
     plan = plan.strip().upper()
-    steps = []
-    for i in range(1, len(plan) + 1):
+    steps, tiles = [], board.tiles
+    for i, move in enumerate(plan, 1):  # one move at a time: linear in the plan's length
         try:
-            steps.append(tuple(replay(board.rows, board.cols, board.tiles, plan[:i])))
+            tiles = tuple(replay(board.rows, board.cols, tiles, move))
         except ValueError as err:
-            raise InputError(f"--plan: {err}") from None
+            reason = str(err).split(": ", 1)[-1]  # replay numbers the moves it was given
+            raise InputError(f"--plan: move {i}: {reason}") from None
+        steps.append(tiles)
     result = verify_plan(board.rows, board.cols, board.tiles, board.goal, plan)
     if json:
         print_json({**shape(board), "plan": plan, "after_each_move": [list(t) for t in steps],
