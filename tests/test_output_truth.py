@@ -77,3 +77,15 @@ def test_puzzle_show_json_replays_the_plan(puzzles):
     assert out["after_each_move"][-1] == [*range(1, 16), 0]
     wrong = run_cli("puzzle", "show", puzzles / "thesis-board2.txt", "--plan", "UU", "--json")
     assert wrong.json()["reaches_goal"] is False
+
+
+def test_bench_report_prints_a_bracketed_folder_as_given(tmp_path):
+    import shutil
+    from pathlib import Path
+
+    shipped = Path(__file__).parents[1] / "benchmarks" / "results" / "cover-x3c-regular"
+    folder = tmp_path / "results [v2]"
+    shutil.copytree(shipped, folder)
+    run = run_cli("bench", "report", folder)
+    assert run.code == 0, run.stderr
+    assert f"in {folder}" in run.stdout.replace("\n", "")

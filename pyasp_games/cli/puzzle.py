@@ -188,7 +188,7 @@ def _solve_all(boards: list, backend: str, lim, options: dict, workers: int):
     from concurrent.futures import ProcessPoolExecutor
     from functools import partial
 
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with ProcessPoolExecutor(max_workers=min(workers, len(rest))) as pool:  # never idle ones
         yield from pool.map(partial(_solve_one, backend=backend, lim=lim, options=options), rest)
 
 
