@@ -27,7 +27,25 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},  # inherited by every command
 )
+
+
+def _version(value: bool) -> None:
+    if value:
+        from pyasp_games import __version__
+
+        typer.echo(f"pyasp-games {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _options(
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
+    ),
+) -> None:
+    """Games and puzzles as answer-set programs and SAT formulas: solved, verified, cross-checked."""
 app.add_typer(puzzle_cli.app, name="puzzle")
 app.add_typer(grundy_cli.app, name="grundy")
 app.add_typer(geography_cli.app, name="geography")

@@ -13,7 +13,7 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
-from pyasp_games.cli.common import JSON, build_progress, print_json
+from pyasp_games.cli.common import JSON, PIPE_WIDTH, build_progress, print_json
 
 
 class _SuiteFirst(TyperGroup):
@@ -194,9 +194,11 @@ def run(
         print_json({"summary": summary})
     else:
         console.print(
-            f"{len(rows)} runs recorded in {out}: "
-            + ", ".join(f"{n} {s}" for s, n in sorted(statuses.items()))
-            + f"; report: pyasp-games bench report {out}",
+            escape(
+                f"{len(rows)} runs recorded in {out}: "
+                + ", ".join(f"{n} {s}" for s, n in sorted(statuses.items()))
+                + f"; report: pyasp-games bench report {out}"
+            ),
             soft_wrap=True,
         )
         for p in report.problems:
@@ -233,8 +235,8 @@ def report(
         raise typer.Exit(0 if result.ok else 1)
     import sys
 
-    console = Console(width=None if sys.stdout.isatty() else 120)  # a whole table in a log
-    table = Table(title=f"bench report: {result.meta.get('suite', out)}")
+    console = Console(width=None if sys.stdout.isatty() else PIPE_WIDTH)  # whole rows in a log
+    table = Table(title=escape(f"bench report: {result.meta.get('suite', out)}"))
     for column in ("backend", "runs", "solved", "no-solution", "unknown", "error", "median s", "max s"):
         table.add_column(column, justify="left" if column == "backend" else "right", no_wrap=True)
     for s in result.backends:
@@ -245,5 +247,5 @@ def report(
     console.print(table)
     for p in result.problems:
         console.print(escape(p), style="bold red", soft_wrap=True)
-    console.print(f"wrote {', '.join(f.name for f in files)} in {out}", soft_wrap=True)
+    console.print(escape(f"wrote {', '.join(f.name for f in files)} in {out}"), soft_wrap=True)
     raise typer.Exit(0 if result.ok else 1)

@@ -231,6 +231,8 @@ def build_progress(
         text = f"building {label}: {stage}, {done:,} states"
         if task is None:
             task = bar.add_task(text, total=None)
+            if not bar.console.is_terminal:  # no live display in a log: say it once
+                warn(f"building {label} (once: it is cached for later runs)")
             if lines is not None:
                 lines.append(task)
         bar.update(task, description=text)

@@ -15,7 +15,10 @@ def crosscheck(
         None, help="Instance files (default: the domain's bundled instances)."
     ),
     backend: list[str] = typer.Option(
-        None, "--backend", "-b", help="Backends to run (repeatable; default: all)."
+        None,
+        "--backend",
+        "-b",
+        help="Backends to run (comma-separated or repeated; default: all).",
     ),
     encoding: list[str] = typer.Option(
         None,
@@ -41,6 +44,7 @@ def crosscheck(
         raise InputError("name the domain when giving files, --backend or --encoding")
     if workers < 1:
         raise InputError(f"--workers must be at least 1, got {workers}")
+    backend = [b.strip() for item in backend or [] for b in item.split(",") if b.strip()]
     lim = limits(time_limit, whole_command=False)  # the limit is per run
     console = stdout_console()
     reports = [

@@ -126,7 +126,7 @@ def qbf_to_geography(
     ),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing output file."),
 ) -> None:
-    """Seed 000's TQBF -> Geography construction: the first player wins iff the QBF is true.
+    """The TQBF -> Geography construction (Schaefer): the first player wins iff the QBF is true.
 
     The graph is an arc list whose header names the start vertex and the variant, so
     `pyasp-games geography solve GRAPH` answers it directly. (A decision reduction:

@@ -134,7 +134,7 @@ def sum_(
     time_limit: float = TIME_LIMIT,
     json: bool = JSON,
 ) -> None:
-    """Value and winning moves of a sum of acyclic games (XOR rule, or seed 003's OR rule)."""
+    """Value and winning moves of a sum of acyclic games (XOR: Sprague-Grundy; or: OR-sum, Smith)."""
     from pyasp_games.engines.outcome import Outcome
     from pyasp_games.engines.runner import run_backend
     from pyasp_games.grundy.native import grundy_values, or_sum_winning_moves, sum_winning_moves

@@ -184,7 +184,7 @@ def _solve_all(boards: list, backend: str, lim, options: dict, workers: int):
     from pyasp_games.puzzle import solve as run
 
     with progress_reporter() as report:
-        extra = {"progress": report("for " + boards[0].name)} if backend == "pdb" else {}
+        extra = {"progress": report("pattern databases for " + boards[0].name)} if backend == "pdb" else {}
         yield run(boards[0], backend, lim, **options, **extra)
     rest = boards[1:]
     if workers == 1 or not rest:
@@ -194,7 +194,7 @@ def _solve_all(boards: list, backend: str, lim, options: dict, workers: int):
     from concurrent.futures import ProcessPoolExecutor
     from functools import partial
 
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with ProcessPoolExecutor(max_workers=min(workers, len(rest))) as pool:  # never idle ones
         yield from pool.map(partial(_solve_one, backend=backend, lim=lim, options=options), rest)
 
 
@@ -231,6 +231,12 @@ def show(
         None, "--plan", help="A plan of U D L R moves to play out board by board."
     ),
     goal: Goal = GOAL,
+    json: bool = typer.Option(
+        False,
+        "--json",
+        help="One JSON object per board: its tiles, and with --plan the tiles after every "
+        "move and whether the plan reaches the goal.",
+    ),
 ) -> None:
     """Print the board and, with --plan, the board after every move."""
     from pyasp_games.puzzle.model import format_board
@@ -239,23 +245,41 @@ def show(
     boards = _load(file, goal)
     if plan is not None and len(boards) > 1:
         raise InputError("--plan takes a single board, not a set file")
-    for board in boards:
-        typer.echo(f"{board.name} ({board.rows}x{board.cols}, goal {board.goal})")
-        typer.echo(format_board(board, header=False))
+
+    def shape(board) -> dict:
+        return {"problem": board.name, "rows": board.rows, "cols": board.cols,
+                "goal": board.goal, "tiles": list(board.tiles)}  # fmt: skip
+
     if plan is None:
+        for board in boards:
+            if json:
+                print_json(shape(board))
+            else:
+                typer.echo(f"{board.name} ({board.rows}x{board.cols}, goal {board.goal})")
+                typer.echo(format_board(board, header=False))
         return
     board = boards[0]
     plan = plan.strip().upper()
-    for i in range(1, len(plan) + 1):
+    steps, tiles = [], board.tiles
+    for i, move in enumerate(plan, 1):  # one move at a time: linear in the plan's length
         try:
-            tiles = replay(board.rows, board.cols, board.tiles, plan[:i])
+            tiles = tuple(replay(board.rows, board.cols, tiles, move))
         except ValueError as err:
-            raise InputError(f"--plan: {err}") from None
-        step = type(board)(board.rows, board.cols, tuple(tiles), board.goal, board.name)
+            reason = str(err).split(": ", 1)[-1]  # replay numbers the moves it was given
+            raise InputError(f"--plan: move {i}: {reason}") from None
+        steps.append(tiles)
+    result = verify_plan(board.rows, board.cols, board.tiles, board.goal, plan)
+    if json:
+        print_json({**shape(board), "plan": plan, "after_each_move": [list(t) for t in steps],
+                    "reaches_goal": result.ok, "verification": result.message})  # fmt: skip
+        return
+    typer.echo(f"{board.name} ({board.rows}x{board.cols}, goal {board.goal})")
+    typer.echo(format_board(board, header=False))
+    for i, tiles in enumerate(steps, 1):
+        step = type(board)(board.rows, board.cols, tiles, board.goal, board.name)
         typer.echo(f"move {i}: {plan[i - 1]}")
         typer.echo(format_board(step, header=False))
-    verdict = verify_plan(board.rows, board.cols, board.tiles, board.goal, plan)
-    typer.echo(verdict.message)
+    typer.echo(result.message)
 
 
 pdb_app = typer.Typer(

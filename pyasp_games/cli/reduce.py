@@ -75,7 +75,14 @@ def _emit(text: str, back: dict[str, Any], output: Path | None, map_file: Path |
         warn("no map written (give --map FILE to keep the map back)")
 
 
-def _as_json(fmt: Format | None, output: Path | None) -> bool:
+AS_JSON = typer.Option(False, "--json", help="Print (or write) the new instance as JSON.")
+
+
+def _as_json(fmt: Format | None, output: Path | None, json: bool = False) -> bool:
+    if json and fmt is Format.text:
+        raise InputError("--json and --format text contradict each other")
+    if json:
+        return True
     if fmt is not None:
         return fmt is Format.json
     return output is not None and output.suffix == ".json"
@@ -111,6 +118,7 @@ def threesat_to_3dm(
     map_file: Path = MAP,
     fmt: Format = FORMAT,
     force: bool = FORCE,
+    json: bool = AS_JSON,
 ) -> None:
     """Garey-Johnson's 3DM instance (Theorem 3.2): variable rings, clause triples, garbage."""
     from pyasp_games.cover.model import format_3dm, load_cnf
@@ -118,7 +126,7 @@ def threesat_to_3dm(
 
     map_file = _targets(output, map_file, force)
     target, back = reduce(load_cnf(cnf))
-    _emit(format_3dm(target, _as_json(fmt, output)), back, output, map_file)
+    _emit(format_3dm(target, _as_json(fmt, output, json)), back, output, map_file)
 
 
 @app.command("3dm-to-x3c")
@@ -128,6 +136,7 @@ def threedm_to_x3c(
     map_file: Path = MAP,
     fmt: Format = FORMAT,
     force: bool = FORCE,
+    json: bool = AS_JSON,
 ) -> None:
     """The X3C instance over W + X + Y: triple i becomes subset i."""
     from pyasp_games.cover.model import ThreeDM, format_x3c, load_instance
@@ -138,7 +147,7 @@ def threedm_to_x3c(
     if not isinstance(source, ThreeDM):
         raise InputError(f"{instance}: this is an X3C instance, not a 3DM one")
     target, back = reduce(source)
-    _emit(format_x3c(target, _as_json(fmt, output)), back, output, map_file)
+    _emit(format_x3c(target, _as_json(fmt, output, json)), back, output, map_file)
 
 
 @app.command("back")

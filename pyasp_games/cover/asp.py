@@ -61,7 +61,9 @@ def write_lp(instance: X3C | ThreeDM, encoding: str, path: Path) -> None:
     """Write the facts of ``instance`` with a comment naming the encoding to run them with."""
     inst = as_x3c(instance)
     with open(path, "w") as f:
-        f.write(f"% facts of {inst.name}; run: clingo {encoding_file(encoding)} {path} [-n 0]\n")
+        enc = encoding_file(encoding)
+        f.write(f"% pyasp-games cover instance {inst.name}\n% encoding: {enc}\n")
+        f.write(f"% run: python -m clingo {enc} {path}    (add 0 for every cover)\n")
         f.write(facts(inst))
 
 

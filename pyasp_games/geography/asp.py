@@ -50,7 +50,7 @@ def write_lp(game: Geography, path: Path | str, encoding: str | None = None) -> 
     names = " ".join(f"{i}={n}" for i, n in enumerate(game.names[:50]))
     header = (
         f"% pyasp-games geography instance {game.name}: {game.describe()}\n"
-        f"% encoding: {enc}\n% run: clingo {enc} {path}\n% vertices: {names}"
+        f"% encoding: {enc}\n% run: python -m clingo {enc} {path}\n% vertices: {names}"
         f"{' ...' if len(game) > 50 else ''}\n"
     )
     Path(path).write_text(header + facts(game))

@@ -62,7 +62,7 @@ def write_lp(graph: Digraph, encoding: str, path: Path | str) -> None:
     names = " ".join(f"{i}={n}" for i, n in enumerate(graph.names[:50]))
     header = (
         f"% pyasp-games grundy instance {graph.name}: {len(graph)} positions\n"
-        f"% encoding: {enc}\n% run: clingo 0 {enc} {path}\n% positions: {names}"
+        f"% encoding: {enc}\n% run: python -m clingo 0 {enc} {path}\n% positions: {names}"
         f"{' ...' if len(graph) > 50 else ''}\n"
     )
     Path(path).write_text(header + facts(graph))

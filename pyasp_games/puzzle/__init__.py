@@ -161,5 +161,5 @@ def prepare(boards: Sequence[Board], backends: Sequence[Any], progress: Any = No
                     for p in tile_partition(b.rows, b.cols, b.goal, partition)
                 }
     for rows, cols, goal, tiles in sorted(needed):
-        label = f"{rows}x{cols} {goal} {list(tiles)}"
+        label = f"pattern database {rows}x{cols} {goal} tiles {list(tiles)}"
         pattern_database(rows, cols, goal, tiles, progress=progress(label) if progress else None)

@@ -101,12 +101,15 @@ def write_lp(board: Board, encoding: str, path: Path | str, horizon: int | None 
     h = horizon if horizon is not None else manhattan_lower_bound(board)
     if encoding in THESIS_INTERFACE:
         body = seed_facts(board)
-        run = f"clingo {enc} {path} -c t={h}"
+        run = f"python -m clingo {enc} {path} -c t={h}"
         extra = ""
     else:
         body = facts(board)
-        run = f"clingo {enc} {path}    (clingo's incmode; needs a clingo with scripting)"
+        # python -m clingo does not run <incmode> (an empty model): our runner does
+        run = f"python -m pyasp_games.engines.incmode {enc} {path}    (or: clingo {enc} {path})"
         extra = f"#include <incmode>.\n#const imin={h}.\n"
+        if not solvability(board).solvable:  # no plan at any horizon: stop at the first
+            extra += f"#const imax={h}.\n"
     header = (
         f"% pyasp-games puzzle instance {board.name} ({board.rows}x{board.cols}, goal {board.goal})\n"
         f"% encoding: {enc}\n% run: {run}\n"

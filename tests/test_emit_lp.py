@@ -1,0 +1,71 @@
+"""Files written by ``--emit-lp`` run as their ``% run:`` line says, and give the answer."""
+
+from __future__ import annotations
+
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pyasp_games.engines.resources import instance_dir
+from pyasp_games.puzzle.model import load_boards
+from pyasp_games.puzzle.verify import verify_plan
+
+from .conftest import run_cli
+
+LETTER = {"u": "U", "d": "D", "l": "L", "r": "R", "up": "U", "down": "D", "left": "L", "right": "R"}
+
+
+def run_as_printed(path: Path) -> str:
+    line = next(x for x in path.read_text().splitlines() if x.startswith("% run: "))
+    command = re.sub(r"\s+\(.*\)$", "", line[len("% run: ") :])  # a remark: "(or: ...)"
+    args = shlex.split(command)
+    assert args[:2] == ["python", "-m"], line
+    proc = subprocess.run(
+        [sys.executable, *args[1:]], capture_output=True, text=True, timeout=60, cwd=path.parent
+    )
+    assert proc.returncode in (0, 10, 20, 30), proc.stderr  # clingo's answer codes
+    return proc.stdout
+
+
+@pytest.mark.parametrize("encoding", ["sliding", "seed"])
+def test_an_emitted_puzzle_runs_as_printed_and_gives_an_optimal_plan(tmp_path, encoding):
+    board_file = instance_dir("puzzle") / "thesis-board2.txt"
+    run = run_cli(
+        "puzzle", "solve", board_file, "-b", "asp", "--encoding", encoding,
+        "--emit-lp", tmp_path / "board.lp",
+    )  # fmt: skip
+    assert run.code == 0, run.stderr
+    out = run_as_printed(tmp_path / "board.lp")
+    moves = sorted(
+        (int(t), LETTER[d]) for t, d in re.findall(r"\bmove\((\d+),(\w+)\)", out)
+    )
+    plan = "".join(d for _, d in moves)
+    board = load_boards(board_file)[0]
+    assert len(plan) == 12
+    assert verify_plan(board.rows, board.cols, board.tiles, board.goal, plan).ok
+
+
+def test_an_emitted_unsolvable_puzzle_stops(tmp_path):
+    board_file = instance_dir("puzzle") / "thesis-board3.txt"
+    run = run_cli("puzzle", "solve", board_file, "-b", "asp", "--emit-lp", tmp_path / "b.lp")
+    assert run.code == 0
+    assert "UNSATISFIABLE" in run_as_printed(tmp_path / "b.lp")
+
+
+def test_emitted_cover_grundy_and_geography_files_run_as_printed(tmp_path):
+    cover = tmp_path / "cover.lp"
+    run_cli("cover", "solve", instance_dir("cover") / "tiny-cover.txt", "-b", "asp",
+            "--emit-lp", cover)  # fmt: skip
+    assert re.search(r"chosen\(0\) chosen\(1\)|chosen\(1\) chosen\(0\)", run_as_printed(cover))
+    grundy = tmp_path / "grundy.lp"
+    run_cli("grundy", "exists", instance_dir("grundy") / "cycle4.txt", "-b", "asp",
+            "--emit-lp", grundy)  # fmt: skip
+    assert run_as_printed(grundy).count("Answer:") == 2  # the two Grundy functions
+    geo = tmp_path / "geo.lp"
+    run_cli("geography", "solve", instance_dir("geography") / "cycle3-edge.txt", "-b", "asp",
+            "--emit-lp", geo)  # fmt: skip
+    assert "first_wins" in run_as_printed(geo)

@@ -1,0 +1,91 @@
+"""Output that tells the truth: what was verified, what only agreed, names as given,
+whole table rows in logs, and the same option forms across commands."""
+
+from __future__ import annotations
+
+import json
+
+from pyasp_games import __version__
+from pyasp_games.engines.resources import instance_dir
+
+from .conftest import run_cli
+
+
+def _summary(run) -> dict:
+    return [json.loads(line) for line in run.stdout.splitlines()][-1]["summary"]
+
+
+def test_crosscheck_says_what_was_verified_and_what_only_agreed():
+    none, cover = instance_dir("cover") / "tiny-none.txt", instance_dir("cover") / "tiny-cover.txt"
+    run = run_cli("crosscheck", "cover", none, cover, "-b", "dlx,sat")
+    assert run.code == 0, run.stderr
+    last = run.stdout.strip().splitlines()[-1]
+    # "no exact cover" cannot be checked alone: those two runs only agree
+    assert "2 verified by an independent check, 2 not checkable alone but agreeing" in last
+    assert "all answers verified" not in run.stdout
+    s = _summary(run_cli("crosscheck", "cover", none, cover, "-b", "dlx,sat", "--json"))
+    assert (s["verified"], s["agreed_only"], s["unconfirmed"]) == (2, 2, 0)
+
+
+def test_an_answer_with_nothing_to_compare_with_is_unconfirmed(tmp_path):
+    lone = tmp_path / "lone.txt"  # no known answer, one backend: nothing confirms "no cover"
+    lone.write_text("6\n0 1 2\n2 3 4\n4 5 0\n")
+    run = run_cli("crosscheck", "cover", lone, "-b", "dlx")
+    assert "UNCONFIRMED" in run.stdout and "1 not checkable alone and nothing to compare" in run.stdout
+    row = json.loads(run_cli("crosscheck", "cover", lone, "-b", "dlx", "--json").stdout.split("\n")[0])
+    assert row["confirmed"] == "unconfirmed"
+
+
+def test_a_piped_table_keeps_whole_rows(tmp_path):
+    name = "a-board-file-with-a-rather-long-name-as-benchmarks-have-them"
+    board = tmp_path / f"{name}.txt"
+    board.write_text("1 2 3\n4 5 6\n7 0 8\n")
+    run = run_cli("crosscheck", "puzzle", board, "-b", "astar,idastar")
+    rows = [line for line in run.stdout.splitlines() if line.startswith("│")]
+    assert len(rows) == 2 and all(name in r and r.rstrip().endswith("│") for r in rows), run.stdout
+
+
+def test_crosscheck_workers_give_the_same_rows_in_the_same_order(puzzles):
+    boards = [puzzles / "small-2x3.txt"]
+    one = run_cli("crosscheck", "puzzle", *boards, "-b", "astar,asp", "--json")
+    two = run_cli("crosscheck", "puzzle", *boards, "-b", "astar", "-b", "asp", "--workers", "2",
+                  "--json")  # fmt: skip
+    assert one.code == two.code == 0
+    rows = [[(r["problem"], r["label"], r["answer"]) for r in map(json.loads, x.stdout.splitlines())
+             if "label" in r] for x in (one, two)]  # fmt: skip
+    assert rows[0] == rows[1] and len(rows[0]) == 10
+
+
+def test_version_and_short_help():
+    run = run_cli("--version")
+    assert run.code == 0 and run.stdout.strip() == f"pyasp-games {__version__}"
+    assert run_cli("-h").code == 0 and "crosscheck" in run_cli("-h").stdout
+    run = run_cli("puzzle", "solve", "-h")
+    assert run.code == 0 and "--backend" in run.stdout
+
+
+def test_no_internal_jargon_in_help():
+    for command in (["grundy", "sum", "-h"], ["reduce", "qbf-to-geography", "-h"]):
+        run = run_cli(*command)
+        assert run.code == 0 and "seed 0" not in run.stdout.lower(), run.stdout
+
+
+def test_puzzle_show_json_replays_the_plan(puzzles):
+    run = run_cli("puzzle", "show", puzzles / "thesis-board2.txt", "--plan", "UULLLURDDDRR", "--json")
+    out = run.json()
+    assert run.code == 0 and out["reaches_goal"] is True and len(out["after_each_move"]) == 12
+    assert out["after_each_move"][-1] == [*range(1, 16), 0]
+    wrong = run_cli("puzzle", "show", puzzles / "thesis-board2.txt", "--plan", "UU", "--json")
+    assert wrong.json()["reaches_goal"] is False
+
+
+def test_bench_report_prints_a_bracketed_folder_as_given(tmp_path):
+    import shutil
+    from pathlib import Path
+
+    shipped = Path(__file__).parents[1] / "benchmarks" / "results" / "cover-x3c-regular"
+    folder = tmp_path / "results [v2]"
+    shutil.copytree(shipped, folder)
+    run = run_cli("bench", "report", folder)
+    assert run.code == 0, run.stderr
+    assert f"in {folder}" in run.stdout.replace("\n", "")
