@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import concurrent.futures
+import csv
 import json
 import shutil
 import signal
@@ -22,6 +23,7 @@ from pyasp_games.bench.campaign import (
 )
 from pyasp_games.bench.report import write_report
 from pyasp_games.bench.suite import expand, parse_suite, read_suite
+from pyasp_games.engines.resources import data_root
 from pyasp_games.errors import InputError
 
 from .conftest import assert_bad_input, run_cli
@@ -107,6 +109,8 @@ def test_suite_expansion_and_overrides(tmp_path):
         (TINY.replace("time_limit = 20", "time_limit = true"), "time_limit must be a number"),
         (TINY.replace("seeds = [3]", "seeds = [true]"), "seeds must be"),
         (TINY.replace('backends = ["dlx", "sat"]', 'backends = "dlx"'), "backends must be a list"),
+        (TINY.replace('name = "tiny"', 'name = "../../etc/x"'), "must be a plain name"),
+        (TINY.replace('name = "tiny"', 'name = ".."'), "must be a plain name"),
     ],
 )
 def test_malformed_suites_are_one_clear_error(text, fragment):
@@ -128,11 +132,45 @@ def test_bad_input_on_the_command_line(tmp_path):
         (good, ["--time-limit", "0"], "--time-limit must be positive"),
         (good, ["--encoding", "x3c-card", "-b", "dlx"], "no asp backend runs"),
         (good, ["--executor", "local", "--scheduler", "tcp://127.0.0.1:1"], "--scheduler applies"),
+        # an unknown encoding is refused before any run, not reported once per run
+        (good, ["-b", "asp", "--encoding", "nope"], "unknown cover encoding 'nope'"),
+        (good, ["-b", "asp", "--encoding", "x3c", "--encoding", str(tmp_path / "no.lp")], "no.lp"),
+        # a suite's name becomes the default results folder: never a path out of it
+        (write(tmp_path, TINY.replace('name = "tiny"', 'name = "../../etc/x"'), "d.toml"), [], "plain name"),
     ]
     for suite, extra, fragment in cases:
         assert_bad_input(run_cli("bench", suite, "--out", tmp_path / "out", *extra), fragment)
     assert not (tmp_path / "out").exists()  # nothing was written by a refused campaign
+    # the same suite without --out (results/<name> from the current directory): refused
+    escape = write(tmp_path, TINY.replace('name = "tiny"', 'name = "../../escaped"'), "e.toml")
+    here = tmp_path / "a" / "b"
+    here.mkdir(parents=True)
+    done = subprocess.run(
+        [sys.executable, "-P", "-m", "pyasp_games", "bench", str(escape)],
+        cwd=here, capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode == 2 and "plain name" in done.stderr, done.stderr
+    assert not (tmp_path / "a" / "escaped").exists() and not (here / "results").exists()
     assert_bad_input(run_cli("bench", "report", tmp_path / "none"), "no such directory")
+
+
+def test_encodings_are_resolved_before_the_campaign(tmp_path, monkeypatch):
+    # a suite's encoding file is found beside the suite (like its instance files), a
+    # command-line one from the current directory; both become absolute for every run
+    (tmp_path / "mine.lp").write_text((data_root("encodings") / "cover" / "x3c.lp").read_text())
+    text = 'domain = "cover"\nbackends = ["asp"]\nencodings = ["x3c", "mine.lp"]\n[[instances]]\nbundled = "tiny-cover.txt"\n'
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    specs = plan_campaign(parse_suite(text, folder=tmp_path)).backends
+    assert [(s.label, s.options["encoding"]) for s in specs] == [
+        ("asp[x3c]", "x3c"), ("asp[mine.lp]", str(tmp_path / "mine.lp"))
+    ]
+    with pytest.raises(InputError, match=r"unknown cover encoding 'mine\.lp'"):
+        plan_campaign(parse_suite(text, folder=tmp_path), encodings=["mine.lp"])
+    (elsewhere / "cli.lp").write_text("% mine\n")
+    specs = plan_campaign(parse_suite(text, folder=tmp_path), encodings=["cli.lp"]).backends
+    assert [s.options["encoding"] for s in specs] == [str(elsewhere / "cli.lp")]
 
 
 # -- campaigns ---------------------------------------------------------------------------
@@ -260,7 +298,35 @@ def test_crash_memory_and_ignored_limits_become_rows(tmp_path):
     ]
 
 
-def test_an_interrupted_campaign_stops_at_once_and_resumes(tmp_path):
+def _descendants(pid: int) -> list[int]:
+    """Every process below ``pid`` (Linux /proc), e.g. a campaign's pool workers, the
+    resource tracker and the runs."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(ppid, []).append(int(entry.name))
+    found, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state != "Z"
+
+
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_an_interrupted_campaign_stops_at_once_and_resumes(tmp_path, stop):
     shutil.copy(HERE / "bench_plugin_domain.py", tmp_path)
     suite = write(
         tmp_path,
@@ -274,11 +340,19 @@ def test_an_interrupted_campaign_stops_at_once_and_resumes(tmp_path):
     while not rows_of(out) and time.monotonic() < deadline:  # the first double(n) is in
         time.sleep(0.2)
     time.sleep(0.5)  # both workers are now inside stubborn runs (killed only after 11 s)
-    process.send_signal(signal.SIGINT)
+    below = _descendants(process.pid)  # pool workers, resource tracker, the runs
+    assert len(below) >= 3, below
+    process.send_signal(stop)
     start = time.monotonic()
+    # the pipes close only when every process holding them has ended, workers included
     _, err = process.communicate(timeout=60)
-    assert process.returncode == 130 and "continue with --resume" in err, err
+    assert process.returncode == 128 + stop and "continue with --resume" in err, err
+    assert "Traceback" not in err, err
     assert time.monotonic() - start < 8  # the running runs were killed, not waited for
+    deadline = time.monotonic() + 5
+    while any(_alive(p) for p in below) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [p for p in below if _alive(p)], "a worker, the resource tracker or a run survived"
     before = rows_of(out)
     assert 1 <= len(before) < 6
     resumed = run_cli("bench", suite, "--out", out, "--resume", "-b", "double")
@@ -288,6 +362,84 @@ def test_an_interrupted_campaign_stops_at_once_and_resumes(tmp_path):
     assert {r["instance"] for r in after if r["backend"] == "double"} == {
         "number::s0", "number::s1", "number::s2"
     }
+
+
+def test_resume_repairs_the_csv_from_the_json_lines(tmp_path):
+    plan = plan_campaign(parse_suite(TINY, folder=tmp_path), backends=["dlx"])
+    out = tmp_path / "out"
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        run_campaign(plan, out, pool)
+    lines = (out / "results.csv").read_text().splitlines(keepends=True)
+    assert len(lines) == 5
+    # killed while writing: the CSV holds rows 1-2, row 3 cut short (no line end), and
+    # row 4 reached the JSON lines only
+    (out / "results.csv").write_text("".join(lines[:3]) + lines[3][:17])
+    resumed = plan_campaign(parse_suite(TINY, folder=tmp_path))
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        rows = run_campaign(resumed, out, pool, resume=True)
+    assert len(rows) == 8
+    with open(out / "results.csv", newline="") as f:
+        table = list(csv.DictReader(f))
+    # one CSV row per recorded run, each the run's own (nothing glued, nothing missing)
+    assert sorted((t["instance"], t["backend"], int(t["repeat"])) for t in table) == keys(rows_of(out))
+    by_key = {(r["instance"], r["backend"], r["repeat"]): r for r in rows_of(out)}
+    for t in table:
+        row = by_key[(t["instance"], t["backend"], int(t["repeat"]))]
+        assert (t["status"], json.loads(t["answer"]), t["suite"]) == (row["status"], row["answer"], "tiny")
+
+
+def _git(folder: Path, *args: str) -> str:
+    done = subprocess.run(
+        ["git", "-c", "user.name=t", "-c", "user.email=t@example.org", *args],
+        cwd=folder, capture_output=True, text=True, check=True,
+    )
+    return done.stdout.strip()
+
+
+def test_meta_records_the_user_s_checkout_and_resume_keeps_the_first_commit(tmp_path, monkeypatch):
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    repo = tmp_path / "checkout"
+    repo.mkdir()
+    _git(repo, "init", "-q")
+    _git(repo, "commit", "-q", "--allow-empty", "-m", "first")
+    first = _git(repo, "rev-parse", "HEAD")
+    monkeypatch.chdir(repo)  # the user runs in their checkout; the suite lies elsewhere
+    suite_dir = tmp_path / "suites"
+    suite_dir.mkdir()
+    plan = plan_campaign(parse_suite(TINY, folder=suite_dir), backends=["dlx"], repeat=1)
+    out = tmp_path / "out"
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        run_campaign(plan, out, pool)
+    meta = json.loads((out / "meta.json").read_text())
+    assert meta["git_commit"] == first == meta["sessions"][0]["git_commit"]
+    _git(repo, "commit", "-q", "--allow-empty", "-m", "second")
+    second = _git(repo, "rev-parse", "HEAD")
+    more = plan_campaign(parse_suite(TINY, folder=suite_dir), repeat=1)
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        run_campaign(more, out, pool, resume=True)
+    meta = json.loads((out / "meta.json").read_text())
+    assert meta["git_commit"] == first  # the campaign's first commit is not overwritten
+    assert [s["git_commit"] for s in meta["sessions"]] == [first, second]
+    write_report(out)
+    assert f"Resumed on other code: {meta['sessions'][1]['date']}: commit {second[:10]}" in (
+        out / "report.md"
+    ).read_text()
+    # outside any checkout (cwd and suite): no commit, whatever folder the package is in
+    monkeypatch.chdir(suite_dir)
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        run_campaign(plan, tmp_path / "elsewhere", pool)
+    assert json.loads((tmp_path / "elsewhere" / "meta.json").read_text())["git_commit"] is None
+
+
+def test_workers_are_capped_by_the_runs_and_the_cpus(tmp_path):
+    suite = write(tmp_path, TINY)
+    run = run_cli("bench", suite, "--out", tmp_path / "out", "-b", "dlx", "--repeat", "1", "--workers", "1000")
+    assert run.code == 0, run.stderr
+    assert "--workers 1000: using" in run.stderr and "2 runs to do" in run.stderr, run.stderr
+    session = json.loads((tmp_path / "out" / "meta.json").read_text())["sessions"][0]
+    assert session["executor"] in ("local process pool, 1 worker", "local process pool, 2 workers")
+    assert len(rows_of(tmp_path / "out")) == 2
 
 
 class _LosesSomeTasks(concurrent.futures.ThreadPoolExecutor):
@@ -339,3 +491,13 @@ def test_dask_scheduler_that_cannot_be_reached(tmp_path):
     suite = write(tmp_path, TINY)
     run = run_cli("bench", suite, "--out", tmp_path / "o", "--executor", "dask", "--scheduler", "tcp://127.0.0.1:9")
     assert_bad_input(run, "cannot reach the Dask scheduler")
+
+
+@pytest.mark.parametrize("address", ["foo", "tcp://127.0.0.1", "tcp://:x"])
+def test_dask_scheduler_address_that_is_not_one(tmp_path, address):
+    pytest.importorskip("distributed")
+    suite = write(tmp_path, TINY)
+    run = run_cli("bench", suite, "--out", tmp_path / "o", "--executor", "dask", "--scheduler", address)
+    # one line, at once: no half-made client printing a traceback when it is collected
+    assert_bad_input(run, "not a scheduler address such as tcp://HOST:PORT")
+    assert run.seconds < 8 and not (tmp_path / "o").exists()

@@ -9,7 +9,9 @@ runs once, here, before any run and outside the per-run limits.
 
 Results stream to ``DIR/results.jsonl`` (one JSON object per run) and
 ``DIR/results.csv`` as runs finish, so an interrupted campaign keeps what it has;
-:func:`run_campaign` with ``resume=True`` skips the runs already recorded.
+:func:`run_campaign` with ``resume=True`` skips the runs already recorded (and
+writes ``results.csv`` anew from ``results.jsonl``, the record of truth, so a kill
+between or inside the two writes leaves no glued or missing CSV row).
 ``DIR/suite.toml`` is a copy of the suite and ``DIR/meta.json`` records the machine,
 versions, date, git commit and the campaign's settings.
 
@@ -166,6 +168,39 @@ def plan_campaign(
 # -- executors --------------------------------------------------------------------------
 
 
+def usable_cpus() -> int:
+    """The CPUs this process may run on (its affinity mask where the system has one)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def worker_count(workers: int, runs: int) -> tuple[int, str | None]:
+    """The local pool's size for ``workers`` asked and ``runs`` to do, and why it is
+    smaller, if it is: never more workers than runs (an idle worker is a process for
+    nothing), nor than usable CPUs (runs beyond them take turns on a CPU, so each
+    would time the others as well as its solver).
+
+    >>> worker_count(1000, 5)[0] == min(5, usable_cpus())
+    True
+    >>> worker_count(1, 5), worker_count(2, 0)[0]
+    ((1, None), 1)
+    """
+    if workers < 1:
+        raise InputError(f"--workers must be at least 1, got {workers}")
+    cpus = usable_cpus()
+    used = max(1, min(workers, runs, cpus))
+    if used == workers:
+        return used, None
+    reasons = []
+    if runs < workers:
+        reasons.append(f"{runs} run{'s' if runs != 1 else ''} to do")
+    if cpus < workers:
+        reasons.append(f"{cpus} usable CPU{'s' if cpus != 1 else ''}")
+    return used, f"--workers {workers}: using {used} ({' and '.join(reasons)})"
+
+
 def local_executor(workers: int) -> concurrent.futures.Executor:
     """A process pool of ``workers`` (spawned: no fork of a process holding threads)."""
     if workers < 1:
@@ -181,13 +216,22 @@ def stop_local(pool: concurrent.futures.Executor) -> None:
     """Stop a local pool now: queued runs cancelled, running ones killed (on an interrupt).
 
     The executor API can only cancel runs that have not started; each worker is sent
-    SIGTERM, on which it kills its run's process group and exits (:func:`pool_worker_init`).
+    SIGTERM, on which it kills its run's process group and exits (:func:`pool_worker_init`),
+    and is waited for (killed if it has not ended within 5 s).
     """
     processes = list((getattr(pool, "_processes", None) or {}).values())
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         if process.is_alive():
             process.terminate()
+    # wait for them: a worker left behind would keep the campaign's output pipes and
+    # multiprocessing's resource tracker alive after the campaign has ended
+    deadline = time.monotonic() + 5
+    for process in processes:
+        process.join(max(0.0, deadline - time.monotonic()))
+        if process.is_alive():
+            process.kill()
+            process.join(1)
 
 
 def dask_executor(scheduler: str) -> tuple[concurrent.futures.Executor, Any]:
@@ -198,12 +242,28 @@ def dask_executor(scheduler: str) -> tuple[concurrent.futures.Executor, Any]:
         raise InputError(
             "--executor dask needs Dask distributed: pip install 'pyasp-games[dask]'"
         ) from None
+    _check_address(scheduler)
     try:
         client = Client(scheduler, timeout=5, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as err:
         raise InputError(f"cannot reach the Dask scheduler at {scheduler} ({err})") from None
     # pure=False: two repeats of a run are two tasks, never one cached result
     return client.get_executor(pure=False), client
+
+
+def _check_address(scheduler: str) -> None:
+    """Refuse what is not a scheduler address before a Client is made: a Client that
+    fails on one is left half-made and prints a traceback when it is collected."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    try:
+        protocol, location = parse_address(scheduler, strict=True)
+        if protocol in ("tcp", "tls", "ws", "wss"):
+            parse_host_port(location)
+    except ValueError as err:
+        raise InputError(
+            f"--scheduler {scheduler!r}: not a scheduler address such as tcp://HOST:PORT ({err})"
+        ) from None
 
 
 # -- the results directory ----------------------------------------------------------------
@@ -236,8 +296,7 @@ def check_out(out: Path | str, plan: Plan, resume: bool, force: bool) -> None:
     if resume:
         if not (out / RESULTS).is_file():
             raise InputError(f"--resume: {out} holds no {RESULTS} to continue")
-        meta = json.loads((out / META).read_text()) if (out / META).is_file() else {}
-        recorded = meta.get("settings", {})
+        recorded = read_meta(out).get("settings", {})
         if recorded.get("time_limit") not in (None, plan.time_limit):
             raise InputError(
                 f"--resume: {out} was run with a {recorded['time_limit']:g} s limit, not {plan.time_limit:g} s"
@@ -259,13 +318,16 @@ def _open_dir(out: Path, plan: Plan, resume: bool, force: bool) -> list[dict[str
     check_out(out, plan, resume, force)
     if resume:
         _repair_tail(out / RESULTS)
-        return read_rows(out)
+        rows = read_rows(out)
+        _rewrite_csv(out, rows)
+        return rows
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as err:
         raise InputError(f"--out {out}: cannot create it ({err.strerror})") from None
     # --force: start over, the old report and plots included
-    for name in (RESULTS, CSV, META, SUITE, "report.md", *(f"{p}.{e}" for p in ("cactus", "scaling") for e in ("png", "svg"))):
+    for name in (RESULTS, CSV, META, SUITE, "report.md", f"{CSV}.partial", f"{META}.partial",
+                 *(f"{p}.{e}" for p in ("cactus", "scaling") for e in ("png", "svg"))):
         (out / name).unlink(missing_ok=True)
     return []
 
@@ -277,15 +339,44 @@ def _repair_tail(path: Path) -> None:
         path.write_bytes(data[: data.rfind(b"\n") + 1])
 
 
-def _git_commit() -> str | None:
-    here = Path(__file__).resolve().parent
-    try:
-        done = subprocess.run(
-            ["git", "rev-parse", "HEAD"], cwd=here, capture_output=True, text=True, timeout=5
-        )
-    except (OSError, subprocess.SubprocessError):
-        return None
-    return done.stdout.strip() or None if done.returncode == 0 else None
+def _rewrite_csv(out: Path, rows: list[dict[str, Any]]) -> None:
+    """Write ``results.csv`` anew from the JSON-lines rows (the record of truth): a row
+    cut short by a kill is gone, and a row that reached the JSON-lines file but not the
+    CSV before the kill is back. Written beside and renamed, so a kill here loses nothing."""
+    path = out / CSV
+    partial = out / (CSV + ".partial")
+    with open(partial, "w", encoding="utf-8", newline="") as f:
+        writer = csv.writer(f)
+        writer.writerow(CSV_COLUMNS)
+        for row in rows:
+            writer.writerow(_csv_cells(row))
+    os.replace(partial, path)
+
+
+def _csv_cells(row: dict[str, Any]) -> list[Any]:
+    return [
+        json.dumps(row.get(c), default=str) if c in ("size", "answer", "known") else row.get(c)
+        for c in CSV_COLUMNS
+    ]
+
+
+def git_commit(folders: Sequence[Path | str]) -> str | None:
+    """The commit checked out in the first of ``folders`` inside a git work tree.
+
+    The campaign passes the current directory and the suite's folder: the checkout
+    the user runs in, never the installed package's folder (a site-packages folder
+    inside some other repository would name that repository's commit).
+    """
+    for folder in folders:
+        try:
+            done = subprocess.run(
+                ["git", "rev-parse", "HEAD"], cwd=folder, capture_output=True, text=True, timeout=5
+            )
+        except (OSError, subprocess.SubprocessError):
+            continue
+        if done.returncode == 0 and done.stdout.strip():
+            return done.stdout.strip()
+    return None
 
 
 def _versions() -> dict[str, str]:
@@ -329,19 +420,25 @@ def machine() -> dict[str, Any]:
 
 def _write_meta(out: Path, plan: Plan, executor_name: str, resumed: bool) -> None:
     path = out / META
-    meta = json.loads(path.read_text()) if resumed and path.is_file() else {}
+    meta = read_meta(out) if resumed else {}
     now = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
-    session = {"date": now, "executor": executor_name, "machine": machine()}
+    commit = git_commit([Path.cwd(), plan.suite.folder])
+    versions = _versions()
+    session = {
+        "date": now, "executor": executor_name, "machine": machine(),
+        "git_commit": commit, "versions": versions,
+    }
     meta.setdefault("suite", plan.suite.name)
     meta.setdefault("domain", plan.suite.domain)
     meta.setdefault("description", plan.suite.description)
     meta.setdefault("scaling_x", plan.suite.scaling_x)
     meta.setdefault("scaling_series", plan.suite.scaling_series)
     meta.setdefault("settings", plan.settings())
-    meta["versions"] = _versions()
-    meta["git_commit"] = _git_commit()
+    # what the campaign started with; each session (a resumed one too) records its own
+    meta.setdefault("versions", versions)
+    meta.setdefault("git_commit", commit)
     meta.setdefault("sessions", []).append(session)
-    path.write_text(json.dumps(meta, indent=2, default=str) + "\n")
+    _write_json(path, meta)
     if not (out / SUITE).is_file():
         (out / SUITE).write_text(plan.suite.text)
 
@@ -360,17 +457,19 @@ class _Sink:
     def write(self, row: dict[str, Any]) -> None:
         self.jsonl.write(json.dumps(row, default=str) + "\n")
         self.jsonl.flush()
-        self.csv.writerow(
-            [
-                json.dumps(row.get(c), default=str) if c in ("size", "answer", "known") else row.get(c)
-                for c in CSV_COLUMNS
-            ]
-        )
+        self.csv.writerow(_csv_cells(row))
         self.csv_file.flush()
 
     def close(self) -> None:
         self.jsonl.close()
         self.csv_file.close()
+
+
+def pending_jobs(plan: Plan, out: Path | str, resume: bool) -> list[dict[str, Any]]:
+    """The runs of ``plan`` a campaign into ``out`` has to do (with ``resume``: those
+    not yet recorded there)."""
+    recorded = {key(r) for r in read_rows(Path(out))} if resume else set()
+    return [j for j in plan.jobs() if key(j) not in recorded]
 
 
 def run_campaign(
@@ -439,9 +538,30 @@ def run_campaign(
 def _finish_meta(out: Path, started: float) -> None:
     """Record when the session ended and how long it took (an interrupted one has neither)."""
     path = out / META
-    meta = json.loads(path.read_text())
+    meta = read_meta(out)
     session = meta["sessions"][-1]
     session["finished"] = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
     session["seconds"] = round(time.monotonic() - started, 1)
-    path.write_text(json.dumps(meta, indent=2, default=str) + "\n")
+    _write_json(path, meta)
+
+
+def _write_json(path: Path, data: dict[str, Any]) -> None:
+    """Write beside and rename: a campaign killed here leaves the old file or the new one."""
+    partial = path.with_name(path.name + ".partial")
+    partial.write_text(json.dumps(data, indent=2, default=str) + "\n")
+    os.replace(partial, path)
+
+
+def read_meta(out: Path | str) -> dict[str, Any]:
+    """``out/meta.json`` (empty when there is none); a damaged one is bad input."""
+    path = Path(out) / META
+    if not path.is_file():
+        return {}
+    try:
+        meta = json.loads(path.read_text(encoding="utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError, OSError) as err:
+        raise InputError(f"{path}: not a campaign's meta.json ({err})") from None
+    if not isinstance(meta, dict):
+        raise InputError(f"{path}: not a campaign's meta.json (not a JSON object)")
+    return meta
 

@@ -89,20 +89,23 @@ def make_job(
     }
 
 
-#: Set in the worker processes of the local pool (:func:`pool_worker_init`).
-_POOL_WORKER = False
+#: The run this worker is waiting for (its child process), if any: what a local pool
+#: worker kills when it is stopped (:func:`pool_worker_init`).
+_CURRENT: subprocess.Popen | None = None
 
 
 def pool_worker_init() -> None:
     """Initializer of the local pool's workers: SIGTERM (the campaign stopping the pool)
-    interrupts the run in progress, which then kills its child's process group."""
-    global _POOL_WORKER
-    _POOL_WORKER = True
+    or SIGINT (Ctrl-C reaching the whole process group) kills the run in progress, if
+    any, with its process group, and ends the worker at once and quietly."""
 
-    def interrupt(signum: int, frame: Any) -> None:
-        raise KeyboardInterrupt
+    def stop(signum: int, frame: Any) -> None:
+        if _CURRENT is not None:
+            _kill(_CURRENT)
+        os._exit(128 + signum)
 
-    signal.signal(signal.SIGTERM, interrupt)
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
 
 
 def key(row: dict[str, Any]) -> tuple[str, str, int]:
@@ -137,6 +140,7 @@ def run_job(job: dict[str, Any]) -> dict[str, Any]:
     env = dict(os.environ)
     # one BLAS thread: its per-thread buffers would otherwise eat an address-space limit
     env.setdefault("OPENBLAS_NUM_THREADS", "1")
+    global _CURRENT
     start = time.monotonic()
     process = subprocess.Popen(
         # this worker's own pyasp_games, never a source tree in the current directory
@@ -148,6 +152,7 @@ def run_job(job: dict[str, Any]) -> dict[str, Any]:
         env=env,
         start_new_session=True,  # a process group of its own: killed with its solver child
     )
+    _CURRENT = process
     try:
         out, err = process.communicate(json.dumps(job), timeout=job["kill_after"])
     except subprocess.TimeoutExpired:
@@ -161,11 +166,11 @@ def run_job(job: dict[str, Any]) -> dict[str, Any]:
             wall=wall,
             stats={"limit": "time", "stopped": f"the run's process was killed after {job['kill_after']:g} s"},
         )
-    except BaseException:  # interrupted (Ctrl-C, a stopped pool): leave no orphan
+    except BaseException:  # interrupted (Ctrl-C in a thread or Dask worker): leave no orphan
         _kill(process)
-        if _POOL_WORKER:  # end this worker: it must not start the next queued run
-            os._exit(130)
         raise
+    finally:
+        _CURRENT = None
     wall = round(time.monotonic() - start, 4)
     lines = [line for line in out.splitlines() if line.strip()]
     if process.returncode == 0 and lines:

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pyasp_games.bench.campaign import META, RESULTS, read_rows
+from pyasp_games.bench.campaign import RESULTS, read_meta, read_rows
 from pyasp_games.errors import InputError
 
 ANSWERED = ("solved", "no-solution")
@@ -185,6 +185,19 @@ def markdown(report: Report) -> str:
     if versions:
         lines.append("Versions: " + ", ".join(f"{k} {v}" for k, v in versions.items())
                      + (f"; commit {meta['git_commit'][:10]}" if meta.get("git_commit") else "") + ".")
+    first = meta.get("versions", {})
+    later = [
+        s for s in sessions[1:]
+        if s.get("git_commit", meta.get("git_commit")) != meta.get("git_commit")
+        or s.get("versions", first) != first
+    ]
+    if later:  # a campaign resumed on other code: its rows do not all time the same code
+        notes = []
+        for s in later:
+            changed = [f"{k} {v}" for k, v in s.get("versions", first).items() if first.get(k) != v]
+            notes.append(f"{s['date']}: commit {(s.get('git_commit') or 'unknown')[:10]}"
+                         + "".join(f", {c}" for c in changed))
+        lines.append("Resumed on other code: " + "; ".join(notes) + ".")
     lines.append(
         f"Time limit {settings.get('time_limit', '?')} s per run, repeat {settings.get('repeat', 1)}"
         + (f", memory limit {settings['memory_limit_mb']} MB" if settings.get("memory_limit_mb") else "")
@@ -357,7 +370,7 @@ def write_report(out: Path | str) -> tuple[Report, list[Path]]:
     rows = read_rows(out)
     if not rows:
         raise InputError(f"bench report: {out / RESULTS} holds no results yet")
-    meta = json.loads((out / META).read_text()) if (out / META).is_file() else {}
+    meta = read_meta(out)
     report = build_report(rows, meta)
     path = out / "report.md"
     path.write_text(markdown(report))

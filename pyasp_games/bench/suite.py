@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import importlib
 import itertools
+import os
 import sys
 import tomllib
 from collections.abc import Sequence
@@ -128,6 +129,20 @@ def _strings(value: list, where: str) -> list[str]:
     return list(value)
 
 
+def _check_name(name: str, where: str) -> None:
+    """A suite's name becomes a folder (``results/<name>``) and a title: a plain name,
+    never a path that would put results elsewhere (``../../etc/x``)."""
+    if (
+        not name.strip()
+        or name in (".", "..")
+        or any(sep in name for sep in ("/", "\\", os.sep))
+        or any(ord(c) < 32 or ord(c) == 127 for c in name)
+    ):
+        raise InputError(
+            f"{where}: name {name!r} must be a plain name (no path separators, not '.' or '..')"
+        )
+
+
 def read_suite(path: Path | str) -> Suite:
     """Read and validate a suite file (its folder anchors relative instance paths)."""
     path = Path(path)
@@ -162,6 +177,7 @@ def parse_suite(text: str, name: str = "suite", folder: Path | None = None) -> S
         repeat=data.get("repeat", 1),
         memory_limit=data.get("memory_limit"),
     )
+    _check_name(suite.name, where)
     if suite.time_limit <= 0:
         raise InputError(f"{where}: time_limit must be positive, got {suite.time_limit:g}")
     if suite.repeat < 1:
@@ -297,6 +313,16 @@ def backend_specs(
         if backends and v.backend not in backends:
             continue
         specs.append(BackendSpec(v.label, v.backend, {**suite.options.get(v.backend, {}), **v.options}))
+    if ":" not in suite.domain and spec.encoding_backend is not None:
+        # a built-in domain: every encoding is a bundled name or a file, checked now
+        # (not once per run), a file made absolute so that every run reads the same one
+        base = Path.cwd() if encodings else suite.folder
+        specs = [
+            BackendSpec(s.label, s.backend, {**s.options, "encoding": _encoding(spec.name, s.options["encoding"], base)})
+            if s.backend == spec.encoding_backend and "encoding" in s.options
+            else s
+            for s in specs
+        ]
     labels = [s.label for s in specs]
     if len(set(labels)) != len(labels):
         duplicate = next(label for label in labels if labels.count(label) > 1)
@@ -304,6 +330,28 @@ def backend_specs(
     if not specs:
         raise InputError(f"suite {suite.name}: no backend to run")
     return specs
+
+
+def _encoding(domain: str, name: Any, base: Path) -> str:
+    """A bundled encoding's name as it is, or an encoding file's absolute path (a
+    relative one is taken from ``base``: the current directory for ``--encoding``, the
+    suite's folder for the suite's own)."""
+    from pyasp_games.engines.resources import bundled_encodings
+
+    bundled = bundled_encodings(domain)
+    if not isinstance(name, str) or not name:
+        raise InputError(f"a {domain} encoding must be a bundled name or a file, got {name!r}")
+    if name in bundled:
+        return name
+    path = Path(name).expanduser()
+    if not path.is_absolute():
+        path = base / path
+    if not path.is_file():
+        raise InputError(
+            f"unknown {domain} encoding {name!r}: not a file, and not one of the bundled "
+            f"{domain} encodings ({', '.join(bundled)})"
+        )
+    return str(path.resolve())
 
 
 # -- instances ---------------------------------------------------------------------------

@@ -7,6 +7,9 @@ group inserts ``run`` when its first word is not a command), and
 
 from __future__ import annotations
 
+import contextlib
+import signal
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +42,31 @@ def _split(values: list[str] | None) -> list[str] | None:
     return [v.strip() for value in values for v in value.split(",") if v.strip()]
 
 
+@contextlib.contextmanager
+def _stop_signals(received: list[int]) -> Iterator[None]:
+    """While inside: SIGINT, SIGTERM and SIGHUP raise KeyboardInterrupt, once (the
+    signal is appended to ``received``; later ones are ignored while the campaign stops,
+    so a second Ctrl-C cannot cut the stopping short and leave workers behind)."""
+
+    def stop(signum: int, frame: Any) -> None:
+        for sig in STOP_SIGNALS:
+            signal.signal(sig, signal.SIG_IGN)
+        received.append(signum)
+        raise KeyboardInterrupt
+
+    previous = {sig: signal.signal(sig, stop) for sig in STOP_SIGNALS}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+#: Signals that stop a campaign: Ctrl-C, a scheduler's or `kill`'s SIGTERM, and SIGHUP
+#: (the terminal closed).
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+
 @app.command("run")
 def run(
     suite: Path = typer.Argument(..., help="The suite file (TOML; see benchmarks/README.md)."),
@@ -53,7 +81,7 @@ def run(
     memory_limit: int = typer.Option(
         None, "--memory-limit", help="Address-space limit per run in MB (default: the suite's, else none)."
     ),
-    workers: int = typer.Option(1, "--workers", help="Runs at a time in the local process pool."),
+    workers: int = typer.Option(1, "--workers", help="Runs at a time in the local process pool (at most the runs to do and the usable CPUs)."),
     out: Path = typer.Option(None, "--out", help="Results directory (default: results/SUITE-NAME)."),
     resume: bool = typer.Option(False, "--resume", help="Continue the campaign in --out, skipping recorded runs."),
     force: bool = typer.Option(False, "--force", help="Start over in a non-empty --out (its results are replaced)."),
@@ -84,9 +112,11 @@ def run(
         check_out,
         dask_executor,
         local_executor,
+        pending_jobs,
         plan_campaign,
         run_campaign,
         stop_local,
+        worker_count,
     )
     from pyasp_games.bench.report import build_report
     from pyasp_games.bench.suite import read_suite
@@ -108,13 +138,10 @@ def run(
     out = out if out is not None else Path("results") / plan.suite.name
     check_out(out, plan, resume, force)  # before any pool, cluster or progress display
     console = Console(stderr=True)  # stdout stays clean for --json
-    client = None
-    if executor == "dask":
-        pool, client = dask_executor(scheduler)
-        name = f"dask {scheduler}"
-    else:
-        pool = local_executor(workers)
-        name = f"local process pool, {workers} worker{'s' if workers != 1 else ''}"
+    if executor == "local":
+        workers, note = worker_count(workers, len(pending_jobs(plan, out, resume)))
+        if note:
+            console.print(escape(note), soft_wrap=True)
     columns = (
         TextColumn("{task.description}"),
         BarColumn(),
@@ -158,32 +185,50 @@ def run(
             )
         bar.advance(task)
 
-    try:
-        bar.start()
-        rows = run_campaign(
-            plan, out, pool, resume=resume, force=force, on_row=on_row, on_start=on_start,
-            prepare_progress=prepare_progress, executor_name=name,
-        )
-    except CampaignError as err:
-        bar.stop()
-        console.print(escape(f"pyasp-games: {err}"), style="bold red", soft_wrap=True)
-        raise typer.Exit(1) from None
-    except KeyboardInterrupt:
-        bar.stop()
-        if client is None:
-            stop_local(pool)
-            pool = None
-        console.print(
-            escape(f"interrupted: the finished runs are in {out}; continue with --resume"),
-            soft_wrap=True,
-        )
-        raise typer.Exit(130) from None
-    finally:
-        bar.stop()
-        if client is not None:
-            client.close()
-        elif pool is not None:  # every run has finished (or none was submitted)
-            pool.shutdown(wait=True, cancel_futures=True)
+    client = None
+    pool = None
+    name = ""
+    stopped_by: list[int] = []
+    # Ctrl-C, SIGTERM and SIGHUP stop the campaign: the running runs and the pool's
+    # workers are killed and waited for, the finished rows stay for --resume
+    with _stop_signals(stopped_by):
+        try:
+            if executor == "dask":
+                pool, client = dask_executor(scheduler)
+                name = f"dask {scheduler}"
+            else:
+                pool = local_executor(workers)
+                name = f"local process pool, {workers} worker{'s' if workers != 1 else ''}"
+            bar.start()
+            rows = run_campaign(
+                plan, out, pool, resume=resume, force=force, on_row=on_row, on_start=on_start,
+                prepare_progress=prepare_progress, executor_name=name,
+            )
+        except CampaignError as err:
+            bar.stop()
+            console.print(escape(f"pyasp-games: {err}"), style="bold red", soft_wrap=True)
+            raise typer.Exit(1) from None
+        except KeyboardInterrupt:
+            bar.stop()
+            if client is None and pool is not None:
+                stop_local(pool)
+                pool = None
+            how = (
+                f"stopped by {signal.Signals(stopped_by[0]).name}"
+                if stopped_by and stopped_by[0] != signal.SIGINT
+                else "interrupted"
+            )
+            console.print(
+                escape(f"{how}: the finished runs are in {out}; continue with --resume"),
+                soft_wrap=True,
+            )
+            raise typer.Exit(128 + (stopped_by[0] if stopped_by else signal.SIGINT)) from None
+        finally:
+            bar.stop()
+            if client is not None:
+                client.close()
+            elif pool is not None:  # every run has finished (or none was submitted)
+                pool.shutdown(wait=True, cancel_futures=True)
     report = build_report(rows, {})
     statuses: dict[str, int] = {}
     for r in rows:
