@@ -230,3 +230,21 @@ def test_a_run_that_uses_the_whole_limit_leaves_none_for_the_reference(encodings
 
     cross_check(REFERENCE, None, claim, {"encoding": "mine.lp"}, Limits(1.0), 0.99, never)
     assert claim.stats["cross_check"] == "not verified" and claim.exit_code == 3
+
+
+# -- geography (library: the CLI takes no --encoding) -------------------------------
+
+
+def test_geography_winner_beyond_minimax_is_cross_checked(tmp_path, monkeypatch):
+    import pyasp_games.geography.verify as verify
+    from pyasp_games.geography import solve
+    from pyasp_games.geography.model import parse_instance
+
+    game = parse_instance("s a\n", "s", "vertex")  # the first player moves to a and wins
+    mine = tmp_path / "second.lp"
+    mine.write_text("#show first_wins/0.\n")  # never derives first_wins: "second"
+    monkeypatch.setattr(verify, "MAX_MATERIAL", 0)  # as if the game were too large
+    out = solve(game, "asp", encoding=str(mine))
+    assert out.status == "error" and out.stats["reference_answer"] == "first"
+    assert "the second player wins" in out.stats["verification"]
+    assert solve(game, "asp", encoding=str(mine), trust_encoding=True).answer == "second"
