@@ -200,9 +200,10 @@ def test_puzzle_plan_not_optimal_disagrees(encodings):
     assert len(out.witness) == 26 and out.stats["reference_answer"] == 24
 
 
-def test_reference_out_of_time_is_not_verified(encodings, tmp_path):
+def test_reference_out_of_time_is_not_verified(encodings, tmp_path, monkeypatch):
     # Korf's first board (optimum 57): the encoding refutes every horizon at once,
-    # IDA* cannot finish within the limit
+    # IDA* cannot finish within the limit (no pattern databases built: an empty cache)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "empty-cache"))
     korf = load_boards(PUZZLE / "korf100.txt")[0]
     board = tmp_path / "korf1.txt"
     rows = [korf.tiles[i : i + 4] for i in range(0, 16, 4)]
@@ -230,3 +231,42 @@ def test_a_run_that_uses_the_whole_limit_leaves_none_for_the_reference(encodings
 
     cross_check(REFERENCE, None, claim, {"encoding": "mine.lp"}, Limits(1.0), 0.99, never)
     assert claim.stats["cross_check"] == "not verified" and claim.exit_code == 3
+
+
+# -- geography (library: the CLI takes no --encoding) -------------------------------
+
+
+def test_geography_winner_beyond_minimax_is_cross_checked(tmp_path, monkeypatch):
+    import pyasp_games.geography.verify as verify
+    from pyasp_games.geography import solve
+    from pyasp_games.geography.model import parse_instance
+
+    game = parse_instance("s a\n", "s", "vertex")  # the first player moves to a and wins
+    mine = tmp_path / "second.lp"
+    mine.write_text("#show first_wins/0.\n")  # never derives first_wins: "second"
+    monkeypatch.setattr(verify, "MAX_MATERIAL", 0)  # as if the game were too large
+    out = solve(game, "asp", encoding=str(mine))
+    assert out.status == "error" and out.stats["reference_answer"] == "first"
+    assert "the second player wins" in out.stats["verification"]
+    assert solve(game, "asp", encoding=str(mine), trust_encoding=True).answer == "second"
+
+
+def test_a_plan_whose_optimality_is_unconfirmed_says_both(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))  # no databases: idastar
+    from pyasp_games.engines.outcome import Outcome
+    from pyasp_games.engines.reference import cross_check
+    from pyasp_games.puzzle import REFERENCE
+
+    board = load_boards(PUZZLE / "thesis-board1.txt")[0]
+    plan = Outcome(
+        "b", "asp", "solved", 24, "R" * 24, stats={"verified": True, "verification": "replays"}
+    )
+
+    def out_of_time(backend, limits, options):
+        assert limits.time_limit is not None and limits.time_limit <= 5 - 1
+        return Outcome("b", backend, "unknown", stats={"limit": "time"})
+
+    cross_check(REFERENCE, board, plan, {"encoding": "mine.lp"}, Limits(5), 1.0, out_of_time)
+    assert plan.status == "solved" and plan.stats["verified"] is False and plan.exit_code == 3
+    assert plan.stats["verification"].startswith("not verified: the reference idastar")
+    assert plan.stats["verification"].endswith("; replays")

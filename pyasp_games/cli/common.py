@@ -133,8 +133,7 @@ def verdict(outcome: Any, unchecked: str = "nothing to verify") -> str:
     if crosscheck == "disagrees":
         return f"DISAGREES with the reference {reference}"
     if crosscheck == "not verified":
-        why = str(outcome.stats.get("verification", "")).removeprefix("not verified: ")
-        return f"NOT VERIFIED: {why}"
+        return f"NOT VERIFIED: {outcome.stats.get('cross_check_reason', 'no reference answer')}"
     if outcome.status == "error" and outcome.stats.get("verified") is not False:
         return "the backend failed"
     said = {True: "verified", False: "FAILED verification", None: unchecked}[

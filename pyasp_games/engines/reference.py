@@ -164,9 +164,13 @@ def _limit(outcome: Outcome) -> str:
 
 
 def _not_verified(outcome: Outcome, reason: str) -> None:
-    outcome.stats["cross_check"] = "not verified"
-    outcome.stats["verified"] = False
-    outcome.stats["verification"] = f"not verified: {reason}"
+    stats = outcome.stats
+    checked = stats.get("verification") if stats.get("verified") else None
+    stats["cross_check"] = "not verified"
+    stats["cross_check_reason"] = reason
+    stats["verified"] = False
+    # a plan that replays keeps saying so; what is not verified is its optimality
+    stats["verification"] = f"not verified: {reason}" + (f"; {checked}" if checked else "")
 
 
 def _missing(mine: Any, theirs: Any) -> Any:
