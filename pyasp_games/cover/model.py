@@ -496,7 +496,7 @@ def format_3dm(inst: ThreeDM, as_json: bool = False) -> str:
     return "\n".join(lines) + "\n"
 
 
-def as_x3c(inst: X3C | ThreeDM) -> X3C:
+def as_x3c(inst: X3C | ThreeDM, name: str | None = None) -> X3C:
     """An X3C instance as is; a 3DM instance as X3C over ``W + X + Y`` (triple i -> subset i).
 
     This is the 3DM -> X3C reduction of Garey & Johnson (see
@@ -505,8 +505,10 @@ def as_x3c(inst: X3C | ThreeDM) -> X3C:
     if isinstance(inst, X3C):
         return inst
     q = inst.q
-    subsets = tuple((w, q + x, 2 * q + y) for w, x, y in inst.triples)
-    return X3C(3 * q, subsets, inst.W + inst.X + inst.Y, inst.name, inst.known)
+    # shared int objects for the shifted indices: millions of subsets make no new ints
+    xs, ys = list(range(q, 2 * q)), list(range(2 * q, 3 * q))
+    subsets = tuple((w, xs[x], ys[y]) for w, x, y in inst.triples)
+    return X3C(3 * q, subsets, inst.W + inst.X + inst.Y, name or inst.name, inst.known)
 
 
 # -- random instances ---------------------------------------------------------------------

@@ -179,10 +179,14 @@ def threesat_to_3dm(cnf: CNF, deadline: Deadline | None = None) -> tuple[ThreeDM
     for j, lits in enumerate(clauses):
         triples += [(w(lit, j), s + j, s + j) for lit in lits]
     g = s + m
+    # the garbage triples are most of the instance (2 m² n²): their tuples share one
+    # int object per element instead of making new ones (a third of the memory)
+    w_ids = list(range(len(W)))
     for k in range(garbage):
         if deadline is not None:
             deadline.check()
-        triples += [(e, g + k, g + k) for e in range(len(W))]
+        gk = g + k
+        triples += [(e, gk, gk) for e in w_ids]
     back = {
         "reduction": "3sat-to-3dm",
         "variables": n,
@@ -196,8 +200,7 @@ def threesat_to_3dm(cnf: CNF, deadline: Deadline | None = None) -> tuple[ThreeDM
 
 def threedm_to_x3c(dm: ThreeDM) -> tuple[X3C, dict[str, Any]]:
     """The X3C instance over ``W + X + Y`` whose subset ``i`` is triple ``i``."""
-    x3c = as_x3c(dm)
-    x3c = X3C(x3c.size, x3c.subsets, x3c.names, f"{dm.name}-x3c", dm.known)
+    x3c = as_x3c(dm, f"{dm.name}-x3c")
     return x3c, {"reduction": "3dm-to-x3c", "q": dm.q, "triples": len(dm.triples)}
 
 
