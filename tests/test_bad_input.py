@@ -39,6 +39,19 @@ def test_time_limit_must_be_a_finite_positive_number(board, command, value):
     assert_bad_input(run_cli(*args, "--time-limit", value), "--time-limit must be positive")
 
 
+@pytest.mark.parametrize("value", ["nan", "inf", "-1"])
+def test_a_campaign_time_limit_must_be_a_finite_positive_number(tmp_path, board, value):
+    # from the command line and from the suite file alike (no run is started)
+    suite = tmp_path / "suite.toml"
+    text = 'domain = "puzzle"\nbackends = ["astar"]\n[[instances]]\nfile = "board.txt"\n'
+    suite.write_text(text)
+    run = run_cli("bench", suite, "--out", tmp_path / "out", "--time-limit", value)
+    assert_bad_input(run, "--time-limit must be positive")
+    suite.write_text(f"time_limit = {value}\n{text}")
+    assert_bad_input(run_cli("bench", suite, "--out", tmp_path / "out"), "time_limit must be positive")
+    assert not (tmp_path / "out").exists()
+
+
 @pytest.mark.parametrize("option", ["--emit-lp", "--emit-cnf"])
 def test_emitted_files_go_to_a_writable_file_only(board, tmp_path, option):
     backend = "asp" if option == "--emit-lp" else "sat"

@@ -56,6 +56,7 @@ from typing import Any
 from pyasp_games.bench.job import key, make_job, pool_worker_init, run_job
 from pyasp_games.bench.suite import InstanceRef, Suite, backend_specs, domain_of, expand
 from pyasp_games.engines.domain import BackendSpec, DomainSpec
+from pyasp_games.engines.limits import checked_seconds
 from pyasp_games.errors import InputError
 
 #: Files a campaign writes into its directory (``--force`` replaces them).
@@ -147,8 +148,7 @@ def plan_campaign(
     """Resolve a suite's domain, backends and instances; options override the suite's."""
     spec = domain_of(suite)
     specs = backend_specs(suite, spec, backends, encodings)
-    if time_limit is not None and time_limit <= 0:
-        raise InputError(f"--time-limit must be positive, got {time_limit}")
+    checked_seconds(time_limit)
     if repeat is not None and repeat < 1:
         raise InputError(f"--repeat must be at least 1, got {repeat}")
     if memory_limit is not None and memory_limit < 1:

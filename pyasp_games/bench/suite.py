@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from pyasp_games.engines.domain import BackendSpec, DomainSpec
+from pyasp_games.engines.limits import checked_seconds
 from pyasp_games.errors import InputError
 
 #: Top-level keys of a suite file, and what each must be.
@@ -178,8 +179,7 @@ def parse_suite(text: str, name: str = "suite", folder: Path | None = None) -> S
         memory_limit=data.get("memory_limit"),
     )
     _check_name(suite.name, where)
-    if suite.time_limit <= 0:
-        raise InputError(f"{where}: time_limit must be positive, got {suite.time_limit:g}")
+    checked_seconds(suite.time_limit, f"{where}: time_limit")
     if suite.repeat < 1:
         raise InputError(f"{where}: repeat must be at least 1, got {suite.repeat}")
     if suite.memory_limit is not None and suite.memory_limit < 1:

@@ -60,14 +60,9 @@ def limits(
     the command stops with status unknown, exit 3 (see :func:`pyasp_games.cli.main`).
     Commands whose limit is per run (crosscheck, a set of boards) pass ``False``.
     """
-    from pyasp_games.engines.limits import Limits, hold_time_limit
+    from pyasp_games.engines.limits import Limits, checked_seconds, hold_time_limit
 
-    if time_limit is not None and not (0 < time_limit < MAX_SECONDS):
-        # nan and inf included: a limit must be a positive number a clock can reach
-        raise InputError(
-            f"--time-limit must be positive and finite (seconds, below {MAX_SECONDS:g}), "
-            f"got {time_limit}"
-        )
+    checked_seconds(time_limit)
     if max_length is not None and max_length < 0:
         raise InputError(f"--max-length must be non-negative, got {max_length}")
     if memory_limit is not None and not memory_limit > 0:
@@ -95,10 +90,6 @@ def trust_encoding(domain: str, trust: bool, encoding: str | None) -> dict[str, 
     if encoding is None or encoding in bundled_encodings(domain):
         raise InputError("--trust-encoding applies to your own --encoding FILE only")
     return {"trust_encoding": True}
-
-
-#: The longest time limit taken (about 31 years): beyond it a deadline cannot be computed.
-MAX_SECONDS = 1e9
 
 
 def new_file(path: Path | None, force: bool, option: str) -> Path | None:

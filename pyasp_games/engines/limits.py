@@ -147,6 +147,29 @@ def memory_cap(limit: int | None) -> Iterator[None]:
         resource.setrlimit(resource.RLIMIT_DATA, (soft, hard))
 
 
+#: The longest time limit taken (about 31 years): beyond it a deadline cannot be computed.
+MAX_SECONDS = 1e9
+
+
+def checked_seconds(value: float | None, what: str = "--time-limit") -> float | None:
+    """``value`` if it is a time limit a clock can reach (positive, finite, below
+    :data:`MAX_SECONDS`; ``None`` means none), else :class:`InputError` naming ``what``.
+
+    >>> checked_seconds(2.5)
+    2.5
+    >>> checked_seconds(float("nan"), "time_limit")
+    Traceback (most recent call last):
+    pyasp_games.errors.InputError: time_limit must be positive and finite (seconds, below 1e+09), got nan
+    """
+    if value is not None and not (0 < value < MAX_SECONDS):  # nan and inf included
+        from pyasp_games.errors import InputError
+
+        raise InputError(
+            f"{what} must be positive and finite (seconds, below {MAX_SECONDS:g}), got {value}"
+        )
+    return value
+
+
 # -- a time limit for a whole command -------------------------------------------------
 
 
