@@ -1,0 +1,148 @@
+"""``pyasp-games zerosum``: two-person zero-sum games, solved exactly with a checked certificate.
+
+``pyasp-games zerosum solve GAME [--backend simplex|lp|asp] [--time-limit S] [--json]``,
+``zerosum saddle GAME``, ``zerosum reduce GAME [--weak] [--pure]``.
+
+>>> sorted(b.value for b in Backend)
+['asp', 'lp', 'simplex']
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+
+import typer
+
+from pyasp_games.cli.common import JSON, TIME_LIMIT, limits, print_json, report_error, verdict
+
+app = typer.Typer(
+    help="Two-person zero-sum games: exact values and optimal strategies, certified.",
+    no_args_is_help=True,
+)
+
+
+class Backend(StrEnum):
+    simplex = "simplex"
+    lp = "lp"
+    asp = "asp"
+
+
+GAME = typer.Argument(
+    ..., help="A game: a text matrix (see 'pyasp_games.zerosum.model') or a JSON game tree."
+)
+
+
+def _strategy(names: tuple[str, ...] | list[str], probabilities: list) -> str:
+    return "  ".join(f"{n}={p}" for n, p in zip(names, probabilities, strict=True) if p)
+
+
+@app.command()
+def solve(
+    file: Path = GAME,
+    backend: Backend = typer.Option(Backend.simplex, "--backend", "-b", help="Which solver."),
+    time_limit: float = TIME_LIMIT,
+    json: bool = JSON,
+) -> None:
+    """The value and optimal strategies of both players, checked exactly.
+
+    With --json: answer the value (a fraction as text), witness the strategies.
+    """
+    from pyasp_games.zerosum import load_game
+    from pyasp_games.zerosum import solve as run
+
+    lim = limits(time_limit)
+    game = load_game(file)
+    outcome = run(game, backend.value, lim)
+    if json:
+        print_json(outcome.to_dict())
+        raise typer.Exit(outcome.exit_code)
+    exact = outcome.stats.get("exact", True)
+    check = verdict(outcome)
+    typer.echo(f"{outcome.problem}: {outcome.status} ({outcome.backend}, "
+               f"{outcome.seconds:.3f} s, {check})")
+    if outcome.status == "solved":
+        witness = outcome.witness
+        if not exact:
+            typer.echo(f"  value ~ {outcome.answer} (APPROXIMATE: floating point, not certified)")
+        else:
+            typer.echo(f"  value {outcome.answer}")
+        if "row" in witness:
+            typer.echo(f"  I  (rows): {_strategy(game.rows, witness['row'])}")
+            typer.echo(f"  II (cols): {_strategy(game.cols, witness['col'])}")
+        for who in ("I", "II"):
+            plan = witness.get(f"behaviour_{who}")
+            if plan is not None:
+                typer.echo(f"  {who} behaviour strategy:")
+                for infoset, probs in plan.items():
+                    shown = "  ".join(f"{a}={p}" for a, p in probs.items() if p)
+                    typer.echo(f"    {infoset}: {shown}")
+        if outcome.stats.get("verification"):
+            typer.echo(f"  {outcome.stats['verification']}")
+    report_error(outcome)
+    raise typer.Exit(outcome.exit_code)
+
+
+@app.command()
+def saddle(file: Path = GAME, json: bool = JSON) -> None:
+    """Pure saddle points: entries that are the minimum of their row and the maximum of
+    their column (then that entry is the value)."""
+    from pyasp_games.zerosum.model import load_matrix
+    from pyasp_games.zerosum.native import saddle_points
+
+    game = load_matrix(file)
+    points = saddle_points(game.matrix)
+    if json:
+        print_json({"problem": game.name, "saddle_points": [
+            {"row": game.rows[i], "col": game.cols[j], "value": str(game.matrix[i][j])}
+            for i, j in points]})
+        return
+    if not points:
+        low = max(min(row) for row in game.matrix)
+        high = min(max(col) for col in zip(*game.matrix, strict=True))
+        typer.echo(f"{game.name}: no saddle point (maximin {low} < minimax {high}: "
+                   "the value lies between, in mixed strategies)")
+        return
+    typer.echo(f"{game.name}: {len(points)} saddle point(s), value {game.matrix[points[0][0]][points[0][1]]}")
+    for i, j in points:
+        typer.echo(f"  ({game.rows[i]}, {game.cols[j]}) = {game.matrix[i][j]}")
+
+
+@app.command()
+def reduce(
+    file: Path = GAME,
+    weak: bool = typer.Option(False, "--weak", help="Weak dominance (pure strategies only)."),
+    pure: bool = typer.Option(False, "--pure", help="Only domination by pure strategies."),
+    json: bool = JSON,
+) -> None:
+    """Iterated elimination of dominated strategies; prints each step and the reduced game."""
+    from pyasp_games.zerosum.model import format_matrix, load_matrix
+    from pyasp_games.zerosum.native import closed_form_2x2, iterated_dominance
+
+    game = load_matrix(file)
+    red = iterated_dominance(game, strict=not weak, mixtures=not pure and not weak)
+    reduced = game.restrict(red.rows, red.cols)
+    names = {"I": game.rows, "II": game.cols}
+    if json:
+        print_json({"problem": game.name, "rows": [game.rows[i] for i in red.rows],
+                    "cols": [game.cols[j] for j in red.cols],
+                    "steps": [{"player": s["player"], "removed": names[s["player"]][s["removed"]],
+                               "kind": s["kind"],
+                               "by": {names[s["player"]][k]: str(p) for k, p in s["by"].items()}}
+                              for s in red.steps]})
+        return
+    typer.echo(f"{game.name}: {game.shape[0]}x{game.shape[1]} -> "
+               f"{reduced.shape[0]}x{reduced.shape[1]}")
+    for s in red.steps:
+        who = names[s["player"]]
+        by = " + ".join(who[k] if p == 1 else f"{p} {who[k]}" for k, p in s["by"].items())
+        how = {"strict": "strictly dominated by", "weak": "weakly dominated by"}.get(
+            s["kind"], "strictly dominated by the mixture")
+        typer.echo(f"  {s['player']}: {who[s['removed']]} is {how} {by}")
+    typer.echo("reduced game:")
+    for line in format_matrix(reduced).splitlines():
+        typer.echo(f"  {line}")
+    if reduced.shape == (2, 2):
+        v, x, y = closed_form_2x2(reduced.matrix)
+        typer.echo(f"2x2 closed form: value {v}, I ({', '.join(map(str, x))}), "
+                   f"II ({', '.join(map(str, y))})")
