@@ -5,7 +5,6 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 import pytest
-from .conftest import run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,6 +19,8 @@ from pyasp_games.zerosum.native import (
     simplex_tableau,
 )
 from pyasp_games.zerosum.verify import check_matrix_certificate
+
+from .conftest import run_cli
 
 GAMES = instance_dir("zerosum")
 
