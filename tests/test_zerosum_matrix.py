@@ -136,3 +136,17 @@ def test_cli_time_limit_gives_unknown():
 
     out = solve(random_matrix(120, 120, seed=3), "simplex", Limits(time_limit=0.05))
     assert out.status == "unknown" and out.exit_code == 3
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.lists(st.integers(-3, 3), min_size=4, max_size=4), min_size=1, max_size=5))
+def test_exact_linear_solvers_agree(rows):
+    from pyasp_games.zerosum.rational import solve_linear, solve_linear_python
+
+    equations = [({v: c for v, c in enumerate(r[:3]) if c}, r[3]) for r in rows]
+    a, b = solve_linear(equations), solve_linear_python(equations)
+    assert (a is None) == (b is None)
+    for solution in (a, b):
+        if solution is not None:
+            for coeffs, rhs in equations:
+                assert sum(c * solution.get(v, 0) for v, c in coeffs.items()) == rhs

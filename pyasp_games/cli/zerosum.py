@@ -14,7 +14,16 @@ from pathlib import Path
 
 import typer
 
-from pyasp_games.cli.common import JSON, TIME_LIMIT, limits, print_json, report_error, verdict
+from pyasp_games.cli.common import (
+    JSON,
+    TIME_LIMIT,
+    limits,
+    new_file,
+    print_json,
+    report_error,
+    verdict,
+)
+from pyasp_games.errors import InputError
 
 app = typer.Typer(
     help="Two-person zero-sum games: exact values and optimal strategies, certified.",
@@ -41,23 +50,32 @@ def _strategy(names: tuple[str, ...] | list[str], probabilities: list) -> str:
 def solve(
     file: Path = GAME,
     backend: Backend = typer.Option(Backend.simplex, "--backend", "-b", help="Which solver."),
+    reduced: bool = typer.Option(
+        False, "--reduced", help="simplex on a tree: the reduced normal form."),
     time_limit: float = TIME_LIMIT,
     json: bool = JSON,
 ) -> None:
     """The value and optimal strategies of both players, checked exactly.
 
+    A tree (.json) is solved by its normal form (simplex) or its sequence form (lp).
     With --json: answer the value (a fraction as text), witness the strategies.
     """
-    from pyasp_games.zerosum import load_game
+    from pyasp_games.zerosum import ExtensiveGame, load_game
     from pyasp_games.zerosum import solve as run
 
     lim = limits(time_limit)
     game = load_game(file)
-    outcome = run(game, backend.value, lim)
+    options = {}
+    if reduced:
+        if not isinstance(game, ExtensiveGame) or backend is not Backend.simplex:
+            raise InputError("--reduced applies to a game tree with --backend simplex")
+        options["reduced"] = True
+    outcome = run(game, backend.value, lim, **options)
     if json:
         print_json(outcome.to_dict())
         raise typer.Exit(outcome.exit_code)
     exact = outcome.stats.get("exact", True)
+    sizes = outcome.stats.get("normal_form") or outcome.stats.get("sequences")
     check = verdict(outcome)
     typer.echo(f"{outcome.problem}: {outcome.status} ({outcome.backend}, "
                f"{outcome.seconds:.3f} s, {check})")
@@ -66,8 +84,13 @@ def solve(
         if not exact:
             typer.echo(f"  value ~ {outcome.answer} (APPROXIMATE: floating point, not certified)")
         else:
-            typer.echo(f"  value {outcome.answer}")
-        if "row" in witness:
+            approx = "" if outcome.answer.denominator < 10**6 else f" ~ {float(outcome.answer):.9f}"
+            typer.echo(f"  value {outcome.answer}{approx}")
+        if "normal_form" in outcome.stats:
+            typer.echo(f"  normal form: {sizes[0]} x {sizes[1]} pure strategies")
+        elif "sequences" in outcome.stats:
+            typer.echo(f"  sequence form: {sizes[0]} x {sizes[1]} sequences")
+        if outcome.status == "solved" and "row" in witness:
             typer.echo(f"  I  (rows): {_strategy(game.rows, witness['row'])}")
             typer.echo(f"  II (cols): {_strategy(game.cols, witness['col'])}")
         for who in ("I", "II"):
@@ -146,3 +169,58 @@ def reduce(
         v, x, y = closed_form_2x2(reduced.matrix)
         typer.echo(f"2x2 closed form: value {v}, I ({', '.join(map(str, x))}), "
                    f"II ({', '.join(map(str, y))})")
+
+
+class Family(StrEnum):
+    kuhn = "kuhn"
+    leduc = "leduc"
+    matrix = "matrix"
+
+
+@app.command()
+def generate(
+    family: Family = typer.Argument(..., help="kuhn (k cards), leduc, or a random matrix."),
+    cards: int = typer.Option(3, "--cards", help="kuhn: the number of cards."),
+    size: int = typer.Option(10, "--size", help="matrix: rows and columns."),
+    low: int = typer.Option(-100, "--low", help="matrix: the smallest entry."),
+    high: int = typer.Option(100, "--high", help="matrix: the largest entry."),
+    seed: int = typer.Option(0, "--seed", help="matrix: the random seed."),
+    output: Path = typer.Option(None, "--output", "-o", help="Write here (default stdout)."),
+    force: bool = typer.Option(False, "--force", help="Overwrite --output."),
+) -> None:
+    """Write a game: Kuhn poker or Leduc hold'em as a JSON tree, or a random matrix game."""
+    import json as json_module
+
+    from pyasp_games.zerosum.model import format_matrix, random_matrix
+    from pyasp_games.zerosum.poker import kuhn_tree, leduc_tree
+
+    new_file(output, force, "--output")
+    if family is Family.matrix:
+        text = format_matrix(random_matrix(size, size, low, high, seed))
+    else:
+        tree = kuhn_tree(cards) if family is Family.kuhn else leduc_tree()
+        text = json_module.dumps(tree, indent=1) + "\n"
+    if output is None:
+        typer.echo(text, nl=False)
+    else:
+        output.write_text(text)
+
+
+@app.command("normal-form")
+def normal_form_command(
+    file: Path = GAME,
+    reduced: bool = typer.Option(False, "--reduced", help="The reduced normal form."),
+    output: Path = typer.Option(None, "--output", "-o", help="Write here (default stdout)."),
+    force: bool = typer.Option(False, "--force", help="Overwrite --output."),
+) -> None:
+    """A game tree's (reduced) normal form as a text matrix (strategies named set:action)."""
+    from pyasp_games.zerosum.extensive import load_extensive, normal_form
+    from pyasp_games.zerosum.model import format_matrix
+
+    new_file(output, force, "--output")
+    nf, _, _ = normal_form(load_extensive(file), reduced)
+    text = format_matrix(nf)
+    if output is None:
+        typer.echo(text, nl=False)
+    else:
+        output.write_text(text)

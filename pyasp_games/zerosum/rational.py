@@ -87,8 +87,8 @@ def solve_linear_python(
 ) -> dict[Hashable, Fraction] | None:
     """:func:`solve_linear` in pure Python: sparse integer elimination.
 
-    >>> solve_linear_python([({"x": 1, "y": 1}, 1), ({"x": 3, "y": -4}, 0)])
-    {'x': Fraction(4, 7), 'y': Fraction(3, 7)}
+    >>> sorted(solve_linear_python([({"x": 1, "y": 1}, 1), ({"x": 3, "y": -4}, 0)]).items())
+    [('x', Fraction(4, 7)), ('y', Fraction(3, 7))]
     """
     rows: list[tuple[dict[Hashable, int], int]] = [
         _integer_row(c, r) for c, r in equations

@@ -17,9 +17,10 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from math import lcm
+from typing import Any
 
 Number = int | Fraction
 
@@ -87,3 +88,99 @@ def check_matrix_certificate(
     return True, (
         f"value {value} certified: row strategy guarantees {low}, column strategy concedes {high}"
     )
+
+
+def _behaviour_problem(game: Any, player: int, plan: Mapping[str, Mapping[str, Number]]
+                       ) -> str | None:
+    """Why ``plan`` is not a behaviour strategy of ``player`` (1 or 2) in ``game``."""
+    sets: dict[str, tuple[str, ...]] = {}
+    for node in game.nodes:
+        if node.kind == "decision" and node.player == player:
+            sets[node.infoset] = tuple(a for a, _, _ in node.children)
+    for h, actions in sets.items():
+        probs = plan.get(h)
+        if probs is None:
+            return f"player {player} has no probabilities at information set {h!r}"
+        why = probability_vector([probs.get(a, Fraction(0)) for a in actions], len(actions))
+        if why is not None:
+            return f"player {player} at {h!r}: {why}"
+        if set(probs) - set(actions):
+            return f"player {player} at {h!r}: unknown actions {sorted(set(probs) - set(actions))}"
+    return None
+
+
+def best_response_value(game: Any, responder: int,
+                        fixed: Mapping[str, Mapping[str, Number]]) -> Fraction:
+    """The exact value when player ``3 - responder`` plays the behaviour strategy ``fixed``
+    and ``responder`` (1 maximizes, 2 minimizes) answers best.
+
+    Walks the tree once: each leaf's payoff, weighted by chance and the fixed
+    player's probabilities, is credited to the responder's last own move there;
+    then, leaves to root over the responder's moves (perfect recall makes these a
+    tree), each information set takes its best action.
+    """
+    other = 3 - responder
+    credit: dict[Any, Fraction] = {}
+    below: dict[Any, set[str]] = {}  # own sequence -> the responder's sets right after it
+    actions: dict[str, list[str]] = {}
+    stack: list[tuple[int, Any, Fraction]] = [(0, None, Fraction(1))]
+    while stack:
+        k, seq, weight = stack.pop()
+        node = game.nodes[k]
+        if node.kind == "leaf":
+            credit[seq] = credit.get(seq, Fraction(0)) + weight * node.payoff
+        elif node.kind == "chance":
+            stack.extend((c, seq, weight * p) for _, p, c in node.children if p)
+        elif node.player == other:
+            probs = fixed[node.infoset]
+            for a, _, c in node.children:
+                p = Fraction(probs.get(a, 0))
+                if p:
+                    stack.append((c, seq, weight * p))
+        else:
+            below.setdefault(seq, set()).add(node.infoset)
+            actions[node.infoset] = [a for a, _, _ in node.children]
+            stack.extend((c, (node.infoset, a), weight) for a, _, c in node.children)
+    pick = max if responder == 1 else min
+    memo: dict[Any, Fraction] = {}
+
+    def value(seq: Any) -> Fraction:
+        # iterative post-order over the responder's sequence tree
+        todo = [(seq, False)]
+        while todo:
+            s, ready = todo.pop()
+            if s in memo:
+                continue
+            kids = [(h, a) for h in below.get(s, ()) for a in actions[h]]
+            if not ready:
+                todo.append((s, True))
+                todo.extend((t, False) for t in kids if t not in memo)
+                continue
+            memo[s] = credit.get(s, Fraction(0)) + sum(
+                (pick(memo[(h, a)] for a in actions[h]) for h in below.get(s, ())), Fraction(0))
+        return memo[seq]
+
+    return value(None)
+
+
+def check_behaviour_certificate(
+    game: Any,
+    plan_1: Mapping[str, Mapping[str, Number]],
+    plan_2: Mapping[str, Mapping[str, Number]],
+    value: Number,
+) -> tuple[bool, str]:
+    """Check exactly that behaviour strategies ``plan_1`` and ``plan_2`` are optimal in the
+    game tree and ``value`` is its value (player 2's best reply to ``plan_1`` leaves 1 at
+    least ``value``; player 1's best reply to ``plan_2`` gets at most ``value``)."""
+    for player, plan in ((1, plan_1), (2, plan_2)):
+        why = _behaviour_problem(game, player, plan)
+        if why is not None:
+            return False, why
+    low = best_response_value(game, 2, plan_1)
+    high = best_response_value(game, 1, plan_2)
+    if low < value:
+        return False, f"player 1's strategy guarantees only {low} < {value}"
+    if high > value:
+        return False, f"player 2's strategy concedes {high} > {value}"
+    return True, (f"value {value} certified: player 1's strategy guarantees {low}, "
+                  f"player 2's concedes {high} (exact best replies)")
