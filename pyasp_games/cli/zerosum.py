@@ -106,15 +106,24 @@ def solve(
     raise typer.Exit(outcome.exit_code)
 
 
+class Method(StrEnum):
+    native = "native"
+    asp = "asp"
+
+
+METHOD = typer.Option(Method.native, "--backend", "-b", help="native, or the ASP encoding.")
+
+
 @app.command()
-def saddle(file: Path = GAME, json: bool = JSON) -> None:
+def saddle(file: Path = GAME, backend: Method = METHOD, json: bool = JSON) -> None:
     """Pure saddle points: entries that are the minimum of their row and the maximum of
     their column (then that entry is the value)."""
+    from pyasp_games.zerosum.asp import saddle_points_asp
     from pyasp_games.zerosum.model import load_matrix
     from pyasp_games.zerosum.native import saddle_points
 
     game = load_matrix(file)
-    points = saddle_points(game.matrix)
+    points = saddle_points(game.matrix) if backend is Method.native else saddle_points_asp(game)
     if json:
         print_json({"problem": game.name, "saddle_points": [
             {"row": game.rows[i], "col": game.cols[j], "value": str(game.matrix[i][j])}
@@ -136,14 +145,27 @@ def reduce(
     file: Path = GAME,
     weak: bool = typer.Option(False, "--weak", help="Weak dominance (pure strategies only)."),
     pure: bool = typer.Option(False, "--pure", help="Only domination by pure strategies."),
+    backend: Method = METHOD,
     json: bool = JSON,
 ) -> None:
-    """Iterated elimination of dominated strategies; prints each step and the reduced game."""
+    """Iterated elimination of dominated strategies; prints each step and the reduced game.
+
+    --backend asp runs encodings/zerosum/dominance.lp (strict, pure strategies only).
+    """
+    from pyasp_games.zerosum.asp import dominance_asp
     from pyasp_games.zerosum.model import format_matrix, load_matrix
-    from pyasp_games.zerosum.native import closed_form_2x2, iterated_dominance
+    from pyasp_games.zerosum.native import Reduction, closed_form_2x2, iterated_dominance
 
     game = load_matrix(file)
-    red = iterated_dominance(game, strict=not weak, mixtures=not pure and not weak)
+    if backend is Method.asp:
+        if weak:
+            raise InputError("--backend asp eliminates strictly dominated strategies only")
+        found = dominance_asp(game)
+        steps = [{"player": p, "removed": k, "by": {by: 1}, "kind": "strict"}
+                 for p, k, by, _round in found["steps"]]
+        red = Reduction(found["rows"], found["cols"], steps)
+    else:
+        red = iterated_dominance(game, strict=not weak, mixtures=not pure and not weak)
     reduced = game.restrict(red.rows, red.cols)
     names = {"I": game.rows, "II": game.cols}
     if json:

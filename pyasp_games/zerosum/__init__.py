@@ -3,7 +3,9 @@
 ``BACKENDS`` maps each backend's name to ``(game, limits, **options) -> Outcome``:
 ``simplex`` (the seed's tableau method, exact; an extensive game goes through its
 normal form, the reduced one with ``reduced=True``) and ``lp`` (HiGHS, made
-exact; an extensive game through its sequence form). :func:`solve` runs one
+exact; an extensive game through its sequence form) and ``asp`` (clingo guesses
+square supports, Python solves their indifference equations exactly; matrix
+games only). :func:`solve` runs one
 under its limits and checks the certificate exactly: the answer is the value,
 the witness both players' optimal strategies (behaviour strategies per
 information set for a tree).
@@ -14,7 +16,7 @@ information set for a tree).
 >>> out.answer, [str(p) for p in out.witness["row"]], out.stats["verified"]
 (Fraction(1, 12), ['7/12', '5/12'], True)
 >>> [solve(game, b).answer for b in BACKENDS]
-[Fraction(1, 12), Fraction(1, 12)]
+[Fraction(1, 12), Fraction(1, 12), Fraction(1, 12)]
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from pyasp_games.engines.domain import DomainSpec, bundled_files
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.runner import run_backend
+from pyasp_games.zerosum.asp import solve_asp
 from pyasp_games.zerosum.extensive import ExtensiveGame, load_extensive
 from pyasp_games.zerosum.lp import solve_lp
 from pyasp_games.zerosum.model import MatrixGame, load_matrix
@@ -55,6 +58,7 @@ def _lp(game: Game, limits: Limits = Limits(), **options: Any) -> Outcome:
 BACKENDS: dict[str, Callable[..., Outcome]] = {
     "simplex": _simplex,
     "lp": _lp,
+    "asp": solve_asp,
 }
 
 __all__ = ["BACKENDS", "ExtensiveGame", "MatrixGame", "check_outcome", "domain", "load_game",
