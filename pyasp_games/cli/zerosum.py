@@ -246,3 +246,61 @@ def normal_form_command(
         typer.echo(text, nl=False)
     else:
         output.write_text(text)
+
+
+@app.command()
+def stochastic(
+    file: Path = typer.Argument(..., help="A stochastic/recursive game (JSON, see "
+                                "'pyasp_games.zerosum.stochastic')."),
+    iterations: int = typer.Option(50, "--iterations", "-n", help="Steps of value iteration."),
+    time_limit: float = TIME_LIMIT,
+    json: bool = JSON,
+) -> None:
+    """Shapley's value iteration from 0, with an exact bracket [lower, upper] of the value
+    certified by the stationary strategies (and Shapley's bound for stopping games)."""
+    from pyasp_games.zerosum.stochastic import load_stochastic, shapley_iteration
+
+    if iterations < 0:
+        raise InputError(f"--iterations must be non-negative, got {iterations}")
+    lim = limits(time_limit)
+    game = load_stochastic(file)
+    result = shapley_iteration(game, iterations, lim)
+    code = 3 if result.status == "unknown" else 0
+    last = result.values[-1]
+    if json:
+        print_json({"problem": game.name, "status": result.status, "iterations":
+                    len(result.values) - 1, "values": {s: str(v) for s, v in last.items()},
+                    "lower": _text(result.lower), "upper": _text(result.upper),
+                    "shapley_bound": _text(result.shapley_bound), "notes": result.notes,
+                    "row": {s: [str(p) for p in x] for s, x in result.row.items()},
+                    "col": {s: [str(p) for p in y] for s, y in result.col.items()}})
+        raise typer.Exit(code)
+    typer.echo(f"{game.name}: {result.status} ({len(result.values) - 1} iterations of Shapley's "
+               "value iteration from 0)")
+    for s, v in last.items():
+        typer.echo(f"  v_n({s}) = {_show(v)}")
+    if result.status == "solved":
+        for s in game.states:
+            typer.echo(f"  {s}: I  {', '.join(map(str, result.row[s]))}")
+            typer.echo(f"  {s}: II {', '.join(map(str, result.col[s]))}")
+        if result.lower is not None:
+            typer.echo(f"  from {game.start}: I's strategy guarantees {_show(result.lower)}, "
+                       f"II's concedes {_show(result.upper)} (exact, against every pure "
+                       "stationary reply)")
+        for note in result.notes:
+            typer.echo(f"  {note}")
+    else:
+        typer.echo("  time limit reached: no bracket")
+    raise typer.Exit(code)
+
+
+def _text(value: object) -> str | None:
+    return None if value is None else str(value)
+
+
+def _show(value: object) -> str:
+    from fractions import Fraction
+
+    if isinstance(value, Fraction) and value.denominator > 10**6:
+        return f"{float(value):.9f} (exactly {value})"
+    return str(value)
