@@ -1,0 +1,164 @@
+"""Two-person zero-sum matrix games with exact rational payoffs: the type, the text format.
+
+A game file is a matrix, one row per line, entries separated by blanks or commas;
+an entry is an integer, a fraction ``3/2`` or a decimal ``0.25`` (read exactly).
+Entry ``a[i][j]`` is what player II (columns, the minimizer) pays player I (rows,
+the maximizer). Lines starting with ``#`` are comments, except three headers:
+``# known: 1/12`` (the exact value, checked by crosscheck), ``# rows: bet check``
+and ``# cols: call fold`` (strategy names).
+
+>>> g = parse_matrix("# known: 1/12\\n-2 3\\n3 -4\\n", name="odd-even")
+>>> g.shape, g.known, g.rows
+((2, 2), Fraction(1, 12), ('r1', 'r2'))
+>>> parse_matrix("1 2\\n3\\n")
+Traceback (most recent call last):
+    ...
+pyasp_games.errors.InputError: game: line 2 has 1 entries, line 1 has 2 (every row needs the same number of columns)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+
+from pyasp_games.errors import InputError, read_text
+
+Matrix = tuple[tuple[Fraction, ...], ...]
+
+
+@dataclass(frozen=True)
+class MatrixGame:
+    """A finite two-person zero-sum game in strategic form (row player maximizes)."""
+
+    matrix: Matrix
+    rows: tuple[str, ...]
+    cols: tuple[str, ...]
+    name: str = "game"
+    known: Fraction | None = None
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return len(self.matrix), len(self.matrix[0])
+
+    def transpose_negated(self) -> MatrixGame:
+        """The same game seen from player II (who then maximizes ``-a[i][j]``)."""
+        m, n = self.shape
+        matrix = tuple(tuple(-self.matrix[i][j] for i in range(m)) for j in range(n))
+        known = None if self.known is None else -self.known
+        return MatrixGame(matrix, self.cols, self.rows, f"{self.name}^T", known)
+
+    def restrict(self, rows: list[int], cols: list[int]) -> MatrixGame:
+        """The subgame on the given rows and columns (names kept)."""
+        matrix = tuple(tuple(self.matrix[i][j] for j in cols) for i in rows)
+        return MatrixGame(
+            matrix,
+            tuple(self.rows[i] for i in rows),
+            tuple(self.cols[j] for j in cols),
+            self.name,
+            self.known,
+        )
+
+
+def make_game(
+    matrix: list[list[int | Fraction | str]],
+    name: str = "game",
+    rows: list[str] | None = None,
+    cols: list[str] | None = None,
+    known: Fraction | str | None = None,
+) -> MatrixGame:
+    """A :class:`MatrixGame` from nested lists (entries as numbers or ``"3/2"`` strings)."""
+    if not matrix or not matrix[0]:
+        raise InputError(f"{name}: the matrix is empty")
+    table = tuple(tuple(to_fraction(x, name) for x in row) for row in matrix)
+    width = len(table[0])
+    for k, row in enumerate(table):
+        if len(row) != width:
+            raise InputError(
+                f"{name}: row {k + 1} has {len(row)} entries, row 1 has {width} "
+                "(every row needs the same number of columns)"
+            )
+    row_names = tuple(rows) if rows else tuple(f"r{i + 1}" for i in range(len(table)))
+    col_names = tuple(cols) if cols else tuple(f"c{j + 1}" for j in range(width))
+    if len(row_names) != len(table) or len(col_names) != width:
+        raise InputError(f"{name}: {len(row_names)} row names and {len(col_names)} column "
+                         f"names for a {len(table)}x{width} matrix")
+    value = None if known is None else to_fraction(known, name)
+    return MatrixGame(table, row_names, col_names, name, value)
+
+
+def to_fraction(token: object, where: str = "game") -> Fraction:
+    """An exact rational from an int, a Fraction or a string ``-3/2``, ``0.25``, ``7``."""
+    if isinstance(token, bool):
+        raise InputError(f"{where}: {token!r} is not a number")
+    if isinstance(token, int | Fraction):
+        return Fraction(token)
+    if isinstance(token, float):
+        return Fraction(str(token))
+    try:
+        return Fraction(str(token).strip())
+    except (ValueError, ZeroDivisionError):
+        raise InputError(f"{where}: {token!r} is not a number (write 3, -3/2 or 0.25)") from None
+
+
+def parse_matrix(text: str, name: str = "game") -> MatrixGame:
+    """Parse the text matrix format (see the module docstring)."""
+    rows: list[list[Fraction]] = []
+    lines: list[int] = []
+    headers: dict[str, str] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if line.startswith("#"):
+            key, _, rest = line[1:].partition(":")
+            if key.strip() in ("known", "rows", "cols") and rest.strip():
+                headers[key.strip()] = rest.strip()
+            continue
+        if not line:
+            continue
+        tokens = line.replace(",", " ").split()
+        rows.append([to_fraction(t, f"{name}: line {number}") for t in tokens])
+        lines.append(number)
+    if not rows:
+        raise InputError(f"{name}: no matrix rows (an empty game)")
+    for k, row in enumerate(rows):
+        if len(row) != len(rows[0]):
+            raise InputError(
+                f"{name}: line {lines[k]} has {len(row)} entries, line {lines[0]} has "
+                f"{len(rows[0])} (every row needs the same number of columns)"
+            )
+    names = {key: headers[key].split() for key in ("rows", "cols") if key in headers}
+    return make_game(rows, name, names.get("rows"), names.get("cols"), headers.get("known"))
+
+
+def format_matrix(game: MatrixGame) -> str:
+    """The text format of ``game`` (headers for names and the known value)."""
+    out = []
+    if game.known is not None:
+        out.append(f"# known: {game.known}")
+    out.append("# rows: " + " ".join(game.rows))
+    out.append("# cols: " + " ".join(game.cols))
+    width = max(len(str(x)) for row in game.matrix for x in row)
+    out += [" ".join(str(x).rjust(width) for x in row) for row in game.matrix]
+    return "\n".join(out) + "\n"
+
+
+def load_matrix(path: Path | str) -> MatrixGame:
+    """Read a matrix game file."""
+    path = Path(path)
+    return parse_matrix(read_text(path), name=path.stem)
+
+
+def random_matrix(rows: int = 10, cols: int | None = None, low: int = -100, high: int = 100,
+                  seed: int = 0) -> MatrixGame:
+    """A random integer game, entries uniform in ``[low, high]`` (deterministic in ``seed``).
+
+    >>> random_matrix(2, 3, seed=1).matrix == random_matrix(2, 3, seed=1).matrix
+    True
+    """
+    cols = rows if cols is None else cols
+    if rows < 1 or cols < 1 or low > high:
+        raise InputError("a random game needs rows, cols >= 1 and low <= high")
+    rng = random.Random(seed)
+    table = [[rng.randint(low, high) for _ in range(cols)] for _ in range(rows)]
+    return make_game(table, name=f"random-{rows}x{cols}-s{seed}")

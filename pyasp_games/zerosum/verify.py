@@ -1,0 +1,186 @@
+"""Exact certificates of the value of a zero-sum game, checked in rational arithmetic.
+
+A certificate of ``v`` for a matrix game ``A`` is a pair of mixed strategies: the
+row player's ``x`` guarantees at least ``v`` against every column
+(``min_j sum_i x_i a_ij >= v``) and the column player's ``y`` holds the row player
+to at most ``v`` (``max_i sum_j a_ij y_j <= v``). Both being probability vectors,
+``v`` is then the value and both strategies are optimal (the minimax theorem's
+easy half). This module imports nothing from the solvers.
+
+>>> from fractions import Fraction as F
+>>> A = [[-2, 3], [3, -4]]
+>>> check_matrix_certificate(A, [F(7, 12), F(5, 12)], [F(7, 12), F(5, 12)], F(1, 12))
+(True, 'value 1/12 certified: row strategy guarantees 1/12, column strategy concedes 1/12')
+>>> check_matrix_certificate(A, [F(1, 2), F(1, 2)], [F(7, 12), F(5, 12)], F(1, 12))[0]
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from math import lcm
+from typing import Any
+
+Number = int | Fraction
+
+
+def probability_vector(p: Sequence[Number], size: int) -> str | None:
+    """Why ``p`` is not a probability vector of length ``size`` (``None`` if it is)."""
+    if len(p) != size:
+        return f"{len(p)} probabilities for {size} strategies"
+    for k, x in enumerate(p):
+        if not isinstance(x, int | Fraction):
+            return f"probability {k + 1} is {x!r}, not an exact rational"
+        if x < 0:
+            return f"probability {k + 1} is negative ({x})"
+    if sum(p, Fraction(0)) != 1:
+        return f"probabilities sum to {sum(p, Fraction(0))}, not 1"
+    return None
+
+
+def _integer_form(p: Sequence[Number]) -> tuple[list[int], int]:
+    """``p`` as integers over one common denominator (fast exact dot products)."""
+    denominator = lcm(*(Fraction(x).denominator for x in p)) if p else 1
+    return [int(Fraction(x) * denominator) for x in p], denominator
+
+
+def row_guarantee(matrix: Sequence[Sequence[Number]], x: Sequence[Number]) -> Fraction:
+    """``min_j sum_i x_i a_ij``: what the row strategy ``x`` guarantees (exactly)."""
+    mat, scale = _integer_rows(matrix)
+    xs, d = _integer_form(x)
+    active = [(i, xi) for i, xi in enumerate(xs) if xi]
+    best = min(sum(xi * mat[i][j] for i, xi in active) for j in range(len(mat[0])))
+    return Fraction(best, d * scale)
+
+
+def column_concession(matrix: Sequence[Sequence[Number]], y: Sequence[Number]) -> Fraction:
+    """``max_i sum_j a_ij y_j``: the most the row player gets against ``y`` (exactly)."""
+    mat, scale = _integer_rows(matrix)
+    ys, d = _integer_form(y)
+    active = [(j, yj) for j, yj in enumerate(ys) if yj]
+    best = max(sum(row[j] * yj for j, yj in active) for row in mat)
+    return Fraction(best, d * scale)
+
+
+def _integer_rows(matrix: Sequence[Sequence[Number]]) -> tuple[list[list[int]], int]:
+    scale = lcm(*(Fraction(a).denominator for row in matrix for a in row))
+    return [[int(Fraction(a) * scale) for a in row] for row in matrix], scale
+
+
+def check_matrix_certificate(
+    matrix: Sequence[Sequence[Number]],
+    x: Sequence[Number],
+    y: Sequence[Number],
+    value: Number,
+) -> tuple[bool, str]:
+    """Check exactly that ``x`` and ``y`` are optimal and ``value`` is the value."""
+    m, n = len(matrix), len(matrix[0])
+    for who, p, size in (("row", x, m), ("column", y, n)):
+        why = probability_vector(p, size)
+        if why is not None:
+            return False, f"{who} strategy: {why}"
+    low, high = row_guarantee(matrix, x), column_concession(matrix, y)
+    if low < value:
+        return False, f"row strategy guarantees only {low} < {value}"
+    if high > value:
+        return False, f"column strategy concedes {high} > {value}"
+    return True, (
+        f"value {value} certified: row strategy guarantees {low}, column strategy concedes {high}"
+    )
+
+
+def _behaviour_problem(game: Any, player: int, plan: Mapping[str, Mapping[str, Number]]
+                       ) -> str | None:
+    """Why ``plan`` is not a behaviour strategy of ``player`` (1 or 2) in ``game``."""
+    sets: dict[str, tuple[str, ...]] = {}
+    for node in game.nodes:
+        if node.kind == "decision" and node.player == player:
+            sets[node.infoset] = tuple(a for a, _, _ in node.children)
+    for h, actions in sets.items():
+        probs = plan.get(h)
+        if probs is None:
+            return f"player {player} has no probabilities at information set {h!r}"
+        why = probability_vector([probs.get(a, Fraction(0)) for a in actions], len(actions))
+        if why is not None:
+            return f"player {player} at {h!r}: {why}"
+        if set(probs) - set(actions):
+            return f"player {player} at {h!r}: unknown actions {sorted(set(probs) - set(actions))}"
+    return None
+
+
+def best_response_value(game: Any, responder: int,
+                        fixed: Mapping[str, Mapping[str, Number]]) -> Fraction:
+    """The exact value when player ``3 - responder`` plays the behaviour strategy ``fixed``
+    and ``responder`` (1 maximizes, 2 minimizes) answers best.
+
+    Walks the tree once: each leaf's payoff, weighted by chance and the fixed
+    player's probabilities, is credited to the responder's last own move there;
+    then, leaves to root over the responder's moves (perfect recall makes these a
+    tree), each information set takes its best action.
+    """
+    other = 3 - responder
+    credit: dict[Any, Fraction] = {}
+    below: dict[Any, set[str]] = {}  # own sequence -> the responder's sets right after it
+    actions: dict[str, list[str]] = {}
+    stack: list[tuple[int, Any, Fraction]] = [(0, None, Fraction(1))]
+    while stack:
+        k, seq, weight = stack.pop()
+        node = game.nodes[k]
+        if node.kind == "leaf":
+            credit[seq] = credit.get(seq, Fraction(0)) + weight * node.payoff
+        elif node.kind == "chance":
+            stack.extend((c, seq, weight * p) for _, p, c in node.children if p)
+        elif node.player == other:
+            probs = fixed[node.infoset]
+            for a, _, c in node.children:
+                p = Fraction(probs.get(a, 0))
+                if p:
+                    stack.append((c, seq, weight * p))
+        else:
+            below.setdefault(seq, set()).add(node.infoset)
+            actions[node.infoset] = [a for a, _, _ in node.children]
+            stack.extend((c, (node.infoset, a), weight) for a, _, c in node.children)
+    pick = max if responder == 1 else min
+    memo: dict[Any, Fraction] = {}
+
+    def value(seq: Any) -> Fraction:
+        # iterative post-order over the responder's sequence tree
+        todo = [(seq, False)]
+        while todo:
+            s, ready = todo.pop()
+            if s in memo:
+                continue
+            kids = [(h, a) for h in below.get(s, ()) for a in actions[h]]
+            if not ready:
+                todo.append((s, True))
+                todo.extend((t, False) for t in kids if t not in memo)
+                continue
+            memo[s] = credit.get(s, Fraction(0)) + sum(
+                (pick(memo[(h, a)] for a in actions[h]) for h in below.get(s, ())), Fraction(0))
+        return memo[seq]
+
+    return value(None)
+
+
+def check_behaviour_certificate(
+    game: Any,
+    plan_1: Mapping[str, Mapping[str, Number]],
+    plan_2: Mapping[str, Mapping[str, Number]],
+    value: Number,
+) -> tuple[bool, str]:
+    """Check exactly that behaviour strategies ``plan_1`` and ``plan_2`` are optimal in the
+    game tree and ``value`` is its value (player 2's best reply to ``plan_1`` leaves 1 at
+    least ``value``; player 1's best reply to ``plan_2`` gets at most ``value``)."""
+    for player, plan in ((1, plan_1), (2, plan_2)):
+        why = _behaviour_problem(game, player, plan)
+        if why is not None:
+            return False, why
+    low = best_response_value(game, 2, plan_1)
+    high = best_response_value(game, 1, plan_2)
+    if low < value:
+        return False, f"player 1's strategy guarantees only {low} < {value}"
+    if high > value:
+        return False, f"player 2's strategy concedes {high} > {value}"
+    return True, (f"value {value} certified: player 1's strategy guarantees {low}, "
+                  f"player 2's concedes {high} (exact best replies)")
