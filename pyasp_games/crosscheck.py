@@ -188,7 +188,7 @@ def crosscheck(
 
 #: Domains by name; each is the package ``pyasp_games.<name>`` whose ``domain()``
 #: returns its :class:`DomainSpec`.
-DOMAINS = ("puzzle", "grundy", "cover", "geography")
+DOMAINS = ("puzzle", "grundy", "cover", "geography", "routing")
 
 
 def domain_spec(name: str) -> DomainSpec:
