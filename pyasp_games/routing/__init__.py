@@ -7,9 +7,8 @@ backends set ``stats["optimal"] = True``; the upper-bound algorithms of
 
 >>> from pyasp_games.routing.model import graph_spec, parse_arrangement
 >>> inst = parse_arrangement("0 3\\n3 0\\n", graph_spec("path:4"))
->>> out = solve(inst, "native")
->>> out.status, out.answer, out.stats["verified"]
-('solved', 3, True)
+>>> [(b, solve(inst, b).answer) for b in ("native", "asp", "sat")]
+[('native', 3), ('asp', 3), ('sat', 3)]
 """
 
 from __future__ import annotations
@@ -21,13 +20,17 @@ from pyasp_games.engines.domain import DomainSpec, bundled_files
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.runner import run_backend
+from pyasp_games.routing.asp import solve_asp
 from pyasp_games.routing.model import Instance, load_instances, random_instance
 from pyasp_games.routing.native import solve_bfs, solve_idastar
+from pyasp_games.routing.sat import solve_sat
 from pyasp_games.routing.verify import verify_parity_unsolvable, verify_schedule
 
 BACKENDS: dict[str, Callable[..., Outcome]] = {
     "native": solve_idastar,
     "bfs": solve_bfs,
+    "asp": solve_asp,
+    "sat": solve_sat,
 }
 
 __all__ = ["BACKENDS", "Instance", "check_outcome", "domain", "load_instances", "solve"]

@@ -172,18 +172,30 @@ def routing_number(
 
 
 def lower_bound(inst: Instance, state: tuple[int, ...] | None = None) -> int:
-    """An admissible bound on the steps still needed (see the module docstring)."""
+    """An admissible bound on the steps still needed (see the module docstring).
+
+    Under ``swap`` and ``blank`` every step is one transposition, so a schedule's length
+    has the parity of the arrangement (as a permutation): the bound is rounded up to it.
+    """
     state = inst.state if state is None else state
     d = inst.graph.distances
     if inst.moves == "blank":
         token = inst.state[inst.blank]
-        return sum(d[v][t] for v, t in enumerate(state) if t != token)
-    dists = [d[v][t] for v, t in enumerate(state)]
-    total = sum(dists)
-    if inst.moves == "swap":
-        return -(-total // 2)
-    mm = max(inst.graph.max_matching, 1)
-    return max(max(dists, default=0), -(-total // (2 * mm)))
+        bound = sum(d[v][t] for v, t in enumerate(state) if t != token)
+    else:
+        dists = [d[v][t] for v, t in enumerate(state)]
+        total = sum(dists)
+        if inst.moves == "swap":
+            bound = -(-total // 2)
+        else:
+            mm = max(inst.graph.max_matching, 1)
+            return max(max(dists, default=0), -(-total // (2 * mm)))
+    return bound + ((permutation_parity(state) - bound) % 2)
+
+
+def stride(inst: Instance) -> int:
+    """How far apart the possible schedule lengths are: 2 when every step is one transposition."""
+    return 1 if inst.moves == "matching" else 2
 
 
 def _step_iter(
@@ -283,7 +295,7 @@ def idastar(
         stats["bound"] = bound
         if dfs(bound, frozenset(), inst.blank):
             return list(path), stats
-        bound += 1
+        bound += stride(inst)
     return None, stats
 
 
