@@ -21,6 +21,7 @@ from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.runner import run_backend
 from pyasp_games.routing.asp import solve_asp
+from pyasp_games.routing.bounds import solve_oddeven, solve_peeling, solve_rowcolumn
 from pyasp_games.routing.model import Instance, load_instances, random_instance
 from pyasp_games.routing.native import solve_bfs, solve_idastar
 from pyasp_games.routing.sat import solve_sat
@@ -31,6 +32,9 @@ BACKENDS: dict[str, Callable[..., Outcome]] = {
     "bfs": solve_bfs,
     "asp": solve_asp,
     "sat": solve_sat,
+    "oddeven": solve_oddeven,
+    "peeling": solve_peeling,
+    "rowcolumn": solve_rowcolumn,
 }
 
 __all__ = ["BACKENDS", "Instance", "check_outcome", "domain", "load_instances", "solve"]
@@ -78,8 +82,12 @@ def _known(inst: Instance) -> tuple[bool, Any]:
 
 
 def _applies(inst: Instance, backend: str) -> bool:
+    from pyasp_games.routing import bounds
+
     if backend == "bfs":
         return len(inst.graph) <= 9
+    if backend in bounds.ALGORITHMS:
+        return bounds.applies(inst, backend)
     return True
 
 
