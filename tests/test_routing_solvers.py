@@ -17,6 +17,7 @@ SUITE = [
     ("random:7:5", "matching"),
     ("cycle:6", "swap"),
     ("tree:7:1", "swap"),
+    ("random:7:4", "swap"),
     ("grid:2x3", "blank"),
     ("random:6:3", "blank"),
 ]

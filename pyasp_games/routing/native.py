@@ -265,7 +265,16 @@ def idastar(
         if moves == "matching":
             options = (list(m) for m in _step_iter(state, adj, dist, budget - 1, previous))
         elif moves == "swap":
-            options = ([e] for e in g.edges if e not in previous)
+            # disjoint swaps commute: of two consecutive ones only the increasing order
+            # (every schedule can be sorted so: its lexicographically least reordering)
+            last = next(iter(previous), None)
+            options = (
+                [e]
+                for e in g.edges
+                if last is None
+                or (e > last and e not in previous)
+                or (e != last and (e[0] in last or e[1] in last))
+            )
         else:
             options = (
                 [(min(blank, w), max(blank, w))]

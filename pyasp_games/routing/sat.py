@@ -61,6 +61,12 @@ class RoutingFormula:
                 s.at_most_one([self.swap(e, t) for e in self.incident[v]])
         else:
             s.at_most_one([self.swap(e, t) for e in edges])
+        if inst.moves == "swap" and t > 1:
+            # disjoint swaps commute: consecutive disjoint swaps in increasing edge order only
+            for e in edges:
+                for f in edges:
+                    if f < e and not set(e) & set(f):
+                        s.add([-self.swap(e, t - 1), -self.swap(f, t)])
         for e in edges:
             if t > 1:
                 s.add([-self.swap(e, t), -self.swap(e, t - 1)])
