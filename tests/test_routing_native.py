@@ -151,3 +151,33 @@ def test_limit_gives_unknown():
 
     out = solve(random_instance("grid:5x5", 1, "swap"), "native", Limits(time_limit=0.5))
     assert out.status == "unknown"
+
+
+def test_shipped_atlas_table():
+    """The shipped rt table: one row per connected graph (1, 1, 2, 6, 21, 112, 853 by n), rows re-derived."""
+    import collections
+
+    import networkx as nx
+
+    from pyasp_games.engines.resources import instance_dir
+    from pyasp_games.routing.model import graph_from_networkx
+
+    rows = [
+        line.split("\t")
+        for line in (instance_dir("routing") / "atlas-rt.txt").read_text().splitlines()
+        if not line.startswith("#")
+    ]
+    counts = collections.Counter(int(r[1]) for r in rows)
+    assert [counts[n] for n in range(1, 8)] == [1, 1, 2, 6, 21, 112, 853]
+    atlas = nx.graph_atlas_g()
+    sample = [r for r in rows if int(r[1]) <= 5] + rows[-853::284]
+    for index, n, m, rt, worst, _ in sample:
+        g = graph_from_networkx(atlas[int(index)], "g")
+        assert (len(g), len(g.edges)) == (int(n), int(m))
+        table = distance_table(g, "matching")
+        assert max(table.values()) == int(rt)
+        state = list(range(len(g)))
+        for pair in worst.split() if worst != "-" else []:
+            u, t = pair.split(">")
+            state[g.vertex(u)] = g.vertex(t)
+        assert table[tuple(state)] == int(rt)
