@@ -252,7 +252,7 @@ def crosscheck(
 
 #: Domains by name; each is the package ``pyasp_games.<name>`` whose ``domain()``
 #: returns its :class:`DomainSpec`.
-DOMAINS = ("puzzle", "grundy", "cover", "geography", "zerosum")
+DOMAINS = ("puzzle", "grundy", "cover", "geography", "routing", "zerosum")
 
 
 def domain_spec(name: str) -> DomainSpec:

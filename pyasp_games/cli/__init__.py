@@ -20,6 +20,7 @@ from pyasp_games.cli import geography as geography_cli
 from pyasp_games.cli import grundy as grundy_cli
 from pyasp_games.cli import puzzle as puzzle_cli
 from pyasp_games.cli import reduce as reduce_cli
+from pyasp_games.cli import routing as routing_cli
 from pyasp_games.cli import zerosum as zerosum_cli
 
 app = typer.Typer(
@@ -53,6 +54,7 @@ app.add_typer(geography_cli.app, name="geography")
 app.add_typer(games_cli.app, name="games")
 app.add_typer(cover_cli.app, name="cover")
 app.add_typer(reduce_cli.app, name="reduce")
+app.add_typer(routing_cli.app, name="routing")
 app.add_typer(zerosum_cli.app, name="zerosum")
 app.command("crosscheck")(crosscheck_cli.crosscheck)
 app.add_typer(bench_cli.app, name="bench")

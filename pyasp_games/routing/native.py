@@ -1,0 +1,450 @@
+"""Native exact search for routing: BFS over all arrangements, IDA* for one arrangement.
+
+- :func:`distance_table`: breadth-first search from the solved arrangement over every
+  arrangement the move rule reaches. Every move is its own inverse, so the distance
+  from the solved arrangement to ``s`` is the fewest steps that route ``s``; for
+  ``matching`` and ``swap`` the maximum is rt(G) (resp. the token-swapping maximum),
+  for ``blank`` the farthest reachable arrangement.
+- :func:`solve_idastar`: IDA* with admissible bounds. ``matching``: the larger of the
+  largest distance of a pebble to its target (a pebble moves one edge a step) and the
+  sum of distances over twice the maximum matching (a step moves at most that many
+  pebbles by one). ``swap``: the sum of distances over two. ``blank``: the sum of
+  distances of the pebbles other than the blank (a slide moves one pebble one edge).
+  Each step of a ``matching`` schedule is built vertex by vertex, a pebble whose
+  distance has no slack left forced towards its target.
+- :func:`blank_solvability`: Wilson's theorem (1974) where it applies, else a complete
+  breadth-first search of the reachable arrangements.
+
+>>> from pyasp_games.routing.model import graph_spec
+>>> table = distance_table(graph_spec("path:4"), "matching")
+>>> len(table), max(table.values())
+(24, 4)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from operator import itemgetter
+from typing import Any
+
+from pyasp_games.engines.limits import Deadline, LimitReached, Limits
+from pyasp_games.engines.outcome import Outcome
+from pyasp_games.routing.model import Graph, Instance
+
+
+def matchings(graph: Graph) -> list[tuple[tuple[int, int], ...]]:
+    """Every nonempty matching of ``graph`` (edge tuples)."""
+    out: list[tuple[tuple[int, int], ...]] = []
+
+    def extend(i: int, used: frozenset[int], chosen: tuple) -> None:
+        if i == len(graph.edges):
+            if chosen:
+                out.append(chosen)
+            return
+        extend(i + 1, used, chosen)
+        u, v = graph.edges[i]
+        if u not in used and v not in used:
+            extend(i + 1, used | {u, v}, (*chosen, (u, v)))
+
+    extend(0, frozenset(), ())
+    return out
+
+
+def _step_permutation(n: int, step: tuple[tuple[int, int], ...]) -> Any:
+    """An ``itemgetter`` that applies ``step`` to a state tuple (swapping the ends of each edge)."""
+    index = list(range(n))
+    for u, v in step:
+        index[u], index[v] = v, u
+    return itemgetter(*index)
+
+
+def generators(graph: Graph, moves: str) -> list[tuple[tuple[int, int], ...]]:
+    """The steps of a move rule that do not depend on the blank: all matchings, or single edges."""
+    if moves == "matching":
+        return matchings(graph)
+    return [(e,) for e in graph.edges]
+
+
+def distance_table(
+    graph: Graph, moves: str, blank: int = 0, deadline: Deadline | None = None
+) -> dict[tuple[int, ...], int]:
+    """Breadth-first distances from the solved arrangement to every reachable arrangement.
+
+    For ``blank`` the blank's pebble belongs on ``blank`` in the solved arrangement.
+    """
+    n = len(graph)
+    start = tuple(range(n))
+    dist = {start: 0}
+    frontier = [start]
+    depth = 0
+    if n == 1:
+        return dist
+    if moves == "blank":
+        # the blank's pebble is the one whose target is ``blank``: the entry equal to ``blank``
+        slides = {(u, w): _step_permutation(n, ((u, w),)) for u in range(n) for w in graph.adj[u]}
+        while frontier:
+            depth += 1
+            nxt = []
+            for s in frontier:
+                b = s.index(blank)
+                for w in graph.adj[b]:
+                    t = slides[b, w](s)
+                    if t not in dist:
+                        dist[t] = depth
+                        nxt.append(t)
+            frontier = nxt
+            if deadline is not None:
+                deadline.check()
+        return dist
+    steps = [_step_permutation(n, m) for m in generators(graph, moves)]
+    while frontier:
+        depth += 1
+        nxt = []
+        for k, s in enumerate(frontier):
+            for apply in steps:
+                t = apply(s)
+                if t not in dist:
+                    dist[t] = depth
+                    nxt.append(t)
+            if deadline is not None and k % 512 == 0:
+                deadline.check()
+        frontier = nxt
+    return dist
+
+
+def schedule_from_table(
+    graph: Graph,
+    moves: str,
+    state: tuple[int, ...],
+    table: dict[tuple[int, ...], int],
+    blank: int | None = None,
+) -> list[tuple[tuple[int, int], ...]]:
+    """An optimal schedule for ``state``: descend the distance table one step at a time."""
+    n = len(graph)
+    steps = generators(graph, moves) if moves != "blank" else [(e,) for e in graph.edges]
+    out = []
+    s = state
+    while table[s]:
+        for step in steps:
+            if moves == "blank" and blank not in step[0]:
+                continue
+            t = _step_permutation(n, step)(s)
+            if table.get(t) == table[s] - 1:
+                out.append(step)
+                if moves == "blank":
+                    blank = step[0][1] if step[0][0] == blank else step[0][0]
+                s = t
+                break
+        else:  # pragma: no cover - a table from distance_table always has a descent
+            raise AssertionError("the distance table has no descent")
+    return out
+
+
+@dataclass
+class RoutingNumber:
+    """rt(G) (or the token-swapping / sliding maximum) with a worst arrangement."""
+
+    value: int
+    worst: tuple[int, ...]
+    schedule: list[tuple[tuple[int, int], ...]]
+    arrangements: int
+
+
+def routing_number(
+    graph: Graph, moves: str = "matching", deadline: Deadline | None = None
+) -> RoutingNumber:
+    """The largest optimal routing time over all arrangements, by one BFS from the solved one.
+
+    The Cayley graph of the permutations generated by the steps is vertex-transitive,
+    so the distances from the identity are every arrangement's routing time at once.
+    """
+    table = distance_table(graph, moves, deadline=deadline)
+    worst = max(table, key=lambda s: (table[s], s))
+    blank = worst.index(0) if moves == "blank" else None
+    return RoutingNumber(
+        table[worst], worst, schedule_from_table(graph, moves, worst, table, blank), len(table)
+    )
+
+
+# -- lower bounds and IDA* --------------------------------------------------------------
+
+
+def lower_bound(inst: Instance, state: tuple[int, ...] | None = None) -> int:
+    """An admissible bound on the steps still needed (see the module docstring).
+
+    Under ``swap`` and ``blank`` every step is one transposition, so a schedule's length
+    has the parity of the arrangement (as a permutation): the bound is rounded up to it.
+    """
+    state = inst.state if state is None else state
+    d = inst.graph.distances
+    if inst.moves == "blank":
+        token = inst.state[inst.blank]
+        bound = sum(d[v][t] for v, t in enumerate(state) if t != token)
+    else:
+        dists = [d[v][t] for v, t in enumerate(state)]
+        total = sum(dists)
+        if inst.moves == "swap":
+            bound = -(-total // 2)
+        else:
+            mm = max(inst.graph.max_matching, 1)
+            return max(max(dists, default=0), -(-total // (2 * mm)))
+    return bound + ((permutation_parity(state) - bound) % 2)
+
+
+def stride(inst: Instance) -> int:
+    """How far apart the possible schedule lengths are: 2 when every step is one transposition."""
+    return 1 if inst.moves == "matching" else 2
+
+
+def _step_iter(
+    state: list[int], adj: tuple, dist: tuple, slack: int, previous: frozenset
+) -> Iterator[list[tuple[int, int]]]:
+    """Matchings after which every pebble is within ``slack`` of its target (``matching`` rule)."""
+    n = len(state)
+    matched = [False] * n
+    chosen: list[tuple[int, int]] = []
+
+    def go(v: int) -> Iterator[list[tuple[int, int]]]:
+        while v < n and matched[v]:
+            v += 1
+        if v == n:
+            if chosen:
+                yield chosen
+            return
+        pv = state[v]
+        for w in adj[v]:
+            if (
+                w > v
+                and not matched[w]
+                and (v, w) not in previous
+                and dist[w][pv] <= slack
+                and dist[v][state[w]] <= slack
+            ):
+                matched[w] = True
+                chosen.append((v, w))
+                yield from go(v + 1)
+                chosen.pop()
+                matched[w] = False
+        if dist[v][pv] <= slack:
+            yield from go(v + 1)
+
+    return go(0)
+
+
+def idastar(
+    inst: Instance, deadline: Deadline, max_length: int | None = None
+) -> tuple[list | None, dict]:
+    """An optimal schedule by IDA* (``None`` if none within ``max_length``) and statistics."""
+    g = inst.graph
+    dist, adj = g.distances, g.adj
+    state = list(inst.state)
+    stats = {"nodes": 0, "iterations": 0}
+    bound = lower_bound(inst)
+    stats["lower_bound"] = bound
+    moves = inst.moves
+    mm2 = 2 * max(g.max_matching, 1)
+    token = inst.state[inst.blank] if moves == "blank" else None
+    path: list[tuple[tuple[int, int], ...]] = []
+
+    def h(s: list[int]) -> int:
+        if moves == "blank":
+            return sum(dist[v][t] for v, t in enumerate(s) if t != token)
+        ds = [dist[v][t] for v, t in enumerate(s)]
+        if moves == "swap":
+            return -(-sum(ds) // 2)
+        return max(max(ds), -(-sum(ds) // mm2))
+
+    def dfs(budget: int, previous: frozenset, blank: int | None) -> bool:
+        stats["nodes"] += 1
+        if stats["nodes"] % 4096 == 0:
+            deadline.check()
+        if budget == 0:
+            return all(v == t for v, t in enumerate(state))
+        if moves == "matching":
+            options = (list(m) for m in _step_iter(state, adj, dist, budget - 1, previous))
+        elif moves == "swap":
+            # disjoint swaps commute: of two consecutive ones only the increasing order
+            # (every schedule can be sorted so: its lexicographically least reordering)
+            last = next(iter(previous), None)
+            options = (
+                [e]
+                for e in g.edges
+                if last is None
+                or (e > last and e not in previous)
+                or (e != last and (e[0] in last or e[1] in last))
+            )
+        else:
+            options = (
+                [(min(blank, w), max(blank, w))]
+                for w in adj[blank]
+                if (min(blank, w), max(blank, w)) not in previous
+            )
+        for step in options:
+            for u, v in step:
+                state[u], state[v] = state[v], state[u]
+            if h(state) <= budget - 1:
+                nb = blank
+                if moves == "blank":
+                    u, v = step[0]
+                    nb = v if u == blank else u
+                path.append(tuple(step))
+                if dfs(budget - 1, frozenset(step), nb):
+                    for u, v in step:
+                        state[u], state[v] = state[v], state[u]
+                    return True
+                path.pop()
+            for u, v in step:
+                state[u], state[v] = state[v], state[u]
+        return False
+
+    while max_length is None or bound <= max_length:
+        stats["iterations"] += 1
+        stats["bound"] = bound
+        if dfs(bound, frozenset(), inst.blank):
+            return list(path), stats
+        bound += stride(inst)
+    return None, stats
+
+
+def schedule_names(g: Graph, schedule: list) -> list[list[list[str]]]:
+    """A schedule with vertex names (the witness format)."""
+    return [[[g.names[u], g.names[v]] for u, v in step] for step in schedule]
+
+
+def solve_idastar(inst: Instance, limits: Limits = Limits(), **options: Any) -> Outcome:
+    """The native exact backend: IDA* (after Wilson's theorem / BFS for ``blank`` solvability)."""
+    started = time.perf_counter()
+    deadline = limits.deadline()
+    stats: dict[str, Any] = {}
+    if inst.moves == "blank":
+        verdict = blank_solvability(inst, deadline)
+        stats["solvability"] = verdict.reason
+        if verdict.solvable is False:
+            stats["proof"] = verdict.reason
+            return Outcome(inst.name, "native", "no-solution", None, None, 0.0, stats)
+    try:
+        schedule, search = idastar(inst, deadline, limits.max_length)
+    except LimitReached:
+        raise LimitReached(stats) from None
+    stats.update(search)
+    stats["seconds_search"] = round(time.perf_counter() - started, 4)
+    if schedule is None:
+        stats["bounded"] = limits.max_length
+        stats["proof"] = f"no schedule of at most {limits.max_length} steps (IDA*)"
+        return Outcome(inst.name, "native", "no-solution", None, None, 0.0, stats)
+    stats["optimal"] = True
+    stats["proof"] = f"IDA*: every bound below {len(schedule)} exhausted"
+    return Outcome(
+        inst.name,
+        "native",
+        "solved",
+        len(schedule),
+        schedule_names(inst.graph, schedule),
+        0.0,
+        stats,
+    )
+
+
+def solve_bfs(inst: Instance, limits: Limits = Limits(), **options: Any) -> Outcome:
+    """Exact by the full BFS table (small graphs: every arrangement at once)."""
+    deadline = limits.deadline()
+    g = inst.graph
+    blank_home = inst.state[inst.blank] if inst.moves == "blank" else 0
+    try:
+        table = distance_table(g, inst.moves, blank_home, deadline)
+    except LimitReached:
+        raise LimitReached({}) from None
+    stats: dict[str, Any] = {"arrangements": len(table)}
+    if inst.state not in table:
+        stats["proof"] = (
+            f"not among the {len(table):,} arrangements reachable from the target (BFS)"
+        )
+        return Outcome(inst.name, "bfs", "no-solution", None, None, 0.0, stats)
+    schedule = schedule_from_table(g, inst.moves, inst.state, table, inst.blank)
+    if limits.max_length is not None and len(schedule) > limits.max_length:
+        stats["bounded"] = limits.max_length
+        stats["proof"] = f"the optimum {len(schedule)} exceeds --max-length"
+        return Outcome(inst.name, "bfs", "no-solution", None, None, 0.0, stats)
+    stats["optimal"] = True
+    stats["proof"] = "breadth-first search from the target"
+    return Outcome(
+        inst.name, "bfs", "solved", len(schedule), schedule_names(g, schedule), 0.0, stats
+    )
+
+
+# -- sliding (blank) solvability ----------------------------------------------------------
+
+
+@dataclass
+class Solvability:
+    solvable: bool | None  # None: undecided within the limit
+    reason: str
+
+
+def permutation_parity(state: tuple[int, ...] | list[int]) -> int:
+    """0 for an even permutation, 1 for odd (by counting cycles)."""
+    seen = [False] * len(state)
+    parity = 0
+    for i in range(len(state)):
+        if not seen[i]:
+            j, length = i, 0
+            while not seen[j]:
+                seen[j] = True
+                j = state[j]
+                length += 1
+            parity ^= (length - 1) & 1
+    return parity
+
+
+def is_theta0(g: Graph) -> bool:
+    """Wilson's exceptional graph theta0: two vertices joined by paths with 1, 2 and 2 inner vertices."""
+    import networkx as nx
+
+    if len(g) != 7 or len(g.edges) != 8:
+        return False
+    theta = nx.Graph([(0, 1), (1, 2), (0, 3), (3, 4), (4, 2), (0, 5), (5, 6), (6, 2)])
+    return nx.is_isomorphic(g.to_networkx(), theta)
+
+
+def blank_solvability(inst: Instance, deadline: Deadline | None = None) -> Solvability:
+    """Is the sliding arrangement solvable? Wilson's theorem, or a complete BFS otherwise."""
+    import networkx as nx
+
+    g = inst.graph
+    nxg = g.to_networkx()
+    n = len(g)
+    blank, home = inst.blank, inst.state[inst.blank]
+    two_connected = n >= 3 and nx.is_biconnected(nxg)
+    cycle = len(g.edges) == n
+    if two_connected and not cycle and not is_theta0(g):
+        if not nx.is_bipartite(nxg):
+            return Solvability(
+                True,
+                "2-connected, not a cycle, not theta0 and not bipartite: by Wilson's theorem every arrangement is solvable",
+            )
+        parity = permutation_parity(inst.state)
+        walk = g.distances[blank][home] & 1
+        ok = parity == walk
+        return Solvability(
+            ok,
+            f"2-connected bipartite, not a cycle: by Wilson's theorem solvable iff the arrangement's parity "
+            f"({'odd' if parity else 'even'}) equals the parity of the blank's distance to its target "
+            f"({'odd' if walk else 'even'}): {'solvable' if ok else 'unsolvable'}",
+        )
+    why = "a cycle" if cycle and two_connected else "theta0" if two_connected else "not 2-connected"
+    if n <= 2:
+        why = "fewer than 3 vertices"
+    try:
+        table = distance_table(g, "blank", home, deadline)
+    except LimitReached:
+        return Solvability(
+            None, f"{why} (Wilson's theorem does not apply): the complete search reached the limit"
+        )
+    ok = inst.state in table
+    return Solvability(
+        ok,
+        f"{why} (Wilson's theorem does not apply): complete search: {'' if ok else 'not '}among the "
+        f"{len(table):,} arrangements reachable from the target",
+    )

@@ -1,0 +1,67 @@
+"""Routing: the upper-bound algorithms give valid schedules, never claimed optimal, never below the optimum."""
+
+from __future__ import annotations
+
+import pytest
+
+from pyasp_games.crosscheck import agreement
+from pyasp_games.routing import solve
+from pyasp_games.routing.bounds import applies, peeling_swaps
+from pyasp_games.routing.model import Instance, graph_spec, random_instance
+from pyasp_games.routing.native import distance_table
+
+
+@pytest.mark.parametrize(
+    "spec",
+    ["path:6", "cycle:7", "grid:2x3", "grid:3x3", "grid:3x4", "star:5", "tree:8:2", "random:8:1"],
+)
+@pytest.mark.parametrize("moves", ["matching", "swap"])
+def test_bounds_verify_and_bound_the_optimum(spec, moves):
+    g = graph_spec(spec)
+    table = distance_table(g, moves) if len(g) <= 8 else None
+    for seed in range(6):
+        inst = random_instance(spec, seed, moves)
+        for backend in ("oddeven", "peeling", "rowcolumn"):
+            if not applies(inst, backend):
+                continue
+            out = solve(inst, backend)
+            assert out.status == "solved" and out.stats["verified"] is True
+            assert out.stats["optimal"] is False
+            if table is not None:
+                assert out.answer >= table[inst.state]
+
+
+def test_known_guarantees():
+    """Odd-even sort: at most n steps on a path; row-column-row: at most 2C + R on a grid."""
+    for seed in range(10):
+        path = random_instance("path:9", seed)
+        assert solve(path, "oddeven").answer <= 9
+        grid = random_instance("grid:4x5", seed)
+        assert solve(grid, "rowcolumn").answer <= 2 * 5 + 4
+
+
+def test_peeling_on_a_tree_is_at_most_the_sum_of_path_lengths_bound():
+    """On a path the peeling swaps each pebble once along its way: at most n(n-1)/2 swaps."""
+    inst = Instance(graph_spec("path:6"), (5, 4, 3, 2, 1, 0))
+    assert len(peeling_swaps(inst)) == 15
+
+
+def test_crosscheck_treats_a_bound_as_a_bound():
+    inst = random_instance("grid:3x3", 2)
+    exact, bound = solve(inst, "native"), solve(inst, "rowcolumn")
+    assert bound.answer >= exact.answer
+    assert agreement([exact, bound]) == [(True, True), (True, True)]
+
+
+def test_bounds_do_not_apply_to_blank():
+    from tests.conftest import run_cli
+
+    run = run_cli("routing", "solve", "grid:2x3", "--random", "1", "-m", "blank", "-b", "peeling")
+    assert run.code == 2 and "blank" in run.stderr
+
+
+def test_cli_never_prints_a_bound_as_optimal():
+    from tests.conftest import run_cli
+
+    run = run_cli("routing", "solve", "grid:3x3", "--random", "1", "-b", "rowcolumn")
+    assert run.code == 0 and "upper bound, not proved optimal" in run.stdout
