@@ -78,9 +78,11 @@ def _limit_reached(argv: list[str], err: BaseException) -> None:
     """Status unknown, exit 3, for a command stopped by its time limit or out of memory
     outside a backend (reading the input, a check): one line, or one JSON object."""
     from pyasp_games.cli.common import print_json
-    from pyasp_games.engines.limits import release_time_limit
+    from pyasp_games.engines.limits import held_for, release_time_limit
 
     release_time_limit()
+    held = held_for()
+    seconds = None if held is None else round(held, 4)
     if isinstance(err, MemoryError):
         stats = {"limit": "memory", "stopped": "the command ran out of memory"}
     else:
@@ -89,9 +91,10 @@ def _limit_reached(argv: list[str], err: BaseException) -> None:
     problem = " ".join(a for a in argv[:2] if not a.startswith("-"))
     if "--json" in argv:
         outcome = {"problem": problem, "backend": None, "status": "unknown", "answer": None}
-        print_json({**outcome, "witness": None, "seconds": None, "stats": stats})
+        print_json({**outcome, "witness": None, "seconds": seconds, "stats": stats})
     else:
-        print(f"{problem}: unknown ({stats['limit']} limit reached)")
+        took = "" if seconds is None else f"{seconds:.3f} s, "
+        print(f"{problem}: unknown ({took}{stats['limit']} limit reached)")
     # The traceback still holds what the stopped work built (gigabytes, at times):
     # leave without freeing it object by object, which could take seconds.
     sys.stdout.flush()

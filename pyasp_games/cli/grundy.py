@@ -10,6 +10,7 @@ import typer
 
 from pyasp_games.cli.common import (
     JSON,
+    MEMORY_LIMIT,
     TIME_LIMIT,
     GraphFormat,
     finish,
@@ -56,6 +57,7 @@ def values(
     ),
     fmt: GraphFormat = FORMAT,
     time_limit: float = TIME_LIMIT,
+    memory_limit: float = MEMORY_LIMIT,
     json: bool = JSON,
 ) -> None:
     """Grundy values of an acyclic graph (linear time), P/N classes, winning moves."""
@@ -64,7 +66,7 @@ def values(
     from pyasp_games.grundy.native import grundy_values, winning_moves
     from pyasp_games.grundy.verify import check_grundy_function
 
-    lim = limits(time_limit)
+    lim = limits(time_limit, memory_limit=memory_limit)
     g = _load(graph, fmt)
     start = g.position(position) if position is not None else None
 
@@ -130,6 +132,7 @@ def sum_(
     ),
     fmt: GraphFormat = FORMAT,
     time_limit: float = TIME_LIMIT,
+    memory_limit: float = MEMORY_LIMIT,
     json: bool = JSON,
 ) -> None:
     """Value and winning moves of a sum of acyclic games (XOR rule, or seed 003's OR rule)."""
@@ -138,7 +141,7 @@ def sum_(
     from pyasp_games.grundy.native import grundy_values, or_sum_winning_moves, sum_winning_moves
     from pyasp_games.grundy.verify import check_grundy_function
 
-    lim = limits(time_limit)
+    lim = limits(time_limit, memory_limit=memory_limit)
     graphs, positions, paths = _components(components, fmt)
 
     def native(_: Any, lim: Any) -> Outcome:
@@ -224,6 +227,7 @@ def _search(
     time_limit: float | None,
     json: bool,
     core: bool = True,
+    memory_limit: float | None = None,
 ) -> None:
     from pyasp_games.grundy import solve
     from pyasp_games.grundy.asp import write_lp
@@ -236,7 +240,7 @@ def _search(
         raise InputError("--emit-lp applies to --backend asp only")
     if (solver is not None or emit_cnf is not None) and backend is not Backend.sat:
         raise InputError("--solver and --emit-cnf apply to --backend sat only")
-    lim = limits(time_limit)
+    lim = limits(time_limit, memory_limit=memory_limit)
     g = _load(graph, fmt)
     new_file(emit_lp, force, "--emit-lp")
     new_file(emit_cnf, force, "--emit-cnf")
@@ -299,6 +303,7 @@ def exists(
     force: bool = FORCE,
     fmt: GraphFormat = FORMAT,
     time_limit: float = TIME_LIMIT,
+    memory_limit: float = MEMORY_LIMIT,
     json: bool = JSON,
     core: bool = typer.Option(
         True,
@@ -310,7 +315,7 @@ def exists(
     """Does the graph have a Grundy function (NP-complete)? One, all (--all) or how many (--count)."""
     _search(
         "grundy", graph, backend, all_, count, encoding, solver, emit_lp, emit_cnf, force, fmt,
-        time_limit, json, core,
+        time_limit, json, core, memory_limit=memory_limit,
     )  # fmt: skip
 
 
@@ -327,12 +332,13 @@ def kernel(
     force: bool = FORCE,
     fmt: GraphFormat = FORMAT,
     time_limit: float = TIME_LIMIT,
+    memory_limit: float = MEMORY_LIMIT,
     json: bool = JSON,
 ) -> None:
     """Kernels (independent, absorbing sets; the value-0 set of a Grundy function): one, all, count."""
     _search(
         "kernel", graph, backend, all_, count, encoding, solver, emit_lp, emit_cnf, force, fmt,
-        time_limit, json,
+        time_limit, json, memory_limit=memory_limit,
     )  # fmt: skip
 
 
@@ -349,6 +355,7 @@ def loopy(
     ),
     fmt: GraphFormat = FORMAT,
     time_limit: float = TIME_LIMIT,
+    memory_limit: float = MEMORY_LIMIT,
     json: bool = JSON,
 ) -> None:
     """Smith's generalized Sprague–Grundy values and P/N/D classes (draws on cycles).
@@ -360,7 +367,7 @@ def loopy(
     """
     from pyasp_games.grundy import loopy as run
 
-    lim = limits(time_limit)
+    lim = limits(time_limit, memory_limit=memory_limit)
     clock = lim.deadline()  # reading the graph counts against the limit too
     if not sum_with:
         g = _load(Path(graph), fmt)

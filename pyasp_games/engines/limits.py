@@ -123,6 +123,15 @@ def default_memory_limit() -> int:
     return min(DEFAULT_MEMORY_CAP, physical // 2)
 
 
+def cap_memory(limit: int) -> None:
+    """Cap this process's data memory at ``limit`` bytes from now on (a command's
+    whole run: reading its input too); a lower cap already in force is kept."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
+    new = limit if hard == resource.RLIM_INFINITY else min(limit, hard)
+    if soft == resource.RLIM_INFINITY or new < soft:
+        resource.setrlimit(resource.RLIMIT_DATA, (new, hard))
+
+
 @contextmanager
 def memory_cap(limit: int | None) -> Iterator[None]:
     """Cap this process's data (heap) memory at ``limit`` bytes while inside.
@@ -150,12 +159,23 @@ def memory_cap(limit: int | None) -> Iterator[None]:
 # -- a time limit for a whole command -------------------------------------------------
 
 
+#: Seconds past the limit at which :func:`hold_time_limit` stops a command: later than a
+#: backend's own stop (its deadline, then the runner's grace), so that a backend that
+#: keeps its limit reports its own ``unknown`` with its statistics.
+ALARM_GRACE = 0.75
+
+_held: dict[str, float | None] = {"since": None}
+
+
 def _alarm(signum: int, frame: object) -> None:
-    raise LimitReached({"limit": "time", "stopped": "the command was stopped at the limit"})
+    raise LimitReached(
+        {"limit": "time", "stopped": f"the command was stopped after {held_for() or 0:.1f} s"}
+    )
 
 
 def hold_time_limit(seconds: float | None) -> None:
-    """Raise :class:`LimitReached` in the main thread once ``seconds`` have passed.
+    """Raise :class:`LimitReached` in the main thread :data:`ALARM_GRACE` seconds
+    after ``seconds`` have passed.
 
     The backstop that makes a whole command (reading its input, solving, checking)
     keep its time limit, also where the code does not poll a :class:`Deadline`
@@ -165,8 +185,15 @@ def hold_time_limit(seconds: float | None) -> None:
     """
     if seconds is None:
         return
+    _held["since"] = time.monotonic()
     signal.signal(signal.SIGALRM, _alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    signal.setitimer(signal.ITIMER_REAL, seconds + ALARM_GRACE)
+
+
+def held_for() -> float | None:
+    """Seconds since :func:`hold_time_limit` was armed (``None``: it was not)."""
+    since = _held["since"]
+    return None if since is None else time.monotonic() - since
 
 
 def release_time_limit() -> None:
