@@ -20,9 +20,9 @@ from pyasp_games.engines.runner import run_backend
 from .conftest import assert_bad_input, run_cli
 
 LIMIT = 1.0
-#: the interpreter's start-up and imports (about 0.5 s, more on a loaded machine)
+#: the interpreter's start-up and imports (about 0.5 s, over 1 s on a loaded machine)
 #: come on top of the limit's promised second of grace
-STARTUP = 2.0
+STARTUP = 3.0
 
 
 def assert_stopped_at_limit(run, limit: float = LIMIT) -> None:
@@ -119,8 +119,12 @@ def test_nim_is_checked_without_enumerating_every_move():
 
 
 def test_nim_with_thousands_of_heaps_keeps_the_limit():
+    # about 1,900 winning moves of 6,000 heaps each: answered and checked in the limit
+    # on a fast machine, else unknown; it used to hang in the brute-force check
     heaps = [str(h) for h in range(1, 6001)]
-    assert_stopped_at_limit(run_cli("games", "nim", *heaps, "--time-limit", str(LIMIT)))
+    run = run_cli("games", "nim", *heaps, "--time-limit", str(LIMIT), "--json")
+    assert run.code in (0, 3) and run.seconds < LIMIT + 1 + STARTUP, (run.code, run.seconds)
+    assert run.json()["status"] == ("solved" if run.code == 0 else "unknown")
 
 
 def test_subtraction_with_a_large_move_keeps_its_memory_small():
