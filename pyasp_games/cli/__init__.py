@@ -100,10 +100,11 @@ def _limit_reached(argv: list[str], err: BaseException) -> None:
     """Status unknown, exit 3, for a command stopped by its time limit or out of memory
     outside a backend (reading the input, a check): one line, or one JSON object."""
     from pyasp_games.cli.common import print_json
-    from pyasp_games.engines.limits import held_seconds, release_time_limit
+    from pyasp_games.engines.limits import held_for, release_time_limit
 
     release_time_limit()
-    seconds = held_seconds()
+    held = held_for()
+    seconds = None if held is None else round(held, 4)
     if isinstance(err, MemoryError):
         stats = {"limit": "memory", "stopped": "the command ran out of memory"}
     else:
@@ -114,7 +115,8 @@ def _limit_reached(argv: list[str], err: BaseException) -> None:
         outcome = {"problem": problem, "backend": None, "status": "unknown", "answer": None}
         print_json({**outcome, "witness": None, "seconds": seconds, "stats": stats})
     else:
-        print(f"{problem}: unknown ({stats['limit']} limit reached)")
+        took = "" if seconds is None else f"{seconds:.3f} s, "
+        print(f"{problem}: unknown ({took}{stats['limit']} limit reached)")
     # The traceback still holds what the stopped work built (gigabytes, at times):
     # leave without freeing it object by object, which could take seconds.
     sys.stdout.flush()

@@ -55,12 +55,19 @@ def limits(
 ) -> Any:
     """The command's :class:`~pyasp_games.engines.limits.Limits`.
 
-    With ``whole_command`` (the default) the time limit holds for the whole
-    command from here on (reading the input, solving, checking): when it passes,
+    The memory limit (default: half the machine's memory, at most 8 GiB) holds for
+    the rest of the process. With ``whole_command`` (the default) the time limit
+    holds for the whole command from here on (reading the input, solving, checking): when it passes,
     the command stops with status unknown, exit 3 (see :func:`pyasp_games.cli.main`).
     Commands whose limit is per run (crosscheck, a set of boards) pass ``False``.
     """
-    from pyasp_games.engines.limits import Limits, checked_seconds, hold_time_limit
+    from pyasp_games.engines.limits import (
+        Limits,
+        cap_memory,
+        checked_seconds,
+        default_memory_limit,
+        hold_time_limit,
+    )
 
     checked_seconds(time_limit)
     if max_length is not None and max_length < 0:
@@ -69,6 +76,8 @@ def limits(
         raise InputError(f"--memory-limit must be a positive number of megabytes, got {memory_limit}")
     memory = None if memory_limit is None else int(memory_limit * 2**20)
     lim = Limits(time_limit=time_limit, max_length=max_length, memory_limit=memory)
+    # the memory limit holds for the whole process (reading a huge input as well)
+    cap_memory(memory or default_memory_limit())
     if whole_command:
         hold_time_limit(time_limit)
     return lim

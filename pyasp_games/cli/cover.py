@@ -15,6 +15,7 @@ import typer
 
 from pyasp_games.cli.common import (
     JSON,
+    MEMORY_LIMIT,
     TIME_LIMIT,
     TRUST_ENCODING,
     limits,
@@ -63,6 +64,7 @@ def solve(
     force: bool = typer.Option(False, "--force", help="Overwrite --emit-lp/--emit-cnf files."),
     trust: bool = TRUST_ENCODING,
     time_limit: float = TIME_LIMIT,
+    memory_limit: float = MEMORY_LIMIT,
     json: bool = JSON,
 ) -> None:
     """Find an exact cover (or count/list them); every cover is verified before printing.
@@ -84,7 +86,7 @@ def solve(
         solver is not None or card is not None or emit_cnf is not None
     ) and backend is not Backend.sat:
         raise InputError("--solver, --card and --emit-cnf apply to --backend sat only")
-    lim = limits(time_limit)
+    lim = limits(time_limit, memory_limit=memory_limit)
     new_file(emit_lp, force, "--emit-lp")
     new_file(emit_cnf, force, "--emit-cnf")
     instance = load_instance(file)

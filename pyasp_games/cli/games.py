@@ -7,7 +7,7 @@ from typing import Any
 
 import typer
 
-from pyasp_games.cli.common import JSON, TIME_LIMIT, finish, limits
+from pyasp_games.cli.common import JSON, MEMORY_LIMIT, TIME_LIMIT, finish, limits
 from pyasp_games.errors import InputError
 
 app = typer.Typer(
@@ -19,6 +19,7 @@ app = typer.Typer(
 def nim(
     heaps: list[int] = typer.Argument(..., help="Heap sizes, e.g. 3 4 5."),
     time_limit: float = TIME_LIMIT,
+    memory_limit: float = MEMORY_LIMIT,
     json: bool = JSON,
 ) -> None:
     """Nim: P or N (XOR of the heaps) and every winning move."""
@@ -28,7 +29,7 @@ def nim(
 
     if any(h < 0 for h in heaps):
         raise InputError("heap sizes must be non-negative")
-    lim = limits(time_limit)
+    lim = limits(time_limit, memory_limit=memory_limit)
     name = "nim(" + ",".join(map(str, heaps)) + ")"
 
     def native(hs: list[int], _: Any) -> Outcome:
@@ -44,6 +45,8 @@ def nim(
         # move to XOR 0 when others_i < h_i and none otherwise: counting those heaps
         # (others_i from prefix and suffix XORs) and replaying every claimed move
         # checks "exactly these" in O(heaps x moves), not O(sum of the heaps).
+        if outcome.status != "solved":
+            return None, "nothing to verify"
         n = len(hs)
         prefix, suffix = [0] * (n + 1), [0] * (n + 1)
         for i in range(n):
@@ -90,6 +93,7 @@ def subtraction(
     moves: str = typer.Option(..., "--moves", help="The subtraction set, e.g. 1,2,3."),
     upto: int = typer.Option(..., "--upto", help="Print g(0..N)."),
     time_limit: float = TIME_LIMIT,
+    memory_limit: float = MEMORY_LIMIT,
     json: bool = JSON,
 ) -> None:
     """Subtraction game: g(0..N) and its exact preperiod and period, with the proof."""
@@ -106,7 +110,7 @@ def subtraction(
         raise InputError(f"--upto must be non-negative, got {upto}")
     check_heap_size(upto, "--upto")
     check_heap_size(ds[-1], "--moves: a move of")
-    lim = limits(time_limit)
+    lim = limits(time_limit, memory_limit=memory_limit)
     name = f"subtraction({','.join(map(str, ds))})"
 
     def native(_: Any, lim: Any) -> Outcome:
@@ -153,6 +157,7 @@ GRUNDYS_GAME_CHECKED = 1500
 def grundys_game(
     upto: int = typer.Option(..., "--upto", help="Compute g(1..N)."),
     time_limit: float = TIME_LIMIT,
+    memory_limit: float = MEMORY_LIMIT,
     json: bool = JSON,
 ) -> None:
     """Grundy's game (split a heap into two unequal heaps): g(1..N)."""
@@ -164,7 +169,7 @@ def grundys_game(
     if upto < 1:
         raise InputError(f"--upto must be at least 1, got {upto}")
     check_heap_size(upto, "--upto")
-    lim = limits(time_limit)
+    lim = limits(time_limit, memory_limit=memory_limit)
     name = f"grundys-game({upto})"
 
     def native(_: Any, lim: Any) -> Outcome:

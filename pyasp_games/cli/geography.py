@@ -9,6 +9,7 @@ import typer
 
 from pyasp_games.cli.common import (
     JSON,
+    MEMORY_LIMIT,
     TIME_LIMIT,
     GraphFormat,
     exit_code,
@@ -63,6 +64,7 @@ def solve(
         None, "--format", help="Graph file format (default: by extension)."
     ),
     time_limit: float = TIME_LIMIT,
+    memory_limit: float = MEMORY_LIMIT,
     json: bool = JSON,
 ) -> None:
     """Who wins from START: the player to move there ("first") or the other ("second")."""
@@ -75,7 +77,7 @@ def solve(
         raise InputError("--line applies to --backend native only")
     if emit_lp is not None and backend is not Backend.asp:
         raise InputError("--emit-lp applies to --backend asp only")
-    lim = limits(time_limit)
+    lim = limits(time_limit, memory_limit=memory_limit)
     game = load_instance(
         graph,
         start,

@@ -10,6 +10,7 @@ import typer
 
 from pyasp_games.cli.common import (
     JSON,
+    MEMORY_LIMIT,
     TIME_LIMIT,
     TRUST_ENCODING,
     GraphFormat,
@@ -58,6 +59,7 @@ def values(
     ),
     fmt: GraphFormat = FORMAT,
     time_limit: float = TIME_LIMIT,
+    memory_limit: float = MEMORY_LIMIT,
     json: bool = JSON,
 ) -> None:
     """Grundy values of an acyclic graph (linear time), P/N classes, winning moves."""
@@ -66,7 +68,7 @@ def values(
     from pyasp_games.grundy.native import grundy_values, winning_moves
     from pyasp_games.grundy.verify import check_grundy_function
 
-    lim = limits(time_limit)
+    lim = limits(time_limit, memory_limit=memory_limit)
     g = _load(graph, fmt)
     start = g.position(position) if position is not None else None
 
@@ -132,6 +134,7 @@ def sum_(
     ),
     fmt: GraphFormat = FORMAT,
     time_limit: float = TIME_LIMIT,
+    memory_limit: float = MEMORY_LIMIT,
     json: bool = JSON,
 ) -> None:
     """Value and winning moves of a sum of acyclic games (XOR: Sprague-Grundy; or: OR-sum, Smith)."""
@@ -140,7 +143,7 @@ def sum_(
     from pyasp_games.grundy.native import grundy_values, or_sum_winning_moves, sum_winning_moves
     from pyasp_games.grundy.verify import check_grundy_function
 
-    lim = limits(time_limit)
+    lim = limits(time_limit, memory_limit=memory_limit)
     graphs, positions, paths = _components(components, fmt)
 
     def native(_: Any, lim: Any) -> Outcome:
@@ -227,6 +230,7 @@ def _search(
     json: bool,
     core: bool = True,
     trust: bool = False,
+    memory_limit: float | None = None,
 ) -> None:
     from pyasp_games.grundy import solve
     from pyasp_games.grundy.asp import write_lp
@@ -241,7 +245,7 @@ def _search(
         raise InputError("--solver and --emit-cnf apply to --backend sat only")
     if not core and backend is Backend.native:
         raise InputError("--no-core applies to --backend asp and sat only")
-    lim = limits(time_limit)
+    lim = limits(time_limit, memory_limit=memory_limit)
     g = _load(graph, fmt)
     new_file(emit_lp, force, "--emit-lp")
     new_file(emit_cnf, force, "--emit-cnf")
@@ -306,6 +310,7 @@ def exists(
     trust: bool = TRUST_ENCODING,
     fmt: GraphFormat = FORMAT,
     time_limit: float = TIME_LIMIT,
+    memory_limit: float = MEMORY_LIMIT,
     json: bool = JSON,
     core: bool = typer.Option(
         True,
@@ -317,7 +322,7 @@ def exists(
     """Does the graph have a Grundy function (NP-complete)? One, all (--all) or how many (--count)."""
     _search(
         "grundy", graph, backend, all_, count, encoding, solver, emit_lp, emit_cnf, force, fmt,
-        time_limit, json, core, trust,
+        time_limit, json, core, trust, memory_limit=memory_limit,
     )  # fmt: skip
 
 
@@ -335,12 +340,13 @@ def kernel(
     trust: bool = TRUST_ENCODING,
     fmt: GraphFormat = FORMAT,
     time_limit: float = TIME_LIMIT,
+    memory_limit: float = MEMORY_LIMIT,
     json: bool = JSON,
 ) -> None:
     """Kernels (independent, absorbing sets; the value-0 set of a Grundy function): one, all, count."""
     _search(
         "kernel", graph, backend, all_, count, encoding, solver, emit_lp, emit_cnf, force, fmt,
-        time_limit, json, trust=trust,
+        time_limit, json, trust=trust, memory_limit=memory_limit,
     )  # fmt: skip
 
 
@@ -357,6 +363,7 @@ def loopy(
     ),
     fmt: GraphFormat = FORMAT,
     time_limit: float = TIME_LIMIT,
+    memory_limit: float = MEMORY_LIMIT,
     json: bool = JSON,
 ) -> None:
     """Smith's generalized Sprague–Grundy values and P/N/D classes (draws on cycles).
@@ -368,7 +375,7 @@ def loopy(
     """
     from pyasp_games.grundy import loopy as run
 
-    lim = limits(time_limit)
+    lim = limits(time_limit, memory_limit=memory_limit)
     clock = lim.deadline()  # reading the graph counts against the limit too
     if not sum_with:
         g = _load(Path(graph), fmt)

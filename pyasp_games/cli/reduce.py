@@ -19,7 +19,15 @@ from typing import Any
 
 import typer
 
-from pyasp_games.cli.common import JSON, TIME_LIMIT, limits, new_file, print_json, warn
+from pyasp_games.cli.common import (
+    JSON,
+    MEMORY_LIMIT,
+    TIME_LIMIT,
+    limits,
+    new_file,
+    print_json,
+    warn,
+)
 from pyasp_games.errors import InputError, read_text
 
 app = typer.Typer(
@@ -183,6 +191,7 @@ def chain(
     cnf: Path = typer.Argument(..., help="A DIMACS CNF file."),
     backend: Backend = typer.Option(Backend.dlx, "--backend", "-b", help="The cover solver."),
     time_limit: float = TIME_LIMIT,
+    memory_limit: float = MEMORY_LIMIT,
     json: bool = JSON,
 ) -> None:
     """Decide a CNF through SAT -> 3SAT -> 3DM -> X3C -> cover -> assignment, checked.
@@ -193,7 +202,7 @@ def chain(
     from pyasp_games.cover.chain import chain as run
     from pyasp_games.cover.model import load_cnf
 
-    lim = limits(time_limit)
+    lim = limits(time_limit, memory_limit=memory_limit)
     outcome = run(load_cnf(cnf), backend.value, lim)
     if json:
         print_json(outcome.to_dict())

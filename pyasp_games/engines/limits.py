@@ -123,6 +123,15 @@ def default_memory_limit() -> int:
     return min(DEFAULT_MEMORY_CAP, physical // 2)
 
 
+def cap_memory(limit: int) -> None:
+    """Cap this process's data memory at ``limit`` bytes from now on (a command's
+    whole run: reading its input too); a lower cap already in force is kept."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
+    new = limit if hard == resource.RLIM_INFINITY else min(limit, hard)
+    if soft == resource.RLIM_INFINITY or new < soft:
+        resource.setrlimit(resource.RLIMIT_DATA, (new, hard))
+
+
 @contextmanager
 def memory_cap(limit: int | None) -> Iterator[None]:
     """Cap this process's data (heap) memory at ``limit`` bytes while inside.
@@ -173,26 +182,23 @@ def checked_seconds(value: float | None, what: str = "--time-limit") -> float | 
 # -- a time limit for a whole command -------------------------------------------------
 
 
+#: Seconds past the limit at which :func:`hold_time_limit` stops a command: later than a
+#: backend's own stop (its deadline, then the runner's grace), so that a backend that
+#: keeps its limit reports its own ``unknown`` with its statistics.
+ALARM_GRACE = 0.75
+
+_held: dict[str, float | None] = {"since": None}
+
+
 def _alarm(signum: int, frame: object) -> None:
-    raise LimitReached({"limit": "time", "stopped": "the command was stopped at the limit"})
-
-
-#: Seconds past the limit at which the whole-command backstop fires: after a backend's
-#: own stop (its child process is killed 0.5 s after the limit), so the backend's
-#: outcome, with its statistics, is what is normally reported.
-BACKSTOP_GRACE = 0.75
-
-_held_since: float | None = None
-
-
-def held_seconds() -> float | None:
-    """Seconds since :func:`hold_time_limit` was armed (``None`` if it was not)."""
-    return None if _held_since is None else time.monotonic() - _held_since
+    raise LimitReached(
+        {"limit": "time", "stopped": f"the command was stopped after {held_for() or 0:.1f} s"}
+    )
 
 
 def hold_time_limit(seconds: float | None) -> None:
-    """Raise :class:`LimitReached` in the main thread once ``seconds`` have passed
-    (:data:`BACKSTOP_GRACE` later, so that a backend stopping itself is reported first).
+    """Raise :class:`LimitReached` in the main thread :data:`ALARM_GRACE` seconds
+    after ``seconds`` have passed.
 
     The backstop that makes a whole command (reading its input, solving, checking)
     keep its time limit, also where the code does not poll a :class:`Deadline`
@@ -200,12 +206,17 @@ def hold_time_limit(seconds: float | None) -> None:
     by it: :func:`~pyasp_games.engines.runner.run_backend` runs backends in a child
     process for that. ``None`` does nothing; :func:`release_time_limit` disarms it.
     """
-    global _held_since
     if seconds is None:
         return
-    _held_since = time.monotonic()
+    _held["since"] = time.monotonic()
     signal.signal(signal.SIGALRM, _alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds + BACKSTOP_GRACE)
+    signal.setitimer(signal.ITIMER_REAL, seconds + ALARM_GRACE)
+
+
+def held_for() -> float | None:
+    """Seconds since :func:`hold_time_limit` was armed (``None``: it was not)."""
+    since = _held["since"]
+    return None if since is None else time.monotonic() - since
 
 
 def release_time_limit() -> None:
