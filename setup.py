@@ -32,12 +32,10 @@ class BuildPyWithData(build_py):
         if self.editable_mode:  # an editable install finds them beside the package
             return
         for kind in DATA:
-            shutil.copytree(
-                HERE / kind,
-                Path(self.build_lib) / "pyasp_games" / kind,
-                dirs_exist_ok=True,
-                ignore=shutil.ignore_patterns("__pycache__", "*.pyc"),
-            )
+            target = Path(self.build_lib) / "pyasp_games" / kind
+            # anew: a file deleted from the checkout must not live on in a reused build/
+            shutil.rmtree(target, ignore_errors=True)
+            shutil.copytree(HERE / kind, target, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
 
 
 setup(cmdclass={"build_py": BuildPyWithData})
