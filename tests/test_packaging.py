@@ -111,7 +111,7 @@ def test_the_wheel_carries_every_encoding_and_instance(tmp_path):
     assert {"pyasp_games/encodings/puzzle/sliding.lp", "pyasp_games/instances/cover/index.toml"} <= names
 
 
-def test_the_installed_data_is_the_code_s_own(tmp_path):
+def test_the_installed_data_is_the_code_s_own():
     # wheel: inside the package; editable or a checkout: the folders beside the package
     for kind in DATA:
         root = data_root(kind)
