@@ -399,6 +399,8 @@ def _git(folder: Path, *args: str) -> str:
 def test_meta_records_the_user_s_checkout_and_resume_keeps_the_first_commit(tmp_path, monkeypatch):
     if shutil.which("git") is None:
         pytest.skip("git is not installed")
+    for variable in ("GIT_DIR", "GIT_WORK_TREE"):  # each folder's own repository, if any
+        monkeypatch.delenv(variable, raising=False)
     repo = tmp_path / "checkout"
     repo.mkdir()
     _git(repo, "init", "-q")

@@ -88,8 +88,8 @@ def test_the_wheel_carries_every_encoding_and_instance(tmp_path):
     # a copy of what the wheel is built from (no build/ or egg-info left in the checkout)
     source = tmp_path / "src"
     source.mkdir()
-    shutil.copy(REPO / "pyproject.toml", source)
-    shutil.copy(REPO / "README.md", source)
+    for name in ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md"):
+        shutil.copy(REPO / name, source)
     for name in ("pyasp_games", *DATA):
         shutil.copytree(REPO / name, source / name, ignore=shutil.ignore_patterns("__pycache__"))
     done = subprocess.run(
@@ -111,7 +111,7 @@ def test_the_wheel_carries_every_encoding_and_instance(tmp_path):
     assert {"pyasp_games/encodings/puzzle/sliding.lp", "pyasp_games/instances/cover/index.toml"} <= names
 
 
-def test_the_installed_data_is_the_code_s_own(tmp_path):
+def test_the_installed_data_is_the_code_s_own():
     # wheel: inside the package; editable or a checkout: the folders beside the package
     for kind in DATA:
         root = data_root(kind)

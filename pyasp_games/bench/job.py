@@ -90,7 +90,8 @@ def make_job(
 
 
 #: The run this worker is waiting for (its child process), if any: what a local pool
-#: worker kills when it is stopped (:func:`pool_worker_init`).
+#: worker kills when it is stopped (:func:`pool_worker_init`). Only read there, where
+#: one job runs at a time; threads of other executors may overwrite it harmlessly.
 _CURRENT: subprocess.Popen | None = None
 
 
