@@ -270,3 +270,14 @@ def test_a_plan_whose_optimality_is_unconfirmed_says_both(tmp_path, monkeypatch)
     assert plan.status == "solved" and plan.stats["verified"] is False and plan.exit_code == 3
     assert plan.stats["verification"].startswith("not verified: the reference idastar")
     assert plan.stats["verification"].endswith("; replays")
+
+
+def test_puzzle_reference_is_pdb_once_its_databases_are_built(tmp_path, monkeypatch):
+    from pyasp_games.puzzle import REFERENCE, solve
+    from pyasp_games.puzzle.model import parse_board
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    board = parse_board("1 2 3\n4 0 5")
+    assert REFERENCE.choose(board, {})[0] == "idastar"
+    assert solve(board, "pdb").answer == 1  # builds and caches the 2x3 databases
+    assert REFERENCE.choose(board, {})[0] == "pdb"

@@ -17,7 +17,11 @@ the same question under what is left of the same limits:
 - it gives no answer in time (or fails): the claim is kept but marked
   ``"not verified"`` with the reason, ``verified`` false and exit code 3.
 
-``trust_encoding=True`` (CLI ``--trust-encoding``) skips the check.
+``trust_encoding=True`` (CLI ``--trust-encoding``) skips the check. The outcome's
+``stats`` record it: ``cross_check`` (``agrees``/``disagrees``/``not verified``),
+``cross_check_reason`` (why not verified), ``reference``, ``reference_status``,
+``reference_answer``, ``reference_seconds`` and, on a disagreement,
+``reference_witness`` (and ``failed_status``, the encoding's claimed status).
 
 >>> from pyasp_games.engines.outcome import Outcome
 >>> ref = Reference("toy", lambda inst, opts: ("exact", {}), lambda o, opts: f"{o.answer} {o.witness}")
