@@ -55,7 +55,15 @@ def test_crosscheck_agrees_on_a_generated_suite():
 
 
 def test_crosscheck_bundled_instances():
-    run = run_cli("crosscheck", "routing", "--time-limit", "30")
+    """Every bundled instance's known answer (ASP runs them all in the slow variant)."""
+    backends = ["native", "bfs", "sat", "oddeven", "peeling", "rowcolumn"]
+    run = run_cli("crosscheck", "routing", "--time-limit", "30", *(f"-b{b}" for b in backends))
+    assert run.code == 0, run.stdout + run.stderr
+
+
+@pytest.mark.slow
+def test_crosscheck_bundled_instances_every_backend():
+    run = run_cli("crosscheck", "routing", "--time-limit", "60")
     assert run.code == 0, run.stdout + run.stderr
 
 

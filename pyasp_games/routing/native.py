@@ -8,7 +8,7 @@
 - :func:`solve_idastar`: IDA* with admissible bounds. ``matching``: the larger of the
   largest distance of a pebble to its target (a pebble moves one edge a step) and the
   sum of distances over twice the maximum matching (a step moves at most that many
-  pebbles by one). ``swap``: the sum of distances over two. ``blank``: the sum of
+  pebbles by one). ``swap``: the sum of distances over two, or n minus the number of cycles (a swap changes it by one), whichever is larger. ``blank``: the sum of
   distances of the pebbles other than the blank (a slide moves one pebble one edge).
   Each step of a ``matching`` schedule is built vertex by vertex, a pebble whose
   distance has no slack left forced towards its target.
@@ -186,7 +186,8 @@ def lower_bound(inst: Instance, state: tuple[int, ...] | None = None) -> int:
         dists = [d[v][t] for v, t in enumerate(state)]
         total = sum(dists)
         if inst.moves == "swap":
-            bound = -(-total // 2)
+            # a swap moves two pebbles one edge each, and changes the number of cycles by one
+            bound = max(-(-total // 2), len(state) - cycle_count(state))
         else:
             mm = max(inst.graph.max_matching, 1)
             return max(max(dists, default=0), -(-total // (2 * mm)))
@@ -245,6 +246,7 @@ def idastar(
     stats["lower_bound"] = bound
     moves = inst.moves
     mm2 = 2 * max(g.max_matching, 1)
+    n = len(g)
     token = inst.state[inst.blank] if moves == "blank" else None
     path: list[tuple[tuple[int, int], ...]] = []
 
@@ -253,7 +255,7 @@ def idastar(
             return sum(dist[v][t] for v, t in enumerate(s) if t != token)
         ds = [dist[v][t] for v, t in enumerate(s)]
         if moves == "swap":
-            return -(-sum(ds) // 2)
+            return max(-(-sum(ds) // 2), n - cycle_count(s))
         return max(max(ds), -(-sum(ds) // mm2))
 
     def dfs(budget: int, previous: frozenset, blank: int | None) -> bool:
@@ -381,6 +383,20 @@ def solve_bfs(inst: Instance, limits: Limits = Limits(), **options: Any) -> Outc
 class Solvability:
     solvable: bool | None  # None: undecided within the limit
     reason: str
+
+
+def cycle_count(state: tuple[int, ...] | list[int]) -> int:
+    """The number of cycles of the permutation (fixed points included)."""
+    seen = [False] * len(state)
+    cycles = 0
+    for i in range(len(state)):
+        if not seen[i]:
+            cycles += 1
+            j = i
+            while not seen[j]:
+                seen[j] = True
+                j = state[j]
+    return cycles
 
 
 def permutation_parity(state: tuple[int, ...] | list[int]) -> int:
