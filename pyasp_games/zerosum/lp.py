@@ -31,7 +31,7 @@ from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.zerosum.model import MatrixGame
 from pyasp_games.zerosum.rational import solve_linear
-from pyasp_games.zerosum.verify import check_matrix_certificate
+from pyasp_games.zerosum.verify import check_matrix_certificate, row_guarantee
 
 #: supports and tight constraints are read off at these tolerances, in turn
 TOLERANCES = (1e-9, 1e-7, 1e-5)
@@ -56,7 +56,8 @@ class SaddleProblem:
     @classmethod
     def from_matrix(cls, matrix: Sequence[Sequence[Fraction]]) -> SaddleProblem:
         m, n = len(matrix), len(matrix[0])
-        A = {(i, j): Fraction(a) for i, row in enumerate(matrix) for j, a in enumerate(row) if a}
+        A = {(i, j): a if isinstance(a, Fraction) else Fraction(a)
+             for i, row in enumerate(matrix) for j, a in enumerate(row) if a}
         ones_x = {(0, i): Fraction(1) for i in range(m)}
         ones_y = {(0, j): Fraction(1) for j in range(n)}
         return cls(A, ones_x, [Fraction(1)], ones_y, [Fraction(1)], m, n)
@@ -217,11 +218,5 @@ def solve_lp(game: MatrixGame, limits: Limits = Limits()) -> Outcome:
 
 
 def _value(game: MatrixGame, x: list[Fraction], y: list[Fraction]) -> Fraction:
-    """``x^T A y``, exactly."""
-    return sum((a * p for a, p in zip(_column(game, y), x, strict=True) if p), Fraction(0))
-
-
-def _column(game: MatrixGame, y: list[Fraction]) -> list[Fraction]:
-    """``A y``: the row player's payoff of each row against ``y``."""
-    return [sum((a * q for a, q in zip(row, y, strict=True) if q), Fraction(0))
-            for row in game.matrix]
+    """The value ``x`` certifies: what it guarantees (``x^T A y`` for an optimal pair)."""
+    return row_guarantee(game.matrix, x)

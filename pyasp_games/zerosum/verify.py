@@ -39,33 +39,41 @@ def probability_vector(p: Sequence[Number], size: int) -> str | None:
     return None
 
 
+def _fraction(x: Number) -> Fraction:
+    return x if isinstance(x, Fraction) else Fraction(x)
+
+
 def _integer_form(p: Sequence[Number]) -> tuple[list[int], int]:
     """``p`` as integers over one common denominator (fast exact dot products)."""
-    denominator = lcm(*(Fraction(x).denominator for x in p)) if p else 1
-    return [int(Fraction(x) * denominator) for x in p], denominator
+    fs = [_fraction(x) for x in p]
+    denominator = lcm(*(x.denominator for x in fs)) if fs else 1
+    return [x.numerator * (denominator // x.denominator) for x in fs], denominator
 
 
-def row_guarantee(matrix: Sequence[Sequence[Number]], x: Sequence[Number]) -> Fraction:
+def _integer_rows(matrix: Sequence[Sequence[Number]]) -> tuple[list[list[int]], int]:
+    rows = [[_fraction(a) for a in row] for row in matrix]
+    scale = lcm(*(a.denominator for row in rows for a in row))
+    return [[a.numerator * (scale // a.denominator) for a in row] for row in rows], scale
+
+
+def row_guarantee(matrix: Sequence[Sequence[Number]], x: Sequence[Number],
+                  _rows: tuple[list[list[int]], int] | None = None) -> Fraction:
     """``min_j sum_i x_i a_ij``: what the row strategy ``x`` guarantees (exactly)."""
-    mat, scale = _integer_rows(matrix)
+    mat, scale = _rows or _integer_rows(matrix)
     xs, d = _integer_form(x)
-    active = [(i, xi) for i, xi in enumerate(xs) if xi]
-    best = min(sum(xi * mat[i][j] for i, xi in active) for j in range(len(mat[0])))
+    active = [(mat[i], xi) for i, xi in enumerate(xs) if xi]
+    best = min(sum(row[j] * xi for row, xi in active) for j in range(len(mat[0])))
     return Fraction(best, d * scale)
 
 
-def column_concession(matrix: Sequence[Sequence[Number]], y: Sequence[Number]) -> Fraction:
+def column_concession(matrix: Sequence[Sequence[Number]], y: Sequence[Number],
+                      _rows: tuple[list[list[int]], int] | None = None) -> Fraction:
     """``max_i sum_j a_ij y_j``: the most the row player gets against ``y`` (exactly)."""
-    mat, scale = _integer_rows(matrix)
+    mat, scale = _rows or _integer_rows(matrix)
     ys, d = _integer_form(y)
     active = [(j, yj) for j, yj in enumerate(ys) if yj]
     best = max(sum(row[j] * yj for j, yj in active) for row in mat)
     return Fraction(best, d * scale)
-
-
-def _integer_rows(matrix: Sequence[Sequence[Number]]) -> tuple[list[list[int]], int]:
-    scale = lcm(*(Fraction(a).denominator for row in matrix for a in row))
-    return [[int(Fraction(a) * scale) for a in row] for row in matrix], scale
 
 
 def check_matrix_certificate(
@@ -80,7 +88,8 @@ def check_matrix_certificate(
         why = probability_vector(p, size)
         if why is not None:
             return False, f"{who} strategy: {why}"
-    low, high = row_guarantee(matrix, x), column_concession(matrix, y)
+    rows = _integer_rows(matrix)
+    low, high = row_guarantee(matrix, x, rows), column_concession(matrix, y, rows)
     if low < value:
         return False, f"row strategy guarantees only {low} < {value}"
     if high > value:

@@ -1,0 +1,186 @@
+"""Zero-sum games exactly: random matrix games, Kuhn and Leduc poker, and peers side by side.
+
+Ours: ``pyasp_games.zerosum.solve`` (the backend, then the independent exact certificate
+check every answer gets; the time includes both). Random ``n x n`` games with integer
+entries in [-100, 100] (``random_matrix(n, n, seed=s)``) by ``lp`` (HiGHS made exact);
+Kuhn poker by ``simplex`` (the 64 x 64 normal form) and by ``lp`` (sequence form); Leduc
+hold'em by ``lp`` (sequence form). Peers where installed (benchmark-only, the ``bench``
+extra): ``nashpy`` (floating point, support enumeration is hopeless at 200: its
+``linear_program`` method), ``pygambit`` (``gbt.nash.lp_solve`` with ``rational=True``,
+exact; on trees its sequence-form LP), ``open_spiel`` (``sequence_form_lp``). Each run is
+in a forked child killed at ``--time-limit``; values must agree with ours (exactly for
+exact peers, to 1e-6 for floating ones).
+
+    python benchmarks/zerosum_exact.py --sizes 50 100 200 --count 5 --time-limit 60
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import statistics
+import time
+from fractions import Fraction
+from typing import Any
+
+
+def make_game(kind: str, param: int, k: int) -> Any:
+    """Repetition ``k`` of a family: random matrix games get seed ``k``."""
+    from pyasp_games.zerosum.model import random_matrix
+    from pyasp_games.zerosum.poker import kuhn_poker, leduc_poker
+
+    if kind == "matrix":
+        return random_matrix(param, param, seed=k)
+    return kuhn_poker(param) if kind == "kuhn" else leduc_poker()
+
+
+def ours(kind: str, param: int, k: int, backend: str) -> tuple[Any, bool]:
+    from pyasp_games.zerosum import solve
+
+    out = solve(make_game(kind, param, k), backend)
+    return out.answer, out.stats.get("verified") is True
+
+
+def nashpy_value(kind: str, param: int, k: int) -> tuple[Any, bool]:
+    import nashpy
+    import numpy as np
+
+    game = make_game(kind, param, k)
+    A = np.array([[float(a) for a in row] for row in game.matrix])
+    x, y = nashpy.Game(A).linear_program()
+    return float(x @ A @ y), False
+
+
+def gambit_value(kind: str, param: int, k: int) -> tuple[Any, bool]:
+    import pygambit as gbt
+
+    if kind == "matrix":
+        game = make_game(kind, param, k)
+        A = [[int(a) for a in row] for row in game.matrix]
+        g = gbt.Game.from_arrays(A, [[-a for a in row] for row in A])
+        result = gbt.nash.lp_solve(g, rational=True)
+        eq = result.equilibria[0]
+        return Fraction(str(eq.payoff(g.players[0]))), False
+    tree = _gambit_tree(make_game(kind, param, k))
+    result = gbt.nash.lp_solve(tree, rational=True)
+    return Fraction(str(result.equilibria[0].payoff(tree.players[0]))), False
+
+
+def _gambit_tree(game: Any) -> Any:
+    """Our tree rebuilt in pygambit (same infosets, chance probabilities, payoffs)."""
+    import pygambit as gbt
+
+    g = gbt.Game.new_tree(players=["1", "2"])
+    infosets: dict[tuple[int, str], Any] = {}
+
+    def build(k: int, node: Any) -> None:
+        n = game.nodes[k]
+        if n.kind == "leaf":
+            g.set_outcome(node, g.add_outcome([n.payoff, -n.payoff]))
+            return
+        actions = [a for a, _, _ in n.children]
+        if n.kind == "chance":
+            g.append_move(node, g.players.chance, actions)
+            g.set_chance_probs(node.infoset, [p for _, p, _ in n.children])
+        else:
+            key = (n.player, n.infoset)
+            if key in infosets:
+                g.append_infoset(node, infosets[key])
+            else:
+                g.append_move(node, g.players[n.player - 1], actions)
+                infosets[key] = node.infoset
+        for child, (_, _, c) in zip(node.children, n.children, strict=True):
+            build(c, child)
+
+    build(0, g.root)
+    return g
+
+
+def openspiel_value(kind: str, param: int, k: int) -> tuple[Any, bool]:
+    import pyspiel
+    from open_spiel.python.algorithms import sequence_form_lp
+
+    game = pyspiel.load_game("kuhn_poker" if kind == "kuhn" else "leduc_poker")
+    _, _, v1, _ = sequence_form_lp.solve_zero_sum_game(game)
+    return float(v1), False
+
+
+PEERS = {"nashpy": nashpy_value, "pygambit": gambit_value, "open_spiel": openspiel_value}
+
+
+def _child(conn: Any, fn: Any, args: tuple) -> None:
+    start = time.perf_counter()
+    try:
+        value, verified = fn(*args)
+        conn.send(("ok", str(value), verified, time.perf_counter() - start))
+    except Exception as err:
+        conn.send(("error", f"{type(err).__name__}: {err}", False, time.perf_counter() - start))
+
+
+def timed(fn: Any, args: tuple, limit: float) -> tuple[str, str, bool, float]:
+    ctx = multiprocessing.get_context("fork")
+    receive, send = ctx.Pipe(duplex=False)
+    proc = ctx.Process(target=_child, args=(send, fn, args), daemon=True)
+    proc.start()
+    try:
+        if receive.poll(limit):
+            return receive.recv()
+        return ("timeout", "", False, limit)
+    finally:
+        if proc.is_alive():
+            proc.kill()
+        proc.join()
+
+
+def agree(ours_value: str, theirs: str, peer: str) -> bool:
+    """Exact peers must give the same rational; floating ones must be within 1e-6."""
+    if peer == "pygambit":
+        return Fraction(ours_value) == Fraction(theirs)
+    return abs(float(Fraction(ours_value)) - float(theirs)) < 1e-6
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="*", default=[50, 100, 200])
+    parser.add_argument("--count", type=int, default=5)
+    parser.add_argument("--time-limit", type=float, default=60)
+    parser.add_argument("--peers", nargs="*", default=list(PEERS))
+    args = parser.parse_args()
+    ours("kuhn", 2, 0, "lp")  # warm the imports (scipy, flint) before forking the runs
+    jobs: list[tuple[str, int, str]] = [("matrix", n, "lp") for n in args.sizes]
+    jobs += [("kuhn", 3, "simplex"), ("kuhn", 3, "lp"), ("leduc", 0, "lp")]
+    for kind, param, backend in jobs:
+        times: list[float] = []
+        peer_times: dict[str, list[float]] = {p: [] for p in args.peers}
+        notes: set[str] = set()
+        for k in range(args.count if kind == "matrix" else 1):
+            status, value, verified, secs = timed(ours, (kind, param, k, backend), args.time_limit)
+            times.append(secs if status == "ok" else float("inf"))
+            if status != "ok" or not verified:
+                notes.add(f"ours {status} {value[:60]}")
+            for peer in args.peers:
+                if peer == "nashpy" and kind != "matrix":
+                    continue  # nashpy: matrix games only
+                if peer == "open_spiel" and kind == "matrix":
+                    continue  # open_spiel: its own kuhn_poker and leduc_poker
+                if backend == "simplex":
+                    continue  # peers once per game: beside our lp row
+                st, pv, _, ps = timed(PEERS[peer], (kind, param, k), args.time_limit)
+                peer_times[peer].append(ps if st == "ok" else float("inf"))
+                if st != "ok":
+                    notes.add(f"{peer} {st} {pv[:60]}")
+                elif status == "ok" and not agree(value, pv, peer):
+                    notes.add(f"{peer} DISAGREES: {pv} vs {value}")
+        label = f"{kind} {param}x{param}" if kind == "matrix" else f"{kind}"
+        line: dict[str, Any] = {"game": label, "ours": backend,
+                                "median_s": round(statistics.median(times), 3),
+                                "max_s": round(max(times), 3)}
+        for peer, ts in peer_times.items():
+            if ts:
+                line[peer] = round(statistics.median(ts), 3)
+        line["notes"] = "; ".join(sorted(notes)) or "all ours verified; peers agree"
+        print(line, flush=True)
+
+
+if __name__ == "__main__":
+    main()
