@@ -69,3 +69,20 @@ def test_emitted_cover_grundy_and_geography_files_run_as_printed(tmp_path):
     run_cli("geography", "solve", instance_dir("geography") / "cycle3-edge.txt", "-b", "asp",
             "--emit-lp", geo)  # fmt: skip
     assert "first_wins" in run_as_printed(geo)
+
+
+def test_emitted_routing_files_run_as_printed(tmp_path):
+    # the reversal of P_5 takes 5 matching steps; an unsolvable sliding arrangement stops
+    folder = instance_dir("routing")
+    reversal = tmp_path / "reversal.lp"
+    run = run_cli("routing", "solve", "path:5", folder / "path5-reversal.txt", "-b", "asp",
+                  "--emit-lp", reversal)  # fmt: skip
+    assert run.code == 0, run.stderr
+    out = run_as_printed(reversal)
+    steps = {int(t) for t in re.findall(r"\bswap\(\d+,\d+,(\d+)\)", out)}
+    assert steps == {1, 2, 3, 4, 5}, out
+    stuck = tmp_path / "stuck.lp"
+    run = run_cli("routing", "solve", "grid:2x3", folder / "grid2x3-blank-unsolvable.txt", "-b", "asp",
+                  "--emit-lp", stuck)  # fmt: skip
+    assert run.code == 0, run.stderr
+    assert "UNSATISFIABLE" in run_as_printed(stuck)

@@ -52,14 +52,24 @@ def encodings(inst: Instance, encoding: str | None = None) -> list[Path]:
 
 
 def write_lp(inst: Instance, path: Path | str, encoding: str | None = None) -> None:
-    """Write the facts plus how to run them by hand with clingo's incmode."""
+    """Write the facts plus how to run them by hand with clingo's incremental mode.
+
+    ``python -m clingo`` ignores ``<incmode>`` (an empty model), so the ``% run:`` line
+    names :mod:`pyasp_games.engines.incmode`. A sliding arrangement known to be
+    unsolvable gets ``imax`` at the first horizon, so the run stops (UNSATISFIABLE).
+    """
     files = " ".join(str(p) for p in encodings(inst, encoding))
     h = lower_bound(inst)
+    extra = f"#include <incmode>.\n#const imin={h}.\n"
+    # Wilson's theorem is immediate; a complete search gets a few seconds at most
+    if inst.moves == "blank" and blank_solvability(inst, Limits(time_limit=5).deadline()).solvable is False:
+        extra += f"#const imax={h}.\n"
     text = (
         f"% pyasp-games routing instance {inst.name} ({inst.moves} moves)\n"
         f"% vertices: {' '.join(f'{i}={nm}' for i, nm in enumerate(inst.graph.names))}\n"
-        f"% run: clingo {files} {path}   (clingo's incmode; needs a clingo with scripting)\n"
-        f"#include <incmode>.\n#const imin={h}.\n" + facts(inst)
+        f"% run: python -m pyasp_games.engines.incmode {files} {path}    (or: clingo {files} {path})\n"
+        + extra
+        + facts(inst)
     )
     Path(path).write_text(text)
 
