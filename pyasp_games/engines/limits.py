@@ -26,12 +26,17 @@ pyasp_games.engines.limits.LimitReached: {'limit': 'time'}
 from __future__ import annotations
 
 import os
-import resource
 import signal
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+
+try:
+    import resource
+except ImportError:  # pragma: no cover - not on POSIX: memory caps do nothing
+    resource = None  # type: ignore[assignment]
 
 
 class LimitReached(Exception):
@@ -126,6 +131,8 @@ def default_memory_limit() -> int:
 def cap_memory(limit: int) -> None:
     """Cap this process's data memory at ``limit`` bytes from now on (a command's
     whole run: reading its input too); a lower cap already in force is kept."""
+    if resource is None:  # pragma: no cover
+        return
     soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
     new = limit if hard == resource.RLIM_INFINITY else min(limit, hard)
     if soft == resource.RLIM_INFINITY or new < soft:
@@ -141,7 +148,7 @@ def memory_cap(limit: int | None) -> Iterator[None]:
     The soft ``RLIMIT_DATA`` is lowered and restored; a lower cap already in force
     is kept. Without ``resource`` limits (other platforms) this does nothing.
     """
-    if limit is None:
+    if limit is None or resource is None:
         yield
         return
     soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
@@ -206,8 +213,10 @@ def hold_time_limit(seconds: float | None) -> None:
     by it: :func:`~pyasp_games.engines.runner.run_backend` runs backends in a child
     process for that. ``None`` does nothing; :func:`release_time_limit` disarms it.
     """
-    if seconds is None:
+    if seconds is None or not hasattr(signal, "SIGALRM"):
         return
+    if threading.current_thread() is not threading.main_thread():
+        return  # signals reach the main thread only; backends still keep their limits
     _held["since"] = time.monotonic()
     signal.signal(signal.SIGALRM, _alarm)
     signal.setitimer(signal.ITIMER_REAL, seconds + ALARM_GRACE)
@@ -221,6 +230,8 @@ def held_for() -> float | None:
 
 def release_time_limit() -> None:
     """Disarm :func:`hold_time_limit` (e.g. before printing a finished answer)."""
-    if signal.getsignal(signal.SIGALRM) is _alarm:
+    if threading.current_thread() is not threading.main_thread():
+        return
+    if hasattr(signal, "SIGALRM") and signal.getsignal(signal.SIGALRM) is _alarm:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, signal.SIG_DFL)
