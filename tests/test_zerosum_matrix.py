@@ -150,3 +150,12 @@ def test_exact_linear_solvers_agree(rows):
         if solution is not None:
             for coeffs, rhs in equations:
                 assert sum(c * solution.get(v, 0) for v, c in coeffs.items()) == rhs
+
+
+def test_cli_reduce_honours_the_time_limit(tmp_path):
+    game = tmp_path / "m.txt"
+    assert run_cli("zerosum", "generate", "matrix", "--size", "60", "-o", game).code == 0
+    run = run_cli("zerosum", "reduce", game, "--time-limit", "0.2")
+    assert run.code == 3 and "unknown" in run.stdout
+    run = run_cli("zerosum", "reduce", GAMES / "kuhn-3.json")
+    assert run.code == 2 and "a game tree" in run.stderr

@@ -42,6 +42,15 @@ GAME = typer.Argument(
 )
 
 
+def _matrix(file: Path):
+    from pyasp_games.zerosum.model import load_matrix
+
+    if file.suffix == ".json":
+        raise InputError(f"{file}: a game tree; this command takes a matrix game "
+                         "(write the tree's matrix with 'zerosum normal-form')")
+    return load_matrix(file)
+
+
 def _strategy(names: tuple[str, ...] | list[str], probabilities: list) -> str:
     return "  ".join(f"{n}={p}" for n, p in zip(names, probabilities, strict=True) if p)
 
@@ -119,10 +128,9 @@ def saddle(file: Path = GAME, backend: Method = METHOD, json: bool = JSON) -> No
     """Pure saddle points: entries that are the minimum of their row and the maximum of
     their column (then that entry is the value)."""
     from pyasp_games.zerosum.asp import saddle_points_asp
-    from pyasp_games.zerosum.model import load_matrix
     from pyasp_games.zerosum.native import saddle_points
 
-    game = load_matrix(file)
+    game = _matrix(file)
     points = saddle_points(game.matrix) if backend is Method.native else saddle_points_asp(game)
     if json:
         print_json({"problem": game.name, "saddle_points": [
@@ -146,26 +154,34 @@ def reduce(
     weak: bool = typer.Option(False, "--weak", help="Weak dominance (pure strategies only)."),
     pure: bool = typer.Option(False, "--pure", help="Only domination by pure strategies."),
     backend: Method = METHOD,
+    time_limit: float = TIME_LIMIT,
     json: bool = JSON,
 ) -> None:
     """Iterated elimination of dominated strategies; prints each step and the reduced game.
 
     --backend asp runs encodings/zerosum/dominance.lp (strict, pure strategies only).
     """
+    from pyasp_games.engines.limits import LimitReached
     from pyasp_games.zerosum.asp import dominance_asp
-    from pyasp_games.zerosum.model import format_matrix, load_matrix
+    from pyasp_games.zerosum.model import format_matrix
     from pyasp_games.zerosum.native import Reduction, closed_form_2x2, iterated_dominance
 
-    game = load_matrix(file)
-    if backend is Method.asp:
-        if weak:
-            raise InputError("--backend asp eliminates strictly dominated strategies only")
-        found = dominance_asp(game)
-        steps = [{"player": p, "removed": k, "by": {by: 1}, "kind": "strict"}
-                 for p, k, by, _round in found["steps"]]
-        red = Reduction(found["rows"], found["cols"], steps)
-    else:
-        red = iterated_dominance(game, strict=not weak, mixtures=not pure and not weak)
+    lim = limits(time_limit)
+    game = _matrix(file)
+    try:
+        if backend is Method.asp:
+            if weak:
+                raise InputError("--backend asp eliminates strictly dominated strategies only")
+            found = dominance_asp(game, lim)
+            steps = [{"player": p, "removed": k, "by": {by: 1}, "kind": "strict"}
+                     for p, k, by, _round in found["steps"]]
+            red = Reduction(found["rows"], found["cols"], steps)
+        else:
+            red = iterated_dominance(game, strict=not weak, mixtures=not pure and not weak,
+                                     deadline=lim.deadline())
+    except LimitReached:
+        typer.echo(f"{game.name}: unknown (time limit reached)")
+        raise typer.Exit(3) from None
     reduced = game.restrict(red.rows, red.cols)
     names = {"I": game.rows, "II": game.cols}
     if json:

@@ -164,7 +164,8 @@ def _dominates(a: Sequence[Fraction], b: Sequence[Fraction], strict: bool) -> bo
 
 
 def mixture_dominating(
-    payoffs: Sequence[Sequence[Fraction]], target: Sequence[Fraction]
+    payoffs: Sequence[Sequence[Fraction]], target: Sequence[Fraction],
+    deadline: Deadline | None = None,
 ) -> list[Fraction] | None:
     """A mixture ``p`` of ``payoffs`` with ``p . payoffs > target`` in every entry, or ``None``.
 
@@ -175,7 +176,7 @@ def mixture_dominating(
         return None
     diff = tuple(tuple(Fraction(a - t) for a, t in zip(row, target, strict=True))
                  for row in payoffs)
-    value, x, _, _ = simplex_tableau(diff)
+    value, x, _, _ = simplex_tableau(diff, deadline)
     return x if value > 0 else None
 
 
@@ -221,7 +222,7 @@ def iterated_dominance(
                     changed = True
                     continue
                 if mixtures and strict and len(rest) >= 2:
-                    mix = mixture_dominating([line(r) for r in rest], line(k))
+                    mix = mixture_dominating([line(r) for r in rest], line(k), deadline)
                     if mix is not None:
                         own.remove(k)
                         by = {r: p for r, p in zip(rest, mix, strict=True) if p}
