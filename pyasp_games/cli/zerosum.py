@@ -111,6 +111,12 @@ def solve(
                     typer.echo(f"    {infoset}: {shown}")
         if outcome.stats.get("verification"):
             typer.echo(f"  {outcome.stats['verification']}")
+        if "row" in witness and game.shape == (2, 2):
+            from pyasp_games.zerosum.native import closed_form_2x2
+
+            v, x, y = closed_form_2x2(game.matrix)
+            typer.echo(f"  2x2 closed form: value {v}, I ({', '.join(map(str, x))}), "
+                       f"II ({', '.join(map(str, y))})")
     report_error(outcome)
     raise typer.Exit(outcome.exit_code)
 
@@ -151,7 +157,7 @@ def saddle(file: Path = GAME, backend: Method = METHOD, json: bool = JSON) -> No
 @app.command()
 def reduce(
     file: Path = GAME,
-    weak: bool = typer.Option(False, "--weak", help="Weak dominance (pure strategies only)."),
+    weak: bool = typer.Option(False, "--weak", help="Weak dominance too (may lose optimal strategies)."),
     pure: bool = typer.Option(False, "--pure", help="Only domination by pure strategies."),
     backend: Method = METHOD,
     time_limit: float = TIME_LIMIT,
@@ -177,7 +183,7 @@ def reduce(
                      for p, k, by, _round in found["steps"]]
             red = Reduction(found["rows"], found["cols"], steps)
         else:
-            red = iterated_dominance(game, strict=not weak, mixtures=not pure and not weak,
+            red = iterated_dominance(game, strict=not weak, mixtures=not pure,
                                      deadline=lim.deadline())
     except LimitReached:
         typer.echo(f"{game.name}: unknown (time limit reached)")
@@ -197,7 +203,8 @@ def reduce(
     for s in red.steps:
         who = names[s["player"]]
         by = " + ".join(who[k] if p == 1 else f"{p} {who[k]}" for k, p in s["by"].items())
-        how = {"strict": "strictly dominated by", "weak": "weakly dominated by"}.get(
+        how = {"strict": "strictly dominated by", "weak": "weakly dominated by",
+               "weak, by a mixture": "weakly dominated by the mixture"}.get(
             s["kind"], "strictly dominated by the mixture")
         typer.echo(f"  {s['player']}: {who[s['removed']]} is {how} {by}")
     typer.echo("reduced game:")
