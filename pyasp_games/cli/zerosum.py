@@ -131,8 +131,7 @@ METHOD = typer.Option(Method.native, "--backend", "-b", help="native, or the ASP
 
 @app.command()
 def saddle(file: Path = GAME, backend: Method = METHOD, json: bool = JSON) -> None:
-    """Pure saddle points: entries that are the minimum of their row and the maximum of
-    their column (then that entry is the value)."""
+    """Pure saddle points: row minimum and column maximum at once (that entry is the value)."""
     from pyasp_games.zerosum.asp import saddle_points_asp
     from pyasp_games.zerosum.native import saddle_points
 
@@ -279,8 +278,12 @@ def stochastic(
     time_limit: float = TIME_LIMIT,
     json: bool = JSON,
 ) -> None:
-    """Shapley's value iteration from 0, with an exact bracket [lower, upper] of the value
-    certified by the stationary strategies (and Shapley's bound for stopping games)."""
+    """Shapley's value iteration, with the exact value bracket its strategies certify.
+
+    The bracket (lower, upper): what I's stationary strategy guarantees and what II's
+    concedes, each against every pure stationary reply; stopping games also get
+    Shapley's error bound.
+    """
     from pyasp_games.zerosum.stochastic import load_stochastic, shapley_iteration
 
     if iterations < 0:
