@@ -60,10 +60,10 @@ def gambit_value(kind: str, param: int, k: int) -> tuple[Any, bool]:
         g = gbt.Game.from_arrays(A, [[-a for a in row] for row in A])
         result = gbt.nash.lp_solve(g, rational=True)
         eq = result.equilibria[0]
-        return Fraction(str(eq.payoff(g.players[0]))), False
+        return Fraction(str(eq.payoff(next(iter(g.players))))), False
     tree = _gambit_tree(make_game(kind, param, k))
     result = gbt.nash.lp_solve(tree, rational=True)
-    return Fraction(str(result.equilibria[0].payoff(tree.players[0]))), False
+    return Fraction(str(result.equilibria[0].payoff(next(iter(tree.players))))), False
 
 
 def _gambit_tree(game: Any) -> Any:
@@ -76,7 +76,7 @@ def _gambit_tree(game: Any) -> Any:
     def build(k: int, node: Any) -> None:
         n = game.nodes[k]
         if n.kind == "leaf":
-            g.set_outcome(node, g.add_outcome([n.payoff, -n.payoff]))
+            g.set_outcome(node, g.add_outcome(f"leaf{k}", [n.payoff, -n.payoff]))
             return
         actions = [a for a, _, _ in n.children]
         if n.kind == "chance":
@@ -87,7 +87,7 @@ def _gambit_tree(game: Any) -> Any:
             if key in infosets:
                 g.append_infoset(node, infosets[key])
             else:
-                g.append_move(node, g.players[n.player - 1], actions)
+                g.append_move(node, list(g.players)[n.player - 1], actions)
                 infosets[key] = node.infoset
         for child, (_, _, c) in zip(node.children, n.children, strict=True):
             build(c, child)
