@@ -101,7 +101,7 @@ def openspiel_value(kind: str, param: int, k: int) -> tuple[Any, bool]:
     from open_spiel.python.algorithms import sequence_form_lp
 
     game = pyspiel.load_game("kuhn_poker" if kind == "kuhn" else "leduc_poker")
-    _, _, v1, _ = sequence_form_lp.solve_zero_sum_game(game)
+    v1, _, _, _ = sequence_form_lp.solve_zero_sum_game(game)
     return float(v1), False
 
 
