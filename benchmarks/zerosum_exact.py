@@ -7,7 +7,8 @@ Kuhn poker by ``simplex`` (the 64 x 64 normal form) and by ``lp`` (sequence form
 hold'em by ``lp`` (sequence form). Peers where installed (benchmark-only, the ``bench``
 extra): ``nashpy`` (floating point, support enumeration is hopeless at 200: its
 ``linear_program`` method), ``pygambit`` (``gbt.nash.lp_solve`` with ``rational=True``,
-exact; on trees its sequence-form LP), ``open_spiel`` (``sequence_form_lp``). Each run is
+exact; on trees its sequence-form LP), ``open_spiel`` (``sequence_form_lp``, through cvxpy
+and ECOS). Each run is
 in a forked child killed at ``--time-limit``; values must agree with ours (exactly for
 exact peers, to 1e-6 for floating ones).
 
