@@ -7,7 +7,8 @@ Kuhn poker by ``simplex`` (the 64 x 64 normal form) and by ``lp`` (sequence form
 hold'em by ``lp`` (sequence form). Peers where installed (benchmark-only, the ``bench``
 extra): ``nashpy`` (floating point, support enumeration is hopeless at 200: its
 ``linear_program`` method), ``pygambit`` (``gbt.nash.lp_solve`` with ``rational=True``,
-exact; on trees its sequence-form LP), ``open_spiel`` (``sequence_form_lp``). Each run is
+exact; on trees its sequence-form LP), ``open_spiel`` (``sequence_form_lp``, through cvxpy
+and ECOS). Each run is
 in a forked child killed at ``--time-limit``; values must agree with ours (exactly for
 exact peers, to 1e-6 for floating ones).
 
@@ -60,10 +61,10 @@ def gambit_value(kind: str, param: int, k: int) -> tuple[Any, bool]:
         g = gbt.Game.from_arrays(A, [[-a for a in row] for row in A])
         result = gbt.nash.lp_solve(g, rational=True)
         eq = result.equilibria[0]
-        return Fraction(str(eq.payoff(g.players[0]))), False
+        return Fraction(str(eq.payoff(next(iter(g.players))))), False
     tree = _gambit_tree(make_game(kind, param, k))
     result = gbt.nash.lp_solve(tree, rational=True)
-    return Fraction(str(result.equilibria[0].payoff(tree.players[0]))), False
+    return Fraction(str(result.equilibria[0].payoff(next(iter(tree.players))))), False
 
 
 def _gambit_tree(game: Any) -> Any:
@@ -76,7 +77,7 @@ def _gambit_tree(game: Any) -> Any:
     def build(k: int, node: Any) -> None:
         n = game.nodes[k]
         if n.kind == "leaf":
-            g.set_outcome(node, g.add_outcome([n.payoff, -n.payoff]))
+            g.set_outcome(node, g.add_outcome(f"leaf{k}", [n.payoff, -n.payoff]))
             return
         actions = [a for a, _, _ in n.children]
         if n.kind == "chance":
@@ -87,7 +88,7 @@ def _gambit_tree(game: Any) -> Any:
             if key in infosets:
                 g.append_infoset(node, infosets[key])
             else:
-                g.append_move(node, g.players[n.player - 1], actions)
+                g.append_move(node, list(g.players)[n.player - 1], actions)
                 infosets[key] = node.infoset
         for child, (_, _, c) in zip(node.children, n.children, strict=True):
             build(c, child)
@@ -101,7 +102,7 @@ def openspiel_value(kind: str, param: int, k: int) -> tuple[Any, bool]:
     from open_spiel.python.algorithms import sequence_form_lp
 
     game = pyspiel.load_game("kuhn_poker" if kind == "kuhn" else "leduc_poker")
-    _, _, v1, _ = sequence_form_lp.solve_zero_sum_game(game)
+    v1, _, _, _ = sequence_form_lp.solve_zero_sum_game(game)
     return float(v1), False
 
 

@@ -150,3 +150,25 @@ def test_exact_linear_solvers_agree(rows):
         if solution is not None:
             for coeffs, rhs in equations:
                 assert sum(c * solution.get(v, 0) for v, c in coeffs.items()) == rhs
+
+
+def test_cli_reduce_honours_the_time_limit(tmp_path):
+    game = tmp_path / "m.txt"
+    assert run_cli("zerosum", "generate", "matrix", "--size", "60", "-o", game).code == 0
+    run = run_cli("zerosum", "reduce", game, "--time-limit", "0.2")
+    assert run.code == 3 and "unknown" in run.stdout
+    run = run_cli("zerosum", "reduce", GAMES / "kuhn-3.json")
+    assert run.code == 2 and "a game tree" in run.stderr
+
+
+def test_weak_dominance_by_a_mixture_is_found_and_exact():
+    from pyasp_games.zerosum.native import weak_mixture_dominating
+
+    # c = (1, 1, 0) is weakly, not strictly, below 1/2 a + 1/2 b = (1, 1, 1); no pure row
+    # beats it, and no mixture beats it in both of the first two columns
+    game = make_game([[2, 0, 1], [0, 2, 1], [1, 1, 0]])
+    assert iterated_dominance(game).rows == [0, 1, 2]
+    weak = iterated_dominance(game, strict=False)
+    assert weak.steps[0]["removed"] == 2 and weak.steps[0]["kind"] == "weak, by a mixture"
+    assert weak.steps[0]["by"] == {0: F(1, 2), 1: F(1, 2)}
+    assert weak_mixture_dominating([[2, 0], [0, 2]], [1, 1]) is None  # equal is not dominated

@@ -42,6 +42,15 @@ GAME = typer.Argument(
 )
 
 
+def _matrix(file: Path):
+    from pyasp_games.zerosum.model import load_matrix
+
+    if file.suffix == ".json":
+        raise InputError(f"{file}: a game tree; this command takes a matrix game "
+                         "(write the tree's matrix with 'zerosum normal-form')")
+    return load_matrix(file)
+
+
 def _strategy(names: tuple[str, ...] | list[str], probabilities: list) -> str:
     return "  ".join(f"{n}={p}" for n, p in zip(names, probabilities, strict=True) if p)
 
@@ -102,6 +111,12 @@ def solve(
                     typer.echo(f"    {infoset}: {shown}")
         if outcome.stats.get("verification"):
             typer.echo(f"  {outcome.stats['verification']}")
+        if "row" in witness and game.shape == (2, 2):
+            from pyasp_games.zerosum.native import closed_form_2x2
+
+            v, x, y = closed_form_2x2(game.matrix)
+            typer.echo(f"  2x2 closed form: value {v}, I ({', '.join(map(str, x))}), "
+                       f"II ({', '.join(map(str, y))})")
     report_error(outcome)
     raise typer.Exit(outcome.exit_code)
 
@@ -116,13 +131,11 @@ METHOD = typer.Option(Method.native, "--backend", "-b", help="native, or the ASP
 
 @app.command()
 def saddle(file: Path = GAME, backend: Method = METHOD, json: bool = JSON) -> None:
-    """Pure saddle points: entries that are the minimum of their row and the maximum of
-    their column (then that entry is the value)."""
+    """Pure saddle points: row minimum and column maximum at once (that entry is the value)."""
     from pyasp_games.zerosum.asp import saddle_points_asp
-    from pyasp_games.zerosum.model import load_matrix
     from pyasp_games.zerosum.native import saddle_points
 
-    game = load_matrix(file)
+    game = _matrix(file)
     points = saddle_points(game.matrix) if backend is Method.native else saddle_points_asp(game)
     if json:
         print_json({"problem": game.name, "saddle_points": [
@@ -143,29 +156,37 @@ def saddle(file: Path = GAME, backend: Method = METHOD, json: bool = JSON) -> No
 @app.command()
 def reduce(
     file: Path = GAME,
-    weak: bool = typer.Option(False, "--weak", help="Weak dominance (pure strategies only)."),
+    weak: bool = typer.Option(False, "--weak", help="Weak dominance too (may lose optimal strategies)."),
     pure: bool = typer.Option(False, "--pure", help="Only domination by pure strategies."),
     backend: Method = METHOD,
+    time_limit: float = TIME_LIMIT,
     json: bool = JSON,
 ) -> None:
     """Iterated elimination of dominated strategies; prints each step and the reduced game.
 
     --backend asp runs encodings/zerosum/dominance.lp (strict, pure strategies only).
     """
+    from pyasp_games.engines.limits import LimitReached
     from pyasp_games.zerosum.asp import dominance_asp
-    from pyasp_games.zerosum.model import format_matrix, load_matrix
+    from pyasp_games.zerosum.model import format_matrix
     from pyasp_games.zerosum.native import Reduction, closed_form_2x2, iterated_dominance
 
-    game = load_matrix(file)
-    if backend is Method.asp:
-        if weak:
-            raise InputError("--backend asp eliminates strictly dominated strategies only")
-        found = dominance_asp(game)
-        steps = [{"player": p, "removed": k, "by": {by: 1}, "kind": "strict"}
-                 for p, k, by, _round in found["steps"]]
-        red = Reduction(found["rows"], found["cols"], steps)
-    else:
-        red = iterated_dominance(game, strict=not weak, mixtures=not pure and not weak)
+    lim = limits(time_limit)
+    game = _matrix(file)
+    try:
+        if backend is Method.asp:
+            if weak:
+                raise InputError("--backend asp eliminates strictly dominated strategies only")
+            found = dominance_asp(game, lim)
+            steps = [{"player": p, "removed": k, "by": {by: 1}, "kind": "strict"}
+                     for p, k, by, _round in found["steps"]]
+            red = Reduction(found["rows"], found["cols"], steps)
+        else:
+            red = iterated_dominance(game, strict=not weak, mixtures=not pure,
+                                     deadline=lim.deadline())
+    except LimitReached:
+        typer.echo(f"{game.name}: unknown (time limit reached)")
+        raise typer.Exit(3) from None
     reduced = game.restrict(red.rows, red.cols)
     names = {"I": game.rows, "II": game.cols}
     if json:
@@ -181,7 +202,8 @@ def reduce(
     for s in red.steps:
         who = names[s["player"]]
         by = " + ".join(who[k] if p == 1 else f"{p} {who[k]}" for k, p in s["by"].items())
-        how = {"strict": "strictly dominated by", "weak": "weakly dominated by"}.get(
+        how = {"strict": "strictly dominated by", "weak": "weakly dominated by",
+               "weak, by a mixture": "weakly dominated by the mixture"}.get(
             s["kind"], "strictly dominated by the mixture")
         typer.echo(f"  {s['player']}: {who[s['removed']]} is {how} {by}")
     typer.echo("reduced game:")
@@ -256,8 +278,12 @@ def stochastic(
     time_limit: float = TIME_LIMIT,
     json: bool = JSON,
 ) -> None:
-    """Shapley's value iteration from 0, with an exact bracket [lower, upper] of the value
-    certified by the stationary strategies (and Shapley's bound for stopping games)."""
+    """Shapley's value iteration, with the exact value bracket its strategies certify.
+
+    The bracket (lower, upper): what I's stationary strategy guarantees and what II's
+    concedes, each against every pure stationary reply; stopping games also get
+    Shapley's error bound.
+    """
     from pyasp_games.zerosum.stochastic import load_stochastic, shapley_iteration
 
     if iterations < 0:

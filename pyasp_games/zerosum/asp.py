@@ -26,9 +26,10 @@ from pathlib import Path
 from typing import Any
 
 from pyasp_games.engines.clingo_runner import ClingoSession
-from pyasp_games.engines.limits import Deadline, Limits
+from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import encoding_path
+from pyasp_games.errors import InputError
 from pyasp_games.zerosum.model import MatrixGame
 from pyasp_games.zerosum.rational import solve_linear
 from pyasp_games.zerosum.verify import check_matrix_certificate
@@ -62,6 +63,8 @@ def _session(game: MatrixGame, encoding: str, deadline: Deadline) -> ClingoSessi
 def saddle_points_asp(game: MatrixGame, limits: Limits = Limits()) -> list[tuple[int, int]]:
     """The pure saddle points by ``saddle.lp`` (0-based, sorted)."""
     result = _session(game, "saddle", limits.deadline()).solve()
+    if result.status == "unknown":
+        raise LimitReached
     return sorted((s.arguments[0].number, s.arguments[1].number) for s in result.symbols
                   if s.name == "saddle")
 
@@ -70,6 +73,8 @@ def dominance_asp(game: MatrixGame, limits: Limits = Limits()) -> dict[str, Any]
     """Iterated strict dominance by pure strategies by ``dominance.lp``: the surviving rows
     and columns, and each removal as ``(player, removed, by, round)``."""
     result = _session(game, "dominance", limits.deadline()).solve()
+    if result.status == "unknown":
+        raise LimitReached
     out: dict[str, Any] = {"rows": [], "cols": [], "steps": []}
     for s in result.symbols:
         args = [a.number for a in s.arguments]
@@ -106,8 +111,8 @@ def solve_asp(game: Any, limits: Limits = Limits(), **_: Any) -> Outcome:
     from pyasp_games.zerosum.model import MatrixGame
 
     if not isinstance(game, MatrixGame):
-        return Outcome(game.name, "asp", "error",
-                       stats={"error": "the asp backend solves matrix games only"})
+        raise InputError(f"{game.name}: the asp backend solves matrix games only "
+                         "(solve a tree with --backend lp or simplex)")
     deadline = limits.deadline()
     session = _session(game, "support", deadline)
     tried = 0

@@ -7,7 +7,8 @@ The JSON format: ``{"name": ..., "known": "-1/18", "root": NODE}`` where a NODE 
 * a chance node ``{"chance": {"JQ": {"p": "1/6", "next": NODE}, ...}}`` (probabilities
   exact, summing to 1), or
 * a decision node ``{"player": 1, "infoset": "J", "moves": {"bet": NODE, "check": NODE}}``:
-  every node of one information set (a name, per player) has the same moves.
+  every node of one information set has the same moves (names are per player: player
+  1's set "J" and player 2's set "J" are different sets).
 
 Perfect recall is required (each player remembers his own earlier moves): all
 nodes of an information set must be reached by the same sequence of the
@@ -67,11 +68,13 @@ class ExtensiveGame:
     name: str = "tree"
     known: Fraction | None = None
     #: per player (index 0, 1): infoset -> its actions, in order of first appearance
-    infosets: tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]] = ({}, {})
+    infosets: tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]] = field(
+        default_factory=lambda: ({}, {}))
     #: per player: infoset -> the player's sequence leading to it
-    parent: tuple[dict[str, Sequence], dict[str, Sequence]] = ({}, {})
-    #: per player: the sequences, empty first; index of each
-    sequences: tuple[list[Sequence], list[Sequence]] = ([], [])
+    parent: tuple[dict[str, Sequence], dict[str, Sequence]] = field(
+        default_factory=lambda: ({}, {}))
+    #: per player: the sequences, empty first
+    sequences: tuple[list[Sequence], list[Sequence]] = field(default_factory=lambda: ([], []))
 
     def index(self, player: int) -> dict[Sequence, int]:
         return {s: k for k, s in enumerate(self.sequences[player])}
@@ -93,7 +96,6 @@ def from_dict(data: Mapping[str, Any], name: str = "tree") -> ExtensiveGame:
     name = str(data.get("name", name))
     nodes: list[Node] = []
     infosets: tuple[dict, dict] = ({}, {})
-    infoset_player: dict[str, int] = {}
     parent: tuple[dict, dict] = ({}, {})
     # iterative walk: (json node, own sequences of both players so far, path for messages)
     stack: list[tuple[Any, tuple[Sequence, Sequence], str, int, str, Fraction]] = [
@@ -134,9 +136,7 @@ def from_dict(data: Mapping[str, Any], name: str = "tree") -> ExtensiveGame:
             if not isinstance(moves, Mapping) or not moves:
                 raise InputError(f"{name}: decision node {path} needs moves")
             actions = tuple(str(a) for a in moves)
-            i = player - 1
-            if infoset_player.setdefault(f"{i}:{infoset}", i) != i:
-                raise InputError(f"{name}: information set {infoset!r} has nodes of both players")
+            i = player - 1  # information set names are per player
             if infosets[i].setdefault(infoset, actions) != actions:
                 raise InputError(
                     f"{name}: information set {infoset!r} has moves {list(infosets[i][infoset])} "

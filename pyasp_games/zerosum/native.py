@@ -164,7 +164,8 @@ def _dominates(a: Sequence[Fraction], b: Sequence[Fraction], strict: bool) -> bo
 
 
 def mixture_dominating(
-    payoffs: Sequence[Sequence[Fraction]], target: Sequence[Fraction]
+    payoffs: Sequence[Sequence[Fraction]], target: Sequence[Fraction],
+    deadline: Deadline | None = None,
 ) -> list[Fraction] | None:
     """A mixture ``p`` of ``payoffs`` with ``p . payoffs > target`` in every entry, or ``None``.
 
@@ -175,8 +176,43 @@ def mixture_dominating(
         return None
     diff = tuple(tuple(Fraction(a - t) for a, t in zip(row, target, strict=True))
                  for row in payoffs)
-    value, x, _, _ = simplex_tableau(diff)
+    value, x, _, _ = simplex_tableau(diff, deadline)
     return x if value > 0 else None
+
+
+def weak_mixture_dominating(
+    payoffs: Sequence[Sequence[Fraction]], target: Sequence[Fraction]
+) -> list[Fraction] | None:
+    """A mixture ``p`` with ``p . payoffs >= target`` everywhere and ``>`` somewhere, or ``None``.
+
+    HiGHS maximizes the total surplus ``sum_j (p . payoffs - target)_j`` subject to no
+    deficit; its floating ``p`` is rounded to a nearby rational mixture that is then
+    checked exactly, so a returned mixture is always a proof. ``None`` means none was
+    found (the row is then kept, which is always safe).
+    """
+    from scipy.optimize import linprog
+
+    diff = [[float(a - t) for a, t in zip(row, target, strict=True)] for row in payoffs]
+    k, n = len(diff), len(target)
+    surplus = [-sum(row) for row in diff]
+    a_ub = [[-diff[r][j] for r in range(k)] for j in range(n)]
+    result = linprog(surplus, A_ub=a_ub, b_ub=[0.0] * n, A_eq=[[1.0] * k], b_eq=[1.0],
+                     bounds=[(0, None)] * k, method="highs")
+    if result.status != 0 or -result.fun <= 1e-9:
+        return None
+    for bound in (10**4, 10**6, 10**9):
+        p = [Fraction(float(v)).limit_denominator(bound) if v > 1e-12 else Fraction(0)
+             for v in result.x]
+        total = sum(p, Fraction(0))
+        if total <= 0:
+            continue
+        p = [q / total for q in p]
+        mixed = [sum((q * row[j] for q, row in zip(p, payoffs, strict=True) if q), Fraction(0))
+                 for j in range(n)]
+        if all(m >= t for m, t in zip(mixed, target, strict=True)) and any(
+                m > t for m, t in zip(mixed, target, strict=True)):
+            return p
+    return None
 
 
 def iterated_dominance(
@@ -187,8 +223,10 @@ def iterated_dominance(
 
     ``strict`` removes only strictly dominated strategies (the order does not
     matter and the value and every optimal strategy survive); weak dominance
-    (``strict=False``, pure strategies only) keeps the value but may lose optimal
-    strategies. ``mixtures`` also tries domination by mixtures (strict only).
+    (``strict=False``) keeps the value but may lose optimal strategies, and its
+    result may depend on the order. ``mixtures`` also tries domination by mixtures
+    (exactly for strict dominance; for weak dominance a mixture found by HiGHS and
+    checked exactly, see :func:`weak_mixture_dominating`).
     """
     A = game.matrix
     rows, cols = list(range(game.shape[0])), list(range(game.shape[1]))
@@ -220,13 +258,16 @@ def iterated_dominance(
                                   "kind": "strict" if strict else "weak"})
                     changed = True
                     continue
-                if mixtures and strict and len(rest) >= 2:
-                    mix = mixture_dominating([line(r) for r in rest], line(k))
+                if mixtures and len(rest) >= 2:
+                    payoffs = [line(r) for r in rest]
+                    mix = mixture_dominating(payoffs, line(k), deadline)
+                    kind = "strict, by a mixture"
+                    if mix is None and not strict:
+                        mix, kind = weak_mixture_dominating(payoffs, line(k)), "weak, by a mixture"
                     if mix is not None:
                         own.remove(k)
                         by = {r: p for r, p in zip(rest, mix, strict=True) if p}
-                        steps.append({"player": player, "removed": k, "by": by,
-                                      "kind": "strict, by a mixture"})
+                        steps.append({"player": player, "removed": k, "by": by, "kind": kind})
                         changed = True
     return Reduction(rows, cols, steps)
 
