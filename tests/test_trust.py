@@ -9,6 +9,8 @@ verified solutions (projected on the output predicate), not of answer sets.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from pyasp_games.engines.limits import Limits
@@ -270,3 +272,57 @@ def test_a_plan_whose_optimality_is_unconfirmed_says_both(tmp_path, monkeypatch)
     assert plan.status == "solved" and plan.stats["verified"] is False and plan.exit_code == 3
     assert plan.stats["verification"].startswith("not verified: the reference idastar")
     assert plan.stats["verification"].endswith("; replays")
+
+
+# -- "not verified" is no failure: crosscheck and bench report count it apart ------------
+
+
+def _not_verified_claim(backend: str = "asp") -> Any:
+    from pyasp_games.engines.outcome import Outcome
+
+    return Outcome("i", backend, "no-solution", False, stats={
+        "verified": False, "cross_check": "not verified",
+        "cross_check_reason": "the reference dlx reached the time limit",
+        "verification": "not verified: the reference dlx reached the time limit"})  # fmt: skip
+
+
+def test_crosscheck_counts_not_verified_apart_from_failures():
+    from pyasp_games.crosscheck import Report, Row, confirmation
+    from pyasp_games.engines.outcome import Outcome
+
+    failed = Outcome("i", "bad", "error", None, stats={"verified": False, "failed_status": "solved"})
+    outcomes = [_not_verified_claim(), failed]
+    rows = [Row(o.backend, o, confirmed=c) for o, c in zip(outcomes, confirmation(outcomes, False), strict=True)]
+    summary = Report("cover", rows, 1).summary()
+    assert summary["not_verified"] == 1 and summary["failed_verification"] == 1
+    alone = Report("cover", rows[:1], 1)
+    assert alone.ok and alone.exit_code() == 3 and alone.summary()["failed_verification"] == 0
+    assert alone.rows[0].to_dict()["confirmed"] == "not verified"
+    line = alone.summary_line()
+    assert "1 not verified" in line and "failed" in line and "PROBLEMS" not in line
+
+
+def test_bench_report_lists_not_verified_apart_from_failures(tmp_path):
+    import json
+
+    row = {"suite": "s", "domain": "cover", "instance": "a", "backend": "asp[mine]", "repeat": 0,
+           "size": {"n": 1}, "known": None, "seconds": 0.5, "error": None,
+           **{k: v for k, v in _not_verified_claim().to_dict().items()
+              if k in ("status", "answer", "stats")}}  # fmt: skip
+    row["verified"] = False
+    out = tmp_path / "campaign"
+    out.mkdir()
+    (out / "results.jsonl").write_text(json.dumps(row) + "\n")
+    (out / "meta.json").write_text(json.dumps({"suite": "s", "domain": "cover", "settings": {}}))
+    run = run_cli("bench", "report", out, "--json")
+    assert run.code == 0, run.stderr
+    result = run.json()
+    assert result["ok"] and result["problems"] == []
+    (backend,) = result["backends"]
+    assert backend["not_verified"] == 1 and backend["failed_verification"] == 0
+    assert result["not_verified"] and "reached the time limit" in result["not_verified"][0]
+    text = (out / "report.md").read_text()
+    assert "FAILED" not in text and "PROBLEMS" not in text and "## NOT VERIFIED" in text
+    shown = run_cli("bench", "report", out)
+    assert shown.code == 0 and "FAILED" not in shown.stdout and "not verified" in shown.stdout
+
