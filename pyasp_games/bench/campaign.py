@@ -56,7 +56,7 @@ from typing import Any
 from pyasp_games.bench.job import key, make_job, pool_worker_init, run_job
 from pyasp_games.bench.suite import InstanceRef, Suite, backend_specs, domain_of, expand
 from pyasp_games.engines.domain import BackendSpec, DomainSpec
-from pyasp_games.engines.limits import checked_seconds
+from pyasp_games.engines.limits import checked_megabytes, checked_seconds
 from pyasp_games.errors import InputError
 
 #: Files a campaign writes into its directory (``--force`` replaces them).
@@ -151,8 +151,7 @@ def plan_campaign(
     checked_seconds(time_limit)
     if repeat is not None and repeat < 1:
         raise InputError(f"--repeat must be at least 1, got {repeat}")
-    if memory_limit is not None and memory_limit < 1:
-        raise InputError(f"--memory-limit must be positive (MB), got {memory_limit}")
+    checked_megabytes(memory_limit)
     return Plan(
         suite,
         spec,

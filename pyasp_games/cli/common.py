@@ -60,13 +60,17 @@ def limits(
     the command stops with status unknown, exit 3 (see :func:`pyasp_games.cli.main`).
     Commands whose limit is per run (crosscheck, a set of boards) pass ``False``.
     """
-    from pyasp_games.engines.limits import Limits, checked_seconds, hold_time_limit
+    from pyasp_games.engines.limits import (
+        Limits,
+        checked_megabytes,
+        checked_seconds,
+        hold_time_limit,
+    )
 
     checked_seconds(time_limit)
     if max_length is not None and max_length < 0:
         raise InputError(f"--max-length must be non-negative, got {max_length}")
-    if memory_limit is not None and not memory_limit > 0:
-        raise InputError(f"--memory-limit must be a positive number of megabytes, got {memory_limit}")
+    checked_megabytes(memory_limit)
     memory = None if memory_limit is None else int(memory_limit * 2**20)
     lim = Limits(time_limit=time_limit, max_length=max_length, memory_limit=memory)
     if whole_command:
