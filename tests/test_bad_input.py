@@ -199,3 +199,15 @@ def test_a_binary_encoding_is_refused(tmp_path, board, command):
              "GRAPH": instance_dir("grundy") / "cycle4.txt"}  # fmt: skip
     args = [files.get(a, a) for a in command]
     assert_bad_input(run_cli(*args, "--encoding", encoding), "not a text file")
+
+
+@pytest.mark.parametrize("where", ["option", "suite"])
+def test_a_campaign_of_more_runs_than_anyone_means_is_refused(tmp_path, board, where):
+    # planning a billion repeats filled the memory before the first run (a hang)
+    suite = tmp_path / "suite.toml"
+    text = 'domain = "puzzle"\nbackends = ["astar"]\n[[instances]]\nfile = "board.txt"\n'
+    suite.write_text(text if where == "option" else f"repeat = 1000000000\n{text}")
+    extra = ["--repeat", "1000000000"] if where == "option" else []
+    run = run_cli("bench", suite, "--out", tmp_path / "out", *extra, timeout=30)
+    assert_bad_input(run, "runs: at most 1000000 in one campaign")
+    assert not (tmp_path / "out").exists()

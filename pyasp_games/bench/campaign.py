@@ -136,6 +136,10 @@ class Plan:
         }
 
 
+#: The most runs one campaign may plan (a larger one is a typing slip, not a plan).
+MAX_RUNS = 1_000_000
+
+
 def plan_campaign(
     suite: Suite,
     backends: Sequence[str] | None = None,
@@ -152,11 +156,18 @@ def plan_campaign(
     if repeat is not None and repeat < 1:
         raise InputError(f"--repeat must be at least 1, got {repeat}")
     checked_megabytes(memory_limit)
+    instances = expand(suite, spec)
+    runs = len(instances) * len(specs) * (repeat or suite.repeat)
+    if runs > MAX_RUNS:  # the plan and its bookkeeping would fill the memory first
+        raise InputError(
+            f"{len(instances)} instances x {len(specs)} backends x {repeat or suite.repeat} "
+            f"repeats = {runs} runs: at most {MAX_RUNS} in one campaign"
+        )
     return Plan(
         suite,
         spec,
         specs,
-        expand(suite, spec),
+        instances,
         time_limit or suite.time_limit,
         repeat or suite.repeat,
         memory_limit or suite.memory_limit,
