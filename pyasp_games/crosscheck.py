@@ -33,7 +33,8 @@ class Row:
     known_ok: bool = True
     #: how the answer is confirmed: "verified" (an independent check of its witness),
     #: "agreed" (not checkable alone, equal to another backend's or the known answer),
-    #: "unconfirmed" (not checkable alone, nothing to compare with) or "" (no answer)
+    #: "unconfirmed" (not checkable alone, nothing to compare with), "not verified" (a user
+    #: encoding's claim whose reference backend gave no answer in time) or "" (no answer)
     confirmed: str = ""
 
     @property
@@ -73,9 +74,8 @@ class Report:
             "verified": sum(1 for r in self.rows if r.confirmed == "verified"),
             "agreed_only": sum(1 for r in self.rows if r.confirmed == "agreed"),
             "unconfirmed": sum(1 for r in self.rows if r.confirmed == "unconfirmed"),
-            "failed_verification": sum(
-                1 for r in self.rows if r.outcome.stats.get("verified") is False
-            ),
+            "not_verified": sum(1 for r in self.rows if r.confirmed == "not verified"),
+            "failed_verification": sum(1 for r in self.rows if failed_verification(r.outcome)),
             "disagreements": sum(1 for r in self.rows if not r.agrees),
             "wrong_known_answers": sum(1 for r in self.rows if not r.known_ok),
             "ok": self.ok,
@@ -92,9 +92,28 @@ class Report:
         return summary_text(self.summary())
 
     def exit_code(self) -> int:
+        """1 for a problem; 3 when a run reached its limit or a claim is not verified."""
         if not self.ok:
             return 1
-        return 3 if any(r.outcome.status == "unknown" for r in self.rows) else 0
+        return 3 if any(r.outcome.exit_code == 3 for r in self.rows) else 0
+
+
+def not_verified(status: str, stats: dict[str, Any]) -> bool:
+    """A user encoding's claim that no reference answered in time: unconfirmed, not failed.
+
+    >>> not_verified("no-solution", {"verified": False, "cross_check": "not verified"})
+    True
+    """
+    return status != "error" and stats.get("cross_check") == "not verified"
+
+
+def failed_verification(outcome: Outcome) -> bool:
+    """A witness or claim that failed its check (the runner made it an ``error``).
+
+    A claim only left unconfirmed (:func:`not_verified`) has ``verified`` false too,
+    but is not a failure.
+    """
+    return outcome.status == "error" and outcome.stats.get("verified") is False
 
 
 def summary_text(s: dict[str, Any]) -> str:
@@ -108,6 +127,8 @@ def summary_text(s: dict[str, Any]) -> str:
         how.append(f"{s['agreed_only']} not checkable alone but agreeing")
     if s["unconfirmed"]:
         how.append(f"{s['unconfirmed']} not checkable alone and nothing to compare with (unconfirmed)")
+    if s.get("not_verified"):
+        how.append(f"{s['not_verified']} not verified (the reference gave no answer in time)")
     if s["ok"]:
         verdict = "no failed check, no disagreement"
     else:
@@ -125,11 +146,17 @@ def confirmation(outcomes: Sequence[Outcome], has_known: bool) -> list[str]:
     >>> b = Outcome("i", "y", "no-solution", False, stats={"verified": None})
     >>> confirmation([a, b], False), confirmation([a], False), confirmation([a], True)
     (['agreed', 'agreed'], ['unconfirmed'], ['agreed'])
+    >>> c = Outcome("i", "z", "no-solution", False,
+    ...             stats={"verified": False, "cross_check": "not verified"})
+    >>> confirmation([c, a], False)
+    ['not verified', 'agreed']
     """
     definite = [o for o in outcomes if _definite(o)]
     out = []
     for o in outcomes:
-        if o.stats.get("verified") is True:
+        if not_verified(o.status, o.stats):
+            out.append("not verified")
+        elif o.stats.get("verified") is True:
             out.append("verified")
         elif not _definite(o) or o.stats.get("verified") is False:
             out.append("")

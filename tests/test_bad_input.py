@@ -160,3 +160,54 @@ def test_brackets_in_file_names_are_printed_as_given(tmp_path):
     run = run_cli("crosscheck", "puzzle", board, "-b", "asp", "--encoding", encoding, "--json")
     labels = [json.loads(line).get("label") for line in run.stdout.splitlines()]
     assert "asp[mine[bold].lp]" in labels
+
+
+@pytest.mark.parametrize("value", ["1e30", "inf", "nan", "0", "-5"])
+def test_memory_limit_must_fit(board, value):
+    run = run_cli("puzzle", "solve", board, "--memory-limit", value)
+    assert_bad_input(run, "--memory-limit must be a positive number of megabytes")
+
+
+@pytest.mark.parametrize("where", ["option", "suite"])
+def test_a_campaign_memory_limit_must_fit(tmp_path, board, where):
+    # too large for the process limit: refused up front, not an error in every row
+    huge = "100000000000000000000"
+    suite = tmp_path / "suite.toml"
+    text = 'domain = "puzzle"\nbackends = ["astar"]\n[[instances]]\nfile = "board.txt"\n'
+    suite.write_text(text if where == "option" else f"memory_limit = {huge}\n{text}")
+    extra = ["--memory-limit", huge] if where == "option" else []
+    run = run_cli("bench", suite, "--out", tmp_path / "out", *extra)
+    assert_bad_input(run, "must be a positive number of megabytes")
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["puzzle", "solve", "BOARD", "-b", "asp"],
+        ["puzzle", "solve", "BOARD", "-b", "asp", "--time-limit", "5"],
+        ["cover", "solve", "COVER", "-b", "asp"],
+        ["grundy", "exists", "GRAPH", "-b", "asp"],
+        ["crosscheck", "cover", "COVER", "-b", "asp"],
+    ],
+)
+def test_a_binary_encoding_is_refused(tmp_path, board, command):
+    # clingo aborts the whole process (PANIC) on an encoding that is not UTF-8 text
+    encoding = tmp_path / "enc.lp"
+    encoding.write_bytes(bytes(range(128, 256)) * 3)
+    files = {"BOARD": board, "COVER": instance_dir("cover") / "tiny-cover.txt",
+             "GRAPH": instance_dir("grundy") / "cycle4.txt"}  # fmt: skip
+    args = [files.get(a, a) for a in command]
+    assert_bad_input(run_cli(*args, "--encoding", encoding), "not a text file")
+
+
+@pytest.mark.parametrize("where", ["option", "suite"])
+def test_a_campaign_of_more_runs_than_anyone_means_is_refused(tmp_path, board, where):
+    # planning a billion repeats filled the memory before the first run (a hang)
+    suite = tmp_path / "suite.toml"
+    text = 'domain = "puzzle"\nbackends = ["astar"]\n[[instances]]\nfile = "board.txt"\n'
+    suite.write_text(text if where == "option" else f"repeat = 1000000000\n{text}")
+    extra = ["--repeat", "1000000000"] if where == "option" else []
+    run = run_cli("bench", suite, "--out", tmp_path / "out", *extra, timeout=30)
+    assert_bad_input(run, "runs: at most 1000000 in one campaign")
+    assert not (tmp_path / "out").exists()

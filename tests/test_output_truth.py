@@ -89,3 +89,67 @@ def test_bench_report_prints_a_bracketed_folder_as_given(tmp_path):
     run = run_cli("bench", "report", folder)
     assert run.code == 0, run.stderr
     assert f"in {folder}" in run.stdout.replace("\n", "")
+
+
+#: commands that print no result to read back (the interactive game), and, in domains
+#: still being built by others, commands without --json yet (reported, not changed here)
+NO_JSON = {"geography play", "routing generate", "zerosum generate", "zerosum normal-form"}
+
+
+def _leaves(command, path=()):
+    if hasattr(command, "commands"):  # a group (typer's own click, or click)
+        for name, sub in command.commands.items():
+            yield from _leaves(sub, (*path, name))
+    else:
+        yield " ".join(path), command
+
+
+def test_every_command_that_prints_a_result_takes_json():
+    import typer
+
+    from pyasp_games.cli import app
+
+    missing = [
+        name for name, command in _leaves(typer.main.get_command(app))
+        if name not in NO_JSON and not any("--json" in p.opts for p in command.params)
+    ]  # fmt: skip
+    assert missing == []
+
+
+def test_sat_to_3sat_json_is_the_new_cnf(tmp_path):
+    cnf = tmp_path / "a.cnf"
+    cnf.write_text("p cnf 4 2\n1 2 3 4 0\n-1 0\n")
+    run = run_cli("reduce", "sat-to-3sat", cnf, "--json")
+    assert run.code == 0, run.stderr
+    out = run.json()
+    assert out["original_vars"] == 4 and all(len(c) == 3 for c in out["clauses"])
+    assert out["map_back"]  # no --map file: the map is in the object
+    written = run_cli("reduce", "sat-to-3sat", cnf, "--json", "-o", tmp_path / "b.cnf")
+    assert written.code == 0 and written.json()["clauses"] == out["clauses"]
+    assert (tmp_path / "b.cnf").read_text().splitlines()[1] == f"p cnf {out['num_vars']} 6"
+    assert (tmp_path / "b.cnf.map.json").is_file()
+
+
+def test_qbf_to_geography_json_is_the_graph(tmp_path):
+    qbf = tmp_path / "q.qdimacs"
+    qbf.write_text("p cnf 2 1\ne 1 0\na 2 0\n1 2 0\n")
+    run = run_cli("reduce", "qbf-to-geography", qbf, "--json", "-o", tmp_path / "g.txt")
+    assert run.code == 0, run.stderr
+    out = run.json()
+    assert out["start"] == "in1" and out["variant"] == "vertex"
+    assert ["in1", "up1"] in out["arcs"] and {v for arc in out["arcs"] for v in arc} <= set(out["vertices"])
+    arcs = [line.split() for line in (tmp_path / "g.txt").read_text().splitlines() if " " in line
+            and not line.startswith("#")]  # fmt: skip
+    assert sorted(arcs) == sorted(out["arcs"])
+
+
+def test_pdb_info_and_clear_json(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    built = run_cli("puzzle", "pdb", "build", "--size", "2x3", "--json")
+    assert built.code == 0, built.stderr
+    dbs = built.json()["databases"]
+    assert dbs and all(db["rows"] == 2 and db["cols"] == 3 and not db["stale"] for db in dbs)
+    info = run_cli("puzzle", "pdb", "info", "--json")
+    assert info.json()["databases"] == dbs
+    cleared = run_cli("puzzle", "pdb", "clear", "--json")
+    assert sorted(cleared.json()["removed"]) == sorted(db["file"] for db in dbs)

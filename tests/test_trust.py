@@ -9,6 +9,8 @@ verified solutions (projected on the output predicate), not of answer sets.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from pyasp_games.engines.limits import Limits
@@ -115,7 +117,8 @@ def test_counting_checks_every_cover(encodings):
         encodings["any-subsets"], "--count", "--json",
     )  # fmt: skip
     assert run.code == 1
-    assert "not an exact cover" in run.json()["stats"]["error"]
+    out = run.json()
+    assert out["stats"]["verified"] is False and "not an exact cover" in out["stats"]["verification"]
 
 
 def test_an_agreeing_none_reads_cross_checked(encodings):
@@ -281,3 +284,107 @@ def test_puzzle_reference_is_pdb_once_its_databases_are_built(tmp_path, monkeypa
     assert REFERENCE.choose(board, {})[0] == "idastar"
     assert solve(board, "pdb").answer == 1  # builds and caches the 2x3 databases
     assert REFERENCE.choose(board, {})[0] == "pdb"
+
+
+# -- "not verified" is no failure: crosscheck and bench report count it apart ------------
+
+
+def _not_verified_claim(backend: str = "asp") -> Any:
+    from pyasp_games.engines.outcome import Outcome
+
+    return Outcome("i", backend, "no-solution", False, stats={
+        "verified": False, "cross_check": "not verified",
+        "cross_check_reason": "the reference dlx reached the time limit",
+        "verification": "not verified: the reference dlx reached the time limit"})  # fmt: skip
+
+
+def test_crosscheck_counts_not_verified_apart_from_failures():
+    from pyasp_games.crosscheck import Report, Row, confirmation
+    from pyasp_games.engines.outcome import Outcome
+
+    failed = Outcome("i", "bad", "error", None, stats={"verified": False, "failed_status": "solved"})
+    outcomes = [_not_verified_claim(), failed]
+    rows = [Row(o.backend, o, confirmed=c) for o, c in zip(outcomes, confirmation(outcomes, False), strict=True)]
+    summary = Report("cover", rows, 1).summary()
+    assert summary["not_verified"] == 1 and summary["failed_verification"] == 1
+    alone = Report("cover", rows[:1], 1)
+    assert alone.ok and alone.exit_code() == 3 and alone.summary()["failed_verification"] == 0
+    assert alone.rows[0].to_dict()["confirmed"] == "not verified"
+    line = alone.summary_line()
+    assert "1 not verified" in line and "failed" in line and "PROBLEMS" not in line
+
+
+def test_bench_report_lists_not_verified_apart_from_failures(tmp_path):
+    import json
+
+    row = {"suite": "s", "domain": "cover", "instance": "a", "backend": "asp[mine]", "repeat": 0,
+           "size": {"n": 1}, "known": None, "seconds": 0.5, "error": None,
+           **{k: v for k, v in _not_verified_claim().to_dict().items()
+              if k in ("status", "answer", "stats")}}  # fmt: skip
+    row["verified"] = False
+    out = tmp_path / "campaign"
+    out.mkdir()
+    (out / "results.jsonl").write_text(json.dumps(row) + "\n")
+    (out / "meta.json").write_text(json.dumps({"suite": "s", "domain": "cover", "settings": {}}))
+    run = run_cli("bench", "report", out, "--json")
+    assert run.code == 0, run.stderr
+    result = run.json()
+    assert result["ok"] and result["problems"] == []
+    (backend,) = result["backends"]
+    assert backend["not_verified"] == 1 and backend["failed_verification"] == 0
+    assert result["not_verified"] and "reached the time limit" in result["not_verified"][0]
+    text = (out / "report.md").read_text()
+    assert "FAILED" not in text and "PROBLEMS" not in text and "## NOT VERIFIED" in text
+    shown = run_cli("bench", "report", out)
+    assert shown.code == 0 and "FAILED" not in shown.stdout and "not verified" in shown.stdout
+
+
+# -- an answer set of the wrong shape: a failed verification, one reason, exit 1 ---------
+
+GRUNDY = instance_dir("grundy")
+
+MALFORMED = [
+    # (command, instance, encoding text, words of the reason)
+    (["cover", "solve"], COVER / "tiny-cover.txt", "chosen(0).\n#show chosen/1.\n", "not covered"),
+    (["cover", "solve"], COVER / "tiny-cover.txt", "chosen(a).\n#show chosen/1.\n", "chosen(a)"),
+    (["cover", "solve"], COVER / "tiny-cover.txt", "chosen(99).\n#show chosen/1.\n", "99 is not"),
+    (["grundy", "exists"], GRUNDY / "cycle4.txt", "value(0,0).\n#show value/2.\n", "no value/2"),
+    (["grundy", "exists"], GRUNDY / "cycle4.txt", "value(a,0).\n#show value/2.\n", "value(a,0)"),
+    (["grundy", "kernel"], GRUNDY / "cycle4.txt", "in(99).\n#show in/1.\n", "in(99)"),
+    (["grundy", "kernel"], GRUNDY / "cycle4.txt", "#show in/1.\n", "cannot move into it"),
+    (["puzzle", "solve"], PUZZLE / "thesis-board1.txt",
+     "#program step(t).\nmove(x,u).\n#show move/2.\n", "move(x,u)"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("mode", ["", "--count", "--all"])
+@pytest.mark.parametrize("command,instance,text,why", MALFORMED)
+def test_a_malformed_answer_is_a_failed_verification(tmp_path, command, instance, text, why, mode):
+    if command[0] == "puzzle" and mode:
+        pytest.skip("puzzle solve finds one plan")
+    encoding = tmp_path / "mine.lp"
+    encoding.write_text(text)
+    args = [*command, instance, "-b", "asp", "--encoding", encoding, *([mode] if mode else [])]
+    args += ["--max-length", "30"] if command[0] == "puzzle" else []
+    run = run_cli(*args, "--json")
+    assert run.code == 1 and "Traceback" not in run.stderr, run.stderr
+    out = run.json()
+    assert out["status"] == "error" and out["stats"]["verified"] is False
+    assert why in out["stats"]["verification"]
+    text_run = run_cli(*args)
+    assert text_run.code == 1 and "FAILED verification" in text_run.stdout, text_run.stdout
+    assert "internal error" not in text_run.stderr and "Traceback" not in text_run.stderr
+
+
+@pytest.mark.parametrize("shown,why", [("winning_move(a)", "winning_move(a)"),
+                                       ("winning_move(99)", "no vertex numbered 99"),
+                                       ("positions(x)", "positions(x)")])  # fmt: skip
+def test_a_malformed_geography_answer_is_a_failed_verification(tmp_path, shown, why):
+    from pyasp_games.geography import solve
+    from pyasp_games.geography.model import parse_instance
+
+    encoding = tmp_path / "mine.lp"
+    encoding.write_text(f"first_wins. {shown}.\n")
+    out = solve(parse_instance("s a\na b\ns b\n", "s", "vertex"), "asp", encoding=str(encoding))
+    assert out.status == "error" and out.stats["verified"] is False
+    assert why in out.stats["verification"]

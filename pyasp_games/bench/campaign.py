@@ -56,7 +56,7 @@ from typing import Any
 from pyasp_games.bench.job import key, make_job, pool_worker_init, run_job
 from pyasp_games.bench.suite import InstanceRef, Suite, backend_specs, domain_of, expand
 from pyasp_games.engines.domain import BackendSpec, DomainSpec
-from pyasp_games.engines.limits import checked_seconds
+from pyasp_games.engines.limits import checked_megabytes, checked_seconds
 from pyasp_games.errors import InputError
 
 #: Files a campaign writes into its directory (``--force`` replaces them).
@@ -136,6 +136,10 @@ class Plan:
         }
 
 
+#: The most runs one campaign may plan (a larger one is a typing slip, not a plan).
+MAX_RUNS = 1_000_000
+
+
 def plan_campaign(
     suite: Suite,
     backends: Sequence[str] | None = None,
@@ -151,13 +155,19 @@ def plan_campaign(
     checked_seconds(time_limit)
     if repeat is not None and repeat < 1:
         raise InputError(f"--repeat must be at least 1, got {repeat}")
-    if memory_limit is not None and memory_limit < 1:
-        raise InputError(f"--memory-limit must be positive (MB), got {memory_limit}")
+    checked_megabytes(memory_limit)
+    instances = expand(suite, spec)
+    runs = len(instances) * len(specs) * (repeat or suite.repeat)
+    if runs > MAX_RUNS:  # the plan and its bookkeeping would fill the memory first
+        raise InputError(
+            f"{len(instances)} instances x {len(specs)} backends x {repeat or suite.repeat} "
+            f"repeats = {runs} runs: at most {MAX_RUNS} in one campaign"
+        )
     return Plan(
         suite,
         spec,
         specs,
-        expand(suite, spec),
+        instances,
         time_limit or suite.time_limit,
         repeat or suite.repeat,
         memory_limit or suite.memory_limit,

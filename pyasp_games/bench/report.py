@@ -9,7 +9,9 @@ whether they agree, by the crosscheck rules of :func:`pyasp_games.crosscheck.agr
 log scale, an unanswered run counted as the time limit; one line per backend, or per
 backend and value of the suite's ``scaling.series`` parameter).
 A failed verification or a disagreement is listed first, under PROBLEMS, and makes
-:attr:`Report.ok` false.
+:attr:`Report.ok` false. A user encoding's claim whose reference gave no answer in
+time (``stats["cross_check"] == "not verified"``) is no failure: it is counted in the
+``not verified`` column and listed under NOT VERIFIED.
 
 >>> rows = [
 ...     {"instance": "a", "backend": "x", "repeat": 0, "status": "solved", "answer": 3,
@@ -49,6 +51,7 @@ class BackendSummary:
     unknown: int = 0
     error: int = 0
     failed_verification: int = 0
+    not_verified: int = 0
     median: float | None = None
     max: float | None = None
 
@@ -59,6 +62,8 @@ class Report:
     backends: list[BackendSummary]
     instances: list[dict[str, Any]]
     problems: list[str] = field(default_factory=list)
+    #: runs whose claim no reference confirmed in time (see the module docstring)
+    not_verified: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -85,7 +90,7 @@ def _show(value: Any) -> str:
 
 def build_report(rows: list[dict[str, Any]], meta: dict[str, Any]) -> Report:
     """Summarise result rows (see the module docstring)."""
-    from pyasp_games.crosscheck import agreement
+    from pyasp_games.crosscheck import agreement, not_verified
 
     labels = _labels(rows, meta)
     summaries = {b: BackendSummary(b) for b in labels}
@@ -100,13 +105,16 @@ def build_report(rows: list[dict[str, Any]], meta: dict[str, Any]) -> Report:
             s.unknown += 1
         else:
             s.error += 1
-        if r.get("verified") is False:
+        if not_verified(r["status"], r.get("stats") or {}):
+            s.not_verified += 1
+        elif r["status"] == "error" and r.get("verified") is False:
             s.failed_verification += 1
     for b, s in summaries.items():
         times = [r["seconds"] for r in rows if r["backend"] == b and r["status"] in ANSWERED]
         if times:
             s.median, s.max = round(statistics.median(times), 4), round(max(times), 4)
     problems = []
+    unverified = []
     by_instance: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for r in rows:
         by_instance[r["instance"]].append(r)
@@ -115,8 +123,12 @@ def build_report(rows: list[dict[str, Any]], meta: dict[str, Any]) -> Report:
         known = group[0].get("known")
         verdicts = agreement([_outcome(r) for r in group], (known is not None, known))
         for r in group:
-            if r.get("verified") is False:
-                why = (r.get("stats") or {}).get("verification") or r.get("error") or ""
+            stats = r.get("stats") or {}
+            if not_verified(r["status"], stats):
+                why = stats.get("cross_check_reason") or ""
+                unverified.append(f"{name}: {r['backend']} (repeat {r['repeat']}) not verified: {why}")
+            elif r["status"] == "error" and r.get("verified") is False:
+                why = stats.get("verification") or r.get("error") or ""
                 problems.append(f"{name}: {r['backend']} (repeat {r['repeat']}) FAILED verification: {why}")
         if not all(agrees for agrees, _ in verdicts):
             answers = ", ".join(
@@ -139,11 +151,11 @@ def build_report(rows: list[dict[str, Any]], meta: dict[str, Any]) -> Report:
                 "known": known,
                 "cells": cells,
                 "agree": all(agrees for agrees, _ in verdicts) and not any(
-                    r.get("verified") is False for r in group
+                    r["status"] == "error" and r.get("verified") is False for r in group
                 ),
             }
         )
-    return Report(meta, list(summaries.values()), instances, problems)
+    return Report(meta, list(summaries.values()), instances, problems, unverified)
 
 
 def _cell(rows: list[dict[str, Any]]) -> str:
@@ -210,21 +222,28 @@ def markdown(report: Report) -> str:
         lines.append("")
     else:
         lines += [
-            "Every answer verified where checkable; all backends agree on every instance "
-            "and with every known answer.",
+            "Every answer verified where checkable"
+            + (" (except those not verified below)" if report.not_verified else "")
+            + "; all backends agree on every instance and with every known answer.",
             "",
         ]
+    if report.not_verified:
+        lines += ["## NOT VERIFIED", "",
+                  "A user encoding's claim whose reference backend gave no answer in time: "
+                  "neither confirmed nor refuted.", ""]  # fmt: skip
+        lines += [f"- {p}" for p in report.not_verified]
+        lines.append("")
     lines += [
         "## Per backend",
         "",
-        "| backend | runs | solved | no-solution | unknown | error | median s | max s |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|",
+        "| backend | runs | solved | no-solution | unknown | error | not verified | median s | max s |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for s in report.backends:
         error = f"{s.error}" + (f" ({s.failed_verification} FAILED verification)" if s.failed_verification else "")
         lines.append(
             f"| {s.backend} | {s.runs} | {s.solved} | {s.no_solution} | {s.unknown} | {error} "
-            f"| {_fmt(s.median)} | {_fmt(s.max)} |"
+            f"| {s.not_verified} | {_fmt(s.median)} | {_fmt(s.max)} |"
         )
     lines += ["", "Median and max over the answered runs (solved or no-solution).", ""]
     labels = [s.backend for s in report.backends]

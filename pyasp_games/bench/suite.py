@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from pyasp_games.engines.domain import BackendSpec, DomainSpec
-from pyasp_games.engines.limits import checked_seconds
+from pyasp_games.engines.limits import checked_megabytes, checked_seconds
 from pyasp_games.errors import InputError
 
 #: Top-level keys of a suite file, and what each must be.
@@ -182,8 +182,7 @@ def parse_suite(text: str, name: str = "suite", folder: Path | None = None) -> S
     checked_seconds(suite.time_limit, f"{where}: time_limit")
     if suite.repeat < 1:
         raise InputError(f"{where}: repeat must be at least 1, got {suite.repeat}")
-    if suite.memory_limit is not None and suite.memory_limit < 1:
-        raise InputError(f"{where}: memory_limit (MB) must be positive, got {suite.memory_limit}")
+    checked_megabytes(suite.memory_limit, f"{where}: memory_limit")
     if "backends" in data:
         suite.backends = _strings(data["backends"], f"{where}: backends")
     if "encodings" in data:

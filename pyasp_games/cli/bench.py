@@ -177,7 +177,13 @@ def run(
     def on_row(row: dict[str, Any]) -> None:
         if json:
             print_json(row)
-        if row["status"] == "error" or row.get("verified") is False:
+        if row["status"] != "error" and (row.get("stats") or {}).get("cross_check") == "not verified":
+            reason = row["stats"].get("cross_check_reason", "")
+            bar.console.print(
+                escape(f"{row['instance']} {row['backend']}: {row['status']}, not verified: {reason}"),
+                soft_wrap=True,
+            )
+        elif row["status"] == "error" or row.get("verified") is False:
             bar.console.print(
                 escape(f"{row['instance']} {row['backend']}: {row['status']}: {row.get('error')}"),
                 style="bold red",
@@ -234,7 +240,7 @@ def run(
     for r in rows:
         statuses[r["status"]] = statuses.get(r["status"], 0) + 1
     summary = {"suite": plan.suite.name, "out": str(out), "runs": len(rows), "statuses": statuses,
-               "problems": report.problems, "ok": report.ok}
+               "problems": report.problems, "not_verified": report.not_verified, "ok": report.ok}
     if json:
         print_json({"summary": summary})
     else:
@@ -248,7 +254,8 @@ def run(
         )
         for p in report.problems:
             console.print(escape(p), style="bold red", soft_wrap=True)
-    raise typer.Exit(1 if report.problems or statuses.get("error") else 3 if statuses.get("unknown") else 0)
+    unsure = statuses.get("unknown") or report.not_verified
+    raise typer.Exit(1 if report.problems or statuses.get("error") else 3 if unsure else 0)
 
 
 @app.command("report")
@@ -274,6 +281,7 @@ def report(
                 "files": [str(f) for f in files],
                 "backends": [vars(s) for s in result.backends],
                 "problems": result.problems,
+                "not_verified": result.not_verified,
                 "ok": result.ok,
             }
         )
@@ -282,15 +290,20 @@ def report(
 
     console = Console(width=None if sys.stdout.isatty() else PIPE_WIDTH)  # whole rows in a log
     table = Table(title=escape(f"bench report: {result.meta.get('suite', out)}"))
-    for column in ("backend", "runs", "solved", "no-solution", "unknown", "error", "median s", "max s"):
+    columns = ("backend", "runs", "solved", "no-solution", "unknown", "error", "not verified",
+               "median s", "max s")  # fmt: skip
+    for column in columns:
         table.add_column(column, justify="left" if column == "backend" else "right", no_wrap=True)
     for s in result.backends:
         table.add_row(
             escape(s.backend), str(s.runs), str(s.solved), str(s.no_solution), str(s.unknown), str(s.error),
+            str(s.not_verified),
             "-" if s.median is None else f"{s.median:.3g}", "-" if s.max is None else f"{s.max:.3g}",
         )
     console.print(table)
     for p in result.problems:
         console.print(escape(p), style="bold red", soft_wrap=True)
+    for p in result.not_verified:
+        console.print(escape(p), soft_wrap=True)
     console.print(escape(f"wrote {', '.join(f.name for f in files)} in {out}"), soft_wrap=True)
     raise typer.Exit(0 if result.ok else 1)

@@ -64,6 +64,7 @@ def limits(
     from pyasp_games.engines.limits import (
         Limits,
         cap_memory,
+        checked_megabytes,
         checked_seconds,
         default_memory_limit,
         hold_time_limit,
@@ -72,8 +73,7 @@ def limits(
     checked_seconds(time_limit)
     if max_length is not None and max_length < 0:
         raise InputError(f"--max-length must be non-negative, got {max_length}")
-    if memory_limit is not None and not memory_limit > 0:
-        raise InputError(f"--memory-limit must be a positive number of megabytes, got {memory_limit}")
+    checked_megabytes(memory_limit)
     memory = None if memory_limit is None else int(memory_limit * 2**20)
     lim = Limits(time_limit=time_limit, max_length=max_length, memory_limit=memory)
     # the memory limit holds for the whole process (reading a huge input as well)

@@ -35,7 +35,8 @@ def crosscheck(
 
     With no domain, every domain runs on its bundled instances, one table each.
     Exit code 1 when a witness fails verification, backends disagree, or an
-    answer differs from the instance's known one; 3 when a run hit its limit.
+    answer differs from the instance's known one; 3 when a run hit its limit or a
+    user encoding's claim is not verified (its reference gave no answer in time).
     """
     from pyasp_games.crosscheck import DOMAINS, summary_text
     from pyasp_games.errors import InputError
@@ -55,7 +56,7 @@ def crosscheck(
     if len(reports) > 1:
         summaries = [r.summary() for r in reports]
         counted = ("instances", "runs", "verified", "agreed_only", "unconfirmed",
-                   "failed_verification", "disagreements", "wrong_known_answers")  # fmt: skip
+                   "not_verified", "failed_verification", "disagreements", "wrong_known_answers")  # fmt: skip
         total = {"domains": len(reports), **{k: sum(s[k] for s in summaries) for k in counted}}
         total["ok"] = all(s["ok"] for s in summaries)
         if json:
@@ -113,12 +114,13 @@ def _run_domain(domain, files, backend, encoding, lim, json: bool, console, work
 
 
 def _confirmed(row) -> str:
-    """The ``confirmed`` column: verified, agreeing only, unconfirmed, FAILED or -."""
-    if row.outcome.stats.get("verified") is False:
+    """The ``confirmed`` column: verified, agreeing only, unconfirmed, not verified, FAILED or -."""
+    from pyasp_games.crosscheck import failed_verification
+
+    if failed_verification(row.outcome):
         return "FAILED check"
-    return {"verified": "verified", "agreed": "agrees only", "unconfirmed": "UNCONFIRMED"}.get(
-        row.confirmed, "-"
-    )
+    return {"verified": "verified", "agreed": "agrees only", "unconfirmed": "UNCONFIRMED",
+            "not verified": "NOT VERIFIED"}.get(row.confirmed, "-")  # fmt: skip
 
 
 def _answer(outcome) -> str:

@@ -127,6 +127,9 @@ def qbf_to_geography(
         Variant.vertex, "--variant", help="The Geography variant the graph is built for."
     ),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing output file."),
+    json: bool = typer.Option(
+        False, "--json", help="Print the graph as one JSON object (-o still gets the arc list)."
+    ),
 ) -> None:
     """The TQBF -> Geography construction (Schaefer): the first player wins iff the QBF is true.
 
@@ -139,11 +142,16 @@ def qbf_to_geography(
     from pyasp_games.geography.tqbf import read_qdimacs, to_geography
 
     new_file(output, force, "--output")
-    text = to_geography(read_qdimacs(qbf), variant.value).format_arcs()
-    if output is None:
-        sys.stdout.write(text)
-    else:
+    graph = to_geography(read_qdimacs(qbf), variant.value)
+    text = graph.format_arcs()
+    if output is not None:
         output.write_text(text)
+    if json:
+        print_json({**graph.headers, "qbf": str(qbf), "vertices": list(graph.names),
+                    "arcs": [[graph.names[u], graph.names[v]] for u, v in graph.arcs()],
+                    "output": None if output is None else str(output)})  # fmt: skip
+    elif output is None:
+        sys.stdout.write(text)
 
 
 @app.command()

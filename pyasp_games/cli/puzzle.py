@@ -288,6 +288,8 @@ pdb_app = typer.Typer(
 )
 app.add_typer(pdb_app, name="pdb")
 
+PDB_JSON = typer.Option(False, "--json", help="Print the result as one JSON object.")
+
 
 @pdb_app.command("build")
 def pdb_build(
@@ -296,6 +298,7 @@ def pdb_build(
     partition: str = typer.Option(
         "default", "--partition", help="4x4: 6-6-3 (default), 5-5-5, 4-4-4-3."
     ),
+    json: bool = PDB_JSON,
 ) -> None:
     """Build the pattern databases of a partition (or confirm they are cached)."""
     from pyasp_games.puzzle.model import Board, goal_tiles
@@ -307,15 +310,20 @@ def pdb_build(
 
     with progress_reporter() as report:
         prepare([board], [BackendSpec("pdb", "pdb", {"partition": partition})], report)
-    pdb_info()
+    pdb_info(json)
 
 
 @pdb_app.command("info")
-def pdb_info() -> None:
+def pdb_info(json: bool = PDB_JSON) -> None:
     """List the cached pattern databases."""
     from pyasp_games.puzzle.pattern_databases import cache_dir, cached_databases
 
     found = cached_databases()
+    if json:
+        fields = ("rows", "cols", "goal", "tiles", "bytes", "stale")
+        print_json({"cache": str(cache_dir()), "databases": [
+            {"file": str(db.path), **{k: getattr(db, k) for k in fields}} for db in found]})  # fmt: skip
+        return
     typer.echo(f"cache: {cache_dir()} ({len(found)} databases)")
     for db in found:
         state = "stale (another format version)" if db.stale else "current"
@@ -327,11 +335,15 @@ def pdb_info() -> None:
 @pdb_app.command("clear")
 def pdb_clear(
     stale: bool = typer.Option(False, "--stale", help="Delete only stale databases."),
+    json: bool = PDB_JSON,
 ) -> None:
     """Delete cached pattern databases."""
     from pyasp_games.puzzle.pattern_databases import clear_cache
 
     removed = clear_cache(stale_only=stale)
+    if json:
+        print_json({"removed": [str(p) for p in removed]})
+        return
     typer.echo(f"removed {len(removed)} database files")
 
 

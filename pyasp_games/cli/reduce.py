@@ -107,6 +107,9 @@ def sat_to_3sat(
         help="Short clauses: fresh variables (Garey-Johnson: three distinct literals) or repeated literals (the thesis).",
     ),
     force: bool = FORCE,
+    json: bool = typer.Option(
+        False, "--json", help="Print the new CNF as one JSON object (-o still gets DIMACS)."
+    ),
 ) -> None:
     """Split long clauses with fresh variables and pad short ones: every clause gets 3 literals."""
     from pyasp_games.cover.model import format_dimacs, load_cnf
@@ -116,7 +119,18 @@ def sat_to_3sat(
     source = load_cnf(cnf)
     target, back = reduce(source, pad.value)
     comment = [f"sat-to-3sat of {cnf.name}: variables 1..{source.num_vars} are the original ones"]
-    _emit(format_dimacs(target, comment), back, output, map_file)
+    if not json:
+        _emit(format_dimacs(target, comment), back, output, map_file)
+        return
+    if output is not None:  # the file stays DIMACS, readable by every command
+        output.write_text(format_dimacs(target, comment))
+    if map_file is not None:
+        map_file.write_text(jsonlib.dumps(back, indent=1) + "\n")
+    print_json({"type": "cnf", "source": str(cnf), "original_vars": source.num_vars,
+                "num_vars": target.num_vars, "clauses": [list(c) for c in target.clauses],
+                "output": None if output is None else str(output),
+                "map": None if map_file is None else str(map_file),
+                **({"map_back": back} if map_file is None else {})})  # fmt: skip
 
 
 @app.command("3sat-to-3dm")
@@ -164,6 +178,9 @@ def back(
     solution: Path = typer.Argument(
         ...,
         help="JSON: a cover/matching (list of indices), an assignment {var: bool}, or a '--json' outcome.",
+    ),
+    json: bool = typer.Option(
+        False, "--json", help="The result is always one JSON object (accepted like everywhere)."
     ),
 ) -> None:
     """Map a solution of a reduction's target back to its source (printed as JSON)."""

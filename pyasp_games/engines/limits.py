@@ -186,6 +186,28 @@ def checked_seconds(value: float | None, what: str = "--time-limit") -> float | 
     return value
 
 
+#: The largest memory limit in megabytes (a petabyte): its bytes still fit the C long
+#: of the process's address-space limit.
+MAX_MEGABYTES = 2**30
+
+
+def checked_megabytes(value: float | None, what: str = "--memory-limit") -> float | None:
+    """``value`` if it is a memory limit (megabytes, positive, at most
+    :data:`MAX_MEGABYTES`; ``None`` means the default), else :class:`InputError`.
+
+    >>> checked_megabytes(1e30)
+    Traceback (most recent call last):
+    pyasp_games.errors.InputError: --memory-limit must be a positive number of megabytes up to 1073741824, got 1e+30
+    """
+    if value is not None and not (0 < value <= MAX_MEGABYTES):  # nan and inf included
+        from pyasp_games.errors import InputError
+
+        raise InputError(
+            f"{what} must be a positive number of megabytes up to {MAX_MEGABYTES}, got {value}"
+        )
+    return value
+
+
 # -- a time limit for a whole command -------------------------------------------------
 
 

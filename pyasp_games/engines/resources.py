@@ -61,12 +61,16 @@ def encoding_path(domain: str, name: str) -> Path:
 
     Raises:
         FileNotFoundError: with a message naming the bundled choices.
+        InputError: the file cannot be read as text.
     """
     candidate = encoding_dir(domain) / f"{name}.lp"
     if candidate.is_file():
         return candidate
     path = Path(name)
     if path.is_file():
+        from pyasp_games.errors import read_text
+
+        read_text(path)  # a binary file makes clingo abort the process: refuse it here
         return path
     raise FileNotFoundError(
         f"unknown encoding {name!r}: not a file, and not one of the bundled "

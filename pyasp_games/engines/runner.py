@@ -58,7 +58,10 @@ def run_backend(
     grounding, a long library call). The outcome's ``stats`` gain ``verified``
     (True/False/None) and ``verification`` (the checker's message); a witness that
     fails its check turns the status into ``error`` (the claimed status kept as
-    ``failed_status``).
+    ``failed_status``). A backend reports an answer set of the wrong shape, or one
+    that is no solution met while counting, as a failed verification too: it raises
+    :class:`~pyasp_games.errors.MalformedAnswer`, or returns the reason in
+    ``stats["malformed"]`` to keep its statistics.
 
     With a ``reference`` (the domain's declaration, see
     :mod:`pyasp_games.engines.reference`) a claim the checker cannot confirm alone

@@ -17,12 +17,13 @@ move; the witness is the first of them in vertex order.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from pyasp_games.engines.clingo_runner import ClingoSession
+from pyasp_games.engines.clingo_runner import ClingoSession, int_arguments
 from pyasp_games.engines.limits import LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import encoding_path
-from pyasp_games.errors import InputError
+from pyasp_games.errors import InputError, MalformedAnswer
 from pyasp_games.geography.model import Geography
 
 DOMAIN = "geography"
@@ -35,6 +36,14 @@ def facts(game: Geography) -> str:
     out.append(f"start({game.start}).")
     out += [f"step({u},{v},{f})." for u, ms in enumerate(game.moves) for v, f in ms]
     return "\n".join(out) + "\n"
+
+
+def _move(game: Geography, symbol: Any) -> int:
+    """The vertex of a ``winning_move(W)`` atom; any other shape is a malformed answer."""
+    (w,) = int_arguments(symbol, "winning_move", 1, "a vertex number")
+    if not 0 <= w < len(game):
+        raise MalformedAnswer(f"the answer set shows {symbol}: no vertex numbered {w}")
+    return w
 
 
 def _path(encoding: str) -> Path:
@@ -75,10 +84,10 @@ def solve_asp(
         stats["error"] = "the encoding has no answer set"
         return Outcome(game.name, "asp", "error", None, None, 0.0, stats)
     first = any(s.name == "first_wins" for s in result.symbols)
-    moves = sorted(s.arguments[0].number for s in result.symbols if s.name == "winning_move")
+    moves = sorted(_move(game, s) for s in result.symbols if s.name == "winning_move")
     for s in result.symbols:
         if s.name == "positions":
-            stats["positions"] = s.arguments[0].number
+            stats["positions"] = int_arguments(s, "positions", 1, "a number")[0]
     stats["winning_moves"] = [game.names[w] for w in moves]
     witness = game.move_name(moves[0]) if first and moves else None
     return Outcome(game.name, "asp", "solved", "first" if first else "second", witness, 0.0, stats)

@@ -148,9 +148,10 @@ def solve_asp(
         return Outcome(graph.name, "asp", "unknown", None, None, 0.0, stats)
     if found.invalid is not None and mode != "one":
         bad, why = found.invalid
-        stats["error"] = f"an answer set gives {bad}, which is not a solution: {why}"
+        # a failed verification (run_backend reads "malformed"), like a bad first answer
+        stats["malformed"] = f"an answer set gives {bad}, which is not a solution: {why}"
         stats["invalid_witness"] = bad
-        return Outcome(graph.name, "asp", "error", None, None, 0.0, stats)
+        return Outcome(graph.name, "asp", "solved", None, None, 0.0, stats)
     if mode == "one":
         if found.invalid is not None:  # the checker in run_backend reports it
             return Outcome(graph.name, "asp", "solved", True, found.invalid[0], 0.0, stats)
