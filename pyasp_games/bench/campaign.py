@@ -242,6 +242,17 @@ def stop_local(pool: concurrent.futures.Executor) -> None:
         if process.is_alive():
             process.kill()
             process.join(1)
+    # concurrent.futures' exit hook wakes every executor's manager thread through a pipe;
+    # after the workers were killed that pipe can already be gone (CPython 3.11: a
+    # "Bad file descriptor" traceback at exit), so once the manager thread has ended,
+    # nothing is left for the hook to wake
+    manager = getattr(pool, "_executor_manager_thread", None)
+    if manager is not None:
+        manager.join(5)
+        if not manager.is_alive():
+            from concurrent.futures import process as futures_process
+
+            getattr(futures_process, "_threads_wakeups", {}).pop(manager, None)
 
 
 def dask_executor(scheduler: str) -> tuple[concurrent.futures.Executor, Any]:
