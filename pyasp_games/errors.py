@@ -9,6 +9,8 @@ pyasp_games.errors.InputError: /no/such/file: no such file
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 
@@ -25,6 +27,8 @@ def read_text(path: Path | str) -> str:
     """The text of a user's file; a missing, unreadable or non-text file raises
     :class:`InputError` naming the file and the reason."""
     path = Path(path)
+    if _named_pipe(path):
+        raise InputError(f"{path}: is a named pipe, not a file (reading it waits for a writer)")
     try:
         return path.read_text()
     except FileNotFoundError:
@@ -35,3 +39,18 @@ def read_text(path: Path | str) -> str:
         raise InputError(f"{path}: cannot read it (not a text file)") from None
     except OSError as err:
         raise InputError(f"{path}: cannot read it ({err.strerror or err.__class__.__name__})") from None
+
+
+def _named_pipe(path: Path) -> bool:
+    """A FIFO on disk: opening it blocks until some process writes, maybe forever.
+
+    A pipe this process already holds (``/dev/stdin`` fed by ``|``, bash's ``<(...)``
+    as ``/dev/fd/N``) has its writer and is read as usual.
+    """
+    try:
+        if not stat.S_ISFIFO(os.stat(path).st_mode):
+            return False
+        real = os.path.realpath(path)
+    except OSError:
+        return False
+    return not real.startswith(("/proc/", "/dev/fd/")) and not real.startswith("pipe:")

@@ -211,3 +211,37 @@ def test_a_campaign_of_more_runs_than_anyone_means_is_refused(tmp_path, board, w
     run = run_cli("bench", suite, "--out", tmp_path / "out", *extra, timeout=30)
     assert_bad_input(run, "runs: at most 1000000 in one campaign")
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["puzzle", "check", "FIFO"],
+        ["puzzle", "solve", "FIFO", "--time-limit", "2"],
+        ["cover", "solve", "FIFO"],
+        ["grundy", "values", "FIFO"],
+        ["geography", "solve", "FIFO"],
+        ["reduce", "sat-to-3sat", "FIFO"],
+        ["crosscheck", "cover", "FIFO"],
+        ["bench", "FIFO", "--out", "OUT"],
+    ],
+)
+def test_a_named_pipe_is_refused_not_waited_on(tmp_path, command):
+    # opening a FIFO blocks until a writer comes: a hang, even under --time-limit
+    import os
+
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    args = [fifo if a == "FIFO" else tmp_path / "out" if a == "OUT" else a for a in command]
+    assert_bad_input(run_cli(*args, timeout=20), "named pipe")
+
+
+def test_a_pipe_the_process_holds_is_read(tmp_path):
+    import subprocess
+    import sys
+
+    proc = subprocess.run(
+        [sys.executable, "-P", "-m", "pyasp_games", "puzzle", "solve", "/dev/stdin"],
+        input=BOARD, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert proc.returncode == 0 and "verified" in proc.stdout, proc.stderr

@@ -41,7 +41,7 @@ from typing import Any
 
 from pyasp_games.engines.domain import BackendSpec, DomainSpec
 from pyasp_games.engines.limits import checked_megabytes, checked_seconds
-from pyasp_games.errors import InputError
+from pyasp_games.errors import InputError, read_text
 
 #: Top-level keys of a suite file, and what each must be.
 TOP_KEYS = {
@@ -148,11 +148,9 @@ def read_suite(path: Path | str) -> Suite:
     """Read and validate a suite file (its folder anchors relative instance paths)."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(f"suite {path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise InputError(f"suite {path}: cannot read it ({err})") from None
+        text = read_text(path)  # the one reader of user files (a named pipe, a directory...)
+    except InputError as err:
+        raise InputError(f"suite {err}") from None
     return parse_suite(text, name=path.stem, folder=path.resolve().parent)
 
 
