@@ -245,3 +245,19 @@ def test_a_pipe_the_process_holds_is_read(tmp_path):
         input=BOARD, capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert proc.returncode == 0 and "verified" in proc.stdout, proc.stderr
+
+
+@pytest.mark.parametrize(
+    "args,fragment",
+    [
+        (["routing", "generate", "grid:1000000x1000000"], "too large"),
+        (["routing", "generate", "complete:100000"], "too large"),
+        (["routing", "number", "hypercube:100"], "too large"),
+        (["zerosum", "generate", "kuhn", "--cards", "100000000"], "at most 100 cards"),
+        (["zerosum", "generate", "matrix", "--size", "1000000000"], "at most 9,000,000 entries"),
+        (["zerosum", "stochastic", str(instance_dir("zerosum") / "recursive-seed.json"),
+          "-n", "100000000"], "--iterations must be from 0 to"),
+    ],
+)
+def test_generated_sizes_nobody_means_are_refused(args, fragment):
+    assert_bad_input(run_cli(*args), fragment)

@@ -270,6 +270,10 @@ def normal_form_command(
         output.write_text(text)
 
 
+#: The most steps of value iteration asked for at once.
+MAX_ITERATIONS = 100_000
+
+
 @app.command()
 def stochastic(
     file: Path = typer.Argument(..., help="A stochastic/recursive game (JSON, see "
@@ -286,8 +290,8 @@ def stochastic(
     """
     from pyasp_games.zerosum.stochastic import load_stochastic, shapley_iteration
 
-    if iterations < 0:
-        raise InputError(f"--iterations must be non-negative, got {iterations}")
+    if not 0 <= iterations <= MAX_ITERATIONS:  # every step's values are kept
+        raise InputError(f"--iterations must be from 0 to {MAX_ITERATIONS:,}, got {iterations}")
     lim = limits(time_limit)
     game = load_stochastic(file)
     result = shapley_iteration(game, iterations, lim)

@@ -282,6 +282,12 @@ def graph_spec(spec: str) -> Graph:
     }[family]
     if (len(args) not in want) if isinstance(want, tuple) else len(args) != want:
         raise InputError(f"graph spec {spec!r}: wrong number of parameters")
+    vertices, edges = _spec_size(family, args)
+    if vertices > MAX_VERTICES or edges > MAX_EDGES:
+        raise InputError(
+            f"graph spec {spec!r} is too large: at most {MAX_VERTICES:,} vertices and "
+            f"{MAX_EDGES:,} edges"
+        )
     if family == "grid":
         return grid_graph(*args)
     if family == "tree":
@@ -302,6 +308,27 @@ def graph_spec(spec: str) -> Graph:
         "hypercube": lambda: nx.convert_node_labels_to_integers(nx.hypercube_graph(n)),
     }[family]()
     return graph_from_edges(list(g.edges()), list(g.nodes()), spec)
+
+
+#: The largest generated graph: a routing instance keeps all-pairs distances (n^2 ints).
+MAX_VERTICES = 5_000
+MAX_EDGES = 500_000
+
+
+def _spec_size(family: str, args: list[int]) -> tuple[int, int]:
+    """(vertices, edges) of a spec's graph, computed without building it (an upper bound)."""
+    n = args[0]
+    if family == "bipartite":
+        return args[0] + args[1], args[0] * args[1]
+    if family == "grid":
+        return args[0] * args[1], 2 * args[0] * args[1]
+    if family == "hypercube":
+        return (2**n, n * 2 ** (n - 1)) if n < 64 else (2**64, 2**64)  # "too large" either way
+    if family == "complete":
+        return n, n * (n - 1) // 2
+    if family == "random":
+        return n, args[1] if len(args) == 3 else 2 * n
+    return n + 1, n  # path, cycle, star, tree
 
 
 def grid_graph(rows: int, cols: int) -> Graph:

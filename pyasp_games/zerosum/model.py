@@ -149,6 +149,10 @@ def load_matrix(path: Path | str) -> MatrixGame:
     return parse_matrix(read_text(path), name=path.stem)
 
 
+#: The most entries of a generated random game (3000 x 3000).
+MAX_RANDOM_ENTRIES = 9_000_000
+
+
 def random_matrix(rows: int = 10, cols: int | None = None, low: int = -100, high: int = 100,
                   seed: int = 0) -> MatrixGame:
     """A random integer game, entries uniform in ``[low, high]`` (deterministic in ``seed``).
@@ -159,6 +163,10 @@ def random_matrix(rows: int = 10, cols: int | None = None, low: int = -100, high
     cols = rows if cols is None else cols
     if rows < 1 or cols < 1 or low > high:
         raise InputError("a random game needs rows, cols >= 1 and low <= high")
+    if rows * cols > MAX_RANDOM_ENTRIES:
+        raise InputError(
+            f"a random {rows}x{cols} game: at most {MAX_RANDOM_ENTRIES:,} entries"
+        )
     rng = random.Random(seed)
     table = [[rng.randint(low, high) for _ in range(cols)] for _ in range(rows)]
     return make_game(table, name=f"random-{rows}x{cols}-s{seed}")

@@ -31,10 +31,16 @@ def _card_names(k: int) -> list[str]:
     return ["J", "Q", "K"] if k == 3 else [str(c) for c in range(1, k + 1)]
 
 
+#: The most cards a Kuhn tree is generated for (a larger tree is no game anyone solves).
+MAX_KUHN_CARDS = 100
+
+
 def kuhn_tree(cards: int = 3) -> dict[str, Any]:
     """The JSON structure of k-card Kuhn poker."""
     if cards < 2:
         raise InputError("Kuhn poker needs at least 2 cards")
+    if cards > MAX_KUHN_CARDS:  # 9k(k-1)+1 nodes: 89,101 at the limit
+        raise InputError(f"Kuhn poker with {cards} cards: at most {MAX_KUHN_CARDS} cards")
     names = _card_names(cards)
     deal = Fraction(1, cards * (cards - 1))
 
