@@ -36,7 +36,7 @@ from pyasp_games.engines.limits import Deadline, Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.errors import InputError
 from pyasp_games.graphs import Digraph, from_arcs
-from pyasp_games.grundy.model import Infinity, Value, nim_sum, outcome_class
+from pyasp_games.grundy.model import Infinity, Value, format_value, nim_sum, outcome_class
 
 _POLL = 4096  # steps between deadline checks
 
@@ -761,6 +761,19 @@ def generalized_grundy(
 def classes(values: Sequence[Value]) -> list[str]:
     """``P``/``N``/``D`` for every vertex from its generalized value."""
     return [outcome_class(v) for v in values]
+
+
+def solve_loopy(graph: Digraph, limits: Limits) -> Outcome:
+    """The ``loopy`` backend: Smith's generalized function with its counters.
+
+    Answer: the P/N/D class of every position; witness: every value as text;
+    certificate: ``(values, counters)`` for the checker (Smith's conditions).
+    """
+    values, counters = generalized_grundy(graph, limits.deadline())
+    answer = dict(zip(graph.names, classes(values), strict=True))
+    witness = {n: format_value(v) for n, v in zip(graph.names, values, strict=True)}
+    stats = {"infinite": sum(1 for v in values if not isinstance(v, int))}
+    return Outcome(graph.name, "native", "solved", answer, witness, 0.0, stats, (values, counters))
 
 
 def loopy_move(graph: Digraph, values: Sequence[Value], v: int) -> int | None:
