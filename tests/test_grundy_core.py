@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from pyasp_games.graphs import from_arcs
 from pyasp_games.grundy import solve
+from pyasp_games.grundy.loopy_search import grundy_functions
 from pyasp_games.grundy.model import parse_graph, random_digraph
-from pyasp_games.grundy.native import grundy_functions
 from pyasp_games.grundy.reduce import extend, in_core
 from pyasp_games.grundy.verify import check_grundy_function
 

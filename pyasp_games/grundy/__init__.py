@@ -30,7 +30,8 @@ from pyasp_games.engines.runner import run_backend
 from pyasp_games.graphs import Digraph
 from pyasp_games.grundy.asp import solve_asp
 from pyasp_games.grundy.model import known_count, load_graph, load_graphs
-from pyasp_games.grundy.native import retrograde_classes, solve_loopy, solve_native
+from pyasp_games.grundy.native import solve_loopy, solve_native
+from pyasp_games.grundy.retrograde import retrograde_classes
 from pyasp_games.grundy.sat import solve_sat
 from pyasp_games.grundy.verify import check_loopy, check_outcome
 
