@@ -9,6 +9,10 @@ graphs), ``matching`` is the polynomial algorithm for undirected vertex
 geography. :func:`solve` runs one under limits and verifies its answer by an
 independent brute-force minimax (small graphs; larger ones are cross-checked).
 
+There is no SAT backend (so no ``sat.py``): Generalized Geography is
+PSPACE-complete, a quantified (alternating) question that a plain SAT formula of
+polynomial size cannot state.
+
 >>> from pyasp_games.geography.model import parse_instance
 >>> g = parse_instance("a b\\nb c\\nc d\\n", "b", "vertex", undirected=True)
 >>> [(b, solve(g, b).answer, solve(g, b).stats["verified"]) for b in BACKENDS]

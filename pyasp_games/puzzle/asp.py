@@ -31,8 +31,8 @@ from pyasp_games.engines.limits import Deadline, Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import encoding_path
 from pyasp_games.errors import InputError, MalformedAnswer
+from pyasp_games.puzzle.horizons import Horizons, horizons
 from pyasp_games.puzzle.model import Board, manhattan_lower_bound, solvability
-from pyasp_games.puzzle.native import Horizons, horizons
 from pyasp_games.puzzle.pattern_databases import AdditiveBound, PartialPlacement, pruning_bound
 
 DOMAIN = "puzzle"
