@@ -22,8 +22,9 @@ import time
 sys.path.insert(0, os.path.dirname(__file__))
 
 from pyasp_games.graphs import read_graph
+from pyasp_games.grundy.generalized import generalized_grundy
 from pyasp_games.grundy.model import arc_text, random_arcs
-from pyasp_games.grundy.native import generalized_grundy, retrograde_classes
+from pyasp_games.grundy.retrograde import retrograde_classes
 from pyasp_games.grundy.verify import check_generalized, classes_of
 
 

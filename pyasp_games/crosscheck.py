@@ -5,6 +5,7 @@ bundled instances, its ``solve`` entry point and backend table); the checks are
 domain-agnostic: each outcome must pass the domain's verification, all definite
 answers for an instance must be equal, and must equal the instance's known answer.
 
+>>> from pyasp_games.domains import domain_spec
 >>> spec = domain_spec("puzzle")
 >>> from pyasp_games.puzzle import parse_board
 >>> report = crosscheck(spec, [parse_board("1 2 3\\n4 5 6\\n7 0 8")], spec.backends())
@@ -14,7 +15,6 @@ answers for an instance must be equal, and must equal the instance's known answe
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,7 +22,6 @@ from typing import Any
 from pyasp_games.engines.domain import BackendSpec, DomainSpec
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
-from pyasp_games.errors import InputError
 
 
 @dataclass
@@ -274,16 +273,3 @@ def crosscheck(
             pool.shutdown(cancel_futures=True)
     return report
 
-
-# -- the domains ---------------------------------------------------------------------
-
-#: Domains by name; each is the package ``pyasp_games.<name>`` whose ``domain()``
-#: returns its :class:`DomainSpec`.
-DOMAINS = ("puzzle", "grundy", "cover", "geography", "routing", "zerosum")
-
-
-def domain_spec(name: str) -> DomainSpec:
-    """The :class:`DomainSpec` of a domain by name."""
-    if name not in DOMAINS:
-        raise InputError(f"unknown domain {name!r} (choose from {', '.join(DOMAINS)})")
-    return importlib.import_module(f"pyasp_games.{name}").domain()

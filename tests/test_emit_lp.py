@@ -49,6 +49,25 @@ def test_an_emitted_puzzle_runs_as_printed_and_gives_an_optimal_plan(tmp_path, e
     assert verify_plan(board.rows, board.cols, board.tiles, board.goal, plan).ok
 
 
+def test_incmode_is_included_once_whether_or_not_the_encoding_includes_it(tmp_path):
+    from pyasp_games.engines.incmode import solve_incrementally
+    from pyasp_games.engines.resources import encoding_path
+    from pyasp_games.puzzle.asp import write_lp
+
+    board = load_boards(instance_dir("puzzle") / "thesis-board2.txt")[0]
+    sliding = encoding_path("puzzle", "sliding")
+    assert "\n#include <incmode>.\n" in sliding.read_text()  # it runs by itself under clingo
+    mine = tmp_path / "mine.lp"  # a user's encoding without the include
+    mine.write_text(sliding.read_text().replace("\n#include <incmode>.\n", "\n"))
+    for encoding in (sliding, mine):
+        facts = tmp_path / f"{encoding.stem}-facts.lp"
+        write_lp(board, str(encoding), facts)
+        files = (encoding, facts)
+        assert sum(f.read_text().count("#include <incmode>.") for f in files) == 1
+        horizon, atoms = solve_incrementally(files)
+        assert horizon == 12 and atoms is not None and len(atoms) == 12
+
+
 def test_an_emitted_unsolvable_puzzle_stops(tmp_path):
     board_file = instance_dir("puzzle") / "thesis-board3.txt"
     run = run_cli("puzzle", "solve", board_file, "-b", "asp", "--emit-lp", tmp_path / "b.lp")

@@ -42,8 +42,8 @@ def test_an_expired_deadline_becomes_limit_reached_not_value_error():
 
 
 def test_planning_horizons_past_the_deadline_are_unknown():
+    from pyasp_games.puzzle.horizons import horizons
     from pyasp_games.puzzle.model import parse_board
-    from pyasp_games.puzzle.native import horizons
 
     board = parse_board("1 2 3\n4 5 6\n0 7 8")
     with pytest.raises(LimitReached):  # was: ValueError from Limits(time_limit=0.0)

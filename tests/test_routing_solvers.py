@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from pyasp_games.crosscheck import crosscheck, domain_spec
+from pyasp_games.crosscheck import crosscheck
+from pyasp_games.domains import domain_spec
 from pyasp_games.engines.limits import Limits
 from pyasp_games.routing import solve
 from pyasp_games.routing.model import graph_spec, random_arrangement

@@ -256,7 +256,7 @@ def load_domain(name: str, folder: Path | str | None = None) -> DomainSpec:
     a suite can sit next to the Python file of its own domain.
     """
     if ":" not in name:
-        from pyasp_games.crosscheck import domain_spec
+        from pyasp_games.domains import domain_spec
 
         return domain_spec(name)
     module_name, _, function = name.partition(":")

@@ -38,7 +38,8 @@ def crosscheck(
     answer differs from the instance's known one; 3 when a run hit its limit or a
     user encoding's claim is not verified (its reference gave no answer in time).
     """
-    from pyasp_games.crosscheck import DOMAINS, summary_text
+    from pyasp_games.crosscheck import summary_text
+    from pyasp_games.domains import DOMAINS
     from pyasp_games.errors import InputError
 
     if domain is None and (files or backend or encoding):
@@ -73,7 +74,7 @@ def _run_domain(domain, files, backend, encoding, lim, json: bool, console, work
     from rich.table import Table
 
     from pyasp_games.crosscheck import crosscheck as run
-    from pyasp_games.crosscheck import domain_spec
+    from pyasp_games.domains import domain_spec
 
     spec = domain_spec(domain)
     instances = spec.load(files) if files else spec.bundled()

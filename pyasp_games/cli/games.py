@@ -25,7 +25,7 @@ def nim(
     """Nim: P or N (XOR of the heaps) and every winning move."""
     from pyasp_games.engines.outcome import Outcome
     from pyasp_games.engines.runner import run_backend
-    from pyasp_games.grundy.native import nim_winning_moves
+    from pyasp_games.grundy.classic_games import nim_winning_moves
 
     if any(h < 0 for h in heaps):
         raise InputError("heap sizes must be non-negative")
@@ -99,7 +99,7 @@ def subtraction(
     """Subtraction game: g(0..N) and its exact preperiod and period, with the proof."""
     from pyasp_games.engines.outcome import Outcome
     from pyasp_games.engines.runner import run_backend
-    from pyasp_games.grundy.native import (
+    from pyasp_games.grundy.classic_games import (
         check_heap_size,
         subtraction_period,
         subtraction_values,
@@ -163,8 +163,8 @@ def grundys_game(
     """Grundy's game (split a heap into two unequal heaps): g(1..N)."""
     from pyasp_games.engines.outcome import Outcome
     from pyasp_games.engines.runner import run_backend
-    from pyasp_games.grundy.native import check_heap_size
-    from pyasp_games.grundy.native import grundys_game as compute
+    from pyasp_games.grundy.classic_games import check_heap_size
+    from pyasp_games.grundy.classic_games import grundys_game as compute
 
     if upto < 1:
         raise InputError(f"--upto must be at least 1, got {upto}")

@@ -65,7 +65,7 @@ def values(
     """Grundy values of an acyclic graph (linear time), P/N classes, winning moves."""
     from pyasp_games.engines.outcome import Outcome
     from pyasp_games.engines.runner import run_backend
-    from pyasp_games.grundy.native import grundy_values, winning_moves
+    from pyasp_games.grundy.acyclic import grundy_values, winning_moves
     from pyasp_games.grundy.verify import check_grundy_function
 
     lim = limits(time_limit, memory_limit=memory_limit)
@@ -140,7 +140,8 @@ def sum_(
     """Value and winning moves of a sum of acyclic games (XOR: Sprague-Grundy; or: OR-sum, Smith)."""
     from pyasp_games.engines.outcome import Outcome
     from pyasp_games.engines.runner import run_backend
-    from pyasp_games.grundy.native import grundy_values, or_sum_winning_moves, sum_winning_moves
+    from pyasp_games.grundy.acyclic import grundy_values
+    from pyasp_games.grundy.sums import or_sum_winning_moves, sum_winning_moves
     from pyasp_games.grundy.verify import check_grundy_function
 
     lim = limits(time_limit, memory_limit=memory_limit)
@@ -384,7 +385,7 @@ def loopy(
             _compare_asp(g, outcome, clock)
         lines = []
         if outcome.status == "solved":
-            from pyasp_games.grundy.native import loopy_move
+            from pyasp_games.grundy.generalized import loopy_move
 
             vals, _ = outcome.certificate
             for v, name in enumerate(g.names):
@@ -430,8 +431,8 @@ def _compare_asp(g: Any, outcome: Any, clock: Any) -> None:
 def _loopy_sum(specs: list[str], fmt: GraphFormat | None, lim: Any, json: bool) -> None:
     from pyasp_games.engines.outcome import Outcome
     from pyasp_games.engines.runner import run_backend
+    from pyasp_games.grundy.generalized import generalized_grundy, generalized_sum, loopy_sum_move
     from pyasp_games.grundy.model import format_value, outcome_class
-    from pyasp_games.grundy.native import generalized_grundy, generalized_sum, loopy_sum_move
     from pyasp_games.grundy.verify import check_generalized
 
     graphs, positions, paths = _components(specs, fmt)

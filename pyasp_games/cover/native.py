@@ -198,15 +198,6 @@ class DancingLinks:
         return {"nodes": self.nodes, "updates": self.updates, "items": self.items}
 
 
-def uncovered_element(size: int, subsets: Sequence[Sequence[int]]) -> int | None:
-    """An element in no subset (a one-line proof that no cover exists), or ``None``."""
-    seen = bytearray(size)
-    for s in subsets:
-        for e in s:
-            seen[e] = 1
-    return next((e for e in range(size) if not seen[e]), None)
-
-
 class BitsetCover:
     """An exact-cover matrix as bit sets in Python integers: ``items`` columns, one row per option.
 

@@ -18,6 +18,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pyasp_games.cover.model import X3C, ThreeDM
+from pyasp_games.engines.outcome import Outcome
+
 
 def check_cover(size: int, subsets: Sequence[Sequence[int]], chosen: Any) -> tuple[bool, str]:
     """Do the subsets ``chosen`` (0-based indices) cover ``0 .. size-1`` exactly once?"""
@@ -97,3 +100,45 @@ def uncovered(instance: Any) -> str | None:
         return None
     hit = {e for s in instance.subsets for e in s}
     return next((str(e) for e in range(instance.size) if e not in hit), None)
+
+
+def _check_one(instance: X3C | ThreeDM, cover: Any) -> tuple[bool, str]:
+    if isinstance(instance, ThreeDM):
+        sizes = (len(instance.W), len(instance.X), len(instance.Y))
+        return check_matching(sizes, instance.triples, cover)
+    return check_cover(instance.size, instance.subsets, cover)
+
+
+def check_outcome(instance: X3C | ThreeDM, outcome: Outcome) -> tuple[bool | None, str]:
+    """Verify an outcome independently: ``(True|False, message)``, ``None`` if nothing to check.
+
+    A cover (or every listed cover) must be exact, listed covers distinct and as
+    many as the count; "no cover" is verified only when some element lies in no
+    subset, otherwise it rests on the backends agreeing (crosscheck).
+    """
+    answer, witness = outcome.answer, outcome.witness
+    if outcome.status == "solved" and isinstance(answer, bool):
+        if answer is not True:
+            return False, f"status solved with answer {answer!r}"
+        return _check_one(instance, witness)
+    if outcome.status == "solved" and isinstance(witness, list) and not isinstance(answer, bool):
+        keys = {tuple(c) if isinstance(c, list) else repr(c) for c in witness}
+        if len(keys) != len(witness):
+            return False, "a cover is listed twice"
+        if answer != len(witness):
+            return False, f"count {answer!r} but {len(witness)} covers listed"
+        for cover in witness:
+            ok, message = _check_one(instance, cover)
+            if not ok:
+                return False, f"cover {cover}: {message}"
+        return True, f"all {len(witness)} listed covers are exact and distinct"
+    if outcome.status == "no-solution":
+        if answer is not False and answer != 0:
+            return False, f"status no-solution with answer {answer!r}"
+        element = uncovered(instance)
+        if element is not None:
+            return True, f"no cover: element {element} lies in no subset"
+        return None, "no cover claimed; not checkable alone (crosscheck the backends)"
+    if outcome.status == "solved":
+        return None, f"a count of {answer} covers; not checkable alone (crosscheck the backends)"
+    return None, "nothing to verify"

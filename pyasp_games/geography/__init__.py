@@ -9,6 +9,10 @@ graphs), ``matching`` is the polynomial algorithm for undirected vertex
 geography. :func:`solve` runs one under limits and verifies its answer by an
 independent brute-force minimax (small graphs; larger ones are cross-checked).
 
+There is no SAT backend (so no ``sat.py``): Generalized Geography is
+PSPACE-complete, a quantified (alternating) question that a plain SAT formula of
+polynomial size cannot state.
+
 >>> from pyasp_games.geography.model import parse_instance
 >>> g = parse_instance("a b\\nb c\\nc d\\n", "b", "vertex", undirected=True)
 >>> [(b, solve(g, b).answer, solve(g, b).stats["verified"]) for b in BACKENDS]
@@ -31,7 +35,7 @@ from pyasp_games.geography.asp import solve_asp
 from pyasp_games.geography.matching import applies, solve_matching
 from pyasp_games.geography.model import Geography, known_winner, load_instance, load_instances
 from pyasp_games.geography.native import solve_native
-from pyasp_games.geography.verify import check_answer, check_line
+from pyasp_games.geography.verify import check_outcome
 
 BACKENDS: dict[str, Callable[..., Outcome]] = {
     "native": solve_native,
@@ -40,19 +44,6 @@ BACKENDS: dict[str, Callable[..., Outcome]] = {
 }
 
 __all__ = ["BACKENDS", "check_outcome", "domain", "load_instance", "solve"]
-
-
-def check_outcome(game: Geography, outcome: Outcome) -> tuple[bool | None, str]:
-    """Verify a solved outcome independently: the winner and the winning first move by
-    brute-force minimax (within a budget), and a reported line of play for legality."""
-    if outcome.status != "solved":
-        return None, "nothing to verify"
-    line = outcome.stats.get("line")
-    if line is not None:
-        ok, message = check_line(game, line)
-        if not ok:
-            return False, message
-    return check_answer(game, outcome.answer, outcome.witness)
 
 
 def describe(outcome: Outcome, options: dict[str, Any] | None = None) -> str:

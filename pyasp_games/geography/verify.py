@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pyasp_games.engines.outcome import Outcome
 from pyasp_games.geography.model import Geography
 
 #: positions explored at most by one brute-force verification
@@ -146,3 +147,16 @@ def check_line(game: Geography, line: list[str]) -> tuple[bool, str]:
     if any((w if game.variant == "vertex" else key) not in used for w, key in nbrs[v]):
         return False, "the line stops while the player to move still has a move"
     return True, f"a legal line of {len(line) - 1} moves to a player without moves"
+
+
+def check_outcome(game: Geography, outcome: Outcome) -> tuple[bool | None, str]:
+    """Verify a solved outcome independently: the winner and the winning first move by
+    brute-force minimax (within a budget), and a reported line of play for legality."""
+    if outcome.status != "solved":
+        return None, "nothing to verify"
+    line = outcome.stats.get("line")
+    if line is not None:
+        ok, message = check_line(game, line)
+        if not ok:
+            return False, message
+    return check_answer(game, outcome.answer, outcome.witness)

@@ -29,18 +29,11 @@ from pyasp_games.engines.reference import Reference
 from pyasp_games.engines.runner import run_backend
 from pyasp_games.graphs import Digraph
 from pyasp_games.grundy.asp import solve_asp
-from pyasp_games.grundy.model import format_value, known_count, load_graph, load_graphs
-from pyasp_games.grundy.native import generalized_grundy, retrograde_classes, solve_native
+from pyasp_games.grundy.model import known_count, load_graph, load_graphs
+from pyasp_games.grundy.native import solve_loopy, solve_native
+from pyasp_games.grundy.retrograde import retrograde_classes
 from pyasp_games.grundy.sat import solve_sat
-from pyasp_games.grundy.verify import (
-    brute_force_count,
-    brute_force_kernels,
-    check_classes,
-    check_generalized,
-    check_grundy_function,
-    check_kernel,
-    classes_of,
-)
+from pyasp_games.grundy.verify import check_loopy, check_outcome
 
 BACKENDS: dict[str, Callable[..., Outcome]] = {
     "native": solve_native,
@@ -49,49 +42,6 @@ BACKENDS: dict[str, Callable[..., Outcome]] = {
 }
 
 __all__ = ["BACKENDS", "check_outcome", "domain", "load_graph", "loopy", "solve"]
-
-
-def check_outcome(
-    graph: Digraph, outcome: Outcome, find: str = "grundy"
-) -> tuple[bool | None, str]:
-    """Verify an outcome independently of the backend that produced it.
-
-    Every returned Grundy function must satisfy the mex rule at every position
-    (kernels: independent and absorbing); enumerations must be duplicate-free and
-    as long as the count. Non-existence and counts are checked by brute force on
-    small graphs (otherwise they are cross-checked between backends).
-    """
-    check = check_grundy_function if find == "grundy" else check_kernel
-    if outcome.status not in ("solved", "no-solution"):
-        return None, "nothing to verify"
-    witness = outcome.witness
-    if isinstance(witness, list) and outcome.answer is not True:  # --all
-        if find == "grundy" and witness and not isinstance(witness[0], dict):
-            return False, "the enumeration is not a list of functions"
-        for item in witness:
-            ok, message = check(graph, item)
-            if not ok:
-                return False, message
-        keys = {repr(sorted(w.items())) if isinstance(w, dict) else repr(w) for w in witness}
-        if len(keys) != len(witness):
-            return False, "the enumeration repeats a solution"
-        if outcome.answer != len(witness):
-            return False, f"answer {outcome.answer} but {len(witness)} solutions listed"
-    elif outcome.answer is True:
-        return check(graph, witness)
-    brute = brute_force_count(graph) if find == "grundy" else brute_force_kernels(graph)
-    if brute is None:
-        return None, "too large to recount by brute force: cross-checked between backends"
-    claimed = (
-        outcome.answer
-        if isinstance(outcome.answer, int) and not isinstance(outcome.answer, bool)
-        else None
-    )
-    if outcome.answer is False and brute != 0:
-        return False, f"brute force finds {brute} solutions"
-    if claimed is not None and claimed != brute:
-        return False, f"brute force counts {brute} solutions, not {claimed}"
-    return True, f"brute force over all assignments counts {brute}"
 
 
 def describe(outcome: Outcome, options: dict[str, Any] | None = None) -> str:
@@ -136,39 +86,14 @@ def solve(
     )
 
 
-def _loopy_native(graph: Digraph, limits: Limits) -> Outcome:
-    values, counters = generalized_grundy(graph, limits.deadline())
-    answer = dict(zip(graph.names, classes_of(values), strict=True))
-    witness = {n: format_value(v) for n, v in zip(graph.names, values, strict=True)}
-    stats = {"infinite": sum(1 for v in values if not isinstance(v, int))}
-    return Outcome(graph.name, "native", "solved", answer, witness, 0.0, stats, (values, counters))
-
-
-def _check_loopy(graph: Digraph, outcome: Outcome) -> tuple[bool | None, str]:
-    if outcome.status != "solved":
-        return None, "nothing to verify"
-    values, counters = outcome.certificate
-    ok, message = check_generalized(graph, values, counters)
-    if not ok:
-        return False, message
-    ok, local = check_classes(graph, classes_of(values))
-    if not ok:
-        return False, local
-    retro = retrograde_classes(graph)
-    cls = list(outcome.answer.values())
-    if retro != cls:
-        v = next(i for i in range(len(cls)) if retro[i] != cls[i])
-        return (
-            False,
-            f"position {graph.names[v]}: class {cls[v]} but retrograde analysis says {retro[v]}",
-        )
-    return True, message + "; classes agree with retrograde analysis"
-
-
 def loopy(graph: Digraph, limits: Limits = Limits()) -> Outcome:
     """Smith's generalized Sprague–Grundy function, verified (conditions (a)-(c) with the
     counter, local P/N/D consistency, and agreement with retrograde labelling)."""
-    return run_backend({"native": _loopy_native}, "native", graph, graph.name, limits, _check_loopy)
+
+    def check(g: Digraph, outcome: Outcome) -> tuple[bool | None, str]:
+        return check_loopy(g, outcome, retrograde_classes)
+
+    return run_backend({"native": solve_loopy}, "native", graph, graph.name, limits, check)
 
 
 def _count(graph: Digraph, backend: str, limits: Limits, **options: Any) -> Outcome:

@@ -5,7 +5,7 @@ Facts are ``vertex(V).`` and ``arc(U,V).`` with positions numbered ``0..n-1``
 ``encodings/grundy/`` (see its README): ``grundy`` (output ``value(V,K)``),
 ``kernel`` (``in(V)``) and ``retrograde`` (``win/lose/draw(V)``). With
 ``core=True`` (the default) Grundy functions are searched on the graph's core
-(:mod:`pyasp_games.grundy.reduce`: same number of functions, each extended by mex
+(:mod:`pyasp_games.grundy.core`: same number of functions, each extended by mex
 to the deleted positions). Counting and listing are projected on the output
 predicate (``value/2``, ``in/1``): every solution is decoded, checked (the mex rule;
 independent and absorbing) and counted once, whatever else an encoding's answer
@@ -32,7 +32,7 @@ from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import encoding_path
 from pyasp_games.errors import InputError, MalformedAnswer
 from pyasp_games.graphs import Digraph
-from pyasp_games.grundy.reduce import extend, in_core
+from pyasp_games.grundy.core import extend, in_core
 from pyasp_games.grundy.verify import check_grundy_function, check_kernel
 
 DOMAIN = "grundy"

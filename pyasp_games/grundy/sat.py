@@ -8,7 +8,7 @@ outdeg(u)``, ``ge(u, j+1) -> OR_w g(w, j)`` (mex: smaller values occur among the
 successors). Kernels: ``("in", v)``; no arc inside, ``not in(u) -> OR_w in(w)``.
 All solutions are enumerated with blocking clauses. With ``core=True`` (the
 default) Grundy functions are searched on the graph's core (positions nobody
-moves to deleted, repeatedly; :mod:`pyasp_games.grundy.reduce`), which has the
+moves to deleted, repeatedly; :mod:`pyasp_games.grundy.core`), which has the
 same number of them, and each is extended by mex to the deleted positions.
 
 >>> from pyasp_games.grundy.model import parse_graph
@@ -29,7 +29,7 @@ from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.sat_runner import SatSession
 from pyasp_games.errors import InputError
 from pyasp_games.graphs import Digraph
-from pyasp_games.grundy.reduce import extend, in_core
+from pyasp_games.grundy.core import extend, in_core
 
 MODES = ("one", "all", "count")
 

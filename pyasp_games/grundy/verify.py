@@ -19,9 +19,10 @@ out-degree.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from pyasp_games.engines.outcome import Outcome
 from pyasp_games.graphs import Digraph
 from pyasp_games.grundy.model import Infinity, Value
 
@@ -188,3 +189,77 @@ def check_classes(graph: Digraph, cls: Sequence[str]) -> tuple[bool, str]:
         if c == "D" and ("P" in succ or "D" not in succ):
             return False, f"D-position {name} must move to D and never to P"
     return True, f"the P/N/D labelling is locally consistent at all {len(cls)} positions"
+
+
+def check_outcome(
+    graph: Digraph, outcome: Outcome, find: str = "grundy"
+) -> tuple[bool | None, str]:
+    """Verify an outcome independently of the backend that produced it.
+
+    Every returned Grundy function must satisfy the mex rule at every position
+    (kernels: independent and absorbing); enumerations must be duplicate-free and
+    as long as the count. Non-existence and counts are checked by brute force on
+    small graphs (otherwise they are cross-checked between backends).
+    """
+    check = check_grundy_function if find == "grundy" else check_kernel
+    if outcome.status not in ("solved", "no-solution"):
+        return None, "nothing to verify"
+    witness = outcome.witness
+    if isinstance(witness, list) and outcome.answer is not True:  # --all
+        if find == "grundy" and witness and not isinstance(witness[0], dict):
+            return False, "the enumeration is not a list of functions"
+        for item in witness:
+            ok, message = check(graph, item)
+            if not ok:
+                return False, message
+        keys = {repr(sorted(w.items())) if isinstance(w, dict) else repr(w) for w in witness}
+        if len(keys) != len(witness):
+            return False, "the enumeration repeats a solution"
+        if outcome.answer != len(witness):
+            return False, f"answer {outcome.answer} but {len(witness)} solutions listed"
+    elif outcome.answer is True:
+        return check(graph, witness)
+    brute = brute_force_count(graph) if find == "grundy" else brute_force_kernels(graph)
+    if brute is None:
+        return None, "too large to recount by brute force: cross-checked between backends"
+    claimed = (
+        outcome.answer
+        if isinstance(outcome.answer, int) and not isinstance(outcome.answer, bool)
+        else None
+    )
+    if outcome.answer is False and brute != 0:
+        return False, f"brute force finds {brute} solutions"
+    if claimed is not None and claimed != brute:
+        return False, f"brute force counts {brute} solutions, not {claimed}"
+    return True, f"brute force over all assignments counts {brute}"
+
+
+def check_loopy(
+    graph: Digraph, outcome: Outcome, retrograde: Callable[[Digraph], Sequence[str]]
+) -> tuple[bool | None, str]:
+    """Check a ``loopy`` outcome: Smith's conditions (a)-(c) with the counter, local
+    P/N/D consistency, and agreement of the classes with ``retrograde(graph)``.
+
+    This checker must not call the native labelling it checks. The retrograde
+    labelling it compares against is a native algorithm (independent of Smith's
+    function, but not of the native module), so the caller passes it in:
+    :func:`pyasp_games.grundy.loopy` gives ``native.retrograde_classes``.
+    """
+    if outcome.status != "solved":
+        return None, "nothing to verify"
+    values, counters = outcome.certificate
+    ok, message = check_generalized(graph, values, counters)
+    if not ok:
+        return False, message
+    ok, local = check_classes(graph, classes_of(values))
+    if not ok:
+        return False, local
+    retro = list(retrograde(graph))
+    cls = list(outcome.answer.values())
+    if retro != cls:
+        v = next(i for i in range(len(cls)) if retro[i] != cls[i])
+        return (
+            False,
+            f"position {graph.names[v]}: class {cls[v]} but retrograde analysis says {retro[v]}",
+        )
+    return True, message + "; classes agree with retrograde analysis"

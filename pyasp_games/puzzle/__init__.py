@@ -25,7 +25,7 @@ from pyasp_games.puzzle.asp import solve_asp
 from pyasp_games.puzzle.model import Board, load_boards, parse_board, parse_set, solvability
 from pyasp_games.puzzle.native import solve_astar, solve_greedy, solve_idastar, solve_pdb
 from pyasp_games.puzzle.sat import solve_sat
-from pyasp_games.puzzle.verify import verify_plan, verify_unsolvable
+from pyasp_games.puzzle.verify import check_outcome
 
 BACKENDS: dict[str, Callable[..., Outcome]] = {
     "astar": solve_astar,
@@ -47,29 +47,6 @@ __all__ = [
     "solvability",
     "solve",
 ]
-
-
-def check_outcome(board: Board, outcome: Outcome) -> tuple[bool | None, str]:
-    """Verify an outcome independently: ``(True|False, message)``, ``None`` if nothing to check.
-
-    A plan must replay to the goal and its length must be the answer; a
-    ``no-solution`` without a length bound must be backed by the parity invariant.
-    """
-    if outcome.status == "solved":
-        if not isinstance(outcome.witness, str):
-            return False, "no plan given"
-        verdict = verify_plan(board.rows, board.cols, board.tiles, board.goal, outcome.witness)
-        if verdict.ok and outcome.answer != len(outcome.witness):
-            return False, f"answer {outcome.answer} is not the plan's length {len(outcome.witness)}"
-        return verdict.ok, verdict.message
-    if outcome.status == "no-solution":
-        if outcome.stats.get("bounded") is not None:
-            # "none within the bound" is cross-checked against the other backends,
-            # not verifiable on its own
-            return None, outcome.stats["proof"]
-        verdict = verify_unsolvable(board.rows, board.cols, board.tiles, board.goal)
-        return verdict.ok, verdict.message
-    return None, "nothing to verify"
 
 
 def describe(outcome: Outcome, options: dict[str, Any] | None = None) -> str:

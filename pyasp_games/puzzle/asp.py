@@ -19,6 +19,7 @@ Two interfaces exist:
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -31,8 +32,8 @@ from pyasp_games.engines.limits import Deadline, Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import encoding_path
 from pyasp_games.errors import InputError, MalformedAnswer
+from pyasp_games.puzzle.horizons import Horizons, horizons
 from pyasp_games.puzzle.model import Board, manhattan_lower_bound, solvability
-from pyasp_games.puzzle.native import Horizons, horizons
 from pyasp_games.puzzle.pattern_databases import AdditiveBound, PartialPlacement, pruning_bound
 
 DOMAIN = "puzzle"
@@ -95,6 +96,10 @@ def _path(encoding: str) -> Path:
         raise InputError(str(err)) from None
 
 
+#: a line of an encoding that includes clingo's incmode
+_INCLUDES_INCMODE = re.compile(r"^\s*#include\s*<incmode>\s*\.", re.M)
+
+
 def write_lp(board: Board, encoding: str, path: Path | str, horizon: int | None = None) -> None:
     """Write the facts of ``board`` for ``encoding`` plus how to run it by hand."""
     enc = _path(encoding)
@@ -107,7 +112,9 @@ def write_lp(board: Board, encoding: str, path: Path | str, horizon: int | None 
         body = facts(board)
         # python -m clingo does not run <incmode> (an empty model): our runner does
         run = f"python -m pyasp_games.engines.incmode {enc} {path}    (or: clingo {enc} {path})"
-        extra = f"#include <incmode>.\n#const imin={h}.\n"
+        # an encoding that includes <incmode> itself (sliding.lp) must not get it twice
+        include = "" if _INCLUDES_INCMODE.search(enc.read_text()) else "#include <incmode>.\n"
+        extra = f"{include}#const imin={h}.\n"
         if not solvability(board).solvable:  # no plan at any horizon: stop at the first
             extra += f"#const imax={h}.\n"
     header = (

@@ -46,8 +46,8 @@ from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.sat_runner import SatSession
 from pyasp_games.errors import InputError
+from pyasp_games.puzzle.horizons import horizons
 from pyasp_games.puzzle.model import Board, solvability
-from pyasp_games.puzzle.native import horizons
 from pyasp_games.puzzle.pattern_databases import AdditiveBound, PartialPlacement, pruning_bound
 
 #: The one PySAT solver with an external-propagator interface (IPASIR-UP).

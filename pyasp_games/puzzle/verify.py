@@ -16,6 +16,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pyasp_games.engines.outcome import Outcome
+from pyasp_games.puzzle.model import Board
+
 _STEP = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
 
 
@@ -83,3 +86,26 @@ def verify_unsolvable(rows: int, cols: int, tiles: Sequence[int], goal: str) -> 
     return Verdict(
         False, "permutation parity equals the blank's distance parity: the board is solvable"
     )
+
+
+def check_outcome(board: Board, outcome: Outcome) -> tuple[bool | None, str]:
+    """Verify an outcome independently: ``(True|False, message)``, ``None`` if nothing to check.
+
+    A plan must replay to the goal and its length must be the answer; a
+    ``no-solution`` without a length bound must be backed by the parity invariant.
+    """
+    if outcome.status == "solved":
+        if not isinstance(outcome.witness, str):
+            return False, "no plan given"
+        verdict = verify_plan(board.rows, board.cols, board.tiles, board.goal, outcome.witness)
+        if verdict.ok and outcome.answer != len(outcome.witness):
+            return False, f"answer {outcome.answer} is not the plan's length {len(outcome.witness)}"
+        return verdict.ok, verdict.message
+    if outcome.status == "no-solution":
+        if outcome.stats.get("bounded") is not None:
+            # "none within the bound" is cross-checked against the other backends,
+            # not verifiable on its own
+            return None, outcome.stats["proof"]
+        verdict = verify_unsolvable(board.rows, board.cols, board.tiles, board.goal)
+        return verdict.ok, verdict.message
+    return None, "nothing to verify"

@@ -25,7 +25,7 @@ from pyasp_games.routing.bounds import solve_oddeven, solve_peeling, solve_rowco
 from pyasp_games.routing.model import Instance, load_instances, random_instance
 from pyasp_games.routing.native import solve_bfs, solve_idastar
 from pyasp_games.routing.sat import solve_sat
-from pyasp_games.routing.verify import verify_parity_unsolvable, verify_schedule
+from pyasp_games.routing.verify import check_outcome
 
 BACKENDS: dict[str, Callable[..., Outcome]] = {
     "native": solve_idastar,
@@ -38,36 +38,6 @@ BACKENDS: dict[str, Callable[..., Outcome]] = {
 }
 
 __all__ = ["BACKENDS", "Instance", "check_outcome", "domain", "load_instances", "solve"]
-
-
-def check_outcome(inst: Instance, outcome: Outcome) -> tuple[bool | None, str]:
-    """Replay a solved outcome's schedule with :mod:`~pyasp_games.routing.verify`.
-
-    A no-solution for ``blank`` is re-derived by the independent parity invariant
-    where it applies (bipartite graphs); otherwise it rests on the backend's search
-    and is cross-checked, not verified.
-    """
-    g = inst.graph
-    if outcome.status == "solved":
-        schedule = outcome.witness
-        if not isinstance(schedule, list):
-            return False, "no schedule given"
-        edges = [(g.names[u], g.names[v]) for u, v in g.edges]
-        start = {g.names[v]: g.names[t] for v, t in enumerate(inst.state)}
-        blank = g.names[inst.blank] if inst.blank is not None else None
-        verdict = verify_schedule(edges, start, inst.moves, schedule, blank)
-        if verdict.ok and outcome.answer != len(schedule):
-            return False, f"answer {outcome.answer} is not the schedule's length {len(schedule)}"
-        return verdict.ok, verdict.message
-    if outcome.status == "no-solution":
-        if inst.moves == "blank" and outcome.stats.get("bounded") is None:
-            edges = [(g.names[u], g.names[v]) for u, v in g.edges]
-            start = {g.names[v]: g.names[t] for v, t in enumerate(inst.state)}
-            verdict = verify_parity_unsolvable(edges, start, g.names[inst.blank])
-            if verdict.ok:
-                return True, verdict.message
-        return None, outcome.stats.get("proof", "no proof given")
-    return None, "nothing to verify"
 
 
 def solve(inst: Instance, backend: str, limits: Limits = Limits(), **options: Any) -> Outcome:

@@ -34,7 +34,7 @@ from pyasp_games.zerosum.extensive import ExtensiveGame, load_extensive
 from pyasp_games.zerosum.lp import solve_lp
 from pyasp_games.zerosum.model import MatrixGame, load_matrix
 from pyasp_games.zerosum.native import solve_simplex
-from pyasp_games.zerosum.verify import check_behaviour_certificate, check_matrix_certificate
+from pyasp_games.zerosum.verify import check_outcome
 
 Game = MatrixGame | ExtensiveGame
 
@@ -71,21 +71,6 @@ def load_game(path: Path | str) -> Game:
     if path.suffix == ".json":
         return load_extensive(path)
     return load_matrix(path)
-
-
-def check_outcome(game: Game, outcome: Outcome) -> tuple[bool | None, str]:
-    """Check the certificate exactly; an approximate (floating) answer is not checkable."""
-    if outcome.status != "solved":
-        return None, "nothing to verify"
-    if outcome.stats.get("exact") is False:
-        return None, "approximate floating answer: not certified"
-    witness = outcome.witness or {}
-    if isinstance(game, ExtensiveGame):
-        return check_behaviour_certificate(
-            game, witness.get("behaviour_I", {}), witness.get("behaviour_II", {}), outcome.answer
-        )
-    return check_matrix_certificate(game.matrix, witness.get("row", []), witness.get("col", []),
-                                    outcome.answer)
 
 
 def solve(game: Game, backend: str, limits: Limits = Limits(), **options: Any) -> Outcome:

@@ -20,7 +20,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from math import lcm
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from pyasp_games.engines.outcome import Outcome
+from pyasp_games.zerosum.model import MatrixGame
+
+if TYPE_CHECKING:
+    from pyasp_games.zerosum.extensive import ExtensiveGame
 
 Number = int | Fraction
 
@@ -193,3 +199,18 @@ def check_behaviour_certificate(
         return False, f"player 2's strategy concedes {high} > {value}"
     return True, (f"value {value} certified: player 1's strategy guarantees {low}, "
                   f"player 2's concedes {high} (exact best replies)")
+
+
+def check_outcome(game: MatrixGame | ExtensiveGame, outcome: Outcome) -> tuple[bool | None, str]:
+    """Check the certificate exactly; an approximate (floating) answer is not checkable."""
+    if outcome.status != "solved":
+        return None, "nothing to verify"
+    if outcome.stats.get("exact") is False:
+        return None, "approximate floating answer: not certified"
+    witness = outcome.witness or {}
+    if isinstance(game, MatrixGame):
+        return check_matrix_certificate(game.matrix, witness.get("row", []),
+                                        witness.get("col", []), outcome.answer)
+    return check_behaviour_certificate(
+        game, witness.get("behaviour_I", {}), witness.get("behaviour_II", {}), outcome.answer
+    )

@@ -1,0 +1,80 @@
+"""Planning horizons shared by the ASP and SAT planners: which plan lengths to try.
+
+A planner tries ``start``, ``start + 2``, ... up to ``stop``: ``start`` is an
+admissible lower bound with the parity of every plan, ``upper`` the length of a plan
+found by the native greedy solver (no optimal plan is longer), ``stop`` is ``upper``
+or a smaller ``--max-length``. :meth:`Horizons.exhausted` says what refuting every
+horizon means.
+
+>>> from pyasp_games.puzzle.model import parse_board
+>>> h = horizons(parse_board("1 2 3\\n4 5 6\\n0 7 8"), "manhattan", 1, Deadline(None))
+>>> (h.start, h.stop), h.exhausted(parse_board("1 2 3\\n4 5 6\\n0 7 8"), {}).stats
+((2, 1), {'proof': 'no plan of length <= 1', 'bounded': 1})
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pyasp_games.engines.limits import Deadline, LimitReached
+from pyasp_games.engines.outcome import Outcome
+from pyasp_games.puzzle.model import Board
+from pyasp_games.puzzle.native import solve_greedy
+
+
+@dataclass(frozen=True)
+class Horizons:
+    """The plan lengths a planner (ASP, SAT) tries: ``start``, ``start + 2``, ... ``stop``.
+
+    ``start`` is an admissible lower bound with the parity of every plan (``lower``
+    describes it); ``upper`` is the length of a plan found by :func:`solve_greedy`,
+    so no optimal plan is longer and the planner never needs a longer horizon;
+    ``stop`` is ``upper`` or a smaller ``--max-length``.
+    """
+
+    start: int
+    stop: int
+    upper: int
+    lower: dict[str, Any] = field(default_factory=dict)
+
+    def exhausted(self, board: Board, stats: dict[str, Any]) -> Outcome:
+        """The outcome when the planner refuted every horizon up to ``stop``.
+
+        Below a ``--max-length`` cap that is "no plan within the bound"; up to
+        ``upper`` it contradicts a plan we hold, so the encoding is wrong (a user's
+        encoding that does not follow the interface): an ``error``, never a
+        claim that the board has no solution.
+        """
+        if self.stop < self.upper:
+            stats["proof"] = f"no plan of length <= {self.stop}"
+            stats["bounded"] = self.stop
+            return Outcome(board.name, "", "no-solution", None, None, 0.0, stats)
+        stats["error"] = (
+            f"the encoding refutes every plan length up to {self.upper}, but a plan of "
+            f"{self.upper} moves exists: it is wrong or does not follow the interface "
+            "(encodings/puzzle/README.md)"
+        )
+        return Outcome(board.name, "", "error", None, None, 0.0, stats)
+
+
+def horizons(
+    board: Board, lower_bound: str, max_length: int | None, deadline: Deadline
+) -> Horizons:
+    """The :class:`Horizons` of a solvable board (``lower_bound`` as in
+    :func:`~pyasp_games.puzzle.pattern_databases.start_horizon`).
+
+    >>> from pyasp_games.puzzle.model import parse_board
+    >>> h = horizons(parse_board("1 2 3\\n4 5 6\\n0 7 8"), "manhattan", None, Deadline(None))
+    >>> h.start, h.stop == h.upper, h.upper % 2
+    (2, True, 0)
+    """
+    from pyasp_games.puzzle.pattern_databases import start_horizon
+
+    start, lower = start_horizon(board, lower_bound, deadline)
+    greedy = solve_greedy(board, deadline.limits())
+    if greedy.status != "solved":
+        raise LimitReached({"lower_bound": lower})
+    upper = greedy.answer
+    stop = upper if max_length is None else min(max_length, upper)
+    return Horizons(start, stop, upper, lower)
