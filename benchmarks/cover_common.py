@@ -29,7 +29,7 @@ def _run_external(name: str, items: int, options: list[list[int]], mode: str, co
         list(covers(tiny, primary=[0, 1, 2]))  # compile before timing
         start, cpu = time.perf_counter(), time.process_time()
         gen = covers(options, primary=list(range(items)))
-        if mode == "first":
+        if mode == "one":
             first = next(gen, None)
             result: Any = None if first is None else [int(i) for i in first]
         else:
@@ -45,7 +45,7 @@ def _run_external(name: str, items: int, options: list[list[int]], mode: str, co
         small = np.array([[1 if c in o else 0 for c in range(3)] for o in tiny], dtype=np.int32)
         get_solution_count(small)
         start, cpu = time.perf_counter(), time.process_time()
-        if mode == "first":
+        if mode == "one":
             try:
                 result = [int(i) for i in get_exact_cover(matrix)]
             except NoSolution:
@@ -92,7 +92,7 @@ def run_external(
     proc.join()
     if seconds > time_limit:
         return "unknown", None, time_limit, cpu
-    if mode == "first":
+    if mode == "one":
         return ("solved" if result is not None else "no-solution"), result, seconds, cpu
     return ("solved" if result else "no-solution"), result, seconds, cpu
 

@@ -47,7 +47,7 @@ VARIANTS = {
 def run(variant: str, inst, limit: float) -> str:
     backend, options = VARIANTS[variant]
     if backend is None:
-        status, cover, seconds, cpu = run_external(variant, inst.size, inst.subsets, "first", limit)
+        status, cover, seconds, cpu = run_external(variant, inst.size, inst.subsets, "one", limit)
         if status == "solved" and not check_cover(inst.size, inst.subsets, cover)[0]:
             return "WRONG COVER"
     else:

@@ -28,12 +28,12 @@ from pyasp_games.cover.verify import check_cover
 from pyasp_games.engines.clingo_runner import ClingoSession, int_arguments
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
+from pyasp_games.engines.question import checked_mode
 from pyasp_games.engines.resources import encoding_path
 from pyasp_games.errors import InputError
 
 DOMAIN = "cover"
 DEFAULT_ENCODING = "x3c"
-MODES = ("first", "count", "all")
 
 
 def facts(inst: X3C) -> str:
@@ -57,7 +57,7 @@ def encoding_file(encoding: str) -> Path:
         raise InputError(str(err)) from None
 
 
-def write_lp(instance: X3C | ThreeDM, encoding: str, path: Path) -> None:
+def write_lp(instance: X3C | ThreeDM, encoding: str, path: Path | str) -> None:
     """Write the facts of ``instance`` with a comment naming the encoding to run them with."""
     inst = as_x3c(instance)
     with open(path, "w") as f:
@@ -70,20 +70,23 @@ def write_lp(instance: X3C | ThreeDM, encoding: str, path: Path) -> None:
 def solve_asp(
     instance: X3C | ThreeDM,
     limits: Limits = Limits(),
-    mode: str = "first",
+    mode: str = "one",
     encoding: str = DEFAULT_ENCODING,
+    emit_lp: Path | str | None = None,
 ) -> Outcome:
-    """Solve with clingo: ``first`` cover, ``count`` covers, or ``all`` covers."""
-    if mode not in MODES:
-        raise InputError(f"unknown mode {mode!r} (choose from {', '.join(MODES)})")
+    """Solve with clingo: ``one`` cover, ``count`` covers, or ``all`` covers;
+    ``emit_lp`` writes the facts run (:func:`write_lp`) first."""
+    checked_mode(mode)
     inst = as_x3c(instance)
+    if emit_lp is not None:
+        write_lp(inst, encoding, emit_lp)
     deadline = limits.deadline()
-    project = [] if mode == "first" else ["chosen/1"]
+    project = [] if mode == "one" else ["chosen/1"]
     session = ClingoSession(
         [encoding_file(encoding)], facts(inst), deadline=deadline, project=project
     )
     session.ground([("base", [])])
-    if mode == "first":
+    if mode == "one":
         result = session.solve()
         stats = session.statistics()
         if result.status == "unknown":

@@ -49,10 +49,9 @@ from typing import Any
 from pyasp_games.cover.model import X3C, ThreeDM, as_x3c
 from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
+from pyasp_games.engines.question import checked_mode
 from pyasp_games.errors import InputError
 
-#: Modes of every cover backend: first cover, count all covers, list all covers.
-MODES = ("first", "count", "all")
 _POLL = 2048
 #: Bit operations (items x options) between two looks at the clock in :class:`BitsetCover`.
 _BITS_PER_POLL = 10**8
@@ -475,8 +474,7 @@ class BitsetCover:
 def _solve_native(
     instance: X3C | ThreeDM, limits: Limits, mode: str, backend: str, structure: type
 ) -> Outcome:
-    if mode not in MODES:
-        raise InputError(f"unknown mode {mode!r} (choose from {', '.join(MODES)})")
+    checked_mode(mode)
     inst = as_x3c(instance)
     deadline = limits.deadline()
     matrix = structure(inst.size, inst.subsets)
@@ -489,13 +487,13 @@ def _solve_native(
         listing = mode == "all" and hasattr(matrix, "covers")
         for cover in matrix.covers(deadline) if listing else matrix.search(deadline):
             count += 1
-            if mode == "first":
+            if mode == "one":
                 found.append(sorted(cover))
                 break
             if mode == "all":
                 found.append(sorted(cover))
     stats = matrix.statistics()
-    if mode == "first":
+    if mode == "one":
         if found:
             return Outcome(inst.name, backend, "solved", True, found[0], 0.0, stats)
         return Outcome(inst.name, backend, "no-solution", False, None, 0.0, stats)
@@ -505,7 +503,7 @@ def _solve_native(
     )
 
 
-def solve_dlx(instance: X3C | ThreeDM, limits: Limits = Limits(), mode: str = "first") -> Outcome:
+def solve_dlx(instance: X3C | ThreeDM, limits: Limits = Limits(), mode: str = "one") -> Outcome:
     """Algorithm X with dancing links on an X3C instance (3DM: as X3C over ``W + X + Y``).
 
     ``mode``: ``first`` (answer ``True``/``False``, witness the cover's subset
@@ -516,7 +514,7 @@ def solve_dlx(instance: X3C | ThreeDM, limits: Limits = Limits(), mode: str = "f
 
 
 def solve_bitset(
-    instance: X3C | ThreeDM, limits: Limits = Limits(), mode: str = "first"
+    instance: X3C | ThreeDM, limits: Limits = Limits(), mode: str = "one"
 ) -> Outcome:
     """Algorithm X over bit sets (:class:`BitsetCover`); modes and answers as :func:`solve_dlx`.
 

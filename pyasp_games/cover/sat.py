@@ -34,10 +34,10 @@ from typing import Any
 from pyasp_games.cover.model import X3C, ThreeDM, as_x3c
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
+from pyasp_games.engines.question import checked_mode
 from pyasp_games.engines.sat_runner import SOLVERS, SatSession
 from pyasp_games.errors import InputError
 
-MODES = ("first", "count", "all")
 #: ``auto`` and PySAT's ``EncType`` names usable for at-most-one.
 CARDS = (
     "auto",
@@ -80,14 +80,13 @@ def build(session: SatSession, inst: X3C, card: str = "auto") -> list[int]:
 def solve_sat(
     instance: X3C | ThreeDM,
     limits: Limits = Limits(),
-    mode: str = "first",
+    mode: str = "one",
     solver: str = "glucose4",
     card: str = "auto",
     emit_cnf: Path | str | None = None,
 ) -> Outcome:
-    """Solve with PySAT: ``first`` cover, ``count`` covers, or ``all`` covers."""
-    if mode not in MODES:
-        raise InputError(f"unknown mode {mode!r} (choose from {', '.join(MODES)})")
+    """Solve with PySAT: ``one`` cover, ``count`` covers, or ``all`` covers."""
+    checked_mode(mode)
     if solver not in SOLVERS:
         raise InputError(f"unknown SAT solver {solver!r} (choose from {', '.join(SOLVERS)})")
     inst = as_x3c(instance)
@@ -110,7 +109,7 @@ def solve_sat(
             model = s.solver.get_model()
             cover = sorted(index[lit] for lit in model if lit > 0 and lit in index)
             count += 1
-            if mode == "first":
+            if mode == "one":
                 covers.append(cover)
                 break
             if mode == "all":
@@ -122,7 +121,7 @@ def solve_sat(
         stats["card"] = card
     if status == "unknown":
         return Outcome(inst.name, "sat", "unknown", None, None, 0.0, stats)
-    if mode == "first":
+    if mode == "one":
         if covers:
             return Outcome(inst.name, "sat", "solved", True, covers[0], 0.0, stats)
         return Outcome(inst.name, "sat", "no-solution", False, None, 0.0, stats)

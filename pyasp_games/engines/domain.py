@@ -56,6 +56,9 @@ class DomainSpec:
     #: returns one instance and must be deterministic in its arguments (each bench run
     #: re-creates its instance from them in its own process).
     generators: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    #: The questions the domain answers (:class:`~pyasp_games.engines.question.Question`);
+    #: the command line is generated from them.
+    questions: tuple[Any, ...] = ()
 
     def load(self, files: Sequence[Path]) -> list[Any]:
         return [inst for f in files for inst in self.load_file(Path(f))]

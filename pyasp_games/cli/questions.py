@@ -1,0 +1,172 @@
+"""Commands generated from the questions the domains declare (:mod:`pyasp_games.engines.question`).
+
+A command group adds its domain's questions with :func:`add_questions`; each becomes a
+command whose options are the question's parameters (help texts say which backend each
+applies to), plus the ones every solving command has: ``--backend`` (choices: the
+backend table), ``--all``/``--count`` (with modes), ``--encoding``'s
+``--trust-encoding``, the emitted files and ``--force``, ``--time-limit``,
+``--memory-limit`` and ``--json``. Running it: options checked (one line, exit 2, for
+an option that does not apply), files to emit checked before any work, the input read
+under the time limit, the question asked, the outcome printed by the question's
+formatter (or as JSON), exit code by the CLI contract.
+
+>>> from pyasp_games.engines.question import Param
+>>> _annotation(Param("rule", "--rule", type=("xor", "or")))[0].__members__["or"].value
+'or'
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Sequence
+from enum import Enum, StrEnum
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from pyasp_games.cli.common import (
+    JSON,
+    MEMORY_LIMIT,
+    TIME_LIMIT,
+    TRUST_ENCODING,
+    answered,
+    exit_code,
+    limits,
+    new_file,
+    print_json,
+    report_error,
+    trust_encoding,
+    verdict,
+)
+from pyasp_games.engines.outcome import Outcome
+from pyasp_games.engines.question import Param, Question
+from pyasp_games.errors import InputError
+
+#: Keywords every generated command has; a question's parameter may not take one.
+COMMON = ("backend", "all_", "count", "trust", "force", "time_limit", "memory_limit", "json")
+
+
+def add_questions(app: typer.Typer, questions: Sequence[Question]) -> None:
+    """Add one command per question to ``app`` (a domain's command group)."""
+    for question in questions:
+        app.command(question.name, help=question.help)(command(question))
+
+
+def command(question: Question) -> Callable[..., None]:
+    """The Typer command of ``question``: a function whose signature is its options."""
+    parameters: list[inspect.Parameter] = []
+    annotations: dict[str, Any] = {}
+
+    def add(name: str, annotation: Any, default: Any) -> None:
+        parameters.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default))
+        annotations[name] = annotation
+
+    for param in question.params:
+        if param.name in COMMON:
+            raise ValueError(f"{question.name}: parameter {param.name!r} is a common option")
+    for param in question.params:  # the arguments first, as the usage line shows them
+        if not param.flags:
+            add(param.name, *_annotation(param))
+    if len(question.backends) > 1:
+        choices = StrEnum("Backend", {b: b for b in question.backends})
+        add("backend", choices, typer.Option(
+            question.default_backend, "--backend", "-b", help="Which solver.",
+            case_sensitive=False,
+        ))  # fmt: skip
+    if question.modes:
+        add("all_", bool, typer.Option(False, "--all", help="List every answer (and count them)."))
+        add("count", bool, typer.Option(False, "--count", help="Count the answers."))
+    for param in question.params:
+        if param.flags:
+            add(param.name, *_annotation(param))
+    if any(p.name == "encoding" for p in question.params):
+        add("trust", bool, TRUST_ENCODING)
+    for emit in question.emits:
+        add(emit.name, Path, typer.Option(None, emit.flag, help=f"{emit.backend}: {emit.help}"))
+    if question.emits:
+        add("force", bool, typer.Option(False, "--force", help="Overwrite the files to emit."))
+    add("time_limit", float, TIME_LIMIT)
+    add("memory_limit", float, MEMORY_LIMIT)
+    add("json", bool, JSON)
+
+    def run(**values: Any) -> None:
+        ask(question, values)
+
+    run.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    run.__annotations__ = annotations
+    run.__name__ = question.name
+    run.__doc__ = question.help
+    return run
+
+
+def ask(question: Question, values: dict[str, Any]) -> None:
+    """Run ``question`` with the command-line ``values``; print; exit by the contract."""
+    values = {k: (v.value if isinstance(v, Enum) else v) for k, v in values.items()}
+    backend = values.pop("backend", None) or question.default_backend
+    options = question.backend_options(backend, values, _mode(question, values))
+    lim = limits(
+        values["time_limit"],
+        memory_limit=values["memory_limit"],
+        whole_command=not question.several,
+        **question.limit_values(values),
+    )
+    for emit in question.emits:
+        new_file(values.get(emit.name), values.get("force", False), emit.flag)
+    trust = trust_encoding(question.domain, values.get("trust", False), values.get("encoding"))
+    options.update(trust)
+    read = question.read(**question.read_values(values))
+    instances = read if question.several else [read]
+    if question.several and len(instances) > 1 and any(values.get(e.name) for e in question.emits):
+        raise InputError(", ".join(e.flag for e in question.emits) + " need a file with one instance")
+    outcomes = []
+    for instance in instances:
+        outcome = question.solve(instance, backend, lim, **options)
+        outcomes.append(outcome)
+        show(question, instance, outcome, options, values["json"])
+    raise typer.Exit(exit_code(outcomes))
+
+
+def _mode(question: Question, values: dict[str, Any]) -> str | None:
+    if not question.modes:
+        return None
+    all_, count = values.pop("all_", False), values.pop("count", False)
+    if all_ and count:
+        raise InputError("--all and --count exclude each other (--all also reports the count)")
+    return "all" if all_ else "count" if count else "one"
+
+
+def show(question: Question, instance: Any, outcome: Outcome, options: dict[str, Any], json: bool) -> None:
+    """Print one outcome: one JSON object, or a headline and the formatter's lines."""
+    answered()
+    if json:
+        print_json(outcome.to_dict())
+        return
+    answer, lines = question.describe(instance, outcome, options)
+    said = f", {answer}" if answer else ""
+    typer.echo(
+        f"{outcome.problem}: {outcome.status}{said} ({outcome.backend}, "
+        f"{outcome.seconds:.3f} s, {verdict(outcome, question.unchecked)})"
+    )
+    for line in lines:
+        typer.echo(line)
+    report_error(outcome)
+
+
+def _annotation(param: Param) -> tuple[Any, Any]:
+    """The type annotation and the Typer default (Argument or Option) of ``param``."""
+    kind: Any = param.type
+    if isinstance(kind, tuple):  # choices
+        kind = StrEnum(param.name.title().replace("_", ""), {c: c for c in kind})
+    help_text = param.help
+    if param.backends is not None:
+        help_text = f"{'/'.join(param.backends)}: {help_text}"
+    if param.flags and param.default is not None and kind is not bool:
+        help_text = f"{help_text} [default: {param.default}]"
+    if not param.flags:
+        required = ... if param.default is None else param.default
+        return kind, typer.Argument(required, help=help_text, metavar=param.metavar)
+    flags = param.flags.split()
+    if kind is bool:
+        return bool, typer.Option(param.default is True, *flags, help=help_text)
+    return kind, typer.Option(None, *flags, help=help_text, metavar=param.metavar)

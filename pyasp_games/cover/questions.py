@@ -1,0 +1,148 @@
+"""The questions the cover domain answers, declared once (``pyasp-games cover ...``).
+
+``solve``: is there an exact cover of an X3C or 3DM instance (one, ``all``, or their
+``count``), by Algorithm X over dancing links (``dlx``), a bitset search, ASP or SAT.
+Every cover is verified; a user encoding's "no cover" and counts are cross-checked
+against ``dlx`` (:data:`REFERENCE`).
+
+>>> from pyasp_games.cover.model import parse_instance
+>>> inst = parse_instance("6\\n0 1 2\\n3 4 5\\n1 2 3\\n0 1 4\\n")
+>>> out = SOLVE.ask(inst, "sat", mode="count")
+>>> out.answer, out.stats["verified"]
+(1, None)
+>>> describe_covers(inst, SOLVE.ask(inst), {})
+('an exact cover exists', ['  cover: 0 1', '  exact cover: 2 subsets cover all 6 elements once'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from pyasp_games.cover.asp import solve_asp
+from pyasp_games.cover.model import X3C, ThreeDM, load_instance
+from pyasp_games.cover.native import solve_bitset, solve_dlx
+from pyasp_games.cover.sat import solve_sat
+from pyasp_games.cover.verify import check_outcome
+from pyasp_games.engines.outcome import Outcome
+from pyasp_games.engines.question import EMIT_CNF, EMIT_LP, MODES, Param, Question
+from pyasp_games.engines.reference import Reference, unchecked_claim
+
+#: The backends: ``backend(instance, limits, mode=..., **options) -> Outcome``.
+BACKENDS: dict[str, Callable[..., Outcome]] = {
+    "dlx": solve_dlx,
+    "asp": solve_asp,
+    "sat": solve_sat,
+    "bitset": solve_bitset,
+}
+
+
+def describe(outcome: Outcome, options: dict[str, Any] | None = None) -> str:
+    """The answer in words: an exact cover (with its subsets), none, or a count."""
+    answer = outcome.answer
+    if isinstance(answer, bool):
+        if not answer:
+            return "no exact cover"
+        return f"an exact cover ({' '.join(map(str, outcome.witness or []))})"
+    if answer is None:
+        return "no answer"
+    return f"{answer} exact cover{'' if answer == 1 else 's'}"
+
+
+def _reference(instance: X3C | ThreeDM, options: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    # Algorithm X over dancing links: exact, the default native backend, same mode
+    return "dlx", {"mode": options.get("mode", "one")}
+
+
+def _claims_all(outcome: Outcome) -> bool:
+    # listed covers are each checked, but not that no cover is missing
+    counted = isinstance(outcome.answer, int) and not isinstance(outcome.answer, bool)
+    return unchecked_claim(outcome) or (outcome.status in ("solved", "no-solution") and counted)
+
+
+#: A user encoding's "no cover", counts and lists of all covers are cross-checked
+#: against ``dlx``.
+REFERENCE = Reference(
+    "cover", _reference, describe, _claims_all, example=lambda o: {**o, "mode": "one"}
+)
+
+
+def _subsets(instance: X3C | ThreeDM, cover: list[int]) -> str:
+    """A cover as its subsets' indices (X3C) or its triples with their elements (3DM)."""
+    if isinstance(instance, ThreeDM):
+        return "; ".join(
+            f"{k}=({instance.W[w]} {instance.X[x]} {instance.Y[y]})"
+            for k in cover
+            for w, x, y in [instance.triples[k]]
+        )
+    return " ".join(map(str, cover))
+
+
+def describe_covers(
+    instance: X3C | ThreeDM, outcome: Outcome, options: dict[str, Any]
+) -> tuple[str, list[str]]:
+    """The formatter: whether a cover exists (or how many), then each cover listed."""
+    answer = outcome.answer
+    if isinstance(answer, bool):
+        said = "an exact cover exists" if answer else "no exact cover"
+    elif answer is None:
+        said = "no answer"
+    else:
+        said = f"{answer} exact covers"
+    covers = outcome.witness if isinstance(outcome.witness, list) else []
+    if isinstance(answer, bool) and covers:  # one cover
+        covers = [covers]
+    lines = [f"  cover: {_subsets(instance, cover)}" for cover in covers]
+    if outcome.status != "error" and outcome.stats.get("verified") is not None:
+        lines.append(f"  {outcome.stats['verification']}")
+    return said, lines
+
+
+SOLVE = Question(
+    "solve",
+    "Find an exact cover (or count/list them); every cover is verified before printing.\n\n"
+    "With --json: answer true/false (or the count), witness the chosen subsets as "
+    "0-based indices in input order (with --all: the list of covers).",
+    backends=BACKENDS,
+    check=check_outcome,
+    read=lambda file: load_instance(file),
+    describe=describe_covers,
+    params=(
+        Param(
+            "file",
+            help="An X3C or 3DM instance, text or JSON (see 'pyasp_games.cover.model').",
+            type=Path,
+            to="read",
+        ),
+        Param(
+            "encoding",
+            "--encoding",
+            "a bundled encoding (x3c, x3c-card) or an .lp file.",
+            default="x3c",
+            backends=("asp",),
+        ),
+        Param(
+            "solver",
+            "--solver",
+            "the PySAT solver (glucose4, cadical195, minisat22, ...).",
+            default="glucose4",
+            backends=("sat",),
+        ),
+        Param(
+            "card",
+            "--card",
+            "the at-most-one encoding (auto, pairwise, seqcounter, ...).",
+            default="auto",
+            backends=("sat",),
+        ),
+    ),
+    modes=MODES,
+    emits=(EMIT_LP, EMIT_CNF),
+    reference=REFERENCE,
+    unchecked="not checkable alone",
+    domain="cover",
+)
+
+#: The cover domain's questions.
+QUESTIONS = (SOLVE,)

@@ -1,0 +1,284 @@
+"""A question a domain answers, declared once: its backends, checker, options and formatter.
+
+A domain lists its questions (``QUESTIONS`` in ``pyasp_games.<domain>.questions``):
+``cover solve``, ``grundy exists``, ``games nim``, ... Each :class:`Question` holds
+
+- one **backend table** (name -> ``backend(instance, limits, **options) -> Outcome``),
+- one **checker** from the domain's ``verify.py`` (run on every outcome by
+  :func:`~pyasp_games.engines.runner.run_backend`),
+- its **parameters** (:class:`Param`): the input it reads and the options of each
+  backend, with the backends each one applies to,
+- the **modes** it answers in (a subset of :data:`MODES`) and the files it can
+  **emit** (``--emit-lp`` for the ASP backend, ``--emit-cnf`` for the SAT backend),
+- one **formatter**: the answer in words and the lines shown under it.
+
+The command line is generated from this declaration (:mod:`pyasp_games.cli.questions`):
+the backend choices, the help texts, the "does not apply" errors and the printing. The
+library needs no command line: :meth:`Question.ask` checks and completes the options as
+the command does, and :meth:`Question.solve` runs one backend, verified.
+
+>>> from pyasp_games.engines.outcome import Outcome
+>>> def double(n, limits, factor=2):
+...     return Outcome(f"n={n}", "native", "solved", n * factor, None)
+>>> def check(n, outcome):
+...     return outcome.answer % n == 0, "a multiple of n"
+>>> q = Question(
+...     "double", "Multiply a number.", backends={"native": double}, check=check,
+...     read=int, params=(Param("factor", "--factor", "The factor.", type=int, default=2),),
+...     describe=lambda n, outcome, options: (f"{outcome.answer}", []),
+... )
+>>> out = q.ask(21, "native", factor=None)
+>>> out.problem, out.answer, out.stats["verified"]
+('double', 42, True)
+>>> q.ask(21, "native", factor=3).answer
+63
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pyasp_games.engines.limits import Limits
+from pyasp_games.engines.outcome import Outcome
+from pyasp_games.engines.reference import Reference
+from pyasp_games.engines.runner import Checker, run_backend
+from pyasp_games.errors import InputError
+
+#: How many answers a question gives: one (with its witness), all of them (listed and
+#: counted), or their number. Every backend that answers in modes takes ``mode=`` one of these.
+MODES = ("one", "all", "count")
+
+
+def checked_mode(mode: str) -> str:
+    """``mode`` if it is one of :data:`MODES`, else :class:`InputError`."""
+    if mode not in MODES:
+        raise InputError(f"unknown mode {mode!r} (choose from {', '.join(MODES)})")
+    return mode
+
+
+#: Where a parameter's value goes: a backend option, the reader's keyword, a Limits field.
+DESTINATIONS = ("backend", "read", "limits")
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter of a question: a positional argument (no ``flags``) or an option.
+
+    Attributes:
+        name: the keyword its value is passed under (to the backend, the reader, or
+            :class:`Limits` as ``max_length``).
+        flags: its spellings, separated by spaces (``"--position -p"``); a bool option
+            is a switch (``"--core/--no-core"``). Empty: a positional argument.
+        help: the help text (the CLI adds which backends it applies to).
+        type: ``str``, ``int``, ``float``, ``bool``, ``Path``, ``list[str]`` (repeatable
+            option, or an argument taking one or more values), or a tuple of choices.
+        default: the value used when the user gives none (``None``: not passed at all).
+        backends: the backends it applies to (``None``: every one); given with another
+            backend, the command refuses it with one line.
+        to: ``"backend"`` (an option of the backend), ``"read"`` (of the reader) or
+            ``"limits"`` (a :class:`Limits` field).
+        metavar: how the help names the value.
+    """
+
+    name: str
+    flags: str = ""
+    help: str = ""
+    type: Any = str
+    default: Any = None
+    backends: tuple[str, ...] | None = None
+    to: str = "backend"
+    metavar: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.to not in DESTINATIONS:
+            raise ValueError(f"Param.to must be one of {DESTINATIONS}, got {self.to!r}")
+
+    @property
+    def option(self) -> str:
+        """How messages name it: its first flag, or its name in capitals."""
+        if not self.flags:
+            return self.name.upper()
+        spellings = self.flags.split()[0].split("/")  # a switch: the one away from the default
+        return spellings[-1] if self.type is bool and self.default is True else spellings[0]
+
+    def given(self, value: Any) -> bool:
+        """Whether the user gave this parameter (a switch: set away from its default)."""
+        if self.type is bool:
+            return bool(value) != bool(self.default)
+        return value is not None and value != []
+
+
+@dataclass(frozen=True)
+class Emit:
+    """A file the backend ``backend`` writes of what it runs (``--emit-lp``, ``--emit-cnf``).
+
+    The path reaches the backend as the option ``name``; the backend writes the file
+    (the program's facts, the CNF of the last horizon) where it builds it, so the file is
+    what was run. The CLI refuses it up front for another backend and for a path it
+    could not write, and never overwrites a file without ``--force``.
+    """
+
+    name: str
+    flag: str
+    backend: str
+    help: str
+
+
+#: The files a question can emit, by the backend that writes them.
+EMIT_LP = Emit("emit_lp", "--emit-lp", "asp", "write the program (facts, and how to run them).")
+EMIT_CNF = Emit("emit_cnf", "--emit-cnf", "sat", "write the CNF as DIMACS.")
+
+#: ``describe(instance, outcome, options) -> (answer in words or None, lines below it)``
+Describe = Callable[[Any, Outcome, dict[str, Any]], tuple[str | None, list[str]]]
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question of a domain; see the module docstring.
+
+    Attributes:
+        name: the command's name (``solve``, ``exists``, ...).
+        domain: the domain's name (where its bundled encodings are).
+        help: the command's help: a first line, then details (e.g. the JSON shape).
+        backends: the backend table; the first one is the default.
+        check: the checker (``verify.py``), run on every outcome.
+        read: ``read(**values of the params with to="read") -> instance`` (or a list of
+            instances, with ``several``).
+        describe: the formatter (:data:`Describe`).
+        params: the input and the options (:class:`Param`).
+        modes: the modes it answers in (``()``: one answer, no ``--all``/``--count``).
+        emits: the files it can write (:data:`EMIT_LP`, :data:`EMIT_CNF`).
+        fixed: options every backend receives (e.g. ``find="kernel"``).
+        reference: the trusted backend that cross-checks a user encoding's claims (a
+            question with a parameter ``encoding`` takes the user's own programs).
+        several: ``read`` returns a list of instances; each is answered under its own
+            time limit, and the exit code is the most severe of their outcomes.
+        unchecked: how an outcome no checker confirms reads (``nothing to verify``).
+    """
+
+    name: str
+    help: str
+    backends: Mapping[str, Callable[..., Outcome]]
+    check: Checker
+    read: Callable[..., Any]
+    describe: Describe
+    params: tuple[Param, ...] = ()
+    modes: tuple[str, ...] = ()
+    emits: tuple[Emit, ...] = ()
+    fixed: Mapping[str, Any] = field(default_factory=dict)
+    reference: Reference | None = None
+    several: bool = False
+    unchecked: str = "nothing to verify"
+    domain: str = ""
+
+    def __post_init__(self) -> None:
+        for mode in self.modes:
+            checked_mode(mode)
+        for param in self.params:
+            if param.backends is not None and not set(param.backends) <= set(self.backends):
+                raise ValueError(f"{self.name}: {param.option} names an unknown backend")
+
+    @property
+    def default_backend(self) -> str:
+        return next(iter(self.backends))
+
+    def solve(
+        self, instance: Any, backend: str, limits: Limits = Limits(), **options: Any
+    ) -> Outcome:
+        """Run ``backend`` on ``instance`` under ``limits``: timed, verified, and a user
+        encoding's unconfirmed claims cross-checked (:func:`run_backend`)."""
+        if backend not in self.backends:
+            raise InputError(
+                f"unknown backend {backend!r} (choose from {', '.join(self.backends)})"
+            )
+        problem = getattr(instance, "name", self.name)
+        return run_backend(
+            self.backends, backend, instance, problem, limits, self.check, self.reference,
+            **{**self.fixed, **options},
+        )  # fmt: skip
+
+    def backend_options(
+        self, backend: str, values: Mapping[str, Any], mode: str | None = None
+    ) -> dict[str, Any]:
+        """The options ``backend`` receives for the parameter ``values`` the user gave.
+
+        A parameter given for a backend it does not apply to, a mode this question
+        does not answer in, or a file to emit from another backend is an
+        :class:`InputError`. Defaults fill what was not given.
+        """
+        if backend not in self.backends:
+            raise InputError(
+                f"unknown backend {backend!r} (choose from {', '.join(self.backends)})"
+            )
+        options: dict[str, Any] = {}
+        for param in self.params:
+            value = values.get(param.name)
+            applies = param.backends is None or backend in param.backends
+            if param.given(value) and not applies:
+                raise InputError(f"{param.option} applies to {_backends(param.backends)} only")
+            if applies and param.to == "backend":
+                chosen = value if param.given(value) else param.default
+                if chosen is not None:
+                    options[param.name] = chosen
+        for emit in self.emits:
+            path = values.get(emit.name)
+            if path is not None and backend != emit.backend:
+                raise InputError(f"{emit.flag} applies to {_backends((emit.backend,))} only")
+            if path is not None:
+                options[emit.name] = path
+        if mode is not None:
+            if mode not in self.modes:
+                raise InputError(f"{self.name} answers in one mode only, not {mode!r}")
+            options["mode"] = mode
+        return options
+
+    def read_values(self, values: Mapping[str, Any]) -> dict[str, Any]:
+        """The reader's keywords among the parameter ``values``."""
+        return {p.name: values.get(p.name) for p in self.params if p.to == "read"}
+
+    def limit_values(self, values: Mapping[str, Any]) -> dict[str, Any]:
+        """The :class:`Limits` fields among the parameter ``values`` (e.g. ``max_length``)."""
+        return {
+            p.name: values.get(p.name) if p.given(values.get(p.name)) else p.default
+            for p in self.params
+            if p.to == "limits"
+        }
+
+    def ask(
+        self,
+        instance: Any,
+        backend: str | None = None,
+        limits: Limits = Limits(),
+        mode: str | None = None,
+        **values: Any,
+    ) -> Outcome:
+        """Answer for ``instance`` as the command does: options checked and completed by
+        :meth:`backend_options`, then :meth:`solve`."""
+        backend = backend or self.default_backend
+        return self.solve(instance, backend, limits, **self.backend_options(backend, values, mode))
+
+
+def _backends(names: Sequence[str] | None) -> str:
+    return "--backend " + " and ".join(names or ())
+
+
+def find_question(questions: Sequence[Question], name: str) -> Question:
+    """The question called ``name`` among ``questions``."""
+    for question in questions:
+        if question.name == name:
+            return question
+    raise InputError(f"unknown question {name!r} (choose from {', '.join(q.name for q in questions)})")
+
+
+__all__ = [
+    "EMIT_CNF",
+    "EMIT_LP",
+    "MODES",
+    "Emit",
+    "Param",
+    "Question",
+    "checked_mode",
+    "find_question",
+]
