@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import random
 import resource
+import time
+from dataclasses import replace
 
 import pytest
 
@@ -34,11 +36,23 @@ def assert_stopped_at_limit(run, limit: float = LIMIT) -> None:
 # -- the engine: deadlines, memory --------------------------------------------------
 
 
-def test_an_expired_deadline_becomes_limit_reached_not_value_error():
+def test_a_budget_handed_on_shares_its_clock_and_expires_as_unknown_not_an_error():
+    from pyasp_games.engines.outcome import Outcome
+    from pyasp_games.engines.runner import run_backend
+
+    lim = Limits(time_limit=0.05, max_length=4).started()
+    assert lim.started() is lim and lim.deadline() is lim.started().deadline()
+    assert lim == Limits(time_limit=0.05, max_length=4)  # the clock is no part of the budget
+    time.sleep(0.06)
     with pytest.raises(LimitReached):
-        Deadline(-1.0).limits()
-    assert Deadline(None).limits(max_length=4) == Limits(max_length=4)
-    assert 0 < Deadline(5).limits().time_limit <= 5
+        lim.deadline().check()
+
+    def stage(instance, limits):  # a backend handed the expired limits by an earlier stage
+        limits.deadline().check()
+        return Outcome("p", "b", "solved", True, None)
+
+    out = run_backend({"b": stage}, "b", None, "p", lim, lambda i, o: (True, "checked"))
+    assert out.status == "unknown" and out.stats["limit"] == "time"
 
 
 def test_planning_horizons_past_the_deadline_are_unknown():
@@ -47,7 +61,7 @@ def test_planning_horizons_past_the_deadline_are_unknown():
 
     board = parse_board("1 2 3\n4 5 6\n0 7 8")
     with pytest.raises(LimitReached):  # was: ValueError from Limits(time_limit=0.0)
-        horizons(board, "manhattan", None, Deadline(-1.0))
+        horizons(board, "manhattan", replace(Limits(time_limit=1), clock=Deadline(-1.0)))
 
 
 def _hungry(instance, limits):

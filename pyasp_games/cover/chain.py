@@ -44,6 +44,7 @@ def chain(cnf: CNF, backend: str, limits: Limits = Limits(), **options: Any) -> 
     """Decide ``cnf`` through the cover instance; the witness maps back and is checked."""
     from pyasp_games.cover import solve
 
+    limits = limits.started()  # the cover solver below shares the clock
     deadline = limits.deadline()
     sizes: dict[str, dict[str, int]] = {
         "cnf": {"variables": cnf.num_vars, "clauses": cnf.num_clauses}
@@ -74,14 +75,14 @@ def chain(cnf: CNF, backend: str, limits: Limits = Limits(), **options: Any) -> 
             x3c, map3 = stage("3dm-to-x3c", threedm_to_x3c, dm)
             sizes["x3c"] = {"elements": x3c.size, "subsets": len(x3c.subsets)}
             del dm
-        sub = deadline.limits(memory_limit=limits.memory_limit)
+        deadline.check()
     except LimitReached:
         stats["limit"] = "time"
         return outcome("unknown", None)
     except MemoryError:
         stats["limit"] = "memory"
         return outcome("unknown", None)
-    solved = stage("solve", solve, x3c, backend, sub, **options)
+    solved = stage("solve", solve, x3c, backend, limits, **options)
     stats["cover"] = {k: v for k, v in solved.to_dict().items() if k not in ("witness",)}
     if solved.status == "unknown":
         stats["limit"] = "time"

@@ -12,15 +12,17 @@ True
 >>> Limits().deadline().remaining() is None
 True
 
-A deadline hands the time it has left to a later stage as :class:`Limits`; once
-it has passed, that raises :class:`LimitReached` (an ``unknown``), never an error:
+Below the command line, budgets travel as :class:`Limits` only. A backend receives
+them *started* (:meth:`Limits.started`, done by
+:func:`~pyasp_games.engines.runner.run_backend`): their clock runs from the backend's
+start, and every stage they are handed on to (a sub-solver, a heuristic run first)
+polls that one clock, so the stages share the budget without converting it:
 
->>> Deadline(None).limits(max_length=3)
-Limits(time_limit=None, max_length=3, memory_limit=None)
->>> Deadline(-1.0).limits()
-Traceback (most recent call last):
-...
-pyasp_games.engines.limits.LimitReached: {'limit': 'time'}
+>>> lim = Limits(time_limit=5).started()
+>>> lim.deadline() is lim.started().deadline()
+True
+>>> Limits(time_limit=5).deadline() is Limits(time_limit=5).deadline()
+False
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 try:
     import resource
@@ -59,6 +61,8 @@ class Limits:
     time_limit: float | None = None
     max_length: int | None = None
     memory_limit: int | None = None
+    #: The running clock of started limits (:meth:`started`); ``None``: not started.
+    clock: Deadline | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.time_limit is not None and not self.time_limit > 0:
@@ -68,8 +72,17 @@ class Limits:
         if self.memory_limit is not None and self.memory_limit <= 0:
             raise ValueError("memory limit must be positive")
 
+    def started(self) -> Limits:
+        """These limits with their clock running from now, or ``self`` if it already runs.
+
+        What a backend receives; a stage that hands its limits on to another stage
+        passes them started, so both poll the same clock.
+        """
+        return self if self.clock is not None else replace(self, clock=Deadline(self.time_limit))
+
     def deadline(self) -> Deadline:
-        return Deadline(self.time_limit)
+        """The clock to poll: the running one of started limits, else one from now."""
+        return self.clock if self.clock is not None else Deadline(self.time_limit)
 
 
 class Deadline:
@@ -95,18 +108,6 @@ class Deadline:
 
     def elapsed(self) -> float:
         return time.monotonic() - self.start
-
-    def limits(self, max_length: int | None = None, memory_limit: int | None = None) -> Limits:
-        """The time left as :class:`Limits` for a later stage.
-
-        Raises:
-            LimitReached: when no time is left (a ``Limits`` cannot hold zero seconds,
-                and the stage would only report the limit anyway).
-        """
-        remaining = self.remaining()
-        if remaining is not None and remaining <= 0:
-            raise LimitReached({"limit": "time"})
-        return Limits(remaining, max_length, memory_limit)
 
 
 # -- memory ---------------------------------------------------------------------------

@@ -55,7 +55,9 @@ def run_backend(
     With a time limit the backend runs in a forked child process as well, which is
     stopped :data:`GRACE` seconds after the limit if it has not returned by then:
     the limit holds even where a backend cannot look at the clock (clingo's
-    grounding, a long library call). The outcome's ``stats`` gain ``verified``
+    grounding, a long library call). The backend receives the limits started
+    (:meth:`~pyasp_games.engines.limits.Limits.started`): limits that already run (a
+    stage handing its own on) keep their clock. The outcome's ``stats`` gain ``verified``
     (True/False/None) and ``verification`` (the checker's message); a witness that
     fails its check turns the status into ``error`` (the claimed status kept as
     ``failed_status``). A backend reports an answer set of the wrong shape, or one
@@ -73,10 +75,12 @@ def run_backend(
     """
     trust = bool(options.pop("trust_encoding", False))
     start = time.perf_counter()
+    limits = limits.started()  # the backend's clock; a stage it hands the limits to shares it
     job = partial(_run_here, backends[backend], instance, problem, backend, limits, options)
     # a callback (e.g. a progress display) cannot report across a process boundary
-    if limits.time_limit is not None and _can_fork() and options.get("progress") is None:
-        outcome = _run_in_child(job, problem, backend, limits.time_limit)
+    left = limits.deadline().remaining()
+    if left is not None and _can_fork() and options.get("progress") is None:
+        outcome = _run_in_child(job, problem, backend, left)
     else:
         outcome = job()
     outcome.problem, outcome.backend = problem, backend

@@ -151,9 +151,10 @@ def solve_asp(
     check = solvability(board)
     if not check.solvable:
         return Outcome(board.name, "", "no-solution", None, None, 0.0, {"proof": check.reason})
+    limits = limits.started()  # horizons() polls the same clock
     deadline = limits.deadline()
     cpu = time.process_time()  # this process' CPU seconds (all threads): robust on a busy machine
-    span = horizons(board, lower_bound, limits.max_length, deadline)
+    span = horizons(board, lower_bound, limits)
     if encoding in THESIS_INTERFACE:
         return _solve_single_shot(board, path, span, deadline)
     propagator = None

@@ -7,17 +7,17 @@ or a smaller ``--max-length``. :meth:`Horizons.exhausted` says what refuting eve
 horizon means.
 
 >>> from pyasp_games.puzzle.model import parse_board
->>> h = horizons(parse_board("1 2 3\\n4 5 6\\n0 7 8"), "manhattan", 1, Deadline(None))
+>>> h = horizons(parse_board("1 2 3\\n4 5 6\\n0 7 8"), "manhattan", Limits(max_length=1))
 >>> (h.start, h.stop), h.exhausted(parse_board("1 2 3\\n4 5 6\\n0 7 8"), {}).stats
 ((2, 1), {'proof': 'no plan of length <= 1', 'bounded': 1})
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from pyasp_games.engines.limits import Deadline, LimitReached
+from pyasp_games.engines.limits import LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.puzzle.model import Board
 from pyasp_games.puzzle.native import solve_greedy
@@ -58,23 +58,24 @@ class Horizons:
         return Outcome(board.name, "", "error", None, None, 0.0, stats)
 
 
-def horizons(
-    board: Board, lower_bound: str, max_length: int | None, deadline: Deadline
-) -> Horizons:
+def horizons(board: Board, lower_bound: str, limits: Limits) -> Horizons:
     """The :class:`Horizons` of a solvable board (``lower_bound`` as in
-    :func:`~pyasp_games.puzzle.pattern_databases.start_horizon`).
+    :func:`~pyasp_games.puzzle.pattern_databases.start_horizon`), up to
+    ``limits.max_length``; the lower bound and the greedy plan (the upper bound) are
+    found within ``limits``, which the caller passes started to share its clock.
 
     >>> from pyasp_games.puzzle.model import parse_board
-    >>> h = horizons(parse_board("1 2 3\\n4 5 6\\n0 7 8"), "manhattan", None, Deadline(None))
+    >>> h = horizons(parse_board("1 2 3\\n4 5 6\\n0 7 8"), "manhattan", Limits())
     >>> h.start, h.stop == h.upper, h.upper % 2
     (2, True, 0)
     """
     from pyasp_games.puzzle.pattern_databases import start_horizon
 
-    start, lower = start_horizon(board, lower_bound, deadline)
-    greedy = solve_greedy(board, deadline.limits())
+    start, lower = start_horizon(board, lower_bound, limits.deadline())
+    limits.deadline().check()  # no time left for the upper bound: LimitReached, unknown
+    greedy = solve_greedy(board, replace(limits, max_length=None))  # any plan: an upper bound
     if greedy.status != "solved":
         raise LimitReached({"lower_bound": lower})
     upper = greedy.answer
-    stop = upper if max_length is None else min(max_length, upper)
+    stop = upper if limits.max_length is None else min(limits.max_length, upper)
     return Horizons(start, stop, upper, lower)

@@ -170,9 +170,10 @@ def solve_sat(
     check = solvability(board)
     if not check.solvable:
         return Outcome(board.name, "", "no-solution", None, None, 0.0, {"proof": check.reason})
+    limits = limits.started()  # horizons() polls the same clock
     deadline = limits.deadline()
     cpu = time.process_time()  # this process' CPU seconds (all threads): robust on a busy machine
-    span = horizons(board, lower_bound, limits.max_length, deadline)
+    span = horizons(board, lower_bound, limits)
     h, stop = span.start, span.stop
     engine = None
     if prune != "none":
