@@ -96,12 +96,18 @@ def test_clingo_syntax_error_is_bad_input(tmp_path):
         ClingoSession([bad])
 
 
+#: Seconds past a 1 s limit a solver may take to stop on a loaded machine: the timer
+#: thread that interrupts it waits for a core. A solver that ignores the interrupt runs
+#: for minutes on these pigeon-hole formulas, so the bound still tells it apart.
+STOP_SLACK = 3.0
+
+
 def test_clingo_time_limit_cancels_search():
     s = ClingoSession(facts=PIGEONS_ASP, consts={"p": 13}, deadline=Deadline(1.0))
     s.ground([("base", [])])
     start = time.monotonic()
     assert s.solve().status == "unknown"
-    assert time.monotonic() - start < 2.0
+    assert time.monotonic() - start < 1.0 + STOP_SLACK
 
 
 def test_sat_exactly_one_assumptions_and_names():
@@ -120,7 +126,7 @@ def test_every_offered_sat_solver_stops_at_the_time_limit(solver):
         php_clauses(s, 12)
         start = time.monotonic()
         assert s.solve() is None
-        assert time.monotonic() - start < 2.0
+        assert time.monotonic() - start < 1.0 + STOP_SLACK
         assert s.statistics()["solver"] == solver
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pyasp_games.cover.model import X3C, ThreeDM, as_x3c
+from pyasp_games.cover.model import X3C
 from pyasp_games.cover.verify import check_cover
 from pyasp_games.engines.clingo_runner import ClingoSession, int_arguments
 from pyasp_games.engines.limits import Limits
@@ -57,9 +57,8 @@ def encoding_file(encoding: str) -> Path:
         raise InputError(str(err)) from None
 
 
-def write_lp(instance: X3C | ThreeDM, encoding: str, path: Path | str) -> None:
-    """Write the facts of ``instance`` with a comment naming the encoding to run them with."""
-    inst = as_x3c(instance)
+def write_lp(inst: X3C, encoding: str, path: Path | str) -> None:
+    """Write the facts of ``inst`` with a comment naming the encoding to run them with."""
     with open(path, "w") as f:
         enc = encoding_file(encoding)
         f.write(f"% pyasp-games cover instance {inst.name}\n% encoding: {enc}\n")
@@ -68,7 +67,7 @@ def write_lp(instance: X3C | ThreeDM, encoding: str, path: Path | str) -> None:
 
 
 def solve_asp(
-    instance: X3C | ThreeDM,
+    inst: X3C,
     limits: Limits = Limits(),
     mode: str = "one",
     encoding: str = DEFAULT_ENCODING,
@@ -77,7 +76,6 @@ def solve_asp(
     """Solve with clingo: ``one`` cover, ``count`` covers, or ``all`` covers;
     ``emit_lp`` writes the facts run (:func:`write_lp`) first."""
     checked_mode(mode)
-    inst = as_x3c(instance)
     if emit_lp is not None:
         write_lp(inst, encoding, emit_lp)
     deadline = limits.deadline()

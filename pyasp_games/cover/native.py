@@ -46,7 +46,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from pyasp_games.cover.model import X3C, ThreeDM, as_x3c
+from pyasp_games.cover.model import X3C
 from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import checked_mode
@@ -472,10 +472,9 @@ class BitsetCover:
 
 
 def _solve_native(
-    instance: X3C | ThreeDM, limits: Limits, mode: str, backend: str, structure: type
+    inst: X3C, limits: Limits, mode: str, backend: str, structure: type
 ) -> Outcome:
     checked_mode(mode)
-    inst = as_x3c(instance)
     deadline = limits.deadline()
     matrix = structure(inst.size, inst.subsets)
     deadline.check()
@@ -503,19 +502,17 @@ def _solve_native(
     )
 
 
-def solve_dlx(instance: X3C | ThreeDM, limits: Limits = Limits(), mode: str = "one") -> Outcome:
-    """Algorithm X with dancing links on an X3C instance (3DM: as X3C over ``W + X + Y``).
+def solve_dlx(instance: X3C, limits: Limits = Limits(), mode: str = "one") -> Outcome:
+    """Algorithm X with dancing links on an X3C instance.
 
-    ``mode``: ``first`` (answer ``True``/``False``, witness the cover's subset
+    ``mode``: ``one`` (answer ``True``/``False``, witness the cover's subset
     indices, sorted), ``count`` (answer the number of covers) or ``all`` (also the
     list of every cover as witness).
     """
     return _solve_native(instance, limits, mode, "dlx", DancingLinks)
 
 
-def solve_bitset(
-    instance: X3C | ThreeDM, limits: Limits = Limits(), mode: str = "one"
-) -> Outcome:
+def solve_bitset(instance: X3C, limits: Limits = Limits(), mode: str = "one") -> Outcome:
     """Algorithm X over bit sets (:class:`BitsetCover`); modes and answers as :func:`solve_dlx`.
 
     The same search tree as ``dlx`` (``count`` and ``all``: pruned by the memo

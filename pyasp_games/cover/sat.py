@@ -31,7 +31,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pyasp_games.cover.model import X3C, ThreeDM, as_x3c
+from pyasp_games.cover.model import X3C
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import checked_mode
@@ -78,7 +78,7 @@ def build(session: SatSession, inst: X3C, card: str = "auto") -> list[int]:
 
 
 def solve_sat(
-    instance: X3C | ThreeDM,
+    inst: X3C,
     limits: Limits = Limits(),
     mode: str = "one",
     solver: str = "glucose4",
@@ -89,7 +89,6 @@ def solve_sat(
     checked_mode(mode)
     if solver not in SOLVERS:
         raise InputError(f"unknown SAT solver {solver!r} (choose from {', '.join(SOLVERS)})")
-    inst = as_x3c(instance)
     deadline = limits.deadline()
     with SatSession(solver, deadline, keep_clauses=emit_cnf is not None) as s:
         chosen = build(s, inst, card)
