@@ -196,11 +196,11 @@ class GameSum:
     name: str = "sum"
 
 
-def read_sum(specs: Sequence[str], fmt: str | None = None) -> GameSum:
-    """The sum of the components ``GRAPH:POSITION`` (bad specs raise :class:`InputError`)."""
+def read_sum(components: Sequence[str], fmt: str | None = None) -> GameSum:
+    """The sum of the ``components`` ``GRAPH:POSITION`` (bad ones raise :class:`InputError`)."""
     graphs, positions, paths = [], [], []
     cache: dict[str, Digraph] = {}
-    for spec in specs:
+    for spec in components:
         path, position = split_component(spec)
         if path not in cache:
             cache[path] = load_graph(path, fmt)

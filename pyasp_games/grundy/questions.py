@@ -35,6 +35,9 @@ from pyasp_games.grundy.asp import solve_asp
 from pyasp_games.grundy.generalized import loopy_move
 from pyasp_games.grundy.model import (
     GameSum,
+    GrundysGame,
+    Nim,
+    SubtractionGame,
     grundys_game_heaps,
     load_graph,
     nim_position,
@@ -202,7 +205,7 @@ def describe_loopy(
     return None, lines
 
 
-def describe_nim(nim: Any, outcome: Outcome, options: dict[str, Any]) -> tuple[str | None, list[str]]:
+def describe_nim(nim: Nim, outcome: Outcome, options: dict[str, Any]) -> tuple[str | None, list[str]]:
     """``nim``: the class, the XOR, every winning move."""
     if outcome.answer is None:
         return None, []
@@ -211,7 +214,7 @@ def describe_nim(nim: Any, outcome: Outcome, options: dict[str, Any]) -> tuple[s
 
 
 def describe_subtraction(
-    game: Any, outcome: Outcome, options: dict[str, Any]
+    game: SubtractionGame, outcome: Outcome, options: dict[str, Any]
 ) -> tuple[str | None, list[str]]:
     """``subtraction``: ``g(0..N)``, the preperiod and period, and their proof."""
     if outcome.answer is None:
@@ -224,7 +227,7 @@ def describe_subtraction(
 
 
 def describe_grundys_game(
-    game: Any, outcome: Outcome, options: dict[str, Any]
+    game: GrundysGame, outcome: Outcome, options: dict[str, Any]
 ) -> tuple[str | None, list[str]]:
     """``grundys-game``: ``g(1..N)``."""
     if outcome.answer is None:
@@ -300,7 +303,7 @@ SUM = Question(
     "Value and winning moves of a sum of acyclic games (XOR: Sprague-Grundy; or: OR-sum, Smith).",
     backends={"native": solve_sum},
     check=check_sum,
-    read=lambda components, fmt: read_sum(components, fmt),
+    read=read_sum,
     describe=describe_sum,
     params=(
         Param(
@@ -412,7 +415,7 @@ NIM = Question(
     "Nim: P or N (XOR of the heaps) and every winning move.",
     backends={"native": solve_nim},
     check=check_nim,
-    read=lambda heaps: nim_position(heaps),
+    read=nim_position,
     describe=describe_nim,
     params=(Param("heaps", help="Heap sizes, e.g. 3 4 5.", type=list[int], to="read", metavar="HEAPS..."),),
     domain="grundy",
@@ -423,7 +426,7 @@ SUBTRACTION = Question(
     "Subtraction game: g(0..N) and its exact preperiod and period, with the proof.",
     backends={"native": solve_subtraction},
     check=check_subtraction,
-    read=lambda moves, upto: subtraction_game(moves, upto),
+    read=subtraction_game,
     describe=describe_subtraction,
     params=(
         Param("moves", "--moves", "The subtraction set, e.g. 1,2,3 (required).", to="read"),
@@ -437,7 +440,7 @@ GRUNDYS_GAME = Question(
     "Grundy's game (split a heap into two unequal heaps): g(1..N).",
     backends={"native": solve_grundys_game},
     check=check_grundys_game,
-    read=lambda upto: grundys_game_heaps(upto),
+    read=grundys_game_heaps,
     describe=describe_grundys_game,
     params=(Param("upto", "--upto", "Compute g(1..N) (required).", type=int, to="read", metavar="N"),),
     domain="grundy",
