@@ -105,8 +105,8 @@ class Param:
 
     def given(self, value: Any) -> bool:
         """Whether the user gave this parameter (a switch: set away from its default)."""
-        if self.type is bool:
-            return bool(value) != bool(self.default)
+        if self.type is bool:  # not passed at all (None, from the library) is not given
+            return value is not None and bool(value) != bool(self.default)
         return value is not None and value != []
 
 

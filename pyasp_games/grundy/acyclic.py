@@ -13,17 +13,9 @@ from collections.abc import Sequence
 from pyasp_games.engines.limits import Deadline
 from pyasp_games.errors import InputError
 from pyasp_games.graphs import Digraph
+from pyasp_games.grundy.model import mex
 
 _POLL = 4096  # steps between deadline checks
-
-
-def mex(values: Sequence[int] | set[int]) -> int:
-    """The minimum excludant: the least natural number not in ``values``."""
-    present = set(values)
-    k = 0
-    while k in present:
-        k += 1
-    return k
 
 
 class CyclicGraphError(InputError):

@@ -29,6 +29,7 @@ from typing import Any
 from pyasp_games.engines.clingo_runner import ClingoSession, int_arguments
 from pyasp_games.engines.limits import Deadline, Limits
 from pyasp_games.engines.outcome import Outcome
+from pyasp_games.engines.question import checked_mode
 from pyasp_games.engines.resources import encoding_path
 from pyasp_games.errors import InputError, MalformedAnswer
 from pyasp_games.graphs import Digraph
@@ -39,7 +40,6 @@ DOMAIN = "grundy"
 #: which encoding solves which problem, and the output predicate it shows
 ENCODINGS = {"grundy": "grundy", "kernel": "kernel"}
 OUTPUT = {"grundy": "value/2", "kernel": "in/1"}
-MODES = ("one", "all", "count")
 
 
 def facts(graph: Digraph) -> str:
@@ -104,6 +104,7 @@ def solve_asp(
     encoding: str | None = None,
     core: bool = True,
     arguments: Sequence[str] | str = (),
+    emit_lp: Path | str | None = None,
 ) -> Outcome:
     """Existence (``one``), enumeration (``all``) or counting (``count``) with clingo.
 
@@ -111,10 +112,12 @@ def solve_asp(
     ``witness``: one solution, or the list of all (all). ``core``: solve the core
     only (Grundy functions with the bundled or a user encoding of ``value/2``);
     ``arguments``: extra clingo options (e.g. ``--configuration=crafty``; a string
-    is split at spaces).
+    is split at spaces); ``emit_lp``: first write the whole graph's facts
+    (:func:`write_lp`), to run the encoding on by hand.
     """
-    if mode not in MODES:
-        raise InputError(f"unknown mode {mode!r}")
+    checked_mode(mode)
+    if emit_lp is not None:
+        write_lp(graph, encoding or ENCODINGS[find], emit_lp)
     deadline = limits.deadline()
     full = graph
     removed: list[int] = []

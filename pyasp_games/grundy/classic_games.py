@@ -14,6 +14,7 @@ from typing import Any
 
 from pyasp_games.engines.limits import Deadline
 from pyasp_games.errors import InputError
+from pyasp_games.grundy.model import check_heap_size
 
 _POLL = 4096  # steps between deadline checks
 
@@ -29,17 +30,6 @@ def nim_winning_moves(heaps: Sequence[int]) -> list[tuple[int, ...]]:
             if h ^ total < h:
                 out.append(tuple(h ^ total if j == i else x for j, x in enumerate(heaps)))
     return out
-
-
-#: the largest heap (``--upto``) and the largest move the classic games take: beyond
-#: these the values alone would fill the memory, which no user can mean
-MAX_HEAP = 10_000_000
-
-
-def check_heap_size(n: int, what: str) -> None:
-    """Raise :class:`InputError` naming :data:`MAX_HEAP` when ``n`` exceeds it."""
-    if n > MAX_HEAP:
-        raise InputError(f"{what} {n} is beyond this tool's limit of {MAX_HEAP:,}")
 
 
 def subtraction_values(

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from pyasp_games.graphs import Digraph
+from pyasp_games.grundy.model import mex
 
 
 def in_core(graph: Digraph) -> tuple[Digraph, list[int]]:
@@ -65,9 +66,5 @@ def extend(
     """
     values: dict[str, int] = {name: function[name] for name in core.names}
     for v in reversed(removed):
-        seen = {values[graph.names[w]] for w in graph.succ[v]}
-        k = 0
-        while k in seen:
-            k += 1
-        values[graph.names[v]] = k
+        values[graph.names[v]] = mex(values[graph.names[w]] for w in graph.succ[v])
     return {name: values[name] for name in graph.names}

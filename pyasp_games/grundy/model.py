@@ -19,15 +19,31 @@ written ``inf(0,2)``:
 (Infinity(K=frozenset({2})), Infinity(K=frozenset()))
 >>> split_component("games/a.txt:start")
 ('games/a.txt', 'start')
+
+The classic games' positions (:class:`Nim`, :class:`SubtractionGame`,
+:class:`GrundysGame`) are read from the command line's numbers:
+
+>>> nim_position([3, 4, 5]).name, subtraction_game("3,1,2", 12).moves, mex({0, 1, 3})
+('nim(3,4,5)', (1, 2, 3), 2)
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from pyasp_games.errors import InputError
 from pyasp_games.graphs import Digraph, parse_arcs, read_graph
+
+
+def mex(values: Iterable[int]) -> int:
+    """The minimum excludant: the least natural number not in ``values``."""
+    present = set(values)
+    k = 0
+    while k in present:
+        k += 1
+    return k
 
 
 @dataclass(frozen=True)
@@ -167,3 +183,127 @@ def random_digraph(
     'random-6-2'
     """
     return parse_graph(arc_text(random_arcs(n, seed, sinks, low, high), n), name=f"random-{n}-{seed}")
+
+
+@dataclass(frozen=True)
+class GameSum:
+    """A sum of games: component ``i`` is ``graphs[i]`` at position ``positions[i]``,
+    read from ``paths[i]`` (a file given twice is read once: the same graph object)."""
+
+    graphs: tuple[Digraph, ...]
+    positions: tuple[int, ...]
+    paths: tuple[str, ...]
+    name: str = "sum"
+
+
+def read_sum(components: Sequence[str], fmt: str | None = None) -> GameSum:
+    """The sum of the ``components`` ``GRAPH:POSITION`` (bad ones raise :class:`InputError`)."""
+    graphs, positions, paths = [], [], []
+    cache: dict[str, Digraph] = {}
+    for spec in components:
+        path, position = split_component(spec)
+        if path not in cache:
+            cache[path] = load_graph(path, fmt)
+        graphs.append(cache[path])
+        positions.append(cache[path].position(position))
+        paths.append(path)
+    return GameSum(tuple(graphs), tuple(positions), tuple(paths))
+
+
+def distinct(graphs: Sequence[Digraph]) -> list[int]:
+    """For each graph, the index of its first occurrence (a graph given twice is solved once).
+
+    >>> g, h = parse_graph("a b\\n"), parse_graph("a b\\n")
+    >>> distinct([g, h, g])
+    [0, 1, 0]
+    """
+    return [next(j for j in range(i + 1) if graphs[j] is g) for i, g in enumerate(graphs)]
+
+
+# -- the classic games' positions -----------------------------------------------------
+
+#: the largest heap (``--upto``) and the largest move the classic games take: beyond
+#: these the values alone would fill the memory, which no user can mean
+MAX_HEAP = 10_000_000
+
+
+def check_heap_size(n: int, what: str) -> None:
+    """Raise :class:`InputError` naming :data:`MAX_HEAP` when ``n`` exceeds it."""
+    if n > MAX_HEAP:
+        raise InputError(f"{what} {n} is beyond this tool's limit of {MAX_HEAP:,}")
+
+
+@dataclass(frozen=True)
+class Nim:
+    """A Nim position: the heap sizes."""
+
+    heaps: tuple[int, ...]
+
+    @property
+    def name(self) -> str:
+        return "nim(" + ",".join(map(str, self.heaps)) + ")"
+
+
+@dataclass(frozen=True)
+class SubtractionGame:
+    """The subtraction game with the (sorted) subtraction set ``moves``, shown up to ``upto``."""
+
+    moves: tuple[int, ...]
+    upto: int
+
+    @property
+    def name(self) -> str:
+        return f"subtraction({','.join(map(str, self.moves))})"
+
+
+@dataclass(frozen=True)
+class GrundysGame:
+    """Grundy's game (split a heap into two unequal heaps) on the heaps ``1..upto``."""
+
+    upto: int
+
+    @property
+    def name(self) -> str:
+        return f"grundys-game({self.upto})"
+
+
+def _required(value: object, option: str, what: str) -> None:
+    if value is None:
+        raise InputError(f"missing option {option} ({what})")
+
+
+def nim_position(heaps: Sequence[int] | None) -> Nim:
+    """A Nim position; negative heaps are :class:`InputError`."""
+    _required(heaps or None, "HEAPS", "the heap sizes, e.g. 3 4 5")
+    if any(h < 0 for h in heaps or ()):
+        raise InputError("heap sizes must be non-negative")
+    return Nim(tuple(heaps or ()))
+
+
+def subtraction_game(moves: str | None, upto: int | None) -> SubtractionGame:
+    """The subtraction game of ``moves`` (comma-separated positive integers) up to ``upto``."""
+    _required(moves, "--moves", "the subtraction set, e.g. 1,2,3")
+    _required(upto, "--upto", "the largest heap to show")
+    assert moves is not None and upto is not None
+    bad = f"--moves: expected comma-separated positive integers, got {moves!r}"
+    try:
+        ds = sorted({int(x) for x in moves.split(",") if x.strip()})
+    except ValueError:
+        raise InputError(bad) from None
+    if not ds or ds[0] < 1:
+        raise InputError(bad)
+    if upto < 0:
+        raise InputError(f"--upto must be non-negative, got {upto}")
+    check_heap_size(upto, "--upto")
+    check_heap_size(ds[-1], "--moves: a move of")
+    return SubtractionGame(tuple(ds), upto)
+
+
+def grundys_game_heaps(upto: int | None) -> GrundysGame:
+    """Grundy's game on the heaps ``1..upto``."""
+    _required(upto, "--upto", "the largest heap")
+    assert upto is not None
+    if upto < 1:
+        raise InputError(f"--upto must be at least 1, got {upto}")
+    check_heap_size(upto, "--upto")
+    return GrundysGame(upto)

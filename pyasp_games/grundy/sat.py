@@ -26,12 +26,11 @@ from typing import Any
 
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
+from pyasp_games.engines.question import checked_mode
 from pyasp_games.engines.sat_runner import SatSession
 from pyasp_games.errors import InputError
 from pyasp_games.graphs import Digraph
 from pyasp_games.grundy.core import extend, in_core
-
-MODES = ("one", "all", "count")
 
 
 def encode_grundy(session: SatSession, graph: Digraph) -> list[list[int]]:
@@ -78,8 +77,7 @@ def solve_sat(
     ``core``: search Grundy functions on the core only (same count, see the module
     docstring); ``--emit-cnf`` then writes the core's formula.
     """
-    if mode not in MODES:
-        raise InputError(f"unknown mode {mode!r}")
+    checked_mode(mode)
     deadline = limits.deadline()  # the limit covers the reduction too
     full = graph
     removed: list[int] = []

@@ -4,7 +4,9 @@ Shares no code with the solvers: it re-reads the graph's arcs and checks the
 defining rules vertex by vertex (the mex rule; independence and absorption;
 Smith's conditions (a)-(c) with the counter function), and for small graphs
 counts Grundy functions by brute force over every assignment of values up to the
-out-degree.
+out-degree. One checker per question (``check_values``, ``check_sum``,
+``check_functions``, ``check_kernels``, ``check_loopy``; the classic games'
+``check_nim``, ``check_subtraction``, ``check_grundys_game``).
 
 >>> from pyasp_games.grundy.model import parse_graph
 >>> c4 = parse_graph("a b\\nb c\\nc d\\nd a\\n")
@@ -24,17 +26,21 @@ from typing import Any
 
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.graphs import Digraph
-from pyasp_games.grundy.model import Infinity, Value
+from pyasp_games.grundy.model import (
+    GameSum,
+    GrundysGame,
+    Infinity,
+    Nim,
+    SubtractionGame,
+    Value,
+    format_value,
+    mex,
+    nim_sum,
+    outcome_class,
+)
 
 #: brute force only below this many assignments
 BRUTE_FORCE_LIMIT = 200_000
-
-
-def _least_missing(values: set[int]) -> int:
-    k = 0
-    while k in values:
-        k += 1
-    return k
 
 
 def check_grundy_function(graph: Digraph, function: Mapping[str, Any]) -> tuple[bool, str]:
@@ -52,7 +58,7 @@ def check_grundy_function(graph: Digraph, function: Mapping[str, Any]) -> tuple[
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             return False, f"position {name}: {value!r} is not a natural number"
         seen = {function[graph.names[w]] for w in graph.succ[u]}
-        want = _least_missing(seen)
+        want = mex(seen)
         if value != want:
             shown = "{" + ", ".join(map(str, sorted(seen))) + "}"
             return (
@@ -131,7 +137,7 @@ def check_generalized(
     names = graph.names
     for u, value in enumerate(values):
         finite = {x for x in (values[w] for w in graph.succ[u]) if not isinstance(x, Infinity)}
-        low = _least_missing(finite)
+        low = mex(finite)
         if isinstance(value, Infinity):
             if set(value.K) != finite:
                 return (
@@ -234,32 +240,236 @@ def check_outcome(
     return True, f"brute force over all assignments counts {brute}"
 
 
+def check_functions(graph: Digraph, outcome: Outcome) -> tuple[bool | None, str]:
+    """:func:`check_outcome` of ``grundy exists`` (Grundy functions)."""
+    return check_outcome(graph, outcome, "grundy")
+
+
+def check_kernels(graph: Digraph, outcome: Outcome) -> tuple[bool | None, str]:
+    """:func:`check_outcome` of ``grundy kernel``."""
+    return check_outcome(graph, outcome, "kernel")
+
+
+def check_values(graph: Digraph, outcome: Outcome) -> tuple[bool | None, str]:
+    """Check ``grundy values``: the mex rule at every position, and a position's
+    value, class and winning moves (exactly its successors of value 0)."""
+    if outcome.status != "solved":
+        return None, "nothing to verify"
+    ok, message = check_grundy_function(graph, outcome.answer)
+    if not ok:
+        return ok, message
+    witness = outcome.witness
+    if isinstance(witness, Mapping) and "position" in witness:
+        name = witness["position"]
+        if name not in graph.index:
+            return False, f"{name!r} is not a position of the graph"
+        value = outcome.answer[name]
+        zeros = [graph.names[w] for w in graph.succ[graph.index[name]]
+                 if outcome.answer[graph.names[w]] == 0]  # fmt: skip
+        if witness["value"] != value or witness["class"] != ("P" if value == 0 else "N"):
+            return False, f"position {name}: value {value}, not as shown"
+        if witness["winning_moves"] != zeros:
+            return False, f"position {name}: its winning moves are {zeros}"
+    return True, message
+
+
+def check_sum(game: GameSum, outcome: Outcome) -> tuple[bool | None, str]:
+    """Check ``grundy sum``: every component's values satisfy the mex rule, the sum's
+    value and class follow from the rule (XOR: Sprague–Grundy; OR: P iff every
+    component is 0), and the winning moves listed are exactly the winning moves."""
+    if outcome.status != "solved":
+        return None, "nothing to verify"
+    for g, per in zip(game.graphs, outcome.certificate, strict=True):
+        ok, message = check_grundy_function(g, dict(zip(g.names, per, strict=True)))
+        if not ok:
+            return False, message
+    values = [per[p] for per, p in zip(outcome.certificate, game.positions, strict=True)]
+    witness = outcome.witness
+    if [c["value"] for c in witness["components"]] != values:
+        return False, "the components' values are not as shown"
+    if outcome.stats.get("rule", "xor") == "xor":
+        total = 0
+        for v in values:
+            total ^= v
+        moves = [
+            {"component": i, "from": g.names[p], "to": g.names[w]}
+            for i, (g, p, per) in enumerate(zip(game.graphs, game.positions, outcome.certificate, strict=True))
+            for w in g.succ[p]
+            if per[w] ^ values[i] ^ total == 0
+        ]  # fmt: skip
+        if witness["value"] != total or outcome.answer != ("N" if total else "P"):
+            return False, f"the XOR of the components' values is {total}"
+        if witness["winning_moves"] != moves:
+            return False, "the winning moves are not exactly the moves to a sum of value 0"
+        return True, "every component's values satisfy the mex rule; the XOR and its moves checked"
+    wins = any(values)
+    options = [
+        [g.names[w] for w in g.succ[p] if per[w] == 0] or None if v else None
+        for g, p, per, v in zip(game.graphs, game.positions, outcome.certificate, values, strict=True)
+    ]  # fmt: skip
+    if outcome.answer != ("N" if wins else "P"):
+        return False, "an OR sum is P exactly when every component has value 0"
+    if witness["winning_move"] != (options if wins else None):
+        return False, "the winning move is not to value 0 in every nonzero component"
+    return True, "every component's values satisfy the mex rule; the OR sum's move checked"
+
+
 def check_loopy(
-    graph: Digraph, outcome: Outcome, retrograde: Callable[[Digraph], Sequence[str]]
+    instance: Digraph | GameSum, outcome: Outcome, retrograde: Callable[[Digraph], Sequence[str]]
 ) -> tuple[bool | None, str]:
     """Check a ``loopy`` outcome: Smith's conditions (a)-(c) with the counter, local
-    P/N/D consistency, and agreement of the classes with ``retrograde(graph)``.
+    P/N/D consistency, and agreement of the classes with ``retrograde(graph)`` (and
+    with the ASP retrograde labelling, when the certificate carries it). A sum
+    (:class:`GameSum`): every component so, the value the generalized nim-sum of the
+    components' values, the class its class, and the move a move to the class it claims.
 
     This checker must not call the native labelling it checks. The retrograde
     labelling it compares against is a native algorithm (independent of Smith's
     function, but not of the native module), so the caller passes it in:
-    :func:`pyasp_games.grundy.loopy` gives ``native.retrograde_classes``.
+    :data:`pyasp_games.grundy.questions.LOOPY` gives ``retrograde.retrograde_classes``.
     """
     if outcome.status != "solved":
         return None, "nothing to verify"
-    values, counters = outcome.certificate
+    if isinstance(instance, GameSum):
+        return _check_loopy_sum(instance, outcome, retrograde)
+    return _check_loopy_graph(instance, outcome.certificate, retrograde, list(outcome.answer.values()))
+
+
+def _check_loopy_graph(
+    graph: Digraph,
+    certificate: Sequence[Any],
+    retrograde: Callable[[Digraph], Sequence[str]],
+    cls: list[str] | None = None,
+) -> tuple[bool, str]:
+    values, counters, *asp = certificate
     ok, message = check_generalized(graph, values, counters)
     if not ok:
         return False, message
     ok, local = check_classes(graph, classes_of(values))
     if not ok:
         return False, local
+    cls = classes_of(values) if cls is None else cls
+    if cls != classes_of(values):
+        return False, "the classes are not those of the values"
     retro = list(retrograde(graph))
-    cls = list(outcome.answer.values())
     if retro != cls:
         v = next(i for i in range(len(cls)) if retro[i] != cls[i])
         return (
             False,
             f"position {graph.names[v]}: class {cls[v]} but retrograde analysis says {retro[v]}",
         )
-    return True, message + "; classes agree with retrograde analysis"
+    if asp and list(asp[0]) != cls:
+        return False, "the ASP retrograde labelling disagrees with the classes"
+    also = "; and with the ASP retrograde labelling" if asp else ""
+    return True, message + "; classes agree with retrograde analysis" + also
+
+
+def _check_loopy_sum(
+    game: GameSum, outcome: Outcome, retrograde: Callable[[Digraph], Sequence[str]]
+) -> tuple[bool, str]:
+    for g, certificate in zip(game.graphs, outcome.certificate, strict=True):
+        ok, message = _check_loopy_graph(g, certificate, retrograde)
+        if not ok:
+            return False, f"{g.name}: {message}"
+    values = [c[0] for c in outcome.certificate]
+    comp = [vals[p] for vals, p in zip(values, game.positions, strict=True)]
+    total: Value = 0
+    for v in comp:
+        total = nim_sum(total, v)
+    cls = outcome_class(total)
+    if outcome.witness["value"] != format_value(total) or outcome.answer != cls:
+        return False, f"the generalized nim-sum is {total}, a {cls}-position"
+    move = outcome.witness["move"]
+    if (move is None) != (cls == "P"):
+        return False, "a move is shown exactly for an N- or a D-position"
+    if move is not None:
+        i = move["component"]
+        g, p = game.graphs[i], game.positions[i]
+        w = g.index.get(move["to"])
+        if move["from"] != g.names[p] or w is None or w not in g.succ[p]:
+            return False, f"{move} is not a move of component {i}"
+        after: Value = 0
+        for j, v in enumerate(comp):
+            after = nim_sum(after, values[i][w] if j == i else v)
+        if outcome_class(after) != ("P" if cls == "N" else "D"):
+            return False, f"the move {move['from']} -> {move['to']} leads to a {outcome_class(after)}-position"
+    return True, "every component satisfies Smith's conditions; the nim-sum and the move checked"
+
+
+# -- the classic games ------------------------------------------------------------------
+
+
+def check_nim(nim: Nim, outcome: Outcome) -> tuple[bool | None, str]:
+    """Check ``games nim``: the class, and exactly the winning moves.
+
+    A move lowers one heap i to some x; the XOR becomes x ^ others_i (the XOR of
+    the other heaps), which is 0 exactly for x = others_i. So heap i has one
+    move to XOR 0 when others_i < h_i and none otherwise: counting those heaps
+    (others_i from prefix and suffix XORs) and replaying every claimed move
+    checks "exactly these" in O(heaps x moves), not O(sum of the heaps).
+    """
+    if outcome.status != "solved":
+        return None, "nothing to verify"
+    hs = nim.heaps
+    n = len(hs)
+    prefix, suffix = [0] * (n + 1), [0] * (n + 1)
+    for i in range(n):
+        prefix[i + 1] = prefix[i] ^ hs[i]
+        suffix[n - 1 - i] = suffix[n - i] ^ hs[n - 1 - i]
+    movable = [i for i in range(n) if prefix[i] ^ suffix[i + 1] < hs[i]]
+    lowered = set()
+    for after in outcome.witness:
+        changed = [i for i in range(n) if after[i] != hs[i]] if len(after) == n else []
+        if len(changed) != 1 or not 0 <= after[changed[0]] < hs[changed[0]]:
+            return False, f"{after} is not one Nim move from {list(hs)}"
+        x = 0
+        for a in after:
+            x ^= a
+        if x != 0:
+            return False, f"the move to {after} leaves XOR {x}, not 0"
+        lowered.add(changed[0])
+    if len(lowered) != len(outcome.witness) or sorted(lowered) != movable:
+        return False, f"the heaps with a move to XOR 0 are {movable}"
+    if (outcome.answer == "P") != (not movable):
+        return False, "a position is P exactly when it has no move to XOR 0"
+    return True, "every move checked: exactly these reach XOR 0"
+
+
+def check_subtraction(game: SubtractionGame, outcome: Outcome) -> tuple[bool | None, str]:
+    """Check ``games subtraction``: the mex rule for every value computed, and the
+    claimed period over a whole window of ``max(moves)`` values after the preperiod."""
+    if outcome.status != "solved":
+        return None, "nothing to verify"
+    ds, g = game.moves, outcome.certificate
+    for n, v in enumerate(g):
+        want = mex(g[n - d] for d in ds if d <= n)
+        if v != want:
+            return False, f"g({n}) = {v} breaks the mex rule"
+    if outcome.answer != g[: game.upto + 1]:
+        return False, f"the values shown are not g(0..{game.upto})"
+    p, s = outcome.witness["period"], outcome.witness["preperiod"]
+    if any(g[n] != g[n + p] for n in range(s, len(g) - p)):
+        return False, "the sequence is not periodic as claimed"
+    if s + p + ds[-1] > len(g):
+        return False, "too few terms to confirm the period window"
+    return True, f"mex rule checked for n <= {len(g) - 1}; window of {ds[-1]} repeats"
+
+
+#: the mex rule of Grundy's game is re-checked by definition for n up to this bound
+GRUNDYS_GAME_CHECKED = 1500
+
+
+def check_grundys_game(game: GrundysGame, outcome: Outcome) -> tuple[bool | None, str]:
+    """Check ``games grundys-game``: the mex rule by definition for ``n`` up to
+    :data:`GRUNDYS_GAME_CHECKED` (quadratic: beyond it the values are unchecked)."""
+    if outcome.status != "solved":
+        return None, "nothing to verify"
+    g = [0, *outcome.answer]
+    if len(g) != game.upto + 1:
+        return False, f"{len(g) - 1} values, not {game.upto}"
+    top = min(game.upto, GRUNDYS_GAME_CHECKED)
+    for n in range(1, top + 1):
+        want = mex(g[a] ^ g[n - a] for a in range(1, n) if 2 * a < n)
+        if g[n] != want:
+            return False, f"g({n}) = {g[n]} breaks the mex rule"
+    return True, f"mex rule checked by definition for n <= {top}"
