@@ -42,4 +42,6 @@ def test_cli_asp_reduce_and_saddle(tmp_path):
     run = run_cli("zerosum", "reduce", game, "--backend", "asp")
     assert run.code == 0 and "3x3 -> 1x1" in run.stdout
     run = run_cli("zerosum", "saddle", game, "--backend", "asp", "--json")
-    assert run.code == 0 and run.json()["saddle_points"] == [{"row": "r3", "col": "c1", "value": "2"}]
+    out = run.json()  # the uniform outcome: the value, the points as 0-based [row, col]
+    assert run.code == 0 and out["answer"] == "2" and out["witness"] == [[2, 0]]
+    assert out["stats"]["verified"] is True

@@ -30,7 +30,7 @@ from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import encoding_path
 from pyasp_games.errors import InputError
-from pyasp_games.zerosum.model import MatrixGame
+from pyasp_games.zerosum.model import MatrixGame, dominance_outcome, saddle_outcome
 from pyasp_games.zerosum.rational import solve_linear
 from pyasp_games.zerosum.verify import check_matrix_certificate
 
@@ -88,6 +88,20 @@ def dominance_asp(game: MatrixGame, limits: Limits = Limits()) -> dict[str, Any]
     out["cols"].sort()
     out["steps"].sort(key=lambda step: (step[3], step[0], step[1]))
     return out
+
+
+def solve_saddle_asp(game: MatrixGame, limits: Limits = Limits()) -> Outcome:
+    """Backend ``asp`` of ``zerosum saddle``: :func:`saddle_points_asp`."""
+    return saddle_outcome(game, "asp", saddle_points_asp(game, limits))
+
+
+def solve_dominance_asp(game: MatrixGame, limits: Limits = Limits()) -> Outcome:
+    """Backend ``asp`` of ``zerosum reduce``: :func:`dominance_asp` (strict dominance by
+    pure strategies, in rounds)."""
+    found = dominance_asp(game, limits)
+    steps = [{"player": p, "removed": k, "by": {by: Fraction(1)}, "kind": "strict", "round": r}
+             for p, k, by, r in found["steps"]]
+    return dominance_outcome(game, "asp", found["rows"], found["cols"], steps)
 
 
 def equalizing_pair(game: MatrixGame, rows: list[int], cols: list[int]
