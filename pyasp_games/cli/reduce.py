@@ -14,14 +14,13 @@ like every other.
 from __future__ import annotations
 
 import json as jsonlib
-import sys
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
 import typer
 
-from pyasp_games.cli.common import FORCE, OUTPUT, new_file, print_json, warn
+from pyasp_games.cli.common import FORCE, OUTPUT, new_file, print_json, warn, write_output
 from pyasp_games.cli.questions import add_questions
 from pyasp_games.cover.chain import QUESTIONS
 from pyasp_games.errors import InputError, read_text
@@ -62,10 +61,7 @@ def _targets(output: Path | None, map_file: Path | None, force: bool) -> Path | 
 
 
 def _emit(text: str, back: dict[str, Any], output: Path | None, map_file: Path | None) -> None:
-    if output is None:
-        sys.stdout.write(text)
-    else:
-        output.write_text(text)
+    write_output(text, output)
     if map_file is not None:
         map_file.write_text(jsonlib.dumps(back, indent=1) + "\n")
     elif output is None:

@@ -29,7 +29,7 @@ from typing import Any
 
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
-from pyasp_games.engines.question import Param, Question
+from pyasp_games.engines.question import EMIT_LP, Param, Question
 from pyasp_games.errors import InputError
 from pyasp_games.zerosum.asp import solve_asp, solve_dominance_asp, solve_saddle_asp
 from pyasp_games.zerosum.extensive import ExtensiveGame, load_extensive
@@ -231,6 +231,7 @@ SOLVE = Question(
         Param("reduced", "--reduced", "on a tree: the reduced normal form.", type=bool,
               backends=("simplex",)),
     ),
+    emits=(EMIT_LP,),
     domain="zerosum",
 )
 
@@ -244,6 +245,7 @@ SADDLE = Question(
     read=lambda file: load_matrix_game(file),
     describe=describe_saddle,
     params=(MATRIX,),
+    emits=(EMIT_LP,),
     domain="zerosum",
 )
 
@@ -264,6 +266,7 @@ REDUCE = Question(
         Param("pure", "--pure", "only domination by pure strategies.", type=bool,
               backends=("native",)),
     ),
+    emits=(EMIT_LP,),
     domain="zerosum",
 )
 
