@@ -202,3 +202,12 @@ def test_the_chain_checker_judges_on_the_original_formula():
     assert out.status == "no-solution" and out.stats["direct_sat"] is False
     out.stats["direct_sat"] = True  # a cover backend that missed a cover is caught
     assert check_chain(unsat, out)[0] is False
+
+
+def test_an_unconfirmed_no_cover_is_not_shown_as_proven(monkeypatch):
+    from pyasp_games.cover import chain as chain_module
+
+    monkeypatch.setattr(chain_module, "_direct_sat", lambda cnf, remaining: None)
+    out = chain_module.chain(CNF(1, ((1,), (-1,)), "contradiction"), "dlx")
+    assert out.status == "no-solution" and out.stats["verified"] is None
+    assert out.exit_code == 3 and out.stats["cross_check"] == "not verified"

@@ -99,6 +99,9 @@ def run_chain(cnf: CNF, limits: Limits = Limits(), cover: str = "dlx") -> Outcom
         )
         return outcome("solved", True)
     stats["direct_sat"] = stage("check", _direct_sat, cnf, deadline.remaining())
+    if stats["direct_sat"] is None:  # "no cover" unconfirmed: exit 3, never shown as proven
+        stats["cross_check"] = "not verified"
+        stats["cross_check_reason"] = "the direct SAT check of the original CNF reached the limit"
     return outcome("no-solution", False)
 
 
