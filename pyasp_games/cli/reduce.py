@@ -23,6 +23,7 @@ import typer
 from pyasp_games.cli.common import FORCE, OUTPUT, new_file, print_json, warn, write_output
 from pyasp_games.cli.questions import add_questions
 from pyasp_games.cover.chain import QUESTIONS
+from pyasp_games.cover.reductions import PADS
 from pyasp_games.errors import InputError, read_text
 
 app = typer.Typer(
@@ -32,9 +33,8 @@ app = typer.Typer(
 add_questions(app, QUESTIONS)
 
 
-class Pad(StrEnum):
-    fresh = "fresh"
-    repeat = "repeat"
+#: How short clauses are padded (the choices of :func:`pyasp_games.cover.reductions.sat_to_3sat`).
+Pad = StrEnum("Pad", {pad: pad for pad in PADS})
 
 
 class Format(StrEnum):
@@ -87,7 +87,7 @@ def sat_to_3sat(
     output: Path = OUTPUT,
     map_file: Path = MAP,
     pad: Pad = typer.Option(
-        Pad.fresh,
+        PADS[0],
         "--pad",
         help="Short clauses: fresh variables (Garey-Johnson: three distinct literals) or repeated literals (the thesis).",
     ),
