@@ -154,7 +154,7 @@ def test_chain_maps_back_and_checks(backend):
     assert out.status == "solved" and out.answer is True and out.stats["verified"] is True
     assert evaluate_cnf(sat.clauses, out.witness["assignment"])[0]
     assert set(out.witness["sizes"]) == {"cnf", "3sat", "3dm", "x3c"}
-    assert {"sat-to-3sat", "3sat-to-3dm", "3dm-to-x3c", "solve", "map-back", "check"} <= set(
+    assert {"sat-to-3sat", "3sat-to-3dm", "3dm-to-x3c", "solve", "map-back"} <= set(
         out.witness["seconds"]
     )
     unsat = CNF(2, ((1, 2), (-1, 2), (1, -2), (-1, -2)), "unsat")
@@ -186,3 +186,28 @@ def test_3dm_to_x3c_is_the_identity_on_indices():
     assert x3c.names == ("a", "b", "c", "d", "e", "f")
     assert check_cover(6, x3c.subsets, [0, 1])[0]
     assert map_back(back, [1, 0]) == [0, 1]
+
+
+def test_the_chain_checker_judges_on_the_original_formula():
+    from pyasp_games.cover.chain import CHAIN
+    from pyasp_games.cover.verify import check_chain
+
+    sat = CNF(2, ((1, 2), (-1,)), "tiny")
+    out = CHAIN.ask(sat, "bitset")
+    assert out.answer is True and out.stats["verified"] is True
+    out.witness["assignment"] = {1: True, 2: True}  # violates the original clause (-1)
+    assert check_chain(sat, out) == (False, "original CNF: clause 2 (-1) is false")
+    unsat = CNF(1, ((1,), (-1,)), "contradiction")
+    out = CHAIN.ask(unsat, "dlx")
+    assert out.status == "no-solution" and out.stats["direct_sat"] is False
+    out.stats["direct_sat"] = True  # a cover backend that missed a cover is caught
+    assert check_chain(unsat, out)[0] is False
+
+
+def test_an_unconfirmed_no_cover_is_not_shown_as_proven(monkeypatch):
+    from pyasp_games.cover import chain as chain_module
+
+    monkeypatch.setattr(chain_module, "_direct_sat", lambda cnf, remaining: None)
+    out = chain_module.chain(CNF(1, ((1,), (-1,)), "contradiction"), "dlx")
+    assert out.status == "no-solution" and out.stats["verified"] is None
+    assert out.exit_code == 3 and out.stats["cross_check"] == "not verified"

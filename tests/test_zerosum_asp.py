@@ -42,4 +42,28 @@ def test_cli_asp_reduce_and_saddle(tmp_path):
     run = run_cli("zerosum", "reduce", game, "--backend", "asp")
     assert run.code == 0 and "3x3 -> 1x1" in run.stdout
     run = run_cli("zerosum", "saddle", game, "--backend", "asp", "--json")
-    assert run.code == 0 and run.json()["saddle_points"] == [{"row": "r3", "col": "c1", "value": "2"}]
+    out = run.json()  # the uniform outcome: the value, the points as 0-based [row, col]
+    assert run.code == 0 and out["answer"] == "2" and out["witness"] == [[2, 0]]
+    assert out["stats"]["verified"] is True
+
+
+def test_emitted_facts_run_as_printed(tmp_path):
+    import re
+    import subprocess
+    import sys
+
+    game = tmp_path / "d.txt"
+    game.write_text("1 2 3\n0 1 4\n2 3 5\n")
+    for question, atom in (("saddle", "saddle(2,0)"), ("reduce", "keep_row(2)"),
+                           ("solve", "in_row(")):
+        lp = tmp_path / f"{question}.lp"
+        run = run_cli("zerosum", question, game, "-b", "asp", "--emit-lp", lp)
+        assert run.code == 0, run.stderr
+        line = next(x for x in lp.read_text().splitlines() if x.startswith("% run: "))
+        args = line[len("% run: "):].split()
+        assert args[:2] == ["python", "-m"]
+        proc = subprocess.run([sys.executable, *args[1:]], capture_output=True, text=True,
+                              timeout=60)
+        assert re.search(re.escape(atom), proc.stdout), proc.stdout
+    run = run_cli("zerosum", "saddle", game, "--emit-lp", tmp_path / "x.lp")
+    assert run.code == 2 and "--emit-lp applies to --backend asp only" in run.stderr

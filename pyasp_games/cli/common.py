@@ -38,6 +38,10 @@ JSON = typer.Option(
     False, "--json", help="Print the outcome as one JSON object (JSON lines for several)."
 )
 
+#: A command that writes a file: where (default stdout), and overwriting it only when asked.
+OUTPUT = typer.Option(None, "--output", "-o", help="Write here (default: stdout).")
+FORCE = typer.Option(False, "--force", help="Overwrite existing output files.")
+
 
 MEMORY_LIMIT = typer.Option(
     None,
@@ -117,6 +121,14 @@ def new_file(path: Path | None, force: bool, option: str) -> Path | None:
     if not os.access(folder, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
         raise InputError(f"{option} {path}: permission denied")
     return path
+
+
+def write_output(text: str, output: Path | None) -> None:
+    """Write ``text`` to ``output`` (checked by :func:`new_file` first), else to stdout."""
+    if output is None:
+        sys.stdout.write(text)
+    else:
+        output.write_text(text)
 
 
 def verdict(outcome: Any, unchecked: str = "nothing to verify") -> str:

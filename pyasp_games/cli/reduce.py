@@ -4,6 +4,8 @@ Every reduction verb reads a source instance, writes the target instance (to
 ``-o FILE`` or stdout) and a JSON map (``--map FILE``; default ``FILE.map.json``
 next to ``-o FILE``) with which ``reduce back`` turns a solution of the target
 into one of the source. Output files are never overwritten without ``--force``.
+``reduce chain`` is a question (:data:`pyasp_games.cover.chain.CHAIN`), generated
+like every other.
 
 >>> sorted(typer.main.get_command(app).commands)
 ['3dm-to-x3c', '3sat-to-3dm', 'back', 'chain', 'qbf-to-geography', 'sat-to-3sat']
@@ -12,39 +14,27 @@ into one of the source. Output files are never overwritten without ``--force``.
 from __future__ import annotations
 
 import json as jsonlib
-import sys
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
 import typer
 
-from pyasp_games.cli.common import (
-    JSON,
-    MEMORY_LIMIT,
-    TIME_LIMIT,
-    limits,
-    new_file,
-    print_json,
-    warn,
-)
+from pyasp_games.cli.common import FORCE, OUTPUT, new_file, print_json, warn, write_output
+from pyasp_games.cli.questions import add_questions
+from pyasp_games.cover.chain import QUESTIONS
+from pyasp_games.cover.reductions import PADS
 from pyasp_games.errors import InputError, read_text
 
 app = typer.Typer(
     help="Reductions between problems (SAT -> 3SAT -> 3DM -> X3C), with maps back.",
     no_args_is_help=True,
 )
+add_questions(app, QUESTIONS)
 
 
-class Backend(StrEnum):
-    dlx = "dlx"
-    asp = "asp"
-    sat = "sat"
-
-
-class Pad(StrEnum):
-    fresh = "fresh"
-    repeat = "repeat"
+#: How short clauses are padded (the choices of :func:`pyasp_games.cover.reductions.sat_to_3sat`).
+Pad = StrEnum("Pad", {pad: pad for pad in PADS})
 
 
 class Format(StrEnum):
@@ -52,11 +42,9 @@ class Format(StrEnum):
     json = "json"
 
 
-OUTPUT = typer.Option(None, "--output", "-o", help="Write the new instance here (default: stdout).")
 MAP = typer.Option(
     None, "--map", help="Write the map back here (default: OUTPUT.map.json when -o is given)."
 )
-FORCE = typer.Option(False, "--force", help="Overwrite existing output and map files.")
 FORMAT = typer.Option(
     None, "--format", help="text or json (default: json when OUTPUT ends in .json, else text)."
 )
@@ -73,10 +61,7 @@ def _targets(output: Path | None, map_file: Path | None, force: bool) -> Path | 
 
 
 def _emit(text: str, back: dict[str, Any], output: Path | None, map_file: Path | None) -> None:
-    if output is None:
-        sys.stdout.write(text)
-    else:
-        output.write_text(text)
+    write_output(text, output)
     if map_file is not None:
         map_file.write_text(jsonlib.dumps(back, indent=1) + "\n")
     elif output is None:
@@ -102,7 +87,7 @@ def sat_to_3sat(
     output: Path = OUTPUT,
     map_file: Path = MAP,
     pad: Pad = typer.Option(
-        Pad.fresh,
+        PADS[0],
         "--pad",
         help="Short clauses: fresh variables (Garey-Johnson: three distinct literals) or repeated literals (the thesis).",
     ),
@@ -201,43 +186,6 @@ def _read_json(path: Path) -> Any:
         return jsonlib.loads(text)
     except jsonlib.JSONDecodeError as err:
         raise InputError(f"{path}: invalid JSON: {err.msg} at line {err.lineno}") from None
-
-
-@app.command("chain")
-def chain(
-    cnf: Path = typer.Argument(..., help="A DIMACS CNF file."),
-    backend: Backend = typer.Option(Backend.dlx, "--backend", "-b", help="The cover solver."),
-    time_limit: float = TIME_LIMIT,
-    memory_limit: float = MEMORY_LIMIT,
-    json: bool = JSON,
-) -> None:
-    """Decide a CNF through SAT -> 3SAT -> 3DM -> X3C -> cover -> assignment, checked.
-
-    Prints every intermediate size and the time of every stage. With --json:
-    answer is whether the CNF is satisfiable, witness {assignment, sizes, seconds}.
-    """
-    from pyasp_games.cover.chain import chain as run
-    from pyasp_games.cover.model import load_cnf
-
-    lim = limits(time_limit, memory_limit=memory_limit)
-    outcome = run(load_cnf(cnf), backend.value, lim)
-    if json:
-        print_json(outcome.to_dict())
-        raise typer.Exit(outcome.exit_code)
-    w = outcome.witness
-    for stage, size in w["sizes"].items():
-        typer.echo(f"{stage:>4}: " + ", ".join(f"{k} {v}" for k, v in size.items()))
-    typer.echo("time: " + ", ".join(f"{k} {v:.3f} s" for k, v in w["seconds"].items()))
-    verdict = {True: "satisfiable", False: "unsatisfiable", None: "no answer"}[outcome.answer]
-    note = outcome.stats.get("verification", f"{outcome.stats.get('limit', 'a')} limit reached")
-    typer.echo(
-        f"{outcome.problem}: {outcome.status}, {verdict} ({backend.value}, {outcome.seconds:.3f} s; {note})"
-    )
-    if w["assignment"] is not None:
-        typer.echo(
-            "  assignment: " + " ".join(str(v if val else -v) for v, val in w["assignment"].items())
-        )
-    raise typer.Exit(outcome.exit_code)
 
 
 from pyasp_games.cli.geography import qbf_to_geography  # noqa: E402 (kept in its domain)

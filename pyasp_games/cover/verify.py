@@ -142,3 +142,26 @@ def check_outcome(instance: X3C | ThreeDM, outcome: Outcome) -> tuple[bool | Non
     if outcome.status == "solved":
         return None, f"a count of {answer} covers; not checkable alone (crosscheck the backends)"
     return None, "nothing to verify"
+
+
+def check_chain(cnf: Any, outcome: Outcome) -> tuple[bool | None, str]:
+    """Check ``reduce chain``'s answer on the *original* CNF: a "satisfiable" answer's
+    mapped-back assignment must satisfy every clause; "unsatisfiable" (no cover) stands
+    when the direct PySAT call on the original CNF (``stats["direct_sat"]``, run by the
+    chain within its time limit) found it unsatisfiable too."""
+    witness = outcome.witness if isinstance(outcome.witness, dict) else {}
+    if outcome.status == "solved":
+        if outcome.answer is not True or not isinstance(witness.get("assignment"), dict):
+            return False, f"status solved with answer {outcome.answer!r} and no assignment"
+        ok, message = evaluate_cnf(cnf.clauses, witness["assignment"])
+        return ok, f"original CNF: {message}"
+    if outcome.status == "no-solution":
+        if outcome.answer is not False:
+            return False, f"status no-solution with answer {outcome.answer!r}"
+        direct = outcome.stats.get("direct_sat")
+        if direct is None:
+            return None, "no cover; the direct SAT check reached the time limit"
+        if direct:
+            return False, "no cover, but PySAT finds the original CNF satisfiable"
+        return True, "no cover, and PySAT proves the original CNF unsatisfiable"
+    return None, "nothing to verify"

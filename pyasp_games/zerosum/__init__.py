@@ -21,61 +21,24 @@ information set for a tree).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from pyasp_games.engines.domain import DomainSpec, bundled_files
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
-from pyasp_games.engines.runner import run_backend
-from pyasp_games.zerosum.asp import solve_asp
-from pyasp_games.zerosum.extensive import ExtensiveGame, load_extensive
-from pyasp_games.zerosum.lp import solve_lp
-from pyasp_games.zerosum.model import MatrixGame, load_matrix
-from pyasp_games.zerosum.native import solve_simplex
+from pyasp_games.zerosum.extensive import ExtensiveGame
+from pyasp_games.zerosum.model import MatrixGame
+from pyasp_games.zerosum.questions import BACKENDS, QUESTIONS, SOLVE, Game, load_game
 from pyasp_games.zerosum.verify import check_outcome
 
-Game = MatrixGame | ExtensiveGame
-
-
-def _simplex(game: Game, limits: Limits = Limits(), **options: Any) -> Outcome:
-    if isinstance(game, ExtensiveGame):
-        from pyasp_games.zerosum.extensive import solve_normal_form
-
-        return solve_normal_form(game, limits, **options)
-    return solve_simplex(game, limits)
-
-
-def _lp(game: Game, limits: Limits = Limits(), **options: Any) -> Outcome:
-    if isinstance(game, ExtensiveGame):
-        from pyasp_games.zerosum.extensive import solve_sequence_form
-
-        return solve_sequence_form(game, limits)
-    return solve_lp(game, limits)
-
-
-BACKENDS: dict[str, Callable[..., Outcome]] = {
-    "simplex": _simplex,
-    "lp": _lp,
-    "asp": solve_asp,
-}
-
-__all__ = ["BACKENDS", "ExtensiveGame", "MatrixGame", "check_outcome", "domain", "load_game",
-           "solve"]
-
-
-def load_game(path: Path | str) -> Game:
-    """A game file: ``.json`` is an extensive-form tree, anything else a text matrix."""
-    path = Path(path)
-    if path.suffix == ".json":
-        return load_extensive(path)
-    return load_matrix(path)
+__all__ = ["BACKENDS", "QUESTIONS", "ExtensiveGame", "MatrixGame", "check_outcome", "domain",
+           "load_game", "solve"]
 
 
 def solve(game: Game, backend: str, limits: Limits = Limits(), **options: Any) -> Outcome:
-    """Run ``backend`` on ``game`` under ``limits``; time it and check its certificate."""
-    return run_backend(BACKENDS, backend, game, game.name, limits, check_outcome, **options)
+    """Run ``backend`` on ``game`` under ``limits``; time it and check its certificate
+    (:data:`~pyasp_games.zerosum.questions.SOLVE`)."""
+    return SOLVE.solve(game, backend, limits, **options)
 
 
 def _known(game: Game) -> tuple[bool, Any]:
@@ -102,4 +65,5 @@ def domain() -> DomainSpec:
         known=_known,
         applies=_applies,
         generators={"matrix": random_matrix, "kuhn": kuhn_poker, "leduc": leduc_poker},
+        questions=QUESTIONS,
     )

@@ -30,7 +30,7 @@ from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import encoding_path
 from pyasp_games.errors import InputError
-from pyasp_games.zerosum.model import MatrixGame
+from pyasp_games.zerosum.model import MatrixGame, dominance_outcome, saddle_outcome
 from pyasp_games.zerosum.rational import solve_linear
 from pyasp_games.zerosum.verify import check_matrix_certificate
 
@@ -47,10 +47,14 @@ def facts(game: MatrixGame) -> str:
     return "\n".join(out) + "\n"
 
 
-def write_lp(game: MatrixGame, encoding: str, path: Path) -> None:
-    """Write the facts with a comment naming the encoding to run them with."""
+def write_lp(game: MatrixGame, encoding: str, path: Path | str | None) -> None:
+    """Write the facts (``--emit-lp``; nothing when ``path`` is ``None``) with a line
+    saying how to run them with the encoding."""
+    if path is None:
+        return
     with open(path, "w") as f:
-        f.write(f"% facts of {game.name}; run: clingo {encoding_path(DOMAIN, encoding)} {path}\n")
+        f.write(f"% facts of {game.name} for {encoding}.lp\n")
+        f.write(f"% run: python -m clingo {encoding_path(DOMAIN, encoding)} {path}\n")
         f.write(facts(game))
 
 
@@ -90,6 +94,26 @@ def dominance_asp(game: MatrixGame, limits: Limits = Limits()) -> dict[str, Any]
     return out
 
 
+def solve_saddle_asp(
+    game: MatrixGame, limits: Limits = Limits(), emit_lp: Path | str | None = None
+) -> Outcome:
+    """Backend ``asp`` of ``zerosum saddle``: :func:`saddle_points_asp`."""
+    write_lp(game, "saddle", emit_lp)
+    return saddle_outcome(game, "asp", saddle_points_asp(game, limits))
+
+
+def solve_dominance_asp(
+    game: MatrixGame, limits: Limits = Limits(), emit_lp: Path | str | None = None
+) -> Outcome:
+    """Backend ``asp`` of ``zerosum reduce``: :func:`dominance_asp` (strict dominance by
+    pure strategies, in rounds)."""
+    write_lp(game, "dominance", emit_lp)
+    found = dominance_asp(game, limits)
+    steps = [{"player": p, "removed": k, "by": {by: Fraction(1)}, "kind": "strict", "round": r}
+             for p, k, by, r in found["steps"]]
+    return dominance_outcome(game, "asp", found["rows"], found["cols"], steps)
+
+
 def equalizing_pair(game: MatrixGame, rows: list[int], cols: list[int]
                     ) -> tuple[list[Fraction], list[Fraction]] | None:
     """Strategies on ``rows`` x ``cols`` that make the other player indifferent, or ``None``."""
@@ -106,13 +130,15 @@ def equalizing_pair(game: MatrixGame, rows: list[int], cols: list[int]
     return x, y
 
 
-def solve_asp(game: Any, limits: Limits = Limits(), **_: Any) -> Outcome:
-    """Backend ``asp``: clingo guesses square supports, Python checks them exactly."""
+def solve_asp(game: Any, limits: Limits = Limits(), emit_lp: Path | str | None = None) -> Outcome:
+    """Backend ``asp``: clingo guesses square supports, Python checks them exactly
+    (``emit_lp``: write the facts first, :func:`write_lp`)."""
     from pyasp_games.zerosum.model import MatrixGame
 
     if not isinstance(game, MatrixGame):
         raise InputError(f"{game.name}: the asp backend solves matrix games only "
                          "(solve a tree with --backend lp or simplex)")
+    write_lp(game, "support", emit_lp)
     deadline = limits.deadline()
     session = _session(game, "support", deadline)
     tried = 0

@@ -385,3 +385,11 @@ def solve_sequence_form(game: ExtensiveGame, limits: Limits = Limits()) -> Outco
         return Outcome(game.name, "lp", "solved", answer.value,
                        {"realization_I": answer.x, "realization_II": answer.y}, stats=stats)
     return _outcome(game, "lp", list(pair), stats)
+
+
+def normal_form_text(path: Path | str, reduced: bool = False) -> str:
+    """The (reduced) normal form of the game tree in file ``path`` as a text matrix."""
+    from pyasp_games.zerosum.model import format_matrix
+
+    nf, _, _ = normal_form(load_extensive(path), reduced)
+    return format_matrix(nf)

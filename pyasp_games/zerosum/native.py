@@ -32,7 +32,7 @@ from typing import Any
 
 from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
-from pyasp_games.zerosum.model import Matrix, MatrixGame
+from pyasp_games.zerosum.model import Matrix, MatrixGame, dominance_outcome, saddle_outcome
 
 Strategy = list[Fraction]
 
@@ -281,3 +281,22 @@ def solve_simplex(game: MatrixGame, limits: Limits = Limits()) -> Outcome:
         return Outcome(game.name, "simplex", "unknown", stats={"limit": "time"})
     stats: dict[str, Any] = {"pivots": pivots, "exact": True}
     return Outcome(game.name, "simplex", "solved", value, {"row": x, "col": y}, stats=stats)
+
+
+def solve_saddle(game: MatrixGame, limits: Limits = Limits()) -> Outcome:
+    """Backend ``native`` of ``zerosum saddle``: every pure saddle point.
+
+    Answer: the value when there are saddle points (status ``solved``), else ``None``
+    (``no-solution``); witness: the saddle points as 0-based ``[row, col]`` pairs.
+    """
+    return saddle_outcome(game, "native", saddle_points(game.matrix))
+
+
+def solve_dominance(
+    game: MatrixGame, limits: Limits = Limits(), weak: bool = False, pure: bool = False
+) -> Outcome:
+    """Backend ``native`` of ``zerosum reduce``: :func:`iterated_dominance` (strict unless
+    ``weak``; by mixtures too unless ``pure``), as :func:`dominance_outcome`."""
+    red = iterated_dominance(game, strict=not weak, mixtures=not pure, deadline=limits.deadline())
+    return dominance_outcome(game, "native", red.rows, red.cols, red.steps)
+

@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from pyasp_games.engines.limits import Limits
+from pyasp_games.engines.outcome import Outcome
 from pyasp_games.errors import InputError, read_text
 from pyasp_games.zerosum.model import to_fraction
 from pyasp_games.zerosum.native import simplex_tableau
@@ -240,3 +241,30 @@ def shapley_iteration(game: StochasticGame, iterations: int = 50,
             f"{result.upper - result.lower}-optimal (epsilon-optimal, not proved optimal; in a "
             "recursive game player I may have only epsilon-optimal strategies)")
     return result
+
+
+#: The most steps of value iteration asked for at once (every step's values are kept).
+MAX_ITERATIONS = 100_000
+
+
+def solve_stochastic(game: StochasticGame, limits: Limits = Limits(), iterations: int = 50) -> Outcome:
+    """Backend ``shapley`` of ``zerosum stochastic``: :func:`shapley_iteration`.
+
+    Answer: the exact bracket ``[lower, upper]`` of the value from the start state
+    (``None`` when there is none: no step, or too many replies); witness: the number of
+    ``iterations``, the last ``values`` ``v_n`` and the stationary strategies ``row``
+    and ``col`` per state; ``stats``: ``shapley_bound`` (stopping games) and ``notes``.
+    A reached time limit is ``unknown``.
+    """
+    if not 0 <= iterations <= MAX_ITERATIONS:
+        raise InputError(f"--iterations must be from 0 to {MAX_ITERATIONS:,}, got {iterations}")
+    result = shapley_iteration(game, iterations, limits)
+    stats: dict[str, Any] = {"notes": result.notes}
+    if result.status == "unknown":
+        return Outcome(game.name, "shapley", "unknown", stats={**stats, "limit": "time"})
+    if result.shapley_bound is not None:
+        stats["shapley_bound"] = result.shapley_bound
+    bracket = None if result.lower is None else [result.lower, result.upper]
+    witness = {"iterations": len(result.values) - 1, "values": result.values[-1],
+               "row": result.row, "col": result.col}
+    return Outcome(game.name, "shapley", "solved", bracket, witness, stats=stats)

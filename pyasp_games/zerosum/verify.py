@@ -214,3 +214,109 @@ def check_outcome(game: MatrixGame | ExtensiveGame, outcome: Outcome) -> tuple[b
     return check_behaviour_certificate(
         game, witness.get("behaviour_I", {}), witness.get("behaviour_II", {}), outcome.answer
     )
+
+
+def check_saddle_points(game: MatrixGame, outcome: Outcome) -> tuple[bool | None, str]:
+    """Every listed ``[row, col]`` is a saddle point (its row's minimum and its column's
+    maximum), none is missing, and the answer is their entry (``None`` when none)."""
+    if outcome.status not in ("solved", "no-solution"):
+        return None, "nothing to verify"
+    matrix = game.matrix
+    low = [min(row) for row in matrix]
+    high = [max(col) for col in zip(*matrix, strict=True)]
+    every = [[i, j] for i, row in enumerate(matrix) for j, a in enumerate(row)
+             if a == low[i] and a == high[j]]
+    listed = outcome.witness or []
+    for point in listed:
+        if point not in every:
+            return False, f"{point} is not a saddle point"
+    if len(listed) != len(every) or sorted(listed) != every:
+        return False, f"{len(every)} saddle points, {len(listed)} listed"
+    if not every:
+        if outcome.status != "no-solution" or outcome.answer is not None:
+            return False, f"no saddle point, but status {outcome.status} answer {outcome.answer}"
+        maximin, minimax = max(low), min(high)
+        return True, f"no saddle point: maximin {maximin} < minimax {minimax}"
+    value = matrix[every[0][0]][every[0][1]]
+    if outcome.status != "solved" or outcome.answer != value:
+        return False, f"the saddle value is {value}, not {outcome.answer}"
+    found = "the saddle point" if len(every) == 1 else f"all {len(every)} saddle points"
+    return True, f"{found} found, each its row's minimum and its column's maximum"
+
+
+def _dominated(better: Sequence[Fraction], worse: Sequence[Fraction], strict: bool) -> bool:
+    if strict:
+        return all(b > w for b, w in zip(better, worse, strict=True))
+    return all(b >= w for b, w in zip(better, worse, strict=True)) and better != worse
+
+
+def check_dominance(game: MatrixGame, outcome: Outcome) -> tuple[bool | None, str]:
+    """Replay the eliminations: each removed strategy is dominated (strictly, or weakly
+    where its step says so) by its mixture of strategies still in the game (a round's
+    steps: in the game as it was before the round), and what survives is the answer.
+    Whether more could be eliminated is not checked (keeping a strategy is always safe)."""
+    if outcome.status != "solved":
+        return None, "nothing to verify"
+    witness = outcome.witness or {}
+    matrix = game.matrix
+    alive = {"I": list(range(len(matrix))), "II": list(range(len(matrix[0])))}
+    steps = witness.get("steps", [])
+    rounds: list[list[dict[str, Any]]] = []
+    for step in steps:  # a round's steps together; a step without a round alone
+        key = step.get("round")
+        if rounds and key is not None and rounds[-1][0].get("round") == key:
+            rounds[-1].append(step)
+        else:
+            rounds.append([step])
+    for group in rounds:
+        before = {p: list(s) for p, s in alive.items()}
+        for step in group:
+            player, removed, by = step.get("player"), step.get("removed"), step.get("by", {})
+            if player not in before:
+                return False, f"step {step}: no player {player!r}"
+            own, other = before[player], before["II" if player == "I" else "I"]
+
+            def payoffs(k: int, player: str = player, other: list[int] = other) -> list[Fraction]:
+                # what strategy k pays its player (II minimizes: negated)
+                if player == "I":
+                    return [matrix[k][j] for j in other]
+                return [-matrix[i][k] for i in other]
+
+            if removed not in alive[player] or removed not in own:
+                return False, f"player {player}'s strategy {removed!r} is removed twice or unknown"
+            if not by or any(k not in own or k == removed for k in by):
+                return False, f"player {player}'s strategy {removed} is dominated by {by}: not in play"
+            why = probability_vector(list(by.values()), len(by))
+            if why is not None:
+                return False, f"the mixture dominating {removed}: {why}"
+            mixed = [sum((p * payoffs(k)[t] for k, p in by.items()), Fraction(0))
+                     for t in range(len(other))]
+            strict = str(step.get("kind", "")).startswith("strict")
+            if not _dominated(mixed, payoffs(removed), strict):
+                kind = "strictly" if strict else "weakly"
+                return False, f"player {player}'s strategy {removed} is not {kind} dominated by {by}"
+            alive[player].remove(removed)
+    if alive["I"] != sorted(witness.get("rows", [])) or alive["II"] != sorted(witness.get("cols", [])):
+        return False, "the surviving strategies are not what the steps leave"
+    if outcome.answer != [len(alive["I"]), len(alive["II"])]:
+        return False, f"{outcome.answer} is not the reduced game's shape"
+    return True, f"{len(steps)} elimination{'' if len(steps) == 1 else 's'} checked exactly"
+
+
+def check_value_iteration(game: Any, outcome: Outcome) -> tuple[bool | None, str]:
+    """The stationary strategies are probability vectors and the bracket is ordered; the
+    bracket itself (the strategies against every pure stationary reply) is not recomputed."""
+    if outcome.status != "solved":
+        return None, "nothing to verify"
+    witness = outcome.witness or {}
+    for who, plans in (("I", witness.get("row", {})), ("II", witness.get("col", {}))):
+        for state, p in plans.items():
+            rows = game.states[state]
+            size = len(rows) if who == "I" else len(rows[0])
+            why = probability_vector(p, size)
+            if why is not None:
+                return False, f"{who}'s strategy in {state}: {why}"
+    bracket = outcome.answer
+    if bracket is not None and bracket[0] > bracket[1]:
+        return False, f"lower bound {bracket[0]} above upper bound {bracket[1]}"
+    return None, "strategies well formed; the bracket is not recomputed independently"
