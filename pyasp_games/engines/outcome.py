@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
 #: ``solved``: an answer with a verified witness; ``no-solution``: proved that none
@@ -50,9 +50,12 @@ class Outcome:
             raise ValueError(f"unknown status {self.status!r}")
 
     def to_dict(self) -> dict[str, Any]:
-        out = asdict(self)
-        del out["certificate"]
-        return out
+        """The outcome as plain data (no certificate), for JSON: nested dataclasses become
+        dicts, containers are copied (a witness of millions of numbers in about a second:
+        ``dataclasses.asdict`` deep-copies every number and took ten times longer)."""
+        return {
+            f.name: _plain(getattr(self, f.name)) for f in fields(self) if f.name != "certificate"
+        }
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), default=str)
@@ -68,3 +71,27 @@ class Outcome:
         if self.status != "error" and self.stats.get("cross_check") == "not verified":
             return 3
         return {"solved": 0, "no-solution": 0, "unknown": 3, "error": 1}[self.status]
+
+
+_PRIMITIVE = (str, int, float, bool, type(None))
+
+
+def _plain(value: Any) -> Any:
+    """``value`` with dataclasses turned into dicts and containers copied, as
+    :func:`dataclasses.asdict` does for a dataclass's fields, but with a fast path for
+    lists of plain values (witnesses of huge games)."""
+    if isinstance(value, _PRIMITIVE):
+        return value
+    if isinstance(value, list | tuple):
+        if all(isinstance(x, _PRIMITIVE) for x in value):
+            items = list(value)
+        else:
+            items = [_plain(x) for x in value]
+        if isinstance(value, list):
+            return items
+        return type(value)(*items) if hasattr(value, "_fields") else tuple(items)
+    if isinstance(value, dict):
+        return {_plain(k): _plain(v) for k, v in value.items()}
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+    return value
