@@ -164,7 +164,7 @@ def _annotation(param: Param) -> tuple[Any, Any]:
     if param.flags and param.default is not None and kind is not bool:
         help_text = f"{help_text} [default: {param.default}]"
     if not param.flags:
-        required = ... if param.default is None else param.default
+        required = ... if param.default is None and not param.optional else param.default
         return kind, typer.Argument(required, help=help_text, metavar=param.metavar)
     flags = param.flags.split()
     if kind is bool:

@@ -464,3 +464,31 @@ def blank_solvability(inst: Instance, deadline: Deadline | None = None) -> Solva
         f"{why} (Wilson's theorem does not apply): complete search: {'' if ok else 'not '}among the "
         f"{len(table):,} arrangements reachable from the target",
     )
+
+
+# -- the questions number and check --------------------------------------------------
+
+
+def solve_number(inst: Instance, limits: Limits = Limits(), **options: Any) -> Outcome:
+    """The ``number`` question's backend: rt(G) (``matching``) or the token-swapping
+    maximum (``swap``) of ``inst.graph`` by :func:`routing_number`, with a worst
+    arrangement (``stats["worst"]``: vertex -> target, moved pebbles only) and its
+    optimal schedule as the witness."""
+    g = inst.graph
+    result = routing_number(g, inst.moves, limits.deadline())
+    worst = {g.names[v]: g.names[t] for v, t in enumerate(result.worst) if v != t}
+    stats = {"moves": inst.moves, "worst": worst, "arrangements": result.arrangements}
+    schedule = schedule_names(g, result.schedule)
+    return Outcome(inst.name, "bfs", "solved", result.value, schedule, 0.0, stats)
+
+
+def solve_solvability(inst: Instance, limits: Limits = Limits(), **options: Any) -> Outcome:
+    """The ``check`` question's backend: is the sliding arrangement solvable
+    (:func:`blank_solvability`)? Answer True (status ``solved``) or False
+    (``no-solution``), the reason in ``stats["reason"]``."""
+    result = blank_solvability(inst, limits.deadline())
+    stats: dict[str, Any] = {"reason": result.reason}
+    if result.solvable is None:
+        return Outcome(inst.name, "native", "unknown", None, None, 0.0, stats)
+    status = "solved" if result.solvable else "no-solution"
+    return Outcome(inst.name, "native", status, result.solvable, None, 0.0, stats)
