@@ -13,10 +13,10 @@ from pathlib import Path
 
 import typer
 
-from pyasp_games.cli.common import GraphFormat, new_file, print_json
-from pyasp_games.cli.questions import add_questions
-from pyasp_games.geography.model import VARIANTS
-from pyasp_games.geography.questions import QUESTIONS
+from pyasp_games.cli.common import new_file, print_json
+from pyasp_games.cli.questions import add_questions, input_command
+from pyasp_games.geography.model import VARIANTS, Geography
+from pyasp_games.geography.questions import QUESTIONS, SOLVE
 
 app = typer.Typer(
     help="Generalized Geography: who wins, a winning first move, a line of play.",
@@ -66,28 +66,15 @@ def qbf_to_geography(
         sys.stdout.write(text)
 
 
-@app.command()
-def play(
-    graph: Path = typer.Argument(..., help="A graph file (as for solve)."),
-    start: str = typer.Option(
-        None, "--start", "-s", help="The start vertex (default: the file's '# start:' line)."
-    ),
-    variant: Variant = typer.Option(None, "--variant", help="vertex or edge (default vertex)."),
-    undirected: bool = typer.Option(
-        False, "--undirected", help="Every line 'u v' is an edge usable both ways."
-    ),
-    fmt: GraphFormat = typer.Option(
-        None, "--format", help="Graph file format (default: by extension)."
-    ),
-) -> None:
-    """Play against the solver in the terminal; it takes the winning side when there is one.
+def _play(game: Geography) -> None:
+    from pyasp_games.geography.play import play
 
-    Type the name of the vertex to move the token to ('quit' or end of input to stop).
-    """
-    from pyasp_games.geography.play import play as play_game
-    from pyasp_games.geography.questions import read_game
+    play(game, lambda: input("your move> "), typer.echo)
 
-    game = read_game(
-        graph, start, variant.value if variant else None, undirected, fmt.value if fmt else None
-    )
-    play_game(game, lambda: input("your move> "), typer.echo)
+
+app.command(
+    "play",
+    help="Play against the solver in the terminal; it takes the winning side when there is "
+    "one.\n\nType the name of the vertex to move the token to ('quit' or end of input to "
+    "stop).",
+)(input_command(SOLVE, _play))

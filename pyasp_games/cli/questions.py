@@ -100,6 +100,27 @@ def command(question: Question) -> Callable[..., None]:
     return run
 
 
+def input_command(question: Question, use: Callable[[Any], None]) -> Callable[..., None]:
+    """A command that reads ``question``'s input (its ``to="read"`` parameters, declared
+    once) and hands the instance to ``use``: a command on the same input that is not a
+    question (``geography play``)."""
+    params = [p for p in question.params if p.to == "read"]
+    ordered = [p for p in params if not p.flags] + [p for p in params if p.flags]
+    annotations = {p.name: _annotation(p)[0] for p in ordered}
+    parameters = [
+        inspect.Parameter(p.name, inspect.Parameter.KEYWORD_ONLY, default=_annotation(p)[1])
+        for p in ordered
+    ]
+
+    def run(**values: Any) -> None:
+        values = {k: (v.value if isinstance(v, Enum) else v) for k, v in values.items()}
+        use(question.read(**question.read_values(values)))
+
+    run.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    run.__annotations__ = annotations
+    return run
+
+
 def ask(question: Question, values: dict[str, Any]) -> None:
     """Run ``question`` with the command-line ``values``; print; exit by the contract."""
     values = {k: (v.value if isinstance(v, Enum) else v) for k, v in values.items()}
