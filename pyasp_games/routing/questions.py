@@ -194,7 +194,8 @@ SOLVE = Question(
     "solve",
     "Route the arrangement in the fewest steps and verify the schedule.\n\n"
     "Backends oddeven, peeling and rowcolumn give upper bounds, not optima. With --json: "
-    "answer the number of steps, witness the schedule (steps of [u, v] edges), "
+    "answer the number of steps, witness the schedule (a list of steps, each a list of "
+    "edges, each a pair of vertex names), "
     "stats.optimal whether it is proved optimal.",
     backends=BACKENDS,
     check=check_outcome,
