@@ -106,10 +106,11 @@ def input_command(question: Question, use: Callable[[Any], None]) -> Callable[..
     question (``geography play``)."""
     params = [p for p in question.params if p.to == "read"]
     ordered = [p for p in params if not p.flags] + [p for p in params if p.flags]
-    annotations = {p.name: _annotation(p)[0] for p in ordered}
+    typed = [(p.name, *_annotation(p)) for p in ordered]
+    annotations = {name: kind for name, kind, _ in typed}
     parameters = [
-        inspect.Parameter(p.name, inspect.Parameter.KEYWORD_ONLY, default=_annotation(p)[1])
-        for p in ordered
+        inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default)
+        for name, _, default in typed
     ]
 
     def run(**values: Any) -> None:
