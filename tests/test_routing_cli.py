@@ -52,6 +52,18 @@ def test_number_json_is_the_verified_outcome():
     assert len(out["witness"]) == 4 and out["stats"]["worst"] == {"0": "3", "1": "2", "2": "1", "3": "0"}
 
 
+def test_check_checker_refuses_a_schedule_that_does_not_solve_the_arrangement():
+    from pyasp_games.routing.model import graph_spec, random_arrangement
+    from pyasp_games.routing.questions import CHECK
+    from pyasp_games.routing.verify import check_solvability
+
+    inst = random_arrangement(graph_spec("cycle:5"), 2, "blank")
+    out = CHECK.ask(inst)
+    assert out.answer is True and check_solvability(inst, out)[0] is True
+    out.witness = out.witness[1:]
+    assert check_solvability(inst, out)[0] is False
+
+
 def test_number_checker_refuses_a_schedule_that_does_not_route_the_worst_arrangement():
     from pyasp_games.routing.model import graph_spec, identity_instance
     from pyasp_games.routing.questions import NUMBER
@@ -72,9 +84,14 @@ def test_check_answers_with_the_uniform_outcome(tmp_path):
     # unsolvable on a bipartite graph: the parity invariant confirms it independently
     assert run.code == 0 and out["status"] == "no-solution" and out["answer"] is False
     assert out["stats"]["verified"] is True and "Wilson" in out["stats"]["reason"]
-    solvable = run_cli("routing", "check", "cycle:5", "--random", "2")
-    assert solvable.code == 0 and "solved, solvable" in solvable.stdout
-    assert "not checkable alone" in solvable.stdout  # no schedule: not shown as verified
+    # solvable by the complete search (a cycle): its schedule is replayed
+    searched = run_cli("routing", "check", "cycle:5", "--random", "2", "--json").json()
+    assert searched["answer"] is True and searched["stats"]["verified"] is True
+    assert searched["witness"] and "complete search" in searched["stats"]["reason"]
+    # solvable by Wilson's theorem: no schedule, so not shown as verified
+    wilson = run_cli("routing", "check", "grid:3x3", "--random", "2")
+    assert wilson.code == 0 and "solved, solvable" in wilson.stdout
+    assert "not checkable alone" in wilson.stdout
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,8 @@
 - ``number``: rt(G) (or the token-swapping maximum) by BFS over every arrangement; the
   worst arrangement's schedule is replayed (:func:`~pyasp_games.routing.verify.check_number`).
 - ``check``: is a sliding (blank) arrangement solvable, by Wilson's theorem or a complete
-  search; "unsolvable" is confirmed by the parity invariant where it applies
+  search; "unsolvable" is confirmed by the parity invariant where it applies, "solvable"
+  by replaying the schedule the search gives
   (:func:`~pyasp_games.routing.verify.check_solvability`).
 
 >>> from pyasp_games.routing.model import graph_spec, identity_instance
@@ -156,10 +157,14 @@ def describe_number(
 def describe_solvability(
     inst: Instance, outcome: Outcome, options: dict[str, Any]
 ) -> tuple[str | None, list[str]]:
-    """``check``'s formatter: solvable or not, and why (Wilson's theorem or the search)."""
+    """``check``'s formatter: solvable or not, why (Wilson's theorem or the search), and
+    the schedule where the search gives one."""
     said = {True: "solvable", False: "unsolvable"}.get(outcome.answer)
     reason = outcome.stats.get("reason")
-    return said, ([f"  {reason}"] if reason else []) + _verification(outcome)
+    lines = [f"  {reason}"] if reason else []
+    if outcome.status == "solved":
+        lines += _steps(outcome.witness)
+    return said, lines + _verification(outcome)
 
 
 # -- the questions -----------------------------------------------------------------

@@ -172,14 +172,18 @@ def check_number(inst: Instance, outcome: Outcome) -> tuple[bool | None, str]:
 
 
 def check_solvability(inst: Instance, outcome: Outcome) -> tuple[bool | None, str]:
-    """Confirm an "unsolvable" sliding arrangement by the parity invariant where it
-    applies (bipartite graphs); "solvable" (no schedule given) rests on the backend."""
+    """Confirm a sliding arrangement's solvability: "solvable" by replaying the schedule
+    given with it, "unsolvable" by the parity invariant where it applies (bipartite
+    graphs); without either it rests on the backend (Wilson's theorem, the search)."""
+    g = inst.graph
+    edges = [(g.names[u], g.names[v]) for u, v in g.edges]
+    start = {g.names[v]: g.names[t] for v, t in enumerate(inst.state)}
     if outcome.status == "no-solution":
-        g = inst.graph
-        edges = [(g.names[u], g.names[v]) for u, v in g.edges]
-        start = {g.names[v]: g.names[t] for v, t in enumerate(inst.state)}
         verdict = verify_parity_unsolvable(edges, start, g.names[inst.blank])
-        if verdict.ok:
-            return True, verdict.message
-        return None, verdict.message
+        return (True if verdict.ok else None), verdict.message
+    if outcome.status == "solved" and outcome.witness is not None:
+        if not isinstance(outcome.witness, list):
+            return False, "the schedule is not a list of steps"
+        verdict = verify_schedule(edges, start, "blank", outcome.witness, g.names[inst.blank])
+        return verdict.ok, verdict.message
     return None, "nothing to verify"
