@@ -107,3 +107,9 @@ def test_check_answers_with_the_uniform_outcome(tmp_path):
 )
 def test_options_that_do_not_apply_are_one_line(args, fragment):
     assert_bad_input(run_cli("routing", *args), fragment)
+
+
+def test_number_time_limit_gives_unknown_and_exit_3():
+    run = run_cli("routing", "number", "complete:9", "--time-limit", "0.5", "--json")
+    out = run.json()
+    assert run.code == 3 and out["status"] == "unknown" and out["answer"] is None
