@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from tests.conftest import run_cli
+import pytest
+
+from tests.conftest import assert_bad_input, run_cli
 
 
 def test_solve_prints_a_verified_optimal_schedule(tmp_path):
@@ -41,3 +43,73 @@ def test_generate_refuses_to_overwrite(tmp_path):
     out = tmp_path / "g.txt"
     assert run_cli("routing", "generate", "grid:2x2", "-o", out).code == 0
     assert run_cli("routing", "generate", "grid:2x2", "-o", out).code == 2
+
+
+def test_number_json_is_the_verified_outcome():
+    out = run_cli("routing", "number", "star:3", "--json").json()
+    assert out["status"] == "solved" and out["backend"] == "bfs" and out["answer"] == 4
+    assert out["stats"]["verified"] is True and out["stats"]["arrangements"] == 24
+    assert len(out["witness"]) == 4 and out["stats"]["worst"] == {"0": "3", "1": "2", "2": "1", "3": "0"}
+
+
+def test_check_checker_refuses_a_schedule_that_does_not_solve_the_arrangement():
+    from pyasp_games.routing.model import graph_spec, random_arrangement
+    from pyasp_games.routing.questions import CHECK
+    from pyasp_games.routing.verify import check_solvability
+
+    inst = random_arrangement(graph_spec("cycle:5"), 2, "blank")
+    out = CHECK.ask(inst)
+    assert out.answer is True and check_solvability(inst, out)[0] is True
+    out.witness = out.witness[1:]
+    assert check_solvability(inst, out)[0] is False
+
+
+def test_number_checker_refuses_a_schedule_that_does_not_route_the_worst_arrangement():
+    from pyasp_games.routing.model import graph_spec, identity_instance
+    from pyasp_games.routing.questions import NUMBER
+    from pyasp_games.routing.verify import check_number
+
+    inst = identity_instance(graph_spec("path:3"))
+    out = NUMBER.ask(inst)
+    assert check_number(inst, out)[0] is True
+    out.witness = out.witness[:-1]
+    ok, why = check_number(inst, out)
+    assert ok is False and "not home" in why
+
+
+def test_check_answers_with_the_uniform_outcome(tmp_path):
+    (tmp_path / "a.txt").write_text("0,0 0,1\n0,1 0,0\nblank 1,2\n")
+    run = run_cli("routing", "check", "grid:2x3", tmp_path / "a.txt", "--json")
+    out = run.json()
+    # unsolvable on a bipartite graph: the parity invariant confirms it independently
+    assert run.code == 0 and out["status"] == "no-solution" and out["answer"] is False
+    assert out["stats"]["verified"] is True and "Wilson" in out["stats"]["reason"]
+    # solvable by the complete search (a cycle): its schedule is replayed
+    searched = run_cli("routing", "check", "cycle:5", "--random", "2", "--json").json()
+    assert searched["answer"] is True and searched["stats"]["verified"] is True
+    assert searched["witness"] and "complete search" in searched["stats"]["reason"]
+    # solvable by Wilson's theorem: no schedule, so not shown as verified
+    wilson = run_cli("routing", "check", "grid:3x3", "--random", "2")
+    assert wilson.code == 0 and "solved, solvable" in wilson.stdout
+    assert "not checkable alone" in wilson.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["solve", "path:4", "--random", "1", "--solver", "cadical195"], "--solver applies to --backend sat only"),
+        (["solve", "path:4", "--random", "1", "--emit-cnf", "x.cnf"], "--emit-cnf applies to --backend sat only"),
+        (["solve", "path:4"], "give an ARRANGEMENT file or --random SEED"),
+        (["number", "cycle:5", "-m", "blank"], "routing check"),
+        (["number", "path:11"], "at most 10 vertices"),
+        (["check", "path:4", "--random", "1", "--json", "--time-limit", "-1"], "--time-limit"),
+    ],
+)
+def test_options_that_do_not_apply_are_one_line(args, fragment):
+    assert_bad_input(run_cli("routing", *args), fragment)
+
+
+def test_number_time_limit_gives_unknown_and_exit_3():
+    run = run_cli("routing", "number", "complete:9", "--time-limit", "0.5", "--json")
+    out = run.json()
+    assert run.code == 3 and out["status"] == "unknown" and out["answer"] is None

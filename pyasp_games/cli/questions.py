@@ -100,6 +100,28 @@ def command(question: Question) -> Callable[..., None]:
     return run
 
 
+def input_command(question: Question, use: Callable[[Any], None]) -> Callable[..., None]:
+    """A command that reads ``question``'s input (its ``to="read"`` parameters, declared
+    once) and hands the instance to ``use``: a command on the same input that is not a
+    question (``geography play``)."""
+    params = [p for p in question.params if p.to == "read"]
+    ordered = [p for p in params if not p.flags] + [p for p in params if p.flags]
+    typed = [(p.name, *_annotation(p)) for p in ordered]
+    annotations = {name: kind for name, kind, _ in typed}
+    parameters = [
+        inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default)
+        for name, _, default in typed
+    ]
+
+    def run(**values: Any) -> None:
+        values = {k: (v.value if isinstance(v, Enum) else v) for k, v in values.items()}
+        use(question.read(**question.read_values(values)))
+
+    run.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    run.__annotations__ = annotations
+    return run
+
+
 def ask(question: Question, values: dict[str, Any]) -> None:
     """Run ``question`` with the command-line ``values``; print; exit by the contract."""
     values = {k: (v.value if isinstance(v, Enum) else v) for k, v in values.items()}
@@ -164,7 +186,7 @@ def _annotation(param: Param) -> tuple[Any, Any]:
     if param.flags and param.default is not None and kind is not bool:
         help_text = f"{help_text} [default: {param.default}]"
     if not param.flags:
-        required = ... if param.default is None else param.default
+        required = ... if param.default is None and not param.optional else param.default
         return kind, typer.Argument(required, help=help_text, metavar=param.metavar)
     flags = param.flags.split()
     if kind is bool:

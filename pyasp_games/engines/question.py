@@ -80,6 +80,7 @@ class Param:
         to: ``"backend"`` (an option of the backend), ``"read"`` (of the reader) or
             ``"limits"`` (a :class:`Limits` field).
         metavar: how the help names the value.
+        optional: a positional argument the user may omit (its value is then ``None``).
     """
 
     name: str
@@ -90,6 +91,7 @@ class Param:
     backends: tuple[str, ...] | None = None
     to: str = "backend"
     metavar: str | None = None
+    optional: bool = False
 
     def __post_init__(self) -> None:
         if self.to not in DESTINATIONS:

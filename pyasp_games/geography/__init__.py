@@ -1,6 +1,6 @@
 """Generalized Geography: who wins, a winning first move, and a line of play.
 
-``BACKENDS`` maps each backend's name to ``(instance, limits, line=...) ->
+``BACKENDS`` maps each backend's name to ``(instance, limits, **options) ->
 Outcome`` with answer ``first`` (the player to move at the start wins) or
 ``second`` and witness the winning first move (the next vertex; in edge
 geography the arc ``[start, next]``) or ``None``. ``native`` searches the game
@@ -23,49 +23,33 @@ polynomial size cannot state.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from pyasp_games.engines.domain import DomainSpec, bundled_files
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
-from pyasp_games.engines.reference import Reference
-from pyasp_games.engines.runner import run_backend
-from pyasp_games.geography.asp import solve_asp
-from pyasp_games.geography.matching import applies, solve_matching
+from pyasp_games.geography.matching import applies
 from pyasp_games.geography.model import Geography, known_winner, load_instance, load_instances
-from pyasp_games.geography.native import solve_native
+from pyasp_games.geography.questions import BACKENDS, QUESTIONS, REFERENCE, SOLVE, describe
 from pyasp_games.geography.verify import check_outcome
 
-BACKENDS: dict[str, Callable[..., Outcome]] = {
-    "native": solve_native,
-    "asp": solve_asp,
-    "matching": solve_matching,
-}
-
-__all__ = ["BACKENDS", "check_outcome", "domain", "load_instance", "solve"]
-
-
-def describe(outcome: Outcome, options: dict[str, Any] | None = None) -> str:
-    """The answer in words: who wins, and the winning first move."""
-    if outcome.answer == "first":
-        move = outcome.witness
-        shown = move if isinstance(move, str) else " -> ".join(map(str, move or []))
-        return f"the first player wins (winning move {shown})"
-    return f"the {outcome.answer} player wins"
-
-
-#: A user encoding's winner where minimax is out of budget is cross-checked against
-#: ``native`` (search with memo; every variant).
-REFERENCE = Reference("geography", lambda game, options: ("native", {}), describe)
+__all__ = [
+    "BACKENDS",
+    "QUESTIONS",
+    "REFERENCE",
+    "check_outcome",
+    "describe",
+    "domain",
+    "load_instance",
+    "solve",
+]
 
 
 def solve(game: Geography, backend: str, limits: Limits = Limits(), **options: Any) -> Outcome:
     """Run ``backend`` under ``limits``; time and verify it (a user encoding's unverified
-    winner is cross-checked against ``native`` unless ``trust_encoding=True``)."""
-    return run_backend(
-        BACKENDS, backend, game, game.name, limits, check_outcome, REFERENCE, **options
-    )
+    winner is cross-checked against ``native`` unless ``trust_encoding=True``;
+    :data:`~pyasp_games.geography.questions.SOLVE`)."""
+    return SOLVE.solve(game, backend, limits, **options)
 
 
 def _known(game: Geography) -> tuple[bool, Any]:
@@ -91,4 +75,5 @@ def domain() -> DomainSpec:
         known=_known,
         applies=_applies,
         generators={"random": random_game},
+        questions=QUESTIONS,
     )

@@ -66,9 +66,14 @@ def write_lp(game: Geography, path: Path | str, encoding: str | None = None) -> 
 
 
 def solve_asp(
-    game: Geography, limits: Limits = Limits(), encoding: str | None = None, line: bool = False
+    game: Geography,
+    limits: Limits = Limits(),
+    encoding: str | None = None,
+    emit_lp: Path | str | None = None,
 ) -> Outcome:
-    """The ``asp`` backend (``line`` is accepted for a uniform interface and ignored)."""
+    """The ``asp`` backend; ``emit_lp`` writes the facts run (:func:`write_lp`) first."""
+    if emit_lp is not None:
+        write_lp(game, emit_lp, encoding)
     session = ClingoSession(
         [_path(encoding or game.variant)], facts(game), deadline=limits.deadline()
     )

@@ -172,11 +172,16 @@ def matching_winner(game: Geography) -> tuple[bool, int | None, dict[str, int]]:
     return True, t, stats
 
 
-def solve_matching(game: Geography, limits: Limits = Limits(), line: bool = False) -> Outcome:
-    """The ``matching`` backend (``line`` is accepted for a uniform interface and ignored).
+def solve_matching(game: Geography, limits: Limits = Limits()) -> Outcome:
+    """The ``matching`` backend: undirected vertex geography only (else :class:`InputError`).
 
     networkx's matching cannot look at the clock; ``run_backend`` enforces the limit.
     """
+    if not applies(game):
+        raise InputError(
+            "the matching backend answers undirected vertex geography only "
+            "(give --undirected and --variant vertex)"
+        )
     first, move, stats = matching_winner(game)
     witness = None if move is None else game.move_name(move)
     answer = "first" if first else "second"

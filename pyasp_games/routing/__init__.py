@@ -13,36 +13,30 @@ backends set ``stats["optimal"] = True``; the upper-bound algorithms of
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from pyasp_games.engines.domain import DomainSpec, bundled_files
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
-from pyasp_games.engines.runner import run_backend
-from pyasp_games.routing.asp import solve_asp
-from pyasp_games.routing.bounds import solve_oddeven, solve_peeling, solve_rowcolumn
 from pyasp_games.routing.model import Instance, load_instances, random_instance
-from pyasp_games.routing.native import solve_bfs, solve_idastar
-from pyasp_games.routing.sat import solve_sat
+from pyasp_games.routing.questions import BACKENDS, QUESTIONS, SOLVE
 from pyasp_games.routing.verify import check_outcome
 
-BACKENDS: dict[str, Callable[..., Outcome]] = {
-    "native": solve_idastar,
-    "bfs": solve_bfs,
-    "asp": solve_asp,
-    "sat": solve_sat,
-    "oddeven": solve_oddeven,
-    "peeling": solve_peeling,
-    "rowcolumn": solve_rowcolumn,
-}
-
-__all__ = ["BACKENDS", "Instance", "check_outcome", "domain", "load_instances", "solve"]
+__all__ = [
+    "BACKENDS",
+    "QUESTIONS",
+    "Instance",
+    "check_outcome",
+    "domain",
+    "load_instances",
+    "solve",
+]
 
 
 def solve(inst: Instance, backend: str, limits: Limits = Limits(), **options: Any) -> Outcome:
-    """Run ``backend`` on ``inst`` under ``limits``; time and verify the outcome."""
-    return run_backend(BACKENDS, backend, inst, inst.name, limits, check_outcome, **options)
+    """Run ``backend`` on ``inst`` under ``limits``; time and verify the outcome
+    (:data:`~pyasp_games.routing.questions.SOLVE`)."""
+    return SOLVE.solve(inst, backend, limits, **options)
 
 
 def _known(inst: Instance) -> tuple[bool, Any]:
@@ -72,4 +66,5 @@ def domain() -> DomainSpec:
         known=_known,
         applies=_applies,
         generators={"random": random_instance},
+        questions=QUESTIONS,
     )

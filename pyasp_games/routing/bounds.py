@@ -174,12 +174,15 @@ def row_column_schedule(inst: Instance) -> list[Step]:
         count.setdefault((v // cols, target_row[v]), []).append(v)
     column_of: dict[int, int] = {}
     for c in range(cols):
+        # rows are nodes 0..rows-1, target rows rows..2*rows-1: integer nodes (not tuples
+        # holding strings) keep networkx's set iteration, hence the schedule, the same in
+        # every run whatever the string hash seed
         bg = nx.Graph()
-        bg.add_nodes_from(("r", r) for r in range(rows))
-        bg.add_edges_from((("r", r), ("t", t)) for (r, t), vs in count.items() if vs)
-        match = nx.bipartite.hopcroft_karp_matching(bg, top_nodes=[("r", r) for r in range(rows)])
+        bg.add_nodes_from(range(rows))
+        bg.add_edges_from((r, rows + t) for (r, t), vs in count.items() if vs)
+        match = nx.bipartite.hopcroft_karp_matching(bg, top_nodes=range(rows))
         for r in range(rows):
-            t = match[("r", r)][1]
+            t = match[r] - rows
             column_of[count[(r, t)].pop()] = c
     state = list(inst.state)
     schedule: list[Step] = []

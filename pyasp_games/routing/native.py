@@ -383,6 +383,8 @@ def solve_bfs(inst: Instance, limits: Limits = Limits(), **options: Any) -> Outc
 class Solvability:
     solvable: bool | None  # None: undecided within the limit
     reason: str
+    #: an optimal schedule where the complete search found the arrangement solvable
+    schedule: list[tuple[tuple[int, int], ...]] | None = None
 
 
 def cycle_count(state: tuple[int, ...] | list[int]) -> int:
@@ -424,8 +426,11 @@ def is_theta0(g: Graph) -> bool:
     return nx.is_isomorphic(g.to_networkx(), theta)
 
 
-def blank_solvability(inst: Instance, deadline: Deadline | None = None) -> Solvability:
-    """Is the sliding arrangement solvable? Wilson's theorem, or a complete BFS otherwise."""
+def blank_solvability(
+    inst: Instance, deadline: Deadline | None = None, witness: bool = False
+) -> Solvability:
+    """Is the sliding arrangement solvable? Wilson's theorem, or a complete BFS otherwise
+    (with ``witness``, a solvable arrangement found by the search gets its schedule)."""
     import networkx as nx
 
     g = inst.graph
@@ -459,8 +464,40 @@ def blank_solvability(inst: Instance, deadline: Deadline | None = None) -> Solva
             None, f"{why} (Wilson's theorem does not apply): the complete search reached the limit"
         )
     ok = inst.state in table
+    schedule = schedule_from_table(g, "blank", inst.state, table, blank) if ok and witness else None
     return Solvability(
         ok,
         f"{why} (Wilson's theorem does not apply): complete search: {'' if ok else 'not '}among the "
         f"{len(table):,} arrangements reachable from the target",
+        schedule,
     )
+
+
+# -- the questions number and check --------------------------------------------------
+
+
+def solve_number(inst: Instance, limits: Limits = Limits(), **options: Any) -> Outcome:
+    """The ``number`` question's backend: rt(G) (``matching``) or the token-swapping
+    maximum (``swap``) of ``inst.graph`` by :func:`routing_number`, with a worst
+    arrangement (``stats["worst"]``: vertex -> target, moved pebbles only) and its
+    optimal schedule as the witness."""
+    g = inst.graph
+    result = routing_number(g, inst.moves, limits.deadline())
+    worst = {g.names[v]: g.names[t] for v, t in enumerate(result.worst) if v != t}
+    stats = {"moves": inst.moves, "worst": worst, "arrangements": result.arrangements}
+    schedule = schedule_names(g, result.schedule)
+    return Outcome(inst.name, "bfs", "solved", result.value, schedule, 0.0, stats)
+
+
+def solve_solvability(inst: Instance, limits: Limits = Limits(), **options: Any) -> Outcome:
+    """The ``check`` question's backend: is the sliding arrangement solvable
+    (:func:`blank_solvability`)? Answer True (status ``solved``) or False
+    (``no-solution``), the reason in ``stats["reason"]``; witness a schedule where the
+    complete search found one (Wilson's theorem gives none)."""
+    result = blank_solvability(inst, limits.deadline(), witness=True)
+    stats: dict[str, Any] = {"reason": result.reason}
+    if result.solvable is None:
+        return Outcome(inst.name, "native", "unknown", None, None, 0.0, stats)
+    status = "solved" if result.solvable else "no-solution"
+    schedule = None if result.schedule is None else schedule_names(inst.graph, result.schedule)
+    return Outcome(inst.name, "native", status, result.solvable, schedule, 0.0, stats)

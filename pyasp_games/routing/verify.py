@@ -146,3 +146,44 @@ def check_outcome(inst: Instance, outcome: Outcome) -> tuple[bool | None, str]:
                 return True, verdict.message
         return None, outcome.stats.get("proof", "no proof given")
     return None, "nothing to verify"
+
+
+def check_number(inst: Instance, outcome: Outcome) -> tuple[bool | None, str]:
+    """Replay the worst arrangement's schedule of a routing number (``number``).
+
+    The witness schedule must route ``stats["worst"]`` (vertex -> target; vertices not
+    named stay) in ``answer`` steps. That it is optimal, and that no arrangement needs
+    more, rests on the exhaustive search and is not checked here.
+    """
+    if outcome.status != "solved":
+        return None, "nothing to verify"
+    worst, schedule = outcome.stats.get("worst"), outcome.witness
+    if not isinstance(worst, dict) or not isinstance(schedule, list):
+        return False, "no worst arrangement and schedule given"
+    g = inst.graph
+    start = {name: name for name in g.names}
+    start.update(worst)
+    verdict = verify_schedule([(g.names[u], g.names[v]) for u, v in g.edges], start, inst.moves, schedule)
+    if not verdict.ok:
+        return False, f"the worst arrangement's schedule: {verdict.message}"
+    if outcome.answer != len(schedule):
+        return False, f"answer {outcome.answer} is not the schedule's length {len(schedule)}"
+    return True, f"the worst arrangement's schedule: {verdict.message}"
+
+
+def check_solvability(inst: Instance, outcome: Outcome) -> tuple[bool | None, str]:
+    """Confirm a sliding arrangement's solvability: "solvable" by replaying the schedule
+    given with it, "unsolvable" by the parity invariant where it applies (bipartite
+    graphs); without either it rests on the backend (Wilson's theorem, the search)."""
+    g = inst.graph
+    edges = [(g.names[u], g.names[v]) for u, v in g.edges]
+    start = {g.names[v]: g.names[t] for v, t in enumerate(inst.state)}
+    if outcome.status == "no-solution":
+        verdict = verify_parity_unsolvable(edges, start, g.names[inst.blank])
+        return (True if verdict.ok else None), verdict.message
+    if outcome.status == "solved" and outcome.witness is not None:
+        if not isinstance(outcome.witness, list):
+            return False, "the schedule is not a list of steps"
+        verdict = verify_schedule(edges, start, "blank", outcome.witness, g.names[inst.blank])
+        return verdict.ok, verdict.message
+    return None, "nothing to verify"
