@@ -22,7 +22,7 @@ from typing import Any
 from pyasp_games.cover.model import CNF, X3C, ThreeDM, load_instance, load_instances, parse_instance
 from pyasp_games.cover.questions import BACKENDS, QUESTIONS, REFERENCE, SOLVE, describe
 from pyasp_games.cover.verify import check_outcome
-from pyasp_games.engines.domain import DomainSpec, bundled_files
+from pyasp_games.engines.domain import DomainSpec
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 
@@ -63,15 +63,6 @@ def domain() -> DomainSpec:
     """The cover domain for crosscheck and bench (answers: is there an exact cover)."""
     from pyasp_games.cover.model import random_x3c
 
-    return DomainSpec(
-        name="cover",
-        backend_names=list(BACKENDS),
-        solve=solve,
-        load_file=load_instances,
-        bundled_files=lambda: bundled_files("cover"),
-        known=_known,
-        encoding_backend="asp",
-        default_encodings=["x3c"],
-        generators={"x3c-regular": random_x3c},
-        questions=QUESTIONS,
+    return DomainSpec.asking(
+        SOLVE, load_instances, _known, generators={"x3c-regular": random_x3c}, questions=QUESTIONS
     )

@@ -17,6 +17,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -59,6 +60,32 @@ class DomainSpec:
     #: The questions the domain answers (:class:`~pyasp_games.engines.question.Question`);
     #: the command line is generated from them.
     questions: tuple[Any, ...] = ()
+
+    @classmethod
+    def asking(
+        cls,
+        question: Any,
+        load_file: Callable[[Path], list[Any]],
+        known: Callable[[Any], tuple[bool, Any]],
+        **rest: Any,
+    ) -> DomainSpec:
+        """The spec of a domain whose instances crosscheck and bench answer by ``question``
+        (a :class:`~pyasp_games.engines.question.Question`): the domain's name, backends,
+        ``solve`` (unless given), bundled files, and the backend taking ``--encoding`` with
+        its default come from the declaration; ``rest`` are the other fields."""
+        encoding = next((p for p in question.params if p.name == "encoding"), None)
+        if encoding is not None and encoding.default is not None and encoding.backends:
+            rest.setdefault("encoding_backend", encoding.backends[0])
+            rest.setdefault("default_encodings", [encoding.default])
+        rest.setdefault("solve", question.solve)
+        rest.setdefault("bundled_files", partial(bundled_files, question.domain))
+        return cls(
+            name=question.domain,
+            backend_names=list(question.backends),
+            load_file=load_file,
+            known=known,
+            **rest,
+        )
 
     def load(self, files: Sequence[Path]) -> list[Any]:
         return [inst for f in files for inst in self.load_file(Path(f))]

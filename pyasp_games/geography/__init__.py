@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyasp_games.engines.domain import DomainSpec, bundled_files
+from pyasp_games.engines.domain import DomainSpec
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.geography.matching import applies
@@ -66,14 +66,7 @@ def domain() -> DomainSpec:
     (``matching`` answers undirected vertex geography only)."""
     from pyasp_games.geography.model import random_game
 
-    return DomainSpec(
-        name="geography",
-        backend_names=list(BACKENDS),
-        solve=solve,
-        load_file=load_instances,
-        bundled_files=lambda: bundled_files("geography"),
-        known=_known,
-        applies=_applies,
-        generators={"random": random_game},
+    return DomainSpec.asking(
+        SOLVE, load_instances, _known, applies=_applies, generators={"random": random_game},
         questions=QUESTIONS,
-    )
+    )  # fmt: skip

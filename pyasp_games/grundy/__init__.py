@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyasp_games.engines.domain import DomainSpec, bundled_files
+from pyasp_games.engines.domain import DomainSpec
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.graphs import Digraph
@@ -87,13 +87,7 @@ def domain() -> DomainSpec:
     """The grundy domain for crosscheck: every backend counts the Grundy functions."""
     from pyasp_games.grundy.model import random_digraph
 
-    return DomainSpec(
-        name="grundy",
-        backend_names=list(BACKENDS),
-        solve=_count,
-        load_file=load_graphs,
-        bundled_files=lambda: bundled_files("grundy"),
-        known=_known,
-        generators={"random": random_digraph},
+    return DomainSpec.asking(
+        EXISTS, load_graphs, _known, solve=_count, generators={"random": random_digraph},
         questions=QUESTIONS,
-    )
+    )  # fmt: skip

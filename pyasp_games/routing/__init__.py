@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyasp_games.engines.domain import DomainSpec, bundled_files
+from pyasp_games.engines.domain import DomainSpec
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.routing.model import Instance, load_instances, random_instance
@@ -57,14 +57,7 @@ def _applies(inst: Instance, backend: str) -> bool:
 
 def domain() -> DomainSpec:
     """The routing domain for crosscheck and bench."""
-    return DomainSpec(
-        name="routing",
-        backend_names=list(BACKENDS),
-        solve=solve,
-        load_file=load_instances,
-        bundled_files=lambda: bundled_files("routing"),
-        known=_known,
-        applies=_applies,
-        generators={"random": random_instance},
+    return DomainSpec.asking(
+        SOLVE, load_instances, _known, applies=_applies, generators={"random": random_instance},
         questions=QUESTIONS,
-    )
+    )  # fmt: skip

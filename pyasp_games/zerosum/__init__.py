@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyasp_games.engines.domain import DomainSpec, bundled_files
+from pyasp_games.engines.domain import DomainSpec
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.zerosum.extensive import ExtensiveGame
@@ -56,13 +56,10 @@ def domain() -> DomainSpec:
     from pyasp_games.zerosum.model import random_matrix
     from pyasp_games.zerosum.poker import kuhn_poker, leduc_poker
 
-    return DomainSpec(
-        name="zerosum",
-        backend_names=list(BACKENDS),
-        solve=solve,
-        load_file=lambda path: [load_game(path)],
-        bundled_files=lambda: bundled_files("zerosum"),
-        known=_known,
+    return DomainSpec.asking(
+        SOLVE,
+        lambda path: [load_game(path)],
+        _known,
         applies=_applies,
         generators={"matrix": random_matrix, "kuhn": kuhn_poker, "leduc": leduc_poker},
         questions=QUESTIONS,
