@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Sequence
+from contextlib import nullcontext
 from enum import Enum, StrEnum
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,7 @@ from pyasp_games.cli.common import (
     limits,
     new_file,
     print_json,
+    progress_reporter,
     report_error,
     trust_encoding,
     verdict,
@@ -86,6 +88,10 @@ def command(question: Question) -> Callable[..., None]:
         add(emit.name, Path, typer.Option(None, emit.flag, help=f"{emit.backend}: {emit.help}"))
     if question.emits:
         add("force", bool, typer.Option(False, "--force", help="Overwrite the files to emit."))
+    if question.workers:
+        add("workers", int, typer.Option(
+            1, "--workers", help="Answer the instances of a file in this many processes."
+        ))  # fmt: skip
     add("time_limit", float, TIME_LIMIT)
     add("memory_limit", float, MEMORY_LIMIT)
     add("json", bool, JSON)
@@ -104,6 +110,9 @@ def ask(question: Question, values: dict[str, Any]) -> None:
     """Run ``question`` with the command-line ``values``; print; exit by the contract."""
     values = {k: (v.value if isinstance(v, Enum) else v) for k, v in values.items()}
     backend = values.pop("backend", None) or question.default_backend
+    workers = values.pop("workers", 1)
+    if workers < 1:
+        raise InputError(f"--workers must be at least 1, got {workers}")
     options = question.backend_options(backend, values, _mode(question, values))
     lim = limits(
         values["time_limit"],
@@ -120,10 +129,14 @@ def ask(question: Question, values: dict[str, Any]) -> None:
     if question.several and len(instances) > 1 and any(values.get(e.name) for e in question.emits):
         raise InputError(", ".join(e.flag for e in question.emits) + " need a file with one instance")
     outcomes = []
-    for instance in instances:
-        outcome = question.solve(instance, backend, lim, **options)
-        outcomes.append(outcome)
-        show(question, instance, outcome, options, values["json"])
+    label = question.progress.get(backend)
+    with progress_reporter() if label else nullcontext() as report:  # a line for one-off work
+        name = getattr(instances[0], "name", "") if instances else ""
+        first = {"progress": report(f"{label} for {name}")} if report else {}
+        answers = question.solve_each(instances, backend, lim, workers, first, **options)
+        for instance, outcome in zip(instances, answers, strict=True):
+            outcomes.append(outcome)
+            show(question, instance, outcome, options, values["json"])
     raise typer.Exit(exit_code(outcomes))
 
 

@@ -36,7 +36,7 @@ the command does, and :meth:`Question.solve` runs one backend, verified.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -156,6 +156,11 @@ class Question:
         several: ``read`` returns a list of instances; each is answered under its own
             time limit, and the exit code is the most severe of their outcomes.
         unchecked: how an outcome no checker confirms reads (``nothing to verify``).
+        workers: with ``several``, the command takes ``--workers N`` and answers the
+            instances after the first in N processes (:meth:`solve_each`).
+        progress: the backends that build something once on first use (e.g. pattern
+            databases), with what they build: the command passes such a backend
+            ``progress=`` a progress line for the first instance.
     """
 
     name: str
@@ -172,6 +177,8 @@ class Question:
     several: bool = False
     unchecked: str = "nothing to verify"
     domain: str = ""
+    workers: bool = False
+    progress: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for mode in self.modes:
@@ -258,6 +265,35 @@ class Question:
         :meth:`backend_options`, then :meth:`solve`."""
         backend = backend or self.default_backend
         return self.solve(instance, backend, limits, **self.backend_options(backend, values, mode))
+
+    def solve_each(
+        self,
+        instances: Sequence[Any],
+        backend: str,
+        limits: Limits = Limits(),
+        workers: int = 1,
+        first: Mapping[str, Any] | None = None,
+        **options: Any,
+    ) -> Iterator[Outcome]:
+        """The outcomes of ``instances`` in their order, each by :meth:`solve`.
+
+        The first is answered here, with the further options ``first`` (e.g. a progress
+        callback), so whatever a backend builds once (and caches) is ready before the
+        others are answered in ``workers`` processes (the question must then pickle:
+        module-level functions, no lambdas).
+        """
+        if not instances:
+            return
+        yield self.solve(instances[0], backend, limits, **options, **(first or {}))
+        rest = instances[1:]
+        if workers <= 1 or len(rest) <= 1:
+            yield from (self.solve(instance, backend, limits, **options) for instance in rest)
+            return
+        from concurrent.futures import ProcessPoolExecutor
+        from functools import partial
+
+        with ProcessPoolExecutor(max_workers=min(workers, len(rest))) as pool:
+            yield from pool.map(partial(self.solve, backend=backend, limits=limits, **options), rest)
 
 
 def _backends(names: Sequence[str] | None) -> str:

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -131,6 +132,7 @@ def solve_asp(
     lower_bound: str = "manhattan",
     prune: str = "none",
     clingo_args: Sequence[str] = (),
+    emit_lp: Path | str | None = None,
 ) -> Outcome:
     """Optimal plan with clingo: horizons from an admissible bound, step two.
 
@@ -141,7 +143,9 @@ def solve_asp(
     ``none`` or ``pdb[:PARTITION]``: a :class:`PatternBoundPropagator` then cuts
     partial plans whose pattern-database bound exceeds the moves left (any
     multi-shot encoding with ``at/4`` and ``query/1``). ``clingo_args`` are further
-    clingo options (e.g. ``["--configuration=trendy"]``).
+    clingo options (e.g. ``["--configuration=trendy"]``). ``emit_lp`` writes the facts
+    run, with how to run them (:func:`write_lp`): from the first horizon on (clingo's
+    incremental mode finds the optimum from there), or for ``seed`` the last horizon run.
     """
     if encoding in THESIS_INTERFACE:
         seed_facts(board)  # reject unsupported boards before anything else
@@ -150,12 +154,17 @@ def solve_asp(
     path = _path(encoding)
     check = solvability(board)
     if not check.solvable:
+        if emit_lp is not None:
+            write_lp(board, encoding, emit_lp)
         return Outcome(board.name, "", "no-solution", None, None, 0.0, {"proof": check.reason})
     deadline = limits.deadline()
     cpu = time.process_time()  # this process' CPU seconds (all threads): robust on a busy machine
     span = horizons(board, lower_bound, limits.max_length, deadline)
     if encoding in THESIS_INTERFACE:
-        return _solve_single_shot(board, path, span, deadline)
+        emit = None if emit_lp is None else partial(write_lp, board, encoding, emit_lp)
+        return _solve_single_shot(board, path, span, deadline, emit)
+    if emit_lp is not None:
+        write_lp(board, encoding, emit_lp, span.start)
     propagator = None
     if prune != "none":
         propagator = PatternBoundPropagator(board, pruning_bound(board, prune, deadline))
@@ -263,7 +272,15 @@ class PatternBoundPropagator:
                 st.unassign(*item)
 
 
-def _solve_single_shot(board: Board, path: Path, span: Horizons, deadline: Deadline) -> Outcome:
+def _solve_single_shot(
+    board: Board,
+    path: Path,
+    span: Horizons,
+    deadline: Deadline,
+    emit: Callable[[int], None] | None = None,
+) -> Outcome:
+    """Re-ground and solve for each horizon; ``emit(h)`` writes the program of horizon ``h``
+    (so the file written last is the last one run)."""
     tried: list[int] = []
     stats: dict = {"encoding": str(path), "lower_bound": span.lower, "horizons": tried}
     h = span.start
@@ -271,6 +288,8 @@ def _solve_single_shot(board: Board, path: Path, span: Horizons, deadline: Deadl
         session = ClingoSession([path], seed_facts(board), consts={"t": h}, deadline=deadline)
         session.ground([("base", [])])
         tried.append(h)
+        if emit is not None:
+            emit(h)
         result = session.solve()
         stats.update(session.statistics())
         if result.status != "unsat":

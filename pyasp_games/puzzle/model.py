@@ -94,6 +94,18 @@ def check_board_size(rows: int, cols: int) -> None:
         )
 
 
+def parse_size(text: str) -> tuple[int, int]:
+    """``(rows, cols)`` of a size ``RxC`` (R, C >= 2), else :class:`InputError`.
+
+    >>> parse_size("4x4")
+    (4, 4)
+    """
+    match = _SIZE.match(text.strip())
+    if not match or int(match.group(1)) < 2 or int(match.group(2)) < 2:
+        raise InputError(f"{text!r}: expected RxC with R, C >= 2, e.g. 4x4")
+    return int(match.group(1)), int(match.group(2))
+
+
 def goal_tiles(rows: int, cols: int, goal: str = "blank-last") -> tuple[int, ...]:
     """The goal configuration, row-major."""
     check_board_size(rows, cols)
