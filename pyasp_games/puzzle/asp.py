@@ -29,6 +29,7 @@ from typing import Any
 from clingo import SymbolType
 
 from pyasp_games.engines.clingo_runner import ClingoSession
+from pyasp_games.engines.horizon_search import search_horizons
 from pyasp_games.engines.limits import Deadline, Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import encoding_path
@@ -281,28 +282,26 @@ def _solve_single_shot(
 ) -> Outcome:
     """Re-ground and solve for each horizon; ``emit(h)`` writes the program of horizon ``h``
     (so the file written last is the last one run)."""
-    tried: list[int] = []
-    stats: dict = {"encoding": str(path), "lower_bound": span.lower, "horizons": tried}
-    h = span.start
-    while h <= span.stop:
-        session = ClingoSession([path], seed_facts(board), consts={"t": h}, deadline=deadline)
-        session.ground([("base", [])])
-        tried.append(h)
+    stats: dict = {"encoding": str(path), "lower_bound": span.lower, "horizons": []}
+    last: list[Any] = []  # the shown atoms of the last horizon solved
+    built: dict[str, ClingoSession] = {}
+
+    def extend(h: int) -> bool:
+        built["session"] = ClingoSession([path], seed_facts(board), consts={"t": h}, deadline=deadline)
+        built["session"].ground([("base", [])])
         if emit is not None:
             emit(h)
+        return True
+
+    def attempt(h: int) -> str:
+        session = built["session"]
         result = session.solve()
         stats.update(session.statistics())
-        if result.status != "unsat":
-            return _outcome(
-                board,
-                h if result.status == "sat" else None,
-                result.status,
-                result.symbols,
-                stats,
-                span,
-            )
-        h += 2
-    return _outcome(board, None, "unsat", [], stats, span)
+        last[:] = result.symbols
+        return result.status
+
+    h, status, stats["horizons"] = search_horizons(span.start, span.stop, 2, extend, attempt)
+    return _outcome(board, h, status, last, stats, span)
 
 
 def _outcome(
