@@ -3,6 +3,7 @@ workers, the pdb progress line, and the files the backends emit themselves."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -79,3 +80,12 @@ def test_the_asp_backend_writes_its_program_as_it_starts(tmp_path):
     out = SOLVE.ask(seed, "asp", encoding="seed", emit_lp=path)
     assert out.status == "solved"
     assert re.search(rf"-c t={out.answer}\b", path.read_text())  # the last horizon run
+
+
+def test_a_set_file_in_worker_processes_prints_in_input_order(puzzles):
+    alone = run_cli("puzzle", "solve", puzzles / "small-2x3.txt", "-b", "idastar", "--json")
+    pooled = run_cli("puzzle", "solve", puzzles / "small-2x3.txt", "-b", "idastar", "--workers", "3", "--json")
+    rows = [[json.loads(line) for line in run.stdout.splitlines()] for run in (alone, pooled)]
+    assert alone.code == pooled.code == 0
+    assert [(r["problem"], r["answer"]) for r in rows[0]] == [(r["problem"], r["answer"]) for r in rows[1]]
+    assert len(rows[1]) == 5 and all(r["stats"]["verified"] for r in rows[1])

@@ -18,7 +18,7 @@ formatter (or as JSON), exit code by the CLI contract.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import nullcontext
 from enum import Enum, StrEnum
 from pathlib import Path
@@ -129,15 +129,32 @@ def ask(question: Question, values: dict[str, Any]) -> None:
     if question.several and len(instances) > 1 and any(values.get(e.name) for e in question.emits):
         raise InputError(", ".join(e.flag for e in question.emits) + " need a file with one instance")
     outcomes = []
-    label = question.progress.get(backend)
-    with progress_reporter() if label else nullcontext() as report:  # a line for one-off work
-        name = getattr(instances[0], "name", "") if instances else ""
-        first = {"progress": report(f"{label} for {name}")} if report else {}
-        answers = question.solve_each(instances, backend, lim, workers, first, **options)
-        for instance, outcome in zip(instances, answers, strict=True):
-            outcomes.append(outcome)
-            show(question, instance, outcome, options, values["json"])
+    answers = _answers(question, instances, backend, lim, workers, options)
+    for instance, outcome in zip(instances, answers, strict=True):
+        outcomes.append(outcome)
+        show(question, instance, outcome, options, values["json"])
     raise typer.Exit(exit_code(outcomes))
+
+
+def _answers(
+    question: Question,
+    instances: list[Any],
+    backend: str,
+    lim: Any,
+    workers: int,
+    options: dict[str, Any],
+) -> Iterator[Outcome]:
+    """The outcomes in order: the first alone, so that what a backend builds once (and
+    caches) is ready for the others, with a progress line for that work
+    (``Question.progress``); the others in ``workers`` processes."""
+    label = question.progress.get(backend)
+    for instance in instances[:1]:
+        with progress_reporter() if label else nullcontext() as report:
+            name = getattr(instance, "name", question.name)
+            extra = {"progress": report(f"{label} for {name}")} if label else {}
+            outcome = question.solve(instance, backend, lim, **options, **extra)
+        yield outcome
+    yield from question.solve_each(instances[1:], backend, lim, workers, **options)
 
 
 def _mode(question: Question, values: dict[str, Any]) -> str | None:

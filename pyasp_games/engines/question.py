@@ -272,28 +272,21 @@ class Question:
         backend: str,
         limits: Limits = Limits(),
         workers: int = 1,
-        first: Mapping[str, Any] | None = None,
         **options: Any,
     ) -> Iterator[Outcome]:
-        """The outcomes of ``instances`` in their order, each by :meth:`solve`.
-
-        The first is answered here, with the further options ``first`` (e.g. a progress
-        callback), so whatever a backend builds once (and caches) is ready before the
-        others are answered in ``workers`` processes (the question must then pickle:
-        module-level functions, no lambdas).
-        """
-        if not instances:
-            return
-        yield self.solve(instances[0], backend, limits, **options, **(first or {}))
-        rest = instances[1:]
-        if workers <= 1 or len(rest) <= 1:
-            yield from (self.solve(instance, backend, limits, **options) for instance in rest)
+        """The outcomes of ``instances`` in their order, each by :meth:`solve`, in
+        ``workers`` processes when there are several (the question must then pickle:
+        module-level functions, no lambdas). Answer one instance first when a backend
+        builds something once and caches it, so the processes find it ready."""
+        if workers <= 1 or len(instances) <= 1:
+            yield from (self.solve(instance, backend, limits, **options) for instance in instances)
             return
         from concurrent.futures import ProcessPoolExecutor
         from functools import partial
 
-        with ProcessPoolExecutor(max_workers=min(workers, len(rest))) as pool:
-            yield from pool.map(partial(self.solve, backend=backend, limits=limits, **options), rest)
+        with ProcessPoolExecutor(max_workers=min(workers, len(instances))) as pool:
+            solve = partial(self.solve, backend=backend, limits=limits, **options)
+            yield from pool.map(solve, instances)
 
 
 def _backends(names: Sequence[str] | None) -> str:
