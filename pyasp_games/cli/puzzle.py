@@ -48,8 +48,8 @@ def show(
     ),
 ) -> None:
     """Print the board and, with --plan, the board after every move."""
-    from pyasp_games.puzzle.model import format_board
-    from pyasp_games.puzzle.verify import replay, verify_plan
+    from pyasp_games.puzzle.model import format_board, play
+    from pyasp_games.puzzle.verify import verify_plan
 
     boards = _load(file, goal)
     if plan is not None and len(boards) > 1:
@@ -69,14 +69,10 @@ def show(
         return
     board = boards[0]
     plan = plan.strip().upper()
-    steps, tiles = [], board.tiles
-    for i, move in enumerate(plan, 1):  # one move at a time: linear in the plan's length
-        try:
-            tiles = tuple(replay(board.rows, board.cols, tiles, move))
-        except ValueError as err:
-            reason = str(err).split(": ", 1)[-1]  # replay numbers the moves it was given
-            raise InputError(f"--plan: move {i}: {reason}") from None
-        steps.append(tiles)
+    try:
+        steps = play(board, plan)
+    except InputError as err:
+        raise InputError(f"--plan: {err}") from None
     result = verify_plan(board.rows, board.cols, board.tiles, board.goal, plan)
     if json:
         print_json({**shape(board), "plan": plan, "after_each_move": [list(t) for t in steps],

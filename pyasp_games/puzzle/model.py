@@ -151,6 +151,25 @@ def moves_of(blank: int, rows: int, cols: int) -> dict[str, int]:
     return out
 
 
+def play(board: Board, plan: str) -> list[tuple[int, ...]]:
+    """The tiles after each move of ``plan`` (letters of :data:`DIRECTIONS`); a move that
+    is not a letter or takes the blank off the board is an :class:`InputError` naming it.
+
+    >>> play(Board(2, 2, (1, 2, 0, 3)), "R")
+    [(1, 2, 3, 0)]
+    """
+    tiles, blank, after = list(board.tiles), board.blank, []
+    for i, move in enumerate(plan, 1):  # one move at a time: linear in the plan's length
+        if move not in DIRECTIONS:
+            raise InputError(f"move {i}: {move!r} is not one of U, D, L, R")
+        target = moves_of(blank, board.rows, board.cols).get(move)
+        if target is None:
+            raise InputError(f"move {i}: {move} takes the blank off the board")
+        tiles[blank], tiles[target], blank = tiles[target], 0, target
+        after.append(tuple(tiles))
+    return after
+
+
 def manhattan_lower_bound(board: Board) -> int:
     """Sum over tiles of the Manhattan distance to the goal cell.
 
