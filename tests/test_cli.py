@@ -187,7 +187,8 @@ def test_check_reports_reason(puzzles):
     assert run.code == 0 and "unsolvable" in run.stdout and "1 inversions" in run.stdout
     run = run_cli("puzzle", "check", puzzles / "small-2x3.txt", "--json")
     rows = [json.loads(line) for line in run.stdout.splitlines()]
-    assert [r["solvable"] for r in rows] == [True, True, True, True, False]
+    assert [r["answer"] for r in rows] == [True, True, True, True, False]
+    assert all(r["stats"]["verified"] is True for r in rows)  # by the other invariant
 
 
 def test_show_plays_a_plan_and_rejects_illegal_moves(puzzles):

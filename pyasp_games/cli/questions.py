@@ -18,7 +18,8 @@ formatter (or as JSON), exit code by the CLI contract.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import nullcontext
 from enum import Enum, StrEnum
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,7 @@ from pyasp_games.cli.common import (
     limits,
     new_file,
     print_json,
+    progress_reporter,
     report_error,
     trust_encoding,
     verdict,
@@ -44,7 +46,9 @@ from pyasp_games.engines.question import Param, Question
 from pyasp_games.errors import InputError
 
 #: Keywords every generated command has; a question's parameter may not take one.
-COMMON = ("backend", "all_", "count", "trust", "force", "time_limit", "memory_limit", "json")
+COMMON = (
+    "backend", "all_", "count", "trust", "force", "workers", "time_limit", "memory_limit", "json",
+)  # fmt: skip
 
 
 def add_questions(app: typer.Typer, questions: Sequence[Question]) -> None:
@@ -86,6 +90,10 @@ def command(question: Question) -> Callable[..., None]:
         add(emit.name, Path, typer.Option(None, emit.flag, help=f"{emit.backend}: {emit.help}"))
     if question.emits:
         add("force", bool, typer.Option(False, "--force", help="Overwrite the files to emit."))
+    if question.workers:
+        add("workers", int, typer.Option(
+            1, "--workers", help="Answer the instances of a file in this many processes."
+        ))  # fmt: skip
     add("time_limit", float, TIME_LIMIT)
     add("memory_limit", float, MEMORY_LIMIT)
     add("json", bool, JSON)
@@ -126,6 +134,9 @@ def ask(question: Question, values: dict[str, Any]) -> None:
     """Run ``question`` with the command-line ``values``; print; exit by the contract."""
     values = {k: (v.value if isinstance(v, Enum) else v) for k, v in values.items()}
     backend = values.pop("backend", None) or question.default_backend
+    workers = values.pop("workers", 1)
+    if workers < 1:
+        raise InputError(f"--workers must be at least 1, got {workers}")
     options = question.backend_options(backend, values, _mode(question, values))
     lim = limits(
         values["time_limit"],
@@ -142,11 +153,32 @@ def ask(question: Question, values: dict[str, Any]) -> None:
     if question.several and len(instances) > 1 and any(values.get(e.name) for e in question.emits):
         raise InputError(", ".join(e.flag for e in question.emits) + " need a file with one instance")
     outcomes = []
-    for instance in instances:
-        outcome = question.solve(instance, backend, lim, **options)
+    answers = _answers(question, instances, backend, lim, workers, options)
+    for instance, outcome in zip(instances, answers, strict=True):
         outcomes.append(outcome)
         show(question, instance, outcome, options, values["json"])
     raise typer.Exit(exit_code(outcomes))
+
+
+def _answers(
+    question: Question,
+    instances: list[Any],
+    backend: str,
+    lim: Any,
+    workers: int,
+    options: dict[str, Any],
+) -> Iterator[Outcome]:
+    """The outcomes in order: the first alone, so that what a backend builds once (and
+    caches) is ready for the others, with a progress line for that work
+    (``Question.progress``); the others in ``workers`` processes."""
+    label = question.progress.get(backend)
+    for instance in instances[:1]:
+        with progress_reporter() if label else nullcontext() as report:
+            name = getattr(instance, "name", question.name)
+            extra = {"progress": report(f"{label} for {name}")} if label else {}
+            outcome = question.solve(instance, backend, lim, **options, **extra)
+        yield outcome
+    yield from question.solve_each(instances[1:], backend, lim, workers, **options)
 
 
 def _mode(question: Question, values: dict[str, Any]) -> str | None:

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pyasp_games.engines.horizon_search import search_horizons
 from pyasp_games.engines.limits import Deadline, LimitReached
 from pyasp_games.errors import InputError, MalformedAnswer
 
@@ -299,30 +300,37 @@ class ClingoSession:
         true and the program solved; an unsatisfiable horizon's ``query`` is
         released so its goal constraints vanish. Returns the first satisfiable
         horizon (or ``None``), its result (``unsat`` when every horizon up to
-        ``stop`` failed, ``unknown`` at the deadline) and the horizons tried.
+        ``stop`` failed, ``unknown`` at the deadline) and the horizons tried
+        (the loop is :func:`~pyasp_games.engines.horizon_search.search_horizons`).
         """
         grounded = 0
-        tried: list[int] = []
-        h = start
-        while stop is None or h <= stop:
+        last = SolveResult("unknown")
+
+        def extend(h: int) -> bool:
+            nonlocal grounded, last
             try:
                 self.ground(
                     [(step_part, [t]) for t in range(grounded + 1, h + 1)] + [(check_part, [h])]
                 )
             except LimitReached:
-                return None, SolveResult("unknown"), tried
+                last = SolveResult("unknown")
+                return False
             grounded = h
             self.set_external(query, [h], True)
-            tried.append(h)
+            return True
+
+        def attempt(h: int) -> str:
+            nonlocal last
             try:
-                result = self.solve()
+                last = self.solve()
             except LimitReached:
-                return None, SolveResult("unknown"), tried
-            if result.status != "unsat":
-                return (h if result.status == "sat" else None), result, tried
-            self.set_external(query, [h], None)
-            h += stride
-        return None, SolveResult("unsat"), tried
+                last = SolveResult("unknown")
+            if last.status == "unsat":
+                self.set_external(query, [h], None)  # its goal constraints vanish
+            return last.status
+
+        h, status, tried = search_horizons(start, stop, stride, extend, attempt)
+        return h, (SolveResult("unsat") if status == "unsat" else last), tried
 
     def statistics(self) -> dict[str, Any]:
         """A flat summary: wall-clock grounding and solving time and search effort summed

@@ -36,7 +36,7 @@ the command does, and :meth:`Question.solve` runs one backend, verified.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -158,6 +158,11 @@ class Question:
         several: ``read`` returns a list of instances; each is answered under its own
             time limit, and the exit code is the most severe of their outcomes.
         unchecked: how an outcome no checker confirms reads (``nothing to verify``).
+        workers: with ``several``, the command takes ``--workers N`` and answers the
+            instances after the first in N processes (:meth:`solve_each`).
+        progress: the backends that build something once on first use (e.g. pattern
+            databases), with what they build: the command passes such a backend
+            ``progress=`` a progress line for the first instance.
     """
 
     name: str
@@ -174,6 +179,8 @@ class Question:
     several: bool = False
     unchecked: str = "nothing to verify"
     domain: str = ""
+    workers: bool = False
+    progress: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for mode in self.modes:
@@ -260,6 +267,28 @@ class Question:
         :meth:`backend_options`, then :meth:`solve`."""
         backend = backend or self.default_backend
         return self.solve(instance, backend, limits, **self.backend_options(backend, values, mode))
+
+    def solve_each(
+        self,
+        instances: Sequence[Any],
+        backend: str,
+        limits: Limits = Limits(),
+        workers: int = 1,
+        **options: Any,
+    ) -> Iterator[Outcome]:
+        """The outcomes of ``instances`` in their order, each by :meth:`solve`, in
+        ``workers`` processes when there are several (the question must then pickle:
+        module-level functions, no lambdas). Answer one instance first when a backend
+        builds something once and caches it, so the processes find it ready."""
+        if workers <= 1 or len(instances) <= 1:
+            yield from (self.solve(instance, backend, limits, **options) for instance in instances)
+            return
+        from concurrent.futures import ProcessPoolExecutor
+        from functools import partial
+
+        with ProcessPoolExecutor(max_workers=min(workers, len(instances))) as pool:
+            solve = partial(self.solve, backend=backend, limits=limits, **options)
+            yield from pool.map(solve, instances)
 
 
 def _backends(names: Sequence[str] | None) -> str:

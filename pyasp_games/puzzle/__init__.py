@@ -12,34 +12,25 @@ use: it runs a backend under its limits, times it, and verifies its answer.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from pyasp_games.engines.domain import DomainSpec, bundled_files
+from pyasp_games.engines.domain import DomainSpec
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
-from pyasp_games.engines.reference import Reference, unchecked_claim
-from pyasp_games.engines.runner import run_backend
-from pyasp_games.errors import InputError
-from pyasp_games.puzzle.asp import solve_asp
 from pyasp_games.puzzle.model import Board, load_boards, parse_board, parse_set, solvability
-from pyasp_games.puzzle.native import solve_astar, solve_greedy, solve_idastar, solve_pdb
-from pyasp_games.puzzle.sat import solve_sat
+from pyasp_games.puzzle.questions import BACKENDS, CHECK, QUESTIONS, REFERENCE, SOLVE, describe
 from pyasp_games.puzzle.verify import check_outcome
-
-BACKENDS: dict[str, Callable[..., Outcome]] = {
-    "astar": solve_astar,
-    "idastar": solve_idastar,
-    "pdb": solve_pdb,
-    "greedy": solve_greedy,
-    "asp": solve_asp,
-    "sat": solve_sat,
-}
 
 __all__ = [
     "BACKENDS",
+    "CHECK",
+    "QUESTIONS",
+    "REFERENCE",
+    "SOLVE",
     "Board",
     "check_outcome",
+    "describe",
     "domain",
     "load_boards",
     "parse_board",
@@ -49,52 +40,16 @@ __all__ = [
 ]
 
 
-def describe(outcome: Outcome, options: dict[str, Any] | None = None) -> str:
-    """The answer in words: an optimal plan (shown) or none (within a bound)."""
-    if outcome.status == "solved":
-        return f"an optimal plan of {outcome.answer} moves ({outcome.witness})"
-    bound = outcome.stats.get("bounded")
-    return "no plan (unsolvable)" if bound is None else f"no plan of length <= {bound}"
-
-
-def _reference(board: Board, options: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-    """IDA* with additive pattern databases where they are already built (cached), else
-    IDA* with Manhattan distance and linear conflicts: both optimal, both in bounded
-    memory, neither with one-off work inside the limit."""
-    from pyasp_games.puzzle.pattern_databases import database_path, tile_partition
-
-    try:
-        patterns = tile_partition(board.rows, board.cols, board.goal)
-    except InputError:
-        return "idastar", {}
-    cached = all(
-        database_path(board.rows, board.cols, board.goal, tuple(sorted(p))).is_file()
-        for p in patterns
-    )
-    return ("pdb", {}) if cached else ("idastar", {})
-
-
-def _claims_optimum(outcome: Outcome) -> bool:
-    # a plan is checked by replaying it, but not that none is shorter
-    return outcome.status == "solved" or unchecked_claim(outcome)
-
-
-#: A user encoding's plan lengths (optimality) and "no plan within the bound" are
-#: cross-checked against an optimal native search.
-REFERENCE = Reference("puzzle", _reference, describe, _claims_optimum)
-
-
 def solve(board: Board, backend: str, limits: Limits = Limits(), **options: Any) -> Outcome:
-    """Run ``backend`` on ``board`` under ``limits``; time and verify the outcome.
+    """Run ``backend`` on ``board`` under ``limits``; time and verify the outcome
+    (:data:`~pyasp_games.puzzle.questions.SOLVE`).
 
     A reached limit gives ``unknown``; a witness that fails verification turns
     the outcome into ``error`` with the reason in ``stats`` (never dropped). A user
     encoding's optimality and bounded "no plan" claims are cross-checked against
     ``pdb``/``idastar`` (:data:`REFERENCE`) unless ``trust_encoding=True``.
     """
-    return run_backend(
-        BACKENDS, backend, board, board.name, limits, check_outcome, REFERENCE, **options
-    )
+    return SOLVE.solve(board, backend, limits, **options)
 
 
 def _known(board: Board) -> tuple[bool, Any]:
@@ -107,18 +62,10 @@ def domain() -> DomainSpec:
     """The puzzle domain for crosscheck and bench."""
     from pyasp_games.puzzle.model import random_walk_board
 
-    return DomainSpec(
-        name="puzzle",
-        backend_names=list(BACKENDS),
-        solve=solve,
-        load_file=load_boards,
-        bundled_files=lambda: bundled_files("puzzle"),
-        known=_known,
-        encoding_backend="asp",
-        default_encodings=["sliding"],
-        prepare=prepare,
-        generators={"walk": random_walk_board},
-    )
+    return DomainSpec.asking(
+        SOLVE, load_boards, _known, prepare=prepare, generators={"walk": random_walk_board},
+        questions=QUESTIONS,
+    )  # fmt: skip
 
 
 def prepare(boards: Sequence[Board], backends: Sequence[Any], progress: Any = None) -> None:
@@ -126,17 +73,13 @@ def prepare(boards: Sequence[Board], backends: Sequence[Any], progress: Any = No
 
     ``progress(label)`` may return a callback for the build's progress reports.
     """
-    from pyasp_games.puzzle.pattern_databases import pattern_database, tile_partition
+    from pyasp_games.puzzle.pattern_databases import build_databases
 
-    needed = set()
-    for spec in backends:
-        if spec.backend == "pdb":
-            partition = spec.options.get("partition", "default")
-            for b in boards:
-                needed |= {
-                    (b.rows, b.cols, b.goal, p)
-                    for p in tile_partition(b.rows, b.cols, b.goal, partition)
-                }
-    for rows, cols, goal, tiles in sorted(needed):
-        label = f"pattern database {rows}x{cols} {goal} tiles {list(tiles)}"
-        pattern_database(rows, cols, goal, tiles, progress=progress(label) if progress else None)
+    needed = {
+        (b.rows, b.cols, b.goal, spec.options.get("partition", "default"))
+        for spec in backends
+        if spec.backend == "pdb"
+        for b in boards
+    }
+    for rows, cols, goal, partition in sorted(needed):
+        build_databases(rows, cols, goal, partition, progress)

@@ -21,13 +21,15 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from clingo import SymbolType
 
 from pyasp_games.engines.clingo_runner import ClingoSession
+from pyasp_games.engines.horizon_search import search_horizons
 from pyasp_games.engines.limits import Deadline, Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import encoding_path
@@ -131,6 +133,7 @@ def solve_asp(
     lower_bound: str = "manhattan",
     prune: str = "none",
     clingo_args: Sequence[str] = (),
+    emit_lp: Path | str | None = None,
 ) -> Outcome:
     """Optimal plan with clingo: horizons from an admissible bound, step two.
 
@@ -141,7 +144,9 @@ def solve_asp(
     ``none`` or ``pdb[:PARTITION]``: a :class:`PatternBoundPropagator` then cuts
     partial plans whose pattern-database bound exceeds the moves left (any
     multi-shot encoding with ``at/4`` and ``query/1``). ``clingo_args`` are further
-    clingo options (e.g. ``["--configuration=trendy"]``).
+    clingo options (e.g. ``["--configuration=trendy"]``). ``emit_lp`` writes the facts
+    run, with how to run them (:func:`write_lp`): from the first horizon on (clingo's
+    incremental mode finds the optimum from there), or for ``seed`` the last horizon run.
     """
     if encoding in THESIS_INTERFACE:
         seed_facts(board)  # reject unsupported boards before anything else
@@ -150,13 +155,18 @@ def solve_asp(
     path = _path(encoding)
     check = solvability(board)
     if not check.solvable:
+        if emit_lp is not None:
+            write_lp(board, encoding, emit_lp)
         return Outcome(board.name, "", "no-solution", None, None, 0.0, {"proof": check.reason})
     limits = limits.started()  # horizons() polls the same clock
     deadline = limits.deadline()
     cpu = time.process_time()  # this process' CPU seconds (all threads): robust on a busy machine
     span = horizons(board, lower_bound, limits)
     if encoding in THESIS_INTERFACE:
-        return _solve_single_shot(board, path, span, deadline)
+        emit = None if emit_lp is None else partial(write_lp, board, encoding, emit_lp)
+        return _solve_single_shot(board, path, span, deadline, emit)
+    if emit_lp is not None:
+        write_lp(board, encoding, emit_lp, span.start)
     propagator = None
     if prune != "none":
         propagator = PatternBoundPropagator(board, pruning_bound(board, prune, deadline))
@@ -264,27 +274,35 @@ class PatternBoundPropagator:
                 st.unassign(*item)
 
 
-def _solve_single_shot(board: Board, path: Path, span: Horizons, deadline: Deadline) -> Outcome:
-    tried: list[int] = []
-    stats: dict = {"encoding": str(path), "lower_bound": span.lower, "horizons": tried}
-    h = span.start
-    while h <= span.stop:
-        session = ClingoSession([path], seed_facts(board), consts={"t": h}, deadline=deadline)
-        session.ground([("base", [])])
-        tried.append(h)
+def _solve_single_shot(
+    board: Board,
+    path: Path,
+    span: Horizons,
+    deadline: Deadline,
+    emit: Callable[[int], None] | None = None,
+) -> Outcome:
+    """Re-ground and solve for each horizon; ``emit(h)`` writes the program of horizon ``h``
+    (so the file written last is the last one run)."""
+    stats: dict = {"encoding": str(path), "lower_bound": span.lower, "horizons": []}
+    last: list[Any] = []  # the shown atoms of the last horizon solved
+    built: dict[str, ClingoSession] = {}
+
+    def extend(h: int) -> bool:
+        built["session"] = ClingoSession([path], seed_facts(board), consts={"t": h}, deadline=deadline)
+        built["session"].ground([("base", [])])
+        if emit is not None:
+            emit(h)
+        return True
+
+    def attempt(h: int) -> str:
+        session = built["session"]
         result = session.solve()
         stats.update(session.statistics())
-        if result.status != "unsat":
-            return _outcome(
-                board,
-                h if result.status == "sat" else None,
-                result.status,
-                result.symbols,
-                stats,
-                span,
-            )
-        h += 2
-    return _outcome(board, None, "unsat", [], stats, span)
+        last[:] = result.symbols
+        return result.status
+
+    h, status, stats["horizons"] = search_horizons(span.start, span.stop, 2, extend, attempt)
+    return _outcome(board, h, status, last, stats, span)
 
 
 def _outcome(

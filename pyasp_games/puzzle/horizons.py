@@ -4,7 +4,8 @@ A planner tries ``start``, ``start + 2``, ... up to ``stop``: ``start`` is an
 admissible lower bound with the parity of every plan, ``upper`` the length of a plan
 found by the native greedy solver (no optimal plan is longer), ``stop`` is ``upper``
 or a smaller ``--max-length``. :meth:`Horizons.exhausted` says what refuting every
-horizon means.
+horizon means. The loop over them is the one every planner shares,
+:func:`~pyasp_games.engines.horizon_search.search_horizons`.
 
 >>> from pyasp_games.puzzle.model import parse_board
 >>> h = horizons(parse_board("1 2 3\\n4 5 6\\n0 7 8"), "manhattan", Limits(max_length=1))

@@ -94,6 +94,18 @@ def check_board_size(rows: int, cols: int) -> None:
         )
 
 
+def parse_size(text: str) -> tuple[int, int]:
+    """``(rows, cols)`` of a size ``RxC`` (R, C >= 2), else :class:`InputError`.
+
+    >>> parse_size("4x4")
+    (4, 4)
+    """
+    match = _SIZE.match(text.strip())
+    if not match or int(match.group(1)) < 2 or int(match.group(2)) < 2:
+        raise InputError(f"{text!r}: expected RxC with R, C >= 2, e.g. 4x4")
+    return int(match.group(1)), int(match.group(2))
+
+
 def goal_tiles(rows: int, cols: int, goal: str = "blank-last") -> tuple[int, ...]:
     """The goal configuration, row-major."""
     check_board_size(rows, cols)
@@ -137,6 +149,25 @@ def moves_of(blank: int, rows: int, cols: int) -> dict[str, int]:
         if 0 <= nr < rows and 0 <= nc < cols:
             out[letter] = nr * cols + nc
     return out
+
+
+def play(board: Board, plan: str) -> list[tuple[int, ...]]:
+    """The tiles after each move of ``plan`` (letters of :data:`DIRECTIONS`); a move that
+    is not a letter or takes the blank off the board is an :class:`InputError` naming it.
+
+    >>> play(Board(2, 2, (1, 2, 0, 3)), "R")
+    [(1, 2, 3, 0)]
+    """
+    tiles, blank, after = list(board.tiles), board.blank, []
+    for i, move in enumerate(plan, 1):  # one move at a time: linear in the plan's length
+        if move not in DIRECTIONS:
+            raise InputError(f"move {i}: {move!r} is not one of U, D, L, R")
+        target = moves_of(blank, board.rows, board.cols).get(move)
+        if target is None:
+            raise InputError(f"move {i}: {move} takes the blank off the board")
+        tiles[blank], tiles[target], blank = tiles[target], 0, target
+        after.append(tuple(tiles))
+    return after
 
 
 def manhattan_lower_bound(board: Board) -> int:

@@ -108,6 +108,27 @@ def _neighbours(rows: int, cols: int) -> list[list[tuple[str, int]]]:
     return [list(moves_of(p, rows, cols).items()) for p in range(rows * cols)]
 
 
+def decide_solvability(board: Board, limits: Limits = Limits()) -> Outcome:
+    """Is ``board`` solvable? By the inversion-parity invariant (:func:`solvability`).
+
+    The answer is ``True`` or ``False``; ``stats`` hold the invariant's terms and, in
+    ``reason``, the argument in words. Linear in the tiles' inversions: no limit applies.
+
+    >>> from pyasp_games.puzzle.model import parse_board
+    >>> decide_solvability(parse_board("1 2 3\\n4 5 6\\n8 7 0")).answer
+    False
+    """
+    result = solvability(board)
+    stats = {
+        "inversions": result.inversions,
+        "blank_row": result.blank_row,
+        "goal_blank_row": result.goal_blank_row,
+        "width_even": result.width_even,
+        "reason": result.reason,
+    }
+    return Outcome(board.name, "", "solved", result.solvable, None, 0.0, stats)
+
+
 def _unsolvable(board: Board) -> Outcome | None:
     check = solvability(board)
     if check.solvable:

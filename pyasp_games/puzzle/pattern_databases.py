@@ -198,6 +198,22 @@ def pattern_database(
     return db
 
 
+def build_databases(
+    rows: int,
+    cols: int,
+    goal: str = "blank-last",
+    partition: str = "default",
+    progress: Callable[[str], Callable[[str, int, int], None]] | None = None,
+) -> None:
+    """Build (or read from the cache) the databases of ``partition`` on ``rows x cols``.
+
+    ``progress(label)`` may return a callback for each build's progress reports.
+    """
+    for tiles in tile_partition(rows, cols, goal, partition):
+        label = f"pattern database {rows}x{cols} {goal} tiles {list(tiles)}"
+        pattern_database(rows, cols, goal, tiles, progress=progress(label) if progress else None)
+
+
 def build_table(
     rows: int,
     cols: int,

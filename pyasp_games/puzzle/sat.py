@@ -42,6 +42,7 @@ from collections.abc import Callable
 from itertools import pairwise
 from pathlib import Path
 
+from pyasp_games.engines.horizon_search import search_horizons
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.sat_runner import SatSession
@@ -174,11 +175,9 @@ def solve_sat(
     deadline = limits.deadline()
     cpu = time.process_time()  # this process' CPU seconds (all threads): robust on a busy machine
     span = horizons(board, lower_bound, limits)
-    h, stop = span.start, span.stop
     engine = None
     if prune != "none":
         engine = PatternBoundEngine(board, pruning_bound(board, prune, deadline))
-    tried: list[int] = []
     try:
         session = SatSession(solver, deadline, keep_clauses=emit_cnf is not None)
     except ValueError as err:
@@ -189,43 +188,43 @@ def solve_sat(
             session.solver.connect_propagator(engine)
             for x in engine.add_time(0, cnf.at):
                 session.solver.observe(x)
-        status, plan, assumptions = "no-solution", None, []
-        while h <= stop:
+        assumptions: list[int] = []
+        previous: list[int] = []  # the horizon extended last, whose bounds are retired next
+
+        def extend(h: int) -> bool:
+            nonlocal assumptions
             while cnf.steps < h:
                 if session.deadline.expired():
-                    break
+                    return False
                 cnf.add_step()
                 if engine is not None:
                     for x in engine.add_time(cnf.steps, cnf.at):
                         session.solver.observe(x)
-            if cnf.steps < h:
-                status = "unknown"
-                break
-            if tried:
-                session.add([-session.var("bound", tried[-1])])  # retire the old bounds
+            if previous:
+                session.add([-session.var("bound", previous.pop())])  # retire the old bounds
             assumptions = cnf.horizon_assumptions(h)
             if engine is not None:
                 engine.set_horizon(h, assumptions[0])
-            tried.append(h)
+            previous.append(h)
+            return True
+
+        def attempt(h: int) -> str:
             result = session.solve(assumptions)
-            if result is None:
-                status = "unknown"
-                break
-            if result:
-                status, plan = "solved", cnf.plan(h)
-                break
-            h += 2
+            return "unknown" if result is None else "sat" if result else "unsat"
+
+        h, status, tried = search_horizons(span.start, span.stop, 2, extend, attempt)
+        plan = cnf.plan(h) if h is not None else None
         stats = {"lower_bound": span.lower, "horizons": tried, **session.statistics()}
         stats["cpu_seconds"] = round(time.process_time() - cpu, 3)
         if engine is not None:
             stats["propagator"] = {"prune": prune, "clauses": engine.clauses}
         if emit_cnf is not None:
             session.write_dimacs(emit_cnf, assumptions, _cnf_comment(board, tried))
-    if status == "solved":
+    if plan is not None:
         return Outcome(board.name, "", "solved", len(plan), plan, 0.0, stats)
-    if status == "no-solution":
+    if status == "unsat":
         return span.exhausted(board, stats)
-    return Outcome(board.name, "", status, None, None, 0.0, stats)
+    return Outcome(board.name, "", "unknown", None, None, 0.0, stats)
 
 
 class PatternBoundEngine:

@@ -109,3 +109,15 @@ def check_outcome(board: Board, outcome: Outcome) -> tuple[bool | None, str]:
         verdict = verify_unsolvable(board.rows, board.cols, board.tiles, board.goal)
         return verdict.ok, verdict.message
     return None, "nothing to verify"
+
+
+def check_solvability(board: Board, outcome: Outcome) -> tuple[bool | None, str]:
+    """Verify a solvability answer (``True``/``False``) by :func:`verify_unsolvable`'s
+    invariant (permutation parity against the blank's distance), not the solvers' one."""
+    if outcome.status != "solved" or not isinstance(outcome.answer, bool):
+        return None, "nothing to verify"
+    parity = verify_unsolvable(board.rows, board.cols, board.tiles, board.goal)
+    if outcome.answer is not parity.ok:  # parity.ok: the invariant proves it unsolvable
+        return True, parity.message
+    said = "solvable" if outcome.answer else "unsolvable"
+    return False, f"the answer says {said}, but {parity.message}"
