@@ -14,10 +14,10 @@ from pyasp_games.zerosum.extensive import (
     from_dict,
     normal_form,
     sequence_form,
-    solve_normal_form,
-    solve_sequence_form,
     to_dict,
 )
+from pyasp_games.zerosum.lp import solve_sequence_form
+from pyasp_games.zerosum.native import solve_normal_form
 from pyasp_games.zerosum.poker import kuhn_poker, leduc_poker
 from pyasp_games.zerosum.verify import best_response_value, check_behaviour_certificate
 

@@ -1,5 +1,7 @@
 """Zero-sum games in extensive form: a JSON tree format, perfect recall, the normal form
-and the sequence form (Koller-Megiddo-von Stengel), solved exactly.
+and the sequence form (Koller-Megiddo-von Stengel). Their backends: the normal form by
+the exact simplex (:func:`pyasp_games.zerosum.native.solve_normal_form`), the sequence
+form by HiGHS made exact (:func:`pyasp_games.zerosum.lp.solve_sequence_form`).
 
 The JSON format: ``{"name": ..., "known": "-1/18", "root": NODE}`` where a NODE is
 
@@ -25,8 +27,9 @@ the leaves reached by ``s1`` and ``s2``.
 ...     "R": {"player": 2, "infoset": "b", "moves": {"l": {"payoff": -1}, "r": {"payoff": 1}}}}}})
 >>> len(game.nodes), [len(s) for s in game.sequences]
 (7, [3, 3])
->>> solve_sequence_form(game).answer
-Fraction(0, 1)
+>>> A, E, e, F, f = sequence_form(game)
+>>> [(seqs, int(v)) for seqs, v in sorted(A.items())]  # sequences 1, 2 of each: L, R and l, r
+[((1, 1), 1), ((1, 2), -1), ((2, 1), -1), ((2, 2), 1)]
 """
 
 from __future__ import annotations
@@ -39,7 +42,6 @@ from itertools import product
 from pathlib import Path
 from typing import Any
 
-from pyasp_games.engines.limits import LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.errors import InputError, read_text
 from pyasp_games.zerosum.model import MatrixGame, to_fraction
@@ -332,59 +334,15 @@ def _reaches(game: ExtensiveGame, player: int, s: Mapping[str, str], seq: Sequen
     return True
 
 
-def _outcome(game: ExtensiveGame, backend: str, plans: list[list[Fraction]],
+def tree_outcome(game: ExtensiveGame, backend: str, plans: list[list[Fraction]],
              stats: dict[str, Any]) -> Outcome:
+    """The outcome of a tree solved by ``backend``: the value of the realization plans
+    ``plans`` (exact) and each player's behaviour strategy as the witness."""
     A, *_ = sequence_form(game)
     value = sum((v * plans[0][i] * plans[1][j] for (i, j), v in A.items()), Fraction(0))
     witness = {f"behaviour_{who}": behaviour_from_realization(game, i, plans[i])
                for i, who in enumerate(("I", "II"))}
     return Outcome(game.name, backend, "solved", value, witness, stats={**stats, "exact": True})
-
-
-def solve_normal_form(game: ExtensiveGame, limits: Limits = Limits(), reduced: bool = False,
-                      **_: Any) -> Outcome:
-    """Backend ``simplex`` on a tree: its (reduced) normal form by the exact tableau."""
-    from pyasp_games.zerosum.native import simplex_tableau
-
-    nf, s1, s2 = normal_form(game, reduced)
-    try:
-        _, x, y, pivots = simplex_tableau(nf.matrix, limits.deadline())
-    except LimitReached:
-        return Outcome(game.name, "simplex", "unknown", stats={"limit": "time"})
-    plans = [realization_from_mixed(game, 0, s1, x), realization_from_mixed(game, 1, s2, y)]
-    stats = {"normal_form": list(nf.shape), "reduced": reduced, "pivots": pivots}
-    return _outcome(game, "simplex", plans, stats)
-
-
-def solve_sequence_form(game: ExtensiveGame, limits: Limits = Limits()) -> Outcome:
-    """Backend ``lp`` on a tree: the sequence-form LP by HiGHS, made exact and checked."""
-    from pyasp_games.zerosum.lp import SaddleProblem, exact_saddle, float_saddle
-    from pyasp_games.zerosum.verify import check_behaviour_certificate
-
-    deadline = limits.deadline()
-    A, E, e, F, f = sequence_form(game)
-    problem = SaddleProblem(A, E, e, F, f, len(game.sequences[0]), len(game.sequences[1]))
-    stats: dict[str, Any] = {"sequences": [problem.nx, problem.ny]}
-
-    def certified(x: list[Fraction], y: list[Fraction]) -> bool:
-        if any(p < 0 for p in x + y):
-            return False
-        value = sum((v * x[i] * y[j] for (i, j), v in A.items()), Fraction(0))
-        b1, b2 = (behaviour_from_realization(game, 0, x), behaviour_from_realization(game, 1, y))
-        return check_behaviour_certificate(game, b1, b2, value)[0]
-
-    try:
-        answer = float_saddle(problem, deadline.remaining())
-        stats["float_value"] = answer.value
-        pair = exact_saddle(problem, answer, deadline, certified)
-    except LimitReached:
-        return Outcome(game.name, "lp", "unknown", stats={"limit": "time"})
-    if pair is None:
-        stats["exact"] = False
-        stats["note"] = "approximate: no exact optimal pair found near the floating answer"
-        return Outcome(game.name, "lp", "solved", answer.value,
-                       {"realization_I": answer.x, "realization_II": answer.y}, stats=stats)
-    return _outcome(game, "lp", list(pair), stats)
 
 
 def normal_form_text(path: Path | str, reduced: bool = False) -> str:

@@ -29,9 +29,19 @@ from typing import Any
 
 from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
+from pyasp_games.zerosum.extensive import (
+    ExtensiveGame,
+    behaviour_from_realization,
+    sequence_form,
+    tree_outcome,
+)
 from pyasp_games.zerosum.model import MatrixGame
 from pyasp_games.zerosum.rational import solve_linear
-from pyasp_games.zerosum.verify import check_matrix_certificate, row_guarantee
+from pyasp_games.zerosum.verify import (
+    check_behaviour_certificate,
+    check_matrix_certificate,
+    row_guarantee,
+)
 
 #: supports and tight constraints are read off at these tolerances, in turn
 TOLERANCES = (1e-9, 1e-7, 1e-5)
@@ -220,3 +230,31 @@ def solve_lp(game: MatrixGame, limits: Limits = Limits()) -> Outcome:
 def _value(game: MatrixGame, x: list[Fraction], y: list[Fraction]) -> Fraction:
     """The value ``x`` certifies: what it guarantees (``x^T A y`` for an optimal pair)."""
     return row_guarantee(game.matrix, x)
+
+
+def solve_sequence_form(game: ExtensiveGame, limits: Limits = Limits()) -> Outcome:
+    """Backend ``lp`` on a tree: the sequence-form LP by HiGHS, made exact and checked."""
+    deadline = limits.deadline()
+    A, E, e, F, f = sequence_form(game)
+    problem = SaddleProblem(A, E, e, F, f, len(game.sequences[0]), len(game.sequences[1]))
+    stats: dict[str, Any] = {"sequences": [problem.nx, problem.ny]}
+
+    def certified(x: list[Fraction], y: list[Fraction]) -> bool:
+        if any(p < 0 for p in x + y):
+            return False
+        value = sum((v * x[i] * y[j] for (i, j), v in A.items()), Fraction(0))
+        b1, b2 = (behaviour_from_realization(game, 0, x), behaviour_from_realization(game, 1, y))
+        return check_behaviour_certificate(game, b1, b2, value)[0]
+
+    try:
+        answer = float_saddle(problem, deadline.remaining())
+        stats["float_value"] = answer.value
+        pair = exact_saddle(problem, answer, deadline, certified)
+    except LimitReached:
+        return Outcome(game.name, "lp", "unknown", stats={"limit": "time"})
+    if pair is None:
+        stats["exact"] = False
+        stats["note"] = "approximate: no exact optimal pair found near the floating answer"
+        return Outcome(game.name, "lp", "solved", answer.value,
+                       {"realization_I": answer.x, "realization_II": answer.y}, stats=stats)
+    return tree_outcome(game, "lp", list(pair), stats)

@@ -32,6 +32,12 @@ from typing import Any
 
 from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
+from pyasp_games.zerosum.extensive import (
+    ExtensiveGame,
+    normal_form,
+    realization_from_mixed,
+    tree_outcome,
+)
 from pyasp_games.zerosum.model import Matrix, MatrixGame, dominance_outcome, saddle_outcome
 
 Strategy = list[Fraction]
@@ -300,3 +306,15 @@ def solve_dominance(
     red = iterated_dominance(game, strict=not weak, mixtures=not pure, deadline=limits.deadline())
     return dominance_outcome(game, "native", red.rows, red.cols, red.steps)
 
+
+def solve_normal_form(game: ExtensiveGame, limits: Limits = Limits(), reduced: bool = False,
+                      **_: Any) -> Outcome:
+    """Backend ``simplex`` on a tree: its (reduced) normal form by the exact tableau."""
+    nf, s1, s2 = normal_form(game, reduced)
+    try:
+        _, x, y, pivots = simplex_tableau(nf.matrix, limits.deadline())
+    except LimitReached:
+        return Outcome(game.name, "simplex", "unknown", stats={"limit": "time"})
+    plans = [realization_from_mixed(game, 0, s1, x), realization_from_mixed(game, 1, s2, y)]
+    stats = {"normal_form": list(nf.shape), "reduced": reduced, "pivots": pivots}
+    return tree_outcome(game, "simplex", plans, stats)

@@ -33,11 +33,12 @@ from pyasp_games.engines.question import EMIT_LP, Param, Question
 from pyasp_games.errors import InputError
 from pyasp_games.zerosum.asp import solve_asp, solve_dominance_asp, solve_saddle_asp
 from pyasp_games.zerosum.extensive import ExtensiveGame, load_extensive
-from pyasp_games.zerosum.lp import solve_lp
+from pyasp_games.zerosum.lp import solve_lp, solve_sequence_form
 from pyasp_games.zerosum.model import MatrixGame, format_matrix, load_matrix
 from pyasp_games.zerosum.native import (
     closed_form_2x2,
     solve_dominance,
+    solve_normal_form,
     solve_saddle,
     solve_simplex,
 )
@@ -72,8 +73,6 @@ def load_matrix_game(path: Path | str) -> MatrixGame:
 def _simplex(game: Game, limits: Limits = Limits(), reduced: bool = False) -> Outcome:
     # a tree goes through its (reduced) normal form
     if isinstance(game, ExtensiveGame):
-        from pyasp_games.zerosum.extensive import solve_normal_form
-
         return solve_normal_form(game, limits, reduced=reduced)
     if reduced:
         raise InputError("--reduced applies to a game tree (a matrix is its own normal form)")
@@ -83,8 +82,6 @@ def _simplex(game: Game, limits: Limits = Limits(), reduced: bool = False) -> Ou
 def _lp(game: Game, limits: Limits = Limits()) -> Outcome:
     # a tree goes through its sequence form
     if isinstance(game, ExtensiveGame):
-        from pyasp_games.zerosum.extensive import solve_sequence_form
-
         return solve_sequence_form(game, limits)
     return solve_lp(game, limits)
 
