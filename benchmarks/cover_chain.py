@@ -15,7 +15,7 @@ import argparse
 import time
 
 from pyasp_games.cover.chain import chain
-from pyasp_games.cover.model import random_3cnf
+from pyasp_games.cover.cnf import random_3cnf
 from pyasp_games.engines.limits import Limits
 
 

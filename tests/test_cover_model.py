@@ -6,15 +6,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pyasp_games.cover.cnf import CNF, format_dimacs, parse_dimacs
 from pyasp_games.cover.model import (
-    CNF,
     X3C,
     ThreeDM,
     format_3dm,
-    format_dimacs,
     format_x3c,
     load_instance,
-    parse_dimacs,
     parse_instance,
     random_x3c,
 )

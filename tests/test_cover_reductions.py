@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 
 from pyasp_games.cover import solve
 from pyasp_games.cover.chain import chain
-from pyasp_games.cover.model import CNF, ThreeDM
+from pyasp_games.cover.cnf import CNF
+from pyasp_games.cover.model import ThreeDM
 from pyasp_games.cover.reductions import (
     gj_sizes,
     map_back,

@@ -97,7 +97,7 @@ def sat_to_3sat(
     ),
 ) -> None:
     """Split long clauses with fresh variables and pad short ones: every clause gets 3 literals."""
-    from pyasp_games.cover.model import format_dimacs, load_cnf
+    from pyasp_games.cover.cnf import format_dimacs, load_cnf
     from pyasp_games.cover.reductions import sat_to_3sat as reduce
 
     map_file = _targets(output, map_file, force)
@@ -128,7 +128,8 @@ def threesat_to_3dm(
     json: bool = AS_JSON,
 ) -> None:
     """Garey-Johnson's 3DM instance (Theorem 3.2): variable rings, clause triples, garbage."""
-    from pyasp_games.cover.model import format_3dm, load_cnf
+    from pyasp_games.cover.cnf import load_cnf
+    from pyasp_games.cover.model import format_3dm
     from pyasp_games.cover.reductions import threesat_to_3dm as reduce
 
     map_file = _targets(output, map_file, force)

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyasp_games.cover.model import CNF, X3C, ThreeDM, load_instance, load_instances, parse_instance
+from pyasp_games.cover.cnf import CNF
+from pyasp_games.cover.model import X3C, ThreeDM, load_instance, load_instances, parse_instance
 from pyasp_games.cover.questions import BACKENDS, QUESTIONS, REFERENCE, SOLVE, describe
 from pyasp_games.cover.verify import check_outcome
 from pyasp_games.engines.domain import DomainSpec

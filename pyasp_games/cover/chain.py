@@ -9,7 +9,7 @@ cover verified exact) and maps the cover back through the three maps. The checke
 CNF (run by the chain within the time left) finds it unsatisfiable too, so the
 chain's verdict is verified either way.
 
->>> from pyasp_games.cover.model import parse_dimacs
+>>> from pyasp_games.cover.cnf import parse_dimacs
 >>> out = chain(parse_dimacs("p cnf 3 2\\n1 -2 3 0\\n-1 2 0\\n"), "dlx")
 >>> out.status, out.answer, out.stats["verified"], out.stats["verification"]
 ('solved', True, True, 'original CNF: all 2 clauses satisfied')
@@ -27,7 +27,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from pyasp_games.cover.model import CNF, load_cnf
+from pyasp_games.cover.cnf import CNF, load_cnf
 from pyasp_games.cover.questions import BACKENDS as COVER_BACKENDS
 from pyasp_games.cover.questions import SOLVE as COVER
 from pyasp_games.cover.reductions import map_back, sat_to_3sat, threedm_to_x3c, threesat_to_3dm

@@ -1,16 +1,15 @@
-"""Instances of the cover domain: CNF formulas, 3DM and X3C, read and written with validation.
+"""Instances of the cover domain: 3DM and X3C, read and written with validation, and
+their random generators (CNF formulas, the reductions' source: :mod:`pyasp_games.cover.cnf`).
 
-Three instance types, each immutable and validated on construction (a bad
+Two instance types, each immutable and validated on construction (a bad
 instance raises :class:`pyasp_games.errors.InputError` with one sentence):
 
-- :class:`CNF`: ``num_vars`` and clauses of non-zero DIMACS literals.
 - :class:`ThreeDM`: three disjoint sets ``W``, ``X``, ``Y`` of equal size and
   triples ``(w, x, y)`` given as indices into them.
 - :class:`X3C`: a universe ``0 .. 3q-1`` and 3-element subsets of it.
 
 File formats (the reader sniffs the content, whatever the file's extension):
 
-- DIMACS CNF: ``c`` comments, one ``p cnf V C`` header, clauses ending in ``0``.
 - 3DM text: lines ``W: a b``, ``X: c d``, ``Y: e f``, then one triple ``a c e``
   per line; 3DM JSON: ``{"type": "3dm", "W": [...], "X": [...], "Y": [...],
   "triples": [[w, x, y], ...]}`` with element names.
@@ -18,7 +17,7 @@ File formats (the reader sniffs the content, whatever the file's extension):
   three elements of ``0 .. 3q-1`` per line; X3C JSON: ``{"type": "x3c",
   "universe": 3q, "subsets": [[a, b, c], ...]}`` (optional ``"names"``).
 
-A ``# known: cover|none`` (``c known: sat|unsat`` in DIMACS) comment, or a
+A ``# known: cover|none`` comment, or a
 ``"known"`` JSON field, states the instance's answer for crosscheck.
 
 >>> inst = parse_instance("6\\n0 1 2\\n3 4 5\\n1 2 3\\n")
@@ -28,9 +27,6 @@ A ``# known: cover|none`` (``c known: sat|unsat`` in DIMACS) comment, or a
 Traceback (most recent call last):
 ...
 pyasp_games.errors.InputError: line 2: subset 0 repeats element 1
->>> cnf = parse_dimacs("p cnf 2 2\\n1 -2 0\\n2 0\\n")
->>> cnf.num_vars, cnf.clauses
-(2, ((1, -2), (2,)))
 """
 
 from __future__ import annotations
@@ -45,40 +41,9 @@ from pyasp_games.errors import InputError, read_text
 
 # -- the instance types -------------------------------------------------------------------
 
-#: the largest universe (X3C) and the most variables (CNF) an instance may declare: every
-#: backend holds something per element or variable, and beyond these a 2-line file would
-#: fill the memory; no user can mean it
+#: the largest universe an X3C instance may declare: every backend holds something per
+#: element, and beyond it a 2-line file would fill the memory; no user can mean it
 MAX_UNIVERSE = 3_000_000
-MAX_VARIABLES = 10_000_000
-
-
-@dataclass(frozen=True)
-class CNF:
-    """A CNF formula over variables ``1 .. num_vars`` (DIMACS literals)."""
-
-    num_vars: int
-    clauses: tuple[tuple[int, ...], ...]
-    name: str = "cnf"
-    known: bool | None = None
-
-    def __post_init__(self) -> None:
-        if self.num_vars < 0:
-            raise InputError(f"a CNF needs a non-negative number of variables, got {self.num_vars}")
-        if self.num_vars > MAX_VARIABLES:
-            raise InputError(
-                f"the CNF declares {self.num_vars} variables, beyond this tool's limit of "
-                f"{MAX_VARIABLES:,}"
-            )
-        for k, clause in enumerate(self.clauses):
-            for lit in clause:
-                if lit == 0 or abs(lit) > self.num_vars:
-                    raise InputError(
-                        f"clause {k + 1} has literal {lit}, outside 1..{self.num_vars} and their negations"
-                    )
-
-    @property
-    def num_clauses(self) -> int:
-        return len(self.clauses)
 
 
 @dataclass(frozen=True)
@@ -156,81 +121,9 @@ def _check_subset(k: int, subset: Sequence[int], size: int) -> None:
         raise InputError(f"subset {k} repeats element {dup}")
 
 
-# -- DIMACS -------------------------------------------------------------------------------
-def parse_dimacs(text: str, name: str = "cnf") -> CNF:
-    """Read DIMACS CNF; the header must match the variables used and the clause count."""
-    header: tuple[int, int] | None = None
-    clauses: list[tuple[int, ...]] = []
-    current: list[int] = []
-    known: bool | None = None
-    for lineno, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line:
-            continue
-        if line.startswith("c"):
-            words = line[1:].split()
-            if len(words) == 2 and words[0] == "known:":
-                known = _known_word(words[1], lineno, {"sat": True, "unsat": False})
-            continue
-        if line.startswith("%"):  # the SATLIB end marker
-            break
-        if line.startswith("p"):
-            words = line.split()
-            if header is not None:
-                raise InputError(f"line {lineno}: a second 'p cnf' header")
-            if len(words) != 4 or words[1] != "cnf":
-                raise InputError(f"line {lineno}: expected 'p cnf VARIABLES CLAUSES', got {line!r}")
-            try:
-                header = (int(words[2]), int(words[3]))
-            except ValueError:
-                raise InputError(f"line {lineno}: the header's counts are not integers") from None
-            if min(header) < 0:
-                raise InputError(f"line {lineno}: negative counts in the header")
-            continue
-        if header is None:
-            raise InputError(f"line {lineno}: a clause before the 'p cnf' header")
-        for word in line.split():
-            try:
-                lit = int(word)
-            except ValueError:
-                raise InputError(f"line {lineno}: {word!r} is not a literal") from None
-            if lit == 0:
-                clauses.append(tuple(current))
-                current = []
-            elif abs(lit) > header[0]:
-                raise InputError(
-                    f"line {lineno}: literal {lit} but the header declares {header[0]} variables"
-                )
-            else:
-                current.append(lit)
-    if header is None:
-        raise InputError("no 'p cnf VARIABLES CLAUSES' header")
-    if current:
-        raise InputError("the last clause does not end with 0")
-    if len(clauses) != header[1]:
-        raise InputError(f"the header declares {header[1]} clauses but the file has {len(clauses)}")
-    return CNF(header[0], tuple(clauses), name, known)
-
-
-def format_dimacs(cnf: CNF, comments: Sequence[str] = ()) -> str:
-    """DIMACS text of ``cnf`` (``comments`` become ``c`` lines).
-
-    >>> print(format_dimacs(CNF(2, ((1, -2), (2,))), ["example"]), end="")
-    c example
-    p cnf 2 2
-    1 -2 0
-    2 0
-    """
-    lines = [f"c {c}" for c in comments]
-    if cnf.known is not None:
-        lines.append(f"c known: {'sat' if cnf.known else 'unsat'}")
-    lines.append(f"p cnf {cnf.num_vars} {len(cnf.clauses)}")
-    lines += [" ".join(map(str, (*clause, 0))) for clause in cnf.clauses]
-    return "\n".join(lines) + "\n"
-
-
 # -- 3DM and X3C text and JSON ---------------------------------------------------------------
-def _known_word(word: str, lineno: int, words: dict[str, bool]) -> bool:
+def known_word(word: str, lineno: int, words: dict[str, bool]) -> bool:
+    """The answer a ``known:`` comment states on line ``lineno`` (``words``: word -> answer)."""
     if word not in words:
         raise InputError(f"line {lineno}: known answer {word!r} is not one of {', '.join(words)}")
     return words[word]
@@ -246,7 +139,7 @@ def _content_lines(text: str) -> tuple[list[tuple[int, str]], bool | None]:
         if line.startswith("#"):
             words = line[1:].split()
             if len(words) == 2 and words[0] == "known:":
-                known = _known_word(words[1], lineno, _COVER_WORDS)
+                known = known_word(words[1], lineno, _COVER_WORDS)
             continue
         if line:
             lines.append((lineno, line))
@@ -429,16 +322,6 @@ def load_instance(path: Path | str) -> X3C | ThreeDM:
         raise InputError(f"{path}: {err}") from None
 
 
-def load_cnf(path: Path | str) -> CNF:
-    """Read a DIMACS file; errors name the file."""
-    path = Path(path)
-    text = read_text(path)
-    try:
-        return parse_dimacs(text, path.stem)
-    except InputError as err:
-        raise InputError(f"{path}: {err}") from None
-
-
 def load_instances(path: Path) -> list[X3C | ThreeDM]:
     """One instance per file (the crosscheck loader)."""
     return [load_instance(path)]
@@ -582,19 +465,3 @@ def _regular_triples(
             b = rng.randrange(len(stubs))
             stubs[a], stubs[b] = stubs[b], stubs[a]
     return None
-
-
-def random_3cnf(n: int, m: int, seed: int) -> CNF:
-    """``m`` random clauses of three distinct variables out of ``n``, random signs.
-
-    >>> f = random_3cnf(5, 4, seed=1)
-    >>> f.name, len(f.clauses), {len(c) for c in f.clauses}
-    ('r3cnf-n5-m4-s1', 4, {3})
-    """
-    import random
-
-    rng = random.Random(seed)
-    clauses = tuple(
-        tuple(rng.choice((1, -1)) * v for v in rng.sample(range(1, n + 1), 3)) for _ in range(m)
-    )
-    return CNF(n, clauses, f"r3cnf-n{n}-m{m}-s{seed}")

@@ -26,7 +26,7 @@ a solution of the source with it:
 - :func:`threedm_to_x3c` -- Garey & Johnson's remark: the universe is
   ``W + X + Y`` and triple ``i`` becomes subset ``i``. Back: the identity.
 
->>> from pyasp_games.cover.model import CNF
+>>> from pyasp_games.cover.cnf import CNF
 >>> cnf = CNF(2, ((1, 2, -1), (-1, -2, 2)))
 >>> dm, back = threesat_to_3dm(cnf)
 >>> dm.q, len(dm.triples)
@@ -46,7 +46,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pyasp_games.cover.model import CNF, X3C, ThreeDM, as_x3c
+from pyasp_games.cover.cnf import CNF
+from pyasp_games.cover.model import X3C, ThreeDM, as_x3c
 from pyasp_games.engines.limits import Deadline
 from pyasp_games.errors import InputError
 
