@@ -7,23 +7,12 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
 import typer
 
 from pyasp_games.errors import InputError
-
-
-class GraphFormat(StrEnum):
-    """The game-graph formats :mod:`pyasp_games.graphs` reads (``--format``)."""
-
-    arcs = "arcs"
-    adjlist = "adjlist"
-    graphml = "graphml"
-    json = "json"
-
 
 TIME_LIMIT = typer.Option(
     None, "--time-limit", help="Wall-clock seconds; reaching it gives status unknown, exit 3."
@@ -164,23 +153,6 @@ def report_error(outcome: Any) -> None:
     failed = outcome.stats.get("verified") is False
     reason = outcome.stats.get("verification" if failed else "error")
     typer.echo(f"  {reason or 'the backend gave no reason'}", err=True)
-
-
-def finish(outcome: Any, json: bool, lines: Iterable[str], show_backend: bool = True) -> None:
-    """Print one outcome (JSON, or a header and ``lines``) and exit with its code."""
-    answered()
-    if json:
-        print_json(outcome.to_dict())
-    else:
-        where = f"{outcome.backend}, " if show_backend else ""
-        typer.echo(
-            f"{outcome.problem}: {outcome.status} ({where}{outcome.seconds:.3f} s, {verdict(outcome)})"
-        )
-        if outcome.status in ("solved", "no-solution"):
-            for line in lines:
-                typer.echo(line)
-        report_error(outcome)
-    raise typer.Exit(exit_code([outcome]))
 
 
 def exit_code(outcomes: Iterable[Any]) -> int:
