@@ -7,30 +7,28 @@ cross-check, 2 bad usage or bad input (one line on stderr), 3 a limit was reache
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 
 import typer
 
-from pyasp_games.cli import bench as bench_cli
-from pyasp_games.cli import cover as cover_cli
-from pyasp_games.cli import crosscheck as crosscheck_cli
-from pyasp_games.cli import games as games_cli
-from pyasp_games.cli import geography as geography_cli
-from pyasp_games.cli import grundy as grundy_cli
-from pyasp_games.cli import puzzle as puzzle_cli
-from pyasp_games.cli import reduce as reduce_cli
-from pyasp_games.cli import routing as routing_cli
-from pyasp_games.cli import zerosum as zerosum_cli
-
-app = typer.Typer(
-    name="pyasp-games",
-    help="Games and puzzles as answer-set programs and SAT formulas: solved, verified, cross-checked.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    context_settings={"help_option_names": ["-h", "--help"]},  # inherited by every command
-)
+#: The command groups by name, and the module whose ``app`` each one is. A command imports
+#: only its own group (each group builds its commands from its domain's questions, which
+#: imports the domain): ``pyasp-games --help`` imports them all.
+GROUPS = {
+    "puzzle": "pyasp_games.cli.puzzle",
+    "grundy": "pyasp_games.cli.grundy",
+    "geography": "pyasp_games.cli.geography",
+    "games": "pyasp_games.cli.games",
+    "cover": "pyasp_games.cli.cover",
+    "reduce": "pyasp_games.cli.reduce",
+    "routing": "pyasp_games.cli.routing",
+    "zerosum": "pyasp_games.cli.zerosum",
+    "crosscheck": "pyasp_games.cli.crosscheck",  # a command, not a group
+    "bench": "pyasp_games.cli.bench",
+}
+SUMMARY = "Games and puzzles as answer-set programs and SAT formulas: solved, verified, cross-checked."
 
 
 def _version(value: bool) -> None:
@@ -41,23 +39,39 @@ def _version(value: bool) -> None:
         raise typer.Exit(0)
 
 
-@app.callback()
 def _options(
     version: bool = typer.Option(
         False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
     ),
 ) -> None:
     """Games and puzzles as answer-set programs and SAT formulas: solved, verified, cross-checked."""
-app.add_typer(puzzle_cli.app, name="puzzle")
-app.add_typer(grundy_cli.app, name="grundy")
-app.add_typer(geography_cli.app, name="geography")
-app.add_typer(games_cli.app, name="games")
-app.add_typer(cover_cli.app, name="cover")
-app.add_typer(reduce_cli.app, name="reduce")
-app.add_typer(routing_cli.app, name="routing")
-app.add_typer(zerosum_cli.app, name="zerosum")
-app.command("crosscheck")(crosscheck_cli.crosscheck)
-app.add_typer(bench_cli.app, name="bench")
+
+
+def build_app(group: str | None = None) -> typer.Typer:
+    """The command line: every group, or only ``group`` (what running one command needs)."""
+    app = typer.Typer(
+        name="pyasp-games",
+        help=SUMMARY,
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+        context_settings={"help_option_names": ["-h", "--help"]},  # inherited by every command
+    )
+    app.callback()(_options)
+    for name, module in GROUPS.items():
+        if group is None or group == name:
+            loaded = importlib.import_module(module)
+            if name == "crosscheck":
+                app.command(name)(loaded.crosscheck)
+            else:
+                app.add_typer(loaded.app, name=name)
+    return app
+
+
+def __getattr__(name: str) -> typer.Typer:
+    if name == "app":  # the whole command line, for documentation and tests
+        return build_app()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -70,7 +84,9 @@ def main(argv: list[str] | None = None) -> None:
     except ImportError:  # pragma: no cover - older typer on top of click
         from click import ClickException as UsageFailure
 
-    command = typer.main.get_command(app)
+    args = list(sys.argv[1:] if argv is None else argv)
+    group = args[0] if args and args[0] in GROUPS else None  # else: every group (help, errors)
+    command = typer.main.get_command(build_app(group))
     try:
         result = command.main(args=argv, prog_name="pyasp-games", standalone_mode=False)
     except UsageFailure as err:
