@@ -146,3 +146,21 @@ def test_matching_backend_refuses_what_it_does_not_answer_in_the_library_too():
 
     with pytest.raises(InputError, match="undirected vertex geography only"):
         solve(parse_instance("a b\n", "a", "vertex"), "matching")
+
+
+def test_a_users_encoding_is_checked_not_believed(tmp_path):
+    """``--encoding FILE`` (asp only): a lying encoding's winner fails verification; a
+    bundled encoding answers as the native search does."""
+    game = instance_dir("geography") / "tqbf-false-vertex.txt"  # the second player wins
+    liar = tmp_path / "liar.lp"
+    liar.write_text("first_wins.\n#show first_wins/0.\n")
+    run = run_cli("geography", "solve", game, "-b", "asp", "--encoding", liar, "--json")
+    out = run.json()
+    assert run.code == 1 and out["status"] == "error" and out["stats"]["verified"] is False
+    run = run_cli("geography", "solve", game, "-b", "asp", "--encoding", "vertex", "--json")
+    assert run.code == 0 and run.json()["answer"] == "second"
+    assert_bad_input(run_cli("geography", "solve", game, "--encoding", liar), "applies to")
+    assert_bad_input(
+        run_cli("geography", "solve", game, "-b", "asp", "--encoding", "vertex", "--trust-encoding"),
+        "your own --encoding FILE",
+    )

@@ -141,6 +141,12 @@ SOLVE = Question(
             type=FORMATS,
             to="read",
         ),
+        Param(
+            "encoding",
+            "--encoding",
+            "a bundled encoding (vertex, edge) or an .lp file (default: the game's variant).",
+            backends=("asp",),
+        ),
     ),
     emits=(EMIT_LP,),
     reference=REFERENCE,
