@@ -287,6 +287,35 @@ def format_of(path: Path, fmt: str | None = None) -> str:
     return _BY_EXTENSION.get(path.suffix.lower(), "arcs")
 
 
+def parse_networkx(text: str, fmt: str, name: str, directed: bool = True) -> Any:
+    """A networkx graph from ``text`` in format ``fmt`` (``adjlist``, ``graphml`` or
+    node-link ``json``): a ``DiGraph`` (game graphs), or with ``directed=False`` an
+    undirected ``Graph`` (a directed file's arcs become edges). Bad text raises
+    :class:`InputError` naming ``name`` and the format."""
+    import networkx as nx
+
+    try:
+        if fmt == "adjlist":
+            lines = [ln for ln in text.splitlines() if ln.split("#", 1)[0].strip()]
+            if not lines:
+                raise InputError(f"{name}: the graph is empty (no vertices)")
+            g = nx.parse_adjlist(lines, create_using=nx.DiGraph if directed else nx.Graph)
+        elif fmt == "graphml":
+            g = nx.parse_graphml(text)
+        else:
+            data = json.loads(text)
+            if not isinstance(data, dict) or "nodes" not in data:
+                raise InputError(f"{name}: not node-link JSON (an object with 'nodes' and edges)")
+            key = "edges" if "edges" in data else "links"
+            g = nx.node_link_graph(data, edges=key)
+    except InputError:
+        raise
+    except Exception as err:  # networkx and the XML/JSON parsers raise many types
+        detail = " ".join(str(err).split()) or err.__class__.__name__
+        raise InputError(f"{name}: cannot read it as {fmt}: {detail}") from None
+    return g.to_undirected() if not directed and g.is_directed() else g
+
+
 def read_graph(path: Path | str, fmt: str | None = None) -> Digraph:
     """Read a game graph file in one of :data:`FORMATS`; bad files raise :class:`InputError`."""
     path = Path(path)
@@ -295,28 +324,7 @@ def read_graph(path: Path | str, fmt: str | None = None) -> Digraph:
     text = read_text(path)
     if fmt == "arcs":
         return parse_arcs(text, name)
-    import networkx as nx
-
-    try:
-        if fmt == "adjlist":
-            lines = [ln for ln in text.splitlines() if ln.split("#", 1)[0].strip()]
-            if not lines:
-                raise InputError(f"{name}: the graph is empty (no positions)")
-            g = nx.parse_adjlist(lines, create_using=nx.DiGraph)
-        elif fmt == "graphml":
-            g = nx.parse_graphml(text)
-        else:
-            data = json.loads(text)
-            if not isinstance(data, dict) or "nodes" not in data:
-                raise InputError(f"{name}: not node-link JSON (an object with 'nodes' and arcs)")
-            key = "edges" if "edges" in data else "links"
-            g = nx.node_link_graph(data, edges=key)
-    except InputError:
-        raise
-    except Exception as err:  # networkx and the XML/JSON parsers raise many types
-        detail = " ".join(str(err).split()) or err.__class__.__name__
-        raise InputError(f"{name}: cannot read it as {fmt}: {detail}") from None
-    return graph_from_networkx(g, name)
+    return graph_from_networkx(parse_networkx(text, fmt, name), name)
 
 
 def resolve_positions(graph: Digraph, names: Sequence[str]) -> list[int]:

@@ -8,14 +8,8 @@ import pytest
 
 from pyasp_games.engines.limits import Limits
 from pyasp_games.routing import solve
-from pyasp_games.routing.model import Instance, graph_spec
-from pyasp_games.routing.native import (
-    blank_solvability,
-    distance_table,
-    lower_bound,
-    routing_number,
-    schedule_names,
-)
+from pyasp_games.routing.model import Instance, graph_spec, lower_bound, schedule_names
+from pyasp_games.routing.native import blank_solvability, distance_table, routing_number
 from pyasp_games.routing.verify import verify_schedule
 
 

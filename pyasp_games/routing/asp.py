@@ -2,7 +2,7 @@
 
 The encodings are ``encodings/routing/routing.lp`` (the dynamics) plus one move-rule
 file (``matching.lp``, ``swap.lp``, ``blank.lp``); see their README. The horizon loop
-starts at the admissible lower bound of :func:`pyasp_games.routing.native.lower_bound`:
+starts at the admissible lower bound of :func:`pyasp_games.routing.model.lower_bound`:
 every horizon refuted below the first satisfiable one is the optimality proof.
 
 >>> from pyasp_games.routing.model import graph_spec, parse_arrangement
@@ -22,8 +22,8 @@ from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import encoding_path
 from pyasp_games.errors import InputError
-from pyasp_games.routing.model import Instance
-from pyasp_games.routing.native import blank_solvability, lower_bound, schedule_names, stride
+from pyasp_games.routing.horizons import exhausted, solved_proof, start_horizon, unsolvable
+from pyasp_games.routing.model import Instance, lower_bound, schedule_names, stride
 
 
 def facts(inst: Instance) -> str:
@@ -62,7 +62,7 @@ def write_lp(inst: Instance, path: Path | str, encoding: str | None = None) -> N
     h = lower_bound(inst)
     extra = f"#include <incmode>.\n#const imin={h}.\n"
     # Wilson's theorem is immediate; a complete search gets a few seconds at most
-    if inst.moves == "blank" and blank_solvability(inst, Limits(time_limit=5).deadline()).solvable is False:
+    if unsolvable(inst, Limits(time_limit=5)):
         extra += f"#const imax={h}.\n"
     text = (
         f"% pyasp-games routing instance {inst.name} ({inst.moves} moves)\n"
@@ -84,20 +84,11 @@ def solve_asp(
     """The optimal schedule by clingo's horizon loop (from the admissible lower bound)."""
     if emit_lp is not None:
         write_lp(inst, emit_lp, encoding)
-    deadline = limits.deadline()
-    stats: dict[str, Any] = {}
-    if inst.moves == "blank":
-        verdict = blank_solvability(inst, deadline)
-        stats["solvability"] = verdict.reason
-        if verdict.solvable is False:
-            stats["proof"] = verdict.reason
-            return Outcome(inst.name, "asp", "no-solution", None, None, 0.0, stats)
-    start = lower_bound(inst)
-    stats["lower_bound"] = start
-    if limits.max_length is not None and start > limits.max_length:
-        stats["bounded"] = limits.max_length
-        stats["proof"] = f"the lower bound {start} exceeds the maximum length"
-        return Outcome(inst.name, "asp", "no-solution", None, None, 0.0, stats)
+    limits = limits.started()  # the solvability check and the search share the clock
+    first = start_horizon(inst, limits, "asp")
+    if first.outcome is not None:
+        return first.outcome
+    start, stats, deadline = first.start, first.stats, limits.deadline()
     session = ClingoSession(encodings(inst, encoding), facts(inst), deadline=deadline)
     session.ground([("base", [])])
     h, result, tried = session.solve_horizons(start, limits.max_length, stride(inst))
@@ -106,9 +97,7 @@ def solve_asp(
     if result.status == "unknown":
         return Outcome(inst.name, "asp", "unknown", None, None, 0.0, stats)
     if h is None:
-        stats["bounded"] = limits.max_length
-        stats["proof"] = f"horizons {start}..{limits.max_length} unsatisfiable"
-        return Outcome(inst.name, "asp", "no-solution", None, None, 0.0, stats)
+        return exhausted(inst, "asp", start, limits, stats)
     steps: dict[int, list[tuple[int, int]]] = {}
     for sym in result.symbols:
         if sym.name == "swap":
@@ -116,12 +105,7 @@ def solve_asp(
             steps.setdefault(t, []).append((u, v))
     schedule = [sorted(steps[t]) for t in sorted(steps)]
     stats["optimal"] = True
-    stats["proof"] = (
-        f"lower bound {start}; horizons {tried[:-1]} unsatisfiable"
-        + (" (the others have the wrong parity)" if stride(inst) == 2 else "")
-        if h > start
-        else f"lower bound {start} reached"
-    )
+    stats["proof"] = solved_proof(inst, start, tried)
     return Outcome(
         inst.name, "asp", "solved", len(schedule), schedule_names(inst.graph, schedule), 0.0, stats
     )

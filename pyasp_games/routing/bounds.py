@@ -31,8 +31,7 @@ from typing import Any
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.errors import InputError
-from pyasp_games.routing.model import Instance
-from pyasp_games.routing.native import schedule_names
+from pyasp_games.routing.model import Instance, schedule_names
 
 Step = list[tuple[int, int]]
 

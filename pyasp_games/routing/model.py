@@ -32,7 +32,6 @@ Graph specs (instead of a file): ``path:N``, ``cycle:N``, ``star:M`` (K_{1,M}),
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from collections import deque
@@ -43,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from pyasp_games.errors import InputError, read_text
-from pyasp_games.graphs import format_of
+from pyasp_games.graphs import format_of, parse_networkx
 
 #: The move rules.
 MOVES = ("matching", "swap", "blank")
@@ -235,26 +234,7 @@ def read_graph(path: Path | str, fmt: str | None = None) -> Graph:
                     f"{name}, line {number}: expected 'u v' (an edge) or one name, got {raw.strip()!r}"
                 )
         return graph_from_edges(edges, vertices, name)
-    import networkx as nx
-
-    try:
-        if fmt == "adjlist":
-            lines = [ln for ln in text.splitlines() if ln.split("#", 1)[0].strip()]
-            g = nx.parse_adjlist(lines)
-        elif fmt == "graphml":
-            g = nx.parse_graphml(text)
-        else:
-            data = json.loads(text)
-            if not isinstance(data, dict) or "nodes" not in data:
-                raise InputError(f"{name}: not node-link JSON (an object with 'nodes' and edges)")
-            key = "edges" if "edges" in data else "links"
-            g = nx.node_link_graph(data, edges=key)
-    except InputError:
-        raise
-    except Exception as err:  # networkx and the XML/JSON parsers raise many types
-        detail = " ".join(str(err).split()) or err.__class__.__name__
-        raise InputError(f"{name}: cannot read it as {fmt}: {detail}") from None
-    return graph_from_networkx(g.to_undirected() if g.is_directed() else g, name)
+    return graph_from_networkx(parse_networkx(text, fmt, name, directed=False), name)
 
 
 SPEC = re.compile(r"(path|cycle|star|complete|bipartite|grid|hypercube|tree|random):[0-9x,:]+")
@@ -484,3 +464,68 @@ def identity_instance(graph: Graph, moves: str = "matching") -> Instance:
     return Instance(
         graph, tuple(range(len(graph))), moves, 0 if moves == "blank" else None, graph.name
     )
+
+
+# -- permutations, bounds and schedules (shared by every backend and the checker) --------
+
+
+def cycle_count(state: tuple[int, ...] | list[int]) -> int:
+    """The number of cycles of the permutation (fixed points included)."""
+    seen = [False] * len(state)
+    cycles = 0
+    for i in range(len(state)):
+        if not seen[i]:
+            cycles += 1
+            j = i
+            while not seen[j]:
+                seen[j] = True
+                j = state[j]
+    return cycles
+
+
+def permutation_parity(state: tuple[int, ...] | list[int]) -> int:
+    """0 for an even permutation, 1 for odd (by counting cycles)."""
+    seen = [False] * len(state)
+    parity = 0
+    for i in range(len(state)):
+        if not seen[i]:
+            j, length = i, 0
+            while not seen[j]:
+                seen[j] = True
+                j = state[j]
+                length += 1
+            parity ^= (length - 1) & 1
+    return parity
+
+
+def lower_bound(inst: Instance, state: tuple[int, ...] | None = None) -> int:
+    """An admissible bound on the steps still needed (see the module docstring).
+
+    Under ``swap`` and ``blank`` every step is one transposition, so a schedule's length
+    has the parity of the arrangement (as a permutation): the bound is rounded up to it.
+    """
+    state = inst.state if state is None else state
+    d = inst.graph.distances
+    if inst.moves == "blank":
+        token = inst.state[inst.blank]
+        bound = sum(d[v][t] for v, t in enumerate(state) if t != token)
+    else:
+        dists = [d[v][t] for v, t in enumerate(state)]
+        total = sum(dists)
+        if inst.moves == "swap":
+            # a swap moves two pebbles one edge each, and changes the number of cycles by one
+            bound = max(-(-total // 2), len(state) - cycle_count(state))
+        else:
+            mm = max(inst.graph.max_matching, 1)
+            return max(max(dists, default=0), -(-total // (2 * mm)))
+    return bound + ((permutation_parity(state) - bound) % 2)
+
+
+def stride(inst: Instance) -> int:
+    """How far apart the possible schedule lengths are: 2 when every step is one transposition."""
+    return 1 if inst.moves == "matching" else 2
+
+
+def schedule_names(g: Graph, schedule: list) -> list[list[list[str]]]:
+    """A schedule with vertex names (the witness format)."""
+    return [[[g.names[u], g.names[v]] for u, v in step] for step in schedule]

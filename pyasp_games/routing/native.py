@@ -31,7 +31,15 @@ from typing import Any
 
 from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
-from pyasp_games.routing.model import Graph, Instance
+from pyasp_games.routing.model import (
+    Graph,
+    Instance,
+    cycle_count,
+    lower_bound,
+    permutation_parity,
+    schedule_names,
+    stride,
+)
 
 
 def matchings(graph: Graph) -> list[tuple[tuple[int, int], ...]]:
@@ -171,34 +179,6 @@ def routing_number(
 # -- lower bounds and IDA* --------------------------------------------------------------
 
 
-def lower_bound(inst: Instance, state: tuple[int, ...] | None = None) -> int:
-    """An admissible bound on the steps still needed (see the module docstring).
-
-    Under ``swap`` and ``blank`` every step is one transposition, so a schedule's length
-    has the parity of the arrangement (as a permutation): the bound is rounded up to it.
-    """
-    state = inst.state if state is None else state
-    d = inst.graph.distances
-    if inst.moves == "blank":
-        token = inst.state[inst.blank]
-        bound = sum(d[v][t] for v, t in enumerate(state) if t != token)
-    else:
-        dists = [d[v][t] for v, t in enumerate(state)]
-        total = sum(dists)
-        if inst.moves == "swap":
-            # a swap moves two pebbles one edge each, and changes the number of cycles by one
-            bound = max(-(-total // 2), len(state) - cycle_count(state))
-        else:
-            mm = max(inst.graph.max_matching, 1)
-            return max(max(dists, default=0), -(-total // (2 * mm)))
-    return bound + ((permutation_parity(state) - bound) % 2)
-
-
-def stride(inst: Instance) -> int:
-    """How far apart the possible schedule lengths are: 2 when every step is one transposition."""
-    return 1 if inst.moves == "matching" else 2
-
-
 def _step_iter(
     state: list[int], adj: tuple, dist: tuple, slack: int, previous: frozenset
 ) -> Iterator[list[tuple[int, int]]]:
@@ -310,11 +290,6 @@ def idastar(
     return None, stats
 
 
-def schedule_names(g: Graph, schedule: list) -> list[list[list[str]]]:
-    """A schedule with vertex names (the witness format)."""
-    return [[[g.names[u], g.names[v]] for u, v in step] for step in schedule]
-
-
 def solve_idastar(inst: Instance, limits: Limits = Limits(), **options: Any) -> Outcome:
     """The native exact backend: IDA* (after Wilson's theorem / BFS for ``blank`` solvability)."""
     started = time.perf_counter()
@@ -385,35 +360,6 @@ class Solvability:
     reason: str
     #: an optimal schedule where the complete search found the arrangement solvable
     schedule: list[tuple[tuple[int, int], ...]] | None = None
-
-
-def cycle_count(state: tuple[int, ...] | list[int]) -> int:
-    """The number of cycles of the permutation (fixed points included)."""
-    seen = [False] * len(state)
-    cycles = 0
-    for i in range(len(state)):
-        if not seen[i]:
-            cycles += 1
-            j = i
-            while not seen[j]:
-                seen[j] = True
-                j = state[j]
-    return cycles
-
-
-def permutation_parity(state: tuple[int, ...] | list[int]) -> int:
-    """0 for an even permutation, 1 for odd (by counting cycles)."""
-    seen = [False] * len(state)
-    parity = 0
-    for i in range(len(state)):
-        if not seen[i]:
-            j, length = i, 0
-            while not seen[j]:
-                seen[j] = True
-                j = state[j]
-                length += 1
-            parity ^= (length - 1) & 1
-    return parity
 
 
 def is_theta0(g: Graph) -> bool:

@@ -25,12 +25,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from pyasp_games.engines.horizon_search import search_horizons
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.sat_runner import SOLVERS, SatSession
 from pyasp_games.errors import InputError
-from pyasp_games.routing.model import Instance
-from pyasp_games.routing.native import blank_solvability, lower_bound, schedule_names, stride
+from pyasp_games.routing.horizons import exhausted, solved_proof, start_horizon
+from pyasp_games.routing.model import Instance, schedule_names, stride
 
 
 class RoutingFormula:
@@ -114,54 +115,39 @@ def solve_sat(
     """The optimal schedule by incremental SAT over horizons from the admissible lower bound."""
     if solver not in SOLVERS:
         raise InputError(f"unknown SAT solver {solver!r} (choose from {', '.join(SOLVERS)})")
-    deadline = limits.deadline()
-    stats: dict[str, Any] = {}
-    if inst.moves == "blank":
-        verdict = blank_solvability(inst, deadline)
-        stats["solvability"] = verdict.reason
-        if verdict.solvable is False:
-            stats["proof"] = verdict.reason
-            return Outcome(inst.name, "sat", "no-solution", None, None, 0.0, stats)
-    start = lower_bound(inst)
-    stats["lower_bound"] = start
-    tried: list[int] = []
-    with SatSession(solver, deadline, keep_clauses=emit_cnf is not None) as session:
+    limits = limits.started()  # the solvability check and the search share the clock
+    first = start_horizon(inst, limits, "sat")
+    if first.outcome is not None:
+        return first.outcome
+    start, stats = first.start, first.stats
+    with SatSession(solver, limits.deadline(), keep_clauses=emit_cnf is not None) as session:
         formula = RoutingFormula(inst, session)
-        h = start
-        while limits.max_length is None or h <= limits.max_length:
+
+        def extend(h: int) -> bool:
             while formula.steps < h:
                 formula.add_step()
+            return True
+
+        def attempt(h: int) -> str:
             lit = formula.goal(h)
-            tried.append(h)
             answer = session.solve(assumptions=[lit])
-            if emit_cnf is not None:
-                session.write_dimacs(
-                    emit_cnf, [lit], f"routing {inst.name} ({inst.moves}), horizon {h}"
-                )
+            if emit_cnf is not None:  # the formula of the last horizon tried
+                comment = f"routing {inst.name} ({inst.moves}), horizon {h}"
+                session.write_dimacs(emit_cnf, [lit], comment)
             if answer is None:
-                stats.update(session.statistics(), horizons=tried)
-                return Outcome(inst.name, "sat", "unknown", None, None, 0.0, stats)
-            if answer:
-                schedule = formula.schedule(h)
-                stats.update(session.statistics(), horizons=tried, optimal=True)
-                stats["proof"] = (
-                    f"lower bound {start}; horizons {tried[:-1]} unsatisfiable"
-                    + (" (the others have the wrong parity)" if stride(inst) == 2 else "")
-                    if h > start
-                    else f"lower bound {start} reached"
-                )
-                return Outcome(
-                    inst.name,
-                    "sat",
-                    "solved",
-                    len(schedule),
-                    schedule_names(inst.graph, schedule),
-                    0.0,
-                    stats,
-                )
-            session.add([-lit])
-            h += stride(inst)
+                return "unknown"
+            if not answer:
+                session.add([-lit])  # refuted for good: the next horizons build on it
+            return "sat" if answer else "unsat"
+
+        h, status, tried = search_horizons(start, limits.max_length, stride(inst), extend, attempt)
         stats.update(session.statistics(), horizons=tried)
-    stats["bounded"] = limits.max_length
-    stats["proof"] = f"horizons {start}..{limits.max_length} unsatisfiable"
-    return Outcome(inst.name, "sat", "no-solution", None, None, 0.0, stats)
+        if status == "unknown":
+            return Outcome(inst.name, "sat", "unknown", None, None, 0.0, stats)
+        if status == "sat":
+            schedule = formula.schedule(h)
+            stats["optimal"] = True
+            stats["proof"] = solved_proof(inst, start, tried)
+            witness = schedule_names(inst.graph, schedule)
+            return Outcome(inst.name, "sat", "solved", len(schedule), witness, 0.0, stats)
+    return exhausted(inst, "sat", start, limits, stats)
