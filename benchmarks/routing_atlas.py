@@ -22,7 +22,8 @@ import networkx as nx
 
 from pyasp_games.engines.limits import Limits
 from pyasp_games.routing import solve
-from pyasp_games.routing.model import Instance, graph_from_networkx, schedule_names
+from pyasp_games.routing.graph import graph_from_networkx
+from pyasp_games.routing.model import Instance, schedule_names
 from pyasp_games.routing.native import routing_number
 from pyasp_games.routing.verify import verify_schedule
 

@@ -19,7 +19,8 @@ import time
 
 from pyasp_games.engines.limits import Limits
 from pyasp_games.routing import solve
-from pyasp_games.routing.model import Instance, graph_spec
+from pyasp_games.routing.model import Instance
+from pyasp_games.routing.specs import graph_spec
 from pyasp_games.routing.verify import verify_schedule
 
 

@@ -7,8 +7,9 @@ import pytest
 from pyasp_games.crosscheck import agreement
 from pyasp_games.routing import solve
 from pyasp_games.routing.bounds import applies, peeling_swaps
-from pyasp_games.routing.model import Instance, graph_spec, random_instance
+from pyasp_games.routing.model import Instance, random_instance
 from pyasp_games.routing.native import distance_table
+from pyasp_games.routing.specs import graph_spec
 
 
 @pytest.mark.parametrize(

@@ -53,8 +53,9 @@ def test_number_json_is_the_verified_outcome():
 
 
 def test_check_checker_refuses_a_schedule_that_does_not_solve_the_arrangement():
-    from pyasp_games.routing.model import graph_spec, random_arrangement
+    from pyasp_games.routing.model import random_arrangement
     from pyasp_games.routing.questions import CHECK
+    from pyasp_games.routing.specs import graph_spec
     from pyasp_games.routing.verify import check_solvability
 
     inst = random_arrangement(graph_spec("cycle:5"), 2, "blank")
@@ -65,8 +66,9 @@ def test_check_checker_refuses_a_schedule_that_does_not_solve_the_arrangement():
 
 
 def test_number_checker_refuses_a_schedule_that_does_not_route_the_worst_arrangement():
-    from pyasp_games.routing.model import graph_spec, identity_instance
+    from pyasp_games.routing.model import identity_instance
     from pyasp_games.routing.questions import NUMBER
+    from pyasp_games.routing.specs import graph_spec
     from pyasp_games.routing.verify import check_number
 
     inst = identity_instance(graph_spec("path:3"))
@@ -113,3 +115,48 @@ def test_number_time_limit_gives_unknown_and_exit_3():
     run = run_cli("routing", "number", "complete:9", "--time-limit", "0.5", "--json")
     out = run.json()
     assert run.code == 3 and out["status"] == "unknown" and out["answer"] is None
+
+
+def test_check_and_solve_on_one_vertex(tmp_path):
+    """Issue 20: 'routing check' on a one-vertex graph was an IndexError."""
+    (tmp_path / "one.txt").write_text("a\n")
+    run = run_cli("routing", "check", tmp_path / "one.txt", "--random", "0", "--json")
+    assert run.code == 0 and run.json()["answer"] is True, run.stderr
+    for moves in ("matching", "swap", "blank"):
+        run = run_cli("routing", "solve", tmp_path / "one.txt", "--random", "0", "-m", moves, "--json")
+        assert run.code == 0 and run.json()["answer"] == 0, (moves, run.stderr)
+
+
+def test_rowcolumn_on_a_grid_file(tmp_path):
+    """Issue 20: a grid written by 'routing generate' was refused by -b rowcolumn."""
+    arr = tmp_path / "a.txt"
+    made = run_cli("routing", "generate", "grid:2x3", "-o", tmp_path / "g.txt", "--arrangement", arr)
+    assert made.code == 0
+    lines = (tmp_path / "g.txt").read_text().splitlines()
+    (tmp_path / "shuffled.txt").write_text("\n".join(reversed(lines)) + "\n")
+    spec = run_cli("routing", "solve", "grid:2x3", arr, "-b", "rowcolumn", "--json").json()
+    for graph in ("g.txt", "shuffled.txt"):
+        run = run_cli("routing", "solve", tmp_path / graph, arr, "-b", "rowcolumn", "--json")
+        assert run.code == 0, run.stderr
+        assert run.json()["stats"]["verified"] is True and run.json()["answer"] == spec["answer"]
+
+
+def test_a_bound_beyond_max_length_is_not_a_time_limit():
+    """Issue 20: '-b peeling --max-length 3' said "time limit reached" with no time limit."""
+    run = run_cli("routing", "solve", "grid:3x3", "--random", "1", "-b", "peeling", "--max-length", "3")
+    assert run.code == 3 and "time limit" not in run.stdout + run.stderr
+    assert "max-length limit reached" in run.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["number", "path:3x"], "expected path:N"),
+        (["solve", "cycle:3", "{arr}"], "names another graph than cycle:3"),
+    ],
+)
+def test_contradictions_are_one_line(tmp_path, args, fragment):
+    """Issue 20: 'path:3x' was read as path:3; a contradicting '# graph:' header was ignored."""
+    (tmp_path / "arr.txt").write_text("# graph: path:3\n0 2\n2 0\n")
+    args = [a.format(arr=tmp_path / "arr.txt") for a in args]
+    assert_bad_input(run_cli("routing", *args), fragment)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from pyasp_games.errors import InputError
-from pyasp_games.routing.model import graph_spec, load_instances, parse_arrangement, read_graph
+from pyasp_games.routing.model import load_instances, parse_arrangement
+from pyasp_games.routing.specs import graph_spec, read_graph
 from pyasp_games.routing.verify import verify_parity_unsolvable, verify_schedule
 
 
@@ -31,8 +32,90 @@ def test_generators(spec, n, m):
 
 
 def test_grid_shape_is_recognised():
-    assert graph_spec("grid:3x4").grid == (3, 4)
-    assert graph_spec("path:4").grid is None
+    grid = graph_spec("grid:3x4").grid
+    assert (grid.rows, grid.cols, grid.cells) == (3, 4, tuple(range(12)))
+    assert (graph_spec("path:4").grid.rows, graph_spec("path:4").grid.cols) == (1, 4)
+    assert graph_spec("cycle:6").grid is None and graph_spec("grid:3x3-1,1").grid is None
+    assert graph_spec("star:3").grid is None and graph_spec("heavy-hex:27").grid is None
+
+
+def test_a_grid_is_recognised_by_its_names_in_any_order_and_by_its_shape():
+    """Issue 20: a grid given as a file is a grid (by its 'r,c' names, or unnamed by its shape)."""
+    import networkx as nx
+
+    from pyasp_games.routing.graph import graph_from_edges
+
+    spec = graph_spec("grid:3x4")
+    shuffled = sorted(spec.edges, key=lambda e: (e[1] * 7) % 12)
+    named = graph_from_edges([(spec.names[u], spec.names[v]) for u, v in shuffled])
+    assert named.names != spec.names and (named.grid.rows, named.grid.cols) == (3, 4)
+    assert [named.names[v] for v in named.grid.cells] == list(spec.names)
+    g = nx.convert_node_labels_to_integers(nx.grid_2d_graph(4, 5), ordering="sorted")
+    relabel = {v: f"q{(v * 7) % 20}" for v in g}  # unnamed, numbered out of order
+    shape = graph_from_edges([(relabel[u], relabel[v]) for u, v in g.edges()])
+    assert sorted((shape.grid.rows, shape.grid.cols)) == [4, 5]
+    for r in range(shape.grid.rows):  # every cell's right and lower neighbours are its edges
+        for c in range(shape.grid.cols):
+            v = shape.grid.cells[r * shape.grid.cols + c]
+            assert shape.grid.cell(v) == (r, c)
+            if c + 1 < shape.grid.cols:
+                assert shape.grid.cells[r * shape.grid.cols + c + 1] in shape.adj[v]
+    ladder_plus = graph_from_edges([*shape.edges, (0, len(shape) - 1)][:])  # one edge too many
+    assert ladder_plus.grid is None
+
+
+@pytest.mark.parametrize(
+    "spec, message",
+    [
+        ("path:3x", "expected path:N"),
+        ("grid:3x", "expected grid:RxC"),
+        ("random:3:4:5:6", "expected random:N"),
+        ("heavy-hex:65", "heavy-hex:27 or heavy-hex:127"),
+        ("grid:2x2-5,5", "no cell 5,5"),
+        ("grid:3x3-0,1-1,0", "not connected"),
+        ("moebius:5", "unknown graph spec"),
+    ],
+)
+def test_malformed_specs_are_refused(spec, message):
+    """Issue 20: 'path:3x' was read as path:3."""
+    with pytest.raises(InputError, match=message):
+        graph_spec(spec)
+
+
+def test_heavy_hex_layouts():
+    """IBM's coupling maps: 27 qubits, 28 couplers; 127 qubits, 144 couplers; degrees at most 3,
+    the degree-3 qubits never adjacent (heavy-hex), and the two rows' bridges as IBM numbers them."""
+    for qubits, couplers in ((27, 28), (127, 144)):
+        g = graph_spec(f"heavy-hex:{qubits}")
+        assert (len(g), len(g.edges)) == (qubits, couplers)
+        assert g.names == tuple(str(q) for q in range(qubits))
+        assert max(len(a) for a in g.adj) == 3
+        assert not any(len(g.adj[u]) == 3 and len(g.adj[v]) == 3 for u, v in g.edges)
+    eagle = graph_spec("heavy-hex:127").named_edges()
+    for pair in [("0", "14"), ("14", "18"), ("12", "17"), ("17", "30"), ("32", "36"), ("36", "51"),
+                 ("108", "112"), ("112", "126"), ("113", "114")]:  # fmt: skip
+        assert frozenset(pair) in eagle
+
+
+def test_coupling_maps(tmp_path):
+    (tmp_path / "map.json").write_text("[[0, 1], [1, 0], [1, 2], [2, 1], [3, 2]]")
+    g = read_graph(tmp_path / "map.json")
+    assert g.names == ("0", "1", "2", "3") and g.edges == ((0, 1), (1, 2), (2, 3))
+    (tmp_path / "conf.json").write_text('{"backend_name": "x", "coupling_map": [[0, 1], [1, 2]]}')
+    assert len(read_graph(tmp_path / "conf.json").edges) == 2
+    (tmp_path / "bad.json").write_text("[[0, 1], [1]]")
+    with pytest.raises(InputError, match="list of pairs"):
+        read_graph(tmp_path / "bad.json")
+
+
+def test_node_link_ids_that_differ_are_not_merged(tmp_path):
+    """Issue 20: node-link ids 0 and "0" merged into a self-loop."""
+    (tmp_path / "g.json").write_text(
+        '{"directed": false, "multigraph": false, "graph": {}, "nodes": [{"id": 0}, {"id": "0"}],'
+        ' "links": [{"source": 0, "target": "0"}]}'
+    )
+    with pytest.raises(InputError, match="different but have the same name"):
+        read_graph(tmp_path / "g.json")
 
 
 def test_graph_formats(tmp_path):
@@ -78,6 +161,19 @@ def test_bundled_header_names_the_graph(tmp_path):
     (tmp_path / "x.txt").write_text("# graph: g.txt\n# known: 3\na c\nc a\n")
     inst = load_instances(tmp_path / "x.txt")[0]
     assert inst.known == 3 and inst.state == (2, 1, 0)
+    # the same graph given as well (its edges in another order): accepted
+    (tmp_path / "h.txt").write_text("c b\nb a\n")
+    assert load_instances(tmp_path / "x.txt", read_graph(tmp_path / "h.txt"))[0].state == (2, 1, 0)
+
+
+def test_a_header_that_contradicts_the_graph_given_is_refused(tmp_path):
+    """Issue 20: an arrangement's '# graph:' header that contradicts the GRAPH argument was ignored."""
+    (tmp_path / "x.txt").write_text("# graph: path:3\n0 2\n2 0\n")
+    with pytest.raises(InputError, match="names another graph than cycle:3"):
+        load_instances(tmp_path / "x.txt", graph_spec("cycle:3"))
+    (tmp_path / "y.txt").write_text("# graph: missing.txt\n0 2\n2 0\n")
+    with pytest.raises(InputError, match=r"header: .*missing\.txt: no such file"):
+        load_instances(tmp_path / "y.txt", graph_spec("path:3"))
 
 
 EDGES = [("a", "b"), ("b", "c"), ("c", "d")]

@@ -8,8 +8,9 @@ import pytest
 
 from pyasp_games.engines.limits import Limits
 from pyasp_games.routing import solve
-from pyasp_games.routing.model import Instance, graph_spec, lower_bound, schedule_names
+from pyasp_games.routing.model import Instance, lower_bound, schedule_names
 from pyasp_games.routing.native import blank_solvability, distance_table, routing_number
+from pyasp_games.routing.specs import graph_spec
 from pyasp_games.routing.verify import verify_schedule
 
 
@@ -129,7 +130,7 @@ def test_wilson_reasons():
 
 def test_theta0_is_the_exception():
     """theta0 is 2-connected, not bipartite, not a cycle, yet not every arrangement is solvable."""
-    from pyasp_games.routing.model import graph_from_edges
+    from pyasp_games.routing.graph import graph_from_edges
     from pyasp_games.routing.native import is_theta0
 
     g = graph_from_edges([(0, 1), (1, 2), (0, 3), (3, 4), (4, 2), (0, 5), (5, 6), (6, 2)])
@@ -154,7 +155,7 @@ def test_shipped_atlas_table():
     import networkx as nx
 
     from pyasp_games.engines.resources import instance_dir
-    from pyasp_games.routing.model import graph_from_networkx
+    from pyasp_games.routing.graph import graph_from_networkx
 
     rows = [
         line.split("\t")
@@ -173,5 +174,5 @@ def test_shipped_atlas_table():
         state = list(range(len(g)))
         for pair in worst.split() if worst != "-" else []:
             u, t = pair.split(">")
-            state[g.vertex(u)] = g.vertex(t)
+            state[g.index[u]] = g.index[t]
         assert table[tuple(state)] == int(rt)

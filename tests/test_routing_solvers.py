@@ -8,8 +8,9 @@ from pyasp_games.crosscheck import crosscheck
 from pyasp_games.domains import domain_spec
 from pyasp_games.engines.limits import Limits
 from pyasp_games.routing import solve
-from pyasp_games.routing.model import graph_spec, random_arrangement
+from pyasp_games.routing.model import random_arrangement
 from pyasp_games.routing.native import distance_table
+from pyasp_games.routing.specs import graph_spec
 from tests.conftest import run_cli
 
 SUITE = [

@@ -42,7 +42,8 @@ def generate(
     force: bool = typer.Option(False, "--force", help="Overwrite existing files."),
 ) -> None:
     """Write a generated graph (and optionally a random arrangement for it)."""
-    from pyasp_games.routing.model import graph_spec, random_arrangement
+    from pyasp_games.routing.model import random_arrangement
+    from pyasp_games.routing.specs import graph_spec
 
     g = graph_spec(spec)
     new_file(output, force, "--output")

@@ -5,7 +5,8 @@
 backends set ``stats["optimal"] = True``; the upper-bound algorithms of
 :mod:`pyasp_games.routing.bounds` set it to ``False`` (crosscheck compares them as bounds).
 
->>> from pyasp_games.routing.model import graph_spec, parse_arrangement
+>>> from pyasp_games.routing.model import parse_arrangement
+>>> from pyasp_games.routing.specs import graph_spec
 >>> inst = parse_arrangement("0 3\\n3 0\\n", graph_spec("path:4"))
 >>> [(b, solve(inst, b).answer) for b in ("native", "asp", "sat")]
 [('native', 3), ('asp', 3), ('sat', 3)]

@@ -5,7 +5,8 @@ file (``matching.lp``, ``swap.lp``, ``blank.lp``); see their README. The horizon
 starts at the admissible lower bound of :func:`pyasp_games.routing.model.lower_bound`:
 every horizon refuted below the first satisfiable one is the optimality proof.
 
->>> from pyasp_games.routing.model import graph_spec, parse_arrangement
+>>> from pyasp_games.routing.model import parse_arrangement
+>>> from pyasp_games.routing.specs import graph_spec
 >>> inst = parse_arrangement("0 2\\n2 0\\n", graph_spec("path:3"))
 >>> out = solve_asp(inst)
 >>> out.status, out.answer, out.stats["horizons"]

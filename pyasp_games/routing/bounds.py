@@ -16,7 +16,8 @@ single swaps for ``swap``):
   matchings, König), then within columns to the target row, then within rows to the
   target column: at most 2C + R steps.
 
->>> from pyasp_games.routing.model import graph_spec, Instance
+>>> from pyasp_games.routing.model import Instance
+>>> from pyasp_games.routing.specs import graph_spec
 >>> inst = Instance(graph_spec("path:5"), (4, 3, 2, 1, 0))
 >>> len(odd_even_schedule(inst)), len(peeling_schedule(inst)) >= 5
 (5, True)
@@ -163,10 +164,13 @@ def row_column_schedule(inst: Instance) -> list[Step]:
     """Row-column-row routing on a grid (see the module docstring)."""
     import networkx as nx
 
-    if inst.graph.grid is None:
-        raise InputError(f"{inst.graph.name}: row-column routing needs a grid (vertices 'r,c')")
-    rows, cols = inst.graph.grid
-    target_row = [t // cols for t in inst.state]
+    layout = inst.graph.grid
+    if layout is None:
+        raise InputError(f"{inst.graph.name}: row-column routing needs a full grid")
+    rows, cols, at = layout.rows, layout.cols, layout.cells
+    # work on cells (cell i = r * cols + c): the pebble on cell i goes to cell target[i]
+    target = [layout.position[inst.state[v]] for v in at]
+    target_row = [t // cols for t in target]
     # phase 1: split the row -> target-row multigraph into perfect matchings, one per column
     count: dict[tuple[int, int], list[int]] = {}
     for v in range(rows * cols):
@@ -183,11 +187,10 @@ def row_column_schedule(inst: Instance) -> list[Step]:
         for r in range(rows):
             t = match[r] - rows
             column_of[count[(r, t)].pop()] = c
-    state = list(inst.state)
+    state = list(target)
     schedule: list[Step] = []
 
     def phase(lines: list[list[int]], key_of) -> None:
-        nonlocal state
         parts = [odd_even_on_path(line, {v: key_of(v, state[v]) for v in line}) for line in lines]
         for i in range(max((len(p) for p in parts), default=0)):
             step = [e for p in parts if i < len(p) for e in p[i]]
@@ -198,11 +201,11 @@ def row_column_schedule(inst: Instance) -> list[Step]:
     row_lines = [[r * cols + c for c in range(cols)] for r in range(rows)]
     col_lines = [[r * cols + c for r in range(rows)] for c in range(cols)]
     # phase 1 needs the pebbles' identities: key each pebble by its assigned column
-    pebble_column = {inst.state[v]: column_of[v] for v in range(rows * cols)}
+    pebble_column = {target[v]: column_of[v] for v in range(rows * cols)}
     phase(row_lines, lambda v, t: pebble_column[t])
     phase(col_lines, lambda v, t: t // cols)
     phase(row_lines, lambda v, t: t % cols)
-    return schedule
+    return [[_edge(at[u], at[v]) for u, v in step] for step in schedule]
 
 
 ALGORITHMS = {
@@ -233,7 +236,8 @@ def _solver(name: str):
             steps = [[e] for s in steps for e in s]
         stats = {"optimal": False, "bound": f"upper bound by {name}, not proved optimal"}
         if limits.max_length is not None and len(steps) > limits.max_length:
-            stats["bounded"] = limits.max_length
+            # a longer bound proves nothing about shorter schedules: unknown, by the length
+            stats.update(bounded=limits.max_length, limit="max-length", found=len(steps))
             return Outcome(inst.name, name, "unknown", None, None, 0.0, stats)
         return Outcome(
             inst.name, name, "solved", len(steps), schedule_names(inst.graph, steps), 0.0, stats

@@ -7,7 +7,8 @@ and ``stride`` keeps the parity of every schedule. A sliding (``blank``) arrange
 first decided by :func:`~pyasp_games.routing.native.blank_solvability` (Wilson's theorem,
 or a complete search where it does not apply): an unsolvable one has no horizon to try.
 
->>> from pyasp_games.routing.model import graph_spec, Instance
+>>> from pyasp_games.routing.model import Instance
+>>> from pyasp_games.routing.specs import graph_spec
 >>> g = graph_spec("path:3")
 >>> inst = Instance(g, (2, 1, 0), "swap")
 >>> h = start_horizon(inst, Limits(), "sat")

@@ -1,4 +1,5 @@
-"""Routing permutations on graphs: the instance (graph + arrangement + target), files, generators.
+"""Routing permutations on graphs: the instance (graph + arrangement + target), its files,
+random arrangements, and the permutation facts every backend and the checker share.
 
 A connected graph carries one pebble on every vertex; the pebble on vertex ``u``
 must reach vertex ``pi(u)``. Three move rules:
@@ -12,15 +13,12 @@ must reach vertex ``pi(u)``. Three move rules:
 A state is a tuple ``s`` with ``s[v]`` the target vertex of the pebble now on ``v``;
 the goal is the identity ``s[v] == v``. Every move exchanges two entries.
 
-Files: the graph in any format the other graph commands read (an edge list ``u v``
-per line, ``.adjlist``, ``.graphml``, node-link ``.json``; edges undirected); the
-arrangement as lines ``u v`` (the pebble on ``u`` goes to ``v``; vertices not named
-stay) and optionally ``blank u``, with ``# moves: matching|swap|blank``, ``# known: N``
-and ``# graph: FILE`` (relative to the arrangement) headers.
-
-Graph specs (instead of a file): ``path:N``, ``cycle:N``, ``star:M`` (K_{1,M}),
-``complete:N``, ``bipartite:A,B``, ``grid:RxC``, ``hypercube:D``, ``tree:N:SEED``,
-``random:N:SEED`` (connected, about ``2N`` edges), ``random:N:M:SEED``.
+Files: the graph is a file (:mod:`~pyasp_games.routing.graph`) or a spec
+(:mod:`~pyasp_games.routing.specs`); the arrangement is lines ``u v`` (the pebble on
+``u`` goes to ``v``; vertices not named stay) and optionally ``blank u``, with
+``# moves: matching|swap|blank``, ``# known: N`` and ``# graph: FILE`` (relative to the
+arrangement, or a spec) headers. A ``# graph:`` header names the arrangement's graph:
+given a graph as well, the two must be the same graph.
 
 >>> g = graph_spec("path:3")
 >>> g.names, g.edges
@@ -34,85 +32,15 @@ from __future__ import annotations
 
 import random
 import re
-from collections import deque
-from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from pathlib import Path
-from typing import Any
 
 from pyasp_games.errors import InputError, read_text
-from pyasp_games.graphs import format_of, parse_networkx
+from pyasp_games.routing.graph import Graph
+from pyasp_games.routing.specs import graph_spec, looks_like_spec, read_graph
 
 #: The move rules.
 MOVES = ("matching", "swap", "blank")
-
-
-@dataclass(eq=False)
-class Graph:
-    """An undirected simple connected graph on named vertices ``0..n-1``."""
-
-    names: tuple[str, ...]
-    edges: tuple[tuple[int, int], ...]  # u < v, sorted
-    name: str = "graph"
-    #: ``(rows, cols)`` when the vertices are the grid's cells ``r,c`` (row-major)
-    grid: tuple[int, int] | None = None
-
-    def __post_init__(self) -> None:
-        self.index = {v: i for i, v in enumerate(self.names)}
-        adj: list[list[int]] = [[] for _ in self.names]
-        for u, v in self.edges:
-            adj[u].append(v)
-            adj[v].append(u)
-        self.adj = tuple(tuple(sorted(a)) for a in adj)
-
-    def __len__(self) -> int:
-        return len(self.names)
-
-    def vertex(self, name: str) -> int:
-        try:
-            return self.index[name]
-        except KeyError:
-            raise InputError(f"{self.name}: no vertex named {name!r}") from None
-
-    @cached_property
-    def distances(self) -> tuple[tuple[int, ...], ...]:
-        """All-pairs shortest-path lengths (BFS from every vertex)."""
-        rows = []
-        for s in range(len(self.names)):
-            d = [-1] * len(self.names)
-            d[s] = 0
-            queue = deque([s])
-            while queue:
-                u = queue.popleft()
-                for w in self.adj[u]:
-                    if d[w] < 0:
-                        d[w] = d[u] + 1
-                        queue.append(w)
-            rows.append(tuple(d))
-        return tuple(rows)
-
-    @cached_property
-    def max_matching(self) -> int:
-        """The size of a maximum matching (networkx)."""
-        return len(self.to_networkx_matching())
-
-    def to_networkx_matching(self) -> set:
-        import networkx as nx
-
-        return nx.max_weight_matching(self.to_networkx(), maxcardinality=True)
-
-    def to_networkx(self) -> Any:
-        import networkx as nx
-
-        g = nx.Graph()
-        g.add_nodes_from(range(len(self.names)))
-        g.add_edges_from(self.edges)
-        return g
-
-    def format_edges(self) -> str:
-        lines = [f"{self.names[u]} {self.names[v]}" for u, v in self.edges]
-        return "\n".join(lines) + "\n"
 
 
 @dataclass(eq=False)
@@ -150,203 +78,6 @@ class Instance:
         if self.blank is not None:
             lines.append(f"blank {g.names[self.blank]}")
         return "\n".join(lines) + "\n"
-
-
-# -- graphs ------------------------------------------------------------------------
-
-
-def graph_from_edges(
-    edges: Sequence[tuple[Any, Any]], vertices: Sequence[Any] = (), name: str = "graph"
-) -> Graph:
-    """A validated :class:`Graph` (simple, connected, at least one vertex) from labelled edges."""
-    index: dict[str, int] = {}
-
-    def number(label: Any) -> int:
-        key = str(label)
-        if key not in index:
-            if not key or any(c.isspace() for c in key) or "#" in key:
-                raise InputError(f"{name}: vertex name {key!r} is not a token (no spaces, no '#')")
-            index[key] = len(index)
-        return index[key]
-
-    for v in vertices:
-        number(v)
-    pairs = set()
-    for a, b in edges:
-        u, v = number(a), number(b)
-        if u == v:
-            raise InputError(f"{name}: self-loop at {a!r} (a routing graph is simple)")
-        pairs.add((min(u, v), max(u, v)))
-    if not index:
-        raise InputError(f"{name}: the graph is empty (no vertices)")
-    names = tuple(index)
-    g = Graph(names, tuple(sorted(pairs)), name, _grid_shape(names, pairs))
-    if len(names) > 1 and -1 in g.distances[0]:
-        lost = names[g.distances[0].index(-1)]
-        raise InputError(
-            f"{name}: the graph is not connected ({lost!r} cannot be reached from {names[0]!r})"
-        )
-    return g
-
-
-def _grid_shape(names: Sequence[str], pairs: set) -> tuple[int, int] | None:
-    """``(R, C)`` when the vertices are exactly the cells ``r,c`` of an R x C grid, row-major, with its edges."""
-    cells = []
-    for nm in names:
-        m = re.fullmatch(r"(\d+),(\d+)", nm)
-        if not m:
-            return None
-        cells.append((int(m[1]), int(m[2])))
-    rows, cols = max(r for r, _ in cells) + 1, max(c for _, c in cells) + 1
-    if cells != [(r, c) for r in range(rows) for c in range(cols)]:
-        return None
-    expect = {(r * cols + c, r * cols + c + 1) for r in range(rows) for c in range(cols - 1)}
-    expect |= {(r * cols + c, (r + 1) * cols + c) for r in range(rows - 1) for c in range(cols)}
-    return (rows, cols) if expect == pairs else None
-
-
-def graph_from_networkx(g: Any, name: str = "graph") -> Graph:
-    return graph_from_edges(list(g.edges()), list(g.nodes()), name)
-
-
-def read_graph(path: Path | str, fmt: str | None = None) -> Graph:
-    """Read a graph file (edge list, ``.adjlist``, ``.graphml``, node-link ``.json``); edges undirected.
-
-    A graph spec such as ``grid:3x3`` (see the module docstring) is accepted in place
-    of a file name when no such file exists.
-    """
-    path = Path(path)
-    if not path.exists() and SPEC.fullmatch(str(path)):
-        return graph_spec(str(path))
-    fmt = format_of(path, fmt)
-    name = path.name
-    text = read_text(path)
-    if fmt == "arcs":
-        edges, vertices = [], []
-        for number, raw in enumerate(text.splitlines(), 1):
-            parts = raw.split("#", 1)[0].split()
-            if len(parts) == 1:
-                vertices.append(parts[0])
-            elif len(parts) == 2:
-                edges.append((parts[0], parts[1]))
-            elif parts:
-                raise InputError(
-                    f"{name}, line {number}: expected 'u v' (an edge) or one name, got {raw.strip()!r}"
-                )
-        return graph_from_edges(edges, vertices, name)
-    return graph_from_networkx(parse_networkx(text, fmt, name, directed=False), name)
-
-
-SPEC = re.compile(r"(path|cycle|star|complete|bipartite|grid|hypercube|tree|random):[0-9x,:]+")
-
-
-def graph_spec(spec: str) -> Graph:
-    """A generated graph from a spec such as ``grid:2x3`` (see the module docstring)."""
-    import networkx as nx
-
-    m = SPEC.fullmatch(spec)
-    if not m:
-        raise InputError(f"unknown graph spec {spec!r} (e.g. path:5, cycle:6, star:4, grid:2x3)")
-    family = m[1]
-    args = [int(x) for x in re.split(r"[x,:]", spec.split(":", 1)[1]) if x]
-    want = {
-        "path": 1,
-        "cycle": 1,
-        "star": 1,
-        "complete": 1,
-        "bipartite": 2,
-        "grid": 2,
-        "hypercube": 1,
-        "tree": (1, 2),
-        "random": (1, 2, 3),
-    }[family]
-    if (len(args) not in want) if isinstance(want, tuple) else len(args) != want:
-        raise InputError(f"graph spec {spec!r}: wrong number of parameters")
-    vertices, edges = _spec_size(family, args)
-    if vertices > MAX_VERTICES or edges > MAX_EDGES:
-        raise InputError(
-            f"graph spec {spec!r} is too large: at most {MAX_VERTICES:,} vertices and "
-            f"{MAX_EDGES:,} edges"
-        )
-    if family == "grid":
-        return grid_graph(*args)
-    if family == "tree":
-        return random_tree(args[0], args[1] if len(args) > 1 else 0)
-    if family == "random":
-        n = args[0]
-        m_edges = args[1] if len(args) == 3 else 2 * n
-        return random_connected_graph(n, m_edges, args[-1] if len(args) > 1 else 0)
-    n = args[0]
-    if n < 1 or (family in ("cycle",) and n < 3):
-        raise InputError(f"graph spec {spec!r}: too small")
-    g = {
-        "path": lambda: nx.path_graph(n),
-        "cycle": lambda: nx.cycle_graph(n),
-        "star": lambda: nx.star_graph(n),
-        "complete": lambda: nx.complete_graph(n),
-        "bipartite": lambda: nx.complete_bipartite_graph(*args),
-        "hypercube": lambda: nx.convert_node_labels_to_integers(nx.hypercube_graph(n)),
-    }[family]()
-    return graph_from_edges(list(g.edges()), list(g.nodes()), spec)
-
-
-#: The largest generated graph: a routing instance keeps all-pairs distances (n^2 ints).
-MAX_VERTICES = 5_000
-MAX_EDGES = 500_000
-
-
-def _spec_size(family: str, args: list[int]) -> tuple[int, int]:
-    """(vertices, edges) of a spec's graph, computed without building it (an upper bound)."""
-    n = args[0]
-    if family == "bipartite":
-        return args[0] + args[1], args[0] * args[1]
-    if family == "grid":
-        return args[0] * args[1], 2 * args[0] * args[1]
-    if family == "hypercube":
-        return (2**n, n * 2 ** (n - 1)) if n < 64 else (2**64, 2**64)  # "too large" either way
-    if family == "complete":
-        return n, n * (n - 1) // 2
-    if family == "random":
-        return n, args[1] if len(args) == 3 else 2 * n
-    return n + 1, n  # path, cycle, star, tree
-
-
-def grid_graph(rows: int, cols: int) -> Graph:
-    """The R x C grid, vertices ``r,c`` row-major."""
-    if rows < 1 or cols < 1:
-        raise InputError(f"grid {rows}x{cols}: needs at least one row and column")
-    names = [f"{r},{c}" for r in range(rows) for c in range(cols)]
-    edges = [(f"{r},{c}", f"{r},{c + 1}") for r in range(rows) for c in range(cols - 1)]
-    edges += [(f"{r},{c}", f"{r + 1},{c}") for r in range(rows - 1) for c in range(cols)]
-    return graph_from_edges(edges, names, f"grid:{rows}x{cols}")
-
-
-def random_tree(n: int, seed: int = 0) -> Graph:
-    """A uniformly random labelled tree on ``n`` vertices (random Prüfer sequence)."""
-    if n < 1:
-        raise InputError("a tree needs at least one vertex")
-    rng = random.Random(seed)
-    if n == 1:
-        return graph_from_edges([], [0], f"tree:{n}:{seed}")
-    import networkx as nx
-
-    t = (
-        nx.from_prufer_sequence([rng.randrange(n) for _ in range(n - 2)])
-        if n > 2
-        else nx.path_graph(2)
-    )
-    return graph_from_edges(list(t.edges()), list(range(n)), f"tree:{n}:{seed}")
-
-
-def random_connected_graph(n: int, m: int, seed: int = 0) -> Graph:
-    """A random tree on ``n`` vertices plus random further edges up to ``m`` edges in all."""
-    tree = random_tree(n, seed)
-    rng = random.Random(seed + 1)
-    edges = set(tree.edges)
-    others = [(u, v) for u in range(n) for v in range(u + 1, n) if (u, v) not in edges]
-    rng.shuffle(others)
-    edges |= set(others[: max(0, m - len(edges))])
-    return graph_from_edges(sorted(edges), list(range(n)), f"random:{n}:{m}:{seed}")
 
 
 # -- arrangements --------------------------------------------------------------------
@@ -420,15 +151,25 @@ def _vertex(graph: Graph, token: str, where: str) -> int:
 def load_instances(
     path: Path | str, graph: Graph | None = None, moves: str | None = None
 ) -> list[Instance]:
-    """Read an arrangement file; without ``graph`` its ``# graph:`` header names the graph file."""
+    """Read an arrangement file; its ``# graph:`` header names the graph where ``graph``
+    is not given, and must name the same graph where it is."""
     path = Path(path)
     text = read_text(path)
-    if graph is None:
-        m = re.search(r"^#\s*graph:\s*(\S+)", text, re.MULTILINE)
-        if not m:
-            raise InputError(f"{path.name}: no graph given (pass one, or a '# graph: FILE' header)")
+    m = re.search(r"^#\s*graph:\s*(\S+)", text, re.MULTILINE)
+    if graph is None and not m:
+        raise InputError(f"{path.name}: no graph given (pass one, or a '# graph: FILE' header)")
+    if m:
         ref = m[1]
-        graph = read_graph(ref if SPEC.fullmatch(ref) else path.parent / ref)
+        try:
+            named = read_graph(ref if looks_like_spec(ref) else path.parent / ref)
+        except InputError as err:
+            raise InputError(f"{path.name}: its '# graph: {ref}' header: {err}") from None
+        if graph is None:
+            graph = named
+        elif set(named.names) != set(graph.names) or named.named_edges() != graph.named_edges():
+            raise InputError(
+                f"{path.name}: its '# graph: {ref}' header names another graph than {graph.name}"
+            )
     return [parse_arrangement(text, graph, path.name, moves)]
 
 
@@ -446,7 +187,7 @@ def random_arrangement(
     blank = None
     if moves == "blank":
         blank = 0
-        for _ in range(200 + 20 * len(graph)):
+        for _ in range(200 + 20 * len(graph) if len(graph) > 1 else 0):
             w = rng.choice(graph.adj[blank])
             state[blank], state[w] = state[w], state[blank]
             blank = w

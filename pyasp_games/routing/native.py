@@ -15,7 +15,7 @@
 - :func:`blank_solvability`: Wilson's theorem (1974) where it applies, else a complete
   breadth-first search of the reachable arrangements.
 
->>> from pyasp_games.routing.model import graph_spec
+>>> from pyasp_games.routing.specs import graph_spec
 >>> table = distance_table(graph_spec("path:4"), "matching")
 >>> len(table), max(table.values())
 (24, 4)
@@ -31,8 +31,8 @@ from typing import Any
 
 from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
+from pyasp_games.routing.graph import Graph
 from pyasp_games.routing.model import (
-    Graph,
     Instance,
     cycle_count,
     lower_bound,

@@ -9,7 +9,8 @@
   by replaying the schedule the search gives
   (:func:`~pyasp_games.routing.verify.check_solvability`).
 
->>> from pyasp_games.routing.model import graph_spec, identity_instance
+>>> from pyasp_games.routing.model import identity_instance
+>>> from pyasp_games.routing.specs import graph_spec
 >>> out = NUMBER.ask(identity_instance(graph_spec("star:3")))
 >>> describe_number(identity_instance(graph_spec("star:3")), out, {})[0], out.stats["verified"]
 ('rt(G) = 4', True)
@@ -33,10 +34,10 @@ from pyasp_games.routing.model import (
     identity_instance,
     load_instances,
     random_arrangement,
-    read_graph,
 )
 from pyasp_games.routing.native import solve_bfs, solve_idastar, solve_number, solve_solvability
 from pyasp_games.routing.sat import solve_sat
+from pyasp_games.routing.specs import read_graph
 from pyasp_games.routing.verify import check_number, check_outcome, check_solvability
 
 #: The backends of ``solve``: ``backend(instance, limits, **options) -> Outcome``. Exact
@@ -132,6 +133,11 @@ def describe_schedule(
         proved = "optimal" if exact else "an upper bound, not proved optimal"
         said = f"{outcome.answer} steps ({inst.moves}; {proved})"
     lines = _steps(outcome.witness) if outcome.status == "solved" else []
+    if outcome.stats.get("limit") == "max-length" and "found" in outcome.stats:
+        lines.append(
+            f"  the bound's schedule has {outcome.stats['found']} steps, more than"
+            f" --max-length {outcome.stats['bounded']}"
+        )
     if "proof" in outcome.stats:
         lines.append(f"  proof: {outcome.stats['proof']}")
     return said, lines

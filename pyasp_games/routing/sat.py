@@ -13,7 +13,8 @@ same edge never in two consecutive steps (sound, see the encodings' README); und
 ``goal(h)``: every pebble home at ``h`` and no pebble after step ``t`` farther than
 ``h - t`` from its target.
 
->>> from pyasp_games.routing.model import graph_spec, parse_arrangement
+>>> from pyasp_games.routing.model import parse_arrangement
+>>> from pyasp_games.routing.specs import graph_spec
 >>> inst = parse_arrangement("0 2\\n2 0\\n", graph_spec("path:3"))
 >>> out = solve_sat(inst)
 >>> out.status, out.answer, out.stats["horizons"]
