@@ -177,8 +177,10 @@ def describe_solvability(
 
 GRAPH = Param(
     "graph",
-    help="A graph file (edge list 'u v', .adjlist, .graphml, node-link .json) or a spec:"
-    " path:N cycle:N star:M complete:N bipartite:A,B grid:RxC hypercube:D tree:N:SEED random:N:SEED.",
+    help="A graph file (edge list 'u v', .adjlist, .graphml, node-link .json, a coupling map"
+    " [[0, 1], ...]) or a spec: path:N cycle:N star:M complete:N bipartite:A,B grid:RxC"
+    " grid:RxC-r,c (cell r,c left out) hypercube:D heavy-hex:27 heavy-hex:127 tree:N:SEED"
+    " random:N:SEED.",
     to="read",
 )
 ARRANGEMENT = Param(
