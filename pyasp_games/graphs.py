@@ -23,12 +23,12 @@ Formats, chosen by ``fmt`` or else by the file's extension:
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pyasp_games.engines.files import comment_header, parse_json
 from pyasp_games.errors import InputError, read_text
 
 #: Formats :func:`read_graph` understands, and the extensions that select them.
@@ -233,14 +233,10 @@ def parse_arcs(text: str, name: str = "graph") -> Digraph:
     headers: dict[str, str] = {}
     any_arc = False
     for number, raw in enumerate(text.splitlines(), 1):
-        line = raw
-        if "#" in line:
-            line, comment = line.split("#", 1)
-            if not any_arc and not line.strip() and ":" in comment:
-                key, value = comment.split(":", 1)
-                if key.strip() and " " not in key.strip():
-                    headers[key.strip().lower()] = value.strip()
-        parts = line.split()
+        header = None if any_arc else comment_header(raw)
+        if header is not None:
+            headers[header[0]] = header[1]
+        parts = raw.partition("#")[0].split()
         if not parts:
             continue
         if len(parts) > 2:
@@ -303,7 +299,7 @@ def parse_networkx(text: str, fmt: str, name: str, directed: bool = True) -> Any
         elif fmt == "graphml":
             g = nx.parse_graphml(text)
         else:
-            data = json.loads(text)
+            data = parse_json(text)
             if not isinstance(data, dict) or "nodes" not in data:
                 raise InputError(f"{name}: not node-link JSON (an object with 'nodes' and edges)")
             key = "edges" if "edges" in data else "links"

@@ -261,3 +261,38 @@ def test_a_pipe_the_process_holds_is_read(tmp_path):
 )
 def test_generated_sizes_nobody_means_are_refused(args, fragment):
     assert_bad_input(run_cli(*args), fragment)
+
+
+#: A path that no one can write: a file in /proc (for the superuser too, whom a
+#: read-only folder does not stop, so only the write itself finds out).
+UNWRITABLE = Path("/proc/pyasp-games-cannot-write-here")
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux's /proc")
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["puzzle", "solve", "BOARD", "-b", "asp", "--emit-lp", "OUT"],
+        ["puzzle", "solve", "BOARD", "-b", "sat", "--emit-cnf", "OUT"],
+        ["cover", "solve", "COVER", "-b", "asp", "--emit-lp", "OUT"],
+        ["cover", "solve", "COVER", "-b", "sat", "--emit-cnf", "OUT"],
+        ["reduce", "sat-to-3sat", "CNF", "-o", "OUT", "--map", "MAP"],
+        ["reduce", "sat-to-3sat", "CNF", "-o", "MAP", "--map", "OUT"],
+        ["zerosum", "solve", "GAME", "-b", "asp", "--emit-lp", "OUT"],
+        ["zerosum", "generate", "kuhn", "-o", "OUT"],
+        ["routing", "solve", "path:4", "--random", "1", "-b", "asp", "--emit-lp", "OUT"],
+        ["routing", "solve", "path:4", "--random", "1", "-b", "sat", "--emit-cnf", "OUT"],
+        ["routing", "generate", "path:4", "-o", "OUT"],
+        ["routing", "generate", "path:4", "--arrangement", "OUT"],
+    ],
+)
+def test_an_output_path_that_cannot_be_written_is_one_line(tmp_path, board, args):
+    game = tmp_path / "game.txt"
+    game.write_text("1 2\n3 4\n")
+    named = {
+        "BOARD": board, "COVER": instance_dir("cover") / "tiny-cover.txt",
+        "CNF": instance_dir("cover") / "cnf-sat-small.txt", "GAME": game,
+        "OUT": UNWRITABLE, "MAP": tmp_path / "x.cnf",
+    }  # fmt: skip
+    run = run_cli(*[named.get(a, a) for a in args])
+    assert_bad_input(run, f"cannot write {UNWRITABLE}")

@@ -42,7 +42,7 @@ def test_bad_board_files_exit_2_with_one_line(tmp_path, text, fragment):
     [
         (["--backend", "astar", "--encoding", "seed"], "--encoding applies"),
         (["--backend", "asp", "--solver", "glucose4"], "--solver"),
-        (["--backend", "sat", "--solver", "lingeling"], "unknown SAT solver"),
+        (["--backend", "sat", "--solver", "lingeling"], "'lingeling' is not one of"),
         (["--backend", "asp", "--encoding", "nosuch"], "unknown encoding"),
         (["--backend", "asp", "--encoding", "seed"], "4x4"),
         (["--backend", "bogus"], "bogus"),

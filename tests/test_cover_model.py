@@ -62,7 +62,7 @@ def test_bad_dimacs(text, message):
         ),
         ('{"type": "3dm", "W": ["a"], "X": ["b"]}', "needs the field 'Y'"),
         ('{"type": "graph"}', '"type": "x3c" or "3dm"'),
-        ("{nope", "invalid JSON"),
+        ("{nope", "not valid JSON"),
         ("p cnf 1 1\n1 0\n", "this is a DIMACS CNF"),
     ],
 )

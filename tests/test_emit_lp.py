@@ -20,10 +20,16 @@ LETTER = {"u": "U", "d": "D", "l": "L", "r": "R", "up": "U", "down": "D", "left"
 
 
 def run_as_printed(path: Path) -> str:
-    line = next(x for x in path.read_text().splitlines() if x.startswith("% run: "))
-    command = re.sub(r"\s+\(.*\)$", "", line[len("% run: ") :])  # a remark: "(or: ...)"
-    args = shlex.split(command)
-    assert args[:2] == ["python", "-m"], line
+    """Run the file by the call its ``% run:`` line gives, exactly as printed (pip installs
+    no ``clingo`` program: the call is ``python -m``, of our incmode runner where the
+    program is incremental, since ``python -m clingo`` ignores ``<incmode>``)."""
+    text = path.read_text()
+    line = next(x for x in text.splitlines() if x.startswith("% run: "))
+    args = shlex.split(line[len("% run: ") :])
+    files = [Path(a) for a in args if a.endswith(".lp")]
+    incremental = any("#include <incmode>." in f.read_text() for f in files)
+    runner = "pyasp_games.engines.incmode" if incremental else "clingo"
+    assert args[:3] == ["python", "-m", runner] and Path(args[-1]) == path, line
     proc = subprocess.run(
         [sys.executable, *args[1:]], capture_output=True, text=True, timeout=60, cwd=path.parent
     )

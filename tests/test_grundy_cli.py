@@ -94,7 +94,7 @@ def test_loopy_json_and_sum():
         ("a b\n", ["values", "--position", "zz"], "no position named 'zz'"),
         ("a b\n", ["exists", "--all", "--count"], "exclude"),
         ("a b\n", ["exists", "--encoding", "x"], "--encoding applies"),
-        ("a b\n", ["exists", "-b", "sat", "--solver", "lingeling"], "unknown SAT solver"),
+        ("a b\n", ["exists", "-b", "sat", "--solver", "lingeling"], "'lingeling' is not one of"),
         ("a b\n", ["exists", "-b", "asp", "--encoding", "nosuch"], "unknown encoding"),
         ("a b\n", ["exists", "-b", "bogus"], "bogus"),
         ("a b\n", ["exists", "--time-limit", "-1"], "--time-limit must be positive"),

@@ -232,7 +232,8 @@ def test_a_run_that_uses_the_whole_limit_leaves_none_for_the_reference(encodings
     def never(*args):
         raise AssertionError("no reference run without time")
 
-    cross_check(REFERENCE, None, claim, {"encoding": "mine.lp"}, Limits(1.0), 0.99, never)
+    spent = Limits(0.01).started()  # the run took all but 0.01 s of its limit
+    cross_check(REFERENCE, None, claim, {"encoding": "mine.lp"}, spent, never)
     assert claim.stats["cross_check"] == "not verified" and claim.exit_code == 3
 
 
@@ -265,11 +266,14 @@ def test_a_plan_whose_optimality_is_unconfirmed_says_both(tmp_path, monkeypatch)
         "b", "asp", "solved", 24, "R" * 24, stats={"verified": True, "verification": "replays"}
     )
 
+    mine = Limits(5, max_length=40, memory_limit=2**30).started()
+
     def out_of_time(backend, limits, options):
-        assert limits.time_limit is not None and limits.time_limit <= 5 - 1
+        # the encoding's own limits handed on: one clock, the same memory and length
+        assert limits.clock is mine.clock and limits == mine
         return Outcome("b", backend, "unknown", stats={"limit": "time"})
 
-    cross_check(REFERENCE, board, plan, {"encoding": "mine.lp"}, Limits(5), 1.0, out_of_time)
+    cross_check(REFERENCE, board, plan, {"encoding": "mine.lp"}, mine, out_of_time)
     assert plan.status == "solved" and plan.stats["verified"] is False and plan.exit_code == 3
     assert plan.stats["verification"].startswith("not verified: the reference idastar")
     assert plan.stats["verification"].endswith("; replays")

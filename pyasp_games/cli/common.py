@@ -40,42 +40,6 @@ MEMORY_LIMIT = typer.Option(
 )
 
 
-def limits(
-    time_limit: float | None,
-    max_length: int | None = None,
-    memory_limit: float | None = None,
-    whole_command: bool = True,
-) -> Any:
-    """The command's :class:`~pyasp_games.engines.limits.Limits`.
-
-    The memory limit (default: half the machine's memory, at most 8 GiB) holds for
-    the rest of the process. With ``whole_command`` (the default) the time limit
-    holds for the whole command from here on (reading the input, solving, checking): when it passes,
-    the command stops with status unknown, exit 3 (see :func:`pyasp_games.cli.main`).
-    Commands whose limit is per run (crosscheck, a set of boards) pass ``False``.
-    """
-    from pyasp_games.engines.limits import (
-        Limits,
-        cap_memory,
-        checked_megabytes,
-        checked_seconds,
-        default_memory_limit,
-        hold_time_limit,
-    )
-
-    checked_seconds(time_limit)
-    if max_length is not None and max_length < 0:
-        raise InputError(f"--max-length must be non-negative, got {max_length}")
-    checked_megabytes(memory_limit)
-    memory = None if memory_limit is None else int(memory_limit * 2**20)
-    lim = Limits(time_limit=time_limit, max_length=max_length, memory_limit=memory)
-    # the memory limit holds for the whole process (reading a huge input as well)
-    cap_memory(memory or default_memory_limit())
-    if whole_command:
-        hold_time_limit(time_limit)
-    return lim
-
-
 def answered() -> None:
     """The answer is complete: the time limit no longer interrupts (printing it)."""
     from pyasp_games.engines.limits import release_time_limit
@@ -97,27 +61,32 @@ def trust_encoding(domain: str, trust: bool, encoding: str | None) -> dict[str, 
 def new_file(path: Path | None, force: bool, option: str) -> Path | None:
     """Refuse to overwrite an existing file the user did not ask us to overwrite, and
     refuse up front a path that cannot be written (a directory, a missing or read-only
-    folder), so no work is done before the write fails."""
+    folder), so no work is done before the write fails. What only the write itself
+    finds out (a folder that looks writable but is not, e.g. ``/proc`` or ``/sys``
+    for the superuser) fails there, just as clearly
+    (:func:`pyasp_games.engines.files.write_text`)."""
     if path is None:
         return None
     if path.is_dir():
-        raise InputError(f"{option} {path}: is a directory, not a file")
+        raise InputError(f"{option}: cannot write {path}: is a directory, not a file")
     if path.exists() and not force:
         raise InputError(f"{option} {path}: file exists (pass --force to overwrite it)")
     folder = path.parent
     if not folder.is_dir():
-        raise InputError(f"{option} {path}: no such folder {folder}")
+        raise InputError(f"{option}: cannot write {path}: no such folder {folder}")
     if not os.access(folder, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise InputError(f"{option} {path}: permission denied")
+        raise InputError(f"{option}: cannot write {path}: permission denied")
     return path
 
 
 def write_output(text: str, output: Path | None) -> None:
     """Write ``text`` to ``output`` (checked by :func:`new_file` first), else to stdout."""
+    from pyasp_games.engines.files import write_text
+
     if output is None:
         sys.stdout.write(text)
     else:
-        output.write_text(text)
+        write_text(output, text)
 
 
 def verdict(outcome: Any, unchecked: str = "nothing to verify") -> str:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from pyasp_games.cli.common import JSON, limits, print_json, progress_reporter, stdout_console
+from pyasp_games.cli.common import JSON, print_json, progress_reporter, stdout_console
 
 
 def crosscheck(
@@ -47,7 +47,10 @@ def crosscheck(
     if workers < 1:
         raise InputError(f"--workers must be at least 1, got {workers}")
     backend = [b.strip() for item in backend or [] for b in item.split(",") if b.strip()]
-    lim = limits(time_limit, whole_command=False)  # the limit is per run
+    from pyasp_games.engines.limits import Limits, arm
+
+    lim = Limits.given(time_limit)
+    arm(lim, whole_command=False)  # the time limit is per run
     console = stdout_console()
     reports = [
         _run_domain(name, files, backend, encoding, lim, json, console, workers)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import typer
 
-from pyasp_games.cli.common import new_file, print_json
+from pyasp_games.cli.common import new_file, print_json, write_output
 from pyasp_games.cli.questions import add_questions, input_command
 from pyasp_games.geography.model import VARIANTS, Geography
 from pyasp_games.geography.questions import QUESTIONS, SOLVE
@@ -57,7 +57,7 @@ def qbf_to_geography(
     graph = to_geography(read_qdimacs(qbf), Variant(variant).value)
     text = graph.format_arcs()
     if output is not None:
-        output.write_text(text)
+        write_output(text, output)
     if json:
         print_json({**graph.headers, "qbf": str(qbf), "vertices": list(graph.names),
                     "arcs": [[graph.names[u], graph.names[v]] for u, v in graph.arcs()],

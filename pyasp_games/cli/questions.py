@@ -33,7 +33,6 @@ from pyasp_games.cli.common import (
     TRUST_ENCODING,
     answered,
     exit_code,
-    limits,
     new_file,
     print_json,
     progress_reporter,
@@ -41,6 +40,7 @@ from pyasp_games.cli.common import (
     trust_encoding,
     verdict,
 )
+from pyasp_games.engines.limits import Limits, arm
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import Param, Question
 from pyasp_games.errors import InputError
@@ -138,12 +138,13 @@ def ask(question: Question, values: dict[str, Any]) -> None:
     if workers < 1:
         raise InputError(f"--workers must be at least 1, got {workers}")
     options = question.backend_options(backend, values, _mode(question, values))
-    lim = limits(
+    lim = Limits.given(
         values["time_limit"],
-        memory_limit=values["memory_limit"],
-        whole_command=not question.several,
+        memory_megabytes=values["memory_limit"],
         **question.limit_values(values),
     )
+    # from here on the command keeps its limits: a set of boards has one per board
+    arm(lim, whole_command=not question.several)
     for emit in question.emits:
         new_file(values.get(emit.name), values.get("force", False), emit.flag)
     trust = trust_encoding(question.domain, values.get("trust", False), values.get("encoding"))

@@ -24,7 +24,7 @@ from pyasp_games.cli.common import FORCE, OUTPUT, new_file, print_json, warn, wr
 from pyasp_games.cli.questions import add_questions
 from pyasp_games.cover.chain import QUESTIONS
 from pyasp_games.cover.reductions import PADS
-from pyasp_games.errors import InputError, read_text
+from pyasp_games.errors import InputError
 
 app = typer.Typer(
     help="Reductions between problems (SAT -> 3SAT -> 3DM -> X3C), with maps back.",
@@ -63,7 +63,7 @@ def _targets(output: Path | None, map_file: Path | None, force: bool) -> Path | 
 def _emit(text: str, back: dict[str, Any], output: Path | None, map_file: Path | None) -> None:
     write_output(text, output)
     if map_file is not None:
-        map_file.write_text(jsonlib.dumps(back, indent=1) + "\n")
+        write_output(jsonlib.dumps(back, indent=1) + "\n", map_file)
     elif output is None:
         warn("no map written (give --map FILE to keep the map back)")
 
@@ -108,9 +108,9 @@ def sat_to_3sat(
         _emit(format_dimacs(target, comment), back, output, map_file)
         return
     if output is not None:  # the file stays DIMACS, readable by every command
-        output.write_text(format_dimacs(target, comment))
+        write_output(format_dimacs(target, comment), output)
     if map_file is not None:
-        map_file.write_text(jsonlib.dumps(back, indent=1) + "\n")
+        write_output(jsonlib.dumps(back, indent=1) + "\n", map_file)
     print_json({"type": "cnf", "source": str(cnf), "original_vars": source.num_vars,
                 "num_vars": target.num_vars, "clauses": [list(c) for c in target.clauses],
                 "output": None if output is None else str(output),
@@ -171,22 +171,15 @@ def back(
 ) -> None:
     """Map a solution of a reduction's target back to its source (printed as JSON)."""
     from pyasp_games.cover.reductions import map_back
+    from pyasp_games.engines.files import read_json
 
-    maps = _read_json(map_file)
-    value = _read_json(solution)
+    maps = read_json(map_file)
+    value = read_json(solution)
     if isinstance(value, dict) and "witness" in value and "status" in value:
         value = value["witness"]
         if isinstance(value, dict) and "assignment" in value:
             value = value["assignment"]
     print_json(map_back(maps, value))
-
-
-def _read_json(path: Path) -> Any:
-    text = read_text(path)
-    try:
-        return jsonlib.loads(text)
-    except jsonlib.JSONDecodeError as err:
-        raise InputError(f"{path}: invalid JSON: {err.msg} at line {err.lineno}") from None
 
 
 from pyasp_games.cli.geography import qbf_to_geography  # noqa: E402 (kept in its domain)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import typer
 
-from pyasp_games.cli.common import new_file
+from pyasp_games.cli.common import new_file, write_output
 from pyasp_games.cli.questions import add_questions
 from pyasp_games.routing.model import MOVES
 from pyasp_games.routing.questions import QUESTIONS
@@ -48,10 +48,7 @@ def generate(
     g = graph_spec(spec)
     new_file(output, force, "--output")
     new_file(arrangement, force, "--arrangement")
-    if output is None:
-        typer.echo(g.format_edges(), nl=False)
-    else:
-        output.write_text(g.format_edges())
+    write_output(g.format_edges(), output)
     if arrangement is not None:
         inst = random_arrangement(g, seed, Moves(moves).value)
-        arrangement.write_text(inst.format_arrangement())
+        write_output(inst.format_arrangement(), arrangement)

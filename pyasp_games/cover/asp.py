@@ -25,12 +25,11 @@ from typing import Any
 
 from pyasp_games.cover.model import X3C
 from pyasp_games.cover.verify import check_cover
-from pyasp_games.engines.clingo_runner import ClingoSession, int_arguments
+from pyasp_games.engines.clingo_runner import ClingoSession, int_arguments, write_facts
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import checked_mode
 from pyasp_games.engines.resources import encoding_path
-from pyasp_games.errors import InputError
 
 DOMAIN = "cover"
 DEFAULT_ENCODING = "x3c"
@@ -50,20 +49,11 @@ def cover_from_symbols(symbols: list[Any]) -> list[int]:
     )
 
 
-def encoding_file(encoding: str) -> Path:
-    try:
-        return encoding_path(DOMAIN, encoding)
-    except FileNotFoundError as err:
-        raise InputError(str(err)) from None
-
-
 def write_lp(inst: X3C, encoding: str, path: Path | str) -> None:
-    """Write the facts of ``inst`` with a comment naming the encoding to run them with."""
-    with open(path, "w") as f:
-        enc = encoding_file(encoding)
-        f.write(f"% pyasp-games cover instance {inst.name}\n% encoding: {enc}\n")
-        f.write(f"% run: python -m clingo {enc} {path}    (add 0 for every cover)\n")
-        f.write(facts(inst))
+    """Write the facts of ``inst`` and how to run ``encoding`` on them by hand."""
+    notes = ["for every cover: add 0 to the call"]
+    write_facts(path, facts(inst), [encoding_path(DOMAIN, encoding)], f"cover instance {inst.name}",
+                notes=notes)  # fmt: skip
 
 
 def solve_asp(
@@ -81,7 +71,7 @@ def solve_asp(
     deadline = limits.deadline()
     project = [] if mode == "one" else ["chosen/1"]
     session = ClingoSession(
-        [encoding_file(encoding)], facts(inst), deadline=deadline, project=project
+        [encoding_path(DOMAIN, encoding)], facts(inst), deadline=deadline, project=project
     )
     session.ground([("base", [])])
     if mode == "one":

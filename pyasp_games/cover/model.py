@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pyasp_games.engines.files import comment_header, parse_json
 from pyasp_games.errors import InputError, read_text
 
 # -- the instance types -------------------------------------------------------------------
@@ -137,9 +138,9 @@ def _content_lines(text: str) -> tuple[list[tuple[int, str]], bool | None]:
     for lineno, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if line.startswith("#"):
-            words = line[1:].split()
-            if len(words) == 2 and words[0] == "known:":
-                known = known_word(words[1], lineno, _COVER_WORDS)
+            header = comment_header(line)
+            if header is not None and header[0] == "known":
+                known = known_word(header[1], lineno, _COVER_WORDS)
             continue
         if line:
             lines.append((lineno, line))
@@ -227,10 +228,7 @@ def _json_known(obj: dict) -> bool | None:
 
 
 def _parse_json(text: str, name: str) -> X3C | ThreeDM:
-    try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise InputError(f"invalid JSON: {err.msg} at line {err.lineno}") from None
+    obj = parse_json(text)  # the caller names the file
     if not isinstance(obj, dict) or obj.get("type") not in ("x3c", "3dm"):
         raise InputError('a JSON instance is an object with "type": "x3c" or "3dm"')
     try:

@@ -28,7 +28,7 @@ from pyasp_games.cover.sat import solve_sat
 from pyasp_games.cover.verify import check_outcome
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
-from pyasp_games.engines.question import EMIT_CNF, EMIT_LP, MODES, Param, Question
+from pyasp_games.engines.question import EMIT_CNF, EMIT_LP, MODES, SOLVER, Param, Question
 from pyasp_games.engines.reference import Reference, unchecked_claim
 
 
@@ -137,13 +137,7 @@ SOLVE = Question(
             default="x3c",
             backends=("asp",),
         ),
-        Param(
-            "solver",
-            "--solver",
-            "the PySAT solver (glucose4, cadical195, minisat22, ...).",
-            default="glucose4",
-            backends=("sat",),
-        ),
+        SOLVER,
         Param(
             "card",
             "--card",

@@ -35,7 +35,7 @@ from pyasp_games.cover.model import X3C
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import checked_mode
-from pyasp_games.engines.sat_runner import SOLVERS, SatSession
+from pyasp_games.engines.sat_runner import SatSession, checked_solver
 from pyasp_games.errors import InputError
 
 #: ``auto`` and PySAT's ``EncType`` names usable for at-most-one.
@@ -87,8 +87,7 @@ def solve_sat(
 ) -> Outcome:
     """Solve with PySAT: ``one`` cover, ``count`` covers, or ``all`` covers."""
     checked_mode(mode)
-    if solver not in SOLVERS:
-        raise InputError(f"unknown SAT solver {solver!r} (choose from {', '.join(SOLVERS)})")
+    checked_solver(solver)  # before any work
     deadline = limits.deadline()
     with SatSession(solver, deadline, keep_clauses=emit_cnf is not None) as s:
         chosen = build(s, inst, card)

@@ -8,7 +8,9 @@ the multi-shot planning loop used by clingo's ``incmode``: ``#program step(t)``
 adds time step ``t``, ``#program check(t)`` holds the goal guarded by
 ``#external query(t)``. :meth:`ClingoSession.enumerate_distinct` counts and lists
 solutions, not answer sets: projected on the output predicates, decoded, each
-checked, and counted once however many answer sets give it.
+checked, and counted once however many answer sets give it. :func:`write_facts` writes
+what ``--emit-lp`` gives: the facts a backend ran, under a header whose ``% run:`` line
+is the call that runs them by hand.
 
 >>> s = ClingoSession(facts="p(1..3). #show p/1.")
 >>> s.ground([("base", [])])
@@ -25,12 +27,14 @@ checked, and counted once however many answer sets give it.
 from __future__ import annotations
 
 import hashlib
+import shlex
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pyasp_games.engines.files import write_text
 from pyasp_games.engines.horizon_search import search_horizons
 from pyasp_games.engines.limits import Deadline, LimitReached
 from pyasp_games.errors import InputError, MalformedAnswer
@@ -54,6 +58,45 @@ def int_arguments(symbol: Any, name: str, arity: int, what: str) -> tuple[int, .
     if len(args) != arity or any(a.type != clingo.SymbolType.Number for a in args):
         raise MalformedAnswer(f"the answer set shows {symbol}, expected {name}/{arity} with {what}")
     return tuple(a.number for a in args)
+
+
+#: What runs an emitted file: clingo's own application, or for an incremental program
+#: (``#include <incmode>.``) our runner of it -- ``python -m clingo`` ignores ``<incmode>``
+#: (an empty model), and pip's clingo installs no ``clingo`` program.
+RUNNERS = {False: "clingo", True: "pyasp_games.engines.incmode"}
+
+
+def write_facts(
+    path: Path | str,
+    facts: str,
+    encodings: Sequence[Path | str],
+    about: str,
+    incremental: bool = False,
+    options: Sequence[str] = (),
+    program: str = "",
+    notes: Sequence[str] = (),
+) -> None:
+    """Write what ``--emit-lp`` gives: a header, then ``program`` (``#include``/``#const``
+    lines the run needs), then ``facts``.
+
+    The header says what the file holds (``about``), the ``encodings`` to run it with,
+    the call that runs it (``% run: python -m clingo|pyasp_games.engines.incmode
+    OPTIONS ENCODINGS PATH``, to be run as printed) and ``notes`` (e.g. how positions
+    are numbered). A path that cannot be written is an :class:`InputError`.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     write_facts(f"{d}/f.lp", "p(1).\\n", ["enc.lp"], "a toy", options=["0"])
+    ...     print(Path(f"{d}/f.lp").read_text().replace(d, "DIR"), end="")
+    % pyasp-games a toy
+    % encoding: enc.lp
+    % run: python -m clingo 0 enc.lp DIR/f.lp
+    p(1).
+    """
+    files = [str(e) for e in encodings]
+    call = shlex.join(["python", "-m", RUNNERS[incremental], *options, *files, str(path)])
+    header = [f"pyasp-games {about}", f"encoding: {' '.join(files)}", f"run: {call}", *notes]
+    write_text(path, "".join(f"% {line}\n" for line in header) + program + facts)
 
 
 @dataclass

@@ -72,6 +72,33 @@ class Limits:
         if self.memory_limit is not None and self.memory_limit <= 0:
             raise ValueError("memory limit must be positive")
 
+    @classmethod
+    def given(
+        cls,
+        time_limit: float | None = None,
+        max_length: int | None = None,
+        memory_megabytes: float | None = None,
+    ) -> Limits:
+        """The limits a user gave (``--time-limit`` seconds, ``--max-length``,
+        ``--memory-limit`` megabytes), each value checked: a bad one is an
+        :class:`~pyasp_games.errors.InputError` naming its option. Nothing else happens:
+        :func:`arm` enforces limits on the process.
+
+        >>> Limits.given(2.5, memory_megabytes=512).memory_limit
+        536870912
+        >>> Limits.given(max_length=-1)
+        Traceback (most recent call last):
+        pyasp_games.errors.InputError: --max-length must be non-negative, got -1
+        """
+        checked_seconds(time_limit)
+        if max_length is not None and max_length < 0:
+            from pyasp_games.errors import InputError
+
+            raise InputError(f"--max-length must be non-negative, got {max_length}")
+        checked_megabytes(memory_megabytes)
+        memory = None if memory_megabytes is None else int(memory_megabytes * 2**20)
+        return cls(time_limit=time_limit, max_length=max_length, memory_limit=memory)
+
     def started(self) -> Limits:
         """These limits with their clock running from now, or ``self`` if it already runs.
 
@@ -210,6 +237,19 @@ def checked_megabytes(value: float | None, what: str = "--memory-limit") -> floa
 
 
 # -- a time limit for a whole command -------------------------------------------------
+
+
+def arm(limits: Limits, whole_command: bool = True) -> None:
+    """Enforce ``limits`` on this process from now on, explicitly (a command does it once,
+    before reading its input): its data memory is capped at ``limits.memory_limit``
+    (default :func:`default_memory_limit`) for the rest of the process, and with
+    ``whole_command`` the time limit holds for the whole command (:func:`hold_time_limit`:
+    reading the input, solving, checking). Commands whose time limit is per run
+    (crosscheck, a set of boards) pass ``whole_command=False``.
+    """
+    cap_memory(limits.memory_limit or default_memory_limit())
+    if whole_command:
+        hold_time_limit(limits.time_limit)
 
 
 #: Seconds past the limit at which :func:`hold_time_limit` stops a command: later than a

@@ -44,6 +44,7 @@ from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.reference import Reference
 from pyasp_games.engines.runner import Checker, run_backend
+from pyasp_games.engines.sat_runner import SOLVERS
 from pyasp_games.errors import InputError
 
 #: How many answers a question gives: one (with its witness), all of them (listed and
@@ -131,6 +132,12 @@ class Emit:
 #: The files a question can emit, by the backend that writes them.
 EMIT_LP = Emit("emit_lp", "--emit-lp", "asp", "write the program (facts, and how to run them).")
 EMIT_CNF = Emit("emit_cnf", "--emit-cnf", "sat", "write the CNF as DIMACS.")
+
+#: The ``--solver`` option of every SAT backend, its choices the offered solvers (a
+#: domain may give it another default or help: ``dataclasses.replace(SOLVER, ...)``).
+SOLVER = Param(
+    "solver", "--solver", "the PySAT solver.", type=SOLVERS, default="glucose4", backends=("sat",)
+)
 
 #: ``describe(instance, outcome, options) -> (answer in words or None, lines below it)``
 Describe = Callable[[Any, Outcome, dict[str, Any]], tuple[str | None, list[str]]]
@@ -307,6 +314,7 @@ __all__ = [
     "EMIT_CNF",
     "EMIT_LP",
     "MODES",
+    "SOLVER",
     "Emit",
     "Param",
     "Question",

@@ -8,7 +8,8 @@ shorter plan?). The bundled encodings keep their documented standing for these
 A user's encoding (``--encoding FILE``: any encoding that is not a bundled name)
 has no such standing, so :func:`cross_check` asks the domain's *reference
 backend* -- a native algorithm, declared per domain by a :class:`Reference` --
-the same question under what is left of the same limits:
+the same question under what is left of the same limits (the encoding's started
+limits handed on: one clock, the same memory limit and maximum length):
 
 - it agrees: the claim stands as the reference's own answer does
   (``stats["cross_check"] = "agrees"``);
@@ -31,7 +32,7 @@ the same question under what is left of the same limits:
 >>> def run(backend, limits, options):
 ...     return Outcome("i", backend, "solved", True, [1], stats={"verified": True,
 ...                    "verification": "checked"})
->>> cross_check(ref, None, mine, {"encoding": "mine.lp"}, Limits(), 0.0, run)
+>>> cross_check(ref, None, mine, {"encoding": "mine.lp"}, Limits().started(), run)
 >>> mine.status, mine.stats["cross_check"], mine.stats["verified"]
 ('error', 'disagrees', False)
 >>> print(mine.stats["verification"])
@@ -99,13 +100,13 @@ def cross_check(
     outcome: Outcome,
     options: dict[str, Any],
     limits: Limits,
-    spent: float,
     run: Callable[[str, Limits, dict[str, Any]], Outcome],
 ) -> None:
     """Check ``outcome`` (from a user encoding) against the reference; updates it in place.
 
-    ``spent``: seconds already used of ``limits.time_limit``; the reference gets the
-    rest (and the same ``max_length``). ``run(backend, limits, options)`` runs and
+    ``limits`` are the encoding's, started (:meth:`Limits.started`): the reference
+    runs under them, on the same clock (what is left of the time limit), with the same
+    memory limit and ``max_length``. ``run(backend, limits, options)`` runs and
     verifies one backend (:func:`pyasp_games.engines.runner.run_backend`).
     """
     encoding = reference.user_encoding(options)
@@ -114,12 +115,13 @@ def cross_check(
     backend, ref_options = reference.choose(instance, options)
     stats = outcome.stats
     stats["reference"] = backend
-    left = None if limits.time_limit is None else limits.time_limit - spent
+    limits = limits.started()
+    left = limits.deadline().remaining()
     if left is not None and left < MIN_SECONDS:
         _not_verified(outcome, f"no time was left within the limit for the reference {backend}")
         return
     started = time.perf_counter()
-    ref = run(backend, Limits(time_limit=left, max_length=limits.max_length), ref_options)
+    ref = run(backend, limits, ref_options)
     stats["reference_seconds"] = round(time.perf_counter() - started, 4)
     stats["reference_status"] = ref.status
     stats["reference_answer"] = ref.answer
@@ -149,11 +151,9 @@ def cross_check(
         text += f"; e.g. the encoding misses {missing}"
     elif outcome.answer == 0 and ref.witness is None and reference.example is not None:
         # counted none: any one solution the reference finds is one the encoding missed
-        left = None if limits.time_limit is None else limits.time_limit - spent
-        left = None if left is None else left - stats["reference_seconds"]
+        left = limits.deadline().remaining()
         if left is None or left >= MIN_SECONDS:
-            lim = Limits(time_limit=left, max_length=limits.max_length)
-            one = run(backend, lim, reference.example(ref_options))
+            one = run(backend, limits, reference.example(ref_options))
             if one.stats.get("verified") is True:
                 stats["reference_witness"] = one.witness
                 text += f"; e.g. {reference.describe(one, options)} ({one.stats['verification']})"

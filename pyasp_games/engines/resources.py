@@ -57,22 +57,23 @@ def bundled_encodings(domain: str) -> list[str]:
 
 
 def encoding_path(domain: str, name: str) -> Path:
-    """Resolve an encoding given by bundled name (``sliding``) or by file path.
+    """Resolve an encoding given by bundled name (``sliding``) or by file path: the one
+    resolver of every domain's ``--encoding``.
 
     Raises:
-        FileNotFoundError: with a message naming the bundled choices.
-        InputError: the file cannot be read as text.
+        InputError: no such bundled encoding nor file (the message names the bundled
+            choices), or the file cannot be read as text.
     """
     candidate = encoding_dir(domain) / f"{name}.lp"
     if candidate.is_file():
         return candidate
+    from pyasp_games.errors import InputError, read_text
+
     path = Path(name)
     if path.is_file():
-        from pyasp_games.errors import read_text
-
         read_text(path)  # a binary file makes clingo abort the process: refuse it here
         return path
-    raise FileNotFoundError(
+    raise InputError(
         f"unknown encoding {name!r}: not a file, and not one of the bundled "
         f"{domain} encodings ({', '.join(bundled_encodings(domain))})"
     )

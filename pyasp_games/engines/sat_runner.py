@@ -40,6 +40,22 @@ SOLVERS = (
     "maplesat",
     "mergesat3",
 )
+
+
+def checked_solver(name: str) -> str:
+    """``name`` if it is one of :data:`SOLVERS`, else :class:`InputError` naming them.
+
+    >>> checked_solver("lingeling")
+    Traceback (most recent call last):
+    pyasp_games.errors.InputError: unknown SAT solver 'lingeling' (choose from glucose4, glucose42, glucose3, cadical195, cadical153, minisat22, maplechrono, maplecm, maplesat, mergesat3)
+    """
+    if name not in SOLVERS:
+        from pyasp_games.errors import InputError
+
+        raise InputError(f"unknown SAT solver {name!r} (choose from {', '.join(SOLVERS)})")
+    return name
+
+
 #: Solvers whose ``interrupt()`` has no effect: limited by conflict budgets instead.
 _BUDGETED = {"cadical153", "cadical195"}
 _FIRST_BUDGET = 500
@@ -57,8 +73,7 @@ class SatSession:
     def __init__(
         self, solver: str = "glucose4", deadline: Deadline | None = None, keep_clauses: bool = True
     ) -> None:
-        if solver not in SOLVERS:
-            raise ValueError(f"unknown SAT solver {solver!r} (choose from {', '.join(SOLVERS)})")
+        checked_solver(solver)
         from pysat.formula import IDPool
         from pysat.solvers import Solver
 
@@ -196,7 +211,9 @@ class SatSession:
             raise RuntimeError("this session does not keep its clauses")
         clauses = self.clauses + [[u] for u in units]
         nvars = max([self.pool.top, *(abs(lit) for c in clauses for lit in c)], default=0)
-        with open(path, "w") as out:
+        from pyasp_games.engines.files import writing
+
+        with writing(path) as out:
             for line in comment.splitlines():
                 out.write(f"c {line}\n")
             for var, name in sorted(self.pool.id2obj.items()):

@@ -19,11 +19,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pyasp_games.engines.clingo_runner import ClingoSession, int_arguments
+from pyasp_games.engines.clingo_runner import ClingoSession, int_arguments, write_facts
 from pyasp_games.engines.limits import LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import encoding_path
-from pyasp_games.errors import InputError, MalformedAnswer
+from pyasp_games.errors import MalformedAnswer
 from pyasp_games.geography.model import Geography
 
 DOMAIN = "geography"
@@ -46,23 +46,14 @@ def _move(game: Geography, symbol: Any) -> int:
     return w
 
 
-def _path(encoding: str) -> Path:
-    try:
-        return encoding_path(DOMAIN, encoding)
-    except FileNotFoundError as err:
-        raise InputError(str(err)) from None
-
-
 def write_lp(game: Geography, path: Path | str, encoding: str | None = None) -> None:
     """Write the facts of ``game`` and how to run clingo on them by hand."""
-    enc = _path(encoding or game.variant)
     names = " ".join(f"{i}={n}" for i, n in enumerate(game.names[:50]))
-    header = (
-        f"% pyasp-games geography instance {game.name}: {game.describe()}\n"
-        f"% encoding: {enc}\n% run: python -m clingo {enc} {path}\n% vertices: {names}"
-        f"{' ...' if len(game) > 50 else ''}\n"
-    )
-    Path(path).write_text(header + facts(game))
+    write_facts(
+        path, facts(game), [encoding_path(DOMAIN, encoding or game.variant)],
+        f"geography instance {game.name}: {game.describe()}",
+        notes=[f"vertices: {names}{' ...' if len(game) > 50 else ''}"],
+    )  # fmt: skip
 
 
 def solve_asp(
@@ -75,7 +66,7 @@ def solve_asp(
     if emit_lp is not None:
         write_lp(game, emit_lp, encoding)
     session = ClingoSession(
-        [_path(encoding or game.variant)], facts(game), deadline=limits.deadline()
+        [encoding_path(DOMAIN, encoding or game.variant)], facts(game), deadline=limits.deadline()
     )
     try:
         session.ground([("base", [])])

@@ -26,12 +26,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from pyasp_games.engines.clingo_runner import ClingoSession, int_arguments
+from pyasp_games.engines.clingo_runner import ClingoSession, int_arguments, write_facts
 from pyasp_games.engines.limits import Deadline, Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import checked_mode
 from pyasp_games.engines.resources import encoding_path
-from pyasp_games.errors import InputError, MalformedAnswer
+from pyasp_games.errors import MalformedAnswer
 from pyasp_games.graphs import Digraph
 from pyasp_games.grundy.core import extend, in_core
 from pyasp_games.grundy.verify import check_grundy_function, check_kernel
@@ -49,23 +49,14 @@ def facts(graph: Digraph) -> str:
     return "\n".join(out) + "\n"
 
 
-def _path(encoding: str) -> Path:
-    try:
-        return encoding_path(DOMAIN, encoding)
-    except FileNotFoundError as err:
-        raise InputError(str(err)) from None
-
-
 def write_lp(graph: Digraph, encoding: str, path: Path | str) -> None:
     """Write the facts of ``graph`` and how to run ``encoding`` on them by hand."""
-    enc = _path(encoding)
     names = " ".join(f"{i}={n}" for i, n in enumerate(graph.names[:50]))
-    header = (
-        f"% pyasp-games grundy instance {graph.name}: {len(graph)} positions\n"
-        f"% encoding: {enc}\n% run: python -m clingo 0 {enc} {path}\n% positions: {names}"
-        f"{' ...' if len(graph) > 50 else ''}\n"
-    )
-    Path(path).write_text(header + facts(graph))
+    write_facts(
+        path, facts(graph), [encoding_path(DOMAIN, encoding)],
+        f"grundy instance {graph.name}: {len(graph)} positions", options=["0"],
+        notes=[f"positions: {names}{' ...' if len(graph) > 50 else ''}"],
+    )  # fmt: skip
 
 
 def decode(graph: Digraph, find: str, symbols: list[Any]) -> dict[str, int] | list[str]:
@@ -125,7 +116,7 @@ def solve_asp(
         graph, removed = in_core(graph)
     args = arguments.split() if isinstance(arguments, str) else list(arguments)
     session = ClingoSession(
-        [_path(encoding or ENCODINGS[find])],
+        [encoding_path(DOMAIN, encoding or ENCODINGS[find])],
         facts(graph),
         deadline=deadline,
         arguments=args,
@@ -174,7 +165,7 @@ def solve_asp(
 
 def retrograde_asp(graph: Digraph, deadline: Deadline | None = None) -> list[str]:
     """``P``/``N``/``D`` per position from ``retrograde.lp`` (its unique answer set)."""
-    session = ClingoSession([_path("retrograde")], facts(graph), deadline=deadline)
+    session = ClingoSession([encoding_path(DOMAIN, "retrograde")], facts(graph), deadline=deadline)
     session.ground([("base", [])])
     result = session.solve()
     if result.status != "sat":

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from pyasp_games.engines.outcome import Outcome
-from pyasp_games.engines.question import EMIT_CNF, EMIT_LP, MODES, Param, Question
+from pyasp_games.engines.question import EMIT_CNF, EMIT_LP, MODES, SOLVER, Param, Question
 from pyasp_games.engines.reference import Reference
 from pyasp_games.graphs import FORMATS, Digraph
 from pyasp_games.grundy.asp import solve_asp
@@ -269,13 +269,7 @@ SEARCH_PARAMS = (
         "a bundled encoding (grundy, kernel) or an .lp file.",
         backends=("asp",),
     ),
-    Param(
-        "solver",
-        "--solver",
-        "the PySAT solver (glucose4, cadical195, ...).",
-        default="glucose4",
-        backends=("sat",),
-    ),
+    SOLVER,
     FORMAT,
 )
 SEARCH_JSON = (

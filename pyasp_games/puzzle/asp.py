@@ -28,7 +28,7 @@ from typing import Any
 
 from clingo import SymbolType
 
-from pyasp_games.engines.clingo_runner import ClingoSession
+from pyasp_games.engines.clingo_runner import ClingoSession, write_facts
 from pyasp_games.engines.horizon_search import search_horizons
 from pyasp_games.engines.limits import Deadline, Limits
 from pyasp_games.engines.outcome import Outcome
@@ -91,39 +91,24 @@ def plan_from_symbols(symbols: list) -> str:
     return "".join(letter for _, letter in moves)
 
 
-def _path(encoding: str) -> Path:
-    try:
-        return encoding_path(DOMAIN, encoding)
-    except FileNotFoundError as err:
-        raise InputError(str(err)) from None
-
-
 #: a line of an encoding that includes clingo's incmode
 _INCLUDES_INCMODE = re.compile(r"^\s*#include\s*<incmode>\s*\.", re.M)
 
 
 def write_lp(board: Board, encoding: str, path: Path | str, horizon: int | None = None) -> None:
     """Write the facts of ``board`` for ``encoding`` plus how to run it by hand."""
-    enc = _path(encoding)
+    enc = encoding_path(DOMAIN, encoding)
     h = horizon if horizon is not None else manhattan_lower_bound(board)
-    if encoding in THESIS_INTERFACE:
-        body = seed_facts(board)
-        run = f"python -m clingo {enc} {path} -c t={h}"
-        extra = ""
-    else:
-        body = facts(board)
-        # python -m clingo does not run <incmode> (an empty model): our runner does
-        run = f"python -m pyasp_games.engines.incmode {enc} {path}    (or: clingo {enc} {path})"
-        # an encoding that includes <incmode> itself (sliding.lp) must not get it twice
-        include = "" if _INCLUDES_INCMODE.search(enc.read_text()) else "#include <incmode>.\n"
-        extra = f"{include}#const imin={h}.\n"
-        if not solvability(board).solvable:  # no plan at any horizon: stop at the first
-            extra += f"#const imax={h}.\n"
-    header = (
-        f"% pyasp-games puzzle instance {board.name} ({board.rows}x{board.cols}, goal {board.goal})\n"
-        f"% encoding: {enc}\n% run: {run}\n"
-    )
-    Path(path).write_text(header + extra + body)
+    about = f"puzzle instance {board.name} ({board.rows}x{board.cols}, goal {board.goal})"
+    if encoding in THESIS_INTERFACE:  # one shot at horizon t
+        write_facts(path, seed_facts(board), [enc], about, options=["-c", f"t={h}"])
+        return
+    # an encoding that includes <incmode> itself (sliding.lp) must not get it twice
+    include = "" if _INCLUDES_INCMODE.search(enc.read_text()) else "#include <incmode>.\n"
+    program = f"{include}#const imin={h}.\n"
+    if not solvability(board).solvable:  # no plan at any horizon: stop at the first
+        program += f"#const imax={h}.\n"
+    write_facts(path, facts(board), [enc], about, incremental=True, program=program)
 
 
 def solve_asp(
@@ -152,7 +137,7 @@ def solve_asp(
         seed_facts(board)  # reject unsupported boards before anything else
         if prune != "none":
             raise InputError("pruning applies to multi-shot encodings (at/4, query/1), not to seed")
-    path = _path(encoding)
+    path = encoding_path(DOMAIN, encoding)
     check = solvability(board)
     if not check.solvable:
         if emit_lp is not None:

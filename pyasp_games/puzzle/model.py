@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pyasp_games.engines.files import comment_header
 from pyasp_games.errors import InputError, read_text
 
 GOALS = ("blank-last", "blank-first")
@@ -33,7 +34,13 @@ GOALS = ("blank-last", "blank-first")
 DIRECTIONS = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
 OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
 
-_HEADER = re.compile(r"^\s*#\s*(size|goal|optimal|name)\s*:\s*(\S+)\s*$", re.IGNORECASE)
+#: The header comments a board or set file may hold (``# key: value``).
+HEADERS = ("size", "goal", "optimal", "name")
+
+
+def _header(line: str) -> tuple[str, str] | None:
+    header = comment_header(line)
+    return header if header is not None and header[0] in HEADERS and header[1] else None
 _SIZE = re.compile(r"^(\d+)x(\d+)$", re.IGNORECASE)
 
 
@@ -271,9 +278,9 @@ def parse_board(text: str, goal: str | None = None, name: str = "board") -> Boar
     headers: dict[str, str] = {}
     rows: list[list[int]] = []
     for lineno, line in enumerate(text.splitlines(), 1):
-        match = _HEADER.match(line)
-        if match:
-            headers[match.group(1).lower()] = match.group(2)
+        header = _header(line)
+        if header is not None:
+            headers[header[0]] = header[1]
             continue
         body, _ = _split_comment(line)
         if not body:
@@ -301,9 +308,9 @@ def parse_set(text: str, goal: str | None = None, name: str = "set") -> list[Boa
     headers: dict[str, str] = {}
     entries: list[tuple[int, str, str]] = []
     for lineno, line in enumerate(text.splitlines(), 1):
-        match = _HEADER.match(line)
-        if match:
-            headers[match.group(1).lower()] = match.group(2)
+        header = _header(line)
+        if header is not None:
+            headers[header[0]] = header[1]
             continue
         body, comment = _split_comment(line)
         if body:
@@ -348,9 +355,7 @@ def parse_set(text: str, goal: str | None = None, name: str = "set") -> list[Boa
 
 def is_set_text(text: str) -> bool:
     """A file is a set file exactly when it has a ``# size:`` header."""
-    return any(
-        (m := _HEADER.match(line)) and m.group(1).lower() == "size" for line in text.splitlines()
-    )
+    return any((h := _header(line)) and h[0] == "size" for line in text.splitlines())
 
 
 def load_boards(path: Path | str, goal: str | None = None) -> list[Board]:

@@ -22,11 +22,12 @@ time limit, after the first in ``--workers`` processes.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from pyasp_games.engines.outcome import Outcome
-from pyasp_games.engines.question import EMIT_CNF, EMIT_LP, Param, Question
+from pyasp_games.engines.question import EMIT_CNF, EMIT_LP, SOLVER, Param, Question
 from pyasp_games.engines.reference import Reference, unchecked_claim
 from pyasp_games.errors import InputError
 from pyasp_games.puzzle.asp import solve_asp
@@ -162,13 +163,7 @@ SOLVE = Question(
             default="sliding",
             backends=("asp",),
         ),
-        Param(
-            "solver",
-            "--solver",
-            "the PySAT solver (glucose4, cadical195, minisat22, ...; default glucose4, "
-            "cadical195 with --prune).",
-            backends=("sat",),
-        ),
+        replace(SOLVER, default=None, help="the PySAT solver (default: glucose4, cadical195 with --prune)."),
         Param(
             "partition",
             "--partition",

@@ -18,11 +18,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pyasp_games.engines.clingo_runner import ClingoSession
+from pyasp_games.engines.clingo_runner import ClingoSession, write_facts
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import encoding_path
-from pyasp_games.errors import InputError
 from pyasp_games.routing.horizons import exhausted, solved_proof, start_horizon, unsolvable
 from pyasp_games.routing.model import Instance, lower_bound, schedule_names, stride
 
@@ -43,36 +42,25 @@ def facts(inst: Instance) -> str:
 
 def encodings(inst: Instance, encoding: str | None = None) -> list[Path]:
     """The dynamics plus the move rule's file (``encoding`` replaces the dynamics)."""
-    try:
-        return [
-            encoding_path("routing", encoding or "routing"),
-            encoding_path("routing", inst.moves),
-        ]
-    except FileNotFoundError as err:
-        raise InputError(str(err)) from None
+    return [encoding_path("routing", encoding or "routing"), encoding_path("routing", inst.moves)]
 
 
-def write_lp(inst: Instance, path: Path | str, encoding: str | None = None) -> None:
-    """Write the facts plus how to run them by hand with clingo's incremental mode.
-
-    ``python -m clingo`` ignores ``<incmode>`` (an empty model), so the ``% run:`` line
-    names :mod:`pyasp_games.engines.incmode`. A sliding arrangement known to be
-    unsolvable gets ``imax`` at the first horizon, so the run stops (UNSATISFIABLE).
-    """
-    files = " ".join(str(p) for p in encodings(inst, encoding))
+def write_lp(
+    inst: Instance, path: Path | str, encoding: str | None = None, limits: Limits = Limits()
+) -> None:
+    """Write the facts plus how to run them by hand with clingo's incremental mode
+    (:mod:`pyasp_games.engines.incmode`). A sliding arrangement found unsolvable (within
+    ``limits``: the backend's own, started) gets ``imax`` at the first horizon, so the
+    run stops (UNSATISFIABLE)."""
     h = lower_bound(inst)
-    extra = f"#include <incmode>.\n#const imin={h}.\n"
-    # Wilson's theorem is immediate; a complete search gets a few seconds at most
-    if unsolvable(inst, Limits(time_limit=5)):
-        extra += f"#const imax={h}.\n"
-    text = (
-        f"% pyasp-games routing instance {inst.name} ({inst.moves} moves)\n"
-        f"% vertices: {' '.join(f'{i}={nm}' for i, nm in enumerate(inst.graph.names))}\n"
-        f"% run: python -m pyasp_games.engines.incmode {files} {path}    (or: clingo {files} {path})\n"
-        + extra
-        + facts(inst)
-    )
-    Path(path).write_text(text)
+    program = f"#include <incmode>.\n#const imin={h}.\n"
+    if unsolvable(inst, limits):
+        program += f"#const imax={h}.\n"
+    names = " ".join(f"{i}={nm}" for i, nm in enumerate(inst.graph.names))
+    write_facts(
+        path, facts(inst), encodings(inst, encoding), f"routing instance {inst.name} ({inst.moves} moves)",
+        incremental=True, program=program, notes=[f"vertices: {names}"],
+    )  # fmt: skip
 
 
 def solve_asp(
@@ -83,9 +71,9 @@ def solve_asp(
     **options: Any,
 ) -> Outcome:
     """The optimal schedule by clingo's horizon loop (from the admissible lower bound)."""
+    limits = limits.started()  # the emitted file, the solvability check and the search share the clock
     if emit_lp is not None:
-        write_lp(inst, emit_lp, encoding)
-    limits = limits.started()  # the solvability check and the search share the clock
+        write_lp(inst, emit_lp, encoding, limits)
     first = start_horizon(inst, limits, "asp")
     if first.outcome is not None:
         return first.outcome

@@ -35,6 +35,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pyasp_games.engines.files import comment_header, comment_headers
 from pyasp_games.errors import InputError, read_text
 from pyasp_games.routing.graph import Graph
 from pyasp_games.routing.specs import graph_spec, looks_like_spec, read_graph
@@ -91,12 +92,10 @@ def parse_arrangement(
     target: dict[int, int] = {}
     blank = None
     for number, raw in enumerate(text.splitlines(), 1):
-        line, _, comment = raw.partition("#")
-        if not line.strip() and ":" in comment:
-            key, value = comment.split(":", 1)
-            if key.strip() and " " not in key.strip():
-                headers[key.strip().lower()] = value.strip()
-        parts = line.split()
+        header = comment_header(raw)
+        if header is not None:
+            headers[header[0]] = header[1]
+        parts = raw.partition("#")[0].split()
         if not parts:
             continue
         where = f"{name}, line {number}"
@@ -155,11 +154,10 @@ def load_instances(
     is not given, and must name the same graph where it is."""
     path = Path(path)
     text = read_text(path)
-    m = re.search(r"^#\s*graph:\s*(\S+)", text, re.MULTILINE)
-    if graph is None and not m:
+    ref = comment_headers(text).get("graph", "").split(" ")[0]
+    if graph is None and not ref:
         raise InputError(f"{path.name}: no graph given (pass one, or a '# graph: FILE' header)")
-    if m:
-        ref = m[1]
+    if ref:
         try:
             named = read_graph(ref if looks_like_spec(ref) else path.parent / ref)
         except InputError as err:

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from pyasp_games.engines.outcome import Outcome
-from pyasp_games.engines.question import EMIT_CNF, EMIT_LP, Param, Question
+from pyasp_games.engines.question import EMIT_CNF, EMIT_LP, SOLVER, Param, Question
 from pyasp_games.errors import InputError
 from pyasp_games.graphs import FORMATS
 from pyasp_games.routing.asp import solve_asp
@@ -225,12 +225,7 @@ SOLVE = Question(
             to="read",
         ),
         RANDOM,
-        Param(
-            "solver",
-            "--solver",
-            "the PySAT solver (glucose4, cadical195, ...).",
-            backends=("sat",),
-        ),
+        SOLVER,
         Param(
             "max_length",
             "--max-length",

@@ -29,8 +29,7 @@ from typing import Any
 from pyasp_games.engines.horizon_search import search_horizons
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
-from pyasp_games.engines.sat_runner import SOLVERS, SatSession
-from pyasp_games.errors import InputError
+from pyasp_games.engines.sat_runner import SatSession, checked_solver
 from pyasp_games.routing.horizons import exhausted, solved_proof, start_horizon
 from pyasp_games.routing.model import Instance, schedule_names, stride
 
@@ -114,8 +113,7 @@ def solve_sat(
     **options: Any,
 ) -> Outcome:
     """The optimal schedule by incremental SAT over horizons from the admissible lower bound."""
-    if solver not in SOLVERS:
-        raise InputError(f"unknown SAT solver {solver!r} (choose from {', '.join(SOLVERS)})")
+    checked_solver(solver)  # before any work
     limits = limits.started()  # the solvability check and the search share the clock
     first = start_horizon(inst, limits, "sat")
     if first.outcome is not None:

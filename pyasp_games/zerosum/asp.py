@@ -25,7 +25,7 @@ from math import lcm
 from pathlib import Path
 from typing import Any
 
-from pyasp_games.engines.clingo_runner import ClingoSession
+from pyasp_games.engines.clingo_runner import ClingoSession, write_facts
 from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import encoding_path
@@ -52,10 +52,7 @@ def write_lp(game: MatrixGame, encoding: str, path: Path | str | None) -> None:
     saying how to run them with the encoding."""
     if path is None:
         return
-    with open(path, "w") as f:
-        f.write(f"% facts of {game.name} for {encoding}.lp\n")
-        f.write(f"% run: python -m clingo {encoding_path(DOMAIN, encoding)} {path}\n")
-        f.write(facts(game))
+    write_facts(path, facts(game), [encoding_path(DOMAIN, encoding)], f"zerosum game {game.name}")
 
 
 def _session(game: MatrixGame, encoding: str, deadline: Deadline) -> ClingoSession:

@@ -34,7 +34,6 @@ the leaves reached by ``s1`` and ``s2``.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -42,8 +41,9 @@ from itertools import product
 from pathlib import Path
 from typing import Any
 
+from pyasp_games.engines.files import read_json
 from pyasp_games.engines.outcome import Outcome
-from pyasp_games.errors import InputError, read_text
+from pyasp_games.errors import InputError
 from pyasp_games.zerosum.model import MatrixGame, to_fraction
 
 #: A sequence: ``None`` (empty) or ``(infoset, action)``.
@@ -177,10 +177,7 @@ def _seq_text(seq: Sequence) -> str:
 def load_extensive(path: Path | str) -> ExtensiveGame:
     """Read a JSON game tree."""
     path = Path(path)
-    try:
-        data = json.loads(read_text(path))
-    except json.JSONDecodeError as err:
-        raise InputError(f"{path}: not valid JSON ({err.msg} at line {err.lineno})") from None
+    data = read_json(path)
     return from_dict(data, name=path.stem)
 
 

@@ -24,6 +24,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from pyasp_games.engines.files import comment_header
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.errors import InputError, read_text
 
@@ -112,9 +113,9 @@ def parse_matrix(text: str, name: str = "game") -> MatrixGame:
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if line.startswith("#"):
-            key, _, rest = line[1:].partition(":")
-            if key.strip() in ("known", "rows", "cols") and rest.strip():
-                headers[key.strip()] = rest.strip()
+            header = comment_header(line)
+            if header is not None and header[0] in ("known", "rows", "cols") and header[1]:
+                headers[header[0]] = header[1]
             continue
         if not line:
             continue

@@ -31,16 +31,16 @@ no optimal strategy, only epsilon-optimal ones; the iteration from 0 gives
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
 from pathlib import Path
 from typing import Any
 
+from pyasp_games.engines.files import read_json
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
-from pyasp_games.errors import InputError, read_text
+from pyasp_games.errors import InputError
 from pyasp_games.zerosum.model import to_fraction
 from pyasp_games.zerosum.native import simplex_tableau
 from pyasp_games.zerosum.rational import solve_linear
@@ -117,10 +117,7 @@ def parse_stochastic(data: Any, name: str = "stochastic") -> StochasticGame:
 
 def load_stochastic(path: Path | str) -> StochasticGame:
     path = Path(path)
-    try:
-        data = json.loads(read_text(path))
-    except json.JSONDecodeError as err:
-        raise InputError(f"{path}: not valid JSON ({err.msg} at line {err.lineno})") from None
+    data = read_json(path)
     return parse_stochastic(data, path.stem)
 
 

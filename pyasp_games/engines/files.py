@@ -1,0 +1,102 @@
+"""Reading and writing a user's files, the same way in every domain.
+
+- :func:`write_text` and :func:`writing`: the one writer of what a command outputs (``-o``,
+  ``--emit-lp``, ``--emit-cnf``, ``--map``): a path that cannot be written is an
+  :class:`~pyasp_games.errors.InputError` "cannot write PATH: reason" (exit 2), whoever
+  writes it (the CLI, a backend in its child process).
+- :func:`read_json` and :func:`parse_json`: the one JSON reader (invalid JSON, and the
+  non-standard constants ``NaN``/``Infinity`` that Python's parser accepts, are one
+  line naming the file).
+- :func:`comment_header`: the one reader of ``# key: value`` header comments.
+  (:func:`~pyasp_games.errors.read_text` reads a user's text file.)
+
+>>> comment_header("# goal: blank-first")
+('goal', 'blank-first')
+>>> comment_header("1 2 3  # a comment: not a header") is None
+True
+>>> parse_json('{"payoff": NaN}', "tree.json")
+Traceback (most recent call last):
+pyasp_games.errors.InputError: tree.json: not valid JSON (NaN is not a number JSON allows)
+>>> write_text("/proc/no/such/folder/x.lp", "")
+Traceback (most recent call last):
+pyasp_games.errors.InputError: cannot write /proc/no/such/folder/x.lp: No such file or directory
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO, Any
+
+from pyasp_games.errors import InputError, read_text
+
+
+def cannot_write(path: Path | str, err: OSError) -> InputError:
+    """The one-line error for a path that cannot be written."""
+    return InputError(f"cannot write {path}: {err.strerror or err.__class__.__name__}")
+
+
+@contextmanager
+def writing(path: Path | str) -> Iterator[IO[str]]:
+    """``path`` open for writing text (a large file written piece by piece); a path that
+    cannot be opened or written raises :func:`cannot_write`'s error."""
+    try:
+        out = open(path, "w")  # noqa: SIM115 (closed below, its errors told apart)
+    except OSError as err:
+        raise cannot_write(path, err) from None
+    try:
+        with out:
+            yield out
+    except OSError as err:  # a full disk, a file system gone read-only
+        raise cannot_write(path, err) from None
+
+
+def write_text(path: Path | str, text: str) -> None:
+    """Write ``text`` to ``path`` (see :func:`writing`)."""
+    with writing(path) as out:
+        out.write(text)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def parse_json(text: str, name: str | None = None) -> Any:
+    """The JSON value of ``text`` (from the file ``name``); invalid JSON raises
+    :class:`InputError` naming ``name`` (if given), the reason and the line."""
+    where = "" if name is None else f"{name}: "
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as err:
+        raise InputError(f"{where}not valid JSON ({err.msg} at line {err.lineno})") from None
+    except ValueError as err:
+        raise InputError(f"{where}not valid JSON ({err})") from None
+
+
+def read_json(path: Path | str) -> Any:
+    """The JSON value of the file ``path`` (:func:`read_text`, :func:`parse_json`)."""
+    return parse_json(read_text(path), str(path))
+
+
+def comment_headers(text: str) -> dict[str, str]:
+    """Every header line of ``text`` (:func:`comment_header`), the last one of a key winning.
+
+    >>> comment_headers("# graph: grid:2x3\\n0 1\\n# moves: swap\\n")
+    {'graph': 'grid:2x3', 'moves': 'swap'}
+    """
+    return dict(h for line in text.splitlines() if (h := comment_header(line)) is not None)
+
+
+def comment_header(line: str) -> tuple[str, str] | None:
+    """``(key, value)`` of a header line ``# key: value`` (the line holds nothing but the
+    comment; the key is one word, lower-cased), else ``None``."""
+    body, hash_, comment = line.partition("#")
+    if not hash_ or body.strip():
+        return None
+    key, colon, value = comment.partition(":")
+    key = key.strip()
+    if not colon or not key or " " in key:
+        return None
+    return key.lower(), value.strip()
