@@ -21,7 +21,6 @@ unnamed but shaped like one) carries its :class:`GridLayout`, which row-column r
 
 from __future__ import annotations
 
-import json
 import re
 from collections import deque
 from collections.abc import Sequence
@@ -30,6 +29,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from pyasp_games.engines.files import parse_json
 from pyasp_games.errors import InputError, read_text
 from pyasp_games.graphs import format_of, parse_networkx
 
@@ -267,10 +267,7 @@ def parse_coupling_map(text: str, name: str = "coupling map") -> Graph:
     """A coupling map: a JSON list of pairs of qubit numbers (qiskit's ``CouplingMap``
     edge list), or an object with one under ``coupling_map`` (an IBM backend
     configuration). Directed pairs become undirected edges; qubits are named by number."""
-    try:
-        data = json.loads(text)
-    except ValueError as err:
-        raise InputError(f"{name}: cannot read it as JSON: {err}") from None
+    data = parse_json(text, name)
     if isinstance(data, dict):
         data = data.get("coupling_map")
     if not isinstance(data, list) or not all(

@@ -31,7 +31,6 @@ given a graph as well, the two must be the same graph.
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
