@@ -17,7 +17,7 @@ from pyasp_games.errors import InputError
 
 #: Domains by name; each is the package ``pyasp_games.<name>`` whose ``domain()``
 #: returns its :class:`DomainSpec`.
-DOMAINS = ("puzzle", "grundy", "cover", "geography", "routing", "zerosum")
+DOMAINS = ("puzzle", "grundy", "cover", "geography", "routing", "zerosum", "kriegspiel")
 
 
 def domain_spec(name: str) -> DomainSpec:

@@ -25,6 +25,7 @@ GROUPS = {
     "reduce": "pyasp_games.cli.reduce",
     "routing": "pyasp_games.cli.routing",
     "zerosum": "pyasp_games.cli.zerosum",
+    "kriegspiel": "pyasp_games.cli.kriegspiel",
     "crosscheck": "pyasp_games.cli.crosscheck",  # a command, not a group
     "bench": "pyasp_games.cli.bench",
 }

@@ -1,0 +1,49 @@
+"""Kriegspiel endings (seed 001, section 3.2): White's king and rook (or queen) against
+a king White cannot see, with a referee who answers every attempt.
+
+White's knowledge is a **metaposition** (the squares where the black king may be);
+the questions (:mod:`pyasp_games.kriegspiel.questions`) ask whether White forces mate
+from one in the worst case, how fast, and with which strategy. ``native`` computes the
+exact worst-case value by retrograde analysis over the reachable metapositions
+(:mod:`~pyasp_games.kriegspiel.tablebase`). Every strategy is replayed by an independent
+checker with its own move generator (:mod:`~pyasp_games.kriegspiel.verify`).
+
+There is no SAT backend (so no ``sat.py``): "White forces mate within k" alternates
+White's choices with the referee's answers and Black's replies k times over, a
+quantified question that a plain SAT formula of polynomial size cannot state.
+
+>>> from pyasp_games.kriegspiel.model import parse_metaposition
+>>> out = solve(parse_metaposition("4/4/1R2/K3 unknown"), "native")
+>>> out.status, out.answer, out.stats["verified"]
+('solved', 8, True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyasp_games.engines.domain import DomainSpec
+from pyasp_games.engines.limits import Limits
+from pyasp_games.engines.outcome import Outcome
+from pyasp_games.kriegspiel.model import Metaposition, known_value, load_metapositions
+from pyasp_games.kriegspiel.questions import BACKENDS, QUESTIONS, SOLVE
+from pyasp_games.kriegspiel.verify import check_outcome
+
+__all__ = ["BACKENDS", "QUESTIONS", "check_outcome", "domain", "solve"]
+
+
+def solve(m: Metaposition, backend: str, limits: Limits = Limits(), **options: Any) -> Outcome:
+    """Run ``backend`` on ``m`` under ``limits``, timed and verified
+    (:data:`~pyasp_games.kriegspiel.questions.SOLVE`)."""
+    return SOLVE.solve(m, backend, limits, **options)
+
+
+def domain() -> DomainSpec:
+    """The kriegspiel domain for crosscheck and bench: ``solve`` by every backend, the
+    answers compared with the value stated in each bundled start's name."""
+    from pyasp_games.kriegspiel.model import random_start
+
+    return DomainSpec.asking(
+        SOLVE, load_metapositions, known_value, generators={"start": random_start},
+        questions=QUESTIONS,
+    )  # fmt: skip

@@ -1,0 +1,369 @@
+"""Kriegspiel endings: boards, squares and metapositions (what White knows), as text.
+
+White has a king and a rook (``R``; KQK: a queen, ``Q``) and sees them; Black has a lone
+king that White does not see. A **metaposition** (seed 001, section 3.2.7) is White's
+men and the set of squares where the black king may stand, White to move. The board
+has R ranks and C files (3 to 8 each; 8 x 8 is the real game); square ``a1`` is file
+``a``, rank 1, and its index is ``(rank - 1) * C + file``. Beliefs are bitmasks (an
+``int`` with bit ``s`` set when the black king may be on square ``s``).
+
+Two text forms, read by :func:`parse_metaposition`:
+
+- one line, FEN-like: the ranks from the top separated by ``/``, with ``K`` (White's
+  king), ``R`` or ``Q`` (its piece), ``?`` (the black king may be here), ``k`` (the black
+  king is known to be here), a digit for that many empty squares, ``.`` for one; then
+  optionally the word ``unknown``: every square where the black king may legally stand
+  with White to move (no ``?`` then);
+- a diagram: the same ranks, one per line, one character per square (``K R Q ? k .``);
+  a last line ``unknown`` means the same as above.
+
+>>> m = parse_metaposition("4/4/1R2/K3 unknown")
+>>> m.board, square_name(m.board, m.king), square_name(m.board, m.piece_square)
+(Board(rows=4, cols=4), 'a1', 'b2')
+>>> m.fen()
+'?1??/?1??/1R2/K1??'
+>>> print(m.diagram())
+4 ? . ? ?
+3 ? . ? ?
+2 . R . .
+1 K . ? ?
+  a b c d
+>>> parse_metaposition("4/4/1R2/K?2")
+Traceback (most recent call last):
+...
+pyasp_games.errors.InputError: metaposition: the black king cannot stand on b1 with White to move (next to White's king)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+from pyasp_games.errors import InputError, read_text
+
+#: The smallest and the largest side of a board (ranks or files).
+MIN_SIDE, MAX_SIDE = 3, 8
+#: White's second man: the rook (KRK) or the queen (KQK).
+PIECES = ("R", "Q")
+#: The directions each piece slides in: (rank step, file step).
+ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
+DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+SLIDES = {"R": ORTHOGONAL, "Q": ORTHOGONAL + DIAGONAL}
+KING_STEPS = ORTHOGONAL + DIAGONAL
+
+
+@dataclass(frozen=True)
+class Board:
+    """A board of ``rows`` ranks and ``cols`` files, with its geometry as bitmasks."""
+
+    rows: int
+    cols: int
+
+    def __post_init__(self) -> None:
+        for side, what in ((self.rows, "ranks"), (self.cols, "files")):
+            if not MIN_SIDE <= side <= MAX_SIDE:
+                raise InputError(
+                    f"a board has {MIN_SIDE} to {MAX_SIDE} {what} (this tool's limit), got {side}"
+                )
+
+    @property
+    def size(self) -> int:
+        return self.rows * self.cols
+
+    @property
+    def label(self) -> str:
+        """``RxC``, as ``--board`` takes it."""
+        return f"{self.rows}x{self.cols}"
+
+    @cached_property
+    def full(self) -> int:
+        """Every square."""
+        return (1 << self.size) - 1
+
+    @cached_property
+    def _edges(self) -> tuple[int, int]:
+        first = sum(1 << (r * self.cols) for r in range(self.rows))
+        last = first << (self.cols - 1)
+        return self.full & ~first, self.full & ~last
+
+    def spread(self, mask: int) -> int:
+        """The squares a king step away from some square of ``mask`` (not ``mask``
+        itself, unless a square of it is next to another)."""
+        not_first, not_last = self._edges
+        east, west = (mask << 1) & not_first, (mask >> 1) & not_last
+        row = mask | east | west
+        return (east | west | (row << self.cols) | (row >> self.cols)) & self.full
+
+    @cached_property
+    def neighbours(self) -> tuple[int, ...]:
+        """For every square, the squares a king step away."""
+        return tuple(self.spread(1 << s) for s in range(self.size))
+
+    def coords(self, square: int) -> tuple[int, int]:
+        """(rank, file), both from 0."""
+        return divmod(square, self.cols)
+
+    def square(self, rank: int, file: int) -> int | None:
+        """The square at (rank, file), or ``None`` off the board."""
+        if 0 <= rank < self.rows and 0 <= file < self.cols:
+            return rank * self.cols + file
+        return None
+
+    def squares(self, mask: int) -> list[int]:
+        """The squares of a bitmask, in index order."""
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(low.bit_length() - 1)
+            mask ^= low
+        return out
+
+    def slide(self, piece: str, square: int, king: int) -> tuple[list[int], int]:
+        """Where ``piece`` on ``square`` can go with White's king on ``king`` as the only
+        obstacle, and the squares it attacks (its moves; the black king never blocks a
+        line: standing on one it would be in check with White to move)."""
+        moves = []
+        r0, f0 = self.coords(square)
+        for dr, df in SLIDES[piece]:
+            r, f = r0 + dr, f0 + df
+            while (t := self.square(r, f)) is not None and t != king:
+                moves.append(t)
+                r, f = r + dr, f + df
+        return moves, sum(1 << t for t in moves)
+
+
+def board_of(text: str) -> Board:
+    """A board from ``RxC`` (ranks x files), e.g. ``8x8`` or ``4x5``."""
+    parts = text.lower().replace(" ", "").split("x")
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        raise InputError(f"a board is RANKSxFILES, e.g. 8x8 or 4x5, got {text!r}")
+    return Board(int(parts[0]), int(parts[1]))
+
+
+def square_name(board: Board, square: int) -> str:
+    rank, file = board.coords(square)
+    return f"{'abcdefgh'[file]}{rank + 1}"
+
+
+def parse_square(board: Board, text: str) -> int:
+    """The square named ``text`` (``a1``) on ``board``."""
+    text = text.strip().lower()
+    if len(text) == 2 and text[0] in "abcdefgh" and text[1].isdigit():
+        square = board.square(int(text[1]) - 1, "abcdefgh".index(text[0]))
+        if square is not None:
+            return square
+    raise InputError(f"no square {text!r} on a {board.label} board")
+
+
+@dataclass(frozen=True)
+class Metaposition:
+    """White's king and piece (``R`` or ``Q``) and the black king's possible squares
+    (``belief``, a bitmask), White to move."""
+
+    board: Board
+    king: int
+    piece_square: int
+    belief: int
+    piece: str = "R"
+    name: str = field(default="", compare=False)
+
+    @property
+    def ending(self) -> str:
+        """``KRK`` or ``KQK``."""
+        return f"K{self.piece}K"
+
+    def fen(self) -> str:
+        """The one-line form (``?`` marks; ``k`` for a single known square)."""
+        single = self.belief & (self.belief - 1) == 0
+        rows = []
+        for rank in reversed(range(self.board.rows)):
+            text, empty = "", 0
+            for file in range(self.board.cols):
+                mark = self._mark(rank * self.board.cols + file, "k" if single else "?")
+                if mark == ".":
+                    empty += 1
+                    continue
+                text += (str(empty) if empty else "") + mark
+                empty = 0
+            rows.append(text + (str(empty) if empty else ""))
+        return "/".join(rows)
+
+    def diagram(self) -> str:
+        """The board as White sees it: ranks from the top, ``?`` where the king may be."""
+        lines = []
+        for rank in reversed(range(self.board.rows)):
+            marks = (self._mark(rank * self.board.cols + f, "?") for f in range(self.board.cols))
+            lines.append(f"{rank + 1} " + " ".join(marks))
+        lines.append("  " + " ".join("abcdefgh"[: self.board.cols]))
+        return "\n".join(lines)
+
+    def _mark(self, square: int, black: str) -> str:
+        if square == self.king:
+            return "K"
+        if square == self.piece_square:
+            return self.piece
+        return black if self.belief >> square & 1 else "."
+
+    def describe(self) -> str:
+        """``K..K on RxC: Ka1 Rb2, the black king on one of N squares``."""
+        count = bin(self.belief).count("1")
+        where = "its square known" if count == 1 else f"on one of {count} squares"
+        return (
+            f"{self.ending} on {self.board.label}: K{square_name(self.board, self.king)} "
+            f"{self.piece}{square_name(self.board, self.piece_square)}, the black king {where}"
+        )
+
+
+def attacked(board: Board, king: int, piece: str, square: int) -> int:
+    """The squares White attacks (the black king may not stand on them with White to
+    move, nor step onto them): next to the king, or on the piece's open lines."""
+    return board.neighbours[king] | board.slide(piece, square, king)[1]
+
+
+def legal_squares(board: Board, king: int, piece: str, square: int) -> int:
+    """Every square where the black king may legally stand with White to move."""
+    return board.full & ~attacked(board, king, piece, square) & ~(1 << king) & ~(1 << square)
+
+
+def metaposition(
+    board: Board, king: int, square: int, belief: int | None = None, piece: str = "R", name: str = ""
+) -> Metaposition:
+    """A checked metaposition; ``belief=None``: the black king unknown (every legal square)."""
+    if piece not in PIECES:
+        raise InputError(f"White's piece is one of {', '.join(PIECES)}, got {piece!r}")
+    if king == square:
+        raise InputError("metaposition: White's king and piece on one square")
+    legal = legal_squares(board, king, piece, square)
+    if belief is None:
+        belief = legal
+    for s in board.squares(belief & ~legal):
+        raise InputError(
+            f"metaposition: the black king cannot stand on {square_name(board, s)} with White "
+            f"to move ({_why(board, king, piece, square, s)})"
+        )
+    if not belief:
+        raise InputError("metaposition: no square left for the black king")
+    return Metaposition(board, king, square, belief, piece, name)
+
+
+def _why(board: Board, king: int, piece: str, square: int, black: int) -> str:
+    if black in (king, square):
+        return "a White man stands there"
+    if board.neighbours[king] >> black & 1:
+        return "next to White's king"
+    return "in check, with White to move"
+
+
+def parse_metaposition(text: str, name: str = "") -> Metaposition:
+    """A metaposition from its one-line (FEN-like) form or its diagram (module docstring)."""
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    lines = [line for line in lines if not line.startswith("#")]
+    if not lines:
+        raise InputError("metaposition: empty")
+    words = " ".join(lines).split()
+    unknown = words[-1].lower() == "unknown"
+    if unknown:
+        words = words[:-1]
+    if len(lines) == 1 or (unknown and len(lines) == 2 and lines[-1].lower() == "unknown"):
+        if len(words) != 1:
+            raise InputError(
+                f"metaposition: expected ranks separated by '/' and optionally 'unknown', got {text.strip()!r}"
+            )
+        ranks = [_expand(rank) for rank in words[0].split("/")]
+    else:
+        ranks = ["".join(line.split()) for line in lines[: len(lines) - unknown]]
+    return _from_ranks(ranks, unknown, name)
+
+
+def _expand(rank: str) -> str:
+    out = ""
+    for ch in rank:
+        out += "." * int(ch) if ch.isdigit() else ch
+    return out
+
+
+def _from_ranks(ranks: list[str], unknown: bool, name: str) -> Metaposition:
+    widths = {len(rank) for rank in ranks}
+    if len(widths) != 1:
+        raise InputError(f"metaposition: ranks of different widths {sorted(widths)}")
+    board = Board(len(ranks), widths.pop())
+    found: dict[str, list[int]] = {}
+    for row, rank in enumerate(ranks):
+        for file, ch in enumerate(rank):
+            if ch not in "KRQ?k.":
+                raise InputError(
+                    f"metaposition: unknown mark {ch!r} (use K, R or Q, ?, k, . or digits)"
+                )
+            found.setdefault(ch, []).append((board.rows - 1 - row) * board.cols + file)
+    kings, pieces = found.get("K", []), found.get("R", []) + found.get("Q", [])
+    if len(kings) != 1 or len(pieces) != 1:
+        raise InputError("metaposition: White has one king K and one rook R (or queen Q)")
+    black = found.get("?", []) + found.get("k", [])
+    if unknown and black:
+        raise InputError("metaposition: 'unknown' or '?' marks, not both")
+    if not unknown and not black:
+        raise InputError("metaposition: no '?' mark (write 'unknown' for every legal square)")
+    if len(found.get("k", [])) > 1 or (found.get("k") and found.get("?")):
+        raise InputError("metaposition: one known black king 'k', or '?' marks")
+    piece = "R" if found.get("R") else "Q"
+    belief = None if unknown else sum(1 << s for s in black)
+    return metaposition(board, kings[0], pieces[0], belief, piece, name)
+
+
+def load_metaposition(source: str | Path, name: str | None = None) -> Metaposition:
+    """A metaposition from a file (diagram or one line) or, when ``source`` is no file,
+    from the text itself (what ``kriegspiel solve`` takes)."""
+    path = Path(source)
+    if not path.is_file():
+        if "/" in str(source):
+            return parse_metaposition(str(source), name or str(source))
+        raise InputError(f"{source}: no such file (nor a metaposition: ranks separated by '/')")
+    return parse_metaposition(read_text(path), name or path.stem)
+
+
+def load_metapositions(path: Path) -> list[Metaposition]:
+    """The metapositions of a file of one-line forms, one a line (``# name: ...``
+    comments name the next one), or a single diagram (bundled instances)."""
+    text = read_text(path)
+    lines = [line.strip() for line in text.splitlines()]
+    if not any("/" in line for line in lines if not line.startswith("#")):
+        return [parse_metaposition(text, Path(path).stem)]
+    out, label = [], None
+    for number, line in enumerate(lines, 1):
+        if line.startswith("# name:"):
+            label = line.split(":", 1)[1].strip()
+        elif line and not line.startswith("#"):
+            out.append(parse_metaposition(line, label or f"{Path(path).stem}:{number}"))
+            label = None
+    return out
+
+
+def known_value(m: Metaposition) -> tuple[bool, object]:
+    """The known answer stated for a bundled metaposition's name (``name=...@N`` or
+    ``@none``), else ``(False, None)``: crosscheck compares it."""
+    if "@" not in m.name:
+        return False, None
+    said = m.name.rsplit("@", 1)[1]
+    return (True, None) if said == "none" else (True, int(said))
+
+
+def starts(board: Board, piece: str = "R") -> list[Metaposition]:
+    """Every full-uncertainty start: each placement of White's king and piece with some
+    legal square for the black king, the black king unknown."""
+    out = []
+    for king in range(board.size):
+        for square in range(board.size):
+            if king != square and legal_squares(board, king, piece, square):
+                out.append(metaposition(board, king, square, None, piece))
+    return out
+
+
+def random_start(rows: int = 8, cols: int = 8, seed: int = 0, piece: str = "R") -> Metaposition:
+    """A full-uncertainty start chosen by ``seed`` among those whose piece is next to its
+    king (protected: the others mostly lose it at once); bench suites ask for it."""
+    board = Board(rows, cols)
+    protected = [m for m in starts(board, piece) if board.neighbours[m.king] >> m.piece_square & 1]
+    m = random.Random(seed).choice(protected)
+    return Metaposition(board, m.king, m.piece_square, m.belief, piece, f"{board.label}-s{seed}")

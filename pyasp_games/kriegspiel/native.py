@@ -1,0 +1,48 @@
+"""Native backends: the optimal worst-case strategy by retrograde analysis over metapositions.
+
+:func:`solve_native` collects every metaposition reachable from the given one
+(:mod:`~pyasp_games.kriegspiel.tablebase`, up to the board's symmetries), computes
+their worst-case values by the "mate within k" fixpoint, and answers with the value of
+the given one and the strategy that reaches it
+(:func:`~pyasp_games.kriegspiel.strategy.strategy`), or, without a forced mate, with
+the refutation (:func:`~pyasp_games.kriegspiel.strategy.refutation`).
+
+>>> from pyasp_games.engines.limits import Limits
+>>> from pyasp_games.kriegspiel.model import parse_metaposition
+>>> out = solve_native(parse_metaposition("4/4/1R2/K3 unknown"), Limits())
+>>> out.status, out.answer, out.stats["optimal"]
+('solved', 8, True)
+>>> solve_native(parse_metaposition("4/4/1R2/K3 unknown"), Limits(max_length=7)).status
+'no-solution'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pyasp_games.engines.limits import Limits
+from pyasp_games.engines.outcome import Outcome
+from pyasp_games.kriegspiel.model import Metaposition
+from pyasp_games.kriegspiel.strategy import refutation, strategy
+from pyasp_games.kriegspiel.tablebase import NO_MATE, build, values
+
+
+def solve_native(
+    m: Metaposition, limits: Limits, progress: Callable[[int], None] | None = None
+) -> Outcome:
+    """Whether White forces mate from ``m``: the optimal worst-case number of White moves
+    (answer), the strategy (witness); ``no-solution`` with a refutation when there is no
+    forced mate, or (``stats["bounded"]``) none within ``limits.max_length`` moves."""
+    deadline = limits.deadline()
+    table = build([m], deadline, progress)
+    value = values(table, deadline)
+    best = int(value[table.roots[0]])
+    stats = {"metapositions": len(table.keys), "attempts": len(table.owner)}
+    if best >= NO_MATE:
+        return Outcome(m.name, "native", "no-solution", None, refutation(m, table, value), 0.0, stats)
+    if limits.max_length is not None and best > limits.max_length:
+        stats.update(bounded=f"no forced mate within {limits.max_length} moves", value=best)
+        return Outcome(m.name, "native", "no-solution", None, None, 0.0, stats)
+    plan = strategy(m, table, value)
+    stats.update(optimal=True, strategy_nodes=len(plan["nodes"]))
+    return Outcome(m.name, "native", "solved", best, plan, 0.0, stats)

@@ -1,0 +1,97 @@
+"""The questions the kriegspiel domain answers, declared once (``pyasp-games kriegspiel ...``).
+
+``solve``: whether White forces mate from a metaposition (White to move, the black king
+somewhere among the ``?`` squares), the worst-case number of White moves to mate
+(illegal attempts are free) and the strategy, a graph keyed by White's observations
+(:mod:`~pyasp_games.kriegspiel.strategy`). Every strategy is replayed by the independent
+checker (:func:`~pyasp_games.kriegspiel.verify.check_outcome`) against every square and
+every Black reply; "no forced mate" comes with a refutation it checks too. That no
+strategy is faster (optimality) is not checkable alone: it is cross-checked.
+
+>>> from pyasp_games.kriegspiel.model import parse_metaposition
+>>> m = parse_metaposition("k2/2K/1R1")
+>>> out = SOLVE.ask(m)
+>>> describe_solve(m, out, {})
+('White mates in 1 move at worst (optimal)', ['  KRK on 3x3: Kc2 Rb1, the black king its square known', '  first attempt: Ra1'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pyasp_games.engines.outcome import Outcome
+from pyasp_games.engines.question import Param, Question
+from pyasp_games.kriegspiel.model import Metaposition, load_metaposition
+from pyasp_games.kriegspiel.native import solve_native
+from pyasp_games.kriegspiel.verify import check_outcome
+
+#: The backends of ``solve``: ``backend(metaposition, limits, **options) -> Outcome`` with
+#: answer the worst-case number of White moves to mate and witness the strategy (or, with
+#: status ``no-solution``, the refutation). Exact backends set ``stats["optimal"] = True``.
+BACKENDS: dict[str, Callable[..., Outcome]] = {
+    "native": solve_native,
+}
+
+
+def read_metaposition(metaposition: str) -> Metaposition:
+    """The metaposition of the command line: a file (diagram or one line) or the one-line
+    form itself."""
+    return load_metaposition(metaposition)
+
+
+def _moves(n: int) -> str:
+    return f"{n} move{'s' if n != 1 else ''}"
+
+
+def describe_solve(
+    m: Metaposition, outcome: Outcome, options: dict[str, Any]
+) -> tuple[str | None, list[str]]:
+    """The formatter: the worst case in words, then the metaposition and the first attempt."""
+    lines = [f"  {m.describe()}"]
+    if outcome.status == "solved":
+        exact = "optimal" if outcome.stats.get("optimal") else "an upper bound"
+        root = outcome.witness["nodes"][outcome.witness["root"]]
+        lines.append(f"  first attempt: {root['attempt']}")
+        return f"White mates in {_moves(outcome.answer)} at worst ({exact})", lines
+    if outcome.status == "no-solution":
+        bound = outcome.stats.get("bounded")
+        return (bound if bound else "no forced mate (the black king can hold a draw)"), lines
+    return None, lines
+
+
+METAPOSITION = Param(
+    "metaposition",
+    help="A metaposition: a file (a diagram: ranks from the top, K R/Q ? k .) or the "
+    "one-line form, e.g. '4/4/1R2/K3 unknown' or '?1??/?1??/1R2/K1??'.",
+    to="read",
+)
+
+SOLVE = Question(
+    "solve",
+    "Whether White forces mate, in how many moves at worst, and the strategy.\n\n"
+    "White to move; the black king may be on any '?' square ('unknown': on every square "
+    "where it may legally stand). Illegal attempts are free and are information. With "
+    "--json: answer the worst-case number of White moves to mate, witness the strategy "
+    "as nodes (metaposition, attempt, and the next node for each referee's answer), or "
+    "for no forced mate the refutation.",
+    backends=BACKENDS,
+    check=check_outcome,
+    read=read_metaposition,
+    describe=describe_solve,
+    params=(
+        METAPOSITION,
+        Param(
+            "max_length",
+            "--max-moves",
+            "Only mates within this many White moves (no-solution beyond).",
+            type=int,
+            to="limits",
+        ),
+    ),
+    unchecked="not verified",
+    domain="kriegspiel",
+)
+
+#: The kriegspiel domain's questions.
+QUESTIONS = (SOLVE,)

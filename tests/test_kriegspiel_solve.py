@@ -1,0 +1,116 @@
+"""Kriegspiel solve: optimal worst-case values, strategies replayed by the independent
+checker, refutations, the checker refusing wrong witnesses, and the command line."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from pyasp_games.engines.limits import Limits
+from pyasp_games.engines.outcome import Outcome
+from pyasp_games.engines.resources import instance_dir
+from pyasp_games.kriegspiel import solve
+from pyasp_games.kriegspiel.model import (
+    Board,
+    known_value,
+    load_metapositions,
+    parse_metaposition,
+    starts,
+)
+from pyasp_games.kriegspiel.native import solve_native
+from pyasp_games.kriegspiel.tablebase import NO_MATE, build, values
+from pyasp_games.kriegspiel.verify import check_outcome, check_refutation, check_strategy
+
+from .conftest import assert_bad_input, run_cli
+
+SMALL = instance_dir("kriegspiel") / "small.txt"
+
+
+def test_bundled_metapositions_have_their_known_values():
+    for m in load_metapositions(SMALL):
+        out = solve(m, "native")
+        assert out.stats["verified"] is True, out.stats["verification"]
+        assert (True, out.answer) == known_value(m), m.name
+
+
+def test_every_4x4_start_is_verified_and_the_values_are_a_fixpoint():
+    ms = starts(Board(4, 4))
+    table = build(ms)
+    v = values(table)
+    for m in ms[::7]:
+        out = solve_native(m, Limits())
+        assert out.answer == (None if v[table.number((m.king, m.piece_square, m.belief))] >= NO_MATE
+                              else int(v[table.number((m.king, m.piece_square, m.belief))]))
+        assert check_outcome(m, out)[0] is True
+
+
+def test_the_checker_refuses_wrong_strategies():
+    m = parse_metaposition("4/4/1R2/K3 unknown")
+    out = solve_native(m, Limits())
+    assert check_strategy(m, out.witness, 8)[0] is True
+    ok, why = check_strategy(m, out.witness, 9)
+    assert not ok and "within 8 moves" in why
+    bad = copy.deepcopy(out.witness)
+    bad["nodes"][0]["attempt"] = "Rb4"  # unprotected next to a3 / c3
+    assert check_strategy(m, bad, 8)[0] is False
+    one = parse_metaposition("4/?3/1R2/K3")
+    plan = {"root": 0, "nodes": [{"attempt": "Rb4", "answers": {"silent": 0}}]}
+    ok, why = check_strategy(one, plan, 1)
+    assert not ok and why == "after Rb4 with the black king on a3: capture"
+    bad = copy.deepcopy(out.witness)
+    bad["nodes"][0]["attempt"] = "Kb3"  # not a move White can make from a1
+    assert "not a move White can try" in check_strategy(m, bad, 8)[1]
+    bad = copy.deepcopy(out.witness)
+    first = bad["nodes"][0]["answers"]
+    first[next(iter(first))] = 0  # loop back to the root: never mates
+    assert check_strategy(m, bad, 8)[0] is False
+    # a run whose strategy fails verification is an error, never an answer
+    wrong = Outcome("m", "native", "solved", 8, bad)
+    assert check_outcome(m, wrong)[0] is False
+
+
+def test_the_checker_refuses_wrong_refutations():
+    m = parse_metaposition("4R/5/5/5/1K3 unknown")
+    out = solve_native(m, Limits())
+    assert out.status == "no-solution" and check_refutation(m, out.witness)[0] is True
+    won = parse_metaposition("5/5/5/5/KR3 unknown")  # a forced mate: no refutation holds
+    fake = {"root": 0, "nodes": [{"metaposition": won.fen(), "refutes": {}}]}
+    ok, why = check_refutation(won, fake)
+    assert not ok and "is not refuted" in why
+    fake["nodes"][0]["refutes"] = dict.fromkeys(("Rb2", "Rb3", "Rb4", "Rb5", "Ka2", "Kb2"), "draw")
+    assert check_refutation(won, fake)[0] is False
+
+
+def test_max_moves_bounds_the_answer():
+    m = parse_metaposition("4/4/1R2/K3 unknown")
+    out = solve(m, "native", Limits(max_length=7))
+    assert out.status == "no-solution" and out.stats["bounded"] and out.stats["verified"] is None
+    assert solve(m, "native", Limits(max_length=8)).answer == 8
+
+
+def test_cli_solve_show_and_json():
+    run = run_cli("kriegspiel", "solve", "4/4/1R2/K3 unknown")
+    assert run.code == 0 and "White mates in 8 moves at worst (optimal)" in run.stdout
+    assert "verified" in run.stdout
+    out = run_cli("kriegspiel", "solve", SMALL.parent / "small.txt", "--json")
+    assert out.code == 2  # a file of several metapositions is not one metaposition
+    data = run_cli("kriegspiel", "solve", "k2/2K/1R1", "--json").json()
+    assert data["answer"] == 1 and data["witness"]["nodes"][0]["attempt"] == "Ra1"
+    show = run_cli("kriegspiel", "show", "4/4/1R2/K3 unknown")
+    assert show.code == 0 and "1 K . ? ?" in show.stdout and "?1??/?1??/1R2/K1??" in show.stdout
+
+
+def test_cli_bad_input_and_time_limit():
+    assert_bad_input(run_cli("kriegspiel", "solve", "4/4/1R2/K?2"), "next to White's king")
+    assert_bad_input(run_cli("kriegspiel", "solve", "nosuchfile"), "no such file")
+    assert_bad_input(run_cli("kriegspiel", "show", "4/4/1R2/K3"), "no '?' mark")
+    run = run_cli("kriegspiel", "solve", "8/8/8/8/8/8/1R6/K7 unknown", "--time-limit", "1")
+    assert run.code == 3 and "unknown" in run.stdout
+
+
+@pytest.mark.slow
+def test_6x6_starts_are_verified():
+    for m in starts(Board(6, 6))[::151]:
+        out = solve(m, "native")
+        assert out.stats["verified"] is not False, out.stats["verification"]
