@@ -5,7 +5,8 @@ White's knowledge is a **metaposition** (the squares where the black king may be
 the questions (:mod:`pyasp_games.kriegspiel.questions`) ask whether White forces mate
 from one in the worst case, how fast, and with which strategy. ``native`` computes the
 exact worst-case value by retrograde analysis over the reachable metapositions
-(:mod:`~pyasp_games.kriegspiel.tablebase`). Every strategy is replayed by an independent
+(:mod:`~pyasp_games.kriegspiel.tablebase`); ``asp`` lets clingo decide "mate within d"
+level by level with the referee's rules stated in ASP (small boards). Every strategy is replayed by an independent
 checker with its own move generator (:mod:`~pyasp_games.kriegspiel.verify`).
 
 There is no SAT backend (so no ``sat.py``): "White forces mate within k" alternates
@@ -45,5 +46,10 @@ def domain() -> DomainSpec:
 
     return DomainSpec.asking(
         SOLVE, load_metapositions, known_value, generators={"start": random_start},
-        questions=QUESTIONS,
+        questions=QUESTIONS, applies=_applies,
     )  # fmt: skip
+
+
+def _applies(m: Metaposition, backend: str) -> bool:
+    # the asp backend grounds every reachable metaposition: boards of up to 20 squares
+    return backend != "asp" or m.board.size <= 20

@@ -62,6 +62,21 @@ ANSWERS = ("mate", "stalemate", *CHECKS, "silent")
 DRAW = None
 
 
+@dataclass(frozen=True)
+class After:
+    """What the board says after White's move to ``(king, square)``, whatever the belief:
+    the piece's lines, where the black king could take it, where it may step, the
+    squares with a legal step, and the announced check directions."""
+
+    king: int
+    square: int
+    lines: int
+    capture_zone: int
+    free: int
+    can_move: int
+    checks: tuple[tuple[str, int], ...]
+
+
 @dataclass(eq=False)
 class Rules:
     """The set-wise referee of one board and one piece (tables built on demand)."""
@@ -69,6 +84,8 @@ class Rules:
     board: Board
     piece: str
     _slides: dict[tuple[int, int], tuple[list[int], int]] = field(default_factory=dict)
+    _after: dict[tuple[int, int], After] = field(default_factory=dict)
+    _tries: dict[tuple[int, int], list[tuple[Attempt, int, After]]] = field(default_factory=dict)
 
     def slide(self, square: int, king: int) -> tuple[list[int], int]:
         key = (square, king)
@@ -95,30 +112,25 @@ class Rules:
             return belief & near, belief & ~near
         raise KeyError(f"not an attempt: {man} to {target}")
 
+    def after(self, king: int, square: int) -> After:
+        """The board's side of the referee's answers after a move to ``(king, square)``."""
+        key = (king, square)
+        if key not in self._after:
+            board = self.board
+            lines = self.slide(square, king)[1]
+            protected = board.neighbours[king] >> square & 1
+            free = self.free(king, square)
+            zone = 0 if protected else board.neighbours[square]
+            can_move = board.spread(free | (0 if protected else 1 << square))
+            checks = tuple((a, m & lines) for a, m in self.check_lines(square).items() if m & lines)
+            self._after[key] = After(king, square, lines, zone, free, can_move, checks)
+        return self._after[key]
+
     def answers(self, king: int, square: int, belief: int) -> dict[str, int] | None:
         """The referee's answers after White's legal move to ``(king, square)``, each
         with the squares of ``belief`` that give it (empty answers left out); ``None``
         (:data:`DRAW`) when some square allows a stalemate or the piece's capture."""
-        board = self.board
-        lines = self.slide(square, king)[1]
-        protected = board.neighbours[king] >> square & 1
-        if not protected and belief & board.neighbours[square]:
-            return DRAW  # the black king takes the piece
-        free = self.free(king, square)
-        can_move = board.spread(free | (0 if protected else 1 << square))
-        checked = belief & lines
-        if belief & ~checked & ~can_move:
-            return DRAW  # stalemate
-        out = {}
-        if checked & ~can_move:
-            out["mate"] = checked & ~can_move
-        checked &= can_move
-        for answer, mask in self.check_lines(square).items():
-            if checked & mask:
-                out[answer] = checked & mask
-        if belief & ~lines:
-            out["silent"] = belief & ~lines
-        return out
+        return _answers(self.after(king, square), belief)
 
     def free(self, king: int, square: int) -> int:
         """The squares the black king may step onto: not attacked, not White's men."""
@@ -151,23 +163,60 @@ class Rules:
                         lines[f"check-{long}-diagonal"] |= 1 << s
         return lines
 
+    def tries(self, king: int, square: int) -> list[tuple[Attempt, int, After]]:
+        """Each attempt with the squares where it is illegal (next to the king's target)
+        and the board after it."""
+        key = (king, square)
+        if key not in self._tries:
+            out = []
+            for attempt in self.attempts(king, square):
+                if attempt[0] == "K":
+                    near = self.board.neighbours[attempt[1]] | (1 << attempt[1])
+                    out.append((attempt, near, self.after(attempt[1], square)))
+                else:
+                    out.append((attempt, 0, self.after(king, attempt[1])))
+            self._tries[key] = out
+        return self._tries[key]
+
     def outcomes(self, king: int, square: int, belief: int) -> Iterator[tuple[Attempt, int, dict | None]]:
         """For each attempt that can be legal: ``(attempt, illegal part of the belief,
         answers)``, where ``answers`` maps each referee's answer to the next state
         (``None`` for mate), or is :data:`DRAW`."""
-        for attempt in self.attempts(king, square):
-            illegal, legal = self.split(king, square, belief, attempt)
+        spread = self.board.spread
+        for attempt, near, after in self.tries(king, square):
+            illegal = belief & near
+            legal = belief ^ illegal
             if not legal:
                 continue
-            k, s = (attempt[1], square) if attempt[0] == "K" else (king, attempt[1])
-            answers = self.answers(k, s, legal)
+            answers = _answers(after, legal)
             if answers is DRAW:
                 yield attempt, illegal, DRAW
                 continue
+            k, s, free = after.king, after.square, after.free
             yield attempt, illegal, {
-                a: None if a == "mate" else (k, s, self.black_moves(k, s, b))
-                for a, b in answers.items()
+                a: None if a == "mate" else (k, s, spread(b) & free) for a, b in answers.items()
             }
+
+
+def _answers(after: After, belief: int) -> dict[str, int] | None:
+    """:meth:`Rules.answers` on the board ``after``."""
+    if belief & after.capture_zone:
+        return DRAW  # the black king takes the piece
+    checked = belief & after.lines
+    can_move = after.can_move
+    if (belief ^ checked) & ~can_move:
+        return DRAW  # stalemate
+    out = {}
+    if checked & ~can_move:
+        out["mate"] = checked & ~can_move
+    checked &= can_move
+    if checked:
+        for answer, mask in after.checks:
+            if checked & mask:
+                out[answer] = checked & mask
+    if belief ^ (belief & after.lines):
+        out["silent"] = belief & ~after.lines
+    return out
 
 
 def _diagonal_lengths(board: Board, square: int) -> tuple[int, int]:

@@ -360,6 +360,18 @@ def starts(board: Board, piece: str = "R") -> list[Metaposition]:
     return out
 
 
+@dataclass(frozen=True)
+class StartSet:
+    """Every full-uncertainty start of a board (``kriegspiel table``)."""
+
+    board: Board
+    piece: str = "R"
+
+    @property
+    def name(self) -> str:
+        return f"K{self.piece}K {self.board.label}"
+
+
 def random_start(rows: int = 8, cols: int = 8, seed: int = 0, piece: str = "R") -> Metaposition:
     """A full-uncertainty start chosen by ``seed`` among those whose piece is next to its
     king (protected: the others mostly lose it at once); bench suites ask for it."""

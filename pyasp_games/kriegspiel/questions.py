@@ -21,16 +21,18 @@ from collections.abc import Callable
 from typing import Any
 
 from pyasp_games.engines.outcome import Outcome
-from pyasp_games.engines.question import Param, Question
-from pyasp_games.kriegspiel.model import Metaposition, load_metaposition
-from pyasp_games.kriegspiel.native import solve_native
-from pyasp_games.kriegspiel.verify import check_outcome
+from pyasp_games.engines.question import EMIT_LP, Param, Question
+from pyasp_games.kriegspiel.asp import solve_asp
+from pyasp_games.kriegspiel.model import PIECES, Metaposition, StartSet, board_of, load_metaposition
+from pyasp_games.kriegspiel.native import solve_native, solve_table
+from pyasp_games.kriegspiel.verify import check_outcome, check_table
 
 #: The backends of ``solve``: ``backend(metaposition, limits, **options) -> Outcome`` with
 #: answer the worst-case number of White moves to mate and witness the strategy (or, with
 #: status ``no-solution``, the refutation). Exact backends set ``stats["optimal"] = True``.
 BACKENDS: dict[str, Callable[..., Outcome]] = {
     "native": solve_native,
+    "asp": solve_asp,
 }
 
 
@@ -88,10 +90,58 @@ SOLVE = Question(
             type=int,
             to="limits",
         ),
+        Param(
+            "encoding",
+            "--encoding",
+            "a bundled encoding (retrograde) or an .lp file.",
+            default="retrograde",
+            backends=("asp",),
+        ),
+    ),
+    emits=(EMIT_LP,),
+    unchecked="not verified",
+    domain="kriegspiel",
+)
+
+
+def read_board(board: str, piece: str | None = None) -> StartSet:
+    """The board of ``--board RxC`` (and White's piece)."""
+    return StartSet(board_of(board), piece or "R")
+
+
+def describe_table(
+    request: StartSet, outcome: Outcome, options: dict[str, Any]
+) -> tuple[str | None, list[str]]:
+    """The formatter: the share of forced wins, the longest, the distribution."""
+    if outcome.status != "solved":
+        return None, []
+    a = outcome.answer
+    said = f"{a['forced']} of {a['starts']} starts are forced mates, the longest in {_moves(a['longest'] or 0)}"
+    spread = "  ".join(f"{k}: {n}" for k, n in a["distribution"].items())
+    return said, [
+        f"  {a['metapositions']} metapositions reachable (up to symmetry)",
+        f"  worst-case moves to mate: {spread}",
+    ]
+
+
+TABLE = Question(
+    "table",
+    "Every metaposition reachable from every full-uncertainty start, solved.\n\n"
+    "Retrograde analysis over the metapositions White can meet from each placement of its "
+    "men with the black king unknown. With --json: answer the starts' distribution of "
+    "worst-case values ('none': no forced mate), witness every start's value with one "
+    "strategy graph (and one refutation graph) covering them, which the checker replays.",
+    backends={"native": solve_table},
+    check=check_table,
+    read=read_board,
+    describe=describe_table,
+    params=(
+        Param("board", "--board", "The board, RANKSxFILES (3 to 8 each).", to="read", metavar="RxC"),
+        Param("piece", "--piece", "White's piece: R (KRK) or Q (KQK).", type=PIECES, to="read"),
     ),
     unchecked="not verified",
     domain="kriegspiel",
 )
 
 #: The kriegspiel domain's questions.
-QUESTIONS = (SOLVE,)
+QUESTIONS = (SOLVE, TABLE)

@@ -47,6 +47,14 @@ def _fen(m: Metaposition, state: State) -> str:
 def strategy(m: Metaposition, table: Table, value: np.ndarray) -> dict[str, Any]:
     """The optimal strategy from ``m`` (value finite): at every metaposition, the first
     attempt whose worst case equals the metaposition's value."""
+    graph = strategies([m], table, value)
+    return {"root": graph["roots"][0], "nodes": graph["nodes"]}
+
+
+def strategies(ms: list[Metaposition], table: Table, value: np.ndarray) -> dict[str, Any]:
+    """One strategy graph for several roots (each with a finite value): ``{"roots": [...],
+    "nodes": [...]}``, the nodes shared."""
+    m = ms[0]
     rules = rules_for(m.board, m.piece)
 
     def worth(state: State) -> int:
@@ -63,7 +71,7 @@ def strategy(m: Metaposition, table: Table, value: np.ndarray) -> dict[str, Any]
             todo.append(state)
         return ids[state]
 
-    node((m.king, m.piece_square, m.belief))
+    roots = [node((r.king, r.piece_square, r.belief)) for r in ms]
     while todo:
         state = todo.pop()
         king, square, belief = state
@@ -84,7 +92,7 @@ def strategy(m: Metaposition, table: Table, value: np.ndarray) -> dict[str, Any]
             "attempt": rules.name(attempt),
             "answers": said,
         }
-    return {"root": 0, "nodes": nodes}
+    return {"roots": roots, "nodes": nodes}
 
 
 def _worst(choice: tuple, king: int, square: int, worth: Any) -> int:
@@ -98,6 +106,13 @@ def _worst(choice: tuple, king: int, square: int, worth: Any) -> int:
 def refutation(m: Metaposition, table: Table, value: np.ndarray) -> dict[str, Any]:
     """The proof that White has no forced mate from ``m`` (value :data:`NO_MATE`): the
     metapositions without a forced mate that the refutations reach."""
+    graph = refutations([m], table, value)
+    return {"root": graph["roots"][0], "nodes": graph["nodes"]}
+
+
+def refutations(ms: list[Metaposition], table: Table, value: np.ndarray) -> dict[str, Any]:
+    """One refutation graph for several roots without a forced mate."""
+    m = ms[0]
     rules = rules_for(m.board, m.piece)
 
     def lost(state: State) -> bool:
@@ -114,7 +129,7 @@ def refutation(m: Metaposition, table: Table, value: np.ndarray) -> dict[str, An
             todo.append(state)
         return ids[state]
 
-    node((m.king, m.piece_square, m.belief))
+    roots = [node((r.king, r.piece_square, r.belief)) for r in ms]
     while todo:
         state = todo.pop()
         king, square, belief = state
@@ -130,4 +145,4 @@ def refutation(m: Metaposition, table: Table, value: np.ndarray) -> dict[str, An
                 )
                 refutes[rules.name(attempt)] = [answer, node(after)]
         nodes[ids[state]] = {"metaposition": _fen(m, state), "refutes": refutes}
-    return {"root": 0, "nodes": nodes}
+    return {"roots": roots, "nodes": nodes}

@@ -122,23 +122,26 @@ class Table:
     illegal: np.ndarray
     after: np.ndarray
     symmetry: Symmetry = field(repr=False)
+    symmetric: bool = True
 
     def number(self, state: State) -> int | None:
         """The number of a state (any of its symmetric images), or ``None``."""
-        return self.index.get(self.symmetry.canonical(state))
+        return self.index.get(self.symmetry.canonical(state) if self.symmetric else state)
 
 
 def build(
     roots: Sequence[Metaposition],
     deadline: Deadline | None = None,
     progress: Callable[[int], None] | None = None,
+    symmetric: bool = True,
 ) -> Table:
     """Every metaposition reachable from ``roots`` (one board and piece) through
-    attempts that risk no draw, with their attempts (:class:`Table`)."""
+    attempts that risk no draw, with their attempts (:class:`Table`); ``symmetric``:
+    one for each class of symmetric metapositions, else every one as it stands."""
     board, piece = roots[0].board, roots[0].piece
     rules: Rules = rules_for(board, piece)
     symmetry = Symmetry(board)
-    canonical = symmetry.canonical
+    canonical = symmetry.canonical if symmetric else (lambda state: state)
     index: dict[State, int] = {}
     keys: list[State] = []
 
@@ -182,6 +185,7 @@ def build(
         np.array(illegal, dtype=np.int32),
         np.array(after, dtype=np.int32).reshape(-1, 4),
         symmetry,
+        symmetric,
     )
 
 

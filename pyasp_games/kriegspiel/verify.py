@@ -137,27 +137,26 @@ def _squares(m: Metaposition) -> list[Square]:
     return [divmod(s, m.board.cols) for s in range(m.board.size) if m.belief >> s & 1]
 
 
-def check_strategy(m: Metaposition, plan: Any, claimed: int) -> tuple[bool, str]:
-    """Whether ``plan`` mates from ``m`` within exactly ``claimed`` moves in the worst case."""
-    game = _game(m)
-    try:
-        nodes = plan["nodes"]
-        root = plan["root"]
-    except (TypeError, KeyError):
-        return False, "the strategy is not a {root, nodes} graph"
-    king, piece_sq = divmod(m.king, m.board.cols), divmod(m.piece_square, m.board.cols)
-    memo: dict[tuple, int] = {}
-    busy: set[tuple] = set()
+class Replay:
+    """A strategy graph played against concrete positions, the worst cases remembered
+    (shared by every root of a table)."""
 
-    def moves(node: Any, k: Square, p: Square, b: Square) -> int:
-        key = (node, k, p, b)
-        if key in memo:
-            return memo[key]
-        if key in busy:
+    def __init__(self, game: Game, nodes: Any) -> None:
+        self.game, self.nodes = game, nodes
+        self.memo: dict[tuple, int] = {}
+        self.busy: set[tuple] = set()
+
+    def worst(self, node: Any, k: Square, p: Square, b: Square) -> int:
+        """White moves to mate at worst from ``node`` with the men on ``k``, ``p`` and the
+        black king truly on ``b`` (:class:`Refuted` where the strategy fails)."""
+        game, key = self.game, (node, k, p, b)
+        if key in self.memo:
+            return self.memo[key]
+        if key in self.busy:
             raise Refuted(f"the strategy goes round in circles with the black king on {game.name(b)}")
-        busy.add(key)
+        self.busy.add(key)
         try:
-            entry = nodes[node]
+            entry = self.nodes[node]
             attempt = entry["attempt"]
             answers = entry["answers"]
         except (TypeError, KeyError, IndexError) as err:
@@ -167,31 +166,42 @@ def check_strategy(m: Metaposition, plan: Any, claimed: int) -> tuple[bool, str]
             raise Refuted(f"{attempt} is not a move White can try there")
         k2, p2 = options[attempt]
         if k2 != k and game.near(k2, b):
-            worst = moves(_follow(answers, "illegal", attempt, game.name(b)), k, p, b)
+            worst = self.worst(_follow(answers, "illegal", attempt, game.name(b)), k, p, b)
         else:
             answer, replies = game.referee(k2, p2, b)
             if answer in ("capture", "stalemate"):
                 raise Refuted(f"after {attempt} with the black king on {game.name(b)}: {answer}")
             nxt = _follow(answers, answer, attempt, game.name(b))
-            worst = 1 + max((moves(nxt, k2, p2, r) for r in replies), default=0)
-        busy.discard(key)
-        memo[key] = worst
+            worst = 1 + max((self.worst(nxt, k2, p2, r) for r in replies), default=0)
+        self.busy.discard(key)
+        self.memo[key] = worst
         return worst
 
-    squares = _squares(m)
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 20000))
+    def from_root(self, m: Metaposition, root: Any) -> int:
+        """The worst case from ``root`` over every square of ``m``'s belief."""
+        cols = m.board.cols
+        king, piece_sq = divmod(m.king, cols), divmod(m.piece_square, cols)
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(limit, 20000))
+        try:
+            return max(self.worst(root, king, piece_sq, b) for b in _squares(m))
+        finally:
+            sys.setrecursionlimit(limit)
+
+
+def check_strategy(m: Metaposition, plan: Any, claimed: int) -> tuple[bool, str]:
+    """Whether ``plan`` mates from ``m`` within exactly ``claimed`` moves in the worst case."""
     try:
-        worst = max(moves(root, king, piece_sq, b) for b in squares)
+        worst = Replay(_game(m), plan["nodes"]).from_root(m, plan["root"])
+    except (TypeError, KeyError):
+        return False, "the strategy is not a {root, nodes} graph"
     except Refuted as err:
         return False, str(err)
-    finally:
-        sys.setrecursionlimit(limit)
     if worst != claimed:
         return False, f"the strategy mates within {worst} moves in the worst case, not {claimed}"
     return True, (
-        f"the strategy mates within {worst} moves against every square ({len(squares)}) "
-        f"and every reply"
+        f"the strategy mates within {worst} moves against every square "
+        f"({len(_squares(m))}) and every reply"
     )
 
 
@@ -209,17 +219,27 @@ def _follow(answers: Any, answer: str, attempt: str, where: str) -> Any:
 
 def check_refutation(m: Metaposition, proof: Any) -> tuple[bool, str]:
     """Whether ``proof`` shows that White has no forced mate from ``m``."""
-    game = _game(m)
     try:
-        nodes = [parse_metaposition(n["metaposition"]) for n in proof["nodes"]]
-        refutes = [n["refutes"] for n in proof["nodes"]]
-        root = nodes[proof["root"]]
+        return check_refutations([(m, proof["root"])], proof["nodes"])
+    except (TypeError, KeyError) as err:
+        return False, f"the refutation is malformed ({err.__class__.__name__}: {err})"
+
+
+def check_refutations(roots: list[tuple[Metaposition, Any]], proof_nodes: Any) -> tuple[bool, str]:
+    """Whether the refutation graph ``proof_nodes`` holds, each ``(metaposition, root)``
+    of ``roots`` being its node ``root``."""
+    game = _game(roots[0][0]) if roots else None
+    try:
+        nodes = [parse_metaposition(n["metaposition"]) for n in proof_nodes]
+        refutes = [n["refutes"] for n in proof_nodes]
+        for m, root in roots:
+            r = nodes[root]
+            if (r.board, r.king, r.piece_square, r.belief, r.piece) != (
+                m.board, m.king, m.piece_square, m.belief, m.piece
+            ):  # fmt: skip
+                return False, f"the refutation of {m.fen()} does not start there"
     except Exception as err:  # any malformed proof fails, with the reason
         return False, f"the refutation is malformed ({err.__class__.__name__}: {err})"
-    if (root.board, root.king, root.piece_square, root.belief, root.piece) != (
-        m.board, m.king, m.piece_square, m.belief, m.piece
-    ):  # fmt: skip
-        return False, "the refutation does not start from the metaposition asked"
     try:
         for node, said in zip(nodes, refutes, strict=True):
             _check_node(game, node, said, nodes)
@@ -256,6 +276,67 @@ def _check_node(game: Game, node: Metaposition, said: dict, nodes: list[Metaposi
         got = (divmod(child.king, cols), divmod(child.piece_square, cols))
         if not belief or set(belief) != want or got != men:
             raise Refuted(f"{node.fen()}: after {attempt} and '{answer}' White is not at {child.fen()}")
+
+
+def own_starts(board: Any, piece: str) -> list[Metaposition]:
+    """Every full-uncertainty start, by this module's rules: each placement of the king
+    and the piece, the black king on every square not attacked nor occupied."""
+    game = Game(board.rows, board.cols, piece)
+    cells = [(r, f) for r in range(board.rows) for f in range(board.cols)]
+    out = []
+    for k in cells:
+        for p in cells:
+            if k == p:
+                continue
+            free = [b for b in cells if b not in (k, p) and not game.attacked(k, p, b)]
+            if free:
+                belief = sum(1 << (r * board.cols + f) for r, f in free)
+                index = lambda sq: sq[0] * board.cols + sq[1]  # noqa: E731
+                out.append(Metaposition(board, index(k), index(p), belief, piece))
+    return out
+
+
+def check_table(request: Any, outcome: Outcome) -> tuple[bool | None, str]:
+    """The checker of ``kriegspiel table``: every start of the board is listed; each
+    value is replayed (one shared strategy graph), each "no forced mate" refuted, and
+    the distribution is counted from them."""
+    if outcome.status != "solved":
+        return None, "nothing to verify"
+    witness = outcome.witness
+    try:
+        listed = {row["metaposition"]: row for row in witness["starts"]}
+        plan, proof = witness["strategy"], witness["refutation"]
+    except (TypeError, KeyError) as err:
+        return False, f"the table is malformed ({err})"
+    mine = own_starts(request.board, request.piece)
+    if set(listed) != {m.fen() for m in mine}:
+        return False, f"the table lists {len(listed)} starts, not the board's {len(mine)}"
+    replay = Replay(Game(request.board.rows, request.board.cols, request.piece), plan["nodes"])
+    lost = []
+    counts: dict[str, int] = {}
+    try:
+        for m in mine:
+            row = listed[m.fen()]
+            if row["value"] is None:
+                lost.append((m, row["root"]))
+            elif replay.from_root(m, row["root"]) != row["value"]:
+                return False, f"{m.fen()}: the strategy does not mate in exactly {row['value']}"
+            key = "none" if row["value"] is None else str(row["value"])
+            counts[key] = counts.get(key, 0) + 1
+    except Refuted as err:
+        return False, str(err)
+    except (TypeError, KeyError, IndexError) as err:
+        return False, f"the table is malformed ({err.__class__.__name__}: {err})"
+    if lost:
+        ok, why = check_refutations(lost, proof["nodes"])
+        if not ok:
+            return False, why
+    if counts != outcome.answer.get("distribution"):
+        return False, f"the distribution is {counts}, not {outcome.answer.get('distribution')}"
+    return True, (
+        f"{len(mine) - len(lost)} strategies replayed against every square and reply, "
+        f"{len(lost)} starts refuted"
+    )
 
 
 def check_outcome(m: Metaposition, outcome: Outcome) -> tuple[bool | None, str]:
