@@ -173,7 +173,7 @@ def test_the_table_checker_refuses_a_wrong_value():
     assert check_table(request, out)[0] is False
 
 
-def TABLE_SOLVE(request):  # noqa: N802 - the backend, unverified
+def TABLE_SOLVE(request):
     from pyasp_games.kriegspiel.native import solve_table
 
     return solve_table(request, Limits())

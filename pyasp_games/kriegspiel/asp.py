@@ -22,7 +22,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from pyasp_games.engines.clingo_runner import ClingoSession
+from pyasp_games.engines.clingo_runner import ClingoSession, write_facts
 from pyasp_games.engines.limits import LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import encoding_path
@@ -48,13 +48,6 @@ def facts(m: Metaposition, universe: list[tuple[int, int, int]]) -> str:
     return "\n".join(out) + "\n"
 
 
-def _path(encoding: str) -> Path:
-    try:
-        return encoding_path(DOMAIN, encoding)
-    except FileNotFoundError as err:
-        raise InputError(str(err)) from None
-
-
 def _answer_name(symbol: str) -> str:
     return symbol.replace("_", "-")
 
@@ -77,34 +70,32 @@ def solve_asp(
     universe = table.keys
     levels = limits.max_length or m.board.size
     text = facts(m, universe)
-    enc = _path(encoding)
+    enc = encoding_path(DOMAIN, encoding)
     if emit_lp is not None:
-        Path(emit_lp).write_text(
-            f"% pyasp-games kriegspiel metaposition {m.name}: {m.describe()}\n"
-            f"% encoding: {enc}\n% levels: the parts level(1), level(2), ... (pyasp_games "
-            f"kriegspiel.asp grounds them one by one)\n" + text
-        )
+        write_facts(emit_lp, text, [enc], f"kriegspiel metaposition {m.name}: {m.describe()}",
+                    incremental=True, options=["-c", f"imax={levels}"],
+                    notes=["metaposition 0 is the one asked"])  # fmt: skip
     session = ClingoSession([enc], text, deadline=deadline)
-    stats: dict[str, Any] = {"metapositions": len(universe), "levels": levels}
+    stats: dict[str, Any] = {"metapositions": len(universe)}
     try:
-        session.ground([("base", [])])
+        session.ground([("base", []), ("check", [0])])
         for level in range(1, levels + 1):
-            session.ground([("level", [level])])
+            session.ground([("step", [level]), ("check", [level])])
+            session.set_external("query", [level], True)
             result = session.solve()
-            if result.status != "sat":
+            if result.status != "unsat":
                 break
-            atoms = _read(result.symbols)
-            if atoms["missing"] or any(u == 0 for u, _ in atoms["value"]) or atoms["converged"]:
-                break
+            session.set_external("query", [level], None)
     except LimitReached:
         return Outcome(m.name, "asp", "unknown", None, None, 0.0, stats | session.statistics())
     stats |= session.statistics()
+    if result.status == "unsat":  # no stop within the levels: no mate within them
+        stats.update(bounded=f"no forced mate within {levels} moves", levels=levels)
+        return Outcome(m.name, "asp", "no-solution", None, None, 0.0, stats)
     stats["levels"] = level
     if result.status == "unknown":
         return Outcome(m.name, "asp", "unknown", None, None, 0.0, stats)
-    if result.status != "sat":
-        stats["error"] = "the encoding has no answer set"
-        return Outcome(m.name, "asp", "error", None, None, 0.0, stats)
+    atoms = _read(result.symbols)
     if atoms["missing"]:
         raise MalformedAnswer(f"the universe lacks where {atoms['missing'][0]} leads")
     value = {u: d for u, d in atoms["value"]}
@@ -112,9 +103,6 @@ def solve_asp(
         plan = _strategy(m, universe, value, atoms)
         stats.update(optimal=True, strategy_nodes=len(plan["nodes"]))
         return Outcome(m.name, "asp", "solved", value[0], plan, 0.0, stats)
-    if not atoms["converged"]:
-        stats["bounded"] = f"no forced mate within {levels} moves"
-        return Outcome(m.name, "asp", "no-solution", None, None, 0.0, stats)
     return Outcome(m.name, "asp", "no-solution", None, _refutation(m, universe, value, atoms), 0.0, stats)
 
 
