@@ -183,3 +183,18 @@ def test_cli_table():
     run = run_cli("kriegspiel", "table", "--board", "3x3")
     assert run.code == 0 and "44 of 48 starts are forced mates, the longest in 4 moves" in run.stdout
     assert_bad_input(run_cli("kriegspiel", "table", "--board", "9x9"), "3 to 8")
+
+
+# -- heuristic: the seed's evaluation-function player, measured ------------------------
+
+
+def test_heuristic_is_an_upper_bound_or_names_the_line_that_beats_it():
+    m = parse_metaposition("?1?/2?/KR1")
+    out = solve(m, "heuristic")
+    assert out.status == "solved" and out.stats["optimal"] is False
+    assert out.stats["verified"] is True and out.answer >= solve(m, "native").answer
+    beaten = solve(parse_metaposition("4/4/1R2/K3 unknown"), "heuristic")
+    assert beaten.status == "unknown" and beaten.stats["limit"] == "heuristic"
+    assert "the policy goes round in circles" in beaten.stats["stopped"]
+    run = run_cli("kriegspiel", "solve", "4/4/1R2/K3 unknown", "-b", "heuristic")
+    assert run.code == 3 and "fails: Rb1: check-rank;" in run.stdout

@@ -6,7 +6,8 @@ the questions (:mod:`pyasp_games.kriegspiel.questions`) ask whether White forces
 from one in the worst case, how fast, and with which strategy. ``native`` computes the
 exact worst-case value by retrograde analysis over the reachable metapositions
 (:mod:`~pyasp_games.kriegspiel.tablebase`); ``asp`` lets clingo decide "mate within d"
-level by level with the referee's rules stated in ASP (small boards). Every strategy is replayed by an independent
+level by level with the referee's rules stated in ASP (small boards); ``heuristic`` is
+the seed's evaluation-function player, its strategy an upper bound when it mates. Every strategy is replayed by an independent
 checker with its own move generator (:mod:`~pyasp_games.kriegspiel.verify`).
 
 There is no SAT backend (so no ``sat.py``): "White forces mate within k" alternates
@@ -51,5 +52,5 @@ def domain() -> DomainSpec:
 
 
 def _applies(m: Metaposition, backend: str) -> bool:
-    # the asp backend grounds every reachable metaposition: boards of up to 20 squares
-    return backend != "asp" or m.board.size <= 20
+    # the asp backend grounds every reachable metaposition: boards of up to 16 squares
+    return backend != "asp" or m.board.size <= 16

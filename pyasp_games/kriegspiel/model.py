@@ -372,10 +372,13 @@ class StartSet:
         return f"K{self.piece}K {self.board.label}"
 
 
-def random_start(rows: int = 8, cols: int = 8, seed: int = 0, piece: str = "R") -> Metaposition:
-    """A full-uncertainty start chosen by ``seed`` among those whose piece is next to its
-    king (protected: the others mostly lose it at once); bench suites ask for it."""
-    board = Board(rows, cols)
+def random_start(
+    rows: int = 8, cols: int | None = None, seed: int = 0, piece: str = "R"
+) -> Metaposition:
+    """A full-uncertainty start on a ``rows`` x ``cols`` board (square by default) chosen
+    by ``seed`` among those whose piece is next to its king (protected: the others mostly
+    lose it at once); bench suites ask for it."""
+    board = Board(rows, cols or rows)
     protected = [m for m in starts(board, piece) if board.neighbours[m.king] >> m.piece_square & 1]
     m = random.Random(seed).choice(protected)
     return Metaposition(board, m.king, m.piece_square, m.belief, piece, f"{board.label}-s{seed}")

@@ -23,8 +23,15 @@ from collections.abc import Callable
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.kriegspiel.model import Metaposition, StartSet, starts
-from pyasp_games.kriegspiel.strategy import refutation, refutations, strategies, strategy
-from pyasp_games.kriegspiel.tablebase import NO_MATE, build, values
+from pyasp_games.kriegspiel.strategy import Worth, refutation, refutations, strategies, strategy
+from pyasp_games.kriegspiel.tablebase import (
+    NO_MATE,
+    build,
+    cache_file,
+    cached_worth,
+    save_values,
+    values,
+)
 
 
 def solve_native(
@@ -34,18 +41,32 @@ def solve_native(
     (answer), the strategy (witness); ``no-solution`` with a refutation when there is no
     forced mate, or (``stats["bounded"]``) none within ``limits.max_length`` moves."""
     deadline = limits.deadline()
-    table = build([m], deadline, progress)
-    value = values(table, deadline)
-    best = int(value[table.roots[0]])
-    stats = {"metapositions": len(table.keys), "attempts": len(table.owner)}
+    worth = _from_cache(m)
+    if worth is not None:
+        stats: dict = {"table": "the board's cached table"}
+    else:
+        table = build([m], deadline, progress)
+        value = values(table, deadline)
+        worth = table.worth(value)
+        stats = {"metapositions": len(table.keys), "attempts": len(table.owner)}
+    best = worth((m.king, m.piece_square, m.belief))
     if best >= NO_MATE:
-        return Outcome(m.name, "native", "no-solution", None, refutation(m, table, value), 0.0, stats)
+        return Outcome(m.name, "native", "no-solution", None, refutation(m, worth), 0.0, stats)
     if limits.max_length is not None and best > limits.max_length:
         stats.update(bounded=f"no forced mate within {limits.max_length} moves", value=best)
         return Outcome(m.name, "native", "no-solution", None, None, 0.0, stats)
-    plan = strategy(m, table, value)
+    plan = strategy(m, worth)
     stats.update(optimal=True, strategy_nodes=len(plan["nodes"]))
     return Outcome(m.name, "native", "solved", best, plan, 0.0, stats)
+
+
+def _from_cache(m: Metaposition) -> Worth | None:
+    """The values of the board's cached whole table (``kriegspiel table`` writes it), if
+    ``m`` is in it: every metaposition reachable from a start is."""
+    cached = cached_worth(m.board, m.piece)
+    if cached is None or cached((m.king, m.piece_square, m.belief)) is None:
+        return None
+    return cached  # type: ignore[return-value]
 
 
 def solve_table(
@@ -59,11 +80,12 @@ def solve_table(
     ms = starts(request.board, request.piece)
     table = build(ms, deadline, progress)
     value = values(table, deadline)
+    save_values(table, value)
     worth = [int(value[table.number((m.king, m.piece_square, m.belief))]) for m in ms]
     won = [m for m, v in zip(ms, worth, strict=True) if v < NO_MATE]
     lost = [m for m, v in zip(ms, worth, strict=True) if v >= NO_MATE]
-    plan = strategies(won, table, value) if won else {"roots": [], "nodes": []}
-    proof = refutations(lost, table, value) if lost else {"roots": [], "nodes": []}
+    plan = strategies(won, table.worth(value)) if won else {"roots": [], "nodes": []}
+    proof = refutations(lost, table.worth(value)) if lost else {"roots": [], "nodes": []}
     roots = iter(plan["roots"]), iter(proof["roots"])
     rows = []
     distribution: dict[str, int] = {}
@@ -82,5 +104,6 @@ def solve_table(
         "metapositions": len(table.keys),
     }
     witness = {"starts": rows, "strategy": plan, "refutation": proof}
-    stats = {"attempts": len(table.owner), "optimal": True, "strategy_nodes": len(plan["nodes"])}
+    stats = {"attempts": len(table.owner), "optimal": True, "strategy_nodes": len(plan["nodes"]),
+             "cached": str(cache_file(request.board, request.piece))}  # fmt: skip
     return Outcome(request.name, "native", "solved", answer, witness, 0.0, stats)

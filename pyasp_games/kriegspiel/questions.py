@@ -23,16 +23,20 @@ from typing import Any
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import EMIT_LP, Param, Question
 from pyasp_games.kriegspiel.asp import solve_asp
+from pyasp_games.kriegspiel.heuristic import solve_heuristic
 from pyasp_games.kriegspiel.model import PIECES, Metaposition, StartSet, board_of, load_metaposition
 from pyasp_games.kriegspiel.native import solve_native, solve_table
 from pyasp_games.kriegspiel.verify import check_outcome, check_table
 
 #: The backends of ``solve``: ``backend(metaposition, limits, **options) -> Outcome`` with
 #: answer the worst-case number of White moves to mate and witness the strategy (or, with
-#: status ``no-solution``, the refutation). Exact backends set ``stats["optimal"] = True``.
+#: status ``no-solution``, the refutation). Exact backends set ``stats["optimal"] = True``;
+#: ``heuristic`` (the seed's evaluation-function player) sets it to ``False``: its
+#: strategy's worst case is an upper bound, or it names a Black line that defeats it.
 BACKENDS: dict[str, Callable[..., Outcome]] = {
     "native": solve_native,
     "asp": solve_asp,
+    "heuristic": solve_heuristic,
 }
 
 
@@ -59,6 +63,8 @@ def describe_solve(
     if outcome.status == "no-solution":
         bound = outcome.stats.get("bounded")
         return (bound if bound else "no forced mate (the black king can hold a draw)"), lines
+    if outcome.stats.get("limit") == "heuristic":
+        lines.append(f"  {outcome.stats['stopped']}")
     return None, lines
 
 

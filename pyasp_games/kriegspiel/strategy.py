@@ -24,41 +24,40 @@ for a mate, because each attempt either may draw or keeps the game in it. JSON::
 >>> from pyasp_games.kriegspiel.tablebase import build, values
 >>> m = parse_metaposition("k2/2K/1R1")
 >>> table = build([m])
->>> plan = strategy(m, table, values(table))
+>>> plan = strategy(m, table.worth(values(table)))
 >>> [(n["attempt"], n["answers"]) for n in plan["nodes"]]
 [('Ra1', {'mate': None})]
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
-
-import numpy as np
 
 from pyasp_games.kriegspiel.metaposition import DRAW, rules_for
 from pyasp_games.kriegspiel.model import Metaposition
-from pyasp_games.kriegspiel.tablebase import NO_MATE, State, Table
+from pyasp_games.kriegspiel.tablebase import NO_MATE, State
+
+#: A metaposition's worst-case value (:data:`NO_MATE`: none), from a table.
+Worth = Callable[[State], int]
 
 
 def _fen(m: Metaposition, state: State) -> str:
     return Metaposition(m.board, state[0], state[1], state[2], m.piece).fen()
 
 
-def strategy(m: Metaposition, table: Table, value: np.ndarray) -> dict[str, Any]:
+def strategy(m: Metaposition, worth: Worth) -> dict[str, Any]:
     """The optimal strategy from ``m`` (value finite): at every metaposition, the first
     attempt whose worst case equals the metaposition's value."""
-    graph = strategies([m], table, value)
+    graph = strategies([m], worth)
     return {"root": graph["roots"][0], "nodes": graph["nodes"]}
 
 
-def strategies(ms: list[Metaposition], table: Table, value: np.ndarray) -> dict[str, Any]:
+def strategies(ms: list[Metaposition], worth: Worth) -> dict[str, Any]:
     """One strategy graph for several roots (each with a finite value): ``{"roots": [...],
     "nodes": [...]}``, the nodes shared."""
     m = ms[0]
     rules = rules_for(m.board, m.piece)
-
-    def worth(state: State) -> int:
-        return int(value[table.number(state)])
 
     nodes: list[dict[str, Any]] = []
     ids: dict[State, int] = {}
@@ -103,20 +102,20 @@ def _worst(choice: tuple, king: int, square: int, worth: Any) -> int:
     return max(worst, worth((king, square, sub))) if sub else worst
 
 
-def refutation(m: Metaposition, table: Table, value: np.ndarray) -> dict[str, Any]:
+def refutation(m: Metaposition, worth: Worth) -> dict[str, Any]:
     """The proof that White has no forced mate from ``m`` (value :data:`NO_MATE`): the
     metapositions without a forced mate that the refutations reach."""
-    graph = refutations([m], table, value)
+    graph = refutations([m], worth)
     return {"root": graph["roots"][0], "nodes": graph["nodes"]}
 
 
-def refutations(ms: list[Metaposition], table: Table, value: np.ndarray) -> dict[str, Any]:
+def refutations(ms: list[Metaposition], worth: Worth) -> dict[str, Any]:
     """One refutation graph for several roots without a forced mate."""
     m = ms[0]
     rules = rules_for(m.board, m.piece)
 
     def lost(state: State) -> bool:
-        return int(value[table.number(state)]) >= NO_MATE
+        return worth(state) >= NO_MATE
 
     nodes: list[dict[str, Any]] = []
     ids: dict[State, int] = {}

@@ -26,8 +26,10 @@ States never reaching a finite value have no forced mate.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 
@@ -128,6 +130,10 @@ class Table:
         """The number of a state (any of its symmetric images), or ``None``."""
         return self.index.get(self.symmetry.canonical(state) if self.symmetric else state)
 
+    def worth(self, value: np.ndarray) -> Callable[[State], int]:
+        """A state's value among ``value`` (the table's values), by its number."""
+        return lambda state: int(value[self.number(state)])
+
 
 def build(
     roots: Sequence[Metaposition],
@@ -221,3 +227,48 @@ def fixpoint(
         if not improved.any():
             return value[:n]
         value[states[improved]] = best[improved]
+
+
+# -- a board's whole table, kept in the cache -------------------------------------------
+
+
+def cache_dir() -> Path:
+    """Where whole-board tables are kept (``$XDG_CACHE_HOME/pyasp-games/kriegspiel``)."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "pyasp-games" / "kriegspiel"
+
+
+#: Bumped whenever the rules or the state numbering change (older files are ignored).
+FORMAT = 1
+
+
+def cache_file(board: Board, piece: str) -> Path:
+    return cache_dir() / f"K{piece}K-{board.label}-v{FORMAT}.npz"
+
+
+def save_values(table: Table, value: np.ndarray) -> Path:
+    """Write the values of a table built from every start of its board (symmetric)."""
+    path = cache_file(table.board, table.piece)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    keys = np.array(table.keys, dtype=np.uint64).reshape(-1, 3)
+    partial = path.with_suffix(".part.npz")
+    np.savez_compressed(partial, keys=keys, values=value.astype(np.int32))
+    partial.replace(path)
+    return path
+
+
+_LOADED: dict[Path, dict[State, int]] = {}
+
+
+def cached_worth(board: Board, piece: str) -> Callable[[State], int | None] | None:
+    """The value of any state of the board's cached whole table (``None`` for a state
+    outside it), or ``None`` when no table is cached."""
+    path = cache_file(board, piece)
+    if path not in _LOADED:
+        if not path.is_file():
+            return None
+        with np.load(path) as data:
+            keys, value = data["keys"].tolist(), data["values"].tolist()
+        _LOADED[path] = {tuple(k): v for k, v in zip(keys, value, strict=True)}
+    table, canonical = _LOADED[path], Symmetry(board).canonical
+    return lambda state: table.get(canonical(state))

@@ -1,0 +1,192 @@
+"""The seed's own method: metapositions, pseudo-legal moves, an evaluation function.
+
+Seed 001 (section 3.2.7, after Bolognesi and Ciancarini) plays the Kriegspiel ending
+without search to the end: White considers every pseudo-legal attempt on its
+metaposition, looks at the metapositions each referee's answer can lead to, and plays
+the attempt whose worst answer the evaluation function likes best. Attempts that risk
+a draw (a possible stalemate or capture) are never played. The evaluation here, in its
+order of importance (the seed's way of stating a KRK player's knowledge):
+
+1. a smaller region for the black king (the squares it could reach through squares
+   White does not attack: the box the rook's lines and White's king shut it in);
+2. fewer squares where the black king may be now;
+3. White's king close to those squares (it has to take part in the mate);
+4. the rook next to its king (protected).
+
+The policy is a function of the metaposition, so its strategy is a graph: it is built
+from the root by following the policy, and its worst case is counted over that graph.
+If some Black line makes the policy go round in circles, or reach a metaposition where
+every attempt risks a draw, the answer names that line (status ``unknown``: the
+heuristic does not know). Otherwise the strategy is an upper bound on the optimal
+value (``stats["optimal"] = False``), replayed by the checker like every other.
+
+>>> from pyasp_games.engines.limits import Limits
+>>> from pyasp_games.kriegspiel.model import parse_metaposition
+>>> out = solve_heuristic(parse_metaposition("?1?/2?/KR1"), Limits())
+>>> out.status, out.answer, out.stats["optimal"]
+('solved', 4, False)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyasp_games.engines.limits import Limits
+from pyasp_games.engines.outcome import Outcome
+from pyasp_games.kriegspiel.metaposition import DRAW, Rules, rules_for
+from pyasp_games.kriegspiel.model import Board, Metaposition
+
+State = tuple[int, int, int]
+#: The most metapositions the policy may visit before it is judged lost in the board.
+MAX_NODES = 200_000
+
+
+def evaluate(board: Board, state: State, piece: str = "R") -> tuple[int, ...]:
+    """The evaluation of a metaposition (larger is better for White), lexicographic: the
+    black king's region (the squares it could reach in any number of steps through
+    squares White does not attack), then its possible squares, then how near White's
+    king is to them, then whether the piece is protected."""
+    king, square, belief = state
+    free = rules_for(board, piece).free(king, square) | belief
+    region = belief
+    while (grown := (region | board.spread(region)) & free) != region:
+        region = grown
+    kr, kf = board.coords(king)
+    near = min(
+        max(abs(kr - r), abs(kf - f)) for r, f in map(board.coords, board.squares(belief))
+    )
+    protected = board.neighbours[king] >> square & 1
+    return (-bin(region).count("1"), -bin(belief).count("1"), -near, protected)
+
+
+def _score(rules: Rules, state: State, choice: tuple) -> tuple:
+    """An attempt's worth: its worst outcome's evaluation (a mate everywhere is best)."""
+    king, square, _ = state
+    _attempt, illegal, answers = choice
+    outcomes = [s for s in answers.values() if s is not None]
+    if illegal:
+        outcomes.append((king, square, illegal))
+    if not outcomes:
+        return (1,)
+    return (0, *min(evaluate(rules.board, s, rules.piece) for s in outcomes))
+
+
+def policy(rules: Rules, state: State) -> tuple | None:
+    """The attempt the evaluation prefers (``(attempt, illegal, answers)``), or ``None``
+    when every attempt risks a draw."""
+    choices = [c for c in rules.outcomes(*state) if c[2] is not DRAW]
+    if not choices:
+        return None
+    return max(choices, key=lambda c: _score(rules, state, c))
+
+
+def solve_heuristic(m: Metaposition, limits: Limits) -> Outcome:
+    """Play the evaluation function's strategy from ``m``: its worst case (an upper bound)
+    and the strategy, or the Black line on which it fails."""
+    deadline = limits.deadline()
+    rules = rules_for(m.board, m.piece)
+    root = (m.king, m.piece_square, m.belief)
+    chosen: dict[State, tuple | None] = {}
+    todo = [root]
+    while todo:
+        state = todo.pop()
+        if state in chosen:
+            continue
+        if len(chosen) % 512 == 0:
+            deadline.check()
+            if len(chosen) > MAX_NODES:
+                return _fails(m, "the policy wanders through more than "
+                              f"{MAX_NODES} metapositions", {})  # fmt: skip
+        choice = chosen[state] = policy(rules, state)
+        if choice is not None:
+            todo += [s for s in _children(state, choice).values() if s not in chosen]
+    depth: dict[State, int] = {}
+    line = _worst(root, chosen, depth, rules)
+    if line is not None:
+        return _fails(m, line, {"metapositions": len(chosen)})
+    plan = _graph(m, root, chosen, depth, rules)
+    stats: dict[str, Any] = {"optimal": False, "metapositions": len(chosen),
+                             "strategy_nodes": len(plan["nodes"])}  # fmt: skip
+    return Outcome(m.name, "heuristic", "solved", depth[root], plan, 0.0, stats)
+
+
+def _children(state: State, choice: tuple) -> dict[str, State]:
+    king, square, _ = state
+    _attempt, illegal, answers = choice
+    out = {a: s for a, s in answers.items() if s is not None}
+    if illegal:
+        out["illegal"] = (king, square, illegal)
+    return out
+
+
+def _worst(root: State, chosen: dict, depth: dict, rules: Rules) -> str | None:
+    """Fill ``depth`` (worst-case moves to mate under the policy); the failing Black line
+    in words if the policy can be kept from mating."""
+    on_path: list[tuple[State, str]] = []
+    active: set[State] = set()
+
+    def line(last: str) -> str:
+        said = [f"{rules.name(chosen[s][0])}: {a}" for s, a in on_path]
+        return "; ".join([*said, last])
+
+    def visit(state: State) -> str | None:
+        if state in depth:
+            return None
+        choice = chosen[state]
+        if choice is None:
+            return line(f"every attempt from {_fen(rules, state)} risks a draw")
+        active.add(state)
+        worst = 1 if any(s is None for s in choice[2].values()) else 0
+        for answer, child in _children(state, choice).items():
+            on_path.append((state, answer))
+            if child in active:
+                return line(f"back to {_fen(rules, child)}: the policy goes round in circles")
+            failed = visit(child)
+            if failed:
+                return failed
+            on_path.pop()
+            worst = max(worst, depth[child] + (answer != "illegal"))
+        active.discard(state)
+        depth[state] = worst
+        return None
+
+    import sys
+
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 50000))
+    try:
+        return visit(root)
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+def _fen(rules: Rules, state: State) -> str:
+    return Metaposition(rules.board, *state, rules.piece).fen()
+
+
+def _graph(m: Metaposition, root: State, chosen: dict, depth: dict, rules: Rules) -> dict:
+    ids: dict[State, int] = {}
+    order: list[State] = []
+    todo = [root]
+    while todo:
+        state = todo.pop()
+        if state in ids:
+            continue
+        ids[state] = len(order)
+        order.append(state)
+        todo += list(_children(state, chosen[state]).values())
+    nodes = []
+    for state in order:
+        attempt, _, answers = chosen[state]
+        said: dict[str, int | None] = {a: ids[s] for a, s in _children(state, chosen[state]).items()}
+        said.update({a: None for a, s in answers.items() if s is None})
+        nodes.append({"metaposition": _fen(rules, state), "value": depth[state],
+                      "attempt": rules.name(attempt), "answers": said})  # fmt: skip
+    return {"root": 0, "nodes": nodes}
+
+
+def _fails(m: Metaposition, line: str, stats: dict) -> Outcome:
+    stats = {**stats, "limit": "heuristic", "optimal": False,
+             "stopped": f"the evaluation function's strategy fails: {line}"}  # fmt: skip
+    return Outcome(m.name, "heuristic", "unknown", None, None, 0.0, stats)
+
