@@ -162,6 +162,20 @@ def graph_from_edges(
     return g
 
 
+def numbered_graph(n: int, edges: Sequence[tuple[int, int]], name: str = "graph") -> Graph:
+    """A validated :class:`Graph` on the vertices ``0..n-1`` (named by number) from
+    generated edges between distinct vertices (no labels to check: large generated graphs)."""
+    pairs = [(u, v) if u < v else (v, u) for u, v in edges]
+    if any(pairs[i] >= pairs[i + 1] for i in range(len(pairs) - 1)):  # generated in order, mostly
+        pairs = sorted(set(pairs))
+    g = Graph(tuple(map(str, range(n))), tuple(pairs), name)
+    reach = g.bfs(0)
+    if -1 in reach:
+        raise InputError(f"{name}: the graph is not connected ({reach.index(-1)} cannot be reached from 0)")
+    g.grid = grid_layout(g)
+    return g
+
+
 # -- grids ---------------------------------------------------------------------------
 
 

@@ -40,6 +40,7 @@ from pyasp_games.routing.model import (
     schedule_names,
     stride,
 )
+from pyasp_games.routing.polynomial import Exact, exact_schedule
 
 
 def matchings(graph: Graph) -> list[tuple[tuple[int, int], ...]]:
@@ -291,10 +292,15 @@ def idastar(
 
 
 def solve_idastar(inst: Instance, limits: Limits = Limits(), **options: Any) -> Outcome:
-    """The native exact backend: IDA* (after Wilson's theorem / BFS for ``blank`` solvability)."""
+    """The native exact backend: a polynomial case's schedule where the graph is one
+    (:mod:`~pyasp_games.routing.polynomial`), else IDA* (after Wilson's theorem / BFS for
+    ``blank`` solvability)."""
     started = time.perf_counter()
     deadline = limits.deadline()
     stats: dict[str, Any] = {}
+    exact = exact_schedule(inst)
+    if exact is not None:
+        return _polynomial_outcome(inst, exact, limits, started)
     if inst.moves == "blank":
         verdict = blank_solvability(inst, deadline)
         stats["solvability"] = verdict.reason
@@ -322,6 +328,23 @@ def solve_idastar(inst: Instance, limits: Limits = Limits(), **options: Any) -> 
         0.0,
         stats,
     )
+
+
+def _polynomial_outcome(inst: Instance, exact: Exact, limits: Limits, started: float) -> Outcome:
+    stats: dict[str, Any] = {"optimal": exact.optimal, "proof": exact.proof}
+    stats["seconds_search"] = round(time.perf_counter() - started, 4)
+    if not exact.optimal:
+        stats["bound"] = "upper bound: " + exact.proof
+    length = len(exact.steps)
+    if limits.max_length is not None and length > limits.max_length:
+        if not exact.optimal:
+            stats.update(bounded=limits.max_length, limit="max-length", found=length)
+            return Outcome(inst.name, "native", "unknown", None, None, 0.0, stats)
+        stats["bounded"] = limits.max_length
+        stats["proof"] = f"the optimum {length} exceeds --max-length ({exact.proof})"
+        return Outcome(inst.name, "native", "no-solution", None, None, 0.0, stats)
+    witness = schedule_names(inst.graph, exact.steps)
+    return Outcome(inst.name, "native", "solved", length, witness, 0.0, stats)
 
 
 def solve_bfs(inst: Instance, limits: Limits = Limits(), **options: Any) -> Outcome:

@@ -29,7 +29,7 @@ import re
 from pathlib import Path
 
 from pyasp_games.errors import InputError
-from pyasp_games.routing.graph import Graph, graph_from_edges, read_graph_file
+from pyasp_games.routing.graph import Graph, graph_from_edges, numbered_graph, read_graph_file
 
 #: The largest generated graph: a routing instance keeps all-pairs distances (n^2 ints).
 MAX_VERTICES = 5_000
@@ -95,17 +95,21 @@ def graph_spec(spec: str) -> Graph:
 
 
 def _networkx_family(family: str, args: list[int], spec: str) -> Graph:
+    n = args[0]
+    if family == "path":
+        return numbered_graph(n, [(i, i + 1) for i in range(n - 1)], spec)
+    if family == "cycle":
+        return numbered_graph(n, [(i, (i + 1) % n) for i in range(n)], spec)
+    if family == "star":
+        return numbered_graph(n + 1, [(0, i) for i in range(1, n + 1)], spec)
+    if family == "complete":
+        return numbered_graph(n, [(i, j) for i in range(n) for j in range(i + 1, n)], spec)
+    if family == "bipartite":
+        a, b = args
+        return numbered_graph(a + b, [(i, j) for i in range(a) for j in range(a, a + b)], spec)
     import networkx as nx
 
-    n = args[0]
-    g = {
-        "path": lambda: nx.path_graph(n),
-        "cycle": lambda: nx.cycle_graph(n),
-        "star": lambda: nx.star_graph(n),
-        "complete": lambda: nx.complete_graph(n),
-        "bipartite": lambda: nx.complete_bipartite_graph(*args),
-        "hypercube": lambda: nx.convert_node_labels_to_integers(nx.hypercube_graph(n)),
-    }[family]()
+    g = nx.convert_node_labels_to_integers(nx.hypercube_graph(n))
     return graph_from_edges(list(g.edges()), list(g.nodes()), spec)
 
 
