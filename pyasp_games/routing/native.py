@@ -5,11 +5,13 @@
   from the solved arrangement to ``s`` is the fewest steps that route ``s``; for
   ``matching`` and ``swap`` the maximum is rt(G) (resp. the token-swapping maximum),
   for ``blank`` the farthest reachable arrangement.
-- :func:`solve_idastar`: IDA* with admissible bounds. ``matching``: the larger of the
-  largest distance of a pebble to its target (a pebble moves one edge a step) and the
-  sum of distances over twice the maximum matching (a step moves at most that many
-  pebbles by one). ``swap``: the sum of distances over two, or n minus the number of cycles (a swap changes it by one), whichever is larger. ``blank``: the sum of
-  distances of the pebbles other than the blank (a slide moves one pebble one edge).
+- :func:`solve_idastar`: a polynomial case's formula where the graph is one
+  (:mod:`~pyasp_games.routing.polynomial`); ``swap`` moves by the IDA* of
+  :mod:`~pyasp_games.routing.swapping`; otherwise IDA* here, with admissible bounds.
+  ``matching``: the larger of the largest distance of a pebble to its target (a pebble
+  moves one edge a step) and the sum of distances over twice the maximum matching (a step
+  moves at most that many pebbles by one). ``blank``: the sum of distances of the
+  pebbles other than the blank (a slide moves one pebble one edge).
   Each step of a ``matching`` schedule is built vertex by vertex, a pebble whose
   distance has no slack left forced towards its target.
 - :func:`blank_solvability`: Wilson's theorem (1974) where it applies, else a complete
@@ -34,13 +36,13 @@ from pyasp_games.engines.outcome import Outcome
 from pyasp_games.routing.graph import Graph
 from pyasp_games.routing.model import (
     Instance,
-    cycle_count,
     lower_bound,
     permutation_parity,
     schedule_names,
     stride,
 )
 from pyasp_games.routing.polynomial import Exact, exact_schedule
+from pyasp_games.routing.swapping import idastar_swaps
 
 
 def matchings(graph: Graph) -> list[tuple[tuple[int, int], ...]]:
@@ -218,7 +220,8 @@ def _step_iter(
 def idastar(
     inst: Instance, deadline: Deadline, max_length: int | None = None
 ) -> tuple[list | None, dict]:
-    """An optimal schedule by IDA* (``None`` if none within ``max_length``) and statistics."""
+    """An optimal ``matching`` or ``blank`` schedule by IDA* (``None`` if none within
+    ``max_length``) and statistics (``swap``: :mod:`~pyasp_games.routing.swapping`)."""
     g = inst.graph
     dist, adj = g.distances, g.adj
     state = list(inst.state)
@@ -227,7 +230,6 @@ def idastar(
     stats["lower_bound"] = bound
     moves = inst.moves
     mm2 = 2 * max(g.max_matching, 1)
-    n = len(g)
     token = inst.state[inst.blank] if moves == "blank" else None
     path: list[tuple[tuple[int, int], ...]] = []
 
@@ -235,8 +237,6 @@ def idastar(
         if moves == "blank":
             return sum(dist[v][t] for v, t in enumerate(s) if t != token)
         ds = [dist[v][t] for v, t in enumerate(s)]
-        if moves == "swap":
-            return max(-(-sum(ds) // 2), n - cycle_count(s))
         return max(max(ds), -(-sum(ds) // mm2))
 
     def dfs(budget: int, previous: frozenset, blank: int | None) -> bool:
@@ -247,17 +247,6 @@ def idastar(
             return all(v == t for v, t in enumerate(state))
         if moves == "matching":
             options = (list(m) for m in _step_iter(state, adj, dist, budget - 1, previous))
-        elif moves == "swap":
-            # disjoint swaps commute: of two consecutive ones only the increasing order
-            # (every schedule can be sorted so: its lexicographically least reordering)
-            last = next(iter(previous), None)
-            options = (
-                [e]
-                for e in g.edges
-                if last is None
-                or (e > last and e not in previous)
-                or (e != last and (e[0] in last or e[1] in last))
-            )
         else:
             options = (
                 [(min(blank, w), max(blank, w))]
@@ -308,10 +297,14 @@ def solve_idastar(inst: Instance, limits: Limits = Limits(), **options: Any) -> 
             stats["proof"] = verdict.reason
             return Outcome(inst.name, "native", "no-solution", None, None, 0.0, stats)
     try:
-        schedule, search = idastar(inst, deadline, limits.max_length)
+        if inst.moves == "swap":
+            found, _ = idastar_swaps(inst, deadline, limits.max_length, stats)
+            schedule = None if found is None else [(e,) for e in found]
+        else:
+            schedule, search = idastar(inst, deadline, limits.max_length)
+            stats.update(search)
     except LimitReached:
         raise LimitReached(stats) from None
-    stats.update(search)
     stats["seconds_search"] = round(time.perf_counter() - started, 4)
     if schedule is None:
         stats["bounded"] = limits.max_length

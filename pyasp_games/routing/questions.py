@@ -27,7 +27,13 @@ from pyasp_games.engines.question import EMIT_CNF, EMIT_LP, SOLVER, Param, Quest
 from pyasp_games.errors import InputError
 from pyasp_games.graphs import FORMATS
 from pyasp_games.routing.asp import solve_asp
-from pyasp_games.routing.bounds import solve_oddeven, solve_peeling, solve_rowcolumn
+from pyasp_games.routing.bounds import (
+    pack,
+    solve_oddeven,
+    solve_peeling,
+    solve_rowcolumn,
+    solve_swapper,
+)
 from pyasp_games.routing.model import (
     MOVES,
     Instance,
@@ -51,6 +57,7 @@ BACKENDS: dict[str, Callable[..., Outcome]] = {
     "oddeven": solve_oddeven,
     "peeling": solve_peeling,
     "rowcolumn": solve_rowcolumn,
+    "swapper": solve_swapper,
 }
 
 #: Exhaustive routing numbers are refused beyond this many vertices (n! arrangements).
@@ -133,6 +140,14 @@ def describe_schedule(
         proved = "optimal" if exact else "an upper bound, not proved optimal"
         said = f"{outcome.answer} steps ({inst.moves}; {proved})"
     lines = _steps(outcome.witness) if outcome.status == "solved" else []
+    if outcome.status == "solved" and inst.moves == "swap" and isinstance(outcome.witness, list):
+        layers = pack([tuple(e) for step in outcome.witness for e in step])
+        lines.append(f"  depth: {len(layers)} steps with disjoint swaps in parallel")
+    if "lower_bound" in outcome.stats and outcome.stats.get("optimal") is False:
+        lines.append(
+            f"  lower bound {outcome.stats['lower_bound']} proved: the optimum is within"
+            f" {outcome.stats.get('gap', '?')} of this schedule"
+        )
     if outcome.stats.get("limit") == "max-length" and "found" in outcome.stats:
         lines.append(
             f"  the bound's schedule has {outcome.stats['found']} steps, more than"
@@ -206,7 +221,8 @@ FORMAT = Param(
 SOLVE = Question(
     "solve",
     "Route the arrangement in the fewest steps and verify the schedule.\n\n"
-    "Backends oddeven, peeling and rowcolumn give upper bounds, not optima. With --json: "
+    "Backends oddeven, peeling, rowcolumn and swapper give upper bounds, not optima (swapper"
+    " proves a lower bound too, and says optimal where its schedule meets it). With --json: "
     "answer the number of steps, witness the schedule (a list of steps, each a list of "
     "edges, each a pair of vertex names), "
     "stats.optimal whether it is proved optimal.",

@@ -1,0 +1,52 @@
+"""Routing: token swapping's IDA* and bound against breadth-first search."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pyasp_games.engines.limits import Limits
+from pyasp_games.routing import solve
+from pyasp_games.routing.model import Instance, random_arrangement, schedule_names
+from pyasp_games.routing.native import distance_table
+from pyasp_games.routing.specs import graph_spec
+from pyasp_games.routing.swapping import bound_swaps, greedy_swaps, idastar_swaps
+from pyasp_games.routing.verify import verify_schedule
+
+
+def _replays(g, state, swaps) -> bool:
+    edges = [(g.names[u], g.names[v]) for u, v in g.edges]
+    start = {g.names[v]: g.names[t] for v, t in enumerate(state)}
+    return verify_schedule(edges, start, "swap", schedule_names(g, [[e] for e in swaps])).ok
+
+
+@pytest.mark.parametrize("spec", ["grid:2x3", "random:7:9:4", "tree:7:2"])
+def test_idastar_and_the_bound_against_bfs_on_every_permutation(spec):
+    g = graph_spec(spec)
+    table = distance_table(g, "swap")
+    rng = random.Random(0)
+    for state, optimum in table.items():
+        inst = Instance(g, state, "swap")
+        schedule, budget = idastar_swaps(inst, Limits().deadline())
+        assert len(schedule) == optimum == budget and _replays(g, state, schedule)
+        greedy = greedy_swaps(g, state, rng)
+        assert len(greedy) >= optimum and _replays(g, state, greedy)
+    for state in rng.sample(sorted(table), 40):
+        found = bound_swaps(Instance(g, state, "swap"), Limits().deadline(), trials=2, nodes=50)
+        assert found.lower_bound <= table[state] <= len(found.swaps)
+        assert _replays(g, state, found.swaps)
+
+
+def test_swapper_is_a_bound_with_its_proved_gap():
+    inst = random_arrangement(graph_spec("grid:4x4"), 2, "swap")
+    out = solve(inst, "swapper")
+    assert out.status == "solved" and out.stats["verified"] is True
+    exact = solve(inst, "native", Limits(time_limit=30))
+    assert exact.stats["optimal"] is True
+    assert out.stats["lower_bound"] <= exact.answer <= out.answer
+    assert out.stats["gap"] == out.answer - out.stats["lower_bound"]
+    assert out.stats["optimal"] is (out.answer == out.stats["lower_bound"])
+    # matching moves: the same swaps packed into matchings, an upper bound on rt(G, pi)
+    packed = solve(Instance(inst.graph, inst.state, "matching"), "swapper")
+    assert packed.stats["verified"] is True and packed.stats["optimal"] is False
