@@ -173,13 +173,16 @@ def _path(state: list[int], order: list[int]) -> list[Swap]:
     """Insertion sort along the path: each swap exchanges an inverted adjacent pair."""
     rank = {v: i for i, v in enumerate(order)}
     keys = [rank[state[v]] for v in order]
-    swaps = []
+    edge = [_edge(order[j - 1], order[j]) for j in range(len(order))]  # edge[j]: j-1 to j
+    swaps: list[Swap] = []
+    add = swaps.append
     for i in range(1, len(keys)):
-        j = i
-        while j > 0 and keys[j - 1] > keys[j]:
-            keys[j - 1], keys[j] = keys[j], keys[j - 1]
-            swaps.append(_edge(order[j - 1], order[j]))
+        key, j = keys[i], i
+        while j > 0 and keys[j - 1] > key:  # the pebble passes the larger one to its left
+            keys[j] = keys[j - 1]
+            add(edge[j])
             j -= 1
+        keys[j] = key
     return swaps
 
 
