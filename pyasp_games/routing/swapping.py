@@ -16,10 +16,12 @@ its own earlier copy across commuting swaps (they cancel) is never searched eith
 - :func:`bound_swaps`: randomised greedy schedules (in the manner of Miltzow et al. 2016:
   swaps that bring both pebbles closer, preferring those that split a cycle; a directed
   cycle of pebbles that each want the next vertex rotated; else a swap that moves a pebble
-  closer and a pebble at home away), then depth-first searches under growing budgets with
-  a node limit (an exhausted budget raises the proved lower bound; a schedule found within
-  one replaces the best), then windows of the best schedule replaced by shorter exact
-  ones. The answer is a schedule and the best lower bound proved on the way.
+  closer and a pebble at home away), half of them for the inverse arrangement (a schedule
+  for it, reversed, routes the arrangement); windows of the best ones replaced by
+  shorter sequences with the same effect (found by the same search); then depth-first
+  searches under growing budgets from the lower bound with a node limit (an exhausted
+  budget raises the proved lower bound; a schedule found within one replaces the best).
+  The answer is a schedule and the best lower bound proved on the way.
 
 >>> from pyasp_games.engines.limits import Limits
 >>> from pyasp_games.routing.model import Instance
@@ -273,16 +275,22 @@ def bound_swaps(
     inst: Instance,
     deadline: Deadline,
     seed: int = 0,
-    trials: int = 16,
+    trials: int = 24,
     nodes: int = 1500,
-    keep: int = 2,
+    keep: int = 3,
 ) -> Bound:
     """A short schedule and a proved lower bound (see the module docstring): the best
     ``keep`` of ``trials`` greedy schedules improved window by window, and depth-first
     searches of at most ``nodes`` nodes per budget from the lower bound up."""
     rng = random.Random(seed)
     g = inst.graph
-    runs = sorted((greedy_swaps(g, inst.state, rng) for _ in range(trials)), key=len)
+    # half the trials route the inverse arrangement: reversed, its schedule routes this one
+    inverse = [0] * len(inst.state)
+    for v, t in enumerate(inst.state):
+        inverse[t] = v
+    runs = [greedy_swaps(g, inst.state, rng) for _ in range(trials - trials // 2)]
+    runs += [greedy_swaps(g, inverse, rng)[::-1] for _ in range(trials // 2)]
+    runs.sort(key=len)
     greedy = len(runs[0])
     best = min((improve_windows(g, r, deadline) for r in runs[:keep]), key=len)
     search = SwapSearch(g, inst.state, deadline)
