@@ -19,8 +19,8 @@ its own earlier copy across commuting swaps (they cancel) is never searched eith
   closer and a pebble at home away), half of them for the inverse arrangement (a schedule
   for it, reversed, routes the arrangement); windows of the best ones replaced by
   shorter sequences with the same effect (found by the same search); then depth-first
-  searches under growing budgets from the lower bound with a node limit (an exhausted
-  budget raises the proved lower bound; a schedule found within one replaces the best).
+  searches with a node limit, from the lower bound up (an exhausted budget raises the
+  proved lower bound) and just below the best schedule (one found replaces it).
   The answer is a schedule and the best lower bound proved on the way.
 
 >>> from pyasp_games.engines.limits import Limits
@@ -276,12 +276,14 @@ def bound_swaps(
     deadline: Deadline,
     seed: int = 0,
     trials: int = 24,
-    nodes: int = 1500,
+    nodes: int = 1000,
     keep: int = 3,
 ) -> Bound:
     """A short schedule and a proved lower bound (see the module docstring): the best
-    ``keep`` of ``trials`` greedy schedules improved window by window, and depth-first
-    searches of at most ``nodes`` nodes per budget from the lower bound up."""
+    ``keep`` of ``trials`` greedy schedules improved window by window; depth-first
+    searches of at most ``nodes`` nodes each, from the lower bound up while they exhaust
+    their budget (each raises the proved bound by two), then just below the best schedule
+    while they find a shorter one."""
     rng = random.Random(seed)
     g = inst.graph
     # half the trials route the inverse arrangement: reversed, its schedule routes this one
@@ -295,24 +297,33 @@ def bound_swaps(
     best = min((improve_windows(g, r, deadline) for r in runs[:keep]), key=len)
     search = SwapSearch(g, inst.state, deadline)
     start_total, start_cycles = search.total, search.cycles
-    proved = budget = search.start()
-    searched = budget
-    exhausting = True  # every budget so far was searched to the end
-    while budget < len(best):
-        searched = budget
+
+    def attempt(budget: int) -> bool | None:
+        """Search ``budget``: True (found, ``best`` replaced), False (exhausted) or None."""
+        nonlocal best
         search.nodes, search.limit, search.path = 0, nodes, []
         search.state, search.total, search.cycles = list(inst.state), start_total, start_cycles
         try:
             if search.search(budget):
                 best = search.schedule()
-                if exhausting:
-                    proved = budget
-                break
-            if exhausting:
-                proved = budget + 2
-        except NodeLimit:
-            exhausting = False  # an unfinished budget proves nothing; a larger one may succeed
-        except LimitReached:
+                return True
+            return False
+        except (NodeLimit, LimitReached):
+            return None
+
+    # raise the proved bound while budgets are exhausted within the nodes
+    proved = searched = search.start()
+    while proved < len(best):
+        searched = proved
+        found = attempt(proved)
+        if found is None:
             break
-        budget += 2
+        if found:
+            return Bound(best, proved, greedy, searched)
+        proved += 2
+    # then look for shorter schedules just below the best one
+    while len(best) - 2 >= proved and not deadline.expired():
+        searched = len(best) - 2
+        if not attempt(searched):
+            break
     return Bound(best, proved, greedy, searched)
