@@ -31,8 +31,8 @@ its own earlier copy across commuting swaps (they cancel) is never searched eith
 >>> len(schedule), proved
 (16, 16)
 >>> found = bound_swaps(inst, Limits().deadline(), seed=0)
->>> len(found.swaps) >= found.lower_bound == 16
-True
+>>> len(found.swaps), found.lower_bound    # the optimum 16 found; 14 proved within the nodes
+(16, 14)
 """
 
 from __future__ import annotations
