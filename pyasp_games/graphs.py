@@ -326,3 +326,77 @@ def read_graph(path: Path | str, fmt: str | None = None) -> Digraph:
 def resolve_positions(graph: Digraph, names: Sequence[str]) -> list[int]:
     """Vertex numbers of ``names``; the first unknown name raises :class:`InputError`."""
     return [graph.position(n) for n in names]
+
+
+# -- small digraphs, for fuzzing ----------------------------------------------------------
+
+
+def vertex_name(v: int) -> str:
+    """A short readable name for vertex number ``v``: ``a`` .. ``z``, then ``v26``, ..."""
+    return "abcdefghijklmnopqrstuvwxyz"[v] if v < 26 else f"v{v}"
+
+
+def numbered_digraph(
+    n: int, arcs: Iterable[tuple[int, int]], name: str = "graph", headers: dict[str, str] | None = None
+) -> Digraph:
+    """The digraph on vertices ``0..n-1`` (named ``a``, ``b``, ...) with ``arcs``."""
+    return from_arcs(
+        ((vertex_name(u), vertex_name(v)) for u, v in sorted(set(arcs))),
+        (vertex_name(v) for v in range(n)),
+        name,
+        headers,
+    )
+
+
+def small_digraphs(
+    max_vertices: int, loops: bool = True, rooted: bool = False, undirected: bool = False
+) -> Iterable[tuple[int, tuple[tuple[int, int], ...]]]:
+    """Every digraph on ``1..max_vertices`` vertices up to isomorphism, smallest first
+    (fewer vertices, then fewer arcs), as ``(n, arcs)``; ``rooted``: vertex 0 is fixed
+    (a start vertex), so only isomorphisms keeping it count; ``undirected``: every
+    graph, each edge ``{u, v}`` given once as ``(u, v)`` with ``u <= v``.
+
+    >>> [len([g for g in small_digraphs(3) if g[0] == n]) for n in (1, 2, 3)]
+    [2, 10, 104]
+    >>> len([g for g in small_digraphs(3, loops=False, rooted=True) if g[0] == 3])
+    36
+    >>> [g for g in small_digraphs(3, loops=False, undirected=True) if g[0] == 3]
+    [(3, ()), (3, ((0, 1),)), (3, ((0, 1), (0, 2))), (3, ((0, 1), (0, 2), (1, 2)))]
+    """
+    from itertools import combinations, permutations
+
+    def arc(u: int, v: int) -> tuple[int, int]:
+        return (min(u, v), max(u, v)) if undirected else (u, v)
+
+    for n in range(1, max_vertices + 1):
+        pairs = [
+            (u, v) for u in range(n) for v in range(n)
+            if (loops or u != v) and (not undirected or u <= v)
+        ]  # fmt: skip
+        if rooted:
+            maps = [(0, *p) for p in permutations(range(1, n))]
+        else:
+            maps = list(permutations(range(n)))
+        seen: set[tuple[tuple[int, int], ...]] = set()
+        for k in range(len(pairs) + 1):
+            for arcs in combinations(pairs, k):
+                canonical = min(tuple(sorted(arc(p[u], p[v]) for u, v in arcs)) for p in maps)
+                if canonical not in seen:
+                    seen.add(canonical)
+                    yield n, canonical
+
+
+def digraph_strategy(max_vertices: int, loops: bool = True, min_vertices: int = 1) -> Any:
+    """A hypothesis strategy of ``(n, arcs)``: ``n`` vertices (at most ``max_vertices``)
+    and a set of arcs among them; hypothesis shrinks towards fewer vertices and arcs."""
+    from hypothesis import strategies as st
+
+    def arcs(n: int) -> Any:
+        pair = st.tuples(st.integers(0, n - 1), st.integers(0, n - 1))
+        if not loops:
+            pair = pair.filter(lambda a: a[0] != a[1])
+        return st.lists(pair, max_size=n * n, unique=True).map(
+            lambda found: (n, tuple(sorted(found)))
+        )
+
+    return st.integers(min_vertices, max(min_vertices, max_vertices)).flatmap(arcs)

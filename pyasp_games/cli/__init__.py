@@ -27,6 +27,7 @@ GROUPS = {
     "zerosum": "pyasp_games.cli.zerosum",
     "kriegspiel": "pyasp_games.cli.kriegspiel",
     "crosscheck": "pyasp_games.cli.crosscheck",  # a command, not a group
+    "fuzz": "pyasp_games.cli.fuzz",  # a command, not a group
     "bench": "pyasp_games.cli.bench",
 }
 SUMMARY = "Games and puzzles as answer-set programs and SAT formulas: solved, verified, cross-checked."
@@ -62,8 +63,8 @@ def build_app(group: str | None = None) -> typer.Typer:
     for name, module in GROUPS.items():
         if group is None or group == name:
             loaded = importlib.import_module(module)
-            if name == "crosscheck":
-                app.command(name)(loaded.crosscheck)
+            if name in ("crosscheck", "fuzz"):  # commands: the function of the same name
+                app.command(name)(getattr(loaded, name))
             else:
                 app.add_typer(loaded.app, name=name)
     return app

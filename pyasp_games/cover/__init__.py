@@ -24,6 +24,7 @@ from pyasp_games.cover.model import X3C, ThreeDM, load_instance, load_instances,
 from pyasp_games.cover.questions import BACKENDS, QUESTIONS, REFERENCE, SOLVE, describe
 from pyasp_games.cover.verify import check_outcome
 from pyasp_games.engines.domain import DomainSpec
+from pyasp_games.engines.fuzzing import Family, Fuzzing, plural
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 
@@ -65,5 +66,26 @@ def domain() -> DomainSpec:
     from pyasp_games.cover.model import random_x3c
 
     return DomainSpec.asking(
-        SOLVE, load_instances, _known, generators={"x3c-regular": random_x3c}, questions=QUESTIONS
+        SOLVE, load_instances, _known, generators={"x3c-regular": random_x3c}, questions=QUESTIONS,
+        fuzzing=fuzzing(),
+    )  # fmt: skip
+
+
+def fuzzing() -> Fuzzing:
+    """What ``pyasp-games fuzz cover`` draws: X3C instances, every small one first."""
+    from pyasp_games.cover.model import format_x3c, small_x3c, x3c_strategy
+
+    x3c = Family(
+        "x3c",
+        "X3C instances over 3 to 9 elements, some with a planted cover",
+        strategy=x3c_strategy,
+        small=small_x3c,
+        small_help="every X3C instance with q = 1 and at most 2 subsets, and with q = 2 and "
+        "at most 3 subsets, up to renaming",
+        sizes=(2, 8),
+        unit="subsets",
     )
+    return Fuzzing(
+        ("solve",), (x3c,), size=lambda inst: len(inst.subsets), unit="subsets", write=format_x3c,
+        measure=lambda inst: f"{plural(len(inst.subsets), 'subset')} over {inst.size} elements",
+    )  # fmt: skip

@@ -32,7 +32,7 @@ pyasp_games.errors.InputError: line 2: subset 0 repeats element 1
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -463,3 +463,58 @@ def _regular_triples(
             b = rng.randrange(len(stubs))
             stubs[a], stubs[b] = stubs[b], stubs[a]
     return None
+
+
+# -- fuzzing: every small instance, then random ones (``pyasp-games fuzz cover``) ---------
+
+
+def small_x3c() -> Iterator[X3C]:
+    """Every X3C instance with ``q = 1`` and at most 2 subsets, then with ``q = 2`` and at
+    most 3 subsets, up to renaming the elements (a subset may repeat), fewest subsets
+    first: the fuzzer's small scope.
+
+    >>> instances = list(small_x3c())
+    >>> len(instances), instances[2].subsets
+    (20, ((0, 1, 2), (0, 1, 2)))
+    """
+    from itertools import combinations, combinations_with_replacement, permutations
+
+    k = 0
+    for q, most in ((1, 2), (2, 3)):
+        triples = list(combinations(range(3 * q), 3))
+        renamings = list(permutations(range(3 * q)))
+        for m in range(most + 1):
+            seen: set[tuple[tuple[int, ...], ...]] = set()
+            # renaming puts any one subset on (0, 1, 2): the others are enough to choose
+            rest = combinations_with_replacement(triples, m - 1) if m else [()]
+            for others in rest:
+                chosen = (triples[0], *others) if m else ()
+                canonical = min(
+                    tuple(sorted(tuple(sorted(p[e] for e in s)) for s in chosen)) for p in renamings
+                )
+                if canonical not in seen:
+                    seen.add(canonical)
+                    yield X3C(3 * q, canonical, name=f"small-{k}")
+                    k += 1
+
+
+def x3c_strategy(size: int) -> Any:
+    """A hypothesis strategy of X3C instances with at most ``size`` subsets over a
+    universe of 3 to 9 elements, a cover planted in some of them; hypothesis shrinks to
+    fewer subsets and elements."""
+    from hypothesis import strategies as st
+
+    def instance(q: int) -> Any:
+        triple = st.lists(st.integers(0, 3 * q - 1), min_size=3, max_size=3, unique=True)
+        subsets = st.lists(triple.map(lambda t: tuple(sorted(t))), max_size=size)
+        planted = st.booleans().flatmap(
+            lambda yes: st.permutations(range(3 * q)) if yes else st.just(())
+        )
+
+        def build(found: list[tuple[int, ...]], cover: tuple[int, ...]) -> X3C:
+            parts = [tuple(sorted(cover[i : i + 3])) for i in range(0, len(cover), 3)]
+            return X3C(3 * q, tuple(found + parts), name="fuzz")
+
+        return st.builds(build, subsets, planted)
+
+    return st.integers(1, 3).flatmap(instance)

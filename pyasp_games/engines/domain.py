@@ -60,6 +60,9 @@ class DomainSpec:
     #: The questions the domain answers (:class:`~pyasp_games.engines.question.Question`);
     #: the command line is generated from them.
     questions: tuple[Any, ...] = ()
+    #: What ``pyasp-games fuzz`` draws and shrinks
+    #: (:class:`~pyasp_games.engines.fuzzing.Fuzzing`); ``None``: not fuzzed.
+    fuzzing: Any = None
 
     @classmethod
     def asking(

@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from pyasp_games.engines.domain import DomainSpec
+from pyasp_games.engines.fuzzing import Family, Fuzzing, plural
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.geography.matching import applies
@@ -68,5 +69,33 @@ def domain() -> DomainSpec:
 
     return DomainSpec.asking(
         SOLVE, load_instances, _known, applies=_applies, generators={"random": random_game},
-        questions=QUESTIONS,
+        questions=QUESTIONS, fuzzing=fuzzing(),
+    )  # fmt: skip
+
+
+def fuzzing() -> Fuzzing:
+    """What ``pyasp-games fuzz geography`` draws: one family per variant and direction
+    (an encoding is written for one of them), every small game first."""
+    from functools import partial
+
+    from pyasp_games.geography.model import VARIANTS, format_game, game_strategy, small_games
+
+    families = tuple(
+        Family(
+            variant + ("-undirected" if undirected else ""),
+            f"{variant} geography on {'undirected' if undirected else 'directed'} graphs "
+            "from the start a",
+            strategy=partial(game_strategy, variant=variant, undirected=undirected),
+            small=partial(small_games, variant, undirected),
+            small_help=f"every {'undirected' if undirected else 'directed'} graph on at most "
+            "3 vertices, up to isomorphism keeping the start",
+            sizes=(3, 6),
+        )
+        for undirected in (False, True)
+        for variant in VARIANTS
+    )
+    return Fuzzing(
+        ("solve",), families, size=len, unit="vertices", write=format_game,
+        measure=lambda game: f"{plural(len(game), 'vertex', 'vertices')}, "
+        f"{plural(game.edge_count, 'arc' if game.directed else 'edge')}",
     )  # fmt: skip

@@ -24,6 +24,7 @@ pyasp_games.errors.InputError: graph: no position named 'x'
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -195,3 +196,53 @@ def random_game(
             arcs.add((u, v))
     graph = from_arcs(sorted(arcs), range(n), name=f"rand-{n}-{seed}")
     return make_instance(graph, "0", variant, undirected)
+
+
+# -- fuzzing: every small game, then random ones (``pyasp-games fuzz geography``) ---------
+
+
+def _numbered_game(
+    n: int, arcs: tuple[tuple[int, int], ...], variant: str, undirected: bool, name: str
+) -> Geography:
+    from pyasp_games.graphs import numbered_digraph, vertex_name
+
+    headers = {"start": vertex_name(0), "variant": variant}
+    if undirected:
+        headers["undirected"] = "yes"
+    return make_instance(numbered_digraph(n, arcs, name, headers), None, variant, undirected)
+
+
+def small_games(variant: str = "vertex", undirected: bool = False) -> Iterator[Geography]:
+    """Every game on at most 3 vertices from the start ``a`` (no self-loops) up to
+    isomorphism keeping the start, fewest vertices and arcs first: the fuzzer's small scope.
+
+    >>> [len(list(small_games(v, u))) for v in VARIANTS for u in (False, True)]
+    [41, 9, 41, 9]
+    """
+    from pyasp_games.graphs import small_digraphs
+
+    graphs = small_digraphs(3, loops=False, rooted=True, undirected=undirected)
+    for k, (n, arcs) in enumerate(graphs):
+        yield _numbered_game(n, arcs, variant, undirected, f"small-{k}")
+
+
+def game_strategy(size: int, variant: str = "vertex", undirected: bool = False) -> Any:
+    """A hypothesis strategy of games on at most ``size`` vertices from the start ``a``
+    (no self-loops); hypothesis shrinks them to fewer vertices and arcs."""
+    from pyasp_games.graphs import digraph_strategy
+
+    return digraph_strategy(size, loops=False).map(
+        lambda g: _numbered_game(*g, variant, undirected, "fuzz")
+    )
+
+
+def format_game(game: Geography) -> str:
+    """The game as an arc-list file whose headers give its start, variant and direction."""
+    from pyasp_games.graphs import from_arcs
+
+    headers = {"start": game.names[game.start], "variant": game.variant}
+    if not game.directed:
+        headers["undirected"] = "yes"
+    graph = game.graph
+    named = ((graph.names[u], graph.names[v]) for u, v in graph.arcs())
+    return from_arcs(named, graph.names, graph.name, headers).format_arcs()

@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from pyasp_games.engines.domain import DomainSpec
+from pyasp_games.engines.fuzzing import Family, Fuzzing, plural
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.graphs import Digraph
@@ -89,5 +90,25 @@ def domain() -> DomainSpec:
 
     return DomainSpec.asking(
         EXISTS, load_graphs, _known, solve=_count, generators={"random": random_digraph},
-        questions=QUESTIONS,
+        questions=QUESTIONS, fuzzing=fuzzing(),
+    )  # fmt: skip
+
+
+def fuzzing() -> Fuzzing:
+    """What ``pyasp-games fuzz grundy`` draws: game graphs (cycles and self-loops
+    included), every small one first, for ``exists`` and ``kernel``."""
+    from pyasp_games.grundy.model import game_graph_strategy, small_game_graphs
+
+    graphs = Family(
+        "digraph",
+        "game graphs with any moves (cycles and self-loops included)",
+        strategy=game_graph_strategy,
+        small=small_game_graphs,
+        small_help="every game graph on at most 3 positions, up to isomorphism",
+        sizes=(3, 7),
+    )
+    return Fuzzing(
+        ("exists", "kernel"), (graphs,), size=len, unit="positions",
+        write=lambda graph: graph.format_arcs(),
+        measure=lambda graph: f"{plural(len(graph), 'position')}, {plural(graph.arc_count, 'move')}",
     )  # fmt: skip

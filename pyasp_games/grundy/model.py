@@ -307,3 +307,28 @@ def grundys_game_heaps(upto: int | None) -> GrundysGame:
         raise InputError(f"--upto must be at least 1, got {upto}")
     check_heap_size(upto, "--upto")
     return GrundysGame(upto)
+
+
+# -- fuzzing: every small game graph, then random ones (``pyasp-games fuzz grundy``) --------
+
+
+def small_game_graphs() -> Iterable[Digraph]:
+    """Every game graph on at most 3 positions up to isomorphism, self-loops included
+    (116 graphs), fewest positions and moves first: the fuzzer's small scope.
+
+    >>> graphs = list(small_game_graphs())
+    >>> len(graphs), graphs[1].format_arcs()
+    (116, 'a a\\n')
+    """
+    from pyasp_games.graphs import numbered_digraph, small_digraphs
+
+    for k, (n, arcs) in enumerate(small_digraphs(3)):
+        yield numbered_digraph(n, arcs, name=f"small-{k}")
+
+
+def game_graph_strategy(size: int) -> object:
+    """A hypothesis strategy of game graphs on at most ``size`` positions (any arcs,
+    self-loops included); hypothesis shrinks them to fewer positions and moves."""
+    from pyasp_games.graphs import digraph_strategy, numbered_digraph
+
+    return digraph_strategy(size).map(lambda g: numbered_digraph(*g, name="fuzz"))

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from pyasp_games.engines.domain import DomainSpec
+from pyasp_games.engines.fuzzing import Family, Fuzzing
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.puzzle.model import Board, load_boards, parse_board, parse_set, solvability
@@ -64,7 +65,27 @@ def domain() -> DomainSpec:
 
     return DomainSpec.asking(
         SOLVE, load_boards, _known, prepare=prepare, generators={"walk": random_walk_board},
-        questions=QUESTIONS,
+        questions=QUESTIONS, fuzzing=fuzzing(),
+    )  # fmt: skip
+
+
+def fuzzing() -> Fuzzing:
+    """What ``pyasp-games fuzz puzzle`` draws: small boards, every 2 x 2 board first,
+    then random scrambles (some made unsolvable)."""
+    from pyasp_games.puzzle.model import board_strategy, format_board, small_boards
+
+    boards = Family(
+        "scramble",
+        "boards 2 x 2 to 3 x 3 a random walk away from the goal, some made unsolvable",
+        strategy=board_strategy,
+        small=small_boards,
+        small_help="every 2 x 2 board, and every 2 x 3 board within 4 moves of the goal",
+        sizes=(4, 16),
+        unit="scramble moves",
+    )
+    return Fuzzing(
+        ("solve",), (boards,), size=lambda board: board.size, unit="cells", write=format_board,
+        measure=lambda board: f"{board.rows} x {board.cols} board",
     )  # fmt: skip
 
 

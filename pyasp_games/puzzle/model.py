@@ -23,8 +23,10 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from pyasp_games.engines.files import comment_header
 from pyasp_games.errors import InputError, read_text
@@ -422,3 +424,60 @@ def random_walk_board(
         tiles[blank], tiles[target] = tiles[target], 0
         previous, blank = blank, target
     return Board(rows, cols, tuple(tiles), goal, f"walk-{rows}x{cols}-{steps}-{seed}")
+
+
+# -- fuzzing: every small board, then random scrambles (``pyasp-games fuzz puzzle``) ------
+
+
+def small_boards(goal: str = "blank-last") -> Iterator[Board]:
+    """Every 2 x 2 board (12 solvable, 12 not; the goal first), then every 2 x 3 board
+    within 4 moves of the goal (17), nearest first: the fuzzer's small scope.
+
+    >>> boards = list(small_boards())
+    >>> len(boards), boards[0].is_goal(), boards[-1].rows * boards[-1].cols
+    (41, True, 6)
+    """
+    from itertools import permutations
+
+    first = goal_tiles(2, 2, goal)
+    for k, tiles in enumerate(sorted(permutations(range(4)), key=lambda t: t != first)):
+        yield Board(2, 2, tiles, goal, f"small-2x2-{k}")
+    start = goal_tiles(2, 3, goal)
+    seen, layer = {start}, [start]
+    for _ in range(5):  # distances 0..4, one breadth-first layer at a time
+        for k, tiles in enumerate(layer):
+            yield Board(2, 3, tiles, goal, f"small-2x3-{len(seen)}-{k}")
+        following = []
+        for tiles in layer:
+            blank = tiles.index(0)
+            for target in moves_of(blank, 2, 3).values():
+                moved = list(tiles)
+                moved[blank], moved[target] = moved[target], 0
+                if tuple(moved) not in seen:
+                    seen.add(tuple(moved))
+                    following.append(tuple(moved))
+        layer = following
+
+
+def board_strategy(size: int, goal: str = "blank-last") -> Any:
+    """A hypothesis strategy of boards 2 x 2 to 3 x 3, scrambled by at most ``size``
+    random blank moves from the goal, and made unsolvable (two tiles swapped) or not;
+    hypothesis shrinks towards 2 x 2, fewer moves and solvable."""
+    from hypothesis import strategies as st
+
+    def scramble(shape: tuple[int, int], walk: list[int], swapped: bool) -> Board:
+        rows, cols = shape
+        tiles = list(goal_tiles(rows, cols, goal))
+        blank = tiles.index(0)
+        for pick in walk:
+            targets = sorted(moves_of(blank, rows, cols).values())
+            target = targets[pick % len(targets)]
+            tiles[blank], tiles[target], blank = tiles[target], 0, target
+        if swapped:  # an odd permutation of the tiles with the blank kept: unsolvable
+            i, j = [k for k, t in enumerate(tiles) if t != 0][:2]
+            tiles[i], tiles[j] = tiles[j], tiles[i]
+        return Board(rows, cols, tuple(tiles), goal, "fuzz")
+
+    shapes = st.sampled_from([(2, 2), (2, 3), (3, 2), (3, 3)])
+    walk = st.lists(st.integers(0, 3), max_size=size)
+    return st.builds(scramble, shapes, walk, st.booleans())

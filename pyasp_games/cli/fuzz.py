@@ -1,0 +1,102 @@
+"""``pyasp-games fuzz``: differential testing of an encoding, with shrinking."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import typer
+
+from pyasp_games.cli.common import JSON, print_json
+
+
+def fuzz(
+    domain: str = typer.Argument(..., help="The domain (cover, grundy, geography, puzzle)."),
+    question: str = typer.Argument(
+        None, help="The question (default: the domain's first fuzzable one, e.g. grundy exists)."
+    ),
+    encoding: str = typer.Option(
+        None,
+        "--encoding",
+        metavar="FILE",
+        help="The encoding under test: an .lp file (or a bundled name; default: the bundled one).",
+    ),
+    backend: str = typer.Option(
+        None, "--backend", "-b", help="The backend under test (default: the ASP backend)."
+    ),
+    family: str = typer.Option(
+        None, "--family", help="The instance family (geography: vertex, edge, vertex-undirected, "
+        "edge-undirected; default: the domain's first)."
+    ),
+    runs: int = typer.Option(
+        100, "--runs", metavar="N", help="Random instances to try after the small scope."
+    ),
+    seed: int = typer.Option(0, "--seed", metavar="S", help="The random seed (same seed, same session)."),
+    max_size: int = typer.Option(
+        None, "--max-size", metavar="N",
+        help="The largest random instance, in the family's unit (vertices, subsets, scramble "
+        "moves; default: the family's).",
+    ),
+    time_limit: float = typer.Option(
+        10.0, "--time-limit", metavar="SECONDS",
+        help="Seconds for each answer (a run past it is unknown, not a failure).",
+    ),
+    total_time: float = typer.Option(
+        None, "--total-time", metavar="SECONDS",
+        help="Seconds for the whole session (reaching it: exit 3 unless a failure was found).",
+    ),
+    out: Path = typer.Option(
+        Path("."), "--out", metavar="DIR",
+        help="Where the smallest failing instance is written (never over a file), and "
+        "whence earlier counterexamples are replayed first.",
+    ),
+    no_replay: bool = typer.Option(
+        False, "--no-replay", help="Do not replay the counterexamples already in --out."
+    ),
+    no_small_scope: bool = typer.Option(
+        False, "--no-small-scope", help="Skip the small scope: random instances only."
+    ),
+    json: bool = JSON,
+) -> None:
+    """Find the smallest instance on which an encoding is wrong.
+
+    Draws instances from the domain's own families -- every tiny instance first (the
+    small scope), then random ones growing to --max-size -- and answers each with the
+    encoding under test and with the domain's reference backend (an independent
+    algorithm), verifying every witness and comparing every answer (existence and
+    count; the optimum; the winner). On the first difference hypothesis shrinks the
+    instance while the difference persists; the smallest is written to --out as an
+    ordinary instance file, with the command that reproduces it: exit 1. No difference
+    in N runs: exit 0, with the sizes and the answers covered.
+    """
+    from pyasp_games.domains import domain_spec
+    from pyasp_games.errors import InputError
+    from pyasp_games.fuzz import fuzz as run
+    from pyasp_games.fuzz import report_lines
+
+    if total_time is not None and total_time <= 0:
+        raise InputError(f"--total-time must be positive, got {total_time:g}")
+    from pyasp_games.engines.limits import Limits, arm
+
+    arm(Limits.given(time_limit), whole_command=False)  # checked; it holds per run
+    if out.exists() and not out.is_dir():
+        raise InputError(f"--out {out}: not a folder")
+    spec = domain_spec(domain)
+    tty = sys.stderr.isatty() and not json
+
+    def progress(report) -> None:
+        if tty:
+            print(f"\r  {report.runs}/{report.planned} runs", end="", file=sys.stderr, flush=True)
+
+    report = run(
+        spec, question, encoding, backend, family, runs, seed, max_size, time_limit,
+        total_time, out, replay=not no_replay, small_scope=not no_small_scope, on_run=progress,
+    )  # fmt: skip
+    if tty:
+        print("\r" + " " * 30 + "\r", end="", file=sys.stderr, flush=True)
+    if json:
+        print_json(report.to_dict())
+    else:
+        for line in report_lines(report, spec.fuzzing.write):
+            print(line)
+    raise typer.Exit(report.exit_code())

@@ -1,0 +1,485 @@
+"""Differential testing of an encoding: find the smallest instance on which it is wrong.
+
+``pyasp-games fuzz DOMAIN [QUESTION] --encoding FILE`` draws instances from the domain's
+own families (:class:`~pyasp_games.engines.fuzzing.Fuzzing`, declared in the domain
+package) and answers each twice: by the encoding under test (``--backend``, by default
+the domain's ASP backend) and by the question's *reference backend*, the independent
+algorithm that cross-checks user encodings (:mod:`pyasp_games.engines.reference`).
+Both witnesses are verified by the domain's checker; the answers are compared in every
+mode the question answers (``one``: existence and its witness, ``count``: the number of
+solutions; optima and winners where the question has no modes).
+
+1. **Small scope** first: every instance up to a tiny size (the family's ``small``),
+   smallest first, so the first failure found there is already one of the smallest.
+2. **Random instances**, their size growing stage by stage up to ``max_size``: drawn by
+   hypothesis, which, on a failure, **shrinks** the instance (fewer vertices, arcs,
+   subsets, moves) while the failure persists.
+
+The smallest failing instance is written as an ordinary instance file into ``out``
+(``DOMAIN-QUESTION-FAMILY-counterexample.txt``, never over an existing file), with the
+command that reproduces the disagreement. That folder is the database of found
+failures: a rerun first replays the counterexamples already there (after a fix, they
+are the first check that it holds).
+A run whose encoding or reference reaches its time limit counts as unknown, not as a
+failure. Deterministic in ``seed`` (and the database's contents).
+
+>>> from pyasp_games.domains import domain_spec
+>>> report = fuzz(domain_spec("cover"), runs=10, seed=1, max_size=3, run_limit=10)
+>>> report.failure is None, report.small_scope[:2], report.runs, report.exit_code()
+(True, (20, 20), 30, 0)
+"""
+
+from __future__ import annotations
+
+import shlex
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pyasp_games.engines.domain import DomainSpec
+from pyasp_games.engines.fuzzing import Family, Fuzzing
+from pyasp_games.engines.limits import Limits
+from pyasp_games.engines.outcome import Outcome
+from pyasp_games.engines.question import Question, find_question
+from pyasp_games.errors import InputError
+
+#: The modes compared, where a question answers in modes: existence (with its verified
+#: witness) and the count (which an extra free choice or a missing solution changes).
+COMPARED_MODES = ("one", "count")
+
+
+@dataclass
+class Failure:
+    """The smallest instance found on which the encoding is wrong."""
+
+    instance: Any
+    mode: str | None
+    tested: Outcome
+    reference: Outcome
+    reason: str
+    phase: str  # "small scope" or "random"
+    size: int  # in the domain's unit (what shrinking reduces)
+    shape: str  # the instance's size in words
+    found_shape: str  # its shape when first found (before shrinking)
+    file: Path | None = None
+    command: str = ""
+
+
+@dataclass
+class FuzzReport:
+    """What a fuzz session covered, and its failure if it found one."""
+
+    domain: str
+    question: str
+    backend: str
+    encoding: str | None
+    reference: str
+    family: str
+    seed: int
+    runs: int = 0  # instances answered (each in every compared mode)
+    planned: int = 0
+    small_scope: tuple[int, int, str] = (0, 0, "")  # tried, of, which
+    unit: str = ""
+    sizes: Counter = field(default_factory=Counter)  # instance sizes seen (in unit)
+    answers: dict[str, Counter] = field(default_factory=dict)  # mode -> reference answers
+    unknown: int = 0  # runs where a limit was reached
+    shrink_steps: int = 0
+    failure: Failure | None = None
+    stopped: str | None = None  # why the session ended before its runs
+    seconds: float = 0.0
+
+    def exit_code(self) -> int:
+        """1 on a failure; 3 when the total time limit ended the session or some run
+        reached its time limit (not every instance was decided); else 0."""
+        if self.failure is not None:
+            return 1
+        return 3 if self.stopped or self.unknown else 0
+
+    def one_sided(self) -> list[str]:
+        """The modes in which only one answer ever occurred (the other case untested)."""
+        return [mode for mode, seen in self.answers.items() if len(seen) < 2]
+
+    def to_dict(self) -> dict[str, Any]:
+        failure = None
+        if self.failure is not None:
+            f = self.failure
+            failure = {
+                "file": None if f.file is None else str(f.file),
+                "size": f.size,
+                "shape": f.shape,
+                "mode": f.mode,
+                "reason": f.reason,
+                "phase": f.phase,
+                "found_shape": f.found_shape,
+                "tested": f.tested.to_dict(),
+                "reference": f.reference.to_dict(),
+                "command": f.command,
+            }
+        return {
+            "domain": self.domain,
+            "question": self.question,
+            "backend": self.backend,
+            "encoding": self.encoding,
+            "reference": self.reference,
+            "family": self.family,
+            "seed": self.seed,
+            "runs": self.runs,
+            "planned": self.planned,
+            "small_scope": dict(zip(("tried", "of", "which"), self.small_scope, strict=True)),
+            "unit": self.unit,
+            "sizes": {str(k): v for k, v in sorted(self.sizes.items())},
+            "answers": {m: {str(k): v for k, v in c.items()} for m, c in self.answers.items()},
+            "one_sided": self.one_sided(),
+            "unknown": self.unknown,
+            "shrink_steps": self.shrink_steps,
+            "failure": failure,
+            "stopped": self.stopped,
+            "seconds": round(self.seconds, 3),
+            "ok": self.failure is None,
+        }
+
+
+def fuzz(
+    spec: DomainSpec,
+    question: str | None = None,
+    encoding: str | None = None,
+    backend: str | None = None,
+    family: str | None = None,
+    runs: int = 100,
+    seed: int = 0,
+    max_size: int | None = None,
+    run_limit: float | None = 10.0,
+    total_limit: float | None = None,
+    out: Path | None = None,
+    replay: bool = True,
+    small_scope: bool = True,
+    on_run: Callable[[FuzzReport], None] | None = None,
+) -> FuzzReport:
+    """Fuzz ``backend`` (default: the domain's encoding backend, with ``encoding``)
+    against the question's reference; see the module docstring.
+
+    ``runs``: random instances to try after the whole small scope (``small_scope=False``:
+    random ones only); ``run_limit``: seconds for each answer; ``total_limit``: seconds for the
+    whole session; ``out``: where the failing instance is written (``None``: nowhere)
+    and, with ``replay``, where earlier counterexamples are replayed from first.
+    """
+    fuzzing: Fuzzing | None = spec.fuzzing
+    if fuzzing is None:
+        raise InputError(f"the {spec.name} domain declares nothing to fuzz")
+    q = find_question(spec.questions, question or fuzzing.questions[0])
+    if q.name not in fuzzing.questions:
+        raise InputError(
+            f"{spec.name} {q.name} cannot be fuzzed (choose from {', '.join(fuzzing.questions)})"
+        )
+    if q.reference is None:
+        raise InputError(f"{spec.name} {q.name} has no reference backend to compare with")
+    fam = fuzzing.family(family)
+    backend = backend or spec.encoding_backend or _encoding_backend(q)
+    if runs < 1:
+        raise InputError(f"--runs must be at least 1, got {runs}")
+    largest = fam.sizes[1] if max_size is None else max_size
+    if largest < 1:
+        raise InputError(f"--max-size must be at least 1, got {largest}")
+    modes = [m for m in COMPARED_MODES if m in q.modes] or [None]
+    values = {} if encoding is None else {"encoding": encoding}
+    # as the question runs them (its fixed options too: the reference asks the same)
+    options = {m: {**q.fixed, **q.backend_options(backend, values, m)} for m in modes}
+    small = list(fam.small())
+    ref_name = q.reference.choose(small[0], options[modes[0]])[0]
+    if backend == ref_name:
+        raise InputError(f"{backend} is the reference backend: fuzz another backend against it")
+
+    report = FuzzReport(spec.name, q.name, backend, encoding, ref_name, fam.name, seed,
+                        planned=runs, unit=fuzzing.unit)  # fmt: skip
+    started = time.perf_counter()
+    deadline = None if total_limit is None else started + total_limit
+    session = _Session(q, backend, options, modes, run_limit, deadline, report, fuzzing, on_run)
+    budget = len(small) if small_scope else 0
+    report.planned = budget + runs
+    session.first_check(small[0])
+    stem = f"{spec.name}-{q.name}-{fam.name}-counterexample"
+    earlier = sorted(out.glob(f"{stem}*.txt")) if out is not None and replay else []
+    failure = session.replay(earlier, spec)
+    if failure is None:
+        failure = session.small_scope(small[:budget], fam)
+    if failure is None:
+        failure = session.random(fam, runs, largest, seed)
+    if failure is not None:
+        report.failure = failure
+        if failure.file is None and out is not None:
+            failure.file = write_new(out, stem, fuzzing.write(failure.instance))
+        if failure.file is not None:
+            failure.command = reproduce(spec.name, q, failure, backend, encoding)
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _encoding_backend(question: Question) -> str:
+    for param in question.params:
+        if param.name == "encoding" and param.backends:
+            return param.backends[0]
+    raise InputError(f"{question.domain} {question.name} takes no --encoding: name a --backend")
+
+
+class _Session:
+    """One fuzz session's runs: answering, comparing, counting."""
+
+    def __init__(
+        self,
+        question: Question,
+        backend: str,
+        options: dict[str | None, dict[str, Any]],
+        modes: list[str | None],
+        run_limit: float | None,
+        deadline: float | None,
+        report: FuzzReport,
+        fuzzing: Fuzzing,
+        on_run: Callable[[FuzzReport], None] | None,
+    ) -> None:
+        self.question, self.backend, self.options, self.modes = question, backend, options, modes
+        self.limits = Limits(time_limit=run_limit)
+        self.deadline, self.report, self.fuzzing, self.on_run = deadline, report, fuzzing, on_run
+
+    def expired(self) -> bool:
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            self.report.stopped = self.report.stopped or "the total time limit"
+            return True
+        return False
+
+    def first_check(self, instance: Any) -> None:
+        """Run the encoding once so that a program clingo refuses is bad input (exit 2),
+        not a counterexample."""
+        mode = self.modes[0]
+        self.question.solve(instance, self.backend, self.limits, trust_encoding=True,
+                            **self.options[mode])  # fmt: skip
+
+    def check(self, instance: Any, counted: bool = True) -> Failure | None:
+        """Answer ``instance`` both ways in every mode; the first difference, if any."""
+        report = self.report
+        if counted:
+            report.runs += 1
+            report.sizes[self.fuzzing.size(instance)] += 1
+        for mode in self.modes:
+            options = self.options[mode]
+            try:
+                tested = self.question.solve(
+                    instance, self.backend, self.limits, trust_encoding=True, **options
+                )
+            except InputError as err:  # clingo refusing this instance's program
+                tested = Outcome(getattr(instance, "name", ""), self.backend, "error",
+                                 stats={"error": str(err), "verified": False})  # fmt: skip
+            ref_backend, ref_options = self.question.reference.choose(instance, options)
+            report.reference = ref_backend
+            reference = self.question.solve(instance, ref_backend, self.limits, **ref_options)
+            if counted and reference.status in ("solved", "no-solution"):
+                report.answers.setdefault(mode or "answer", Counter())[_shown(reference.answer)] += 1
+            reason = _difference(tested, reference)
+            if reason == "unknown":
+                if counted:
+                    report.unknown += 1
+                continue
+            if reason is not None:
+                shape = self.fuzzing.describe(instance)
+                size = self.fuzzing.size(instance)
+                return Failure(instance, mode, tested, reference, reason, "", size, shape, shape)
+        return None
+
+    def replay(self, files: list[Path], spec: DomainSpec) -> Failure | None:
+        """The counterexamples an earlier session wrote, first (not counted as runs)."""
+        for path in files:
+            for instance in spec.load_file(path):
+                failure = None if self.expired() else self.check(instance, counted=False)
+                if failure is not None:
+                    failure.phase, failure.file = "earlier counterexample", path
+                    return failure
+        return None
+
+    def small_scope(self, instances: list[Any], family: Family) -> Failure | None:
+        total = len(instances)
+        self.report.small_scope = (0, total, family.small_help)
+        for k, instance in enumerate(instances, 1):
+            if self.expired():
+                break
+            failure = self.check(instance)
+            self.report.small_scope = (k, total, family.small_help)
+            self._progress()
+            if failure is not None:
+                failure.phase = "small scope"
+                return failure
+        return None
+
+    def random(self, family: Family, runs: int, largest: int, seed: int) -> Failure | None:
+        """hypothesis' search, one stage per size from the family's first to ``largest``.
+
+        Seeded, so hypothesis keeps no example database of its own (a seeded search
+        never reads one): the counterexample files are that database (:meth:`replay`).
+        """
+        from random import Random
+
+        from hypothesis import HealthCheck, Phase, find, settings
+        from hypothesis.errors import NoSuchExample
+
+        first = min(family.sizes[0], largest)
+        sizes = list(range(first, largest + 1))
+        left = runs
+        for k, size in enumerate(sizes):
+            if left <= 0 or self.expired():
+                break
+            examples = max(1, left // (len(sizes) - k))
+            before = self.report.runs
+            state = {"found": None}
+
+            def fails(instance: Any, state: dict = state, stop: int = before + examples) -> bool:
+                if self.expired():
+                    return False
+                if state["found"] is None:
+                    if self.report.runs >= stop:  # hypothesis may ask past max_examples
+                        return False
+                    failure = self.check(instance)
+                    self._progress()
+                    if failure is not None:
+                        state["found"] = failure
+                    return failure is not None
+                self.report.shrink_steps += 1  # shrinking: is this smaller one still wrong?
+                return self.check(instance, counted=False) is not None
+
+            config = settings(
+                max_examples=examples,
+                deadline=None,
+                database=None,
+                suppress_health_check=list(HealthCheck),
+                phases=[Phase.reuse, Phase.generate, Phase.shrink],
+                print_blob=False,
+            )
+            try:
+                smallest = find(family.strategy(size), fails, settings=config,
+                                random=Random(seed * 1_000_003 + size))  # fmt: skip
+            except NoSuchExample:
+                left -= self.report.runs - before
+                continue
+            failure = self.check(smallest, counted=False)
+            if failure is None:  # the shrinker's last step was cut by the total time
+                failure = state["found"]
+            failure.phase = "random"
+            failure.found_shape = state["found"].shape
+            return failure
+        return None
+
+    def _progress(self) -> None:
+        if self.on_run is not None:
+            self.on_run(self.report)
+
+
+def _difference(tested: Outcome, reference: Outcome) -> str | None:
+    """Why the tested outcome is wrong, ``"unknown"`` when either gave no answer in time,
+    ``None`` when both agree."""
+    if tested.stats.get("verified") is False:
+        return f"its answer fails verification: {tested.stats.get('verification')}"
+    if tested.status == "error":
+        return f"it failed: {tested.stats.get('error') or 'no reason given'}"
+    if reference.status == "error":
+        why = reference.stats.get("verification") or reference.stats.get("error")
+        return f"the reference {reference.backend} failed: {why}"
+    if "unknown" in (tested.status, reference.status):
+        return "unknown"
+    if tested.status != reference.status or not _same(tested.answer, reference.answer):
+        return (
+            f"it answers {_said(tested)}, the reference {reference.backend} answers "
+            f"{_said(reference)}"
+        )
+    return None
+
+
+def _same(a: Any, b: Any) -> bool:
+    return type(a) is type(b) and a == b  # True == 1 in Python; existence is not a count
+
+
+def _shown(answer: Any) -> str:
+    text = str(answer)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _said(outcome: Outcome) -> str:
+    if outcome.status == "error":
+        claimed = outcome.stats.get("failed_status")
+        return "an answer that fails verification" + (f" (claimed {claimed})" if claimed else "")
+    return f"{_shown(outcome.answer)} ({outcome.status})"
+
+
+def write_new(folder: Path, stem: str, text: str, suffix: str = ".txt") -> Path:
+    """Write ``text`` to ``folder/stem.txt``, or ``stem-2.txt``, ... : never over a file."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for k in range(1, 10_000):
+        path = folder / f"{stem}{'' if k == 1 else f'-{k}'}{suffix}"
+        try:
+            with open(path, "x", encoding="utf-8") as f:  # "x": fails if it exists
+                f.write(text)
+            return path
+        except FileExistsError:
+            continue
+    raise InputError(f"{folder}: no free file name for {stem}{suffix}")
+
+
+def reproduce(
+    domain: str, question: Question, failure: Failure, backend: str, encoding: str | None
+) -> str:
+    """The command that answers the failing instance with the tested encoding (and, for a
+    user encoding, cross-checks it against the reference)."""
+    words = ["pyasp-games", domain, question.name, str(failure.file), "--backend", backend]
+    if encoding is not None:
+        words += ["--encoding", encoding]
+    if failure.mode == "count":
+        words.append("--count")
+    elif failure.mode == "all":
+        words.append("--all")
+    return " ".join(shlex.quote(w) for w in words)
+
+
+def report_lines(report: FuzzReport, instance_text: Callable[[Any], str]) -> Iterable[str]:
+    """The report in words, for the terminal."""
+    tested = report.backend + (f"[{report.encoding}]" if report.encoding else "")
+    head = f"fuzz {report.domain} {report.question}: {tested} against {report.reference}"
+    yield f"{head}, family {report.family}, seed {report.seed}"
+    tried, total, which = report.small_scope
+    yield f"  small scope: {tried} of {total} instances ({which})" if total else "  small scope: skipped"
+    yield f"  runs: {report.runs} of {report.planned} in {report.seconds:.1f} s" + (
+        f"; {report.unknown} answers reached the time limit" if report.unknown else ""
+    )
+    for mode, seen in report.answers.items():
+        answers = ", ".join(f"{k} x{v}" for k, v in sorted(seen.items(), key=lambda kv: -kv[1]))
+        yield f"  answers seen{'' if mode == 'answer' else f' ({mode})'}: {answers}"
+    for mode in report.one_sided() if report.failure is None else ():
+        yield f"  note: only one answer occurred ({mode}): the other case was not tested"
+    sizes = ", ".join(f"{k} x{v}" for k, v in sorted(report.sizes.items()))
+    yield f"  sizes ({report.unit}): {sizes}"
+    if report.stopped and report.failure is None:
+        yield f"  stopped by {report.stopped}"
+    f = report.failure
+    if f is None:
+        if not report.stopped:
+            yield f"no disagreement in {report.runs} runs"
+        return
+    shrunk = (
+        "" if f.phase == "small scope"
+        else f", shrunk from {f.found_shape} in {report.shrink_steps} steps"
+    )  # fmt: skip
+    mode = f" (mode {f.mode})" if f.mode else ""
+    where = {"small scope": "in the small scope", "random": "among random instances",
+             "earlier counterexample": "replaying an earlier counterexample"}[f.phase]  # fmt: skip
+    yield f"FAILED{mode}: {tested} is wrong on {f.shape} (found {where}{shrunk})"
+    yield f"  why: {f.reason}"
+    for line in instance_text(f.instance).splitlines():
+        yield f"    | {line}"
+    yield f"  {tested}: {_said(f.tested)}"
+    yield f"  {f.reference.backend}: {_said(f.reference)}"
+    if f.reference.witness is not None and len(str(f.reference.witness)) <= 200:
+        yield f"  {f.reference.backend}'s witness: {f.reference.witness}"
+    if f.file is not None:
+        yield f"  written to {f.file}"
+        yield f"  reproduce: {f.command}"
+
+
+__all__ = ["COMPARED_MODES", "Failure", "FuzzReport", "fuzz", "report_lines", "reproduce", "write_new"]

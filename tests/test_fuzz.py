@@ -1,0 +1,137 @@
+"""``pyasp-games fuzz``: planted bugs are caught and shrunk, correct encodings pass."""
+
+from __future__ import annotations
+
+import shlex
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pyasp_games.domains import domain_spec
+from pyasp_games.engines.resources import encoding_path
+from pyasp_games.fuzz import fuzz
+from tests.conftest import run_cli
+
+PLANTED = Path(__file__).parent / "fuzz_encodings"
+
+#: (domain, question, wrong encoding, the largest size its smallest counterexample may
+#: have, in the domain's unit): every domain that takes --encoding, one planted bug each
+BUGS = [
+    ("cover", "solve", "cover-at-least-once.lp", 2),  # a dropped constraint: subsets
+    ("grundy", "exists", "grundy-value-below-degree.lp", 2),  # off by one: positions
+    ("grundy", "kernel", "grundy-kernel-one-way.lp", 1),  # half a constraint: positions
+    ("geography", "solve", "geography-start-reusable.lp", 2),  # a dropped constraint: vertices
+    ("puzzle", "solve", "puzzle-goal-one-early.lp", 4),  # an off-by-one horizon: cells
+]
+
+
+@pytest.mark.parametrize(("domain", "question", "encoding", "largest"), BUGS)
+def test_planted_bug_found_in_small_scope(tmp_path, domain, question, encoding, largest):
+    spec = domain_spec(domain)
+    report = fuzz(spec, question, str(PLANTED / encoding), runs=20, seed=0, out=tmp_path)
+    failure = report.failure
+    assert failure is not None and report.exit_code() == 1
+    assert failure.phase == "small scope" and failure.size <= largest
+    # the file is an ordinary instance file of the domain: it reads back as the instance
+    assert failure.file.parent == tmp_path
+    (again,) = spec.load_file(failure.file)
+    assert spec.fuzzing.size(again) == failure.size
+    assert str(failure.file) in failure.command and "--encoding" in failure.command
+
+
+@pytest.mark.parametrize(
+    ("domain", "question", "encoding", "largest"),
+    [BUGS[0], BUGS[2], *(pytest.param(*b, marks=pytest.mark.slow) for b in (BUGS[1], BUGS[3]))],
+)
+def test_planted_bug_shrunk_from_random(tmp_path, domain, question, encoding, largest):
+    """Without the small scope, hypothesis finds a larger instance and shrinks it."""
+    spec = domain_spec(domain)
+    report = fuzz(spec, question, str(PLANTED / encoding), runs=40, seed=1, out=tmp_path,
+                  small_scope=False)  # fmt: skip
+    assert report.failure is not None and report.failure.phase == "random"
+    assert report.failure.size <= largest
+
+
+def test_reproducing_command_fails_as_the_fuzzer_said(tmp_path):
+    spec = domain_spec("geography")
+    report = fuzz(spec, encoding=str(PLANTED / "geography-start-reusable.lp"), runs=5, out=tmp_path)
+    words = shlex.split(report.failure.command)
+    assert words[0] == "pyasp-games"
+    run = run_cli(*words[1:])
+    assert run.code == 1, run.stdout + run.stderr
+    assert "FAILED verification" in run.stdout + run.stderr
+
+
+@pytest.mark.parametrize(
+    ("domain", "question", "family", "bundled"),
+    [
+        ("cover", "solve", None, "x3c"),
+        ("grundy", "exists", None, "grundy"),
+        ("grundy", "kernel", None, "kernel"),
+        ("geography", "solve", "edge", "edge"),
+        ("puzzle", "solve", None, "sliding"),
+    ],
+)
+def test_correct_encoding_passes(tmp_path, domain, question, family, bundled):
+    """A copy of the bundled encoding, as a user's file, passes N random runs (and the
+    answers seen include both cases)."""
+    mine = tmp_path / "mine.lp"
+    shutil.copy(encoding_path(domain, bundled), mine)
+    report = fuzz(domain_spec(domain), question, str(mine), family=family, runs=12, seed=2,
+                  max_size=4, out=tmp_path, small_scope=False)  # fmt: skip
+    assert report.failure is None and report.exit_code() == 0
+    assert report.runs == 12 and report.unknown == 0
+    assert all(len(seen) >= 2 for seen in report.answers.values()), report.answers
+    assert list(tmp_path.iterdir()) == [mine]  # nothing written
+
+
+def test_deterministic_under_seed(tmp_path):
+    runs = [
+        fuzz(domain_spec("cover"), encoding=str(PLANTED / "cover-at-least-once.lp"), runs=30,
+             seed=7, small_scope=False, out=tmp_path / str(k))  # fmt: skip
+        for k in range(2)
+    ]
+    a, b = (r.failure.file.read_text() for r in runs)
+    assert a == b
+    assert runs[0].sizes == runs[1].sizes and runs[0].shrink_steps == runs[1].shrink_steps
+
+
+def test_never_overwrites_and_replays_earlier_counterexamples(tmp_path):
+    spec = domain_spec("grundy")
+    taken = tmp_path / "grundy-kernel-digraph-counterexample.txt"
+    taken.write_text("x y\n")  # a file of the user's (a graph that the encoding answers right)
+    wrong = str(PLANTED / "grundy-kernel-one-way.lp")
+    first = fuzz(spec, "kernel", wrong, runs=5, out=tmp_path)
+    assert taken.read_text() == "x y\n"
+    assert first.failure.file.name == "grundy-kernel-digraph-counterexample-2.txt"
+    second = fuzz(spec, "kernel", wrong, runs=5, out=tmp_path)
+    assert second.failure.phase == "earlier counterexample"
+    assert second.failure.file == first.failure.file and second.runs == 0
+    assert len(list(tmp_path.iterdir())) == 2
+
+
+def test_cli_fuzz(tmp_path):
+    wrong = PLANTED / "cover-at-least-once.lp"
+    run = run_cli("fuzz", "cover", "--encoding", wrong, "--out", tmp_path, "--json")
+    assert run.code == 1
+    out = run.json()
+    assert out["failure"]["size"] == 2 and out["failure"]["phase"] == "small scope"
+    assert Path(out["failure"]["file"]).exists()
+    run = run_cli("fuzz", "cover", "--runs", "3", "--max-size", "3", "--out", tmp_path)
+    assert run.code == 0, run.stdout + run.stderr
+    assert "no disagreement in 23 runs" in run.stdout
+    assert "small scope: 20 of 20 instances" in run.stdout
+
+
+def test_cli_fuzz_total_time_and_bad_input(tmp_path):
+    run = run_cli("fuzz", "grundy", "--total-time", "0.5", "--out", tmp_path)
+    assert run.code == 3 and "stopped by the total time limit" in run.stdout
+    bad = tmp_path / "bad.lp"
+    bad.write_text("chosen(S) :- \n")
+    run = run_cli("fuzz", "cover", "--encoding", bad, "--out", tmp_path)
+    assert run.code == 2 and run.stderr.count("\n") == 1, run.stderr
+    run = run_cli("fuzz", "geography", "--family", "diagonal")
+    assert run.code == 2 and "unknown family 'diagonal'" in run.stderr
+    run = run_cli("fuzz", "zerosum")
+    assert run.code == 2 and "declares nothing to fuzz" in run.stderr
