@@ -89,7 +89,7 @@ def test_correct_encoding_passes(tmp_path, domain, question, family, bundled):
 def test_deterministic_under_seed(tmp_path):
     runs = [
         fuzz(domain_spec("cover"), encoding=str(PLANTED / "cover-at-least-once.lp"), runs=30,
-             seed=7, small_scope=False, out=tmp_path / str(k))  # fmt: skip
+             seed=7, small_scope=False, out=tmp_path / str(k))
         for k in range(2)
     ]
     a, b = (r.failure.file.read_text() for r in runs)

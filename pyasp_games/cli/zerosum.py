@@ -33,6 +33,21 @@ class Family(StrEnum):
     matrix = "matrix"
 
 
+class Format(StrEnum):
+    text = "text"
+    nfg = "nfg"
+    efg = "efg"
+
+
+FORMAT = typer.Option(
+    Format.text,
+    "--format",
+    help="text: a text matrix, a tree as JSON; nfg: Gambit's strategic form (a tree: its "
+    "normal form); efg: Gambit's extensive form (a matrix: I moves, then II without "
+    "seeing it).",
+)
+
+
 @app.command()
 def generate(
     family: Family = typer.Argument(..., help="kuhn (k cards), leduc, or a random matrix."),
@@ -41,25 +56,32 @@ def generate(
     low: int = typer.Option(-100, "--low", help="matrix: the smallest entry."),
     high: int = typer.Option(100, "--high", help="matrix: the largest entry."),
     seed: int = typer.Option(0, "--seed", help="matrix: the random seed."),
+    fmt: Format = FORMAT,
     output: Path = OUTPUT,
     force: bool = FORCE,
 ) -> None:
-    """Write a game: Kuhn poker or Leduc hold'em as a JSON tree, or a random matrix game."""
+    """Write a game: Kuhn poker or Leduc hold'em as a tree, or a random matrix game."""
     from pyasp_games.zerosum.generate import generate_text
 
     new_file(output, force, "--output")
-    write_output(generate_text(family.value, cards, size, low, high, seed), output)
+    write_output(generate_text(family.value, cards, size, low, high, seed, fmt.value), output)
 
 
 @app.command("normal-form")
 def normal_form_command(
-    file: Path = typer.Argument(..., help="A game tree (JSON, see 'pyasp_games.zerosum.extensive')."),
+    file: Path = typer.Argument(
+        ...,
+        help='A game tree: Gambit\'s .efg (two players, zero-sum) or JSON {"root": NODE} '
+        '(leaves {"payoff": x}, chance {"chance": {"label": {"p": "1/2", "next": NODE}}}, '
+        'moves {"player": 1, "infoset": "J", "moves": {"bet": NODE}}).',
+    ),
     reduced: bool = typer.Option(False, "--reduced", help="The reduced normal form."),
+    fmt: Format = FORMAT,
     output: Path = OUTPUT,
     force: bool = FORCE,
 ) -> None:
-    """A game tree's (reduced) normal form as a text matrix (strategies named set:action)."""
+    """A game tree's (reduced) normal form as a matrix (strategies named set:action)."""
     from pyasp_games.zerosum.extensive import normal_form_text
 
     new_file(output, force, "--output")
-    write_output(normal_form_text(file, reduced), output)
+    write_output(normal_form_text(file, reduced, fmt.value), output)

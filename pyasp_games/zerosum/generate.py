@@ -11,19 +11,43 @@ from __future__ import annotations
 
 import json
 
+from pyasp_games.errors import InputError
+from pyasp_games.zerosum.extensive import from_dict, normal_form
 from pyasp_games.zerosum.model import format_matrix, random_matrix
 from pyasp_games.zerosum.poker import kuhn_tree, leduc_tree
 
 #: The families ``generate`` knows.
 FAMILIES = ("kuhn", "leduc", "matrix")
+#: The formats it writes: text (a matrix as text, a tree as JSON), Gambit's nfg and efg.
+FORMATS = ("text", "nfg", "efg")
 
 
 def generate_text(
-    family: str, cards: int = 3, size: int = 10, low: int = -100, high: int = 100, seed: int = 0
+    family: str,
+    cards: int = 3,
+    size: int = 10,
+    low: int = -100,
+    high: int = 100,
+    seed: int = 0,
+    fmt: str = "text",
 ) -> str:
-    """A game of ``family`` as file text: a JSON tree (``kuhn`` with ``cards`` cards,
-    ``leduc``) or a text matrix (``matrix``: ``size`` x ``size``, entries ``low..high``)."""
+    """A game of ``family`` as file text: a tree (``kuhn`` with ``cards`` cards,
+    ``leduc``) as JSON, or a matrix (``matrix``: ``size`` x ``size``, entries
+    ``low..high``) as text; ``fmt`` ``nfg`` or ``efg``: in Gambit's formats (a tree's
+    ``nfg`` is its normal form).
+
+    >>> print(generate_text("kuhn", fmt="efg").splitlines()[3])
+    c "" 1 "" { "JQ" 1/6 "JK" 1/6 "QJ" 1/6 "QK" 1/6 "KJ" 1/6 "KQ" 1/6 } 0
+    """
+    from pyasp_games.zerosum.gambit import format_efg, format_nfg
+
+    if fmt not in FORMATS:
+        raise InputError(f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})")
     if family == "matrix":
-        return format_matrix(random_matrix(size, size, low, high, seed))
+        game = random_matrix(size, size, low, high, seed)
+        return {"text": format_matrix, "nfg": format_nfg, "efg": format_efg}[fmt](game)
     tree = kuhn_tree(cards) if family == "kuhn" else leduc_tree()
-    return json.dumps(tree, indent=1) + "\n"
+    if fmt == "text":
+        return json.dumps(tree, indent=1) + "\n"
+    game = from_dict(tree)
+    return format_efg(game) if fmt == "efg" else format_nfg(normal_form(game)[0])

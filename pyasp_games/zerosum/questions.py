@@ -54,20 +54,26 @@ Game = MatrixGame | ExtensiveGame
 
 
 def load_game(path: Path | str) -> Game:
-    """A game file: ``.json`` is an extensive-form tree, anything else a text matrix."""
+    """A game file: Gambit's ``.nfg`` (a matrix game) or ``.efg`` (a tree), ``.json`` an
+    extensive-form tree, anything else a text matrix."""
+    from pyasp_games.zerosum.gambit import load_gambit, sniff
+
     path = Path(path)
+    if sniff(path):
+        return load_gambit(path)
     if path.suffix == ".json":
         return load_extensive(path)
     return load_matrix(path)
 
 
 def load_matrix_game(path: Path | str) -> MatrixGame:
-    """A matrix game file; a tree (``.json``) is refused with the command that converts it."""
-    path = Path(path)
-    if path.suffix == ".json":
+    """A matrix game file (text or ``.nfg``); a tree (``.json``, ``.efg``) is refused
+    with the command that converts it."""
+    game = load_game(path)
+    if isinstance(game, ExtensiveGame):
         raise InputError(f"{path}: a game tree; this command takes a matrix game "
                          "(write the tree's matrix with 'zerosum normal-form')")
-    return load_matrix(path)
+    return game
 
 
 def _simplex(game: Game, limits: Limits = Limits(), reduced: bool = False) -> Outcome:
@@ -204,20 +210,27 @@ def describe_iteration(game: Any, outcome: Outcome, options: dict[str, Any]) -> 
     return said, lines
 
 
+#: The matrix formats, in words (the help of every command that reads a matrix game).
+MATRIX_FORMATS = (
+    "a text matrix (one row per line; entries integers, fractions 3/2 or decimals; "
+    "the entry is what the column player pays the row player; '# rows: a b', "
+    "'# cols: x y' name the strategies) or Gambit's .nfg (two players, zero-sum)"
+)
 GAME = Param(
     "file",
-    help="A game: a text matrix (see 'pyasp_games.zerosum.model') or a JSON game tree.",
+    help=f"A game: {MATRIX_FORMATS}; or a tree: Gambit's .efg (two players, zero-sum), or "
+    'JSON {"root": NODE} with NODE a leaf {"payoff": x}, chance {"chance": {"label": '
+    '{"p": "1/2", "next": NODE}}} or a move {"player": 1, "infoset": "J", "moves": '
+    '{"bet": NODE}}.',
     type=Path,
     to="read",
 )
-MATRIX = Param(
-    "file", help="A matrix game (text, see 'pyasp_games.zerosum.model').", type=Path, to="read"
-)
+MATRIX = Param("file", help=f"A matrix game: {MATRIX_FORMATS}.", type=Path, to="read")
 
 SOLVE = Question(
     "solve",
     "The value and optimal strategies of both players, checked exactly.\n\n"
-    "A tree (.json) is solved by its normal form (simplex) or its sequence form (lp). "
+    "A tree (.json, .efg) is solved by its normal form (simplex) or its sequence form (lp). "
     "With --json: answer the value (a fraction as text), witness the strategies.",
     backends=BACKENDS,
     check=check_outcome,
@@ -279,8 +292,11 @@ STOCHASTIC = Question(
     read=lambda file: load_stochastic(file),
     describe=describe_iteration,
     params=(
-        Param("file", help="A stochastic/recursive game (JSON, see "
-              "'pyasp_games.zerosum.stochastic').", type=Path, to="read"),
+        Param("file", help='A stochastic/recursive game, JSON {"start": "G", "states": '
+              '{"G": MATRIX}}: a matrix entry is a number (paid, the game ends), a state '
+              '(play goes on there) or {"payoff": r, "next": {"S": p}} (r paid, then state S '
+              "with probability p, the end with 1 - sum p). Gambit's formats have no "
+              "stochastic games.", type=Path, to="read"),
         Param("iterations", "--iterations -n", "steps of value iteration.", type=int, default=50),
     ),
     unchecked="bracket not re-checked",
