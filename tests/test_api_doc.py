@@ -1,0 +1,20 @@
+"""The Python API page (docs/api.md): every example runs, from the repository root."""
+
+from __future__ import annotations
+
+import doctest
+import os
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_api_page_examples_run():
+    cwd = os.getcwd()
+    os.chdir(ROOT)  # the page's paths are the repository's
+    try:
+        result = doctest.testfile(str(ROOT / "docs" / "api.md"), module_relative=False,
+                                  optionflags=doctest.ELLIPSIS)  # fmt: skip
+    finally:
+        os.chdir(cwd)
+    assert result.attempted >= 30 and result.failed == 0
