@@ -16,7 +16,7 @@ Sections:
   optimum where the native IDA* proves it within ``--exact-limit`` seconds.
 - ``exact``: native token swapping (IDA*) on the 5 x 5 grid and random graphs with 20 and 25
   vertices, ``--time-limit`` seconds each.
-- ``rt``: rt(G, pi) by ASP and SAT on grids 5x5-8x8 and heavy-hex 27 and 127.
+- ``rt``: rt(G, pi) by ASP and SAT on grids 6x6-8x8 and heavy-hex 27 and 127.
 """
 
 from __future__ import annotations
@@ -160,7 +160,7 @@ def exact(seeds: int, limit: float) -> str:
 
 def rt(seeds: int, limit: float) -> str:
     rows = []
-    for spec in ("grid:5x5", "grid:6x6", "grid:7x7", "grid:8x8", "heavy-hex:27", "heavy-hex:127"):
+    for spec in ("grid:6x6", "grid:7x7", "grid:8x8", "heavy-hex:27", "heavy-hex:127"):
         g = graph_spec(spec)
         for backend in ("asp", "sat"):
             times, answers = [], []
