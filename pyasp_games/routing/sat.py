@@ -9,9 +9,10 @@ Clauses: the start as units; a pebble crosses a chosen edge; a pebble on an unto
 vertex stays (frame axiom); at most one pebble per vertex (with the transitions this
 keeps every step a permutation); the move rule (a matching: at most one chosen edge per
 vertex; ``swap``: one edge a step; ``blank``: one edge a step touching the blank); the
-same edge never in two consecutive steps (sound, see the encodings' README); under
-``goal(h)``: every pebble home at ``h`` and no pebble after step ``t`` farther than
-``h - t`` from its target.
+same edge never in two consecutive steps (sound, see the encodings' README); implied
+clauses that help propagation: a pebble is within ``t`` edges of its start after step
+``t``, and came from its own or a neighbouring vertex; under ``goal(h)``: every pebble
+home at ``h`` and no pebble after step ``t`` farther than ``h - t`` from its target.
 
 >>> from pyasp_games.routing.model import parse_arrangement
 >>> from pyasp_games.routing.specs import graph_spec
@@ -47,6 +48,7 @@ class RoutingFormula:
             for q in range(self.n):
                 session.add([session.var("at", v, q, 0) if q == p else -session.var("at", v, q, 0)])
         self.blank_pebble = inst.state[inst.blank] if inst.moves == "blank" else None
+        self.start = {p: v for v, p in enumerate(inst.state)}  # where each pebble starts
 
     def at(self, v: int, p: int, t: int) -> int:
         return self.s.var("at", v, p, t)
@@ -74,6 +76,7 @@ class RoutingFormula:
             if inst.moves == "blank":
                 bp = self.blank_pebble
                 s.add([-self.swap(e, t), self.at(e[0], bp, t - 1), self.at(e[1], bp, t - 1)])
+        dist, adj = inst.graph.distances, inst.graph.adj
         for v in range(n):
             moved = [self.swap(e, t) for e in self.incident[v]]
             for p in range(n):
@@ -81,6 +84,13 @@ class RoutingFormula:
                 for e in self.incident[v]:
                     w = e[1] if e[0] == v else e[0]
                     s.add([-self.at(v, p, t - 1), -self.swap(e, t), self.at(w, p, t)])
+                # Redundant (implied): a pebble moves at most one edge a step, so it is
+                # within t edges of where it started, and it came from here or a neighbour
+                if dist[self.start[p]][v] > t:
+                    s.add([-self.at(v, p, t)])
+                else:
+                    s.add([-self.at(v, p, t), self.at(v, p, t - 1),
+                           *(self.at(w, p, t - 1) for w in adj[v])])  # fmt: skip
             s.at_most_one([self.at(v, p, t) for p in range(n)])
         self.steps = t
 
