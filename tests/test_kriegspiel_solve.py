@@ -198,3 +198,55 @@ def test_heuristic_is_an_upper_bound_or_names_the_line_that_beats_it():
     assert "the policy goes round in circles" in beaten.stats["stopped"]
     run = run_cli("kriegspiel", "solve", "4/4/1R2/K3 unknown", "-b", "heuristic")
     assert run.code == 3 and "fails: Rb1: check-rank;" in run.stdout
+
+
+# -- play ------------------------------------------------------------------------------
+
+
+def _stdin_run(*args: str, stdin: str):
+    import subprocess
+    import sys
+
+    return subprocess.run(
+        [sys.executable, "-P", "-m", "pyasp_games", "kriegspiel", "play", *args],
+        input=stdin, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+
+
+def test_play_as_black_against_the_engine():
+    from pyasp_games.kriegspiel.play import play
+
+    # the engine mates whatever Black does: Black always takes its first legal step
+    m = parse_metaposition("?1?/2?/KR1")
+    for start in ("a3", "c3", "c2"):
+        said: list[str] = []
+        result = play(m, "black", _black_player(m, start), said.append)
+        assert result == "mate" and said[-1].startswith("White plays") and "mate" in said[-1]
+    run = _stdin_run("4/4/1R2/K3 unknown", stdin="a4\nb4\nquit\n")
+    assert run.returncode == 0 and "White plays Rb1: silence." in run.stdout
+    assert "b4: illegal, try again." in run.stdout
+
+
+def _black_player(m, start):
+    """Black's moves for a test: the start square, then every square in turn until the
+    referee accepts one (the referee refuses the illegal ones)."""
+    squares = [f"{f}{r}" for r in range(1, m.board.rows + 1) for f in "abcdefgh"[: m.board.cols]]
+    state = {"next": 0}
+
+    def read(prompt):
+        if prompt.startswith("your king"):
+            return start
+        square = squares[state["next"] % len(squares)]
+        state["next"] += 1
+        return square
+
+    return read
+
+
+def test_play_as_white_shows_the_referee_and_the_metaposition():
+    run = _stdin_run("4/4/1R2/K3 unknown", "--side", "white", "--seed", "3", stdin="Kb3\nRb1\nquit\n")
+    assert run.returncode == 0
+    assert "Kb3 is not a move you can try" in run.stdout and "Rb1: silence." in run.stdout
+    assert "1 K R . ." in run.stdout  # White's metaposition after the move
+    bad = _stdin_run("4/4/1R2/K3 unknown", "--side", "grey", stdin="")
+    assert bad.returncode == 2 and "--side is black or white" in bad.stderr

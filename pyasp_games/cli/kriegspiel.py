@@ -1,8 +1,9 @@
 """``pyasp-games kriegspiel``: Kriegspiel endings (KRK), White against an unseen king.
 
-``pyasp-games kriegspiel solve METAPOSITION [--max-moves N] [--json]`` (generated from
-:data:`pyasp_games.kriegspiel.questions.QUESTIONS`); ``kriegspiel show METAPOSITION``
-prints one as a board.
+``pyasp-games kriegspiel solve METAPOSITION [--max-moves N] [--json]`` and ``kriegspiel
+table --board RxC`` (generated from :data:`pyasp_games.kriegspiel.questions.QUESTIONS`);
+``kriegspiel show METAPOSITION`` prints one as a board; ``kriegspiel play METAPOSITION``
+plays a refereed game in the terminal.
 """
 
 from __future__ import annotations
@@ -43,3 +44,27 @@ def show(
     typer.echo(m.describe())
     typer.echo(m.diagram())
     typer.echo(m.fen())
+
+
+@app.command("play")
+def play(
+    metaposition: str = typer.Argument(
+        ..., help="A metaposition: a file (diagram) or the one-line form ('4/4/1R2/K3 unknown')."
+    ),
+    side: str = typer.Option(
+        "black", "--side", help="black: you play Black against the engine; white: you play White."
+    ),
+    seed: int = typer.Option(0, "--seed", help="white: how Black's king is placed and moves."),
+) -> None:
+    """Play a refereed game: as Black against the engine's optimal strategy, or as White
+    (the referee's answers printed). Type squares (a3) or attempts (Kb2, Ra4); 'quit' or
+    the end of input stops."""
+    from pyasp_games.kriegspiel.model import load_metaposition
+    from pyasp_games.kriegspiel.play import play as run
+
+    m = load_metaposition(metaposition)
+    if side not in ("black", "white"):
+        from pyasp_games.errors import InputError
+
+        raise InputError(f"--side is black or white, got {side!r}")
+    run(m, side, input, typer.echo, seed)
