@@ -232,3 +232,15 @@ def test_square_names():
     assert [square_name(b, s) for s in (0, 4, 5, 19)] == ["a1", "e1", "a2", "e4"]
     with pytest.raises(InputError, match="no square 'f1'"):
         parse_square(b, "f1")
+
+
+# -- KQK through the same machinery ----------------------------------------------------
+
+
+def test_classic_kqk_longest_mates_on_small_boards():
+    assert [longest(Board(n, n), "Q") for n in (3, 4)] == [1, 4]
+
+
+@pytest.mark.slow
+def test_classic_kqk_longest_mate_on_8x8_is_10():
+    assert longest(B8, "Q") == 10

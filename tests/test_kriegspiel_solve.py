@@ -250,3 +250,14 @@ def test_play_as_white_shows_the_referee_and_the_metaposition():
     assert "1 K R . ." in run.stdout  # White's metaposition after the move
     bad = _stdin_run("4/4/1R2/K3 unknown", "--side", "grey", stdin="")
     assert bad.returncode == 2 and "--side is black or white" in bad.stderr
+
+
+def test_kqk_table_and_asp_with_diagonal_checks():
+    from pyasp_games.kriegspiel.questions import TABLE, read_board
+
+    out = TABLE.ask(read_board("4x4", "Q"))
+    assert out.stats["verified"] is True and out.answer["forced"] == out.answer["starts"] == 236
+    assert out.answer["distribution"] == {"1": 12, "2": 32, "3": 84, "4": 40, "5": 56, "6": 12}
+    m = parse_metaposition("4/4/1Q2/K3 unknown")
+    a, n = solve(m, "asp"), solve(m, "native")
+    assert (a.answer, n.answer) == (6, 6) and a.stats["verified"] is True
