@@ -194,10 +194,15 @@ def test_heuristic_is_an_upper_bound_or_names_the_line_that_beats_it():
     assert out.status == "solved" and out.stats["optimal"] is False
     assert out.stats["verified"] is True and out.answer >= solve(m, "native").answer
     beaten = solve(parse_metaposition("4/4/1R2/K3 unknown"), "heuristic")
-    assert beaten.status == "unknown" and beaten.stats["limit"] == "heuristic"
-    assert "the policy goes round in circles" in beaten.stats["stopped"]
+    assert beaten.status == "no-solution" and beaten.stats["verified"] is None
+    assert "the policy goes round in circles" in beaten.stats["bounded"]
     run = run_cli("kriegspiel", "solve", "4/4/1R2/K3 unknown", "-b", "heuristic")
-    assert run.code == 3 and "fails: Rb1: check-rank;" in run.stdout
+    assert run.code == 0 and "does not mate: Rb1: check-rank;" in run.stdout
+
+
+def test_crosscheck_of_the_bundled_metapositions():
+    run = run_cli("crosscheck", "kriegspiel", "--json", timeout=600)
+    assert run.code == 0, run.stdout[-2000:] + run.stderr
 
 
 # -- play ------------------------------------------------------------------------------

@@ -16,8 +16,10 @@ order of importance (the seed's way of stating a KRK player's knowledge):
 The policy is a function of the metaposition, so its strategy is a graph: it is built
 from the root by following the policy, and its worst case is counted over that graph.
 If some Black line makes the policy go round in circles, or reach a metaposition where
-every attempt risks a draw, the answer names that line (status ``unknown``: the
-heuristic does not know). Otherwise the strategy is an upper bound on the optimal
+every attempt risks a draw, the answer names that line: status ``no-solution`` with
+``stats["bounded"]`` ("the evaluation function's strategy does not mate: ..."), a claim
+about this strategy, not about the metaposition (which may well be a forced mate).
+Otherwise the strategy is an upper bound on the optimal
 value (``stats["optimal"] = False``), replayed by the checker like every other.
 
 >>> from pyasp_games.engines.limits import Limits
@@ -186,7 +188,7 @@ def _graph(m: Metaposition, root: State, chosen: dict, depth: dict, rules: Rules
 
 
 def _fails(m: Metaposition, line: str, stats: dict) -> Outcome:
-    stats = {**stats, "limit": "heuristic", "optimal": False,
-             "stopped": f"the evaluation function's strategy fails: {line}"}  # fmt: skip
-    return Outcome(m.name, "heuristic", "unknown", None, None, 0.0, stats)
+    said = f"the evaluation function's strategy does not mate: {line}"
+    stats = {**stats, "optimal": False, "bounded": said}
+    return Outcome(m.name, "heuristic", "no-solution", None, None, 0.0, stats)
 

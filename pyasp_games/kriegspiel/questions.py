@@ -32,7 +32,8 @@ from pyasp_games.kriegspiel.verify import check_outcome, check_table
 #: answer the worst-case number of White moves to mate and witness the strategy (or, with
 #: status ``no-solution``, the refutation). Exact backends set ``stats["optimal"] = True``;
 #: ``heuristic`` (the seed's evaluation-function player) sets it to ``False``: its
-#: strategy's worst case is an upper bound, or it names a Black line that defeats it.
+#: strategy's worst case is an upper bound, or (``no-solution`` with ``stats["bounded"]``)
+#: it names a Black line that keeps that strategy from mating.
 BACKENDS: dict[str, Callable[..., Outcome]] = {
     "native": solve_native,
     "asp": solve_asp,
@@ -63,8 +64,6 @@ def describe_solve(
     if outcome.status == "no-solution":
         bound = outcome.stats.get("bounded")
         return (bound if bound else "no forced mate (the black king can hold a draw)"), lines
-    if outcome.stats.get("limit") == "heuristic":
-        lines.append(f"  {outcome.stats['stopped']}")
     return None, lines
 
 
