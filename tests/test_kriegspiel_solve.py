@@ -147,14 +147,18 @@ def test_asp_agrees_with_native_on_4x4():
 # -- table ---------------------------------------------------------------------------
 
 
-def test_table_of_small_boards():
+def test_table_of_small_boards_is_the_shipped_data():
+    import json
+
     from pyasp_games.kriegspiel.questions import TABLE, read_board
 
+    shipped = json.loads((SMALL.parent / "tables.json").read_text())
     out = TABLE.ask(read_board("3x3"))
     assert out.stats["verified"] is True, out.stats["verification"]
     assert out.answer["distribution"] == {"3": 20, "4": 24, "none": 4}
+    assert out.answer == shipped["KRK"]["3x3"]
     out = TABLE.ask(read_board("4x4"))
-    assert out.stats["verified"] is True
+    assert out.stats["verified"] is True and out.answer == shipped["KRK"]["4x4"]
     assert out.answer["distribution"] == {"4": 28, "5": 52, "6": 64, "7": 48, "8": 20, "none": 24}
     assert (out.answer["forced"], out.answer["starts"], out.answer["longest"]) == (212, 236, 8)
 
@@ -258,10 +262,14 @@ def test_play_as_white_shows_the_referee_and_the_metaposition():
 
 
 def test_kqk_table_and_asp_with_diagonal_checks():
+    import json
+
     from pyasp_games.kriegspiel.questions import TABLE, read_board
 
     out = TABLE.ask(read_board("4x4", "Q"))
     assert out.stats["verified"] is True and out.answer["forced"] == out.answer["starts"] == 236
+    shipped = json.loads((SMALL.parent / "tables.json").read_text())
+    assert out.answer == shipped["KQK"]["4x4"]
     assert out.answer["distribution"] == {"1": 12, "2": 32, "3": 84, "4": 40, "5": 56, "6": 12}
     m = parse_metaposition("4/4/1Q2/K3 unknown")
     a, n = solve(m, "asp"), solve(m, "native")

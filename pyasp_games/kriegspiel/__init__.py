@@ -27,11 +27,25 @@ from typing import Any
 from pyasp_games.engines.domain import DomainSpec
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
-from pyasp_games.kriegspiel.model import Metaposition, known_value, load_metapositions
+from pyasp_games.kriegspiel.model import (
+    Metaposition,
+    known_value,
+    load_metaposition,
+    load_metapositions,
+    parse_metaposition,
+)
 from pyasp_games.kriegspiel.questions import BACKENDS, QUESTIONS, SOLVE
 from pyasp_games.kriegspiel.verify import check_outcome
 
-__all__ = ["BACKENDS", "QUESTIONS", "check_outcome", "domain", "solve"]
+__all__ = [
+    "BACKENDS",
+    "QUESTIONS",
+    "check_outcome",
+    "domain",
+    "load_metaposition",
+    "parse_metaposition",
+    "solve",
+]
 
 
 def solve(m: Metaposition, backend: str, limits: Limits = Limits(), **options: Any) -> Outcome:
