@@ -50,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from pyasp_games.engines.resources import instance_dir
     from pyasp_games.puzzle import load_boards
-    from pyasp_games.puzzle.pattern_databases import pattern_database, tile_partition
+    from pyasp_games.puzzle.databases import pattern_database, tile_partition
 
     boards = load_boards(instance_dir("puzzle") / "korf100.txt")[: args.first]
     start = time.perf_counter()

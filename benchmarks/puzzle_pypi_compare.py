@@ -170,7 +170,7 @@ def check_plan(inst: Instance, plan: str, ours: bool) -> tuple[bool, str]:
 
 def prepare_ours(solver: str, inst: Instance) -> Callable[[], str | None]:
     from pyasp_games.puzzle import solve
-    from pyasp_games.puzzle.pattern_databases import pattern_database, tile_partition
+    from pyasp_games.puzzle.databases import pattern_database, tile_partition
 
     b = inst.board
     if solver == "pdb":  # load the databases from the cache before the clock starts
@@ -316,7 +316,7 @@ def run_one(solver: str, inst: Instance, time_limit: float, memory: int) -> Resu
 
 def prepare_databases(instances: list[Instance]) -> list[tuple[str, float, bool]]:
     """Load or build the default databases of every (size, goal): (label, seconds, built?)."""
-    from pyasp_games.puzzle.pattern_databases import cache_dir, pattern_database, tile_partition
+    from pyasp_games.puzzle.databases import cache_dir, pattern_database, tile_partition
 
     out = []
     for rows, cols, goal in sorted({(i.board.rows, i.board.cols, i.board.goal) for i in instances}):

@@ -11,8 +11,7 @@ from hypothesis import strategies as st
 from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 from pyasp_games.errors import InputError
 from pyasp_games.puzzle import load_boards, solve
-from pyasp_games.puzzle.model import goal_tiles, moves_of
-from pyasp_games.puzzle.pattern_databases import (
+from pyasp_games.puzzle.databases import (
     build_table,
     cached_databases,
     cell_bits,
@@ -20,6 +19,7 @@ from pyasp_games.puzzle.pattern_databases import (
     pattern_database,
     tile_partition,
 )
+from pyasp_games.puzzle.model import goal_tiles, moves_of
 
 from .conftest import random_walk_board, run_cli
 from .test_puzzle_model import reachable

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from pyasp_games.engines.limits import Limits
 from pyasp_games.errors import InputError
 from pyasp_games.puzzle import load_boards, parse_board, solve
-from pyasp_games.puzzle.pattern_databases import tile_partition
+from pyasp_games.puzzle.databases import tile_partition
 from pyasp_games.puzzle.verify import verify_plan
 
 from .conftest import assert_bad_input, random_walk_board, run_cli

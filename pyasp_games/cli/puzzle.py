@@ -106,8 +106,8 @@ def pdb_build(
     json: bool = PDB_JSON,
 ) -> None:
     """Build the pattern databases of a partition (or confirm they are cached)."""
+    from pyasp_games.puzzle.databases import build_databases
     from pyasp_games.puzzle.model import parse_size
-    from pyasp_games.puzzle.pattern_databases import build_databases
 
     try:
         rows, cols = parse_size(size)
@@ -121,7 +121,7 @@ def pdb_build(
 @pdb_app.command("info")
 def pdb_info(json: bool = PDB_JSON) -> None:
     """List the cached pattern databases."""
-    from pyasp_games.puzzle.pattern_databases import cache_dir, cached_databases
+    from pyasp_games.puzzle.databases import cache_dir, cached_databases
 
     found = cached_databases()
     if json:
@@ -143,7 +143,7 @@ def pdb_clear(
     json: bool = PDB_JSON,
 ) -> None:
     """Delete cached pattern databases."""
-    from pyasp_games.puzzle.pattern_databases import clear_cache
+    from pyasp_games.puzzle.databases import clear_cache
 
     removed = clear_cache(stale_only=stale)
     if json:

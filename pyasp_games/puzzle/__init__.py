@@ -94,7 +94,7 @@ def prepare(boards: Sequence[Board], backends: Sequence[Any], progress: Any = No
 
     ``progress(label)`` may return a callback for the build's progress reports.
     """
-    from pyasp_games.puzzle.pattern_databases import build_databases
+    from pyasp_games.puzzle.databases import build_databases
 
     needed = {
         (b.rows, b.cols, b.goal, spec.options.get("partition", "default"))

@@ -34,9 +34,9 @@ from pyasp_games.engines.limits import Deadline, Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import encoding_path
 from pyasp_games.errors import InputError, MalformedAnswer
+from pyasp_games.puzzle.bounds import AdditiveBound, PartialPlacement, pruning_bound
 from pyasp_games.puzzle.horizons import Horizons, horizons
 from pyasp_games.puzzle.model import Board, manhattan_lower_bound, solvability
-from pyasp_games.puzzle.pattern_databases import AdditiveBound, PartialPlacement, pruning_bound
 
 DOMAIN = "puzzle"
 #: Bundled encodings with the thesis' single-shot interface; all others are multi-shot.
@@ -125,7 +125,7 @@ def solve_asp(
     The first satisfiable horizon is optimal: every shorter horizon of the same
     parity was refuted or lies below the bound, and horizons of the other parity
     are impossible. ``lower_bound`` is ``manhattan`` or ``pdb[:PARTITION]`` (see
-    :func:`~pyasp_games.puzzle.pattern_databases.start_horizon`). ``prune`` is
+    :func:`~pyasp_games.puzzle.horizons.start_horizon`). ``prune`` is
     ``none`` or ``pdb[:PARTITION]``: a :class:`PatternBoundPropagator` then cuts
     partial plans whose pattern-database bound exceeds the moves left (any
     multi-shot encoding with ``at/4`` and ``query/1``). ``clingo_args`` are further

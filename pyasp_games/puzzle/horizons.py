@@ -18,9 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from pyasp_games.engines.limits import LimitReached, Limits
+from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
-from pyasp_games.puzzle.model import Board
+from pyasp_games.errors import InputError
+from pyasp_games.puzzle.model import Board, manhattan_lower_bound
 from pyasp_games.puzzle.native import solve_greedy
 
 
@@ -59,9 +60,38 @@ class Horizons:
         return Outcome(board.name, "", "error", None, None, 0.0, stats)
 
 
+def start_horizon(
+    board: Board, lower_bound: str = "manhattan", deadline: Deadline | None = None
+) -> tuple[int, dict]:
+    """Where planners start: an admissible bound with the parity of every plan length.
+
+    ``manhattan`` is the tiles' Manhattan sum; ``pdb`` (or ``pdb:PARTITION``) is the
+    larger of that and the additive pattern-database sum, which has the same parity:
+    every move moves one tile of one pattern by one cell. Returns the bound and a
+    description for ``stats``.
+
+    >>> from pyasp_games.puzzle.model import parse_board
+    >>> start_horizon(parse_board("4 1 2\\n0 5 3\\n7 8 6"), "pdb:4-4")
+    (5, {'kind': 'pdb:4-4', 'value': 5, 'manhattan': 5})
+    """
+    md = manhattan_lower_bound(board)
+    if lower_bound == "manhattan":
+        return md, {"kind": "manhattan", "value": md}
+    kind, _, name = lower_bound.partition(":")
+    if kind != "pdb":
+        raise InputError(
+            f"unknown lower bound {lower_bound!r}: use manhattan, pdb or pdb:PARTITION"
+        )
+    from pyasp_games.puzzle.bounds import additive_bound
+
+    name = name or "default"
+    value = additive_bound(board, name, deadline).value(board.tiles)
+    return max(md, value), {"kind": f"pdb:{name}", "value": value, "manhattan": md}
+
+
 def horizons(board: Board, lower_bound: str, limits: Limits) -> Horizons:
     """The :class:`Horizons` of a solvable board (``lower_bound`` as in
-    :func:`~pyasp_games.puzzle.pattern_databases.start_horizon`), up to
+    :func:`start_horizon`), up to
     ``limits.max_length``; the lower bound and the greedy plan (the upper bound) are
     found within ``limits``, which the caller passes started to share its clock.
 
@@ -70,8 +100,6 @@ def horizons(board: Board, lower_bound: str, limits: Limits) -> Horizons:
     >>> h.start, h.stop == h.upper, h.upper % 2
     (2, True, 0)
     """
-    from pyasp_games.puzzle.pattern_databases import start_horizon
-
     start, lower = start_horizon(board, lower_bound, limits.deadline())
     limits.deadline().check()  # no time left for the upper bound: LimitReached, unknown
     greedy = solve_greedy(board, replace(limits, max_length=None))  # any plan: an upper bound

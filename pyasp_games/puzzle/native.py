@@ -283,9 +283,9 @@ def solve_pdb(
     main diagonal (the goal is symmetric, so both are admissible). Each move updates
     one pattern index per lookup with a multiply-add (no allocation in the search);
     children whose ``f`` exceeds the threshold are cut before the call. Databases are
-    built on first use and cached (:mod:`pyasp_games.puzzle.pattern_databases`).
+    built on first use and cached (:mod:`pyasp_games.puzzle.databases`).
     """
-    from pyasp_games.puzzle.pattern_databases import cell_bits, pattern_database, tile_partition
+    from pyasp_games.puzzle.databases import cell_bits, pattern_database, tile_partition
 
     if (out := _unsolvable(board)) is not None:
         return out

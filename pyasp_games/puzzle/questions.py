@@ -65,7 +65,7 @@ def _reference(board: Board, options: dict[str, Any]) -> tuple[str, dict[str, An
     """IDA* with additive pattern databases where they are already built (cached), else
     IDA* with Manhattan distance and linear conflicts: both optimal, both in bounded
     memory, neither with one-off work inside the limit."""
-    from pyasp_games.puzzle.pattern_databases import database_path, tile_partition
+    from pyasp_games.puzzle.databases import database_path, tile_partition
 
     try:
         patterns = tile_partition(board.rows, board.cols, board.goal)

@@ -47,9 +47,9 @@ from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.sat_runner import SatSession
 from pyasp_games.errors import InputError
+from pyasp_games.puzzle.bounds import AdditiveBound, PartialPlacement, pruning_bound
 from pyasp_games.puzzle.horizons import horizons
 from pyasp_games.puzzle.model import Board, solvability
-from pyasp_games.puzzle.pattern_databases import AdditiveBound, PartialPlacement, pruning_bound
 
 #: The one PySAT solver with an external-propagator interface (IPASIR-UP).
 PRUNING_SOLVER = "cadical195"
@@ -154,7 +154,7 @@ def solve_sat(
     """Optimal plan by incremental SAT over horizons ``h0, h0+2, ...``.
 
     ``h0`` is the ``lower_bound`` (``manhattan`` or ``pdb[:PARTITION]``, see
-    :func:`~pyasp_games.puzzle.pattern_databases.start_horizon`). ``prune`` is
+    :func:`~pyasp_games.puzzle.horizons.start_horizon`). ``prune`` is
     ``none`` or ``pdb[:PARTITION]`` (the solver is then ``cadical195``, the only one
     with an external-propagator interface); ``away_counter`` adds the Manhattan
     bound as one cardinality constraint. Neither changes the answer: both only cut
