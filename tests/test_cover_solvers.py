@@ -9,8 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pyasp_games.cover import BACKENDS, check_outcome, solve
+from pyasp_games.cover.bitsets import BitsetCover
+from pyasp_games.cover.dancing_links import DancingLinks
 from pyasp_games.cover.model import X3C, load_instance, random_x3c
-from pyasp_games.cover.native import BitsetCover, DancingLinks
 from pyasp_games.cover.verify import check_cover
 from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
@@ -90,20 +91,37 @@ def test_bitset_and_dancing_links_search_the_same_tree(matrix):
     assert bits.nodes == links.nodes
     for cover in covers:
         assert sorted(e for r in cover for e in options[r]) == list(range(items))
-    # the memoised count and listing: the same covers, in another order
+    # the counts: dancing links count in the kernel, bit sets with the memo
+    assert DancingLinks(items, options).count() == len(covers)
     assert BitsetCover(items, options).count() == len(covers)
-    listed = list(BitsetCover(items, options).covers())
-    assert sorted(map(sorted, listed)) == sorted(map(sorted, covers))
+
+
+@pytest.mark.parametrize("structure", [DancingLinks, BitsetCover])
+def test_compiled_kernels_search_as_their_python_source(structure, monkeypatch):
+    # a search runs its first slices as Python, then compiled: both must be the same
+    # search (numba's integer types are not Python's); here each runs a whole search
+    from pyasp_games.engines import compiled
+
+    instances = [random_x3c(q, 4, planted=seed % 2 == 0, seed=seed) for q, seed in ((8, 1), (10, 2), (12, 3))]
+    monkeypatch.setattr(compiled, "INTERPRETED_SECONDS", 1e9)
+    def run(inst):
+        searched, counted = structure(inst.size, inst.subsets), structure(inst.size, inst.subsets)
+        return list(searched.search()), searched.nodes, counted.count(), counted.nodes
+
+    python = [run(inst) for inst in instances]
+    module = structure.__module__
+    compiled.compile_kernels(module)
+    assert compiled.is_compiled(module)
+    assert [run(inst) for inst in instances] == python and any(run[0] for run in python)
 
 
 @pytest.mark.parametrize("entries", [0, 3, 1 << 21])
-def test_memo_counts_and_lists_exactly_whatever_its_size(entries, monkeypatch):
-    # a full memo stops remembering counts but must keep every path to a cover
+def test_memo_counts_exactly_whatever_its_size(entries, monkeypatch):
+    # a full memo stops remembering counts, never miscounts
     inst = random_x3c(15, 3, planted=True, seed=5)
     expected = sorted(map(sorted, DancingLinks(inst.size, inst.subsets).search()))
     monkeypatch.setattr(BitsetCover, "MEMO_ENTRIES", entries)
-    assert BitsetCover(inst.size, inst.subsets).count() == len(expected)
-    assert sorted(map(sorted, BitsetCover(inst.size, inst.subsets).covers())) == expected
+    assert BitsetCover(inst.size, inst.subsets).count() == len(expected) > 0
 
 
 def test_memo_saves_nodes_where_subproblems_repeat():
@@ -119,24 +137,27 @@ def test_bitset_without_conflict_sets_agrees(seed, monkeypatch):
     # big matrices skip the precomputed conflict sets; force that path on a small one
     inst = random_x3c(12, 4, planted=seed % 2 == 0, seed=seed)
     expected = list(DancingLinks(inst.size, inst.subsets).search())
-    monkeypatch.setattr(BitsetCover, "CONFLICT_BITS", 0)
+    monkeypatch.setattr(BitsetCover, "CONFLICT_BYTES", 0)
     bits = BitsetCover(inst.size, inst.subsets)
-    assert bits.keep is None
+    assert bits.keep.shape[0] == 0
     assert list(bits.search()) == expected
+    assert BitsetCover(inst.size, inst.subsets).count() == len(expected)
 
 
-@pytest.mark.parametrize("method", ["search", "count", "covers"])
-def test_bitset_looks_at_the_clock_within_one_poll(method):
+@pytest.mark.parametrize("structure", [DancingLinks, BitsetCover])
+@pytest.mark.parametrize("method", ["search", "count"])
+def test_kernels_look_at_the_clock_after_their_first_slice(structure, method):
     inst = random_x3c(60, 5, seed=1)
-    bits = BitsetCover(inst.size, inst.subsets)
-    with pytest.raises(LimitReached):
+    matrix = structure(inst.size, inst.subsets)
+    with pytest.raises(LimitReached) as stopped:
         if method == "count":
-            bits.count(Deadline(1e-9))
+            matrix.count(Deadline(1e-9))
         else:
-            list(getattr(bits, method)(Deadline(1e-9)))
-    assert 0 < bits.nodes <= bits.poll
-    # a node of a huge matrix is slow: the clock is read at every node
-    assert BitsetCover(10**4, [[i] for i in range(10**4)]).poll == 1
+            list(matrix.search(Deadline(1e-9)))
+    assert 0 < matrix.nodes <= 256 and stopped.value.args[0]["nodes"] == matrix.nodes
+    # a node of a huge matrix is slow: its first slice scans at most 10**7 words
+    huge = BitsetCover(10**4, [[i] for i in range(10**4)])
+    assert huge.first * 10**4 * huge.columns.shape[1] <= 10**7
 
 
 def test_three_dm_witnesses_are_checked_as_matchings():

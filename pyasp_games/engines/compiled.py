@@ -1,0 +1,145 @@
+"""Compiled kernels: numba, imported only when a search outgrows its first milliseconds.
+
+The inner loops that decide how much of a user's work can be checked in time --
+Algorithm X (``cover``), the pattern-database build and IDA* (``puzzle``) -- are
+written in the subset of Python that numba compiles to machine code. Why numba and
+not a compiled library: no maintained package does these searches under our
+limits (a deadline read between slices, statistics counted, the search resumed
+where it stopped). ``miniexact`` (BSD, C) runs Algorithm X as fast as our kernel
+but cannot be stopped before its next cover, the other exact-cover packages are GPL
+(``exact-cover``) or numba themselves (``xcover``), and nothing on PyPI builds
+additive pattern databases. numba ships prebuilt wheels for every platform numpy
+does, so installing stays one ``pip install``; the measurements (install time,
+start-up, each kernel against its pure-Python predecessor and its peers) are in
+``benchmarks/RESULTS.md``.
+
+Four rules make the kernels behave like every other backend:
+
+- **A kernel is plain Python until it is worth compiling.** :func:`kernel` marks a
+  function of a kernel module and returns it unchanged; :func:`run_sliced` runs a
+  search's first :data:`INTERPRETED_SECONDS` with that Python source (on Python
+  lists, where the module's driver allows it: not even numpy is imported), and only
+  a search still running then calls :func:`compile_kernels`, which imports numba
+  (0.25 s of CPU) and rebinds the module's kernels to their compiled versions. A
+  command on a small instance (``cover solve tiny-cover.txt``) therefore loads
+  neither, and there is still one implementation: the compiled code is this code.
+- **Compiled code is cached wherever that is possible, and never needed.** The
+  machine code is written to numba's cache (``cache=True``): beside the module in
+  ``__pycache__`` when that folder is writable (a checkout, a user's venv), else in
+  the user's cache folder (``$XDG_CACHE_HOME/numba`` or ``~/.cache/numba``: numba's
+  own fallback for a package installed read-only), or where ``NUMBA_CACHE_DIR`` says.
+  Where nothing can be written, the kernels are compiled in memory in each process:
+  slower to start (about 2 s of CPU per module), never an error.
+- **A kernel runs in slices.** Compiled code cannot look at the clock nor be
+  interrupted by a signal, so a kernel keeps its whole state in arrays, runs at
+  most ``budget`` steps per call and returns; :func:`run_sliced` calls it again
+  until it is done, reading the :class:`~pyasp_games.engines.limits.Deadline`
+  between slices and sizing them so that one takes about :data:`SLICE_SECONDS`.
+- **Kernels allocate nothing unbounded.** Their arrays are allocated in Python
+  before the call, so a memory cap fails there, as :class:`MemoryError`.
+
+>>> calls = []
+>>> def count_to_ten(budget):
+...     calls.append(budget)
+...     return sum(calls) >= 10
+>>> run_sliced(count_to_ten, None, first=4)
+>>> sum(calls) >= 10, calls[0]
+(True, 4)
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from pyasp_games.engines.limits import Deadline, LimitReached
+
+#: Wall seconds a slice of a compiled kernel aims at: the deadline is read at least
+#: this often (and a limit is overrun by at most about this much).
+SLICE_SECONDS = 0.02
+
+#: Wall seconds a search runs interpreted before its module is compiled.
+INTERPRETED_SECONDS = 0.05
+
+#: The most steps one slice may run, whatever the measured speed.
+MAX_BUDGET = 1 << 40
+
+#: The kernels of each kernel module, in the order they are defined.
+_KERNELS: dict[str, list[str]] = {}
+#: The kernel modules compiled in this process.
+_COMPILED: set[str] = set()
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def kernel(function: F) -> F:
+    """Mark ``function`` as a kernel of its module (returned unchanged; see the module doc)."""
+    _KERNELS.setdefault(function.__module__, []).append(function.__name__)
+    return function
+
+
+def is_compiled(module: str) -> bool:
+    """Whether the kernels of ``module`` (a module's ``__name__``) run compiled in this process."""
+    return module in _COMPILED
+
+
+def compile_kernels(module: str) -> None:
+    """Rebind every kernel of ``module`` to its numba-compiled version (once per process).
+
+    The kernels compile on their first call with each argument type, or load from
+    numba's cache. numba raises ``RuntimeError`` at decoration when no cache folder
+    can be written: the kernel is then compiled in memory only.
+    """
+    if module in _COMPILED:
+        return
+    import numba
+
+    namespace = sys.modules[module]
+    for name in _KERNELS.get(module, ()):
+        function = getattr(namespace, name)
+        try:
+            compiled = numba.njit(cache=True)(function)
+        except RuntimeError:  # "cannot cache function ...: no locator available"
+            compiled = numba.njit(function)
+        setattr(namespace, name, compiled)
+    _COMPILED.add(module)
+
+
+def run_sliced(
+    step: Callable[[int], bool],
+    deadline: Deadline | None,
+    module: str | None = None,
+    first: int = 1 << 8,
+    stats: Callable[[], dict[str, Any]] | None = None,
+) -> None:
+    """Call ``step(budget)`` until it returns true (done), checking ``deadline`` between calls.
+
+    ``step`` calls kernels of ``module``: while that module is not compiled, the
+    slices run interpreted for at most :data:`INTERPRETED_SECONDS` in all, then
+    :func:`compile_kernels` compiles it and the search goes on from where it
+    stopped. ``budget`` (steps of the kernel: nodes, states) starts at ``first``
+    and is doubled while a slice takes less than :data:`SLICE_SECONDS`, halved
+    while it takes more than twice that. Raises :class:`LimitReached` with
+    ``stats()`` once the deadline has passed.
+    """
+    budget = first
+    interpreted = 0.0
+    while True:
+        started = time.perf_counter()
+        if step(budget):
+            return
+        took = time.perf_counter() - started
+        if deadline is not None and deadline.expired():
+            raise LimitReached(stats() if stats is not None else {})
+        if module is not None and not is_compiled(module):
+            interpreted += took
+            if interpreted >= INTERPRETED_SECONDS:
+                compile_kernels(module)
+                budget = first
+                continue
+        if took < SLICE_SECONDS and budget < MAX_BUDGET:
+            budget *= 2
+        elif took > 2 * SLICE_SECONDS and budget > 1:
+            budget //= 2
