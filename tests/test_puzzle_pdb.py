@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 from pyasp_games.errors import InputError
 from pyasp_games.puzzle import load_boards, solve
+from pyasp_games.puzzle.abstract_search import build_table
 from pyasp_games.puzzle.databases import (
-    build_table,
     cached_databases,
     cell_bits,
     clear_cache,

@@ -9,11 +9,10 @@ each move changes exactly one pattern's value by at most one.
 
 A placement is indexed sparsely as ``sum(pos_i << (b * i))`` (``pos_i`` the cell of
 the pattern's i-th tile, ``b`` bits enough for a cell number), so a search updates the
-index of the moved tile's pattern with one multiply-add. The database is computed by a breadth-first search
-over (placement, blank cell) with 0/1 move costs, vectorised with numpy level by
-level: first the closure under free blank moves, then the moves of pattern tiles.
-Time and memory are O(2**(b(k+1))) for k-tile patterns (268 M bytes of marks for a
-6-tile pattern of the 15-puzzle), the result 2**(bk) bytes (16.7 MB).
+index of the moved tile's pattern with one multiply-add. The database is computed by a
+breadth-first search over the pattern's abstract space
+(:mod:`pyasp_games.puzzle.abstract_search`, compiled); the result takes 2**(bk) bytes
+(16.7 MB for a 6-tile pattern of the 15-puzzle).
 
 Databases are cached under ``$XDG_CACHE_HOME/pyasp-games/pdb`` (default
 ``~/.cache``), keyed by board size, goal, pattern and format version.
@@ -35,10 +34,7 @@ from pathlib import Path
 
 from pyasp_games.engines.limits import Deadline
 from pyasp_games.errors import InputError
-from pyasp_games.puzzle.model import goal_tiles
-
-#: States expanded between two looks at the clock while building.
-_CHUNK = 1 << 18
+from pyasp_games.puzzle.model import cell_bits, goal_tiles
 
 #: The most states (bytes of marks) the default partition of a board may take to build
 #: (the 15-puzzle's 6-6-3 takes 5.4e8, an 8 x 8 board 1.7e10): a 100 x 100 board's 9,999
@@ -139,11 +135,6 @@ class PatternDatabase:
         return self.table[self.index(tiles)]
 
 
-def cell_bits(cells: int) -> int:
-    """Bits per cell number in a sparse placement index."""
-    return max(1, (cells - 1).bit_length())
-
-
 def _key(rows: int, cols: int, goal: str, tiles: tuple[int, ...]) -> str:
     text = json.dumps([FORMAT_VERSION, rows, cols, goal, list(tiles)])
     return hashlib.sha256(text.encode()).hexdigest()[:16]
@@ -184,6 +175,8 @@ def pattern_database(
     if cache and path.is_file() and path.stat().st_size == size:
         _LOADED[path] = PatternDatabase(rows, cols, goal, tiles, path.read_bytes())
         return _LOADED[path]
+    from pyasp_games.puzzle.abstract_search import build_table
+
     table = build_table(rows, cols, goal, tiles, progress, deadline)
     db = PatternDatabase(rows, cols, goal, tiles, table)
     if cache:
@@ -209,88 +202,6 @@ def build_databases(
     for tiles in tile_partition(rows, cols, goal, partition):
         label = f"pattern database {rows}x{cols} {goal} tiles {list(tiles)}"
         pattern_database(rows, cols, goal, tiles, progress=progress(label) if progress else None)
-
-
-def build_table(
-    rows: int,
-    cols: int,
-    goal: str,
-    tiles: tuple[int, ...],
-    progress: Callable[[str, int, int], None] | None = None,
-    deadline: Deadline | None = None,
-) -> bytes:
-    """Breadth-first search with 0/1 costs over (placement, blank cell); see the module doc."""
-    import numpy as np
-
-    n = rows * cols
-    k = len(tiles)
-    bits = cell_bits(n)
-    mask = (1 << bits) - 1
-    home = {v: p for p, v in enumerate(goal_tiles(rows, cols, goal))}
-    shifts = np.array([bits * i for i in range(k)], dtype=np.int64)
-    # neighbour[c, d]: the cell next to c in direction d, or -1 off the board
-    neighbour = np.full((n, 4), -1, dtype=np.int64)
-    for c in range(n):
-        r, q = divmod(c, cols)
-        for d, (dr, dq) in enumerate(((-1, 0), (1, 0), (0, -1), (0, 1))):
-            if 0 <= r + dr < rows and 0 <= q + dq < cols:
-                neighbour[c, d] = (r + dr) * cols + q + dq
-    # a state is (placement << bits) | blank cell; dist is its 0/1-cost distance
-    dist = np.full(1 << (bits * (k + 1)), 255, dtype=np.uint8)
-    start_placement = sum(home[t] << (bits * i) for i, t in enumerate(tiles))
-    frontier = np.array([(start_placement << bits) | home[0]], dtype=np.int64)
-    dist[frontier] = 0
-    level = 0
-    while frontier.size:
-        # Expand the level batch by batch. Free moves (the blank enters a cell no pattern
-        # tile holds) stay in the level; moves of a pattern tile reach level + 1. A state
-        # first reached at level + 1 may still turn out to be in this level through free
-        # moves, so free moves accept anything above the level.
-        pending = [frontier]
-        upper: list = []
-        expanded = 0
-        while pending:
-            batch = pending.pop()
-            if batch.size > _CHUNK:
-                pending += [batch[i : i + _CHUNK] for i in range(0, batch.size, _CHUNK)]
-                continue
-            if deadline is not None:
-                deadline.check()
-            expanded += batch.size
-            blank = batch & mask
-            placement = batch >> bits
-            cells = (placement[:, None] >> shifts[None, :]) & mask
-            occupied = np.bitwise_or.reduce(np.int64(1) << cells, axis=1)
-            grown = []
-            for d in range(4):
-                target = neighbour[blank, d]
-                on_board = target >= 0
-                holds_tile = ((occupied >> np.where(on_board, target, 0)) & 1).astype(bool)
-                free = on_board & ~holds_tile
-                cand = (placement[free] << bits) | target[free]
-                cand = cand[dist[cand] > level]
-                dist[cand] = level
-                grown.append(cand)
-                moving = on_board & holds_tile
-                which = (cells[moving] == target[moving, None]).argmax(axis=1)
-                moved = placement[moving] + ((blank[moving] - target[moving]) << shifts[which])
-                cand = (moved << bits) | target[moving]
-                cand = cand[dist[cand] > level + 1]
-                dist[cand] = level + 1
-                upper.append(cand)
-            grown = np.concatenate(grown)
-            if grown.size:
-                pending.append(grown)
-        frontier = np.concatenate(upper)
-        frontier = np.unique(frontier[dist[frontier] == level + 1])
-        if progress:
-            progress(f"level {level}", int(expanded), int(frontier.size))
-        level += 1
-        if level >= 255:
-            raise RuntimeError("pattern distance exceeds 254")  # cannot happen on boards we build
-    # the database: the least distance over the blank's cells, per placement
-    table = dist.reshape(1 << (bits * k), 1 << bits).min(axis=1)
-    return table.tobytes()
 
 
 @dataclass(frozen=True)
@@ -336,3 +247,4 @@ def clear_cache(stale_only: bool = False) -> list[Path]:
     for partial in cache_dir().glob("*.part") if cache_dir().is_dir() else ():
         partial.unlink(missing_ok=True)
     return removed
+

@@ -179,6 +179,16 @@ def play(board: Board, plan: str) -> list[tuple[int, ...]]:
     return after
 
 
+def cell_bits(cells: int) -> int:
+    """Bits per cell number in a sparse placement index (pattern databases: a placement
+    of tiles on cells ``c_i`` is indexed ``sum(c_i << (cell_bits * i))``).
+
+    >>> cell_bits(16), cell_bits(9), cell_bits(25)
+    (4, 4, 5)
+    """
+    return max(1, (cells - 1).bit_length())
+
+
 def manhattan_lower_bound(board: Board) -> int:
     """Sum over tiles of the Manhattan distance to the goal cell.
 

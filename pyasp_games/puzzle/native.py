@@ -18,7 +18,7 @@ import heapq
 import time
 from bisect import bisect_left
 from collections.abc import Callable
-from itertools import count, pairwise
+from itertools import count
 
 from pyasp_games.engines.limits import LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
@@ -280,120 +280,39 @@ def solve_pdb(
 
     The heuristic is the sum of the partition's pattern databases, and on square
     boards the maximum of that sum and the same sum for the board reflected in its
-    main diagonal (the goal is symmetric, so both are admissible). Each move updates
-    one pattern index per lookup with a multiply-add (no allocation in the search);
-    children whose ``f`` exceeds the threshold are cut before the call. Databases are
-    built on first use and cached (:mod:`pyasp_games.puzzle.databases`).
+    main diagonal; the search is compiled (:mod:`pyasp_games.puzzle.pattern_search`).
+    Databases are built on first use, within the limits, and cached
+    (:mod:`pyasp_games.puzzle.databases`); ``stats["pdb_seconds"]`` is the time
+    spent reading or building them.
     """
-    from pyasp_games.puzzle.databases import cell_bits, pattern_database, tile_partition
+    from pyasp_games.puzzle.databases import pattern_database, tile_partition
+    from pyasp_games.puzzle.pattern_search import PatternSearch
 
     if (out := _unsolvable(board)) is not None:
         return out
     deadline = limits.deadline()
-    rows, cols, n = board.rows, board.cols, board.size
-    patterns = tile_partition(rows, cols, board.goal, partition)
+    patterns = tile_partition(board.rows, board.cols, board.goal, partition)
     built = time.perf_counter()
-    tables = [
-        pattern_database(rows, cols, board.goal, p, progress=progress, deadline=deadline).table
-        for p in patterns
-    ]
-    built = time.perf_counter() - built
-    bits = cell_bits(n)
-    pat_of, weight = [0] * n, [0] * n
-    for pi, tiles_of in enumerate(patterns):
-        for i, t in enumerate(tiles_of):
-            pat_of[t], weight[t] = pi, 1 << (bits * i)
-    goal = board.goal_tiles
-    home = {v: p for p, v in enumerate(goal)}
-    reflect = rows == cols
-    # sigma: a cell's mirror image in the main diagonal; mirror[v]: the tile whose home
-    # is the mirror of v's home (the blank's home lies on the diagonal for both goals)
-    sigma = [(c % cols) * cols + c // cols if reflect else c for c in range(n)]
-    mirror = [goal[sigma[home[v]]] for v in range(n)]
-    rpat = [pat_of[mirror[v]] for v in range(n)]
-    rweight = [weight[mirror[v]] for v in range(n)]
-    tiles = list(board.tiles)
-    idx = [0] * len(patterns)
-    ridx = [0] * len(patterns)
-    for p, v in enumerate(tiles):
-        if v:
-            idx[pat_of[v]] += p * weight[v]
-            ridx[rpat[v]] += sigma[p] * rweight[v]
-    h_dir = sum(tables[i][idx[i]] for i in range(len(patterns)))
-    h_ref = sum(tables[i][ridx[i]] for i in range(len(patterns))) if reflect else h_dir
-    nbrs = [[t for _, t in moves] for moves in _neighbours(rows, cols)]
-    path: list[int] = []
-    nodes = 0
-    thresholds: list[int] = []
-    inf = 1 << 30
-
-    def search(blank: int, g: int, h_dir: int, h_ref: int, bound: int, came_from: int) -> int:
-        """-1 when the goal is found below, else the least f beyond ``bound``."""
-        nonlocal nodes
-        if h_dir == 0:
-            return -1
-        nodes += 1
-        if not nodes & 8191 and deadline.expired():
-            raise LimitReached(
-                {"nodes": nodes, "thresholds": thresholds, "pdb_seconds": round(built, 3)}
-            )
-        smallest = inf
-        g1 = g + 1
-        for t in nbrs[blank]:
-            if t == came_from:
-                continue  # never undo the last move
-            v = tiles[t]
-            p = pat_of[v]
-            table = tables[p]
-            old = idx[p]
-            new = old + (blank - t) * weight[v]
-            hd = h_dir + table[new] - table[old]
-            rp = rpat[v]
-            rtable = tables[rp]
-            rold = ridx[rp]
-            rnew = rold + (sigma[blank] - sigma[t]) * rweight[v]
-            hr = h_ref + rtable[rnew] - rtable[rold]
-            f = g1 + (hd if hd > hr else hr)
-            if f > bound:
-                if f < smallest:
-                    smallest = f
-                continue
-            tiles[blank] = v
-            tiles[t] = 0
-            idx[p] = new
-            ridx[rp] = rnew
-            path.append(t)
-            found = search(t, g1, hd, hr, bound, blank)
-            if found == -1:
-                return -1
-            path.pop()
-            idx[p] = old
-            ridx[rp] = rold
-            tiles[t] = v
-            tiles[blank] = 0
-            if found < smallest:
-                smallest = found
-        return smallest
-
-    bound = max(h_dir, h_ref)
-    while True:
-        if limits.max_length is not None and bound > limits.max_length:
-            return _beyond(board, limits, {"nodes": nodes, "thresholds": thresholds})
-        thresholds.append(bound)
-        found = search(board.blank, 0, h_dir, h_ref, bound, -1)
-        if found == -1:
-            break
-        bound = found
-    letters = {-cols: "U", cols: "D", -1: "L", 1: "R"}
-    cells = [board.blank, *path]
-    plan = "".join(letters[b - a] for a, b in pairwise(cells))
-    stats = {
-        "nodes": nodes,
-        "h0": max(h_dir, h_ref),
-        "thresholds": thresholds,
-        "partition": [list(p) for p in patterns],
-        "pdb_seconds": round(built, 3),
-    }
+    try:
+        tables = [
+            pattern_database(board.rows, board.cols, board.goal, p, progress=progress,
+                             deadline=deadline).table
+            for p in patterns
+        ]  # fmt: skip
+    except LimitReached as reached:
+        stats = {"stopped": "while building the pattern databases", "partition": list(patterns)}
+        raise LimitReached(stats) from reached
+    built = round(time.perf_counter() - built, 3)
+    search = PatternSearch(board, patterns, tables)
+    stats: dict = {"partition": [list(p) for p in patterns], "pdb_seconds": built}
+    try:
+        found = search.run(deadline, limits.max_length)
+    except LimitReached:
+        raise LimitReached({**search.statistics(), **stats}) from None
+    stats = {**search.statistics(), "h0": search.h0, **stats}
+    if not found:
+        return _beyond(board, limits, stats)
+    plan = search.plan()
     return Outcome(board.name, "", "solved", len(plan), plan, 0.0, stats)
 
 

@@ -188,7 +188,7 @@ SOLVE = Question(
             "--max-length",
             "give up beyond this plan length (no-solution within it).",
             type=int,
-            backends=("astar", "idastar", "asp", "sat"),
+            backends=("astar", "idastar", "pdb", "asp", "sat"),
             to="limits",
         ),
         GOAL,
