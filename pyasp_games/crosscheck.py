@@ -228,17 +228,14 @@ def crosscheck(
     backends: Sequence[BackendSpec],
     limits: Limits = Limits(),
     on_row: Callable[[Row], None] | None = None,
-    prepare: bool = True,
     workers: int = 1,
 ) -> Report:
     """Run every backend on every instance and compare their verified answers.
 
-    Unless ``prepare`` is false (the caller did it), the domain's one-off
-    preparation (``spec.prepare``) runs first, outside the per-run limits. With
-    ``workers > 1`` the runs go to that many processes (rows keep their order).
+    Every run, whatever it builds first (e.g. pattern databases), is under the
+    per-run limits. With ``workers > 1`` the runs go to that many processes (rows
+    keep their order).
     """
-    if prepare and spec.prepare is not None:
-        spec.prepare(instances, backends, None)
     report = Report(spec.name, instances=len(instances))
     jobs = [
         [b for b in backends if spec.applies is None or spec.applies(instance, b.backend)]

@@ -4,8 +4,8 @@ The runner is written against :class:`concurrent.futures.Executor`: a local
 ``ProcessPoolExecutor`` by default, or a Dask distributed cluster's executor
 (``Client.get_executor``); each submitted task is :func:`pyasp_games.bench.job.run_job`,
 which runs the solver in a child process of its own under the time and memory limits.
-The domain's one-off preparation (``DomainSpec.prepare``, e.g. pattern databases)
-runs once, here, before any run and outside the per-run limits.
+Whatever a run builds first (e.g. pattern databases) is part of that run, under its
+limits.
 
 Results stream to ``DIR/results.jsonl`` (one JSON object per run) and
 ``DIR/results.csv`` as runs finish, so an interrupted campaign keeps what it has;
@@ -501,14 +501,11 @@ def run_campaign(
     force: bool = False,
     on_row: Callable[[dict[str, Any]], None] | None = None,
     on_start: Callable[[int, int], None] | None = None,
-    prepare_progress: Any = None,
     executor_name: str = "local",
 ) -> list[dict[str, Any]]:
     """Run every job of ``plan`` not yet in ``out`` on ``executor``; all rows of ``out``.
 
-    The domain's ``prepare`` runs first (``prepare_progress(label)`` may return a
-    callback for its progress reports); then ``on_start(pending, total)`` is called,
-    and ``on_row(row)`` as each run finishes (after its row is on disk). Refuses a
+    ``on_start(pending, total)`` is called first, and ``on_row(row)`` as each run finishes (after its row is on disk). Refuses a
     non-empty ``out`` unless ``resume`` (continue it) or ``force`` (start over). A run
     whose executor task failed (as opposed to the run itself, which always yields a
     row) is not recorded and raises :class:`CampaignError` at the end. The executor is
@@ -520,8 +517,6 @@ def run_campaign(
     jobs = plan.jobs()
     recorded = {key(r) for r in done}
     pending = [j for j in jobs if key(j) not in recorded]
-    if pending and plan.spec.prepare is not None:
-        plan.spec.prepare([inst for _, inst in plan.instances], plan.backends, prepare_progress)
     _write_meta(out, plan, executor_name, resumed=resume)
     if on_start:
         on_start(len(pending), len(jobs))

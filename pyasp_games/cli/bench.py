@@ -16,7 +16,7 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
-from pyasp_games.cli.common import JSON, PIPE_WIDTH, build_progress, print_json
+from pyasp_games.cli.common import JSON, PIPE_WIDTH, print_json
 
 
 class _SuiteFirst(TyperGroup):
@@ -155,15 +155,7 @@ def run(
     bar = Progress(*columns, console=console, transient=False)
     task = bar.add_task(plan.suite.name, total=None, visible=False)
 
-    building: list[Any] = []
-
-    def prepare_progress(label: str) -> Any:
-        """Progress of the domain's one-off preparation (e.g. pattern databases) on the bar."""
-        return build_progress(bar, label, building)
-
     def on_start(pending: int, total: int) -> None:
-        for line in building:
-            bar.remove_task(line)
         console.print(
             escape(
                 f"{plan.suite.name}: {len(plan.instances)} instances x {len(plan.backends)} backends"
@@ -208,7 +200,7 @@ def run(
             bar.start()
             rows = run_campaign(
                 plan, out, pool, resume=resume, force=force, on_row=on_row, on_start=on_start,
-                prepare_progress=prepare_progress, executor_name=name,
+                executor_name=name,
             )
         except CampaignError as err:
             bar.stop()

@@ -170,12 +170,10 @@ def progress_reporter() -> Iterator[Callable[[str], Callable[[str, int, int], No
         yield lambda label: build_progress(bar, label)
 
 
-def build_progress(
-    bar: Any, label: str, lines: list[Any] | None = None
-) -> Callable[[str, int, int], None]:
+def build_progress(bar: Any, label: str) -> Callable[[str, int, int], None]:
     """A ``(stage, done, pending)`` callback that shows one-off work (a pattern-database
     build) as a line of the rich progress ``bar``; the line appears on the first call
-    (so cached work shows nothing) and its task id is appended to ``lines``."""
+    (so cached work shows nothing)."""
     task = None
 
     def callback(stage: str, done: int, pending: int) -> None:
@@ -185,8 +183,6 @@ def build_progress(
             task = bar.add_task(text, total=None)
             if not bar.console.is_terminal:  # no live display in a log: say it once
                 warn(f"building {label} (once: it is cached for later runs)")
-            if lines is not None:
-                lines.append(task)
         bar.update(task, description=text)
 
     return callback

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from pyasp_games.cli.common import JSON, print_json, progress_reporter, stdout_console
+from pyasp_games.cli.common import JSON, print_json, stdout_console
 
 
 def crosscheck(
@@ -91,10 +91,7 @@ def _run_domain(domain, files, backend, encoding, lim, json: bool, console, work
         console.print(
             f"{len(instances)} {domain} instances x {len(specs)} backends, {lim.time_limit:g} s per run"
         )
-    if spec.prepare is not None:
-        with progress_reporter() as report_progress:
-            spec.prepare(instances, specs, report_progress)
-    report = run(spec, instances, specs, lim, on_row=on_row, prepare=False, workers=workers)
+    report = run(spec, instances, specs, lim, on_row=on_row, workers=workers)
     if json:
         print_json({"summary": report.summary()})
         return report

@@ -47,9 +47,6 @@ class DomainSpec:
     known: Callable[[Any], tuple[bool, Any]]
     encoding_backend: str | None = None
     default_encodings: list[str] = field(default_factory=list)
-    #: One-off work before a campaign, outside the per-run limits (e.g. building the
-    #: pattern databases a backend needs): ``prepare(instances, backends, progress)``.
-    prepare: Callable[[Sequence[Any], Sequence[BackendSpec], Any], None] | None = None
     #: Whether a backend answers an instance at all (e.g. an algorithm for undirected
     #: graphs only); crosscheck runs a backend only where it applies.
     applies: Callable[[Any, str], bool] | None = None

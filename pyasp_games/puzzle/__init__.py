@@ -12,7 +12,6 @@ use: it runs a backend under its limits, times it, and verifies its answer.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from pyasp_games.engines.domain import DomainSpec
@@ -64,7 +63,7 @@ def domain() -> DomainSpec:
     from pyasp_games.puzzle.model import random_walk_board
 
     return DomainSpec.asking(
-        SOLVE, load_boards, _known, prepare=prepare, generators={"walk": random_walk_board},
+        SOLVE, load_boards, _known, generators={"walk": random_walk_board},
         questions=QUESTIONS, fuzzing=fuzzing(),
     )  # fmt: skip
 
@@ -87,20 +86,3 @@ def fuzzing() -> Fuzzing:
         ("solve",), (boards,), size=lambda board: board.size, unit="cells", write=format_board,
         measure=lambda board: f"{board.rows} x {board.cols} board",
     )  # fmt: skip
-
-
-def prepare(boards: Sequence[Board], backends: Sequence[Any], progress: Any = None) -> None:
-    """Build (or load) the pattern databases the ``pdb`` backends will need.
-
-    ``progress(label)`` may return a callback for the build's progress reports.
-    """
-    from pyasp_games.puzzle.databases import build_databases
-
-    needed = {
-        (b.rows, b.cols, b.goal, spec.options.get("partition", "default"))
-        for spec in backends
-        if spec.backend == "pdb"
-        for b in boards
-    }
-    for rows, cols, goal, partition in sorted(needed):
-        build_databases(rows, cols, goal, partition, progress)

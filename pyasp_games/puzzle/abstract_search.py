@@ -8,7 +8,7 @@ reaches without moving a pattern tile, and the search is a plain breadth-first
 search over those states, one level per move of a pattern tile. A placement's
 database value is the level at which it is first reached (the least over the
 blank's regions). Cells are bits of a 64-bit word (boards of at most 64 cells,
-:data:`MAX_CELLS`): a region is grown by shifts of its word (one step in the four
+``databases.MAX_CELLS``): a region is grown by shifts of its word (one step in the four
 directions at once) until it stops growing, and the states seen are one bit per
 (placement, cell) -- 2**(b(k+1)) bits, 32 MB for a 6-tile pattern of the 15-puzzle
 -- where a placement's cells are one aligned run of ``2**b`` bits, so a whole region
@@ -35,9 +35,6 @@ from pyasp_games.engines.compiled import compile_kernels, kernel, run_sliced
 from pyasp_games.engines.limits import Deadline
 from pyasp_games.puzzle.model import cell_bits, goal_tiles, moves_of
 
-#: The largest board whose databases are built (its cells are the bits of one word).
-MAX_CELLS = 64
-
 
 def build_table(
     rows: int,
@@ -54,8 +51,7 @@ def build_table(
     :class:`MemoryError`), then each level is expanded in slices.
     """
     n = rows * cols
-    if n > MAX_CELLS:
-        raise ValueError(f"pattern databases are built for boards of at most {MAX_CELLS} cells")
+    assert n <= 64, "tile_partition refuses boards of more than databases.MAX_CELLS cells"
     compile_kernels(__name__)
     k = len(tiles)
     bits = cell_bits(n)

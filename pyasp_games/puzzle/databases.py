@@ -30,6 +30,7 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from math import perm
 from pathlib import Path
 
 from pyasp_games.engines.limits import Deadline
@@ -40,6 +41,13 @@ from pyasp_games.puzzle.model import cell_bits, goal_tiles
 #: (the 15-puzzle's 6-6-3 takes 5.4e8, an 8 x 8 board 1.7e10): a 100 x 100 board's 9,999
 #: databases would take days.
 MAX_BUILD_MARKS = 1 << 35
+
+#: The most placements a pattern of the ``quick`` partition has (it builds in well under
+#: a second): what a cross-check builds within a user's time limit.
+QUICK_PLACEMENTS = 10**6
+
+#: The largest board with pattern databases (the build's cells are the bits of a word).
+MAX_CELLS = 64
 
 #: Bump when the file format or the construction changes: stale files are rebuilt.
 FORMAT_VERSION = 1
@@ -79,10 +87,31 @@ def tile_partition(
     at most six tiles (fewer on boards of more than 16 cells, to bound the memory).
     On any board a name of group sizes such as ``4-4-3`` (summing to the number of
     tiles) splits the home cells in row-major order into groups of those sizes: small
-    groups build in a moment, which tests and the solvers' propagators use.
+    groups build in a moment, which tests and the solvers' propagators use; and
+    ``quick`` is the partition whose patterns have at most :data:`QUICK_PLACEMENTS`
+    placements each (``5-5-5`` on 4 x 4, row-major groups elsewhere), built in well
+    under a second. Boards of more than :data:`MAX_CELLS` cells have none.
+
+    >>> tile_partition(4, 4, "blank-first", "quick")
+    ((1, 2, 3, 5, 6), (4, 7, 8, 11, 12), (9, 10, 13, 14, 15))
+    >>> tile_partition(5, 5, "blank-last", "quick")[0]
+    (1, 2, 3, 4)
     """
     target = goal_tiles(rows, cols, goal)
     n = rows * cols
+    if n > MAX_CELLS:
+        raise InputError(
+            f"pattern databases are built for boards of at most {MAX_CELLS} cells, "
+            f"not {rows}x{cols}"
+        )
+    if name == "quick":
+        if (rows, cols) == (4, 4):
+            name = "5-5-5"
+        else:
+            size = 1
+            while size < n - 1 and perm(n, size + 1) <= QUICK_PLACEMENTS:
+                size += 1
+            name = "-".join(str(min(size, n - 1 - i)) for i in range(0, n - 1, size))
     if (rows, cols) == (4, 4) and name in ("default", *_PARTITIONS_4X4_CELLS):
         cells = _PARTITIONS_4X4_CELLS["6-6-3" if name == "default" else name]
         if goal == "blank-last":
@@ -94,7 +123,7 @@ def tile_partition(
         if not all(k.isdigit() and int(k) > 0 for k in sizes) or sum(map(int, sizes)) != n - 1:
             raise InputError(
                 f"unknown partition {name!r} for a {rows}x{cols} board (4x4: {', '.join(PARTITIONS_4X4)}; "
-                f"any board: default, or group sizes adding up to {n - 1} such as {n - 1 - (n - 1) // 2}-{(n - 1) // 2})"
+                f"any board: default, quick, or group sizes adding up to {n - 1} such as {n - 1 - (n - 1) // 2}-{(n - 1) // 2})"
             )
         starts = [0]
         for k in sizes:
