@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import deque
 
 import pytest
@@ -164,3 +165,50 @@ def test_korf_instances_with_the_shortest_optima(puzzles):
     for board in boards:
         out = solve(board, "pdb")
         assert out.answer == board.known and out.stats["verified"] is True
+
+
+# -- issue 20: a database build is part of the run that needs it, under its limits ------
+
+
+@pytest.fixture
+def fresh_cache(tmp_path, monkeypatch):
+    """An empty pattern-database cache for the commands run from here (no database built)."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    return tmp_path
+
+
+def five_by_five(folder) -> str:
+    from pyasp_games.puzzle.model import format_board
+
+    path = folder / "b5.txt"
+    path.write_text(format_board(random_walk_board(5, 5, 400, 3), header=False) + "\n")
+    return str(path)
+
+
+def test_crosscheck_builds_the_databases_inside_the_runs_limit(fresh_cache):
+    # was: the 5 x 5 databases built before the runs, outside their limits (120 s, 1.4 GB)
+    run = run_cli("crosscheck", "puzzle", five_by_five(fresh_cache), "-b", "pdb",
+                  "--time-limit", "2", "--json")  # fmt: skip
+    rows = [json.loads(line) for line in run.stdout.splitlines() if '"backend"' in line]
+    assert run.code == 3 and [r["status"] for r in rows] == ["unknown"], run.stdout
+    assert run.seconds < 30
+
+
+def test_a_database_build_holds_the_memory_limit(fresh_cache):
+    # a 5 x 5 pattern's build marks 2**30 bits: beyond 300 MB it stops, unknown
+    run = run_cli("puzzle", "solve", five_by_five(fresh_cache), "-b", "pdb",
+                  "--time-limit", "20", "--memory-limit", "300", "--json")  # fmt: skip
+    out = run.json()
+    assert run.code == 3 and out["status"] == "unknown" and out["stats"]["limit"] == "memory"
+
+
+def test_every_phase_of_a_build_stops_at_the_time_limit(fresh_cache, puzzles):
+    # was: a Korf board with the blank-first databases uncached overran a 30 s limit by
+    # 4-9 s; without --json the build runs in the command's own process (its progress shown)
+    from pyasp_games.puzzle.model import format_board
+
+    board = fresh_cache / "korf1.txt"
+    board.write_text(format_board(load_boards(puzzles / "korf100.txt")[0]) + "\n")
+    run = run_cli("puzzle", "solve", board, "-b", "pdb", "--time-limit", "1")
+    assert run.code == 3 and "unknown" in run.stdout + run.stderr
+    assert run.seconds < 10

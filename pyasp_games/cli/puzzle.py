@@ -101,7 +101,7 @@ def pdb_build(
     size: str = typer.Option("4x4", "--size", help="Board size RxC."),
     goal: Goal = typer.Option(GOALS[0], "--goal", help="Goal convention."),
     partition: str = typer.Option(
-        "default", "--partition", help="4x4: 6-6-3 (default), 5-5-5, 4-4-4-3."
+        "default", "--partition", help="4x4: 6-6-3 (default), 5-5-5, 4-4-4-3; any board: quick."
     ),
     json: bool = PDB_JSON,
 ) -> None:

@@ -402,3 +402,10 @@ class BitsetCover:
             "options": self.options,
             "memo_hits": self.memo_hits,
         }
+
+
+def warm_up() -> None:
+    """Compile (or load from numba's cache) the kernels with the argument types of a
+    search and a count (called by :func:`~pyasp_games.engines.compiled.compile_kernels`)."""
+    list(BitsetCover(2, [[0], [1], [0, 1]]).search())
+    BitsetCover(2, [[0], [1], [0, 1]]).count()

@@ -290,3 +290,10 @@ class DancingLinks:
             "updates": int(self.state[_UPDATES]),
             "items": self.items,
         }
+
+
+def warm_up() -> None:
+    """Compile (or load from numba's cache) the kernels with the argument types of a
+    search and a count (called by :func:`~pyasp_games.engines.compiled.compile_kernels`)."""
+    list(DancingLinks(2, [[0], [1], [0, 1]]).search())
+    DancingLinks(2, [[0], [1], [0, 1]]).count()

@@ -13,7 +13,7 @@ does, so installing stays one ``pip install``; the measurements (install time,
 start-up, each kernel against its pure-Python predecessor and its peers) are in
 ``benchmarks/RESULTS.md``.
 
-Four rules make the kernels behave like every other backend:
+Five rules make the kernels behave like every other backend:
 
 - **A kernel is plain Python until it is worth compiling.** :func:`kernel` marks a
   function of a kernel module and returns it unchanged; :func:`run_sliced` runs a
@@ -23,6 +23,10 @@ Four rules make the kernels behave like every other backend:
   (0.25 s of CPU) and rebinds the module's kernels to their compiled versions. A
   command on a small instance (``cover solve tiny-cover.txt``) therefore loads
   neither, and there is still one implementation: the compiled code is this code.
+- **Compiling is the tool's cost, searching the user's.** :func:`compile_kernels`
+  lifts the memory cap while numba loads and the module's ``warm_up()`` compiles
+  (or loads) every kernel on a tiny input with the argument types of the real
+  calls; the search then runs under the cap again.
 - **Compiled code is cached wherever that is possible, and never needed.** The
   machine code is written to numba's cache (``cache=True``): beside the module in
   ``__pycache__`` when that folder is writable (a checkout, a user's venv), else in
@@ -51,7 +55,8 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from pyasp_games.engines.limits import Deadline, LimitReached
@@ -94,17 +99,45 @@ def compile_kernels(module: str) -> None:
     """
     if module in _COMPILED:
         return
-    import numba
+    with _uncapped():
+        import numba
 
-    namespace = sys.modules[module]
-    for name in _KERNELS.get(module, ()):
-        function = getattr(namespace, name)
-        try:
-            compiled = numba.njit(cache=True)(function)
-        except RuntimeError:  # "cannot cache function ...: no locator available"
-            compiled = numba.njit(function)
-        setattr(namespace, name, compiled)
-    _COMPILED.add(module)
+        namespace = sys.modules[module]
+        for name in _KERNELS.get(module, ()):
+            function = getattr(namespace, name)
+            try:
+                compiled = numba.njit(cache=True)(function)
+            except RuntimeError:  # "cannot cache function ...: no locator available"
+                compiled = numba.njit(function)
+            setattr(namespace, name, compiled)
+        _COMPILED.add(module)
+        warm_up = getattr(namespace, "warm_up", None)
+        if warm_up is not None:
+            warm_up()
+
+
+@contextmanager
+def _uncapped() -> Iterator[None]:
+    """Lift this process's memory cap (``RLIMIT_DATA``, see
+    :func:`~pyasp_games.engines.limits.memory_cap`) while numba loads and compiles.
+
+    That is the tool's own fixed cost, not the search's: numba loads scipy's OpenBLAS
+    when scipy is installed, whose start-up retries a failed allocation forever
+    (inside ``dlopen``, where no time limit can stop it), and LLVM aborts the process
+    when an allocation fails. The cap is back before the search allocates anything,
+    so a search beyond it still fails as :class:`MemoryError`.
+    """
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - not on POSIX: no cap to lift
+        yield
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
+    resource.setrlimit(resource.RLIMIT_DATA, (hard, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_DATA, (soft, hard))
 
 
 def run_sliced(

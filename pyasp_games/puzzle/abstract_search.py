@@ -226,3 +226,9 @@ def _lowest(low):
     if low >= _ONE << np.uint64(1):
         index += 1
     return index
+
+
+def warm_up() -> None:
+    """Compile (or load from numba's cache) the kernels with the argument types of a
+    build (called by :func:`~pyasp_games.engines.compiled.compile_kernels`)."""
+    build_table(2, 2, "blank-last", (1, 2))

@@ -230,3 +230,15 @@ class PatternSearch:
 
     def statistics(self) -> dict[str, Any]:
         return {"nodes": self.nodes, "thresholds": list(self.thresholds)}
+
+
+def warm_up() -> None:
+    """Compile (or load from numba's cache) the kernel with the argument types of a
+    search (called by :func:`~pyasp_games.engines.compiled.compile_kernels`)."""
+    from pyasp_games.puzzle.abstract_search import build_table
+    from pyasp_games.puzzle.model import parse_board
+
+    board = parse_board("1 2 3\n4 0 5")
+    patterns = ((1, 2), (3, 4, 5))
+    tables = [build_table(2, 3, board.goal, p) for p in patterns]
+    PatternSearch(board, patterns, tables).run(None)

@@ -168,7 +168,8 @@ SOLVE = Question(
         Param(
             "partition",
             "--partition",
-            "the tile partition (4x4: 6-6-3, 5-5-5, 4-4-4-3; default: 6-6-3).",
+            "the tile partition (4x4: 6-6-3, 5-5-5, 4-4-4-3; any board: quick, or group sizes"
+            " such as 4-4; default: 6-6-3 on 4x4).",
             backends=("pdb",),
         ),
         Param(
