@@ -190,7 +190,7 @@ SOLVE = Question(
             "--max-length",
             "give up beyond this plan length (no-solution within it).",
             type=int,
-            backends=("astar", "idastar", "pdb", "asp", "sat"),
+            backends=("astar", "idastar", "asp", "sat"),
             to="limits",
         ),
         GOAL,
