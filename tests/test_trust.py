@@ -158,14 +158,16 @@ def test_trust_encoding_turns_the_check_off(encodings):
         ("kernel", [], "no kernel"),
     ],
 )
-def test_grundy_none_disagrees_with_native(encodings, graph60, verb, flags, claim):
+def test_grundy_none_disagrees_with_the_reference(encodings, graph60, verb, flags, claim):
+    # existence is cross-checked by SAT (the fastest independent backend), counts by native
+    reference = "native" if flags else "sat"
     run = run_cli(
         "grundy", verb, graph60, "-b", "asp", "--encoding", encodings["no-grundy"], *flags,
         "--json",
     )  # fmt: skip
     assert run.code == 1, run.stdout + run.stderr
     stats = run.json()["stats"]
-    assert stats["cross_check"] == "disagrees" and stats["reference"] == "native"
+    assert stats["cross_check"] == "disagrees" and stats["reference"] == reference
     assert claim in stats["verification"]
     graph = load_graph(graph60)
     check = check_kernel if verb == "kernel" else check_grundy_function
@@ -173,7 +175,7 @@ def test_grundy_none_disagrees_with_native(encodings, graph60, verb, flags, clai
     text = run_cli(
         "grundy", verb, graph60, "-b", "asp", "--encoding", encodings["no-grundy"], *flags
     )
-    assert "DISAGREES with the reference native" in text.stdout and claim in text.stderr
+    assert f"DISAGREES with the reference {reference}" in text.stdout and claim in text.stderr
 
 
 # -- puzzle ------------------------------------------------------------------------
@@ -204,20 +206,21 @@ def test_puzzle_plan_not_optimal_disagrees(encodings):
 
 
 def test_reference_out_of_time_is_not_verified(encodings, tmp_path, monkeypatch):
-    # Korf's first board (optimum 57): the encoding refutes every horizon at once,
-    # IDA* cannot finish within the limit (no pattern databases built: an empty cache)
+    # a 5 x 5 board 66 moves from home by Manhattan distance: the encoding refutes every
+    # horizon up to 76 at once; IDA* with pattern databases cannot refute them within the
+    # limit (an empty cache: the quick databases are built first, inside it)
+    from pyasp_games.puzzle.model import format_board, random_walk_board
+
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "empty-cache"))
-    korf = load_boards(PUZZLE / "korf100.txt")[0]
-    board = tmp_path / "korf1.txt"
-    rows = [korf.tiles[i : i + 4] for i in range(0, 16, 4)]
-    board.write_text("# goal: blank-first\n" + "\n".join(" ".join(map(str, r)) for r in rows))
+    board = tmp_path / "b5.txt"
+    board.write_text(format_board(random_walk_board(5, 5, 400, 3), header=False) + "\n")
     args = ["puzzle", "solve", board, "-b", "asp", "--encoding", encodings["nothing"]]
-    args += ["--max-length", "60", "--time-limit", "1.5"]
+    args += ["--max-length", "76", "--time-limit", "1.5"]
     run = run_cli(*args, "--json")
     assert run.code == 3, run.stderr
     out = run.json()
     assert out["status"] == "no-solution" and out["stats"]["verified"] is False
-    assert out["stats"]["verification"].startswith("not verified: the reference idastar")
+    assert out["stats"]["verification"].startswith("not verified: the reference pdb")
     text = run_cli(*args)
     assert "NOT VERIFIED" in text.stdout and text.code == 3
 
@@ -256,7 +259,7 @@ def test_geography_winner_beyond_minimax_is_cross_checked(tmp_path, monkeypatch)
 
 
 def test_a_plan_whose_optimality_is_unconfirmed_says_both(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))  # no databases: idastar
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))  # no databases: pdb, quick partition
     from pyasp_games.engines.outcome import Outcome
     from pyasp_games.engines.reference import cross_check
     from pyasp_games.puzzle import REFERENCE
@@ -275,19 +278,21 @@ def test_a_plan_whose_optimality_is_unconfirmed_says_both(tmp_path, monkeypatch)
 
     cross_check(REFERENCE, board, plan, {"encoding": "mine.lp"}, mine, out_of_time)
     assert plan.status == "solved" and plan.stats["verified"] is False and plan.exit_code == 3
-    assert plan.stats["verification"].startswith("not verified: the reference idastar")
+    assert plan.stats["verification"].startswith("not verified: the reference pdb")
     assert plan.stats["verification"].endswith("; replays")
 
 
-def test_puzzle_reference_is_pdb_once_its_databases_are_built(tmp_path, monkeypatch):
+def test_puzzle_reference_is_pdb_with_the_cached_databases_else_the_quick_ones(tmp_path, monkeypatch):
     from pyasp_games.puzzle import REFERENCE, solve
     from pyasp_games.puzzle.model import parse_board
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     board = parse_board("1 2 3\n4 0 5")
-    assert REFERENCE.choose(board, {})[0] == "idastar"
-    assert solve(board, "pdb").answer == 1  # builds and caches the 2x3 databases
-    assert REFERENCE.choose(board, {})[0] == "pdb"
+    assert REFERENCE.choose(board, {}) == ("pdb", {"partition": "quick"})
+    assert solve(board, "pdb").answer == 1  # builds and caches the 2x3 default databases
+    assert REFERENCE.choose(board, {}) == ("pdb", {"partition": "default"})
+    big = parse_board("\n".join(" ".join(str((r * 9 + c + 1) % 81) for c in range(9)) for r in range(9)))
+    assert REFERENCE.choose(big, {})[0] == "idastar"  # no databases beyond 64 cells
 
 
 # -- "not verified" is no failure: crosscheck and bench report count it apart ------------
