@@ -20,7 +20,8 @@ Five rules make the kernels behave like every other backend:
   search's first :data:`INTERPRETED_SECONDS` with that Python source (on Python
   lists, where the module's driver allows it: not even numpy is imported), and only
   a search still running then calls :func:`compile_kernels`, which imports numba
-  (0.25 s of CPU) and rebinds the module's kernels to their compiled versions. A
+  (0.25 s of CPU) and rebinds the module's kernels to their compiled versions (0.3 s
+  more to load their cached machine code). A
   command on a small instance (``cover solve tiny-cover.txt``) therefore loads
   neither, and there is still one implementation: the compiled code is this code.
 - **Compiling is the tool's cost, searching the user's.** :func:`compile_kernels`
@@ -65,8 +66,12 @@ from pyasp_games.engines.limits import Deadline, LimitReached
 #: this often (and a limit is overrun by at most about this much).
 SLICE_SECONDS = 0.02
 
-#: Wall seconds a search runs interpreted before its module is compiled.
-INTERPRETED_SECONDS = 0.05
+#: CPU seconds a search runs interpreted before its module is compiled: about what
+#: loading numba and its cached machine code costs (0.25 + 0.3 s), so that, as in
+#: renting skis before buying, no search spends more than about twice what it would have
+#: spent compiled from its start, and a search done within it never loads numba at all.
+#: (CPU, not wall, seconds: on a loaded machine both costs stretch alike.)
+INTERPRETED_SECONDS = 0.5
 
 #: The most steps one slice may run, whatever the measured speed.
 MAX_BUDGET = 1 << 40
@@ -150,7 +155,7 @@ def run_sliced(
     """Call ``step(budget)`` until it returns true (done), checking ``deadline`` between calls.
 
     ``step`` calls kernels of ``module``: while that module is not compiled, the
-    slices run interpreted for at most :data:`INTERPRETED_SECONDS` in all, then
+    slices run interpreted for at most :data:`INTERPRETED_SECONDS` of CPU in all, then
     :func:`compile_kernels` compiles it and the search goes on from where it
     stopped. ``budget`` (steps of the kernel: nodes, states) starts at ``first``
     and is doubled while a slice takes less than :data:`SLICE_SECONDS`, halved
@@ -160,14 +165,14 @@ def run_sliced(
     budget = first
     interpreted = 0.0
     while True:
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         if step(budget):
             return
         took = time.perf_counter() - started
         if deadline is not None and deadline.expired():
             raise LimitReached(stats() if stats is not None else {})
         if module is not None and not is_compiled(module):
-            interpreted += took
+            interpreted += time.process_time() - cpu
             if interpreted >= INTERPRETED_SECONDS:
                 compile_kernels(module)
                 budget = first
