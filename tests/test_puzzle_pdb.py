@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from collections import deque
 
 import pytest
@@ -212,3 +213,20 @@ def test_every_phase_of_a_build_stops_at_the_time_limit(fresh_cache, puzzles):
     run = run_cli("puzzle", "solve", board, "-b", "pdb", "--time-limit", "1")
     assert run.code == 3 and "unknown" in run.stdout + run.stderr
     assert run.seconds < 10
+
+
+def test_the_quick_partition_is_small_on_every_board_with_databases():
+    # what the reference builds inside a user's limit: valid, small tables, every tile once
+    from pyasp_games.puzzle.databases import QUICK_INDEX_BITS, QUICK_PLACEMENTS
+    from pyasp_games.puzzle.model import cell_bits
+
+    for rows in range(2, 9):
+        for cols in range(2, 9):
+            n = rows * cols
+            groups = tile_partition(rows, cols, "blank-last", "quick")
+            assert sorted(t for g in groups for t in g) == list(range(1, n))
+            for g in groups:
+                assert cell_bits(n) * len(g) <= QUICK_INDEX_BITS
+                assert math.perm(n, len(g)) <= QUICK_PLACEMENTS
+    with pytest.raises(InputError, match="at most 64 cells"):
+        tile_partition(9, 9, "blank-last")

@@ -43,8 +43,10 @@ from pyasp_games.puzzle.model import cell_bits, goal_tiles
 MAX_BUILD_MARKS = 1 << 35
 
 #: The most placements a pattern of the ``quick`` partition has (it builds in well under
-#: a second): what a cross-check builds within a user's time limit.
+#: a second), and the most bits of its sparse index (its table: 2**24 bytes at most):
+#: what a cross-check builds within a user's time limit.
 QUICK_PLACEMENTS = 10**6
+QUICK_INDEX_BITS = 24
 
 #: The largest board with pattern databases (the build's cells are the bits of a word).
 MAX_CELLS = 64
@@ -89,13 +91,13 @@ def tile_partition(
     tiles) splits the home cells in row-major order into groups of those sizes: small
     groups build in a moment, which tests and the solvers' propagators use; and
     ``quick`` is the partition whose patterns have at most :data:`QUICK_PLACEMENTS`
-    placements each (``5-5-5`` on 4 x 4, row-major groups elsewhere), built in well
-    under a second. Boards of more than :data:`MAX_CELLS` cells have none.
+    placements and tables of at most 2 ** :data:`QUICK_INDEX_BITS` bytes each
+    (``5-5-5`` on 4 x 4, row-major groups elsewhere), built in well under a second. Boards of more than :data:`MAX_CELLS` cells have none.
 
     >>> tile_partition(4, 4, "blank-first", "quick")
     ((1, 2, 3, 5, 6), (4, 7, 8, 11, 12), (9, 10, 13, 14, 15))
-    >>> tile_partition(5, 5, "blank-last", "quick")[0]
-    (1, 2, 3, 4)
+    >>> tile_partition(5, 5, "blank-last", "quick")[0], tile_partition(3, 3, "blank-last", "quick")
+    ((1, 2, 3, 4), ((1, 2, 3, 4, 5, 6), (7, 8)))
     """
     target = goal_tiles(rows, cols, goal)
     n = rows * cols
@@ -109,7 +111,11 @@ def tile_partition(
             name = "5-5-5"
         else:
             size = 1
-            while size < n - 1 and perm(n, size + 1) <= QUICK_PLACEMENTS:
+            while (
+                size < n - 1
+                and perm(n, size + 1) <= QUICK_PLACEMENTS
+                and cell_bits(n) * (size + 1) <= QUICK_INDEX_BITS
+            ):
                 size += 1
             name = "-".join(str(min(size, n - 1 - i)) for i in range(0, n - 1, size))
     if (rows, cols) == (4, 4) and name in ("default", *_PARTITIONS_4X4_CELLS):
