@@ -103,8 +103,8 @@ def tile_partition(
     n = rows * cols
     if n > MAX_CELLS:
         raise InputError(
-            f"pattern databases are built for boards of at most {MAX_CELLS} cells, "
-            f"not {rows}x{cols}"
+            f"a {rows}x{cols} board has {n:,} cells, beyond this tool's limit of {MAX_CELLS} "
+            "cells for pattern databases"
         )
     if name == "quick":
         if (rows, cols) == (4, 4):
