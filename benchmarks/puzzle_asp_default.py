@@ -1,0 +1,157 @@
+"""Which ASP encoding should be the puzzle's default? ``sliding.lp`` and its ablations over a suite.
+
+The suite: the thesis boards 1 and 2, the two hardest 8-puzzles and the five random
+15-puzzle boards with optima 30-40 (``instances/puzzle``); the variants: ``sliding``
+and the ablations of ``benchmarks/puzzle_encodings.py`` (each written to a temporary
+file). Every (variant, board) runs in a child process of its own through the library
+call ``solve(board, "asp", Limits(time_limit=...), encoding=FILE, trust_encoding=True)``
+(the default configuration: Manhattan start, no pattern-database pruning; the
+cross-check of a user's file is off, since these are ours) under a CPU budget
+(``RLIMIT_CPU``: on the shared machine the wall clock measures the load). The score of
+a variant is its PAR-2 CPU time: the sum of its CPU seconds, a run that did not finish
+counted at twice the budget.
+
+``--bare`` also measures, on thesis board 1, the backend against two bare clingo calls
+of the same encoding: ground and solve the single-shot program of horizon 22 (the
+unsatisfiable one below the optimum) and of horizon 24 (the optimum), each in a fresh
+``clingo.Control``; the backend's ratio to their sum (CPU seconds of this process,
+medians of ``--repeat`` runs; the backend runs in-process without a time limit).
+
+    python benchmarks/puzzle_asp_default.py --cpu-limit 30 --bare --repeat 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from puzzle_encodings import ABLATIONS, write_ablations
+
+BOARDS = ("thesis-board1.txt", "thesis-board2.txt", "eight-puzzle-hardest.txt", "random-30-40.txt")
+
+
+def boards() -> list:
+    from pyasp_games.engines.resources import instance_dir
+    from pyasp_games.puzzle import load_boards
+
+    return [b for name in BOARDS for b in load_boards(instance_dir("puzzle") / name)]
+
+
+def run_one(index: int, encoding: str, time_limit: float) -> dict:
+    """In the child: solve board ``index`` with ``encoding`` (the CPU budget is already set)."""
+    from pyasp_games.engines.limits import Limits
+    from pyasp_games.puzzle import solve
+
+    board = boards()[index]
+    out = solve(board, "asp", Limits(time_limit=time_limit), encoding=encoding, trust_encoding=True)
+    status = out.status
+    if status == "error" and "cpu_seconds" not in out.stats:  # the solver killed by RLIMIT_CPU
+        status = "cpu>limit"
+    return {"status": status, "answer": out.answer, "known": board.known,
+            "verified": out.stats.get("verified"), "cpu": out.stats.get("cpu_seconds"),
+            "wall": out.seconds, "conflicts": out.stats.get("conflicts")}  # fmt: skip
+
+
+def bare_call(encoding: str, horizon: int) -> tuple[float, str]:
+    """Ground and solve the single-shot program of ``horizon`` for thesis board 1."""
+    import clingo
+
+    from pyasp_games.puzzle.asp import facts
+
+    board = boards()[0]
+    started = time.process_time()
+    ctl = clingo.Control(["--warn=none"])
+    ctl.load(encoding)
+    ctl.add("base", [], facts(board))
+    parts = [("base", [])] + [("step", [clingo.Number(t)]) for t in range(1, horizon + 1)]
+    ctl.ground([*parts, ("check", [clingo.Number(horizon)])])
+    ctl.assign_external(clingo.Function("query", [clingo.Number(horizon)]), True)
+    result = ctl.solve()
+    return time.process_time() - started, "sat" if result.satisfiable else "unsat"
+
+
+def backend_call(encoding: str) -> tuple[float, int]:
+    from pyasp_games.puzzle import solve
+
+    started = time.process_time()  # no time limit: the backend runs in this process
+    out = solve(boards()[0], "asp", encoding=encoding, trust_encoding=True)
+    return time.process_time() - started, out.answer
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--time-limit", type=float, default=600.0, help="wall seconds per run")
+    parser.add_argument("--cpu-limit", type=int, default=30, help="CPU seconds per run")
+    parser.add_argument("--variants", nargs="+", default=["sliding", *ABLATIONS])
+    parser.add_argument("--bare", action="store_true", help="thesis board 1 against two bare clingo calls")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each --bare measurement")
+    parser.add_argument("--bare-only", action="store_true", help="only the --bare measurement")
+    parser.add_argument("--one", nargs=2, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.one:
+        resource.setrlimit(resource.RLIMIT_CPU, (args.cpu_limit, args.cpu_limit + 5))
+        print(json.dumps(run_one(int(args.one[0]), args.one[1], args.time_limit)))
+        return
+    from pyasp_games.engines.resources import encoding_path
+
+    with tempfile.TemporaryDirectory(prefix="pyasp-ablations-") as tmp:
+        files = {"sliding": str(encoding_path("puzzle", "sliding"))}
+        files.update({k: str(v) for k, v in write_ablations(Path(tmp)).items()})
+        files = {name: files[name] for name in args.variants}
+        if args.bare_only:
+            bare(files, args.repeat)
+            return
+        print(f"load average before: {Path('/proc/loadavg').read_text().split()[:3]}")
+        names = [b.name.split(":")[-1] for b in boards()]
+        print("| board (optimum) | " + " | ".join(files) + " |")
+        print("|---|" + "---:|" * len(files))
+        par2 = dict.fromkeys(files, 0.0)
+        for i, board in enumerate(boards()):
+            cells = []
+            for name, path in files.items():
+                cmd = [sys.executable, __file__, "--cpu-limit", str(args.cpu_limit),
+                       "--time-limit", str(args.time_limit), "--one", str(i), path]  # fmt: skip
+                proc = subprocess.run(cmd, capture_output=True, text=True)
+                try:
+                    r = json.loads(proc.stdout.strip().splitlines()[-1])
+                except (IndexError, json.JSONDecodeError):
+                    r = {"status": "cpu>limit"}
+                ok = r["status"] == "solved" and r["answer"] == r["known"] and r["verified"]
+                if ok:
+                    par2[name] += r["cpu"]
+                    cells.append(f"{r['cpu']:.2f}")
+                else:
+                    par2[name] += 2 * args.cpu_limit
+                    cells.append(f"{r['status']}" if r["status"] != "solved" else "WRONG")
+            print(f"| {names[i]} ({board.known}) | " + " | ".join(cells) + " |", flush=True)
+        print("| **PAR-2 CPU s** | " + " | ".join(f"**{par2[n]:.1f}**" for n in files) + " |")
+        print(f"load average after: {Path('/proc/loadavg').read_text().split()[:3]}")
+        if args.bare:
+            bare(files, args.repeat)
+
+
+def bare(files: dict[str, str], repeat: int) -> None:
+    """The table of the backend against two bare clingo calls on thesis board 1."""
+    print()
+    print("| encoding | backend cpu s (median) | bare h=22 cpu s | bare h=24 cpu s | ratio |")
+    print("|---|---:|---:|---:|---:|")
+    for name, path in files.items():
+        runs = [backend_call(path)[0] for _ in range(repeat)]
+        low = [bare_call(path, 22) for _ in range(repeat)]
+        high = [bare_call(path, 24) for _ in range(repeat)]
+        assert {s for _, s in low} == {"unsat"} and {s for _, s in high} == {"sat"}
+        b, lo, hi = (statistics.median(x) for x in (runs, [t for t, _ in low], [t for t, _ in high]))
+        print(f"| {name} | {b:.3f} | {lo:.3f} | {hi:.3f} | {b / (lo + hi):.2f} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
