@@ -207,3 +207,37 @@ def test_asp_encodings_agree():
     inst = random_x3c(10, 4, planted=True, seed=3)
     counts = {e: solve(inst, "asp", mode="count", encoding=e).answer for e in ("x3c", "x3c-card")}
     assert counts["x3c"] == counts["x3c-card"] == solve(inst, "dlx", mode="count").answer
+
+
+def test_kernels_compile_without_any_writable_cache(tmp_path, monkeypatch):
+    # a package installed read-only, with no writable user cache either: numba refuses
+    # cache=True at decoration ("no locator available"); the kernels compile in memory
+    import importlib
+    import sys
+
+    import numba
+
+    from pyasp_games.engines import compiled
+
+    (tmp_path / "ro_kernels.py").write_text(
+        "from pyasp_games.engines.compiled import kernel\n\n"
+        "@kernel\ndef twice(x):\n    return 2 * x\n\n"
+        "def warm_up():\n    twice(1)\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    njit = numba.njit
+
+    def no_locator(*args, **options):
+        if options.get("cache"):
+            raise RuntimeError("cannot cache function 'twice': no locator available for file")
+        return njit(*args, **options)
+
+    monkeypatch.setattr(numba, "njit", no_locator)
+    module = importlib.import_module("ro_kernels")
+    try:
+        compiled.compile_kernels("ro_kernels")
+        assert isinstance(module.twice, numba.core.registry.CPUDispatcher)
+        assert module.twice(21) == 42 and not module.twice.stats.cache_hits
+    finally:
+        sys.modules.pop("ro_kernels", None)
+        compiled._COMPILED.discard("ro_kernels")
