@@ -93,7 +93,7 @@ def test_bench_report_prints_a_bracketed_folder_as_given(tmp_path):
 
 #: commands that print no result to read back (the interactive game), and, in domains
 #: still being built by others, commands without --json yet (reported, not changed here)
-NO_JSON = {"geography play", "routing generate", "zerosum generate", "zerosum normal-form"}
+NO_JSON = {"geography play", "kriegspiel play", "routing generate", "zerosum generate", "zerosum normal-form"}
 
 
 def _leaves(command, path=()):

@@ -118,7 +118,7 @@ def _fen(m: Metaposition, state: tuple[int, int, int]) -> str:
     return Metaposition(m.board, state[0], state[1], state[2], m.piece).fen()
 
 
-def _attempt(m: Metaposition, universe: list, u: int, man: str, target: int) -> str:
+def _attempt(m: Metaposition, man: str, target: int) -> str:
     return f"{'K' if man == 'k' else m.piece}{square_name(m.board, target)}"
 
 
@@ -138,31 +138,16 @@ def _strategy(m: Metaposition, universe: list, value: dict, atoms: dict) -> dict
         man, t = best[u]
         said: dict[str, Any] = dict(children.get((u, man, t), {}))
         nodes[u] = {"metaposition": _fen(m, universe[u]), "value": value[u],
-                    "attempt": _attempt(m, universe, u, man, t), "answers": said}  # fmt: skip
+                    "attempt": _attempt(m, man, t), "answers": said}  # fmt: skip
         todo += [v for v in said.values() if v not in nodes]
-    _mates(m, universe, nodes)
+    mates = {(u, man, t) for u, man, t in atoms["mates"]}
+    for u, node in nodes.items():
+        if (u, *best[u]) in mates:
+            node["answers"]["mate"] = None
     order = {u: i for i, u in enumerate(nodes)}
     for node in nodes.values():
         node["answers"] = {a: None if v is None else order[v] for a, v in node["answers"].items()}
     return {"root": order[0], "nodes": list(nodes.values())}
-
-
-def _mates(m: Metaposition, universe: list, nodes: dict[int, dict[str, Any]]) -> None:
-    """Add the ``mate`` answer where the attempt mates on some square: the answer set
-    shows the answers that lead on; a won attempt's other squares are mated."""
-    from pyasp_games.kriegspiel.verify import Game
-
-    game = Game(m.board.rows, m.board.cols, m.piece)
-    cols = m.board.cols
-    for u, node in nodes.items():
-        king, square, belief = universe[u]
-        k, p = divmod(king, cols), divmod(square, cols)
-        k2, p2 = game.white_moves(k, p)[node["attempt"]]
-        for b in m.board.squares(belief):
-            bk = divmod(b, cols)
-            if not (k2 != k and game.near(k2, bk)) and game.referee(k2, p2, bk)[0] == "mate":
-                node["answers"]["mate"] = None
-                break
 
 
 def _refutation(m: Metaposition, universe: list, value: dict, atoms: dict) -> dict[str, Any]:
@@ -183,7 +168,7 @@ def _refutation(m: Metaposition, universe: list, value: dict, atoms: dict) -> di
             continue
         refutes: dict[str, Any] = {}
         for man, t in sorted(set(attempts[u])):
-            name = _attempt(m, universe, u, man, t)
+            name = _attempt(m, man, t)
             if (u, man, t) in draws:
                 refutes[name] = "draw"
                 continue
