@@ -35,6 +35,9 @@ class Row:
     #: "unconfirmed" (not checkable alone, nothing to compare with), "not verified" (a user
     #: encoding's claim whose reference backend gave no answer in time) or "" (no answer)
     confirmed: str = ""
+    #: the instance and the backend's options (for the question's formatter)
+    instance: Any = field(default=None, repr=False, compare=False)
+    options: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def ok(self) -> bool:
@@ -47,6 +50,7 @@ class Row:
             "agrees": self.agrees,
             "matches_known": self.known_ok,
             "confirmed": self.confirmed,
+            "category": category(self),
             "ok": self.ok,
         }
 
@@ -62,19 +66,17 @@ class Report:
         return all(r.ok for r in self.rows)
 
     def summary(self) -> dict[str, Any]:
+        """Counts of the runs: by status, and by :data:`CATEGORIES` (every run in one)."""
         statuses: dict[str, int] = {}
         for r in self.rows:
             statuses[r.outcome.status] = statuses.get(r.outcome.status, 0) + 1
+        kinds = [category(r) for r in self.rows]
         return {
             "domain": self.domain,
             "instances": self.instances,
             "runs": len(self.rows),
             "statuses": statuses,
-            "verified": sum(1 for r in self.rows if r.confirmed == "verified"),
-            "agreed_only": sum(1 for r in self.rows if r.confirmed == "agreed"),
-            "unconfirmed": sum(1 for r in self.rows if r.confirmed == "unconfirmed"),
-            "not_verified": sum(1 for r in self.rows if r.confirmed == "not verified"),
-            "failed_verification": sum(1 for r in self.rows if failed_verification(r.outcome)),
+            **{key: kinds.count(kind) for kind, key in CATEGORIES.items()},
             "disagreements": sum(1 for r in self.rows if not r.agrees),
             "wrong_known_answers": sum(1 for r in self.rows if not r.known_ok),
             "ok": self.ok,
@@ -87,6 +89,9 @@ class Report:
         ...                  Row("b", Outcome("i", "b", "solved", 1), confirmed="agreed")], 1)
         >>> r.summary_line()
         '1 instances, 2 runs: 2 solved; 1 verified by an independent check, 1 not checkable alone but agreeing; no failed check, no disagreement'
+        >>> r.rows.append(Row("c", Outcome("i", "c", "unknown", stats={"limit": "time"})))
+        >>> r.summary_line()
+        '1 instances, 3 runs: 2 solved, 1 unknown; 1 verified by an independent check, 1 not checkable alone but agreeing, 1 without an answer (a limit reached); no failed check, no disagreement'
         """
         return summary_text(self.summary())
 
@@ -95,6 +100,32 @@ class Report:
         if not self.ok:
             return 1
         return 3 if any(r.outcome.exit_code == 3 for r in self.rows) else 0
+
+
+#: How a run counts in the summary, each run in exactly one category: the ways an answer
+#: is confirmed (:attr:`Row.confirmed`), then the runs without a confirmed answer. Category
+#: -> its key in :meth:`Report.summary`.
+CATEGORIES = {
+    "verified": "verified",
+    "agreed": "agreed_only",
+    "unconfirmed": "unconfirmed",
+    "not verified": "not_verified",
+    "failed": "failed_verification",
+    "error": "backend_errors",
+    "unknown": "no_answer",
+    "bounded": "bounded",
+}
+
+
+def category(row: Row) -> str:
+    """The one category of :data:`CATEGORIES` a run counts in."""
+    if failed_verification(row.outcome):
+        return "failed"
+    if row.confirmed:
+        return row.confirmed
+    if row.outcome.status in ("error", "unknown"):
+        return row.outcome.status
+    return "bounded"  # a no-solution that only holds within a bound (--max-length)
 
 
 def not_verified(status: str, stats: dict[str, Any]) -> bool:
@@ -122,17 +153,22 @@ def summary_text(s: dict[str, Any]) -> str:
     if statuses:
         head += ": " + ", ".join(f"{n} {k}" for k, n in sorted(statuses.items()))
     how = [f"{s['verified']} verified by an independent check"]
-    if s["agreed_only"]:
-        how.append(f"{s['agreed_only']} not checkable alone but agreeing")
-    if s["unconfirmed"]:
-        how.append(f"{s['unconfirmed']} not checkable alone and nothing to compare with (unconfirmed)")
-    if s.get("not_verified"):
-        how.append(f"{s['not_verified']} not verified (the reference gave no answer in time)")
+    told = {
+        "agreed_only": "not checkable alone but agreeing",
+        "unconfirmed": "not checkable alone and nothing to compare with (unconfirmed)",
+        "not_verified": "not verified (the reference gave no answer in time)",
+        "failed_verification": "FAILED verification",
+        "backend_errors": "backend errors",
+        "no_answer": "without an answer (a limit reached)",
+        "bounded": "no answer within the bound",
+    }  # every run is in one of these or verified (CATEGORIES)
+    how += [f"{s[key]} {text}" for key, text in told.items() if s.get(key)]
     if s["ok"]:
         verdict = "no failed check, no disagreement"
     else:
         verdict = (
             f"PROBLEMS: {s['failed_verification']} failed verification, "
+            f"{s.get('backend_errors', 0)} backend errors, "
             f"{s['disagreements']} disagreements, {s['wrong_known_answers']} wrong known answers"
         )
     return "; ".join([head, ", ".join(how), verdict])
@@ -256,7 +292,10 @@ def crosscheck(
                 outcomes = [spec.solve(instance, b.backend, limits, **b.options) for b in bs]
             else:
                 outcomes = [f.result() for f in pending[k]]
-            rows = [Row(b.label, o) for b, o in zip(bs, outcomes, strict=True)]
+            rows = [
+                Row(b.label, o, instance=instance, options=b.options)
+                for b, o in zip(bs, outcomes, strict=True)
+            ]
             known = spec.known(instance)
             verdicts = agreement(outcomes, known)
             confirmed = confirmation(outcomes, known[0])

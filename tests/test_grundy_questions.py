@@ -50,10 +50,10 @@ GRUNDY = instance_dir("grundy")
 
 
 def test_the_commands_are_the_declared_questions():
-    from pyasp_games.cli import games, grundy
+    from pyasp_games.cli import build_app
 
-    for app, questions in ((grundy.app, QUESTIONS), (games.app, GAMES)):
-        group = typer.main.get_command(app)
+    for name, questions in (("grundy", QUESTIONS), ("games", GAMES)):
+        group = typer.main.get_command(build_app(name)).commands[name]
         assert sorted(group.commands) == sorted(q.name for q in questions)
     assert [q.name for q in QUESTIONS] == ["values", "sum", "exists", "kernel", "loopy"]
     assert [q.name for q in GAMES] == ["nim", "subtraction", "grundys-game"]

@@ -153,3 +153,62 @@ def test_pdb_info_and_clear_json(tmp_path, monkeypatch):
     assert info.json()["databases"] == dbs
     cleared = run_cli("puzzle", "pdb", "clear", "--json")
     assert sorted(cleared.json()["removed"]) == sorted(db["file"] for db in dbs)
+
+
+# -- crosscheck: every run counted, answers and failures in the question's words ----------
+
+
+def test_every_run_is_in_one_category_of_the_summary_line():
+    from pyasp_games.crosscheck import CATEGORIES, Report, Row
+    from pyasp_games.engines.outcome import Outcome
+
+    def row(status, confirmed="", **stats):
+        return Row("b", Outcome("i", "b", status, stats=stats), confirmed=confirmed)
+
+    rows = [
+        row("solved", "verified", verified=True),
+        row("no-solution", "agreed", verified=None),
+        row("unknown", limit="time"),  # a limit reached: no answer
+        row("error", error="the solver process ended with exit code -9"),  # a backend error
+        row("error", verified=False, verification="not an exact cover"),  # failed check
+        row("no-solution", verified=None, bounded=30),  # none within --max-length only
+    ]
+    report = Report("d", rows, 1)
+    summary = report.summary()
+    assert sum(summary[key] for key in CATEGORIES.values()) == summary["runs"] == len(rows)
+    line = report.summary_line()
+    for said in ("1 verified", "1 not checkable alone but agreeing", "1 FAILED verification",
+                 "1 backend errors", "1 without an answer (a limit reached)",
+                 "1 no answer within the bound"):  # fmt: skip
+        assert said in line, line
+
+
+def test_crosscheck_answers_in_the_questions_words_and_errors_with_their_reason(tmp_path):
+    tiny = instance_dir("cover") / "tiny-cover.txt"
+    run = run_cli("crosscheck", "cover", tiny, "-b", "dlx")
+    row = next(line for line in run.stdout.splitlines() if "dlx" in line)
+    assert "an exact cover exists" in row and "True" not in row, run.stdout
+    wrong = tmp_path / "no-cover.lp"  # a user encoding claiming no cover: dlx disagrees
+    wrong.write_text(":- element(E).\n#show chosen/1.\n")
+    run = run_cli("crosscheck", "cover", tiny, "-b", "asp", "--encoding", wrong)
+    assert run.code == 1
+    row = next(line for line in run.stdout.splitlines() if "asp[no-cover.lp]" in line)
+    assert "answers no exact cover, but the reference backend dlx" in row, run.stdout
+
+
+def test_crosscheck_takes_an_encoding_where_solve_does(tmp_path):
+    from pyasp_games.engines.resources import encoding_path
+
+    for domain, bundled, instance in (
+        ("grundy", "grundy", instance_dir("grundy") / "cycle4.txt"),
+        ("geography", "vertex", instance_dir("geography") / "path3.txt"),
+    ):
+        mine = tmp_path / f"my-{bundled}.lp"
+        mine.write_text(encoding_path(domain, bundled).read_text())
+        run = run_cli("crosscheck", domain, instance, "-b", "native,asp", "--encoding", mine,
+                      "--json")  # fmt: skip
+        assert run.code == 0, run.stdout + run.stderr
+        rows = [json.loads(line) for line in run.stdout.splitlines()]
+        labels = [r["label"] for r in rows if "label" in r]
+        assert labels == ["native", f"asp[my-{bundled}.lp]"], labels
+        assert rows[-1]["summary"]["ok"]

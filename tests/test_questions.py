@@ -5,6 +5,7 @@ and CONTRIBUTING's worked example ("how to add a question") runs as written ther
 from __future__ import annotations
 
 import json
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -12,12 +13,13 @@ import typer
 from typer.testing import CliRunner
 
 from pyasp_games.cli.questions import add_questions
-from pyasp_games.cover.model import X3C, load_instance, parse_instance
+from pyasp_games.cover.model import X3C, ThreeDM, as_x3c, parse_instance
 from pyasp_games.cover.questions import QUESTIONS as COVER_QUESTIONS
 from pyasp_games.cover.questions import SOLVE
 from pyasp_games.domains import DOMAINS, domain_spec
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import MODES, Param, Question, checked_mode
+from pyasp_games.engines.resources import instance_dir
 from pyasp_games.errors import InputError
 
 TINY = "6\n0 1 2\n3 4 5\n1 2 3\n0 1 4\n"
@@ -127,36 +129,88 @@ def hardest_element(instance: X3C, limits) -> Outcome:
     return Outcome(instance.name, "native", "solved", answer, counts[answer])
 
 
-def check_hardest(instance: X3C, outcome: Outcome) -> tuple[bool | None, str]:
+def check_hardest(instance: X3C | ThreeDM, outcome: Outcome) -> tuple[bool | None, str]:
     if outcome.status != "solved":
         return None, "nothing to verify"
-    fewest = min(sum(e in s for s in instance.subsets) for e in range(instance.size))
-    ok = sum(outcome.answer in s for s in instance.subsets) == fewest
+    x3c = as_x3c(instance)
+    fewest = min(sum(e in s for s in x3c.subsets) for e in range(x3c.size))
+    ok = sum(outcome.answer in s for s in x3c.subsets) == fewest
     return ok, f"element {outcome.answer} is in {fewest} subsets, the fewest"
 
 
-def _hardest() -> Question:
-    return Question(
-        "hardest",
-        "The element in the fewest subsets (ties: the smallest).",
-        backends={"native": hardest_element},
-        check=check_hardest,
-        read=lambda file: load_instance(file),
-        describe=lambda inst, outcome, options: (f"element {outcome.answer}", []),
-        params=(Param("file", help="An X3C or 3DM instance.", type=Path, to="read"),),
-        domain="cover",
-    )
+def contributing_example() -> dict:
+    """CONTRIBUTING.md's declaration, run as written there in the namespace of
+    ``pyasp_games.cover.questions`` (with the backend and checker of steps 1 and 2)."""
+    import pyasp_games.cover.questions as where
 
-
-def test_contributings_worked_example_adds_a_command(tmp_path):
     text = (Path(__file__).parents[1] / "CONTRIBUTING.md").read_text()
-    assert "HARDEST = Question(" in text and '"hardest",' in text  # the example shown there
-    file = tmp_path / "tiny.txt"
-    file.write_text(TINY)
-    app = _app(*COVER_QUESTIONS, _hardest())
-    code, out, _ = _run(app, "hardest", str(file))
+    code = text.split("   ```python\n", 1)[1].split("   ```", 1)[0]
+    namespace = {**vars(where), "hardest_element": hardest_element, "check_hardest": check_hardest}
+    exec(textwrap.dedent(code), namespace)
+    return namespace
+
+
+def _hardest() -> Question:
+    return contributing_example()["HARDEST"]
+
+
+def test_contributings_worked_example_adds_a_command_in_one_domain(tmp_path, monkeypatch):
+    from pyasp_games.cli import build_app
+
+    example = contributing_example()
+    hardest = example["HARDEST"]
+    assert hardest.domain == "cover"  # the package it is declared in
+    # the one change: cover's QUESTIONS (questions.py, re-exported by the package)
+    monkeypatch.setattr("pyasp_games.cover.questions.QUESTIONS", example["QUESTIONS"])
+    monkeypatch.setattr("pyasp_games.cover.QUESTIONS", example["QUESTIONS"])
+    app = build_app("cover")  # the command line as pyasp_games.cli.main builds it
+    x3c = tmp_path / "tiny.txt"
+    x3c.write_text(TINY)
+    code, out, _ = _run(app, "cover", "hardest", str(x3c))
     assert code == 0, out
     assert out.startswith("tiny: solved, element 5 (native, ") and "verified)" in out
-    code, out, _ = _run(app, "hardest", str(file), "--json")
+    code, out, _ = _run(app, "cover", "hardest", str(x3c), "--json")
     assert json.loads(out)["stats"]["verified"] is True
-    assert _run(app, "hardest", str(file), "--time-limit", "nan")[0] == 2
+    assert _run(app, "cover", "hardest", str(x3c), "--time-limit", "nan")[0] == 2
+    # "An X3C or 3DM instance", as its help says: a 3DM file is answered and verified
+    matching = instance_dir("cover") / "matching-small.txt"
+    code, out, _ = _run(app, "cover", "hardest", str(matching), "--json")
+    assert code == 0, out
+    assert json.loads(out)["stats"]["verified"] is True
+    code, out, _ = _run(app, "cover", "hardest", "-h")
+    assert code == 0 and "An X3C or 3DM instance" in out
+
+
+def _declared() -> list[tuple[str, Question]]:
+    """Every group's declared questions: each domain's (its DomainSpec), and those a tool
+    group adds (its module's QUESTIONS)."""
+    import importlib
+
+    from pyasp_games.cli import GROUPS, TOOLS
+
+    pairs = []
+    for group in GROUPS:
+        if group in DOMAINS:
+            questions = domain_spec(group).questions
+        else:
+            questions = getattr(importlib.import_module(TOOLS[group]), "QUESTIONS", ())
+        pairs += [(group, q) for q in questions]
+    return pairs
+
+
+@pytest.mark.parametrize("group, question", _declared(), ids=lambda x: getattr(x, "name", x))
+def test_every_declared_question_is_a_command_whose_help_works(group, question):
+    from pyasp_games.cli import build_app
+
+    code, out, _ = _run(build_app(group), group, question.name, "-h")
+    assert code == 0, out
+    first = " ".join(question.help.splitlines()[0].split())
+    assert first[:40] in " ".join(out.split()).replace("│ ", ""), out
+
+
+def test_the_groups_are_the_registrys_domains_and_the_tools():
+    from pyasp_games.cli import GROUPS, TOOLS
+
+    assert (*DOMAINS, *TOOLS) == GROUPS
+    for name in DOMAINS:  # the domain of each question is the package it is declared in
+        assert {q.domain for q in domain_spec(name).questions} == {name}

@@ -8,28 +8,28 @@ cross-check, 2 bad usage or bad input (one line on stderr), 3 a limit was reache
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import os
 import sys
 
 import typer
 
-#: The command groups by name, and the module whose ``app`` each one is. A command imports
-#: only its own group (each group builds its commands from its domain's questions, which
-#: imports the domain): ``pyasp-games --help`` imports them all.
-GROUPS = {
-    "puzzle": "pyasp_games.cli.puzzle",
-    "grundy": "pyasp_games.cli.grundy",
-    "geography": "pyasp_games.cli.geography",
+from pyasp_games.domains import DOMAINS
+
+#: The command groups that are no domain's own, by the module that holds each: the
+#: classic games (questions of grundy), the reductions between domains, and the
+#: commands over every domain (``crosscheck`` and ``fuzz`` are commands, not groups).
+TOOLS = {
     "games": "pyasp_games.cli.games",
-    "cover": "pyasp_games.cli.cover",
     "reduce": "pyasp_games.cli.reduce",
-    "routing": "pyasp_games.cli.routing",
-    "zerosum": "pyasp_games.cli.zerosum",
-    "kriegspiel": "pyasp_games.cli.kriegspiel",
-    "crosscheck": "pyasp_games.cli.crosscheck",  # a command, not a group
-    "fuzz": "pyasp_games.cli.fuzz",  # a command, not a group
+    "crosscheck": "pyasp_games.cli.crosscheck",
+    "fuzz": "pyasp_games.cli.fuzz",
     "bench": "pyasp_games.cli.bench",
 }
+#: Every command group: one per domain of the registry (:data:`pyasp_games.domains.DOMAINS`),
+#: its commands generated from the domain's questions (:func:`domain_app`), then the tools.
+#: A command imports only its own group; ``pyasp-games --help`` imports them all.
+GROUPS = (*DOMAINS, *TOOLS)
 SUMMARY = "Games and puzzles as answer-set programs and SAT formulas: solved, verified, cross-checked."
 
 
@@ -60,14 +60,31 @@ def build_app(group: str | None = None) -> typer.Typer:
         context_settings={"help_option_names": ["-h", "--help"]},  # inherited by every command
     )
     app.callback()(_options)
-    for name, module in GROUPS.items():
-        if group is None or group == name:
-            loaded = importlib.import_module(module)
-            if name in ("crosscheck", "fuzz"):  # commands: the function of the same name
-                app.command(name)(getattr(loaded, name))
-            else:
-                app.add_typer(loaded.app, name=name)
+    for name in GROUPS:
+        if group is not None and group != name:
+            continue
+        if name in DOMAINS:
+            app.add_typer(domain_app(name), name=name)
+            continue
+        loaded = importlib.import_module(TOOLS[name])
+        if hasattr(loaded, "app"):
+            app.add_typer(loaded.app, name=name)
+        else:  # a single command
+            app.command(name)(getattr(loaded, name))
     return app
+
+
+def domain_app(domain: str) -> typer.Typer:
+    """The command group of ``domain``: the module ``pyasp_games.cli.<domain>`` where the
+    domain has commands that are no question (``puzzle show``; it starts from
+    :func:`~pyasp_games.cli.questions.domain_group`), else the group of its questions alone
+    (a new domain needs nothing in ``cli/``)."""
+    module = f"{__name__}.{domain}"
+    if importlib.util.find_spec(module) is not None:
+        return importlib.import_module(module).app
+    from pyasp_games.cli.questions import domain_group
+
+    return domain_group(domain)
 
 
 def __getattr__(name: str) -> typer.Typer:

@@ -117,11 +117,8 @@ def verdict(outcome: Any, unchecked: str = "nothing to verify") -> str:
 
 def report_error(outcome: Any) -> None:
     """For an ``error`` outcome, why, on stderr: the failed check, or the backend's reason."""
-    if outcome.status != "error":
-        return
-    failed = outcome.stats.get("verified") is False
-    reason = outcome.stats.get("verification" if failed else "error")
-    typer.echo(f"  {reason or 'the backend gave no reason'}", err=True)
+    if outcome.status == "error":
+        typer.echo(f"  {outcome.reason}", err=True)
 
 
 def exit_code(outcomes: Iterable[Any]) -> int:

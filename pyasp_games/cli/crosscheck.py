@@ -38,7 +38,7 @@ def crosscheck(
     answer differs from the instance's known one; 3 when a run hit its limit or a
     user encoding's claim is not verified (its reference gave no answer in time).
     """
-    from pyasp_games.crosscheck import summary_text
+    from pyasp_games.crosscheck import CATEGORIES, summary_text
     from pyasp_games.domains import DOMAINS
     from pyasp_games.errors import InputError
 
@@ -59,8 +59,7 @@ def crosscheck(
     codes = [r.exit_code() for r in reports]
     if len(reports) > 1:
         summaries = [r.summary() for r in reports]
-        counted = ("instances", "runs", "verified", "agreed_only", "unconfirmed",
-                   "not_verified", "failed_verification", "disagreements", "wrong_known_answers")  # fmt: skip
+        counted = ("instances", "runs", *CATEGORIES.values(), "disagreements", "wrong_known_answers")
         total = {"domains": len(reports), **{k: sum(s[k] for s in summaries) for k in counted}}
         total["ok"] = all(s["ok"] for s in summaries)
         if json:
@@ -97,13 +96,13 @@ def _run_domain(domain, files, backend, encoding, lim, json: bool, console, work
         return report
     table = Table(title=f"crosscheck: {domain}", show_lines=False)
     for column in ("instance", "backend", "status", "answer", "seconds", "confirmed", "agrees"):
-        table.add_column(column, justify="right" if column in ("answer", "seconds") else "left")
+        table.add_column(column, justify="right" if column == "seconds" else "left")
     for row in report.rows:
         table.add_row(
             row.outcome.problem,
             row.backend,
             row.outcome.status,
-            _answer(row.outcome),
+            _answer(spec, row),
             f"{row.outcome.seconds:.3f}",
             _confirmed(row),
             "yes" if row.agrees else "NO",
@@ -124,9 +123,9 @@ def _confirmed(row) -> str:
             "not verified": "NOT VERIFIED"}.get(row.confirmed, "-")  # fmt: skip
 
 
-def _answer(outcome) -> str:
-    if outcome.answer is None:
-        return "-"
-    if outcome.stats.get("optimal") is False:
-        return f"{outcome.answer} (upper bound)"
-    return str(outcome.answer)
+def _answer(spec, row) -> str:
+    """The answer in words by the question's own formatter, or why the run failed."""
+    said = spec.answer_text(row.instance, row.outcome, row.options)
+    if row.outcome.stats.get("optimal") is False and "(" not in said:
+        said += " (upper bound)"
+    return said

@@ -9,9 +9,9 @@ from __future__ import annotations
 import typer
 
 from pyasp_games.cli.questions import add_questions
-from pyasp_games.grundy.questions import GAMES
+from pyasp_games.grundy.questions import GAMES as QUESTIONS
 
 app = typer.Typer(
     help="Classic impartial games: Nim, subtraction games, Grundy's game.", no_args_is_help=True
 )
-add_questions(app, GAMES)
+add_questions(app, QUESTIONS)

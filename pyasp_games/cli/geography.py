@@ -14,15 +14,12 @@ from pathlib import Path
 import typer
 
 from pyasp_games.cli.common import new_file, print_json, write_output
-from pyasp_games.cli.questions import add_questions, input_command
+from pyasp_games.cli.questions import domain_group, input_command
 from pyasp_games.geography.model import VARIANTS, Geography
-from pyasp_games.geography.questions import QUESTIONS, SOLVE
+from pyasp_games.geography.questions import SOLVE
 
-app = typer.Typer(
-    help="Generalized Geography: who wins, a winning first move, a line of play.",
-    no_args_is_help=True,
-)
-add_questions(app, QUESTIONS)
+#: The domain's questions (generated), and below the commands that are none.
+app = domain_group("geography")
 
 #: The Geography variants (:data:`pyasp_games.geography.model.VARIANTS`) as choices.
 Variant = StrEnum("Variant", {v: v for v in VARIANTS})

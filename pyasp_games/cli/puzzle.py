@@ -13,15 +13,13 @@ from pathlib import Path
 import typer
 
 from pyasp_games.cli.common import print_json, progress_reporter
-from pyasp_games.cli.questions import add_questions
+from pyasp_games.cli.questions import domain_group
 from pyasp_games.errors import InputError
 from pyasp_games.puzzle.model import GOALS
-from pyasp_games.puzzle.questions import FILE, GOAL, QUESTIONS
+from pyasp_games.puzzle.questions import FILE, GOAL
 
-app = typer.Typer(
-    help="Sliding-tile puzzles (R x C; the 15-puzzle is 4 x 4).", no_args_is_help=True
-)
-add_questions(app, QUESTIONS)
+#: The domain's questions (generated), and below the commands that are none.
+app = domain_group("puzzle")
 
 #: The goal conventions as choices.
 Goal = StrEnum("Goal", {g: g for g in GOALS})

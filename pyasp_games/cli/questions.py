@@ -51,6 +51,21 @@ COMMON = (
 )  # fmt: skip
 
 
+def domain_group(domain: str) -> typer.Typer:
+    """The command group of ``domain`` (a name in :data:`pyasp_games.domains.DOMAINS`):
+    one command per question of its :class:`~pyasp_games.engines.domain.DomainSpec`,
+    the group's help the first line of the domain package's docstring."""
+    import sys
+
+    from pyasp_games.domains import domain_spec
+
+    spec = domain_spec(domain)
+    summary = (sys.modules[f"pyasp_games.{domain}"].__doc__ or domain).strip().splitlines()[0]
+    app = typer.Typer(help=summary, no_args_is_help=True)
+    add_questions(app, spec.questions)
+    return app
+
+
 def add_questions(app: typer.Typer, questions: Sequence[Question]) -> None:
     """Add one command per question to ``app`` (a domain's command group)."""
     for question in questions:

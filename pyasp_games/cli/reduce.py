@@ -7,8 +7,8 @@ into one of the source. Output files are never overwritten without ``--force``.
 ``reduce chain`` is a question (:data:`pyasp_games.cover.chain.CHAIN`), generated
 like every other.
 
->>> sorted(typer.main.get_command(app).commands)
-['3dm-to-x3c', '3sat-to-3dm', 'back', 'chain', 'qbf-to-geography', 'sat-to-3sat']
+>>> "back" in typer.main.get_command(app).commands
+True
 """
 
 from __future__ import annotations

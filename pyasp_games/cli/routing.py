@@ -14,15 +14,11 @@ from pathlib import Path
 import typer
 
 from pyasp_games.cli.common import new_file, write_output
-from pyasp_games.cli.questions import add_questions
+from pyasp_games.cli.questions import domain_group
 from pyasp_games.routing.model import MOVES
-from pyasp_games.routing.questions import QUESTIONS
 
-app = typer.Typer(
-    help="Routing permutations on graphs: rt(G, pi) by matchings, token swapping, sliding with a blank.",
-    no_args_is_help=True,
-)
-add_questions(app, QUESTIONS)
+#: The domain's questions (generated), and below the commands that are none.
+app = domain_group("routing")
 
 #: The move rules (:data:`pyasp_games.routing.model.MOVES`) as choices.
 Moves = StrEnum("Moves", {m: m for m in MOVES})

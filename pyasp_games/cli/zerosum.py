@@ -1,12 +1,11 @@
 """``pyasp-games zerosum``: two-person zero-sum games, solved exactly with a checked certificate.
 
-The questions (``solve``, ``saddle``, ``reduce``, ``stochastic``) are generated from
-:data:`pyasp_games.zerosum.questions.QUESTIONS`; ``generate`` and ``normal-form`` write
-files: ``pyasp-games zerosum solve GAME [--backend simplex|lp|asp] [--json]``,
-``zerosum reduce GAME [--weak] [--pure]``, ``zerosum normal-form TREE [-o FILE]``.
+The domain's questions are generated (:func:`~pyasp_games.cli.questions.domain_group`);
+``generate`` and ``normal-form`` write files: ``pyasp-games zerosum normal-form TREE
+[-o FILE]``.
 
->>> sorted(typer.main.get_command(app).commands)
-['generate', 'normal-form', 'reduce', 'saddle', 'solve', 'stochastic']
+>>> "normal-form" in typer.main.get_command(app).commands
+True
 """
 
 from __future__ import annotations
@@ -17,14 +16,10 @@ from pathlib import Path
 import typer
 
 from pyasp_games.cli.common import FORCE, OUTPUT, new_file, write_output
-from pyasp_games.cli.questions import add_questions
-from pyasp_games.zerosum.questions import QUESTIONS
+from pyasp_games.cli.questions import domain_group
 
-app = typer.Typer(
-    help="Two-person zero-sum games: exact values and optimal strategies, certified.",
-    no_args_is_help=True,
-)
-add_questions(app, QUESTIONS)
+#: The domain's questions (generated), and below the commands that are none.
+app = domain_group("zerosum")
 
 
 class Family(StrEnum):

@@ -21,7 +21,7 @@ from typing import Any
 
 from pyasp_games.cover.cnf import CNF
 from pyasp_games.cover.model import X3C, ThreeDM, load_instance, load_instances, parse_instance
-from pyasp_games.cover.questions import BACKENDS, QUESTIONS, REFERENCE, SOLVE, describe
+from pyasp_games.cover.questions import BACKENDS, QUESTIONS, REFERENCE, SOLVE
 from pyasp_games.cover.verify import check_outcome
 from pyasp_games.engines.domain import DomainSpec
 from pyasp_games.engines.fuzzing import Family, Fuzzing, plural
@@ -36,7 +36,6 @@ __all__ = [
     "X3C",
     "ThreeDM",
     "check_outcome",
-    "describe",
     "domain",
     "load_instance",
     "parse_instance",

@@ -137,7 +137,6 @@ CHAIN = Question(
     read=lambda cnf: load_cnf(cnf),
     describe=describe_chain,
     params=(Param("cnf", help="A DIMACS CNF file.", type=Path, to="read"),),
-    domain="cover",
 )
 
 #: The questions of ``pyasp-games reduce``.

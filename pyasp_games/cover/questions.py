@@ -53,18 +53,6 @@ BACKENDS: dict[str, Callable[..., Outcome]] = {
 }  # fmt: skip
 
 
-def describe(outcome: Outcome, options: dict[str, Any] | None = None) -> str:
-    """The answer in words: an exact cover (with its subsets), none, or a count."""
-    answer = outcome.answer
-    if isinstance(answer, bool):
-        if not answer:
-            return "no exact cover"
-        return f"an exact cover ({' '.join(map(str, outcome.witness or []))})"
-    if answer is None:
-        return "no answer"
-    return f"{answer} exact cover{'' if answer == 1 else 's'}"
-
-
 def _reference(instance: X3C | ThreeDM, options: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     # Algorithm X over dancing links: exact, the default native backend, same mode
     return "dlx", {"mode": options.get("mode", "one")}
@@ -78,9 +66,7 @@ def _claims_all(outcome: Outcome) -> bool:
 
 #: A user encoding's "no cover", counts and lists of all covers are cross-checked
 #: against ``dlx``.
-REFERENCE = Reference(
-    "cover", _reference, describe, _claims_all, example=lambda o: {**o, "mode": "one"}
-)
+REFERENCE = Reference("cover", _reference, _claims_all, example=lambda o: {**o, "mode": "one"})
 
 
 def _subsets(instance: X3C | ThreeDM, cover: list[int]) -> str:
@@ -102,9 +88,9 @@ def describe_covers(
     if isinstance(answer, bool):
         said = "an exact cover exists" if answer else "no exact cover"
     elif answer is None:
-        said = "no answer"
+        said = None
     else:
-        said = f"{answer} exact covers"
+        said = f"{answer} exact cover{'' if answer == 1 else 's'}"
     covers = outcome.witness if isinstance(outcome.witness, list) else []
     if isinstance(answer, bool) and covers:  # one cover
         covers = [covers]
@@ -150,7 +136,6 @@ SOLVE = Question(
     emits=(EMIT_LP, EMIT_CNF),
     reference=REFERENCE,
     unchecked="not checkable alone",
-    domain="cover",
 )
 
 #: The cover domain's questions.

@@ -60,6 +60,20 @@ class DomainSpec:
     #: What ``pyasp-games fuzz`` draws and shrinks
     #: (:class:`~pyasp_games.engines.fuzzing.Fuzzing`); ``None``: not fuzzed.
     fuzzing: Any = None
+    #: The formatter of the question crosscheck and bench ask:
+    #: ``describe(instance, outcome, options) -> (answer in words or None, lines)``
+    #: (``None``: the answer as it is).
+    describe: Callable[[Any, Outcome, dict[str, Any]], tuple[str | None, list[str]]] | None = None
+
+    def answer_text(self, instance: Any, outcome: Outcome, options: dict[str, Any]) -> str:
+        """An outcome's answer in words, by the question's own formatter (an error: why)."""
+        if outcome.status == "error":
+            return f"({outcome.reason})"
+        if self.describe is not None:
+            said = self.describe(instance, outcome, options)[0]
+            if said:
+                return said
+        return "-" if outcome.answer is None else str(outcome.answer)
 
     @classmethod
     def asking(
@@ -71,13 +85,16 @@ class DomainSpec:
     ) -> DomainSpec:
         """The spec of a domain whose instances crosscheck and bench answer by ``question``
         (a :class:`~pyasp_games.engines.question.Question`): the domain's name, backends,
-        ``solve`` (unless given), bundled files, and the backend taking ``--encoding`` with
-        its default come from the declaration; ``rest`` are the other fields."""
+        ``solve`` (unless given), its formatter, bundled files, and the backend taking
+        ``--encoding`` with its default (none: the backend's own choice, e.g. after the
+        game's variant) come from the declaration; ``rest`` are the other fields."""
         encoding = next((p for p in question.params if p.name == "encoding"), None)
-        if encoding is not None and encoding.default is not None and encoding.backends:
+        if encoding is not None and encoding.backends:
             rest.setdefault("encoding_backend", encoding.backends[0])
-            rest.setdefault("default_encodings", [encoding.default])
+            defaults = [] if encoding.default is None else [encoding.default]
+            rest.setdefault("default_encodings", defaults)
         rest.setdefault("solve", question.solve)
+        rest.setdefault("describe", question.describe)
         rest.setdefault("bundled_files", partial(bundled_files, question.domain))
         return cls(
             name=question.domain,
@@ -112,7 +129,7 @@ class DomainSpec:
             )
         specs = []
         for name in chosen:
-            if name == self.encoding_backend:
+            if name == self.encoding_backend and (encodings or self.default_encodings):
                 encs = list(encodings or self.default_encodings)
                 for enc in encs:
                     label = (

@@ -61,6 +61,20 @@ class Outcome:
         return json.dumps(self.to_dict(), default=str)
 
     @property
+    def reason(self) -> str | None:
+        """Why an ``error`` outcome failed: the failed check's message, or the backend's
+        own reason (``None`` for other statuses).
+
+        >>> Outcome("i", "asp", "error", stats={"error": "no answer set"}).reason
+        'no answer set'
+        """
+        if self.status != "error":
+            return None
+        failed = self.stats.get("verified") is False
+        why = self.stats.get("verification" if failed else "error")
+        return str(why) if why else "the backend gave no reason"
+
+    @property
     def exit_code(self) -> int:
         """The CLI exit code this outcome maps to (0 answered, 3 limit, 1 error).
 

@@ -36,13 +36,14 @@ the command does, and :meth:`Question.solve` runs one backend, verified.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
-from pyasp_games.engines.reference import Reference
+from pyasp_games.engines.reference import Reference, cross_check
 from pyasp_games.engines.runner import Checker, run_backend
 from pyasp_games.engines.sat_runner import SOLVERS
 from pyasp_games.errors import InputError
@@ -143,13 +144,36 @@ SOLVER = Param(
 Describe = Callable[[Any, Outcome, dict[str, Any]], tuple[str | None, list[str]]]
 
 
+def in_words(describe: Describe, instance: Any, outcome: Outcome, options: dict[str, Any]) -> str:
+    """An outcome told on one line by its question's formatter: the answer in words, then
+    the lines below it (the witness) in parentheses; where there is no answer, the status.
+
+    >>> told = lambda inst, o, opts: (f"{o.answer} moves", [f"  plan: {o.witness}"])
+    >>> in_words(told, None, Outcome("b", "asp", "solved", 2, "RR"), {})
+    '2 moves (plan: RR)'
+    """
+    answer, lines = describe(instance, outcome, options)
+    shown = "; ".join(line.strip() for line in lines if line.strip())
+    said = answer or outcome.status
+    return f"{said} ({shown})" if shown else said
+
+
+def _declaring_package() -> str:
+    """The domain a :class:`Question` is declared in: ``pyasp_games.<domain>.<module>``
+    (the caller of the dataclass's ``__init__``), else ``""``."""
+    module = sys._getframe(3).f_globals.get("__name__", "")
+    parts = module.split(".")
+    return parts[1] if len(parts) == 3 and parts[0] == "pyasp_games" else ""
+
+
 @dataclass(frozen=True)
 class Question:
     """A question of a domain; see the module docstring.
 
     Attributes:
         name: the command's name (``solve``, ``exists``, ...).
-        domain: the domain's name (where its bundled encodings are).
+        domain: the domain's name (where its bundled encodings are); by default the
+            package the question is declared in (``pyasp_games.<domain>.questions``).
         help: the command's help: a first line, then details (e.g. the JSON shape).
         backends: the backend table; the first one is the default.
         check: the checker (``verify.py``), run on every outcome.
@@ -190,6 +214,8 @@ class Question:
     progress: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        if not self.domain:  # frozen: set once, here
+            object.__setattr__(self, "domain", _declaring_package())
         for mode in self.modes:
             checked_mode(mode)
         for param in self.params:
@@ -203,17 +229,32 @@ class Question:
     def solve(
         self, instance: Any, backend: str, limits: Limits = Limits(), **options: Any
     ) -> Outcome:
-        """Run ``backend`` on ``instance`` under ``limits``: timed, verified, and a user
-        encoding's unconfirmed claims cross-checked (:func:`run_backend`)."""
+        """Run ``backend`` on ``instance`` under ``limits``: timed and verified
+        (:func:`run_backend`); then, with a :attr:`reference`, a user encoding's claims
+        that no checker confirms alone are cross-checked against the reference backend
+        (:func:`~pyasp_games.engines.reference.cross_check`) under the same started
+        limits, unless ``trust_encoding=True``. The outcome's ``seconds`` are the
+        backend's own; the reference's are ``stats["reference_seconds"]``."""
         if backend not in self.backends:
             raise InputError(
                 f"unknown backend {backend!r} (choose from {', '.join(self.backends)})"
             )
         problem = getattr(instance, "name", self.name)
-        return run_backend(
-            self.backends, backend, instance, problem, limits, self.check, self.reference,
-            **{**self.fixed, **options},
-        )  # fmt: skip
+        options = {**self.fixed, **options}
+        trust = bool(options.pop("trust_encoding", False))
+        limits = limits.started()  # one clock for the backend and the reference after it
+
+        def run(name: str, lim: Limits, opts: dict[str, Any]) -> Outcome:
+            return run_backend(self.backends, name, instance, problem, lim, self.check, **opts)
+
+        outcome = run(backend, limits, options)
+        if self.reference is not None and not trust:
+
+            def words(told: Outcome) -> str:
+                return in_words(self.describe, instance, told, options)
+
+            cross_check(self.reference, instance, outcome, options, limits, run, words)
+        return outcome
 
     def backend_options(
         self, backend: str, values: Mapping[str, Any], mode: str | None = None
@@ -320,4 +361,5 @@ __all__ = [
     "Question",
     "checked_mode",
     "find_question",
+    "in_words",
 ]

@@ -18,6 +18,8 @@ limits handed on: one clock, the same memory limit and maximum length):
 - it gives no answer in time (or fails): the claim is kept but marked
   ``"not verified"`` with the reason, ``verified`` false and exit code 3.
 
+The answers are told in words by the question's own formatter (``words``, from
+:meth:`~pyasp_games.engines.question.Question.solve`): one formatter per question.
 ``trust_encoding=True`` (CLI ``--trust-encoding``) skips the check. The outcome's
 ``stats`` record it: ``cross_check`` (``agrees``/``disagrees``/``not verified``),
 ``cross_check_reason`` (why not verified), ``reference``, ``reference_status``,
@@ -25,14 +27,15 @@ limits handed on: one clock, the same memory limit and maximum length):
 ``reference_witness`` (and ``failed_status``, the encoding's claimed status).
 
 >>> from pyasp_games.engines.outcome import Outcome
->>> ref = Reference("toy", lambda inst, opts: ("exact", {}), lambda o, opts: f"{o.answer} {o.witness}")
+>>> ref = Reference("toy", lambda inst, opts: ("exact", {}))
 >>> mine = Outcome("i", "asp", "no-solution", False, stats={"verified": None})
 >>> ref.user_encoding({"encoding": "mine.lp"}), ref.needs_check(mine)
 ('mine.lp', True)
 >>> def run(backend, limits, options):
 ...     return Outcome("i", backend, "solved", True, [1], stats={"verified": True,
 ...                    "verification": "checked"})
->>> cross_check(ref, None, mine, {"encoding": "mine.lp"}, Limits().started(), run)
+>>> words = lambda outcome: f"{outcome.answer} {outcome.witness}"
+>>> cross_check(ref, None, mine, {"encoding": "mine.lp"}, Limits().started(), run, words)
 >>> mine.status, mine.stats["cross_check"], mine.stats["verified"]
 ('error', 'disagrees', False)
 >>> print(mine.stats["verification"])
@@ -66,7 +69,6 @@ class Reference:
         domain: the domain's name (its bundled encodings are trusted as documented).
         choose: ``(instance, options) -> (backend, options)``: the reference backend
             for the question the options ask (same mode, same kind of solution).
-        describe: ``(outcome, options) -> text``: the answer (and witness) in words.
         needs_check: whether an outcome's claim needs the reference (default: the
             checker could not confirm it, :func:`unchecked_claim`).
         example: ``options -> options`` asking the reference for one solution, shown
@@ -75,7 +77,6 @@ class Reference:
 
     domain: str
     choose: Callable[[Any, dict[str, Any]], tuple[str, dict[str, Any]]]
-    describe: Callable[[Outcome, dict[str, Any]], str]
     needs_check: Callable[[Outcome], bool] = unchecked_claim
     example: Callable[[dict[str, Any]], dict[str, Any]] | None = None
 
@@ -101,13 +102,15 @@ def cross_check(
     options: dict[str, Any],
     limits: Limits,
     run: Callable[[str, Limits, dict[str, Any]], Outcome],
+    words: Callable[[Outcome], str],
 ) -> None:
     """Check ``outcome`` (from a user encoding) against the reference; updates it in place.
 
     ``limits`` are the encoding's, started (:meth:`Limits.started`): the reference
     runs under them, on the same clock (what is left of the time limit), with the same
     memory limit and ``max_length``. ``run(backend, limits, options)`` runs and
-    verifies one backend (:func:`pyasp_games.engines.runner.run_backend`).
+    verifies one backend (:func:`pyasp_games.engines.runner.run_backend`); ``words(outcome)``
+    is an answer in words (the question's formatter).
     """
     encoding = reference.user_encoding(options)
     if encoding is None or not reference.needs_check(outcome):
@@ -133,7 +136,7 @@ def cross_check(
         why = ref.stats.get("verification") or ref.stats.get("error") or "no reason given"
         _not_verified(outcome, f"the reference {backend} failed ({why})")
         return
-    said = reference.describe(outcome, options)
+    said = words(outcome)
     if _same(outcome.answer, ref.answer):
         stats["cross_check"] = "agrees"
         note = f"cross-checked: the reference {backend} agrees"
@@ -144,7 +147,7 @@ def cross_check(
     checked = ref.stats.get("verification") if ref.stats.get("verified") else None
     text = (
         f"the encoding {encoding} answers {said}, but the reference backend {backend} "
-        f"answers {reference.describe(ref, options)}"
+        f"answers {words(ref)}"
     )
     missing = _missing(outcome.witness, ref.witness)
     if missing is not None:
@@ -156,8 +159,9 @@ def cross_check(
             one = run(backend, limits, reference.example(ref_options))
             if one.stats.get("verified") is True:
                 stats["reference_witness"] = one.witness
-                text += f"; e.g. {reference.describe(one, options)} ({one.stats['verification']})"
-    stats["verification"] = f"{text} ({checked})" if checked else text
+                text += f"; e.g. {words(one)} ({one.stats['verification']})"
+    told = checked and checked not in text  # a formatter may show the check already
+    stats["verification"] = f"{text} ({checked})" if told else text
     stats["failed_status"] = outcome.status
     stats["verified"] = False
     outcome.status = "error"

@@ -24,7 +24,6 @@ from typing import Any
 
 from pyasp_games.engines.limits import LimitReached, Limits, default_memory_limit, memory_cap
 from pyasp_games.engines.outcome import Outcome
-from pyasp_games.engines.reference import Reference, cross_check
 from pyasp_games.errors import MalformedAnswer
 
 #: ``check(instance, outcome) -> (True | False | None, message)``; ``None``: nothing to check.
@@ -42,7 +41,6 @@ def run_backend(
     problem: str,
     limits: Limits,
     check: Checker,
-    reference: Reference | None = None,
     **options: Any,
 ) -> Outcome:
     """Run ``backends[backend](instance, limits, **options)``; time and verify it.
@@ -63,17 +61,10 @@ def run_backend(
     ``failed_status``). A backend reports an answer set of the wrong shape, or one
     that is no solution met while counting, as a failed verification too: it raises
     :class:`~pyasp_games.errors.MalformedAnswer`, or returns the reason in
-    ``stats["malformed"]`` to keep its statistics.
-
-    With a ``reference`` (the domain's declaration, see
-    :mod:`pyasp_games.engines.reference`) a claim the checker cannot confirm alone
-    that comes from a user's own encoding (``options["encoding"]`` not a bundled
-    name) is then cross-checked against the domain's reference backend in what is
-    left of the time limit, unless ``options["trust_encoding"]`` is true. The
-    outcome's ``seconds`` are the backend's own; the reference's are
-    ``stats["reference_seconds"]``.
+    ``stats["malformed"]`` to keep its statistics. (A user encoding's claims that no
+    checker confirms alone are cross-checked by the question that asked,
+    :meth:`~pyasp_games.engines.question.Question.solve`.)
     """
-    trust = bool(options.pop("trust_encoding", False))
     start = time.perf_counter()
     limits = limits.started()  # the backend's clock; a stage it hands the limits to shares it
     job = partial(_run_here, backends[backend], instance, problem, backend, limits, options)
@@ -94,12 +85,6 @@ def run_backend(
     if ok is False:
         outcome.stats["failed_status"] = outcome.status
         outcome.status = "error"
-    if reference is not None and not trust:
-
-        def run(name: str, lim: Limits, opts: dict[str, Any]) -> Outcome:
-            return run_backend(backends, name, instance, problem, lim, check, **opts)
-
-        cross_check(reference, instance, outcome, options, limits, run)
     return outcome
 
 

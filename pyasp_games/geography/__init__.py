@@ -31,7 +31,7 @@ from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.geography.matching import applies
 from pyasp_games.geography.model import Geography, known_winner, load_instance, load_instances
-from pyasp_games.geography.questions import BACKENDS, QUESTIONS, REFERENCE, SOLVE, describe
+from pyasp_games.geography.questions import BACKENDS, QUESTIONS, REFERENCE, SOLVE
 from pyasp_games.geography.verify import check_outcome
 
 __all__ = [
@@ -39,7 +39,6 @@ __all__ = [
     "QUESTIONS",
     "REFERENCE",
     "check_outcome",
-    "describe",
     "domain",
     "load_instance",
     "solve",

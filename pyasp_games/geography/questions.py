@@ -46,16 +46,9 @@ def _shown(move: Any) -> str:
     return move if isinstance(move, str) else " -> ".join(map(str, move or []))
 
 
-def describe(outcome: Outcome, options: dict[str, Any] | None = None) -> str:
-    """The answer in words: who wins, and the winning first move."""
-    if outcome.answer == "first":
-        return f"the first player wins (winning move {_shown(outcome.witness)})"
-    return f"the {outcome.answer} player wins"
-
-
 #: A user encoding's winner where minimax is out of budget is cross-checked against
 #: ``native`` (search with memo; every variant).
-REFERENCE = Reference("geography", lambda game, options: ("native", {}), describe)
+REFERENCE = Reference("geography", lambda game, options: ("native", {}))
 
 
 def describe_winner(
@@ -151,7 +144,6 @@ SOLVE = Question(
     emits=(EMIT_LP,),
     reference=REFERENCE,
     unchecked="not verified",
-    domain="geography",
 )
 
 #: The geography domain's questions.

@@ -37,7 +37,6 @@ from pyasp_games.grundy.questions import (
     LOOPY,
     QUESTIONS,
     REFERENCE,
-    describe,
 )
 from pyasp_games.grundy.verify import check_outcome
 
@@ -47,7 +46,6 @@ __all__ = [
     "QUESTIONS",
     "REFERENCE",
     "check_outcome",
-    "describe",
     "domain",
     "load_graph",
     "loopy",

@@ -78,21 +78,6 @@ def _what(options: dict[str, Any] | None) -> str:
     return "kernel" if (options or {}).get("find") == "kernel" else "Grundy function"
 
 
-def describe(outcome: Outcome, options: dict[str, Any] | None = None) -> str:
-    """The answer in words: a solution (shown), none, or a count."""
-    what = _what(options)
-    answer, witness = outcome.answer, outcome.witness
-    if answer is True:
-        if isinstance(witness, dict):
-            return f"a {what} ({' '.join(f'{n}={v}' for n, v in witness.items())})"
-        return f"a {what} ({' '.join(map(str, witness or []))})"
-    if answer is False:
-        return f"no {what}"
-    if answer is None:
-        return "no answer"
-    return f"{answer} {what}{'' if answer == 1 else 's'}"
-
-
 def _reference(graph: Digraph, options: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """The fastest backend independent of a user's ASP program for the question asked.
 
@@ -108,7 +93,7 @@ def _reference(graph: Digraph, options: dict[str, Any]) -> tuple[str, dict[str, 
 
 #: A user encoding's "none", counts and enumerations are cross-checked against ``sat``
 #: (existence) or ``native`` (counts and lists).
-REFERENCE = Reference("grundy", _reference, describe, example=lambda o: {**o, "mode": "one"})
+REFERENCE = Reference("grundy", _reference, example=lambda o: {**o, "mode": "one"})
 
 
 # -- the formatters: (answer in words or None, lines below the headline) -------------------
@@ -297,7 +282,6 @@ VALUES = Question(
         Param("position", "--position -p", "Also show this position's class and winning moves."),
         FORMAT,
     ),
-    domain="grundy",
 )
 
 SUM = Question(
@@ -324,7 +308,6 @@ SUM = Question(
         ),
         FORMAT,
     ),
-    domain="grundy",
 )
 
 EXISTS = Question(
@@ -352,7 +335,6 @@ EXISTS = Question(
     fixed={"find": "grundy"},
     reference=REFERENCE,
     unchecked="not checkable alone",
-    domain="grundy",
 )
 
 KERNEL = Question(
@@ -369,7 +351,6 @@ KERNEL = Question(
     fixed={"find": "kernel"},
     reference=REFERENCE,
     unchecked="not checkable alone",
-    domain="grundy",
 )
 
 LOOPY = Question(
@@ -406,7 +387,6 @@ LOOPY = Question(
         ),
         FORMAT,
     ),
-    domain="grundy",
 )
 
 #: The grundy domain's questions (``pyasp-games grundy ...``).
@@ -420,7 +400,6 @@ NIM = Question(
     read=nim_position,
     describe=describe_nim,
     params=(Param("heaps", help="Heap sizes, e.g. 3 4 5.", type=list[int], to="read", metavar="HEAPS..."),),
-    domain="grundy",
 )
 
 SUBTRACTION = Question(
@@ -434,7 +413,6 @@ SUBTRACTION = Question(
         Param("moves", "--moves", "The subtraction set, e.g. 1,2,3 (required).", to="read"),
         Param("upto", "--upto", "Print g(0..N) (required).", type=int, to="read", metavar="N"),
     ),
-    domain="grundy",
 )
 
 GRUNDYS_GAME = Question(
@@ -445,7 +423,6 @@ GRUNDYS_GAME = Question(
     read=grundys_game_heaps,
     describe=describe_grundys_game,
     params=(Param("upto", "--upto", "Compute g(1..N) (required).", type=int, to="read", metavar="N"),),
-    domain="grundy",
 )
 
 #: The classic games' questions (``pyasp-games games ...``).

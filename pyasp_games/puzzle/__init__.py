@@ -1,4 +1,4 @@
-"""Sliding-tile puzzles (R x C, the 15-puzzle first): model, native, asp, sat, verify.
+"""Sliding-tile puzzles (R x C; the 15-puzzle is 4 x 4).
 
 ``BACKENDS`` maps each backend's name to a function ``(board, limits, **options)
 -> Outcome``; :func:`solve` is the one entry point the CLI, crosscheck and bench
@@ -19,7 +19,7 @@ from pyasp_games.engines.fuzzing import Family, Fuzzing
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.puzzle.model import Board, load_boards, parse_board, parse_set, solvability
-from pyasp_games.puzzle.questions import BACKENDS, CHECK, QUESTIONS, REFERENCE, SOLVE, describe
+from pyasp_games.puzzle.questions import BACKENDS, CHECK, QUESTIONS, REFERENCE, SOLVE
 from pyasp_games.puzzle.verify import check_outcome
 
 __all__ = [
@@ -30,7 +30,6 @@ __all__ = [
     "SOLVE",
     "Board",
     "check_outcome",
-    "describe",
     "domain",
     "load_boards",
     "parse_board",

@@ -53,14 +53,6 @@ BACKENDS: dict[str, Callable[..., Outcome]] = {
 }
 
 
-def describe(outcome: Outcome, options: dict[str, Any] | None = None) -> str:
-    """The answer in words: an optimal plan (shown) or none (within a bound)."""
-    if outcome.status == "solved":
-        return f"an optimal plan of {outcome.answer} moves ({outcome.witness})"
-    bound = outcome.stats.get("bounded")
-    return "no plan (unsolvable)" if bound is None else f"no plan of length <= {bound}"
-
-
 def _reference(board: Board, options: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """IDA* with additive pattern databases, compiled: with the default partition where
     its databases are cached, else with the ``quick`` partition, whose databases build
@@ -86,7 +78,7 @@ def _claims_optimum(outcome: Outcome) -> bool:
 
 #: A user encoding's plan lengths (optimality) and "no plan within the bound" are
 #: cross-checked against an optimal native search.
-REFERENCE = Reference("puzzle", _reference, describe, _claims_optimum)
+REFERENCE = Reference("puzzle", _reference, _claims_optimum)
 
 
 def read_boards(file: Path, goal: str | None = None) -> list[Board]:
@@ -95,12 +87,16 @@ def read_boards(file: Path, goal: str | None = None) -> list[Board]:
 
 
 def describe_plan(board: Board, outcome: Outcome, options: dict[str, Any]) -> tuple[str | None, list[str]]:
-    """The formatter of ``solve``: the plan's length, then the plan and how it was found."""
+    """The formatter of ``solve``: the plan's length (or no plan: unsolvable, or none
+    within a bound), then the plan and how it was found."""
     said = None
     if outcome.answer is not None:
         said = f"{outcome.answer} moves"
         if outcome.stats.get("optimal") is False:
             said += " (not optimal)"
+    elif outcome.status == "no-solution" or outcome.stats.get("failed_status") == "no-solution":
+        bound = outcome.stats.get("bounded")
+        said = "no plan (unsolvable)" if bound is None else f"no plan of length <= {bound}"
     lines = []
     if outcome.witness:
         lines.append(f"  plan: {outcome.witness}")
@@ -144,7 +140,6 @@ CHECK = Question(
     describe=describe_solvability,
     params=(FILE, GOAL),
     several=True,
-    domain="puzzle",
 )
 
 SOLVE = Question(
@@ -198,7 +193,6 @@ SOLVE = Question(
     emits=(EMIT_LP, EMIT_CNF),
     reference=REFERENCE,
     several=True,
-    domain="puzzle",
     workers=True,
     progress={"pdb": "pattern databases"},
 )

@@ -252,7 +252,6 @@ SOLVE = Question(
         FORMAT,
     ),
     emits=(EMIT_LP, EMIT_CNF),
-    domain="routing",
 )
 
 NUMBER = Question(
@@ -277,7 +276,6 @@ NUMBER = Question(
         ),
         FORMAT,
     ),
-    domain="routing",
 )
 
 CHECK = Question(
@@ -291,7 +289,6 @@ CHECK = Question(
     describe=describe_solvability,
     params=(GRAPH, ARRANGEMENT, RANDOM, FORMAT),
     unchecked="not checkable alone",
-    domain="routing",
 )
 
 #: The routing domain's questions.

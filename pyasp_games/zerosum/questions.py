@@ -242,7 +242,6 @@ SOLVE = Question(
               backends=("simplex",)),
     ),
     emits=(EMIT_LP,),
-    domain="zerosum",
 )
 
 SADDLE = Question(
@@ -256,7 +255,6 @@ SADDLE = Question(
     describe=describe_saddle,
     params=(MATRIX,),
     emits=(EMIT_LP,),
-    domain="zerosum",
 )
 
 REDUCE = Question(
@@ -277,7 +275,6 @@ REDUCE = Question(
               backends=("native",)),
     ),
     emits=(EMIT_LP,),
-    domain="zerosum",
 )
 
 STOCHASTIC = Question(
@@ -300,7 +297,6 @@ STOCHASTIC = Question(
         Param("iterations", "--iterations -n", "steps of value iteration.", type=int, default=50),
     ),
     unchecked="bracket not re-checked",
-    domain="zerosum",
 )
 
 #: The zerosum domain's questions.
