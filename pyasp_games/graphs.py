@@ -23,7 +23,7 @@ Formats, chosen by ``fmt`` or else by the file's extension:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -321,11 +321,6 @@ def read_graph(path: Path | str, fmt: str | None = None) -> Digraph:
     if fmt == "arcs":
         return parse_arcs(text, name)
     return graph_from_networkx(parse_networkx(text, fmt, name), name)
-
-
-def resolve_positions(graph: Digraph, names: Sequence[str]) -> list[int]:
-    """Vertex numbers of ``names``; the first unknown name raises :class:`InputError`."""
-    return [graph.position(n) for n in names]
 
 
 # -- small digraphs, for fuzzing ----------------------------------------------------------

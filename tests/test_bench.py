@@ -14,14 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from pyasp_games.bench.campaign import (
-    CampaignError,
-    local_executor,
-    plan_campaign,
-    read_rows,
-    run_campaign,
-)
+from pyasp_games.bench.campaign import CampaignError, local_executor, plan_campaign, run_campaign
 from pyasp_games.bench.report import write_report
+from pyasp_games.bench.results import read_rows
 from pyasp_games.bench.suite import expand, parse_suite, read_suite
 from pyasp_games.engines.resources import data_root
 from pyasp_games.errors import InputError

@@ -111,3 +111,33 @@ def test_emitted_routing_files_run_as_printed(tmp_path):
                   "--emit-lp", stuck)  # fmt: skip
     assert run.code == 0, run.stderr
     assert "UNSATISFIABLE" in run_as_printed(stuck)
+
+
+def test_routing_lp_runs_with_the_call_its_readme_gives(tmp_path):
+    # the README's two lines, as written there, run from the repository root
+    root = Path(__file__).parents[1]
+    text = (root / "encodings" / "routing" / "README.md").read_text()
+    block = text.split("Run by hand", 1)[1].split("```\n", 2)[1]
+    emit, call = [shlex.split(line) for line in block.splitlines() if line.strip()]
+    facts = tmp_path / "facts.lp"
+    assert emit[0] == "pyasp-games" and emit[-1] == "facts.lp" and call[-1] == "facts.lp"
+    given = [root / a if (root / a).is_file() else a for a in emit[1:-1]]  # from the root
+    run = run_cli(*given, facts)
+    assert run.code == 0, run.stderr
+    assert call[:3] == ["python", "-m", "pyasp_games.engines.incmode"]
+    proc = subprocess.run([sys.executable, *call[1:-1], str(facts)], capture_output=True,
+                          text=True, timeout=60, cwd=root)  # fmt: skip
+    assert proc.returncode == 10, proc.stdout + proc.stderr  # satisfiable
+    steps = {int(t) for t in re.findall(r"\bswap\(\d+,\d+,(\d+)\)", proc.stdout)}
+    assert steps == {1, 2, 3, 4, 5}, proc.stdout  # the reversal of P_5: 5 matching steps
+
+
+def test_the_encodings_use_one_vocabulary_for_the_solvers_helpers():
+    root = Path(__file__).parents[1] / "encodings"
+    labels = re.compile(r"^%\s*(pruning|symmetry|[a-z]+ cut)\b.*\(sound\)", re.I | re.M)
+    for lp in root.glob("*/*.lp"):
+        assert not labels.search(lp.read_text()), f"{lp}: label it Redundant: or Dominance:"
+    for name in ("routing/routing.lp", "routing/swap.lp", "zerosum/support.lp", "puzzle/sliding.lp"):
+        assert "% Dominance" in (root / name).read_text(), name
+    for name in ("routing/routing.lp", "routing/matching.lp", "routing/blank.lp", "cover/x3c-card.lp"):
+        assert "% Redundant" in (root / name).read_text(), name

@@ -7,13 +7,11 @@ which runs the solver in a child process of its own under the time and memory li
 Whatever a run builds first (e.g. pattern databases) is part of that run, under its
 limits.
 
-Results stream to ``DIR/results.jsonl`` (one JSON object per run) and
-``DIR/results.csv`` as runs finish, so an interrupted campaign keeps what it has;
-:func:`run_campaign` with ``resume=True`` skips the runs already recorded (and
-writes ``results.csv`` anew from ``results.jsonl``, the record of truth, so a kill
-between or inside the two writes leaves no glued or missing CSV row).
-``DIR/suite.toml`` is a copy of the suite and ``DIR/meta.json`` records the machine,
-versions, date, git commit and the campaign's settings.
+Results stream into the campaign's directory as runs finish
+(:mod:`pyasp_games.bench.results`: ``results.jsonl``, ``results.csv``, ``meta.json``,
+``suite.toml``), so an interrupted campaign keeps what it has; :func:`run_campaign` with
+``resume=True`` skips the runs already recorded. The machine, versions and commit a
+session ran on are recorded by :mod:`pyasp_games.bench.machine`.
 
 >>> import tempfile
 >>> from pathlib import Path
@@ -40,13 +38,8 @@ versions, date, git commit and the campaign's settings.
 from __future__ import annotations
 
 import concurrent.futures
-import csv
-import datetime
-import json
 import multiprocessing
 import os
-import platform
-import subprocess
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -54,31 +47,11 @@ from pathlib import Path
 from typing import Any
 
 from pyasp_games.bench.job import key, make_job, pool_worker_init, run_job
+from pyasp_games.bench.results import Sink, finish_meta, open_dir, read_rows, write_meta
 from pyasp_games.bench.suite import InstanceRef, Suite, backend_specs, domain_of, expand
 from pyasp_games.engines.domain import BackendSpec, DomainSpec
 from pyasp_games.engines.limits import checked_megabytes, checked_seconds
 from pyasp_games.errors import InputError
-
-#: Files a campaign writes into its directory (``--force`` replaces them).
-RESULTS = "results.jsonl"
-CSV = "results.csv"
-META = "meta.json"
-SUITE = "suite.toml"
-CSV_COLUMNS = (
-    "suite",
-    "domain",
-    "instance",
-    "size",
-    "backend",
-    "repeat",
-    "status",
-    "answer",
-    "known",
-    "seconds",
-    "wall",
-    "verified",
-    "error",
-)
 
 
 class CampaignError(RuntimeError):
@@ -287,205 +260,6 @@ def _check_address(scheduler: str) -> None:
         ) from None
 
 
-# -- the results directory ----------------------------------------------------------------
-
-
-def read_rows(out: Path) -> list[dict[str, Any]]:
-    """The rows recorded in ``out/results.jsonl`` (a line cut short by a kill is skipped)."""
-    path = Path(out) / RESULTS
-    if not path.is_file():
-        return []
-    rows = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError:
-            continue
-        if isinstance(row, dict) and {"instance", "backend", "repeat"} <= set(row):
-            rows.append(row)
-    return rows
-
-
-def check_out(out: Path | str, plan: Plan, resume: bool, force: bool) -> None:
-    """Refuse what would lose or mix results: a non-empty ``out`` without ``resume`` or
-    ``force``, or resuming a campaign of another suite or time limit."""
-    out = Path(out)
-    if resume and force:
-        raise InputError("--resume and --force contradict each other (resume keeps the results)")
-    if out.exists() and not out.is_dir():
-        raise InputError(f"--out {out}: exists and is not a directory")
-    if resume:
-        if not (out / RESULTS).is_file():
-            raise InputError(f"--resume: {out} holds no {RESULTS} to continue")
-        recorded = read_meta(out).get("settings", {})
-        if recorded.get("time_limit") not in (None, plan.time_limit):
-            raise InputError(
-                f"--resume: {out} was run with a {recorded['time_limit']:g} s limit, not {plan.time_limit:g} s"
-            )
-        if (out / SUITE).is_file() and (out / SUITE).read_text() != plan.suite.text:
-            raise InputError(f"--resume: the suite differs from the one recorded in {out / SUITE}")
-    elif out.is_dir() and any(out.iterdir()) and not force:
-        raise InputError(f"--out {out}: directory is not empty (pass --resume or --force)")
-    # the nearest existing folder must let us create the results folder and write in it
-    existing = next(p for p in (out, *out.absolute().parents) if p.exists())
-    if not existing.is_dir():
-        raise InputError(f"--out {out}: {existing} is not a directory")
-    if not os.access(existing, os.W_OK | os.X_OK):
-        raise InputError(f"--out {out}: permission denied in {existing}")
-
-
-def _open_dir(out: Path, plan: Plan, resume: bool, force: bool) -> list[dict[str, Any]]:
-    """Check ``out`` (:func:`check_out`) and make it ready; the rows already there when resuming."""
-    check_out(out, plan, resume, force)
-    if resume:
-        _repair_tail(out / RESULTS)
-        rows = read_rows(out)
-        _rewrite_csv(out, rows)
-        return rows
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as err:
-        raise InputError(f"--out {out}: cannot create it ({err.strerror})") from None
-    # --force: start over, the old report and plots included
-    for name in (RESULTS, CSV, META, SUITE, "report.md", f"{CSV}.partial", f"{META}.partial",
-                 *(f"{p}.{e}" for p in ("cactus", "scaling") for e in ("png", "svg"))):
-        (out / name).unlink(missing_ok=True)
-    return []
-
-
-def _repair_tail(path: Path) -> None:
-    """Drop a last line cut short by a kill, so that appended rows start on a line of their own."""
-    data = path.read_bytes()
-    if data and not data.endswith(b"\n"):
-        path.write_bytes(data[: data.rfind(b"\n") + 1])
-
-
-def _rewrite_csv(out: Path, rows: list[dict[str, Any]]) -> None:
-    """Write ``results.csv`` anew from the JSON-lines rows (the record of truth): a row
-    cut short by a kill is gone, and a row that reached the JSON-lines file but not the
-    CSV before the kill is back. Written beside and renamed, so a kill here loses nothing."""
-    path = out / CSV
-    partial = out / (CSV + ".partial")
-    with open(partial, "w", encoding="utf-8", newline="") as f:
-        writer = csv.writer(f)
-        writer.writerow(CSV_COLUMNS)
-        for row in rows:
-            writer.writerow(_csv_cells(row))
-    os.replace(partial, path)
-
-
-def _csv_cells(row: dict[str, Any]) -> list[Any]:
-    return [
-        json.dumps(row.get(c), default=str) if c in ("size", "answer", "known") else row.get(c)
-        for c in CSV_COLUMNS
-    ]
-
-
-def git_commit(folders: Sequence[Path | str]) -> str | None:
-    """The commit checked out in the first of ``folders`` inside a git work tree.
-
-    The campaign passes the current directory and the suite's folder: the checkout
-    the user runs in, never the installed package's folder (a site-packages folder
-    inside some other repository would name that repository's commit).
-    """
-    for folder in folders:
-        try:
-            done = subprocess.run(
-                ["git", "rev-parse", "HEAD"], cwd=folder, capture_output=True, text=True, timeout=5
-            )
-        except (OSError, subprocess.SubprocessError):
-            continue
-        if done.returncode == 0 and done.stdout.strip():
-            return done.stdout.strip()
-    return None
-
-
-def _versions() -> dict[str, str]:
-    from importlib.metadata import PackageNotFoundError, version
-
-    found = {}
-    for package in ("pyasp-games", "clingo", "python-sat", "numpy", "networkx"):
-        try:
-            found[package] = version(package)
-        except PackageNotFoundError:
-            found[package] = "not installed"
-    return found
-
-
-def _cpu_model() -> str | None:
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return None
-
-
-def machine() -> dict[str, Any]:
-    """What the timings were measured on."""
-    try:
-        load = os.getloadavg()[0]
-    except OSError:
-        load = None
-    return {
-        "host": platform.node(),
-        "platform": platform.platform(),
-        "processor": _cpu_model() or platform.processor() or platform.machine(),
-        "cpus": os.cpu_count(),
-        "python": platform.python_version(),
-        "load_average_1min": load,
-    }
-
-
-def _write_meta(out: Path, plan: Plan, executor_name: str, resumed: bool) -> None:
-    path = out / META
-    meta = read_meta(out) if resumed else {}
-    now = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
-    commit = git_commit([Path.cwd(), plan.suite.folder])
-    versions = _versions()
-    session = {
-        "date": now, "executor": executor_name, "machine": machine(),
-        "git_commit": commit, "versions": versions,
-    }
-    meta.setdefault("suite", plan.suite.name)
-    meta.setdefault("domain", plan.suite.domain)
-    meta.setdefault("description", plan.suite.description)
-    meta.setdefault("scaling_x", plan.suite.scaling_x)
-    meta.setdefault("scaling_series", plan.suite.scaling_series)
-    meta.setdefault("settings", plan.settings())
-    # what the campaign started with; each session (a resumed one too) records its own
-    meta.setdefault("versions", versions)
-    meta.setdefault("git_commit", commit)
-    meta.setdefault("sessions", []).append(session)
-    _write_json(path, meta)
-    if not (out / SUITE).is_file():
-        (out / SUITE).write_text(plan.suite.text)
-
-
-class _Sink:
-    """Appends each finished run to the JSON-lines and CSV files at once."""
-
-    def __init__(self, out: Path) -> None:
-        new_csv = not (out / CSV).is_file()
-        self.jsonl = open(out / RESULTS, "a", encoding="utf-8")  # noqa: SIM115 - closed in close()
-        self.csv_file = open(out / CSV, "a", encoding="utf-8", newline="")  # noqa: SIM115
-        self.csv = csv.writer(self.csv_file)
-        if new_csv:
-            self.csv.writerow(CSV_COLUMNS)
-
-    def write(self, row: dict[str, Any]) -> None:
-        self.jsonl.write(json.dumps(row, default=str) + "\n")
-        self.jsonl.flush()
-        self.csv.writerow(_csv_cells(row))
-        self.csv_file.flush()
-
-    def close(self) -> None:
-        self.jsonl.close()
-        self.csv_file.close()
-
-
 def pending_jobs(plan: Plan, out: Path | str, resume: bool) -> list[dict[str, Any]]:
     """The runs of ``plan`` a campaign into ``out`` has to do (with ``resume``: those
     not yet recorded there)."""
@@ -513,14 +287,14 @@ def run_campaign(
     """
     out = Path(out)
     started = time.monotonic()
-    done = _open_dir(out, plan, resume, force)
+    done = open_dir(out, plan.suite, plan.time_limit, resume, force)
     jobs = plan.jobs()
     recorded = {key(r) for r in done}
     pending = [j for j in jobs if key(j) not in recorded]
-    _write_meta(out, plan, executor_name, resumed=resume)
+    write_meta(out, plan.suite, plan.settings(), executor_name, resumed=resume)
     if on_start:
         on_start(len(pending), len(jobs))
-    sink = _Sink(out)
+    sink = Sink(out)
     rows = list(done)
     futures: dict[concurrent.futures.Future, dict[str, Any]] = {}
     failed: list[str] = []
@@ -542,7 +316,7 @@ def run_campaign(
         raise
     finally:
         sink.close()
-    _finish_meta(out, started)
+    finish_meta(out, started)
     if failed:
         raise CampaignError(
             f"{len(failed)} runs were not done because the executor failed (first: {failed[0]}); "
@@ -550,34 +324,4 @@ def run_campaign(
         )
     return rows
 
-
-def _finish_meta(out: Path, started: float) -> None:
-    """Record when the session ended and how long it took (an interrupted one has neither)."""
-    path = out / META
-    meta = read_meta(out)
-    session = meta["sessions"][-1]
-    session["finished"] = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
-    session["seconds"] = round(time.monotonic() - started, 1)
-    _write_json(path, meta)
-
-
-def _write_json(path: Path, data: dict[str, Any]) -> None:
-    """Write beside and rename: a campaign killed here leaves the old file or the new one."""
-    partial = path.with_name(path.name + ".partial")
-    partial.write_text(json.dumps(data, indent=2, default=str) + "\n")
-    os.replace(partial, path)
-
-
-def read_meta(out: Path | str) -> dict[str, Any]:
-    """``out/meta.json`` (empty when there is none); a damaged one is bad input."""
-    path = Path(out) / META
-    if not path.is_file():
-        return {}
-    try:
-        meta = json.loads(path.read_text(encoding="utf-8"))
-    except (json.JSONDecodeError, UnicodeDecodeError, OSError) as err:
-        raise InputError(f"{path}: not a campaign's meta.json ({err})") from None
-    if not isinstance(meta, dict):
-        raise InputError(f"{path}: not a campaign's meta.json (not a JSON object)")
-    return meta
 

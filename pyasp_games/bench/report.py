@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pyasp_games.bench.campaign import RESULTS, read_meta, read_rows
+from pyasp_games.bench.results import RESULTS, read_meta, read_rows
 from pyasp_games.errors import InputError
 
 ANSWERED = ("solved", "no-solution")

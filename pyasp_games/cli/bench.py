@@ -109,7 +109,6 @@ def run(
 
     from pyasp_games.bench.campaign import (
         CampaignError,
-        check_out,
         dask_executor,
         local_executor,
         pending_jobs,
@@ -119,6 +118,7 @@ def run(
         worker_count,
     )
     from pyasp_games.bench.report import build_report
+    from pyasp_games.bench.results import check_out
     from pyasp_games.bench.suite import read_suite
     from pyasp_games.errors import InputError
 
@@ -136,7 +136,7 @@ def run(
         read_suite(suite), _split(backend), encoding or None, time_limit, repeat, memory_limit
     )
     out = out if out is not None else Path("results") / plan.suite.name
-    check_out(out, plan, resume, force)  # before any pool, cluster or progress display
+    check_out(out, plan.suite, plan.time_limit, resume, force)  # before any pool, cluster or progress display
     console = Console(stderr=True)  # stdout stays clean for --json
     if executor == "local":
         workers, note = worker_count(workers, len(pending_jobs(plan, out, resume)))

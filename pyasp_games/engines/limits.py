@@ -133,9 +133,6 @@ class Deadline:
         if self.expired():
             raise LimitReached
 
-    def elapsed(self) -> float:
-        return time.monotonic() - self.start
-
 
 # -- memory ---------------------------------------------------------------------------
 

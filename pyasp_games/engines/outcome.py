@@ -7,7 +7,6 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
@@ -56,9 +55,6 @@ class Outcome:
         return {
             f.name: _plain(getattr(self, f.name)) for f in fields(self) if f.name != "certificate"
         }
-
-    def to_json(self) -> str:
-        return json.dumps(self.to_dict(), default=str)
 
     @property
     def reason(self) -> str | None:

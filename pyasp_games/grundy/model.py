@@ -13,8 +13,8 @@ written ``inf(0,2)``:
 >>> g = parse_graph("a b\\nb c\\nc a\\n", name="c3")
 >>> len(g), known_count(g)
 (3, None)
->>> str(Infinity(frozenset({2, 0}))), parse_value("inf(0,2)") == Infinity(frozenset({0, 2}))
-('inf(0,2)', True)
+>>> str(Infinity(frozenset({2, 0})))
+'inf(0,2)'
 >>> nim_sum(Infinity(frozenset({1})), 3), nim_sum(Infinity(frozenset()), Infinity(frozenset({0})))
 (Infinity(K=frozenset({2})), Infinity(K=frozenset()))
 >>> split_component("games/a.txt:start")
@@ -63,22 +63,6 @@ Value = int | Infinity
 def format_value(value: Value) -> int | str:
     """JSON form of a value: the number itself, or ``"inf(0,2)"``."""
     return value if isinstance(value, int) else str(value)
-
-
-def parse_value(text: str | int) -> Value:
-    """Inverse of :func:`format_value`."""
-    if isinstance(text, int):
-        return text
-    text = text.strip()
-    if text.isdigit():
-        return int(text)
-    if text.startswith("inf(") and text.endswith(")"):
-        inner = text[4:-1].strip()
-        try:
-            return Infinity(frozenset(int(x) for x in inner.split(",")) if inner else frozenset())
-        except ValueError:
-            pass
-    raise InputError(f"not a generalized Grundy value: {text!r} (a number or inf(a,b,...))")
 
 
 def nim_sum(a: Value, b: Value) -> Value:
@@ -130,11 +114,6 @@ def split_component(text: str) -> tuple[str, str]:
     if not sep or not path or not position:
         raise InputError(f"expected GRAPH:POSITION, got {text!r}")
     return path, position
-
-
-def values_by_name(graph: Digraph, values: list[Value]) -> dict[str, int | str]:
-    """``{position name: JSON value}``."""
-    return {graph.names[v]: format_value(x) for v, x in enumerate(values)}
 
 
 def random_arcs(

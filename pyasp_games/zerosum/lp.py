@@ -73,14 +73,6 @@ class SaddleProblem:
         return cls(A, ones_x, [Fraction(1)], ones_y, [Fraction(1)], m, n)
 
 
-@dataclass
-class SaddleSolution:
-    x: list[Any]
-    y: list[Any]
-    value: Any
-    exact: bool
-
-
 def _sparse(entries: Mapping[tuple[int, int], Fraction], shape: tuple[int, int]) -> Any:
     from scipy.sparse import coo_matrix
 

@@ -45,13 +45,6 @@ class MatrixGame:
     def shape(self) -> tuple[int, int]:
         return len(self.matrix), len(self.matrix[0])
 
-    def transpose_negated(self) -> MatrixGame:
-        """The same game seen from player II (who then maximizes ``-a[i][j]``)."""
-        m, n = self.shape
-        matrix = tuple(tuple(-self.matrix[i][j] for i in range(m)) for j in range(n))
-        known = None if self.known is None else -self.known
-        return MatrixGame(matrix, self.cols, self.rows, f"{self.name}^T", known)
-
     def restrict(self, rows: list[int], cols: list[int]) -> MatrixGame:
         """The subgame on the given rows and columns (names kept)."""
         matrix = tuple(tuple(self.matrix[i][j] for j in cols) for i in rows)
