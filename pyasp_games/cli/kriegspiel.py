@@ -11,14 +11,10 @@ from __future__ import annotations
 import typer
 
 from pyasp_games.cli.common import JSON, print_json
-from pyasp_games.cli.questions import add_questions
-from pyasp_games.kriegspiel.questions import QUESTIONS
+from pyasp_games.cli.questions import domain_group
 
-app = typer.Typer(
-    help="Kriegspiel endings: forced mates against a king White cannot see.",
-    no_args_is_help=True,
-)
-add_questions(app, QUESTIONS)
+#: The domain's questions (generated), and below the commands that are none.
+app = domain_group("kriegspiel")
 
 
 @app.command("show")

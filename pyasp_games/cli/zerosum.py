@@ -76,7 +76,7 @@ def normal_form_command(
     force: bool = FORCE,
 ) -> None:
     """A game tree's (reduced) normal form as a matrix (strategies named set:action)."""
-    from pyasp_games.zerosum.extensive import normal_form_text
+    from pyasp_games.zerosum.generate import normal_form_text
 
     new_file(output, force, "--output")
     write_output(normal_form_text(file, reduced, fmt.value), output)

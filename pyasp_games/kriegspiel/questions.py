@@ -105,7 +105,6 @@ SOLVE = Question(
     ),
     emits=(EMIT_LP,),
     unchecked="not verified",
-    domain="kriegspiel",
 )
 
 
@@ -145,7 +144,6 @@ TABLE = Question(
         Param("piece", "--piece", "White's piece: R (KRK) or Q (KQK).", type=PIECES, to="read"),
     ),
     unchecked="not verified",
-    domain="kriegspiel",
 )
 
 #: The kriegspiel domain's questions.

@@ -82,6 +82,9 @@ class Board:
     def goal_tiles(self) -> tuple[int, ...]:
         return goal_tiles(self.rows, self.cols, self.goal)
 
+    def is_goal(self) -> bool:
+        return self.tiles == self.goal_tiles
+
     def grid(self) -> list[list[int]]:
         return [list(self.tiles[r * self.cols : (r + 1) * self.cols]) for r in range(self.rows)]
 

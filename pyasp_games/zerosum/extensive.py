@@ -340,16 +340,3 @@ def tree_outcome(game: ExtensiveGame, backend: str, plans: list[list[Fraction]],
     witness = {f"behaviour_{who}": behaviour_from_realization(game, i, plans[i])
                for i, who in enumerate(("I", "II"))}
     return Outcome(game.name, backend, "solved", value, witness, stats={**stats, "exact": True})
-
-
-def normal_form_text(path: Path | str, reduced: bool = False, fmt: str = "text") -> str:
-    """The (reduced) normal form of the game tree in file ``path`` (JSON or Gambit's
-    ``.efg``) as a text matrix, or in Gambit's ``nfg`` or ``efg`` format (``fmt``)."""
-    from pyasp_games.zerosum.gambit import format_efg, format_nfg, load_gambit, sniff
-    from pyasp_games.zerosum.model import format_matrix
-
-    tree = load_gambit(path) if sniff(Path(path)) else load_extensive(path)
-    if not isinstance(tree, ExtensiveGame):
-        raise InputError(f"{path}: a matrix game already (normal-form takes a game tree)")
-    nf, _, _ = normal_form(tree, reduced)
-    return {"text": format_matrix, "nfg": format_nfg, "efg": format_efg}[fmt](nf)

@@ -1,4 +1,5 @@
-"""The games ``zerosum generate`` writes: Kuhn poker, Leduc hold'em, random matrix games.
+"""The games ``zerosum generate`` writes (Kuhn poker, Leduc hold'em, random matrix games),
+and the normal forms ``zerosum normal-form`` writes.
 
 >>> print(generate_text("matrix", size=2, low=-1, high=1, seed=0), end="")
 # rows: r1 r2
@@ -10,9 +11,11 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from pyasp_games.errors import InputError
-from pyasp_games.zerosum.extensive import from_dict, normal_form
+from pyasp_games.zerosum.extensive import ExtensiveGame, from_dict, load_extensive, normal_form
+from pyasp_games.zerosum.gambit import format_efg, format_nfg, load_gambit, sniff
 from pyasp_games.zerosum.model import format_matrix, random_matrix
 from pyasp_games.zerosum.poker import kuhn_tree, leduc_tree
 
@@ -51,3 +54,13 @@ def generate_text(
         return json.dumps(tree, indent=1) + "\n"
     game = from_dict(tree)
     return format_efg(game) if fmt == "efg" else format_nfg(normal_form(game)[0])
+
+
+def normal_form_text(path: Path | str, reduced: bool = False, fmt: str = "text") -> str:
+    """The (reduced) normal form of the game tree in file ``path`` (JSON or Gambit's
+    ``.efg``) as a text matrix, or in Gambit's ``nfg`` or ``efg`` format (``fmt``)."""
+    tree = load_gambit(path) if sniff(Path(path)) else load_extensive(path)
+    if not isinstance(tree, ExtensiveGame):
+        raise InputError(f"{path}: a matrix game already (normal-form takes a game tree)")
+    nf, _, _ = normal_form(tree, reduced)
+    return {"text": format_matrix, "nfg": format_nfg, "efg": format_efg}[fmt](nf)
