@@ -275,9 +275,9 @@ def bound_swaps(
     inst: Instance,
     deadline: Deadline,
     seed: int = 0,
-    trials: int = 24,
+    trials: int = 96,
     nodes: int = 1000,
-    keep: int = 3,
+    keep: int = 4,
 ) -> Bound:
     """A short schedule and a proved lower bound (see the module docstring): the best
     ``keep`` of ``trials`` greedy schedules improved window by window; depth-first
