@@ -50,3 +50,13 @@ def test_swapper_is_a_bound_with_its_proved_gap():
     # matching moves: the same swaps packed into matchings, an upper bound on rt(G, pi)
     packed = solve(Instance(inst.graph, inst.state, "matching"), "swapper")
     assert packed.stats["verified"] is True and packed.stats["optimal"] is False
+
+
+def test_a_search_stopped_by_the_limit_says_what_it_refuted():
+    inst = random_arrangement(graph_spec("grid:5x5"), 1, "swap")
+    out = solve(inst, "native", Limits(time_limit=1))
+    assert out.status == "unknown" and out.stats["bound"] >= out.stats["lower_bound"]
+    from pyasp_games.routing.questions import describe_schedule
+
+    _, lines = describe_schedule(inst, out, {})
+    assert f"no schedule shorter than {out.stats['bound']} steps" in "\n".join(lines)

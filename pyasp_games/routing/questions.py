@@ -148,6 +148,9 @@ def describe_schedule(
             f"  lower bound {outcome.stats['lower_bound']} proved: the optimum is within"
             f" {outcome.stats.get('gap', '?')} of this schedule"
         )
+    searched = outcome.stats.get("bound")
+    if outcome.status == "unknown" and isinstance(searched, int) and outcome.stats.get("iterations"):
+        lines.append(f"  no schedule shorter than {searched} steps (every smaller budget refuted)")
     if outcome.stats.get("limit") == "max-length" and "found" in outcome.stats:
         lines.append(
             f"  the bound's schedule has {outcome.stats['found']} steps, more than"
