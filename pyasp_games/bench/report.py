@@ -54,6 +54,23 @@ class BackendSummary:
     not_verified: int = 0
     median: float | None = None
     max: float | None = None
+    #: medians, over the answered runs that report them, of the solver statistics that
+    #: explain the time (:data:`EFFORT`): grounding vs solving seconds, the ground
+    #: program's atoms and rules, choices and conflicts
+    effort: dict[str, float] = field(default_factory=dict)
+
+
+#: The statistics a report shows per backend: stats key -> column title. clingo's
+#: sessions report all of them (grounding and solving summed over horizons); a SAT
+#: backend reports choices (decisions) and conflicts where PySAT gives them.
+EFFORT = {
+    "time_ground": "ground s",
+    "time_solve": "solve s",
+    "lp_atoms": "atoms",
+    "lp_rules": "rules",
+    "choices": "choices",
+    "conflicts": "conflicts",
+}
 
 
 @dataclass
@@ -110,9 +127,14 @@ def build_report(rows: list[dict[str, Any]], meta: dict[str, Any]) -> Report:
         elif r["status"] == "error" and r.get("verified") is False:
             s.failed_verification += 1
     for b, s in summaries.items():
-        times = [r["seconds"] for r in rows if r["backend"] == b and r["status"] in ANSWERED]
+        answered = [r for r in rows if r["backend"] == b and r["status"] in ANSWERED]
+        times = [r["seconds"] for r in answered]
         if times:
             s.median, s.max = round(statistics.median(times), 4), round(max(times), 4)
+        for key in EFFORT:
+            values = [r["stats"][key] for r in answered if isinstance((r.get("stats") or {}).get(key), int | float)]
+            if values:
+                s.effort[key] = round(statistics.median(values), 4)
     problems = []
     unverified = []
     by_instance: dict[str, list[dict[str, Any]]] = defaultdict(list)
@@ -173,6 +195,11 @@ def _cell(rows: list[dict[str, Any]]) -> str:
 
 def _fmt(x: float | None) -> str:
     return "-" if x is None else f"{x:.3g}"
+
+
+def effort_columns(report: Report) -> list[str]:
+    """The :data:`EFFORT` statistics some backend of the report has."""
+    return [k for k in EFFORT if any(k in s.effort for s in report.backends)]
 
 
 def markdown(report: Report) -> str:
@@ -246,6 +273,20 @@ def markdown(report: Report) -> str:
             f"| {s.not_verified} | {_fmt(s.median)} | {_fmt(s.max)} |"
         )
     lines += ["", "Median and max over the answered runs (solved or no-solution).", ""]
+    shown = effort_columns(report)
+    if shown:
+        lines += [
+            "## What the time went to",
+            "",
+            "| backend | " + " | ".join(EFFORT[k] for k in shown) + " |",
+            "|---|" + "---:|" * len(shown),
+        ]
+        for s in report.backends:
+            cells = " | ".join(_fmt(s.effort.get(k)) for k in shown)
+            lines.append(f"| {s.backend} | {cells} |")
+        lines += ["", "Medians over the answered runs that report them (- where a backend "
+                  "does not): grounding and solving seconds, the ground program's atoms and "
+                  "rules, and the search's choices and conflicts.", ""]  # fmt: skip
     labels = [s.backend for s in report.backends]
     lines += [
         "## Per instance",

@@ -50,6 +50,7 @@ TOP_KEYS = {
     "domain": str,
     "backends": list,
     "encodings": list,
+    "settings": dict,
     "options": dict,
     "variants": list,
     "time_limit": (int, float),
@@ -97,6 +98,9 @@ class Suite:
     description: str = ""
     backends: list[str] | None = None
     encodings: list[str] | None = None
+    #: named clingo settings (``[settings] crafty = ["--configuration=crafty"]``): the asp
+    #: backend runs once per setting, each its own column ``asp[NAME]``
+    settings: dict[str, list[str]] = field(default_factory=dict)
     options: dict[str, dict[str, Any]] = field(default_factory=dict)
     variants: list[BackendSpec] = field(default_factory=list)
     time_limit: float = 60.0
@@ -185,6 +189,12 @@ def parse_suite(text: str, name: str = "suite", folder: Path | None = None) -> S
         suite.backends = _strings(data["backends"], f"{where}: backends")
     if "encodings" in data:
         suite.encodings = _strings(data["encodings"], f"{where}: encodings")
+    for name, options in data.get("settings", {}).items():
+        if isinstance(options, str):
+            import shlex
+
+            options = shlex.split(options)
+        suite.settings[name] = _strings(options, f"{where}: settings.{name}")
     for backend, opts in data.get("options", {}).items():
         if not isinstance(opts, dict):
             raise InputError(f"{where}: options.{backend} must be a table, got {opts!r}")
@@ -299,7 +309,7 @@ def backend_specs(
             raise InputError(
                 f"suite {suite.name}: options for unknown {spec.name} backend {backend!r}"
             )
-    specs = spec.backends(names, encs) if names or not suite.variants else []
+    specs = spec.backends(names, encs, suite.settings) if names or not suite.variants else []
     specs = [
         BackendSpec(s.label, s.backend, {**suite.options.get(s.backend, {}), **s.options})
         for s in specs

@@ -57,6 +57,9 @@ def build_app(group: str | None = None) -> typer.Typer:
         no_args_is_help=True,
         add_completion=False,
         pretty_exceptions_enable=False,
+        # plain help: a switch prints as a switch (rich's panels show '--json <bool>'),
+        # and paragraphs are wrapped to the terminal, not at the source's line ends
+        rich_markup_mode=None,
         context_settings={"help_option_names": ["-h", "--help"]},  # inherited by every command
     )
     app.callback()(_options)

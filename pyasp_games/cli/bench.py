@@ -69,7 +69,10 @@ STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
 @app.command("run")
 def run(
-    suite: Path = typer.Argument(..., help="The suite file (TOML; see benchmarks/README.md)."),
+    suite: Path = typer.Argument(..., help="The suite file, TOML: domain, backends, encodings, settings (named clingo "
+        "options), options, time_limit, repeat, and [[instances]] tables (files = [...], "
+        "bundled = NAME, or generator = NAME with params and seeds); benchmarks/README.md "
+        "has the details."),
     backend: list[str] = typer.Option(
         None, "--backends", "--backend", "-b", help="Backends to run (comma-separated or repeated; default: the suite's)."
     ),
@@ -263,7 +266,7 @@ def report(
     from rich.markup import escape
     from rich.table import Table
 
-    from pyasp_games.bench.report import write_report
+    from pyasp_games.bench.report import EFFORT, effort_columns, write_report
 
     result, files = write_report(out)
     if json:
@@ -282,8 +285,9 @@ def report(
 
     console = Console(width=None if sys.stdout.isatty() else PIPE_WIDTH)  # whole rows in a log
     table = Table(title=escape(f"bench report: {result.meta.get('suite', out)}"))
+    effort = effort_columns(result)  # what the time went to, where backends report it
     columns = ("backend", "runs", "solved", "no-solution", "unknown", "error", "not verified",
-               "median s", "max s")  # fmt: skip
+               "median s", "max s", *(EFFORT[k] for k in effort))  # fmt: skip
     for column in columns:
         table.add_column(column, justify="left" if column == "backend" else "right", no_wrap=True)
     for s in result.backends:
@@ -291,6 +295,7 @@ def report(
             escape(s.backend), str(s.runs), str(s.solved), str(s.no_solution), str(s.unknown), str(s.error),
             str(s.not_verified),
             "-" if s.median is None else f"{s.median:.3g}", "-" if s.max is None else f"{s.max:.3g}",
+            *("-" if s.effort.get(k) is None else f"{s.effort[k]:.3g}" for k in effort),
         )
     console.print(table)
     for p in result.problems:

@@ -25,6 +25,13 @@ def crosscheck(
         "--encoding",
         help="ASP encodings (bundled names or .lp files), each its own backend (repeatable).",
     ),
+    setting: list[str] = typer.Option(
+        None,
+        "--setting",
+        metavar="NAME=OPTIONS",
+        help="A named clingo setting, e.g. crafty='--configuration=crafty --sat-prepro=2': "
+        "the asp backend runs once per setting, each its own column asp[NAME] (repeatable).",
+    ),
     time_limit: float = typer.Option(30.0, "--time-limit", help="Seconds per run."),
     workers: int = typer.Option(
         1, "--workers", help="Run this many runs at a time, each in a process of its own."
@@ -42,8 +49,9 @@ def crosscheck(
     from pyasp_games.domains import DOMAINS
     from pyasp_games.errors import InputError
 
-    if domain is None and (files or backend or encoding):
-        raise InputError("name the domain when giving files, --backend or --encoding")
+    if domain is None and (files or backend or encoding or setting):
+        raise InputError("name the domain when giving files, --backend, --encoding or --setting")
+    settings = parse_settings(setting or [])
     if workers < 1:
         raise InputError(f"--workers must be at least 1, got {workers}")
     backend = [b.strip() for item in backend or [] for b in item.split(",") if b.strip()]
@@ -53,7 +61,7 @@ def crosscheck(
     arm(lim, whole_command=False)  # the time limit is per run
     console = stdout_console()
     reports = [
-        _run_domain(name, files, backend, encoding, lim, json, console, workers)
+        _run_domain(name, files, backend, encoding, lim, json, console, workers, settings)
         for name in ([domain] if domain else DOMAINS)
     ]
     codes = [r.exit_code() for r in reports]
@@ -72,7 +80,29 @@ def crosscheck(
     raise typer.Exit(1 if 1 in codes else 3 if 3 in codes else 0)
 
 
-def _run_domain(domain, files, backend, encoding, lim, json: bool, console, workers: int = 1):
+def parse_settings(given: list[str]) -> dict[str, list[str]]:
+    """``NAME=OPTIONS`` (options as a shell would split them) for each ``--setting``.
+
+    >>> parse_settings(["crafty=--configuration=crafty --sat-prepro=2"])
+    {'crafty': ['--configuration=crafty', '--sat-prepro=2']}
+    """
+    import shlex
+
+    from pyasp_games.errors import InputError
+
+    settings: dict[str, list[str]] = {}
+    for item in given:
+        name, sep, options = item.partition("=")
+        if not sep or not name.strip() or any(c in name for c in "[], "):
+            raise InputError(f"--setting {item!r}: expected NAME=OPTIONS (e.g. crafty=--configuration=crafty)")
+        if name in settings:
+            raise InputError(f"--setting {name!r} given twice")
+        settings[name] = shlex.split(options)
+    return settings
+
+
+def _run_domain(domain, files, backend, encoding, lim, json: bool, console, workers: int = 1,
+                settings=None):  # fmt: skip
     from rich.table import Table
 
     from pyasp_games.crosscheck import crosscheck as run
@@ -80,7 +110,7 @@ def _run_domain(domain, files, backend, encoding, lim, json: bool, console, work
 
     spec = domain_spec(domain)
     instances = spec.load(files) if files else spec.bundled()
-    specs = spec.backends(backend or None, encoding or None)
+    specs = spec.backends(backend or None, encoding or None, settings)
 
     def on_row(row) -> None:
         if json:

@@ -112,7 +112,12 @@ SOLVE = Question(
     params=(
         Param(
             "file",
-            help="An X3C or 3DM instance, text or JSON (see 'pyasp_games.cover.model').",
+            help="An instance. X3C text: the universe size 3q on the first line, then one "
+            "subset per line (three elements of 0..3q-1); 3DM text: lines 'W: a b', 'X: c d', "
+            "'Y: e f', then one triple 'a c e' per line; or JSON {\"type\": \"x3c\", "
+            "\"universe\": 6, \"subsets\": [[0, 1, 2], ...]} or {\"type\": \"3dm\", \"W\": "
+            "[...], \"X\": [...], \"Y\": [...], \"triples\": [[w, x, y], ...]}. A "
+            "'# known: cover|none' line states the answer.",
             type=Path,
             to="read",
         ),

@@ -27,9 +27,12 @@ is the call that runs them by hand.
 from __future__ import annotations
 
 import hashlib
+import re
 import shlex
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -58,6 +61,75 @@ def int_arguments(symbol: Any, name: str, arity: int, what: str) -> tuple[int, .
     if len(args) != arity or any(a.type != clingo.SymbolType.Number for a in args):
         raise MalformedAnswer(f"the answer set shows {symbol}, expected {name}/{arity} with {what}")
     return tuple(a.number for a in args)
+
+
+#: The user's clingo options for the backend running now (``--clingo-option``, ``-c``,
+#: ``--parallel-mode``): every :class:`ClingoSession` started under :func:`clingo_setting`
+#: passes them to clingo before its own, and :func:`write_facts` puts them on the
+#: ``% run:`` line -- one place for every ASP backend of every domain.
+_SETTING: ContextVar[tuple[str, ...]] = ContextVar("clingo_setting", default=())
+
+#: ``-c NAME=VALUE``: a constant's name, as clingo's grammar has it
+_CONSTANT = re.compile(r"[_']*[a-z][A-Za-z0-9_']*=\S.*")
+
+
+@contextmanager
+def clingo_setting(arguments: Sequence[str]) -> Iterator[None]:
+    """Run the block with ``arguments`` added to every clingo session it starts.
+
+    >>> with clingo_setting(["--configuration=crafty"]):
+    ...     ClingoSession(facts="a.").arguments[:1]
+    ['--configuration=crafty']
+    """
+    token = _SETTING.set(tuple(arguments))
+    try:
+        yield
+    finally:
+        _SETTING.reset(token)
+
+
+def current_setting() -> tuple[str, ...]:
+    """The clingo options of the backend running now (``()``: clingo's defaults)."""
+    return _SETTING.get()
+
+
+def clingo_arguments(
+    options: Sequence[str] = (), constants: Sequence[str] = (), parallel_mode: str | None = None
+) -> list[str]:
+    """clingo's command-line arguments for ``--clingo-option`` (each as given),
+    ``-c NAME=VALUE`` and ``--parallel-mode N[,MODE]``, checked by clingo itself before
+    any work: a refused option is an :class:`InputError` with clingo's own message.
+
+    >>> clingo_arguments(["--configuration=crafty"], ["n=3"], "2")
+    ['--configuration=crafty', '-c', 'n=3', '--parallel-mode=2']
+    >>> clingo_arguments(["--configuration=sluggish"])
+    Traceback (most recent call last):
+        ...
+    pyasp_games.errors.InputError: clingo refuses --configuration=sluggish: Could not open config file 'sluggish'
+    >>> clingo_arguments(constants=["n"])
+    Traceback (most recent call last):
+        ...
+    pyasp_games.errors.InputError: -c n: expected NAME=VALUE (NAME starting with a lower-case letter)
+    """
+    import clingo
+
+    args = list(options)
+    for constant in constants:
+        if not _CONSTANT.fullmatch(constant):
+            raise InputError(
+                f"-c {constant}: expected NAME=VALUE (NAME starting with a lower-case letter)"
+            )
+        args += ["-c", constant]
+    if parallel_mode is not None:
+        args.append(f"--parallel-mode={parallel_mode}")
+    said: list[str] = []
+    try:
+        clingo.Control(args, logger=lambda code, message: said.append(message), message_limit=1)
+    except RuntimeError as err:
+        reason = said[0] if said else str(err)
+        reason = " ".join(reason.replace("In context '<libclingo>': ", "").split())
+        raise InputError(f"clingo refuses {' '.join(args)}: {reason}") from None
+    return args
 
 
 #: What runs an emitted file: clingo's own application, or for an incremental program
@@ -94,6 +166,7 @@ def write_facts(
     p(1).
     """
     files = [str(e) for e in encodings]
+    options = [*current_setting(), *options]  # the user's clingo options ran too
     call = shlex.join(["python", "-m", RUNNERS[incremental], *options, *files, str(path)])
     header = [f"pyasp-games {about}", f"encoding: {' '.join(files)}", f"run: {call}", *notes]
     write_text(path, "".join(f"% {line}\n" for line in header) + program + facts)
@@ -158,7 +231,8 @@ class ClingoSession:
         import clingo  # lazily: keeps `pyasp-games --help` fast
 
         self._clingo = clingo
-        args = list(arguments)
+        # the user's options first: the backend's own (projection, models) must hold
+        args = [*current_setting(), *arguments]
         if project:
             # our #project statements (any of the encoding's own add to them)
             args.append("--project=project")
@@ -166,6 +240,7 @@ class ClingoSession:
         for name, value in (consts or {}).items():
             args += ["-c", f"{name}={value}"]
         self.messages: list[str] = []
+        self.arguments = args
         self.control = clingo.Control(args, logger=self._log, message_limit=20)
         self.deadline = deadline or Deadline(None)
         try:
@@ -181,6 +256,8 @@ class ClingoSession:
         self.solve_calls = 0
         self.seconds = {"ground": 0.0, "solve": 0.0}
         self.totals = {"choices": 0, "conflicts": 0, "restarts": 0}
+        #: what each horizon of :meth:`solve_horizons` cost (grounding vs solving)
+        self.per_horizon: list[dict[str, Any]] = []
 
     def _log(self, code: Any, message: str) -> None:
         self.messages.append(message.strip())
@@ -368,16 +445,41 @@ class ClingoSession:
                 last = self.solve()
             except LimitReached:
                 last = SolveResult("unknown")
+            self._horizon_done(h, last.status)  # before a release changes the statistics
             if last.status == "unsat":
                 self.set_external(query, [h], None)  # its goal constraints vanish
             return last.status
 
+        self._mark = self._snapshot()
+
         h, status, tried = search_horizons(start, stop, stride, extend, attempt)
         return h, (SolveResult("unsat") if status == "unsat" else last), tried
 
+    def _snapshot(self) -> dict[str, float]:
+        return {"ground": self.seconds["ground"], "solve": self.seconds["solve"], **self.totals}
+
+    def _horizon_done(self, horizon: int, status: str) -> None:
+        """Record what horizon ``horizon`` cost since the previous one: its grounding and
+        solving time, its search effort, and the ground program's size after it."""
+        now, before = self._snapshot(), self._mark
+        lp = self.control.statistics.get("problem", {}).get("lp", {})
+        self.per_horizon.append({
+            "horizon": horizon,
+            "status": status,
+            "time_ground": round(now["ground"] - before["ground"], 4),
+            "time_solve": round(now["solve"] - before["solve"], 4),
+            "choices": int(now["choices"] - before["choices"]),
+            "conflicts": int(now["conflicts"] - before["conflicts"]),
+            "lp_atoms": int(lp.get("atoms", 0)),
+            "lp_rules": int(lp.get("rules", 0)),
+        })  # fmt: skip
+        self._mark = now
+
     def statistics(self) -> dict[str, Any]:
         """A flat summary: wall-clock grounding and solving time and search effort summed
-        over all solve calls, and the size of the ground program (``Control.statistics``)."""
+        over all solve calls, and the size of the ground program (``Control.statistics``);
+        after :meth:`solve_horizons`, ``per_horizon``: the same for each horizon (the
+        ground program's size cumulative, as grounded up to that horizon)."""
         stats = self.control.statistics
         out: dict[str, Any] = {"solve_calls": self.solve_calls}
         out["time_ground"] = round(self.seconds["ground"], 4)
@@ -392,6 +494,8 @@ class ClingoSession:
             out["variables"] = int(generator["vars"])
         if "constraints" in generator:
             out["constraints"] = int(generator["constraints"])
+        if self.per_horizon:
+            out["per_horizon"] = [dict(h) for h in self.per_horizon]
         return out
 
 

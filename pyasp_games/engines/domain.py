@@ -10,12 +10,14 @@ each instance's known answer.
 ...                   encoding_backend="asp", default_encodings=["base"])
 >>> [b.label for b in spec.backends(encodings=["base", "mine.lp"])]
 ['a', 'asp[base]', 'asp[mine.lp]']
+>>> [(b.label, b.options) for b in spec.backends(["asp"], settings={"crafty": ["--configuration=crafty"]})]
+[('asp[crafty]', {'encoding': 'base', 'clingo': ['--configuration=crafty']})]
 """
 
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -111,9 +113,14 @@ class DomainSpec:
         return self.load(self.bundled_files())
 
     def backends(
-        self, names: Sequence[str] | None = None, encodings: Sequence[str] | None = None
+        self,
+        names: Sequence[str] | None = None,
+        encodings: Sequence[str] | None = None,
+        settings: Mapping[str, Sequence[str]] | None = None,
     ) -> list[BackendSpec]:
-        """Backends to compare: ``names`` (default all); each encoding is its own ASP backend."""
+        """Backends to compare: ``names`` (default all); each encoding is its own ASP
+        backend, and so is each of the named clingo ``settings`` (``{name: clingo
+        options}``, checked by clingo; :func:`with_settings`)."""
         chosen = list(names) if names else list(self.backend_names)
         unknown = [n for n in chosen if n not in self.backend_names]
         if unknown:
@@ -140,7 +147,36 @@ class DomainSpec:
                     specs.append(BackendSpec(label, name, {"encoding": enc}))
             else:
                 specs.append(BackendSpec(name, name))
-        return specs
+        return with_settings(specs, settings)
+
+
+#: The backend clingo's options apply to (the questions' ``--clingo-option``).
+CLINGO_BACKEND = "asp"
+
+
+def with_settings(
+    specs: Sequence[BackendSpec], settings: Mapping[str, Sequence[str]] | None
+) -> list[BackendSpec]:
+    """Each ``asp`` column once per named clingo setting (``asp[crafty]``,
+    ``asp[x3c,crafty]``), the setting's options checked by clingo and passed as
+    ``clingo=``; the other columns as they are."""
+    if not settings:
+        return list(specs)
+    from pyasp_games.engines.clingo_runner import clingo_arguments
+
+    checked = {name: clingo_arguments(list(options)) for name, options in settings.items()}
+    if not any(s.backend == CLINGO_BACKEND for s in specs):
+        raise InputError(f"clingo settings apply to the {CLINGO_BACKEND} backend, which does not run")
+    out = []
+    for s in specs:
+        if s.backend != CLINGO_BACKEND:
+            out.append(s)
+            continue
+        inner = s.label[len(s.backend) + 1 : -1] if s.label.endswith("]") else ""
+        for name, args in checked.items():
+            label = f"{s.backend}[{inner + ',' if inner else ''}{name}]"
+            out.append(BackendSpec(label, s.backend, {**s.options, "clingo": args}))
+    return out
 
 
 def _encoding_name(encoding: str, encodings: Sequence[str]) -> str:

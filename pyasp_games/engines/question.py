@@ -140,6 +140,35 @@ SOLVER = Param(
     "solver", "--solver", "the PySAT solver.", type=SOLVERS, default="glucose4", backends=("sat",)
 )
 
+#: How clingo runs the ``asp`` backend, given to every question that has one (added by
+#: :class:`Question` itself): the options reach the backend as one list ``clingo=``,
+#: checked by clingo before any work (:func:`~pyasp_games.engines.clingo_runner.clingo_arguments`).
+CLINGO = (
+    Param(
+        "clingo_option",
+        "--clingo-option",
+        "a clingo option such as --configuration=crafty (repeatable).",
+        type=list[str],
+        backends=("asp",),
+        metavar="OPTION",
+    ),
+    Param(
+        "const",
+        "--const -c",
+        "a constant of the program, NAME=VALUE (repeatable; clingo's -c).",
+        type=list[str],
+        backends=("asp",),
+        metavar="NAME=VALUE",
+    ),
+    Param(
+        "parallel_mode",
+        "--parallel-mode",
+        "clingo's threads, N or N,compete|split (clingo's --parallel-mode).",
+        backends=("asp",),
+        metavar="N[,MODE]",
+    ),
+)
+
 #: ``describe(instance, outcome, options) -> (answer in words or None, lines below it)``
 Describe = Callable[[Any, Outcome, dict[str, Any]], tuple[str | None, list[str]]]
 
@@ -216,6 +245,8 @@ class Question:
     def __post_init__(self) -> None:
         if not self.domain:  # frozen: set once, here
             object.__setattr__(self, "domain", _declaring_package())
+        if "asp" in self.backends and not any(p.name == "clingo_option" for p in self.params):
+            object.__setattr__(self, "params", (*self.params, *CLINGO))  # every ASP backend
         for mode in self.modes:
             checked_mode(mode)
         for param in self.params:
@@ -289,7 +320,7 @@ class Question:
             if mode not in self.modes:
                 raise InputError(f"{self.name} answers in one mode only, not {mode!r}")
             options["mode"] = mode
-        return options
+        return fold_clingo(options)
 
     def read_values(self, values: Mapping[str, Any]) -> dict[str, Any]:
         """The reader's keywords among the parameter ``values``."""
@@ -339,6 +370,18 @@ class Question:
             yield from pool.map(solve, instances)
 
 
+def fold_clingo(options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` with the :data:`CLINGO` parameters folded into one checked list of
+    clingo arguments, ``clingo=`` (which :func:`~pyasp_games.engines.runner.run_backend`
+    hands to every clingo session of the backend)."""
+    given = [options.pop(p.name, None) for p in CLINGO]
+    if any(given):
+        from pyasp_games.engines.clingo_runner import clingo_arguments
+
+        options["clingo"] = clingo_arguments(given[0] or (), given[1] or (), given[2])
+    return options
+
+
 def _backends(names: Sequence[str] | None) -> str:
     return "--backend " + " and ".join(names or ())
 
@@ -352,6 +395,7 @@ def find_question(questions: Sequence[Question], name: str) -> Question:
 
 
 __all__ = [
+    "CLINGO",
     "EMIT_CNF",
     "EMIT_LP",
     "MODES",

@@ -64,10 +64,16 @@ def run_backend(
     ``stats["malformed"]`` to keep its statistics. (A user encoding's claims that no
     checker confirms alone are cross-checked by the question that asked,
     :meth:`~pyasp_games.engines.question.Question.solve`.)
+
+    ``options["clingo"]`` (the user's clingo options, checked by
+    :func:`~pyasp_games.engines.question.fold_clingo`) reaches every clingo session the
+    backend starts (:func:`~pyasp_games.engines.clingo_runner.clingo_setting`) and is
+    recorded in ``stats["clingo_options"]``.
     """
+    clingo = tuple(options.pop("clingo", ()))  # the user's clingo options, for every session
     start = time.perf_counter()
     limits = limits.started()  # the backend's clock; a stage it hands the limits to shares it
-    job = partial(_run_here, backends[backend], instance, problem, backend, limits, options)
+    job = partial(_run_here, backends[backend], instance, problem, backend, limits, options, clingo)
     # a callback (e.g. a progress display) cannot report across a process boundary
     left = limits.deadline().remaining()
     if left is not None and _can_fork() and options.get("progress") is None:
@@ -76,6 +82,8 @@ def run_backend(
         outcome = job()
     outcome.problem, outcome.backend = problem, backend
     outcome.seconds = round(time.perf_counter() - start, 4)
+    if clingo:
+        outcome.stats["clingo_options"] = list(clingo)
     if outcome.status == "unknown":
         outcome.stats.setdefault("limit", "time")
     malformed = outcome.stats.pop("malformed", None)
@@ -95,9 +103,12 @@ def _run_here(
     backend: str,
     limits: Limits,
     options: dict,
+    clingo: tuple[str, ...] = (),
 ) -> Outcome:
+    from pyasp_games.engines.clingo_runner import clingo_setting
+
     try:
-        with memory_cap(limits.memory_limit or default_memory_limit()):
+        with memory_cap(limits.memory_limit or default_memory_limit()), clingo_setting(clingo):
             return solver(instance, limits, **options)
     except LimitReached as reached:
         stats = reached.args[0] if reached.args and isinstance(reached.args[0], dict) else {}

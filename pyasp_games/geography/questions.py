@@ -93,7 +93,9 @@ SOLVE = Question(
     params=(
         Param(
             "graph",
-            help="A graph: arc list 'u v' per line (default), .adjlist, .graphml or .json.",
+            help="A graph: one arc 'u v' per line, with headers '# start: s', "
+            "'# variant: vertex|edge', '# undirected: yes', '# winner: first|second' "
+            "(optional); or .adjlist, .graphml, node-link .json.",
             type=Path,
             to="read",
         ),

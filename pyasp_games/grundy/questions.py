@@ -246,7 +246,8 @@ def read_loopy(graph: str, sum_with: Sequence[str] | None = None, fmt: str | Non
 
 GRAPH = Param(
     "graph",
-    help="A game graph: arc list 'u v' per line (default), .adjlist, .graphml or node-link .json.",
+    help="A game graph: one move 'u v' per line, '#' comments, a line with one name a "
+    "position without moves; or .adjlist, .graphml, node-link .json.",
     type=Path,
     to="read",
     metavar="GRAPH",

@@ -118,7 +118,9 @@ def describe_solvability(
 
 FILE = Param(
     "file",
-    help="A board file (R lines of C integers, 0 = blank) or a set file ('# size: RxC').",
+    help="A board file: R lines of C integers, 0 the blank ('# goal: blank-first' picks "
+    "Korf's goal, '# optimal: N' states the answer); or a set file: '# size: RxC', then one "
+    "board per line, an id and its R*C tiles row by row.",
     type=Path,
     to="read",
 )
