@@ -459,7 +459,10 @@ def report_lines(report: FuzzReport, instance_text: Callable[[Any], str]) -> Ite
         yield f"  stopped by {report.stopped}"
     f = report.failure
     if f is None:
-        if not report.stopped:
+        if report.unknown:
+            yield (f"no disagreement where both answered; {report.unknown} answers reached "
+                   "the time limit, so not every instance was decided")  # fmt: skip
+        elif not report.stopped:
             yield f"no disagreement in {report.runs} runs"
         return
     shrunk = (

@@ -135,3 +135,10 @@ def test_cli_fuzz_total_time_and_bad_input(tmp_path):
     assert run.code == 2 and "unknown family 'diagonal'" in run.stderr
     run = run_cli("fuzz", "zerosum")
     assert run.code == 2 and "declares nothing to fuzz" in run.stderr
+
+
+def test_a_run_past_its_time_limit_is_unknown_not_a_failure(tmp_path):
+    report = fuzz(domain_spec("puzzle"), runs=2, seed=0, run_limit=0.001, out=tmp_path,
+                  small_scope=False)  # fmt: skip
+    assert report.failure is None and report.unknown == report.runs == 2
+    assert report.exit_code() == 3  # not every instance was decided
