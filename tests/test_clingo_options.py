@@ -21,6 +21,7 @@ ASP_QUESTIONS = [
     ("geography", "solve", "cycle3-edge.txt"),
     ("puzzle", "solve", "thesis-board2.txt"),
     ("zerosum", "solve", "poker-endgame.txt"),
+    ("kriegspiel", "solve", "small.txt"),
 ]
 
 
@@ -28,7 +29,7 @@ ASP_QUESTIONS = [
 def test_clingo_options_reach_every_asp_backend(domain, question, file):
     spec = domain_spec(domain)
     q = next(q for q in spec.questions if q.name == question)
-    (instance,) = spec.load_file(instance_dir(domain) / file)
+    instance = spec.load_file(instance_dir(domain) / file)[0]
     plain = q.ask(instance, "asp")
     tuned = q.ask(instance, "asp", clingo_option=["--configuration=crafty"], const=["unused=1"],
                   parallel_mode="2")  # fmt: skip

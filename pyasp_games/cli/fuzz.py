@@ -11,7 +11,9 @@ from pyasp_games.cli.common import JSON, print_json
 
 
 def fuzz(
-    domain: str = typer.Argument(..., help="The domain (cover, grundy, geography, puzzle)."),
+    domain: str = typer.Argument(
+        ..., help="The domain (cover, grundy, geography, puzzle, kriegspiel)."
+    ),
     question: str = typer.Argument(
         None, help="The question (default: the domain's first fuzzable one, e.g. grundy exists)."
     ),
@@ -26,7 +28,7 @@ def fuzz(
     ),
     family: str = typer.Option(
         None, "--family", help="The instance family (geography: vertex, edge, vertex-undirected, "
-        "edge-undirected; default: the domain's first)."
+        "edge-undirected; kriegspiel: krk, kqk; default: the domain's first)."
     ),
     runs: int = typer.Option(
         100, "--runs", metavar="N", help="Random instances to try after the small scope."

@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from pyasp_games.engines.domain import DomainSpec
+from pyasp_games.engines.fuzzing import Family, Fuzzing
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.kriegspiel.model import (
@@ -61,7 +62,38 @@ def domain() -> DomainSpec:
 
     return DomainSpec.asking(
         SOLVE, load_metapositions, known_value, generators={"start": random_start},
-        questions=QUESTIONS, applies=_applies,
+        questions=QUESTIONS, applies=_applies, fuzzing=fuzzing(),
+    )  # fmt: skip
+
+
+def fuzzing() -> Fuzzing:
+    """What ``pyasp-games fuzz kriegspiel`` draws: metapositions on boards the ASP
+    backend reaches (up to 4 x 4), every 3 x 3 start first; KRK, or KQK (``--family kqk``)."""
+    from functools import partial
+
+    from pyasp_games.kriegspiel.model import (
+        PIECES,
+        format_metaposition,
+        metaposition_strategy,
+        small_metapositions,
+    )
+
+    families = tuple(
+        Family(
+            f"k{piece.lower()}k",
+            f"K{piece}K metapositions on 3 x 3 to 4 x 4 boards, the black king on some of its "
+            "legal squares",
+            strategy=partial(metaposition_strategy, piece=piece),
+            small=partial(small_metapositions, piece),
+            small_help="every full-uncertainty start on 3 x 3",
+            sizes=(3, 4),
+            unit="board side",
+        )
+        for piece in PIECES
+    )
+    return Fuzzing(
+        ("solve",), families, size=lambda m: m.board.size, unit="squares",
+        write=format_metaposition, measure=lambda m: m.describe(),
     )  # fmt: skip
 
 

@@ -40,6 +40,7 @@ import random
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 from pyasp_games.errors import InputError, read_text
 
@@ -382,3 +383,47 @@ def random_start(
     protected = [m for m in starts(board, piece) if board.neighbours[m.king] >> m.piece_square & 1]
     m = random.Random(seed).choice(protected)
     return Metaposition(board, m.king, m.piece_square, m.belief, piece, f"{board.label}-s{seed}")
+
+
+# -- fuzzing: every small start, then random metapositions (``pyasp-games fuzz kriegspiel``)
+
+
+def small_metapositions(piece: str = "R") -> list[Metaposition]:
+    """Every full-uncertainty start on the 3 x 3 board (White's king and piece placed,
+    the black king unknown): the fuzzer's small scope.
+
+    >>> len(small_metapositions()), small_metapositions()[0].fen()
+    (48, '?1?/2?/KR1')
+    """
+    return [
+        Metaposition(m.board, m.king, m.piece_square, m.belief, piece, f"small-{k}")
+        for k, m in enumerate(starts(Board(3, 3), piece))
+    ]
+
+
+def metaposition_strategy(size: int, piece: str = "R") -> Any:
+    """A hypothesis strategy of metapositions on boards 3 x 3 up to ``size`` x ``size``
+    (at most 4 x 4: the ASP backend's reach): White's king and piece anywhere, the black
+    king on some of its legal squares; hypothesis shrinks towards 3 x 3 and fewer squares."""
+    from hypothesis import assume
+    from hypothesis import strategies as st
+
+    side = st.integers(3, max(3, min(size, 4)))
+
+    @st.composite
+    def build(draw: Any) -> Metaposition:
+        board = Board(draw(side), draw(side))
+        king = draw(st.integers(0, board.size - 1))
+        square = draw(st.integers(0, board.size - 1))
+        assume(king != square)
+        legal = board.squares(legal_squares(board, king, piece, square))
+        assume(legal)
+        kept = draw(st.lists(st.sampled_from(legal), min_size=1, unique=True))
+        return Metaposition(board, king, square, sum(1 << b for b in kept), piece, "fuzz")
+
+    return build()
+
+
+def format_metaposition(m: Metaposition) -> str:
+    """The metaposition as a file of one line (its one-line form), which reads back."""
+    return m.fen() + "\n"

@@ -22,6 +22,7 @@ from typing import Any
 
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import EMIT_LP, Param, Question
+from pyasp_games.engines.reference import Reference, unchecked_claim
 from pyasp_games.kriegspiel.asp import solve_asp
 from pyasp_games.kriegspiel.heuristic import solve_heuristic
 from pyasp_games.kriegspiel.model import PIECES, Metaposition, StartSet, board_of, load_metaposition
@@ -39,6 +40,27 @@ BACKENDS: dict[str, Callable[..., Outcome]] = {
     "asp": solve_asp,
     "heuristic": solve_heuristic,
 }
+
+
+def describe(outcome: Outcome, options: dict[str, Any] | None = None) -> str:
+    """The answer in words: mate in N at worst, or no forced mate."""
+    if outcome.status == "solved":
+        return f"mate in {_moves(outcome.answer)} at worst"
+    if outcome.status == "no-solution":
+        return "no forced mate"
+    return "no answer"
+
+
+def _claims_optimum(outcome: Outcome) -> bool:
+    # the checker replays the strategy (mate within N), not that no strategy is faster
+    return unchecked_claim(outcome) or (
+        outcome.status == "solved" and outcome.stats.get("optimal") is True
+    )
+
+
+#: A user encoding's optimum and "no forced mate" are cross-checked against ``native``
+#: (the retrograde analysis; same ``--max-moves``).
+REFERENCE = Reference("kriegspiel", lambda m, options: ("native", {}), describe, _claims_optimum)
 
 
 def read_metaposition(metaposition: str) -> Metaposition:
@@ -104,6 +126,7 @@ SOLVE = Question(
         ),
     ),
     emits=(EMIT_LP,),
+    reference=REFERENCE,
     unchecked="not verified",
 )
 
