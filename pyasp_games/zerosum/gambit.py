@@ -5,7 +5,9 @@ These are the exchange formats of Gambit (``pygambit``) and OpenSpiel
 (``pyspiel.load_efg_game``, ``export to gambit``). The reader follows Gambit's
 documented conventions: whitespace is not significant, labels are in double quotes
 (``\\"`` escapes a quote), numbers are integers, decimals or fractions (read exactly),
-commas between payoffs are optional.
+commas between payoffs are optional. A chance probability written as a float
+(``0.3333333333333333``, as OpenSpiel's export writes 1/3) is read as the simplest
+fraction within its rounding, so that the probabilities sum to exactly 1.
 
 - ``.nfg`` (``NFG 1 R "title" { "Player 1" "Player 2" } ...``): the strategies as
   counts ``{ 3 2 }`` or names ``{ { "a" "b" "c" } { "x" "y" } }``, then either the
@@ -168,6 +170,25 @@ def _zero_sum(payoffs: list[Fraction], where: str, name: str) -> Fraction:
     return payoffs[0]
 
 
+#: A decimal with this many digits after the point is a float's rendering (OpenSpiel
+#: writes 1/3 as 0.3333333333333333), not a number someone typed.
+FLOAT_DIGITS = 12
+
+
+def _probability(value: Fraction) -> Fraction:
+    """A chance probability: a float's rendering is read as the simplest fraction within
+    its rounding error (``0.3333333333333333`` -> ``1/3``), so that a chance node's
+    probabilities sum to exactly 1 as they meant to; anything else exactly as written.
+
+    >>> _probability(Fraction("0.3333333333333333")), _probability(Fraction("0.15"))
+    (Fraction(1, 3), Fraction(3, 20))
+    """
+    if value.denominator < 10**FLOAT_DIGITS:
+        return value
+    simple = value.limit_denominator(10**6)
+    return simple if abs(simple - value) < Fraction(1, 10**FLOAT_DIGITS) else value
+
+
 def _comment(tokens: _Tokens) -> Fraction | None:
     """The optional comment after the prologue; the value it states (``known: V``)."""
     if tokens.peek() is None or tokens.peek()[0] != "str":
@@ -307,7 +328,7 @@ def parse_efg(text: str, name: str = "tree") -> ExtensiveGame:
             while not tokens.at_symbol("}"):
                 names.append(tokens.text("an action"))
                 if player == 0:
-                    probabilities.append(tokens.number("a probability"))
+                    probabilities.append(_probability(tokens.number("a probability")))
             tokens.next("the actions")
             if actions.setdefault(key, names) != names:
                 raise InputError(f"{name}: node {path}: information set {number} has actions "
