@@ -16,12 +16,14 @@ answers for an instance must be equal, and must equal the instance's known answe
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
 from pyasp_games.engines.domain import BackendSpec, DomainSpec
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
+from pyasp_games.engines.processes import process_pool
 
 
 @dataclass
@@ -277,16 +279,14 @@ def crosscheck(
         [b for b in backends if spec.applies is None or spec.applies(instance, b.backend)]
         for instance in instances
     ]
-    pool = None
-    if workers > 1:
-        from concurrent.futures import ProcessPoolExecutor
-
-        pool = ProcessPoolExecutor(max_workers=min(workers, sum(map(len, jobs)) or 1))
-        pending = [
-            [pool.submit(spec.solve, instance, b.backend, limits, **b.options) for b in bs]
-            for instance, bs in zip(instances, jobs, strict=True)
-        ]
-    try:
+    pool_size = min(workers, sum(map(len, jobs)) or 1)
+    # a pool is stopped at once (its runs too) when the check is interrupted
+    with process_pool(pool_size) if workers > 1 else nullcontext() as pool:
+        if pool is not None:
+            pending = [
+                [pool.submit(spec.solve, instance, b.backend, limits, **b.options) for b in bs]
+                for instance, bs in zip(instances, jobs, strict=True)
+            ]
         for k, (instance, bs) in enumerate(zip(instances, jobs, strict=True)):
             if pool is None:
                 outcomes = [spec.solve(instance, b.backend, limits, **b.options) for b in bs]
@@ -304,8 +304,5 @@ def crosscheck(
                 if on_row:
                     on_row(r)
             report.rows += rows
-    finally:
-        if pool is not None:
-            pool.shutdown(cancel_futures=True)
     return report
 

@@ -195,39 +195,6 @@ def local_executor(workers: int) -> concurrent.futures.Executor:
     )
 
 
-def stop_local(pool: concurrent.futures.Executor) -> None:
-    """Stop a local pool now: queued runs cancelled, running ones killed (on an interrupt).
-
-    The executor API can only cancel runs that have not started; each worker is sent
-    SIGTERM, on which it kills its run's process group and exits (:func:`pool_worker_init`),
-    and is waited for (killed if it has not ended within 5 s).
-    """
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        if process.is_alive():
-            process.terminate()
-    # wait for them: a worker left behind would keep the campaign's output pipes and
-    # multiprocessing's resource tracker alive after the campaign has ended
-    deadline = time.monotonic() + 5
-    for process in processes:
-        process.join(max(0.0, deadline - time.monotonic()))
-        if process.is_alive():
-            process.kill()
-            process.join(1)
-    # concurrent.futures' exit hook wakes every executor's manager thread through a pipe;
-    # after the workers were killed that pipe can already be gone (CPython 3.11: a
-    # "Bad file descriptor" traceback at exit), so once the manager thread has ended,
-    # nothing is left for the hook to wake
-    manager = getattr(pool, "_executor_manager_thread", None)
-    if manager is not None:
-        manager.join(5)
-        if not manager.is_alive():
-            from concurrent.futures import process as futures_process
-
-            getattr(futures_process, "_threads_wakeups", {}).pop(manager, None)
-
-
 def dask_executor(scheduler: str) -> tuple[concurrent.futures.Executor, Any]:
     """The executor of an existing Dask cluster, and its client (close it when done)."""
     try:

@@ -48,6 +48,7 @@ import time
 from typing import Any
 
 from pyasp_games.engines.child import python_command
+from pyasp_games.engines.processes import die_with_parent, worker_init
 
 #: Seconds a run may take past its time limit (interpreter start-up, reading the
 #: instance, verification) before its process group is killed.
@@ -99,14 +100,12 @@ def pool_worker_init() -> None:
     """Initializer of the local pool's workers: SIGTERM (the campaign stopping the pool)
     or SIGINT (Ctrl-C reaching the whole process group) kills the run in progress, if
     any, with its process group, and ends the worker at once and quietly."""
+    worker_init(on_stop=_stop_current)
 
-    def stop(signum: int, frame: Any) -> None:
-        if _CURRENT is not None:
-            _kill(_CURRENT)
-        os._exit(128 + signum)
 
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
+def _stop_current() -> None:
+    if _CURRENT is not None:
+        _kill(_CURRENT)
 
 
 def key(row: dict[str, Any]) -> tuple[str, str, int]:
@@ -245,19 +244,6 @@ def execute(job: dict[str, Any]) -> dict[str, Any]:
     )
 
 
-def _die_with_parent() -> None:
-    """Linux: be killed when the worker that started this run dies (no orphaned solver)."""
-    if not sys.platform.startswith("linux"):
-        return
-    try:
-        import ctypes
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):  # pragma: no cover - best effort
-        pass
-
-
 def _limit_memory(megabytes: int) -> None:
     import resource
 
@@ -267,7 +253,7 @@ def _limit_memory(megabytes: int) -> None:
 
 def main() -> None:
     """The child's entry point: a job on stdin, one result line on the saved stdout."""
-    _die_with_parent()
+    die_with_parent()
     result = os.fdopen(os.dup(1), "w")
     os.dup2(2, 1)  # anything a solver prints goes to stderr, not into the result
     job = json.loads(sys.stdin.read())

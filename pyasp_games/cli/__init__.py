@@ -98,8 +98,7 @@ def __getattr__(name: str) -> typer.Typer:
 
 def main(argv: list[str] | None = None) -> None:
     """Console entry point: run the app, mapping every failure to one line and an exit code."""
-    from pyasp_games.engines.limits import LimitReached
-    from pyasp_games.errors import InputError
+    from pyasp_games.engines.processes import stop_signals
 
     try:  # typer >= 0.22 vendors click and exposes its exception base
         from typer import TyperException as UsageFailure
@@ -108,8 +107,18 @@ def main(argv: list[str] | None = None) -> None:
 
     args = list(sys.argv[1:] if argv is None else argv)
     group = args[0] if args and args[0] in GROUPS else None  # else: every group (help, errors)
-    command = typer.main.get_command(build_app(group))
+    # SIGINT, SIGTERM and SIGHUP alike: the command stops what it started, exits 128 + signal
+    with stop_signals():
+        _run(argv, group, UsageFailure)
+
+
+def _run(argv: list[str] | None, group: str | None, UsageFailure: type) -> None:
+    from pyasp_games.engines.limits import LimitReached
+    from pyasp_games.engines.processes import stopped_by
+    from pyasp_games.errors import InputError
+
     try:
+        command = typer.main.get_command(build_app(group))
         result = command.main(args=argv, prog_name="pyasp-games", standalone_mode=False)
     except UsageFailure as err:
         if type(err).__name__ == "NoArgsIsHelpError" and getattr(err, "ctx", None) is not None:
@@ -123,15 +132,30 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(2)
     except (LimitReached, MemoryError) as err:  # a limit the command's own checks did not catch
         _limit_reached(argv if argv is not None else sys.argv[1:], err)
-    except typer.Abort:
-        print("pyasp-games: aborted", file=sys.stderr)
-        sys.exit(130)
+    except (typer.Abort, KeyboardInterrupt):
+        _stopped()
     except Exception as err:  # an internal error: one line, unless debugging
         if os.environ.get("PYASP_GAMES_DEBUG"):
             raise
         print(f"pyasp-games: internal error: {err.__class__.__name__}: {err}", file=sys.stderr)
         sys.exit(1)
+    if result == 130 and stopped_by() is not None:  # typer's exit code for an interrupt
+        _stopped()
     sys.exit(result if isinstance(result, int) else 0)
+
+
+def _stopped() -> None:
+    """Stopped by a signal (Ctrl-C, ``kill``, a closed terminal): what the command
+    started is stopped already (see :mod:`pyasp_games.engines.processes`); one line, exit
+    128 + the signal's number (130 for Ctrl-C, 143 for SIGTERM)."""
+    import signal
+
+    from pyasp_games.engines.processes import stopped_by
+
+    signum = stopped_by() or signal.SIGINT
+    how = "interrupted" if signum == signal.SIGINT else f"stopped by {signal.Signals(signum).name}"
+    print(f"pyasp-games: {how}", file=sys.stderr)
+    sys.exit(128 + signum)
 
 
 def _limit_reached(argv: list[str], err: BaseException) -> None:

@@ -7,9 +7,7 @@ group inserts ``run`` when its first word is not a command), and
 
 from __future__ import annotations
 
-import contextlib
 import signal
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -40,31 +38,6 @@ def _split(values: list[str] | None) -> list[str] | None:
     if not values:
         return None
     return [v.strip() for value in values for v in value.split(",") if v.strip()]
-
-
-@contextlib.contextmanager
-def _stop_signals(received: list[int]) -> Iterator[None]:
-    """While inside: SIGINT, SIGTERM and SIGHUP raise KeyboardInterrupt, once (the
-    signal is appended to ``received``; later ones are ignored while the campaign stops,
-    so a second Ctrl-C cannot cut the stopping short and leave workers behind)."""
-
-    def stop(signum: int, frame: Any) -> None:
-        for sig in STOP_SIGNALS:
-            signal.signal(sig, signal.SIG_IGN)
-        received.append(signum)
-        raise KeyboardInterrupt
-
-    previous = {sig: signal.signal(sig, stop) for sig in STOP_SIGNALS}
-    try:
-        yield
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
-
-
-#: Signals that stop a campaign: Ctrl-C, a scheduler's or `kill`'s SIGTERM, and SIGHUP
-#: (the terminal closed).
-STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
 
 @app.command("run")
@@ -117,12 +90,12 @@ def run(
         pending_jobs,
         plan_campaign,
         run_campaign,
-        stop_local,
         worker_count,
     )
     from pyasp_games.bench.report import build_report
     from pyasp_games.bench.results import check_out
     from pyasp_games.bench.suite import read_suite
+    from pyasp_games.engines.processes import stop_pool, stopped_by
     from pyasp_games.errors import InputError
 
     if executor not in ("local", "dask"):
@@ -189,47 +162,43 @@ def run(
     client = None
     pool = None
     name = ""
-    stopped_by: list[int] = []
-    # Ctrl-C, SIGTERM and SIGHUP stop the campaign: the running runs and the pool's
-    # workers are killed and waited for, the finished rows stay for --resume
-    with _stop_signals(stopped_by):
-        try:
-            if executor == "dask":
-                pool, client = dask_executor(scheduler)
-                name = f"dask {scheduler}"
-            else:
-                pool = local_executor(workers)
-                name = f"local process pool, {workers} worker{'s' if workers != 1 else ''}"
-            bar.start()
-            rows = run_campaign(
-                plan, out, pool, resume=resume, force=force, on_row=on_row, on_start=on_start,
-                executor_name=name,
-            )
-        except CampaignError as err:
-            bar.stop()
-            console.print(escape(f"pyasp-games: {err}"), style="bold red", soft_wrap=True)
-            raise typer.Exit(1) from None
-        except KeyboardInterrupt:
-            bar.stop()
-            if client is None and pool is not None:
-                stop_local(pool)
-                pool = None
-            how = (
-                f"stopped by {signal.Signals(stopped_by[0]).name}"
-                if stopped_by and stopped_by[0] != signal.SIGINT
-                else "interrupted"
-            )
-            console.print(
-                escape(f"{how}: the finished runs are in {out}; continue with --resume"),
-                soft_wrap=True,
-            )
-            raise typer.Exit(128 + (stopped_by[0] if stopped_by else signal.SIGINT)) from None
-        finally:
-            bar.stop()
-            if client is not None:
-                client.close()
-            elif pool is not None:  # every run has finished (or none was submitted)
-                pool.shutdown(wait=True, cancel_futures=True)
+    # Ctrl-C, SIGTERM and SIGHUP stop the campaign (the command line turns each into an
+    # interrupt, engines.processes): the running runs and the pool's workers are killed
+    # and waited for, the finished rows stay for --resume
+    try:
+        if executor == "dask":
+            pool, client = dask_executor(scheduler)
+            name = f"dask {scheduler}"
+        else:
+            pool = local_executor(workers)
+            name = f"local process pool, {workers} worker{'s' if workers != 1 else ''}"
+        bar.start()
+        rows = run_campaign(
+            plan, out, pool, resume=resume, force=force, on_row=on_row, on_start=on_start,
+            executor_name=name,
+        )
+    except CampaignError as err:
+        bar.stop()
+        console.print(escape(f"pyasp-games: {err}"), style="bold red", soft_wrap=True)
+        raise typer.Exit(1) from None
+    except KeyboardInterrupt:
+        bar.stop()
+        if client is None and pool is not None:
+            stop_pool(pool)
+            pool = None
+        signum = stopped_by() or signal.SIGINT
+        how = "interrupted" if signum == signal.SIGINT else f"stopped by {signal.Signals(signum).name}"
+        console.print(
+            escape(f"{how}: the finished runs are in {out}; continue with --resume"),
+            soft_wrap=True,
+        )
+        raise typer.Exit(128 + signum) from None
+    finally:
+        bar.stop()
+        if client is not None:
+            client.close()
+        elif pool is not None:  # every run has finished (or none was submitted)
+            pool.shutdown(wait=True, cancel_futures=True)
     report = build_report(rows, {})
     statuses: dict[str, int] = {}
     for r in rows:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import nullcontext
+from contextlib import closing, nullcontext
 from enum import Enum, StrEnum
 from pathlib import Path
 from typing import Any
@@ -169,10 +169,11 @@ def ask(question: Question, values: dict[str, Any]) -> None:
     if question.several and len(instances) > 1 and any(values.get(e.name) for e in question.emits):
         raise InputError(", ".join(e.flag for e in question.emits) + " need a file with one instance")
     outcomes = []
-    answers = _answers(question, instances, backend, lim, workers, options)
-    for instance, outcome in zip(instances, answers, strict=True):
-        outcomes.append(outcome)
-        show(question, instance, outcome, options, values["json"])
+    # closed on the way out, also by an interrupt: a pool of workers stops with it
+    with closing(_answers(question, instances, backend, lim, workers, options)) as answers:
+        for instance, outcome in zip(instances, answers, strict=True):
+            outcomes.append(outcome)
+            show(question, instance, outcome, options, values["json"])
     raise typer.Exit(exit_code(outcomes))
 
 

@@ -362,10 +362,12 @@ class Question:
         if workers <= 1 or len(instances) <= 1:
             yield from (self.solve(instance, backend, limits, **options) for instance in instances)
             return
-        from concurrent.futures import ProcessPoolExecutor
         from functools import partial
 
-        with ProcessPoolExecutor(max_workers=min(workers, len(instances))) as pool:
+        from pyasp_games.engines.processes import process_pool
+
+        # stopped at once when the caller stops reading (an interrupt, a closed generator)
+        with process_pool(min(workers, len(instances))) as pool:
             solve = partial(self.solve, backend=backend, limits=limits, **options)
             yield from pool.map(solve, instances)
 

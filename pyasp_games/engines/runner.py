@@ -24,6 +24,7 @@ from typing import Any
 
 from pyasp_games.engines.limits import LimitReached, Limits, default_memory_limit, memory_cap
 from pyasp_games.engines.outcome import Outcome
+from pyasp_games.engines.processes import child_started
 from pyasp_games.errors import MalformedAnswer
 
 #: ``check(instance, outcome) -> (True | False | None, message)``; ``None``: nothing to check.
@@ -130,6 +131,7 @@ def _can_fork() -> bool:
 
 
 def _child(conn: Any, job: Callable[[], Outcome]) -> None:
+    child_started()  # dies with the parent, even one killed outright
     try:
         result: Any = ("outcome", job())
     except BaseException as err:  # carried to the parent, which raises it there
