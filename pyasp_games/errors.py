@@ -1,10 +1,15 @@
 """The one exception type for bad user input (the CLI prints it as one line, exit 2),
-and the one way to read a user's file so that every reader fails the same way.
+the one way to read a user's file so that every reader fails the same way, and the
+checks of a number the user gave (a generator's size, a count) before any work.
 
 >>> read_text("/no/such/file")
 Traceback (most recent call last):
     ...
 pyasp_games.errors.InputError: /no/such/file: no such file
+>>> checked_int(10**30, "q", 1, 1_000_000)
+Traceback (most recent call last):
+    ...
+pyasp_games.errors.InputError: q must be an integer from 1 to 1,000,000 (this tool's limit), got 1000000000000000000000000000000
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
+from typing import Any
 
 
 class InputError(ValueError):
@@ -21,6 +27,32 @@ class InputError(ValueError):
 class MalformedAnswer(Exception):
     """A solver's answer does not have the documented shape (e.g. a user encoding shows
     ``chosen(a)`` where a subset index is expected): the answer fails verification."""
+
+
+def checked_int(value: Any, what: str, low: int = 0, high: int | None = None) -> int:
+    """``value`` if it is an integer from ``low`` to ``high`` (``None``: no upper bound),
+    else :class:`InputError` naming ``what`` (and ``high``, the tool's limit)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InputError(f"{what} must be an integer, got {value!r}")
+    if value < low or (high is not None and value > high):
+        bounds = f"of at least {low:,}" if high is None else f"from {low:,} to {high:,} (this tool's limit)"
+        raise InputError(f"{what} must be an integer {bounds}, got {value}")
+    return value
+
+
+def checked_real(value: Any, what: str, low: float, high: float) -> float:
+    """``value`` if it is a finite number from ``low`` to ``high``, else :class:`InputError`.
+
+    >>> checked_real(float("nan"), "sinks", 0, 1)
+    Traceback (most recent call last):
+        ...
+    pyasp_games.errors.InputError: sinks must be a number from 0 to 1, got nan
+    """
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise InputError(f"{what} must be a number, got {value!r}")
+    if not low <= value <= high:  # nan included
+        raise InputError(f"{what} must be a number from {low:g} to {high:g}, got {value}")
+    return float(value)
 
 
 def read_text(path: Path | str) -> str:

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from pyasp_games.engines.files import comment_header, parse_json
-from pyasp_games.errors import InputError, read_text
+from pyasp_games.errors import InputError, checked_int, read_text
 
 #: Formats :func:`read_graph` understands, and the extensions that select them.
 FORMATS = ("arcs", "adjlist", "graphml", "json")
@@ -194,6 +194,30 @@ class Digraph:
             lines.append(f"{self.names[u]} {self.names[v]}")
         lines += [self.names[v] for v in range(len(self.names)) if not has_arc[v]]
         return "\n".join(lines) + "\n"
+
+
+#: The most arcs a random game graph may have (bench generators): about a gigabyte of
+#: Python tuples; a larger one is a typing slip, not a plan.
+MAX_RANDOM_ARCS = 5_000_000
+
+
+def check_random_size(vertices: int, arcs: int, possible: int) -> None:
+    """Refuse a random graph of ``arcs`` arcs on ``vertices`` vertices before drawing it:
+    beyond :data:`MAX_RANDOM_ARCS`, or more than the ``possible`` distinct arcs (the
+    drawing would never end).
+
+    >>> check_random_size(10, 200, 90)
+    Traceback (most recent call last):
+        ...
+    pyasp_games.errors.InputError: a random graph on 10 vertices has at most 90 distinct arcs, not 200
+    """
+    checked_int(vertices, "a random graph's number of vertices", 1, MAX_RANDOM_ARCS)
+    if arcs > possible:
+        raise InputError(
+            f"a random graph on {vertices:,} vertices has at most {possible:,} distinct arcs, not {arcs:,}"
+        )
+    if arcs > MAX_RANDOM_ARCS:
+        raise InputError(f"a random graph of {arcs:,} arcs: this tool's limit is {MAX_RANDOM_ARCS:,}")
 
 
 def from_arcs(

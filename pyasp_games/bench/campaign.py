@@ -48,7 +48,7 @@ from typing import Any
 
 from pyasp_games.bench.job import key, make_job, pool_worker_init, run_job
 from pyasp_games.bench.results import Sink, finish_meta, open_dir, read_rows, write_meta
-from pyasp_games.bench.suite import InstanceRef, Suite, backend_specs, domain_of, expand
+from pyasp_games.bench.suite import MAX_RUNS, InstanceRef, Suite, backend_specs, domain_of, expand
 from pyasp_games.engines.domain import BackendSpec, DomainSpec
 from pyasp_games.engines.limits import checked_megabytes, checked_seconds
 from pyasp_games.errors import InputError
@@ -107,10 +107,6 @@ class Plan:
             ],
             "instances": len(self.instances),
         }
-
-
-#: The most runs one campaign may plan (a larger one is a typing slip, not a plan).
-MAX_RUNS = 1_000_000
 
 
 def plan_campaign(

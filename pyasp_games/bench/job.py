@@ -180,8 +180,15 @@ def run_job(job: dict[str, Any]) -> dict[str, Any]:
             row = None
         if isinstance(row, dict):
             row["wall"] = wall
+            if row.get("status") == "error" and _out_of_memory(job, err):
+                # a solver process that died at the memory limit (e.g. clingo unable to
+                # start a thread) reported as the backend failing: it reached the limit
+                return _memory_stop(row, job, row["error"])
             return row
-    return _row(job, seconds=wall, wall=wall, error=_death(process.returncode, err, job))
+    reason = _death(process.returncode, err, job)
+    if _out_of_memory(job, err):
+        return _memory_stop(_row(job, seconds=wall, wall=wall), job, reason)
+    return _row(job, seconds=wall, wall=wall, error=reason)
 
 
 def _kill(process: subprocess.Popen) -> None:
@@ -202,9 +209,26 @@ def _death(code: int, stderr: str, job: dict[str, Any]) -> str:
         reason = f"exit code {code}"
     tail = [line.strip() for line in stderr.splitlines() if line.strip()]
     last = tail[-1][:MAX_STAT_TEXT] if tail else ""
-    if job.get("memory_mb") and ("MemoryError" in stderr or "bad_alloc" in stderr):
-        return f"memory limit of {job['memory_mb']} MB exceeded ({reason})"
     return f"the run's process died ({reason})" + (f": {last}" if last else "")
+
+
+#: What a process (Python, a C++ solver, the C library) says when an allocation fails.
+OUT_OF_MEMORY = ("MemoryError", "bad_alloc", "cannot allocate memory", "out of memory")
+
+
+def _out_of_memory(job: dict[str, Any], stderr: str) -> bool:
+    """Whether a run under a memory limit failed for want of memory (its stderr says so)."""
+    text = stderr.lower()
+    return bool(job.get("memory_mb")) and any(sign.lower() in text for sign in OUT_OF_MEMORY)
+
+
+def _memory_stop(row: dict[str, Any], job: dict[str, Any], reason: str) -> dict[str, Any]:
+    """``row`` as a run stopped by its memory limit: ``unknown`` with ``stats["limit"] =
+    "memory"``, as everywhere a limit is reached (never an ``error``)."""
+    stopped = f"memory limit of {job['memory_mb']} MB reached ({reason})"[:MAX_STAT_TEXT]
+    stats = {k: v for k, v in (row.get("stats") or {}).items() if k != "error"}
+    row.update(status="unknown", error=None, stats={**stats, "limit": "memory", "stopped": stopped})
+    return row
 
 
 def _scalar_stats(stats: dict[str, Any]) -> dict[str, Any]:
@@ -261,8 +285,8 @@ def main() -> None:
         _limit_memory(job["memory_mb"])
     try:
         row = execute(job)
-    except MemoryError:
-        row = _row(job, error=f"memory limit of {job.get('memory_mb')} MB exceeded (MemoryError)")
+    except MemoryError:  # outside the backend (reading the instance, importing a solver)
+        row = _memory_stop(_row(job), job, "MemoryError")
     except Exception as err:  # the reason goes into the row; the campaign goes on
         row = _row(job, error=f"{err.__class__.__name__}: {err}"[:MAX_STAT_TEXT])
     result.write(json.dumps(row, default=str) + "\n")

@@ -41,7 +41,11 @@ from typing import Any
 
 from pyasp_games.engines.domain import BackendSpec, DomainSpec
 from pyasp_games.engines.limits import checked_megabytes, checked_seconds
-from pyasp_games.errors import InputError, read_text
+from pyasp_games.errors import InputError, checked_int, read_text
+
+#: The most runs one campaign may plan (a larger one is a typing slip, not a plan); the
+#: instances of a suite are counted against it before any is generated.
+MAX_RUNS = 1_000_000
 
 #: Top-level keys of a suite file, and what each must be.
 TOP_KEYS = {
@@ -225,8 +229,8 @@ def parse_suite(text: str, name: str = "suite", folder: Path | None = None) -> S
                 if not isinstance(values, list) or not values:
                     raise InputError(f"{gwhere}: grid.{key} must be a non-empty list")
             seeds = group.get("seeds", 1)
-            if isinstance(seeds, int) and seeds < 1:
-                raise InputError(f"{gwhere}: seeds must be at least 1, got {seeds}")
+            if isinstance(seeds, int):
+                checked_int(seeds, f"{gwhere}: seeds", 1, MAX_RUNS)
             if isinstance(seeds, list) and not all(
                 isinstance(s, int) and not isinstance(s, bool) for s in seeds
             ):
@@ -383,7 +387,11 @@ def _label(value: Any) -> str:
 
 
 def expand(suite: Suite, spec: DomainSpec) -> list[tuple[InstanceRef, Any]]:
-    """Every instance of the suite with its reference, loaded or generated here."""
+    """Every instance of the suite with its reference, loaded or generated here (the
+    generated ones counted first: more than :data:`MAX_RUNS` is refused before any work)."""
+    generated = sum(_generated_count(g) for g in suite.groups if "generator" in g)
+    if generated > MAX_RUNS:
+        raise InputError(f"suite {suite.name}: {generated:,} generated instances, at most {MAX_RUNS:,}")
     out: list[tuple[InstanceRef, Any]] = []
     for group in suite.groups:
         if "generator" in group:
@@ -414,6 +422,14 @@ def expand(suite: Suite, spec: DomainSpec) -> list[tuple[InstanceRef, Any]]:
             renamed.append((InstanceRef(new_id, ref.ref, ref.size), inst))
         out = renamed
     return out
+
+
+def _generated_count(group: dict[str, Any]) -> int:
+    seeds = group.get("seeds", 1)
+    count = seeds if isinstance(seeds, int) else len(seeds)
+    for values in group.get("grid", {}).values():
+        count *= len(values)
+    return count
 
 
 def _generated(suite: Suite, spec: DomainSpec, group: dict[str, Any]) -> list[tuple[InstanceRef, Any]]:

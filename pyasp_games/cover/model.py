@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from pyasp_games.engines.files import comment_header, parse_json
-from pyasp_games.errors import InputError, read_text
+from pyasp_games.errors import InputError, checked_int, read_text
 
 # -- the instance types -------------------------------------------------------------------
 
@@ -410,8 +410,11 @@ def random_x3c(q: int, d: int, planted: bool = False, seed: int = 0) -> X3C:
     """
     import random
 
-    if q < 1 or d < 1:
-        raise InputError(f"random_x3c needs q >= 1 and d >= 1, got q={q}, d={d}")
+    # sizes no user can mean, refused before any work: the universe of 3q elements
+    # (its limit, as for a file), and at most as many subsets
+    checked_int(q, "random_x3c: q", 1, MAX_UNIVERSE // 3)
+    # an element lies in at most C(3q - 1, 2) distinct triples
+    checked_int(d, "random_x3c: d", 1, min((3 * q - 1) * (3 * q - 2) // 2, MAX_UNIVERSE // q))
     rng = random.Random(seed)
     size = 3 * q
     subsets: list[tuple[int, int, int]] = []

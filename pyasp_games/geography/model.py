@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pyasp_games.errors import InputError
+from pyasp_games.errors import InputError, checked_int, checked_real
 from pyasp_games.graphs import Digraph, parse_arcs, read_graph
 
 VARIANTS = ("vertex", "edge")
@@ -182,8 +182,14 @@ def random_game(
     """
     import random
 
-    from pyasp_games.graphs import from_arcs
+    from pyasp_games.graphs import check_random_size, from_arcs
 
+    checked_int(n, "n", 1)
+    if regular and n < 4:  # 2 or 3 out-arcs to other vertices
+        raise InputError(f"a regular random game needs at least 4 vertices, got n = {n}")
+    degree = checked_real(degree, "degree", 0, n)
+    possible = n * (n - 1) // (2 if undirected else 1)  # no loops (undirected: one way)
+    check_random_size(n, round(degree * n), possible)
     rng = random.Random(seed)
     arcs: set[tuple[int, int]] = set()
     if regular:

@@ -33,7 +33,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from pyasp_games.errors import InputError
+from pyasp_games.errors import InputError, checked_int, checked_real
 from pyasp_games.graphs import Digraph, parse_arcs, read_graph
 
 
@@ -161,6 +161,14 @@ def random_digraph(
     >>> random_digraph(6, seed=2).name
     'random-6-2'
     """
+    from pyasp_games.graphs import check_random_size
+
+    # refused before any work: the out-degrees are clipped to the n - 1 other vertices
+    checked_int(n, "n", 1)
+    checked_real(sinks, "sinks", 0, 1)
+    checked_int(low, "low")
+    checked_int(high, "high", low)
+    check_random_size(n, n * min(high, n - 1), n * (n - 1))
     return parse_graph(arc_text(random_arcs(n, seed, sinks, low, high), n), name=f"random-{n}-{seed}")
 
 

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from pyasp_games.engines.files import comment_header
-from pyasp_games.errors import InputError, read_text
+from pyasp_games.errors import InputError, checked_int, read_text
 
 GOALS = ("blank-last", "blank-first")
 #: A plan is a string over these letters: the direction in which the blank moves.
@@ -409,6 +409,11 @@ def format_set(boards: list[Board]) -> str:
     return "\n".join(lines) + "\n"
 
 
+#: The longest random walk a generated board takes (a few seconds; far longer walks give
+#: no more random a board).
+MAX_WALK_STEPS = 10_000_000
+
+
 def random_walk_board(
     rows: int, cols: int, steps: int, seed: int, goal: str = "blank-last"
 ) -> Board:
@@ -423,7 +428,11 @@ def random_walk_board(
     """
     import random
 
-    validate(rows, cols, tuple(range(max(rows * cols, 0))), goal)  # the size and goal
+    checked_int(rows, "rows")
+    checked_int(cols, "cols")
+    check_board_size(rows, cols)  # before the board is built
+    checked_int(steps, "steps", 0, MAX_WALK_STEPS)
+    validate(rows, cols, tuple(range(rows * cols)), goal)  # the shape and goal
     rng = random.Random(seed)
     tiles = list(goal_tiles(rows, cols, goal))
     blank = tiles.index(0)
