@@ -98,10 +98,12 @@ class Report:
         return summary_text(self.summary())
 
     def exit_code(self) -> int:
-        """1 for a problem; 3 when a run reached its limit or a claim is not verified."""
+        """1 for a problem; 3 when a run reached its limit or a claim is not verified (a
+        claim its checker could not decide alone is confirmed here by another backend's
+        equal answer)."""
         if not self.ok:
             return 1
-        return 3 if any(r.outcome.exit_code == 3 for r in self.rows) else 0
+        return 3 if any(r.outcome.exit_code == 3 and r.confirmed != "agreed" for r in self.rows) else 0
 
 
 #: How a run counts in the summary, each run in exactly one category: the ways an answer

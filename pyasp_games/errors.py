@@ -24,6 +24,13 @@ class InputError(ValueError):
     """The user's input (a file, an option, a combination of options) is invalid."""
 
 
+class Unconfirmed(Exception):
+    """Raised by a checker that could not decide a claim within its own limit (a
+    brute-force budget, a size it does not search, a certificate it could not build):
+    the claim stands unconfirmed -- printed as NOT VERIFIED with the reason, exit code 3
+    like every reached limit -- neither verified nor failed."""
+
+
 class MalformedAnswer(Exception):
     """A solver's answer does not have the documented shape (e.g. a user encoding shows
     ``chosen(a)`` where a subset index is expected): the answer fails verification."""

@@ -6,12 +6,14 @@ error, a hang or a memory blow-up.
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
 
 from pyasp_games.bench.suite import expand, parse_suite
 from pyasp_games.domains import DOMAINS, domain_spec
+from pyasp_games.engines.resources import instance_dir
 from pyasp_games.errors import InputError
 
 from .conftest import assert_bad_input, run_cli
@@ -99,3 +101,166 @@ def test_bench_refuses_an_absurd_generator_in_one_line(tmp_path):
     run = run_cli("bench", suite, "--out", tmp_path / "out", timeout=30)
     assert_bad_input(run, "q must be an integer from 1 to 1,000,000")
     assert not (tmp_path / "out").exists()
+
+
+# -- zerosum: numbers beyond floating point, NaN, deep trees, names -------------------
+
+
+def _two_moves(first: object, second: object, player: int = 1, infoset: str = "I") -> dict:
+    return {"player": player, "infoset": infoset, "moves": {"a": first, "b": second}}
+
+
+def _tree(payoff: str) -> str:
+    """A one-move game tree whose first leaf pays ``payoff`` (JSON text, as written)."""
+    tree = {"name": "t", "root": _two_moves({"payoff": "PAYOFF"}, {"payoff": 0})}
+    return json.dumps(tree).replace('"PAYOFF"', payoff)
+
+
+def _deep_tree(levels: int) -> str:
+    """A game tree ``levels`` moves deep (as text: too deep for json.dumps too)."""
+    text = '{"payoff": 1}'
+    for k in range(levels):
+        text = json.dumps(_two_moves("NODE", {"payoff": 0}, 1 + k % 2, f"i{k}")).replace('"NODE"', text)
+    return f'{{"name": "deep", "root": {text}}}'
+
+
+@pytest.mark.parametrize("literal", ["NaN", "Infinity", "-Infinity", "1e400"])
+def test_json_games_with_float_literals_are_refused(tmp_path, literal):
+    # every reader of a JSON game (solve, normal-form, stochastic) refuses in one line
+    from pyasp_games.zerosum.extensive import normal_form_text
+    from pyasp_games.zerosum.questions import load_game
+    from pyasp_games.zerosum.stochastic import load_stochastic
+
+    tree, states = tmp_path / "tree.json", tmp_path / "states.json"
+    tree.write_text(_tree(literal))
+    states.write_text(f'{{"start": "G", "states": {{"G": [["G", {literal}], [1, 0]]}}}}')
+    for read, path in ((load_game, tree), (normal_form_text, tree), (load_stochastic, states)):
+        with pytest.raises(InputError, match=f"not valid JSON .*{literal.lstrip('-')}"):
+            read(path)
+    if literal == "1e400":
+        assert_bad_input(run_cli("zerosum", "normal-form", tree), "1e400 is beyond floating point")
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        (_deep_tree(5000), "nested too deeply"),
+        ('{"name": "t", "name": "u", "root": {"payoff": 1}}', "'name' appears twice"),
+    ],
+    ids=["5000 levels", "a key twice"],
+)
+def test_unreadable_json_trees_are_one_line_errors(tmp_path, text, fragment):
+    game = tmp_path / "game.json"
+    game.write_text(text)
+    assert_bad_input(run_cli("zerosum", "solve", game), fragment)
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [
+        ["1e400 0", "0 1"],
+        [f"{10**400} 0", "0 1"],
+        [f"{10**400}/3 0", "0 1"],
+    ],
+    ids=["1e400", "10^400", "10^400/3"],
+)
+def test_lp_refuses_payoffs_floating_point_cannot_hold_side_by_side(rows):
+    from pyasp_games.zerosum.model import parse_matrix
+    from pyasp_games.zerosum.questions import SOLVE
+
+    game = parse_matrix("\n".join(rows) + "\n", "huge")
+    with pytest.raises(InputError, match="use --backend simplex"):
+        SOLVE.ask(game, "lp")
+    assert SOLVE.ask(game, "simplex").stats["verified"] is True
+    assert not domain_spec("zerosum").applies(game, "lp")  # crosscheck leaves lp out
+
+
+def test_lp_refusal_is_one_line(tmp_path):
+    game = tmp_path / "game.txt"
+    game.write_text("1e400 0\n0 1\n")
+    assert_bad_input(run_cli("zerosum", "solve", game, "-b", "lp"), "use --backend simplex (exact)")
+
+
+def test_lp_solves_huge_payoffs_of_one_size_exactly():
+    # entries of 10^100 (HiGHS: a model error) and payoffs of 10^500 (beyond floats)
+    from pyasp_games.zerosum.extensive import from_dict
+    from pyasp_games.zerosum.model import make_game
+    from pyasp_games.zerosum.questions import SOLVE, describe_solution
+
+    big = str(10**500)
+    left = _two_moves({"payoff": big}, {"payoff": 1}, 2, "J")
+    right = _two_moves({"payoff": 0}, {"payoff": big}, 2, "J")
+    tree = from_dict({"name": "t", "root": _two_moves(left, right)})
+    matrix = make_game([[10**100, 1], [2, 10**100]])
+    for game in (matrix, tree):
+        lp, simplex = SOLVE.ask(game, "lp"), SOLVE.ask(game, "simplex")
+        assert lp.stats["verified"] is True and lp.answer == simplex.answer
+    said, _ = describe_solution(tree, SOLVE.ask(tree, "lp"), {})
+    assert "E+499" in said  # its decimal, without a float
+
+
+@pytest.mark.parametrize(
+    ("kind", "text", "fragment"),
+    [
+        ("matrix", "# rows: a a\n# cols: x y\n1 2\n3 4\n", "the row name 'a' appears twice"),
+        ("matrix", "# rows: a b\n# cols: x x\n1 2\n3 4\n", "the column name 'x' appears twice"),
+        ("states", '{"start": "G", "states": {"G": [["H", 1], [1, 0]]}}',
+         "'H' is neither a number nor a state"),
+        ("states", '{"start": "G", "states": {"G": [[{"next": {"H": 1}}, 1]]}}',
+         "'next' names 'H', which is no state"),
+    ],
+    ids=["rows twice", "cols twice", "undefined state", "undefined next state"],
+)
+def test_zerosum_names(tmp_path, kind, text, fragment):
+    from pyasp_games.zerosum.model import load_matrix
+    from pyasp_games.zerosum.stochastic import load_stochastic
+
+    game = tmp_path / ("game.json" if kind == "states" else "game.txt")
+    game.write_text(text)
+    with pytest.raises(InputError, match=fragment):
+        (load_stochastic if kind == "states" else load_matrix)(game)
+
+
+def test_stochastic_needs_an_iteration(tmp_path):
+    game = tmp_path / "recursive.json"
+    game.write_text('{"start": "G", "states": {"G": [["G", 1], [1, 0]]}}')
+    assert_bad_input(run_cli("zerosum", "stochastic", game, "-n", "0"), "--iterations must be from 1")
+
+
+# -- what is printed says what stands -------------------------------------------------
+
+
+def test_an_unconfirmed_claim_exits_3(tmp_path):
+    # an edge game of 90 edges is beyond the brute-force check: the native answer is
+    # printed, as not verified, and the exit code says it is unconfirmed
+    from pyasp_games.geography.model import random_game
+    from pyasp_games.geography.questions import SOLVE
+
+    game = random_game(30, seed=1, variant="edge", degree=3)
+    path = tmp_path / "edges90.txt"
+    path.write_text(game.graph.format_arcs())
+    run = run_cli("geography", "solve", path, "--start", "0", "--variant", "edge", "--time-limit", "3")
+    assert run.code == 3, (run.stdout, run.stderr)
+    assert "NOT VERIFIED: legal first move; too large to confirm" in run.stdout.splitlines()[0]
+    outcome = SOLVE.ask(game)
+    assert outcome.exit_code == 3 and "too large" in outcome.stats["unconfirmed"]
+
+
+def test_a_failed_claim_is_not_repeated_as_the_answer(tmp_path):
+    everything = tmp_path / "everything.lp"
+    everything.write_text("chosen(S) :- member(S,_).\n#show chosen/1.\n")
+    tiny = instance_dir("cover") / "tiny-cover.txt"
+    run = run_cli("cover", "solve", tiny, "-b", "asp", "--encoding", everything)
+    assert run.code == 1
+    headline = run.stdout.splitlines()[0]
+    assert "error, the claim 'an exact cover exists' failed" in headline, headline
+    assert "FAILED verification" in headline
+
+
+def test_emit_cnf_says_when_no_formula_was_built(tmp_path):
+    board = tmp_path / "parity.txt"
+    board.write_text("2 1 3\n4 5 6\n7 8 0\n")  # unsolvable by parity: no SAT call
+    cnf = tmp_path / "out.cnf"
+    run = run_cli("puzzle", "solve", board, "-b", "sat", "--emit-cnf", cnf)
+    assert run.code == 0 and not cnf.exists()
+    assert "--emit-cnf" in run.stderr and "nothing written: the answer needed no SAT call" in run.stderr

@@ -145,8 +145,22 @@ def test_trust_encoding_turns_the_check_off(encodings):
         "--trust-encoding", "--json",
     )  # fmt: skip
     assert run.code == 0 and run.json()["status"] == "no-solution"
-    assert "cross_check" not in run.json()["stats"]
+    assert run.json()["stats"]["cross_check"] == "trusted"  # said, in the JSON too
+    headline = run_cli("cover", "solve", tiny, "-b", "asp", "--encoding", encodings["no-cover"],
+                       "--trust-encoding").stdout.splitlines()[0]  # fmt: skip
+    assert "no exact cover" in headline and "trusted, not cross-checked" in headline
     assert_bad_input(run_cli("cover", "solve", tiny, "-b", "asp", "--trust-encoding"), "--encoding")
+
+
+def test_a_trusted_none_is_no_proof(encodings):
+    # the encoding's "no plan within 20 moves" is taken on trust, never shown as a proof
+    run = run_cli(
+        "puzzle", "solve", PUZZLE / "thesis-board1.txt", "-b", "asp", "--encoding",
+        encodings["no-plan"], "--max-length", "20", "--trust-encoding",
+    )  # fmt: skip
+    assert run.code == 0, run.stderr
+    assert "trusted, not cross-checked" in run.stdout.splitlines()[0]
+    assert "proof:" not in run.stdout and "the encoding's claim: no plan" in run.stdout
 
 
 # -- grundy ------------------------------------------------------------------------

@@ -21,7 +21,8 @@ TRUST_ENCODING = typer.Option(
     False,
     "--trust-encoding",
     help="With --encoding FILE: take its 'none', counts and optimality on trust instead of "
-    "cross-checking them against the reference backend.",
+    "cross-checking them against the reference backend (they read 'trusted, not "
+    "cross-checked'; what the checker confirms alone, a witness, is still checked).",
 )
 JSON = typer.Option(
     False, "--json", help="Print the outcome as one JSON object (JSON lines for several)."
@@ -94,7 +95,8 @@ def verdict(outcome: Any, unchecked: str = "nothing to verify") -> str:
 
     A user encoding's claim cross-checked against the domain's reference backend
     (:mod:`pyasp_games.engines.reference`) reads "cross-checked against X", "DISAGREES
-    with the reference X" or "NOT VERIFIED: <why>".
+    with the reference X" or "NOT VERIFIED: <why>" (as does a claim the checker could not
+    decide within its own limit), or "trusted, not cross-checked" (``--trust-encoding``).
     """
     if outcome.status == "unknown":
         return f"{outcome.stats.get('limit', 'a')} limit reached"
@@ -102,8 +104,10 @@ def verdict(outcome: Any, unchecked: str = "nothing to verify") -> str:
     reference = outcome.stats.get("reference")
     if crosscheck == "disagrees":
         return f"DISAGREES with the reference {reference}"
-    if crosscheck == "not verified":
-        return f"NOT VERIFIED: {outcome.stats.get('cross_check_reason', 'no reference answer')}"
+    if outcome.status != "error" and outcome.unconfirmed is not None:
+        return f"NOT VERIFIED: {outcome.unconfirmed}"
+    if crosscheck == "trusted":
+        return "trusted, not cross-checked"
     if outcome.status == "error" and outcome.stats.get("verified") is not False:
         return "the backend failed"
     said = {True: "verified", False: "FAILED verification", None: unchecked}[

@@ -39,6 +39,7 @@ from pyasp_games.cli.common import (
     report_error,
     trust_encoding,
     verdict,
+    warn,
 )
 from pyasp_games.engines.limits import Limits, arm
 from pyasp_games.engines.outcome import Outcome
@@ -168,13 +169,36 @@ def ask(question: Question, values: dict[str, Any]) -> None:
     instances = read if question.several else [read]
     if question.several and len(instances) > 1 and any(values.get(e.name) for e in question.emits):
         raise InputError(", ".join(e.flag for e in question.emits) + " need a file with one instance")
+    emitted = {e: values[e.name] for e in question.emits if values.get(e.name) is not None}
+    before = {emit: _written(path) for emit, path in emitted.items()}
     outcomes = []
     # closed on the way out, also by an interrupt: a pool of workers stops with it
     with closing(_answers(question, instances, backend, lim, workers, options)) as answers:
         for instance, outcome in zip(instances, answers, strict=True):
             outcomes.append(outcome)
             show(question, instance, outcome, options, values["json"])
+    for emit, path in emitted.items():
+        if _written(path) == before[emit]:  # never silently: say why the file is not there
+            warn(f"{emit.flag} {path}: nothing written: {_unemitted(emit, outcomes[0])}")
     raise typer.Exit(exit_code(outcomes))
+
+
+def _written(path: Path) -> tuple[int, int] | None:
+    """When and how large ``path`` was written last (``None``: it is not there)."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return stat.st_mtime_ns, stat.st_size
+
+
+def _unemitted(emit: Any, outcome: Outcome) -> str:
+    """Why the backend wrote no file: it stopped first, or needed none for its answer."""
+    what = {"sat": "SAT call", "asp": "clingo run"}.get(emit.backend, "solver call")
+    if outcome.status in ("unknown", "error"):
+        return f"the {emit.backend} backend ended ({outcome.status}) before building one"
+    why = outcome.stats.get("proof")
+    return f"the answer needed no {what}" + (f" ({why})" if why else "")
 
 
 def _answers(
@@ -215,6 +239,8 @@ def show(question: Question, instance: Any, outcome: Outcome, options: dict[str,
         return
     answer, lines = question.describe(instance, outcome, options)
     said = f", {answer}" if answer else ""
+    if answer and outcome.status == "error" and outcome.stats.get("verified") is False:
+        said = f", the claim '{answer}' failed"  # never repeated as if it stood
     typer.echo(
         f"{outcome.problem}: {outcome.status}{said} ({outcome.backend}, "
         f"{outcome.seconds:.3f} s, {verdict(outcome, question.unchecked)})"

@@ -20,6 +20,7 @@ from typing import Any
 
 from pyasp_games.cover.model import X3C, ThreeDM
 from pyasp_games.engines.outcome import Outcome
+from pyasp_games.errors import Unconfirmed
 
 
 def check_cover(size: int, subsets: Sequence[Sequence[int]], chosen: Any) -> tuple[bool, str]:
@@ -159,8 +160,8 @@ def check_chain(cnf: Any, outcome: Outcome) -> tuple[bool | None, str]:
         if outcome.answer is not False:
             return False, f"status no-solution with answer {outcome.answer!r}"
         direct = outcome.stats.get("direct_sat")
-        if direct is None:
-            return None, "no cover; the direct SAT check reached the time limit"
+        if direct is None:  # "no cover" stands unconfirmed: exit 3, never shown as proven
+            raise Unconfirmed("no cover; the direct SAT check of the original CNF reached the limit")
         if direct:
             return False, "no cover, but PySAT finds the original CNF satisfiable"
         return True, "no cover, and PySAT proves the original CNF unsatisfiable"

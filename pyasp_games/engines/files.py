@@ -25,6 +25,7 @@ pyasp_games.errors.InputError: cannot write /proc/no/such/folder/x.lp: No such f
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -63,16 +64,48 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number JSON allows")
 
 
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # 1e400: Python would read infinity
+        raise ValueError(f"{text} is beyond floating point (write it as a string: \"{text}\")")
+    return value
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) < len(pairs):  # Python would keep the last one silently
+        seen: set[str] = set()
+        twice = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+        raise ValueError(f"the key {twice!r} appears twice in one object")
+    return obj
+
+
 def parse_json(text: str, name: str | None = None) -> Any:
     """The JSON value of ``text`` (from the file ``name``); invalid JSON raises
-    :class:`InputError` naming ``name`` (if given), the reason and the line."""
+    :class:`InputError` naming ``name`` (if given), the reason and the line. Strict where
+    Python's reader is lenient: no NaN or Infinity, no number beyond floating point, no
+    key twice in one object; nesting too deep to read is refused in one line too.
+
+    >>> parse_json('{"a": 1, "a": 2}', "x.json")
+    Traceback (most recent call last):
+        ...
+    pyasp_games.errors.InputError: x.json: not valid JSON (the key 'a' appears twice in one object)
+    >>> parse_json('[1e400]')
+    Traceback (most recent call last):
+        ...
+    pyasp_games.errors.InputError: not valid JSON (1e400 is beyond floating point (write it as a string: "1e400"))
+    """
     where = "" if name is None else f"{name}: "
     try:
-        return json.loads(text, parse_constant=_no_constant)
+        return json.loads(
+            text, parse_constant=_no_constant, parse_float=_finite, object_pairs_hook=_unique_keys
+        )
     except json.JSONDecodeError as err:
         raise InputError(f"{where}not valid JSON ({err.msg} at line {err.lineno})") from None
     except ValueError as err:
         raise InputError(f"{where}not valid JSON ({err})") from None
+    except RecursionError:  # the reader recurses once per nested object or list
+        raise InputError(f"{where}nested too deeply to read (about 900 levels at most)") from None
 
 
 def read_json(path: Path | str) -> Any:

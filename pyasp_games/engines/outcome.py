@@ -74,13 +74,30 @@ class Outcome:
     def exit_code(self) -> int:
         """The CLI exit code this outcome maps to (0 answered, 3 limit, 1 error).
 
-        A user encoding's claim that no reference confirmed in time
-        (``stats["cross_check"] == "not verified"``) exits 3 like a reached limit:
+        An unconfirmed claim exits 3 like a reached limit: a user encoding's claim that
+        no reference confirmed in time (``stats["cross_check"] == "not verified"``), or
+        one the checker could not decide within its own limit (``stats["unconfirmed"]``)
+        unless the reference agreed or the user took it on trust (``--trust-encoding``).
         0 is kept for answers that stand.
+
+        >>> Outcome("g", "native", "solved", "first", stats={"unconfirmed": "too large"}).exit_code
+        3
         """
-        if self.status != "error" and self.stats.get("cross_check") == "not verified":
+        if self.status != "error" and self.unconfirmed is not None:
             return 3
         return {"solved": 0, "no-solution": 0, "unknown": 3, "error": 1}[self.status]
+
+    @property
+    def unconfirmed(self) -> str | None:
+        """Why the claim of this outcome stands unconfirmed, or ``None``: the reference
+        gave no answer in time, or the checker could not decide within its own limit
+        (and neither the reference nor the user's trust settled it)."""
+        crosscheck = self.stats.get("cross_check")
+        if crosscheck == "not verified":
+            return str(self.stats.get("cross_check_reason", "no reference answer"))
+        if self.stats.get("unconfirmed") and crosscheck not in ("agrees", "trusted"):
+            return str(self.stats["unconfirmed"])
+        return None
 
 
 _PRIMITIVE = (str, int, float, bool, type(None))

@@ -43,7 +43,7 @@ from typing import Any
 
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
-from pyasp_games.engines.reference import Reference, cross_check
+from pyasp_games.engines.reference import Reference, cross_check, trusted
 from pyasp_games.engines.runner import Checker, run_backend
 from pyasp_games.engines.sat_runner import SOLVERS
 from pyasp_games.errors import InputError
@@ -264,7 +264,8 @@ class Question:
         (:func:`run_backend`); then, with a :attr:`reference`, a user encoding's claims
         that no checker confirms alone are cross-checked against the reference backend
         (:func:`~pyasp_games.engines.reference.cross_check`) under the same started
-        limits, unless ``trust_encoding=True``. The outcome's ``seconds`` are the
+        limits, unless ``trust_encoding=True`` (then they read "trusted, not
+        cross-checked", :func:`~pyasp_games.engines.reference.trusted`). The outcome's ``seconds`` are the
         backend's own; the reference's are ``stats["reference_seconds"]``."""
         if backend not in self.backends:
             raise InputError(
@@ -279,7 +280,9 @@ class Question:
             return run_backend(self.backends, name, instance, problem, lim, self.check, **opts)
 
         outcome = run(backend, limits, options)
-        if self.reference is not None and not trust:
+        if self.reference is not None and trust:
+            trusted(self.reference, outcome, options)  # said, never shown as confirmed
+        elif self.reference is not None:
 
             def words(told: Outcome) -> str:
                 return in_words(self.describe, instance, told, options)

@@ -20,8 +20,10 @@ limits handed on: one clock, the same memory limit and maximum length):
 
 The answers are told in words by the question's own formatter (``words``, from
 :meth:`~pyasp_games.engines.question.Question.solve`): one formatter per question.
-``trust_encoding=True`` (CLI ``--trust-encoding``) skips the check. The outcome's
-``stats`` record it: ``cross_check`` (``agrees``/``disagrees``/``not verified``),
+``trust_encoding=True`` (CLI ``--trust-encoding``) skips the reference (the checker still
+confirms what it can alone, in every domain): the claim reads "trusted, not cross-checked"
+(:func:`trusted`). The outcome's ``stats`` record it: ``cross_check``
+(``agrees``/``disagrees``/``not verified``/``trusted``),
 ``cross_check_reason`` (why not verified), ``reference``, ``reference_status``,
 ``reference_answer``, ``reference_seconds`` and, on a disagreement,
 ``reference_witness`` (and ``failed_status``, the encoding's claimed status).
@@ -165,6 +167,21 @@ def cross_check(
     stats["failed_status"] = outcome.status
     stats["verified"] = False
     outcome.status = "error"
+
+
+def trusted(reference: Reference, outcome: Outcome, options: dict[str, Any]) -> None:
+    """Mark a user encoding's claim the user takes on trust (``--trust-encoding``): what
+    :func:`cross_check` would have checked reads "trusted, not cross-checked"
+    (``stats["cross_check"] = "trusted"``), never as a proof.
+
+    >>> ref = Reference("toy", lambda inst, opts: ("exact", {}), lambda o, opts: "")
+    >>> mine = Outcome("i", "asp", "no-solution", False, stats={"verified": None})
+    >>> trusted(ref, mine, {"encoding": "mine.lp"})
+    >>> mine.stats["cross_check"], mine.exit_code
+    ('trusted', 0)
+    """
+    if reference.user_encoding(options) is not None and reference.needs_check(outcome):
+        outcome.stats["cross_check"] = "trusted"
 
 
 def _limit(outcome: Outcome) -> str:

@@ -25,7 +25,7 @@ from typing import Any
 from pyasp_games.engines.limits import LimitReached, Limits, default_memory_limit, memory_cap
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.processes import child_started
-from pyasp_games.errors import MalformedAnswer
+from pyasp_games.errors import MalformedAnswer, Unconfirmed
 
 #: ``check(instance, outcome) -> (True | False | None, message)``; ``None``: nothing to check.
 Checker = Callable[[Any, Outcome], tuple[bool | None, str]]
@@ -88,7 +88,11 @@ def run_backend(
     if outcome.status == "unknown":
         outcome.stats.setdefault("limit", "time")
     malformed = outcome.stats.pop("malformed", None)
-    ok, message = (False, malformed) if malformed else check(instance, outcome)
+    try:
+        ok, message = (False, malformed) if malformed else check(instance, outcome)
+    except Unconfirmed as err:  # the checker's own limit: the claim stands, unconfirmed
+        ok, message = None, f"not verified: {err}"
+        outcome.stats["unconfirmed"] = str(err)
     outcome.stats["verified"] = ok
     outcome.stats["verification"] = message
     if ok is False:

@@ -145,7 +145,6 @@ SOLVE = Question(
     ),
     emits=(EMIT_LP,),
     reference=REFERENCE,
-    unchecked="not verified",
 )
 
 #: The geography domain's questions.

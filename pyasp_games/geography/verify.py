@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from pyasp_games.engines.outcome import Outcome
+from pyasp_games.errors import Unconfirmed
 from pyasp_games.geography.model import Geography
 
 #: positions explored at most by one brute-force verification
@@ -87,7 +88,8 @@ def _first_move_target(game: Geography, witness: Any) -> int | None:
 
 
 def check_answer(game: Geography, answer: Any, witness: Any) -> tuple[bool | None, str]:
-    """Check a claimed winner and winning first move; ``None`` when too large to decide."""
+    """Check a claimed winner and winning first move; :class:`Unconfirmed` when too large
+    to decide by brute force (the claim stands, not verified: exit 3)."""
     if answer not in ("first", "second"):
         return False, f"answer {answer!r} is neither 'first' nor 'second'"
     nbrs = _neighbours(game)
@@ -104,11 +106,11 @@ def check_answer(game: Geography, answer: Any, witness: Any) -> tuple[bool | Non
         if target is None or target not in legal:
             return False, f"the claimed winning move {witness!r} is not a legal first move"
         if large:
-            return None, "legal first move; too large to confirm it wins by brute force"
+            raise Unconfirmed("legal first move; too large to confirm it wins by brute force") from None
         try:
             lost = not _mover_wins(game, nbrs, target, legal[target], counter)
         except _Budget:
-            return None, "legal first move; too large to confirm it wins by brute force"
+            raise Unconfirmed("legal first move; too large to confirm it wins by brute force") from None
         if not lost:
             return (
                 False,
@@ -118,13 +120,13 @@ def check_answer(game: Geography, answer: Any, witness: Any) -> tuple[bool | Non
     if witness is not None:
         return False, "a second-player win has no winning first move (witness must be null)"
     if large:
-        return None, "too large to confirm every first move loses by brute force"
+        raise Unconfirmed("too large to confirm every first move loses by brute force") from None
     try:
         for w, after in legal.items():
             if not _mover_wins(game, nbrs, w, after, counter):
                 return False, f"the first move to {game.names[w]!r} wins (brute-force minimax)"
     except _Budget:
-        return None, "too large to confirm every first move loses by brute force"
+        raise Unconfirmed("too large to confirm every first move loses by brute force") from None
     return True, f"all {len(legal)} first moves lose (brute-force minimax)"
 
 

@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pyasp_games.engines.outcome import Outcome
+from pyasp_games.errors import Unconfirmed
 from pyasp_games.graphs import Digraph
 from pyasp_games.grundy.model import (
     GameSum,
@@ -205,7 +206,8 @@ def check_outcome(
     Every returned Grundy function must satisfy the mex rule at every position
     (kernels: independent and absorbing); enumerations must be duplicate-free and
     as long as the count. Non-existence and counts are checked by brute force on
-    small graphs (otherwise they are cross-checked between backends).
+    small graphs; beyond, they stand unconfirmed (:class:`Unconfirmed`: exit 3; ``crosscheck``
+    compares the backends).
     """
     check = check_grundy_function if find == "grundy" else check_kernel
     if outcome.status not in ("solved", "no-solution"):
@@ -226,8 +228,8 @@ def check_outcome(
     elif outcome.answer is True:
         return check(graph, witness)
     brute = brute_force_count(graph) if find == "grundy" else brute_force_kernels(graph)
-    if brute is None:
-        return None, "too large to recount by brute force: cross-checked between backends"
+    if brute is None:  # the claim stands, not verified (exit 3): crosscheck compares backends
+        raise Unconfirmed("too large to recount by brute force")
     claimed = (
         outcome.answer
         if isinstance(outcome.answer, int) and not isinstance(outcome.answer, bool)

@@ -100,7 +100,10 @@ def describe_plan(board: Board, outcome: Outcome, options: dict[str, Any]) -> tu
     lines = []
     if outcome.witness:
         lines.append(f"  plan: {outcome.witness}")
-    for key, label in (("proof", "proof"), ("nodes", "nodes expanded"), ("horizons", "horizons tried")):
+    # a user encoding's "none" is a proof only once the reference confirmed it
+    claimed = outcome.stats.get("cross_check") in ("trusted", "not verified")
+    proof = "the encoding's claim" if claimed else "proof"
+    for key, label in (("proof", proof), ("nodes", "nodes expanded"), ("horizons", "horizons tried")):
         if key in outcome.stats:
             lines.append(f"  {label}: {outcome.stats[key]}")
     return said, lines

@@ -46,8 +46,12 @@ def _known(game: Game) -> tuple[bool, Any]:
 
 
 def _applies(game: Game, backend: str) -> bool:
+    from pyasp_games.zerosum.lp import floating_point_trouble
+
+    if backend == "lp":  # payoffs floating point cannot hold: the exact backends answer
+        return floating_point_trouble(game) is None
     if isinstance(game, ExtensiveGame):
-        return backend == "lp" or (backend == "simplex" and game.small_normal_form())
+        return backend == "simplex" and game.small_normal_form()
     return True
 
 

@@ -29,6 +29,7 @@ from typing import Any
 
 from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
+from pyasp_games.errors import InputError
 from pyasp_games.zerosum.extensive import (
     ExtensiveGame,
     behaviour_from_realization,
@@ -73,13 +74,72 @@ class SaddleProblem:
         return cls(A, ones_x, [Fraction(1)], ones_y, [Fraction(1)], m, n)
 
 
-def _sparse(entries: Mapping[tuple[int, int], Fraction], shape: tuple[int, int]) -> Any:
+def _sparse(
+    entries: Mapping[tuple[int, int], Fraction], shape: tuple[int, int], scale: Fraction = Fraction(1)
+) -> Any:
     from scipy.sparse import coo_matrix
 
     if not entries:
         return coo_matrix(shape).tocsr()
-    (rows, cols), data = zip(*entries.keys(), strict=True), [float(v) for v in entries.values()]
+    rows, cols = zip(*entries.keys(), strict=True)
+    data = [float(v / scale) for v in entries.values()]
     return coo_matrix((data, (rows, cols)), shape=shape).tocsr()
+
+
+def payoff_scale(entries: Mapping[tuple[int, int], Fraction]) -> Fraction:
+    """A power of two near the largest payoff's size (1 for none): HiGHS works in
+    doubles, so the payoffs are handed over divided by it (about 1 at most), and payoffs
+    beyond floating point (10^400) or beyond HiGHS's infinity (10^20) still solve. Scaling
+    the payoffs changes neither the supports nor the optimal strategies.
+
+    >>> payoff_scale({(0, 0): Fraction(10**400), (0, 1): Fraction(1)}) == 2**1328
+    True
+    >>> payoff_scale({(0, 0): Fraction(3)}), payoff_scale({})
+    (Fraction(2, 1), Fraction(1, 1))
+    """
+    if not entries:
+        return Fraction(1)
+    largest = max(abs(v) for v in entries.values())
+    return Fraction(2) ** (largest.numerator.bit_length() - largest.denominator.bit_length())
+
+
+#: The widest span of payoff sizes (largest over smallest nonzero) handed to HiGHS:
+#: beyond it the small payoffs vanish next to the large ones in a double's 53 bits.
+MAX_SPAN = 2**52
+
+
+def span_trouble(entries: Mapping[tuple[int, int], Fraction]) -> str | None:
+    """Why floating point cannot hold a saddle problem with these payoffs, or ``None``.
+
+    >>> span_trouble({(0, 0): Fraction(10**400), (1, 1): Fraction(1)})
+    'the payoffs differ in size by a factor of about 10^400, beyond the 16 digits of floating point'
+    >>> span_trouble({(0, 0): Fraction(10**400), (1, 1): Fraction(10**399)}) is None
+    True
+    """
+    sizes = [abs(v) for v in entries.values() if v]
+    if not sizes:
+        return None
+    span = max(sizes) / min(sizes)
+    if span <= MAX_SPAN:
+        return None
+    digits = len(str(span.numerator // span.denominator)) - 1
+    return (f"the payoffs differ in size by a factor of about 10^{digits}, beyond the 16 "
+            "digits of floating point")
+
+
+def floating_point_trouble(game: MatrixGame | ExtensiveGame) -> str | None:
+    """Why ``lp`` cannot solve ``game`` in floating point (then ``simplex`` does, exactly)."""
+    if isinstance(game, ExtensiveGame):
+        return span_trouble(sequence_form(game)[0])
+    return span_trouble(SaddleProblem.from_matrix(game.matrix).A)
+
+
+def _float(value: Fraction) -> float | Fraction:
+    """``value`` as a float, or exact where floating point cannot hold it."""
+    try:
+        return float(value)
+    except OverflowError:
+        return value
 
 
 @dataclass
@@ -89,8 +149,8 @@ class FloatSaddle:
     x: list[float]
     y: list[float]
     col_slack: list[float]  # (A^T x - F^T q)_j >= 0: how far column j is from tight
-    row_slack: list[float]  # (E^T p - A y)_i >= 0
-    value: float
+    row_slack: list[float]  # (E^T p - A y)_i >= 0 (both relative to the payoffs' size)
+    value: float | Fraction  # exact only where floating point cannot hold it
 
 
 def float_saddle(problem: SaddleProblem, time_limit: float | None = None) -> FloatSaddle:
@@ -99,7 +159,10 @@ def float_saddle(problem: SaddleProblem, time_limit: float | None = None) -> Flo
     from scipy.sparse import hstack
 
     nx, ny, nq = problem.nx, problem.ny, len(problem.f)
-    A = _sparse(problem.A, (nx, ny))
+    # HiGHS solves the game with payoffs A / scale: its value is the game's / scale, its
+    # strategies the game's; the slacks below are in those units (relative to the payoffs)
+    scale = payoff_scale(problem.A)
+    A = _sparse(problem.A, (nx, ny), scale)
     E = _sparse(problem.E, (len(problem.e), nx))
     F = _sparse(problem.F, (nq, ny))
     # variables (x, q); minimize -f.q; rows: -A^T x + F^T q <= 0; E x = e
@@ -120,7 +183,8 @@ def float_saddle(problem: SaddleProblem, time_limit: float | None = None) -> Flo
     y = [-m for m in result.ineqlin.marginals]
     p = -result.eqlin.marginals  # minimizing -f.q flips the signs of the duals
     row_slack = E.T @ p - A @ y
-    return FloatSaddle(x, y, list(result.ineqlin.residual), list(row_slack), -result.fun)
+    value = _float(Fraction(-result.fun) * scale)
+    return FloatSaddle(x, y, list(result.ineqlin.residual), list(row_slack), value)
 
 
 def _tight_system(problem: SaddleProblem, answer: FloatSaddle, tol: float,
@@ -209,6 +273,7 @@ def solve_lp(game: MatrixGame, limits: Limits = Limits()) -> Outcome:
         stats = reached.args[0] if reached.args and isinstance(reached.args[0], dict) else {}
         return Outcome(game.name, "lp", "unknown", stats={"limit": "time", **stats})
     if pair is None:
+        _refuse_beyond_floating_point(problem)
         stats["exact"] = False
         stats["note"] = "approximate: no exact optimal pair found near the floating answer"
         witness = {"row": answer.x, "col": answer.y}
@@ -217,6 +282,14 @@ def solve_lp(game: MatrixGame, limits: Limits = Limits()) -> Outcome:
     stats["support"] = [sum(1 for p in xe if p), sum(1 for q in ye if q)]
     return Outcome(game.name, "lp", "solved", _value(game, xe, ye), {"row": xe, "col": ye},
                    stats=stats)
+
+
+def _refuse_beyond_floating_point(problem: SaddleProblem) -> None:
+    """No exact answer near HiGHS's, for payoffs floating point cannot hold side by side:
+    a clear refusal, not an approximate value that may be far off."""
+    trouble = span_trouble(problem.A)
+    if trouble is not None:
+        raise InputError(f"--backend lp found no exact answer: {trouble}; use --backend simplex (exact)")
 
 
 def _value(game: MatrixGame, x: list[Fraction], y: list[Fraction]) -> Fraction:
@@ -245,6 +318,7 @@ def solve_sequence_form(game: ExtensiveGame, limits: Limits = Limits()) -> Outco
     except LimitReached:
         return Outcome(game.name, "lp", "unknown", stats={"limit": "time"})
     if pair is None:
+        _refuse_beyond_floating_point(problem)
         stats["exact"] = False
         stats["note"] = "approximate: no exact optimal pair found near the floating answer"
         return Outcome(game.name, "lp", "solved", answer.value,

@@ -80,6 +80,10 @@ def make_game(
     if len(row_names) != len(table) or len(col_names) != width:
         raise InputError(f"{name}: {len(row_names)} row names and {len(col_names)} column "
                          f"names for a {len(table)}x{width} matrix")
+    for who, names in (("row", row_names), ("column", col_names)):
+        twice = next((n for k, n in enumerate(names) if n in names[:k]), None)
+        if twice is not None:  # every answer names strategies: two of a name are ambiguous
+            raise InputError(f"{name}: the {who} name {twice!r} appears twice")
     value = None if known is None else to_fraction(known, name)
     return MatrixGame(table, row_names, col_names, name, value)
 

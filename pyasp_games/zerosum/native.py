@@ -198,7 +198,12 @@ def weak_mixture_dominating(
     """
     from scipy.optimize import linprog
 
-    diff = [[float(a - t) for a, t in zip(row, target, strict=True)] for row in payoffs]
+    from pyasp_games.zerosum.lp import payoff_scale
+
+    exact = [[a - t for a, t in zip(row, target, strict=True)] for row in payoffs]
+    # in floating point at the payoffs' own size: no overflow for payoffs of 10^400
+    scale = payoff_scale({(r, j): d for r, row in enumerate(exact) for j, d in enumerate(row) if d})
+    diff = [[float(d / scale) for d in row] for row in exact]
     k, n = len(diff), len(target)
     surplus = [-sum(row) for row in diff]
     a_ub = [[-diff[r][j] for r in range(k)] for j in range(n)]

@@ -108,8 +108,21 @@ def _closed_form(matrix: Any) -> str:
 def _show(value: Any) -> str:
     """An exact number, with its decimal when the fraction is long."""
     if isinstance(value, Fraction) and value.denominator > 10**6:
-        return f"{float(value):.9f} (exactly {value})"
+        return f"{decimal(value)} (exactly {value})"
     return str(value)
+
+
+def decimal(value: Fraction, digits: int = 10) -> str:
+    """``value`` to ``digits`` significant digits, whatever its size (a float cannot
+    hold 10^500).
+
+    >>> decimal(Fraction(2, 3)), decimal(Fraction(10**500, 3))
+    ('0.6666666667', '3.333333333E+499')
+    """
+    from decimal import Context
+
+    context = Context(prec=digits)
+    return str(context.divide(context.create_decimal(value.numerator), value.denominator))
 
 
 def describe_solution(game: Game, outcome: Outcome, options: dict[str, Any]) -> tuple[str | None, list[str]]:
@@ -120,7 +133,7 @@ def describe_solution(game: Game, outcome: Outcome, options: dict[str, Any]) -> 
     if outcome.stats.get("exact") is False:
         said = f"value ~ {value} (APPROXIMATE: floating point, not certified)"
     else:
-        approx = "" if value.denominator < 10**6 else f" ~ {float(value):.9f}"
+        approx = "" if value.denominator < 10**6 else f" ~ {decimal(value)}"
         said = f"value {value}{approx}"
     witness, lines = outcome.witness or {}, []
     if "normal_form" in outcome.stats:

@@ -93,14 +93,17 @@ def parse_stochastic(data: Any, name: str = "stochastic") -> StochasticGame:
                     out.append(Entry(Fraction(0), ((x, Fraction(1)),)))
                 elif isinstance(x, dict):
                     nxt = x.get("next", {})
-                    if not isinstance(nxt, dict) or any(t not in names for t in nxt):
+                    if not isinstance(nxt, dict):
                         raise InputError(f"{where}: 'next' must map state names to probabilities")
+                    undefined = [t for t in nxt if t not in names]
+                    if undefined:
+                        raise InputError(f"{where}: 'next' names {undefined[0]!r}, which is no state")
                     probs = tuple((t, to_fraction(p, where)) for t, p in nxt.items())
                     if any(p < 0 for _, p in probs) or sum(p for _, p in probs) > 1:
                         raise InputError(f"{where}: probabilities must be >= 0 and sum to <= 1")
                     out.append(Entry(to_fraction(x.get("payoff", 0), where), probs))
                 else:
-                    out.append(Entry(to_fraction(x, where), ()))
+                    out.append(Entry(_payoff(x, where, names), ()))
             rows.append(out)
         states[s] = rows
     start = data.get("start", next(iter(states)))
@@ -113,6 +116,23 @@ def parse_stochastic(data: Any, name: str = "stochastic") -> StochasticGame:
         raise InputError(f"{name}: a payoff on a continuing entry needs every entry to end the "
                          "game with positive probability (a stopping game); else totals may diverge")
     return game
+
+
+def _payoff(entry: Any, where: str, states: set[str]) -> Fraction:
+    """A number entry; a name that is no state is called what it is (a state not defined).
+
+    >>> _payoff("H", "g: state 'G' entry (1,1)", {"G"})
+    Traceback (most recent call last):
+        ...
+    pyasp_games.errors.InputError: g: state 'G' entry (1,1): 'H' is neither a number nor a state (the states: 'G')
+    """
+    try:
+        return to_fraction(entry, where)
+    except InputError:
+        if not isinstance(entry, str):
+            raise
+        known = ", ".join(repr(s) for s in sorted(states))
+        raise InputError(f"{where}: {entry!r} is neither a number nor a state (the states: {known})") from None
 
 
 def load_stochastic(path: Path | str) -> StochasticGame:
@@ -253,8 +273,8 @@ def solve_stochastic(game: StochasticGame, limits: Limits = Limits(), iterations
     and ``col`` per state; ``stats``: ``shapley_bound`` (stopping games) and ``notes``.
     A reached time limit is ``unknown``.
     """
-    if not 0 <= iterations <= MAX_ITERATIONS:
-        raise InputError(f"--iterations must be from 0 to {MAX_ITERATIONS:,}, got {iterations}")
+    if not 1 <= iterations <= MAX_ITERATIONS:  # no step: no strategy, nothing to bracket
+        raise InputError(f"--iterations must be from 1 to {MAX_ITERATIONS:,}, got {iterations}")
     result = shapley_iteration(game, iterations, limits)
     stats: dict[str, Any] = {"notes": result.notes}
     if result.status == "unknown":

@@ -23,6 +23,7 @@ from math import lcm
 from typing import TYPE_CHECKING, Any
 
 from pyasp_games.engines.outcome import Outcome
+from pyasp_games.errors import Unconfirmed
 from pyasp_games.zerosum.model import MatrixGame
 
 if TYPE_CHECKING:
@@ -205,8 +206,8 @@ def check_outcome(game: MatrixGame | ExtensiveGame, outcome: Outcome) -> tuple[b
     """Check the certificate exactly; an approximate (floating) answer is not checkable."""
     if outcome.status != "solved":
         return None, "nothing to verify"
-    if outcome.stats.get("exact") is False:
-        return None, "approximate floating answer: not certified"
+    if outcome.stats.get("exact") is False:  # a value, but no certificate: exit 3
+        raise Unconfirmed("approximate floating answer: no exact certificate found")
     witness = outcome.witness or {}
     if isinstance(game, MatrixGame):
         return check_matrix_certificate(game.matrix, witness.get("row", []),
@@ -317,6 +318,8 @@ def check_value_iteration(game: Any, outcome: Outcome) -> tuple[bool | None, str
             if why is not None:
                 return False, f"{who}'s strategy in {state}: {why}"
     bracket = outcome.answer
-    if bracket is not None and bracket[0] > bracket[1]:
+    if bracket is None:  # iterated values, but no exact bound on the value: exit 3
+        raise Unconfirmed("no exact bracket of the value (too many stationary replies to evaluate)")
+    if bracket[0] > bracket[1]:
         return False, f"lower bound {bracket[0]} above upper bound {bracket[1]}"
     return None, "strategies well formed; the bracket is not recomputed independently"
