@@ -256,7 +256,7 @@ def test_a_pipe_the_process_holds_is_read(tmp_path):
         (["zerosum", "generate", "kuhn", "--cards", "100000000"], "at most 100 cards"),
         (["zerosum", "generate", "matrix", "--size", "1000000000"], "at most 9,000,000 entries"),
         (["zerosum", "stochastic", str(instance_dir("zerosum") / "recursive-seed.json"),
-          "-n", "100000000"], "--iterations must be from 0 to"),
+          "-n", "100000000"], "--iterations must be from 1 to"),
     ],
 )
 def test_generated_sizes_nobody_means_are_refused(args, fragment):

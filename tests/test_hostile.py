@@ -12,6 +12,7 @@ import time
 import pytest
 
 from pyasp_games.bench.suite import expand, parse_suite
+from pyasp_games.cover.model import format_x3c, random_x3c
 from pyasp_games.domains import DOMAINS, domain_spec
 from pyasp_games.engines.resources import instance_dir
 from pyasp_games.errors import InputError
@@ -264,3 +265,161 @@ def test_emit_cnf_says_when_no_formula_was_built(tmp_path):
     run = run_cli("puzzle", "solve", board, "-b", "sat", "--emit-cnf", cnf)
     assert run.code == 0 and not cnf.exists()
     assert "--emit-cnf" in run.stderr and "nothing written: the answer needed no SAT call" in run.stderr
+
+
+# -- the battery: every domain's commands, hostile inputs -----------------------------
+
+#: Files the battery's commands read (written fresh for each test).
+FILES = {
+    "board.txt": "1 2 3\n4 5 6\n7 0 8\n",
+    "ragged.txt": "3 3\n1 2 3\n4 5 6\n7 8 0\n",
+    "huge-tile.txt": f"1 2 3\n4 5 6\n7 0 {10**23}\n",
+    "korf1.txt": "# goal: blank-first\n14 13 15 7\n11 12 9 5\n6 0 2 1\n4 8 10 3\n",
+    "cycle.txt": "a b\nb c\nc a\n",
+    "universe.txt": f"{3 * 10**21}\n0 1 2\n",
+    "vars.cnf": f"p cnf {10**21} 1\n1 0\n",
+    "nan.cnf": "p cnf 3 2\n1 -2 0\n2 nan 0\n",
+    "binary.dat": b"\x00\x01\xff\xfe",
+    "matrix.txt": "1 2\n3 4\n",
+    "x3c-q100.txt": format_x3c(random_x3c(100, 5, planted=True, seed=1)),
+    "big-matrix.txt": "\n".join(" ".join(str((7 * i + 3 * j) % 11) for j in range(60)) for i in range(60)),
+}
+
+#: ``(arguments, expected, fragment)``: ``bad`` is exit 2 with one line naming the
+#: problem (the fragment); ``limit`` exit 3 (unknown) soon after the time limit; ``failed``
+#: a user encoding whose claim fails its check (exit 1, said in the headline, the reason
+#: on stderr); ``answer`` exit 0 with the fragment in the output. ``{name}`` is a file of
+#: :data:`FILES`, ``{instances}`` and ``{encodings}`` the bundled folders.
+BATTERY = {
+    # puzzle
+    "puzzle solve: a tile of 10^23": (["puzzle", "solve", "{huge-tile.txt}"], "bad", "out of range"),
+    "puzzle solve: max-length not an integer": (
+        ["puzzle", "solve", "{board.txt}", "--max-length", "1e30"], "bad", "--max-length"),
+    "puzzle solve: Korf's board 1 in 1 s": (
+        ["puzzle", "solve", "{korf1.txt}", "-b", "idastar", "--time-limit", "1"], "limit", "unknown"),
+    "puzzle solve: cover's encoding": (
+        ["puzzle", "solve", "{board.txt}", "-b", "asp", "--encoding", "{encodings}/cover/x3c.lp"],
+        "failed", "FAILED verification"),
+    "puzzle check: a folder": (["puzzle", "check", "{tmp}"], "bad", "is a directory"),
+    "puzzle show: ragged": (["puzzle", "show", "{ragged.txt}"], "bad", "ragged board"),
+    "puzzle pdb build: absurd size": (
+        ["puzzle", "pdb", "build", "--size", "100000x100000"], "bad", "beyond this tool's limit"),
+    # grundy and games
+    "grundy values: no such position": (
+        ["grundy", "values", "{cycle.txt}", "--position", "zz"], "bad", "no position named 'zz'"),
+    "grundy sum: no position": (["grundy", "sum", "{cycle.txt}"], "bad", "GRAPH:POSITION"),
+    "grundy exists: puzzle's encoding": (
+        ["grundy", "exists", "{cycle.txt}", "-b", "asp", "--encoding", "{encodings}/puzzle/sliding.lp"],
+        "failed", "FAILED verification"),
+    "grundy kernel: --all and --count": (
+        ["grundy", "kernel", "{cycle.txt}", "--all", "--count"], "bad", "exclude each other"),
+    "grundy loopy: NaN seconds": (
+        ["grundy", "loopy", "{cycle.txt}", "--time-limit", "nan"], "bad", "--time-limit must be"),
+    "games nim: a heap of 10^30": (["games", "nim", str(10**30)], "answer", "N-position"),
+    "games subtraction: up to 10^18": (
+        ["games", "subtraction", "--moves", "1,2", "--upto", str(10**18)], "bad", "beyond this tool's limit"),
+    "games grundys-game: 1 s": (
+        ["games", "grundys-game", "--upto", "5000", "--time-limit", "1"], "limit", "unknown"),
+    # geography
+    "geography solve: no such start": (
+        ["geography", "solve", "{cycle.txt}", "--start", "zz"], "bad", "no position named 'zz'"),
+    "geography play: no one at the keyboard": (
+        ["geography", "play", "{cycle.txt}", "--start", "a"], "answer", "the token is on a"),
+    # cover and reduce
+    "cover solve: a universe of 3 x 10^21": (["cover", "solve", "{universe.txt}"], "bad", "beyond this tool's limit"),
+    "cover solve: geography's encoding": (
+        ["cover", "solve", "{instances}/cover/tiny-cover.txt", "-b", "asp", "--encoding",
+         "{encodings}/geography/vertex.lp"], "failed", "FAILED verification"),
+    "cover solve: counting q=100 in 1 s": (
+        ["cover", "solve", "{x3c-q100.txt}", "-b", "dlx", "--count", "--time-limit", "1"], "limit", "unknown"),
+    "reduce chain: 10^21 variables": (["reduce", "chain", "{vars.cnf}"], "bad", "beyond this tool's limit"),
+    "reduce chain: a literal nan": (["reduce", "chain", "{nan.cnf}"], "bad", "'nan' is not a literal"),
+    "reduce sat-to-3sat: binary": (["reduce", "sat-to-3sat", "{binary.dat}"], "bad", "not a text file"),
+    "reduce back: not a map": (["reduce", "back", "{nan.cnf}", "{nan.cnf}"], "bad", "not valid JSON"),
+    "reduce qbf-to-geography: no folder": (
+        ["reduce", "qbf-to-geography", "{tmp}/no-such-folder/q.qdimacs"], "bad", "no such file"),
+    # routing
+    "routing generate: a 10^10-vertex grid": (
+        ["routing", "generate", "grid:100000x100000"], "bad", "too large"),
+    "routing check: nothing to check": (["routing", "check", "grid:1x1"], "bad", "ARRANGEMENT"),
+    "routing solve: sat in half a second": (
+        ["routing", "solve", "grid:4x4", "--random", "1", "-b", "sat", "--time-limit", "0.5"], "limit", "unknown"),
+    # zerosum
+    "zerosum generate: 10^18 x 10^18": (
+        ["zerosum", "generate", "matrix", "--size", str(10**18)], "bad", "at most 9,000,000 entries"),
+    "zerosum saddle: a tree": (
+        ["zerosum", "saddle", "{instances}/zerosum/kuhn-3.json"], "bad", "a game tree"),
+    "zerosum reduce: a tree": (
+        ["zerosum", "reduce", "{instances}/zerosum/kuhn-3.json"], "bad", "a game tree"),
+    "zerosum stochastic: 10^8 iterations": (
+        ["zerosum", "stochastic", "{instances}/zerosum/recursive-seed.json", "-n", str(10**8)],
+        "bad", "--iterations must be from 1"),
+    "zerosum solve: 60 x 60 by asp in 1 s": (
+        ["zerosum", "solve", "{big-matrix.txt}", "-b", "asp", "--time-limit", "1"], "limit", "unknown"),
+    # crosscheck and bench
+    "crosscheck: no such domain": (["crosscheck", "bogus"], "bad", "unknown domain"),
+    "crosscheck: a hard board in 1 s": (
+        ["crosscheck", "puzzle", "{korf1.txt}", "-b", "idastar", "--time-limit", "1"], "limit", "unknown"),
+    "bench report: no such folder": (["bench", "report", "{tmp}/none"], "bad", "no such directory"),
+    "bench: NaN memory": (
+        ["bench", "{instances}/../benchmarks/suites/ci-asp.toml", "--memory-limit", "nan"], "bad", "memory"),
+}  # fmt: skip
+
+#: Seconds a limited command may take beyond its limit: the interpreter's start-up and
+#: imports on a loaded machine (the limit itself is kept to ALARM_GRACE within).
+START_UP = 10.0
+
+
+@pytest.fixture
+def hostile_files(tmp_path):
+    for name, text in FILES.items():
+        if isinstance(text, bytes):
+            (tmp_path / name).write_bytes(text)
+        else:
+            (tmp_path / name).write_text(text)
+    return tmp_path
+
+
+def _fill(arg: str, folder) -> str:
+    from pyasp_games.engines.resources import encoding_dir
+
+    places = {"tmp": str(folder), "instances": str(instance_dir("puzzle").parent),
+              "encodings": str(encoding_dir("puzzle").parent)}
+    places.update({name: str(folder / name) for name in FILES})
+    for name, value in places.items():
+        arg = arg.replace(f"{{{name}}}", value)
+    return arg
+
+
+@pytest.mark.parametrize("case", BATTERY)
+def test_hostile_battery(case, hostile_files):
+    args, expected, fragment = BATTERY[case]
+    run = run_cli(*(_fill(a, hostile_files) for a in args), timeout=60)
+    assert "Traceback" not in run.stderr and "internal error" not in run.stderr, run.stderr
+    if expected == "bad":
+        assert_bad_input(run, fragment)
+    elif expected == "limit":
+        limit = float(args[args.index("--time-limit") + 1])
+        assert run.code == 3, (run.code, run.stdout, run.stderr)
+        assert fragment in run.stdout and run.seconds < limit + START_UP
+    elif expected == "failed":
+        assert run.code == 1 and fragment in run.stdout.splitlines()[0], run.stdout
+        assert run.stderr.strip(), "the reason of the failure"
+    else:
+        assert run.code == 0 and fragment in run.stdout, (run.code, run.stdout, run.stderr)
+
+
+def test_runs_from_the_repository_root_read_its_relative_paths():
+    # the commands a reader of the README types, from a checkout's root
+    import subprocess
+    import sys
+
+    root = instance_dir("puzzle").parent.parent
+    if not (root / "pyproject.toml").exists():
+        pytest.skip("not run from a checkout")
+    done = subprocess.run(
+        [sys.executable, "-P", "-m", "pyasp_games", "puzzle", "solve", "instances/puzzle/thesis-board2.txt",
+         "--time-limit", "30"],
+        capture_output=True, text=True, cwd=root, timeout=60, stdin=subprocess.DEVNULL,
+    )  # fmt: skip
+    assert done.returncode == 0 and "verified" in done.stdout, done.stderr
