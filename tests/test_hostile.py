@@ -46,6 +46,7 @@ ABSURD_GENERATOR_PARAMS = {
     ("zerosum", "matrix"): [{"rows": 10**18}, {"rows": 10, "cols": 10**9}, {"rows": 0}],
     ("zerosum", "kuhn"): [{"cards": 10**18}, {"cards": 1}],
     ("zerosum", "leduc"): [{"cards": 3}],  # takes no parameter
+    ("kriegspiel", "start"): [{"rows": 10**6}, {"rows": 8, "cols": 0}, {"rows": 8, "piece": "X"}],
 }  # fmt: skip
 
 

@@ -228,12 +228,18 @@ def legal_squares(board: Board, king: int, piece: str, square: int) -> int:
     return board.full & ~attacked(board, king, piece, square) & ~(1 << king) & ~(1 << square)
 
 
+def checked_piece(piece: str) -> str:
+    """``piece`` if it is one of :data:`PIECES`, else :class:`InputError`."""
+    if piece not in PIECES:
+        raise InputError(f"White's piece is one of {', '.join(PIECES)}, got {piece!r}")
+    return piece
+
+
 def metaposition(
     board: Board, king: int, square: int, belief: int | None = None, piece: str = "R", name: str = ""
 ) -> Metaposition:
     """A checked metaposition; ``belief=None``: the black king unknown (every legal square)."""
-    if piece not in PIECES:
-        raise InputError(f"White's piece is one of {', '.join(PIECES)}, got {piece!r}")
+    checked_piece(piece)
     if king == square:
         raise InputError("metaposition: White's king and piece on one square")
     legal = legal_squares(board, king, piece, square)
@@ -379,8 +385,8 @@ def random_start(
     """A full-uncertainty start on a ``rows`` x ``cols`` board (square by default) chosen
     by ``seed`` among those whose piece is next to its king (protected: the others mostly
     lose it at once); bench suites ask for it."""
-    board = Board(rows, cols or rows)
-    protected = [m for m in starts(board, piece) if board.neighbours[m.king] >> m.piece_square & 1]
+    board = Board(rows, rows if cols is None else cols)  # the sizes checked before any work
+    protected = [m for m in starts(board, checked_piece(piece)) if board.neighbours[m.king] >> m.piece_square & 1]
     m = random.Random(seed).choice(protected)
     return Metaposition(board, m.king, m.piece_square, m.belief, piece, f"{board.label}-s{seed}")
 
