@@ -16,6 +16,7 @@ from pyasp_games.cover.model import format_x3c, random_x3c
 from pyasp_games.domains import DOMAINS, domain_spec
 from pyasp_games.engines.resources import instance_dir
 from pyasp_games.errors import InputError
+from pyasp_games.zerosum.model import format_matrix, random_matrix
 
 from .conftest import assert_bad_input, run_cli
 
@@ -283,7 +284,7 @@ FILES = {
     "binary.dat": b"\x00\x01\xff\xfe",
     "matrix.txt": "1 2\n3 4\n",
     "x3c-q100.txt": format_x3c(random_x3c(100, 5, planted=True, seed=1)),
-    "big-matrix.txt": "\n".join(" ".join(str((7 * i + 3 * j) % 11) for j in range(60)) for i in range(60)),
+    "random-40x40.txt": format_matrix(random_matrix(40, 40, seed=3)),
 }
 
 #: ``(arguments, expected, fragment)``: ``bad`` is exit 2 with one line naming the
@@ -320,7 +321,7 @@ BATTERY = {
     "games subtraction: up to 10^18": (
         ["games", "subtraction", "--moves", "1,2", "--upto", str(10**18)], "bad", "beyond this tool's limit"),
     "games grundys-game: 1 s": (
-        ["games", "grundys-game", "--upto", "5000", "--time-limit", "1"], "limit", "unknown"),
+        ["games", "grundys-game", "--upto", str(10**7), "--time-limit", "1"], "limit", "unknown"),
     # geography
     "geography solve: no such start": (
         ["geography", "solve", "{cycle.txt}", "--start", "zz"], "bad", "no position named 'zz'"),
@@ -344,7 +345,7 @@ BATTERY = {
         ["routing", "generate", "grid:100000x100000"], "bad", "too large"),
     "routing check: nothing to check": (["routing", "check", "grid:1x1"], "bad", "ARRANGEMENT"),
     "routing solve: sat in half a second": (
-        ["routing", "solve", "grid:4x4", "--random", "1", "-b", "sat", "--time-limit", "0.5"], "limit", "unknown"),
+        ["routing", "solve", "grid:8x8", "--random", "1", "-b", "sat", "--time-limit", "0.5"], "limit", "unknown"),
     # zerosum
     "zerosum generate: 10^18 x 10^18": (
         ["zerosum", "generate", "matrix", "--size", str(10**18)], "bad", "at most 9,000,000 entries"),
@@ -355,8 +356,8 @@ BATTERY = {
     "zerosum stochastic: 10^8 iterations": (
         ["zerosum", "stochastic", "{instances}/zerosum/recursive-seed.json", "-n", str(10**8)],
         "bad", "--iterations must be from 1"),
-    "zerosum solve: 60 x 60 by asp in 1 s": (
-        ["zerosum", "solve", "{big-matrix.txt}", "-b", "asp", "--time-limit", "1"], "limit", "unknown"),
+    "zerosum solve: 40 x 40 by asp in 1 s": (
+        ["zerosum", "solve", "{random-40x40.txt}", "-b", "asp", "--time-limit", "1"], "limit", "unknown"),
     # crosscheck and bench
     "crosscheck: no such domain": (["crosscheck", "bogus"], "bad", "unknown domain"),
     "crosscheck: a hard board in 1 s": (
