@@ -174,7 +174,7 @@ def trusted(reference: Reference, outcome: Outcome, options: dict[str, Any]) -> 
     :func:`cross_check` would have checked reads "trusted, not cross-checked"
     (``stats["cross_check"] = "trusted"``), never as a proof.
 
-    >>> ref = Reference("toy", lambda inst, opts: ("exact", {}), lambda o, opts: "")
+    >>> ref = Reference("toy", lambda inst, opts: ("exact", {}))
     >>> mine = Outcome("i", "asp", "no-solution", False, stats={"verified": None})
     >>> trusted(ref, mine, {"encoding": "mine.lp"})
     >>> mine.stats["cross_check"], mine.exit_code
