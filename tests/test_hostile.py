@@ -130,7 +130,7 @@ def _deep_tree(levels: int) -> str:
 @pytest.mark.parametrize("literal", ["NaN", "Infinity", "-Infinity", "1e400"])
 def test_json_games_with_float_literals_are_refused(tmp_path, literal):
     # every reader of a JSON game (solve, normal-form, stochastic) refuses in one line
-    from pyasp_games.zerosum.extensive import normal_form_text
+    from pyasp_games.zerosum.generate import normal_form_text
     from pyasp_games.zerosum.questions import load_game
     from pyasp_games.zerosum.stochastic import load_stochastic
 
