@@ -194,6 +194,79 @@ def test_grundy_none_disagrees_with_the_reference(encodings, graph60, verb, flag
     assert f"DISAGREES with the reference {reference}" in text.stdout and claim in text.stderr
 
 
+def _beyond_brute_force(tmp_path, cycle: bool):
+    """A digraph beyond the checker's brute force: a 40-position random graph, with a
+    directed 3-cycle beside it (no Grundy function at all) when ``cycle``."""
+    import random
+
+    rng = random.Random(1)
+    arcs = [(f"v{i}", f"v{j}") for i in range(40) for j in rng.sample(range(40), 3) if i != j]
+    if cycle:
+        arcs += [("a", "b"), ("b", "c"), ("c", "a")]
+    path = tmp_path / f"g40{'-cycle' if cycle else ''}.txt"
+    path.write_text("".join(f"{u} {v}\n" for u, v in arcs))
+    return path
+
+
+@pytest.mark.parametrize(
+    ("backend", "flags", "cycle", "reference"),
+    [
+        ("native", ["--count"], False, "sat"),  # native is the count's reference: the other one
+        ("sat", ["--count"], False, "native"),
+        ("sat", [], True, "native"),  # sat is the existence reference: native checks its none
+        ("native", [], True, "sat"),
+        ("asp", [], True, "sat"),
+    ],
+)
+def test_a_bundled_claim_beyond_the_checker_is_cross_checked(tmp_path, backend, flags, cycle, reference):
+    # no brute force recounts these: the claim is confirmed by an independent backend,
+    # never printed as proven on its own backend's word
+    graph = _beyond_brute_force(tmp_path, cycle)
+    run = run_cli("grundy", "exists", graph, "-b", backend, *flags, "--json")
+    assert run.code == 0, run.stdout + run.stderr
+    out = run.json()
+    stats = out["stats"]
+    assert stats["unconfirmed"] == "too large to recount by brute force"
+    assert stats["cross_check"] == "agrees" and stats["reference"] == reference
+    assert stats["reference_answer"] == out["answer"]
+    assert (out["answer"] is False) == cycle
+    text = run_cli("grundy", "exists", graph, "-b", backend, *flags)
+    assert f"cross-checked against {reference}" in text.stdout.splitlines()[0]
+
+
+def test_a_bundled_claim_the_other_backend_contradicts_is_an_error(tmp_path, monkeypatch):
+    from pyasp_games.grundy.questions import EXISTS
+
+    graph = load_graph(_beyond_brute_force(tmp_path, cycle=False))
+    native = EXISTS.backends["native"]
+
+    def one_too_many(instance, limits, **options):
+        outcome = native(instance, limits, **options)
+        outcome.answer += 1
+        return outcome
+
+    monkeypatch.setitem(EXISTS.backends, "native", one_too_many)
+    outcome = EXISTS.ask(graph, "native", mode="count")
+    assert outcome.status == "error" and outcome.exit_code == 1
+    assert outcome.stats["cross_check"] == "disagrees"
+    assert outcome.stats["verification"].startswith("the backend native answers 8 Grundy functions")
+
+
+def test_a_bundled_claim_without_time_for_its_check_stays_unconfirmed(tmp_path):
+    from pyasp_games.engines.outcome import Outcome
+    from pyasp_games.engines.reference import cross_check
+    from pyasp_games.grundy.questions import REFERENCE
+
+    claim = Outcome("g", "native", "solved", 7, stats={"verified": None, "unconfirmed": "too large"})
+
+    def never(*args):
+        raise AssertionError("no reference run without time")
+
+    spent = Limits(0.01).started()
+    cross_check(REFERENCE, None, claim, {"mode": "count"}, spent, never, str)
+    assert claim.stats["cross_check"] == "not verified" and claim.exit_code == 3
+
+
 # -- puzzle ------------------------------------------------------------------------
 
 

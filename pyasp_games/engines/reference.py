@@ -1,4 +1,5 @@
-"""Cross-checking what a user's own encoding claims but no checker can confirm alone.
+"""Cross-checking what no checker can confirm alone: a user encoding's claims, and the
+claims any backend makes beyond what its checker can decide.
 
 Every witness (a cover, a plan, a Grundy function) is verified by the domain's
 checker whatever produced it. Some claims have no witness to check: "none
@@ -17,6 +18,14 @@ limits handed on: one clock, the same memory limit and maximum length):
   reference's verified witness (``"disagrees"``, ``verified`` false);
 - it gives no answer in time (or fails): the claim is kept but marked
   ``"not verified"`` with the reason, ``verified`` false and exit code 3.
+
+A bundled backend's claim is cross-checked too when the checker could not decide it
+within its own limit (it raised :class:`~pyasp_games.errors.Unconfirmed`: a count too
+large to recount, a "none" too large to search by brute force): then by the reference
+backend, or where the reference is the very backend that answered, by the
+:attr:`Reference.second` independent backend, under what is left of the time limit and
+at most :data:`CONFIRM_SECONDS` when there is none (a claim that stands unconfirmed
+after that is printed as NOT VERIFIED, exit 3, as before).
 
 The answers are told in words by the question's own formatter (``words``, from
 :meth:`~pyasp_games.engines.question.Question.solve`): one formatter per question.
@@ -48,7 +57,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pyasp_games.engines.limits import Limits
@@ -56,6 +65,10 @@ from pyasp_games.engines.outcome import Outcome
 
 #: Below this many seconds left there is no point starting the reference.
 MIN_SECONDS = 0.05
+
+#: Without a time limit, the seconds a bundled backend's unconfirmed claim may spend on
+#: its cross-check (a user encoding's claims get the reference's whole answer).
+CONFIRM_SECONDS = 30.0
 
 
 def unchecked_claim(outcome: Outcome) -> bool:
@@ -75,12 +88,31 @@ class Reference:
             checker could not confirm it, :func:`unchecked_claim`).
         example: ``options -> options`` asking the reference for one solution, shown
             when the encoding counted none but the reference counts some.
+        second: ``(instance, options) -> (backend, options)``: an independent backend
+            that cross-checks the reference backend's own unconfirmed claims (``None``:
+            they stand unconfirmed).
     """
 
     domain: str
     choose: Callable[[Any, dict[str, Any]], tuple[str, dict[str, Any]]]
     needs_check: Callable[[Outcome], bool] = unchecked_claim
     example: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    second: Callable[[Any, dict[str, Any]], tuple[str, dict[str, Any]]] | None = None
+
+    def checker_of(
+        self, instance: Any, options: dict[str, Any], backend: str
+    ) -> tuple[str, dict[str, Any]] | None:
+        """The backend (and its options) that cross-checks a claim of ``backend``: the
+        reference, unless it is ``backend`` itself (then :attr:`second`, if any).
+
+        >>> ref = Reference("toy", lambda i, o: ("exact", {}), second=lambda i, o: ("sat", {}))
+        >>> ref.checker_of(None, {}, "asp"), ref.checker_of(None, {}, "exact")
+        (('exact', {}), ('sat', {}))
+        """
+        chosen = self.choose(instance, options)
+        if chosen[0] != backend:
+            return chosen
+        return None if self.second is None else self.second(instance, options)
 
     def user_encoding(self, options: dict[str, Any]) -> str | None:
         """The encoding in ``options`` if it is the user's own (a file, not a bundled name)."""
@@ -106,7 +138,8 @@ def cross_check(
     run: Callable[[str, Limits, dict[str, Any]], Outcome],
     words: Callable[[Outcome], str],
 ) -> None:
-    """Check ``outcome`` (from a user encoding) against the reference; updates it in place.
+    """Check ``outcome`` (a user encoding's claim, or any backend's claim its checker left
+    unconfirmed) against the reference; updates it in place.
 
     ``limits`` are the encoding's, started (:meth:`Limits.started`): the reference
     runs under them, on the same clock (what is left of the time limit), with the same
@@ -115,13 +148,23 @@ def cross_check(
     is an answer in words (the question's formatter).
     """
     encoding = reference.user_encoding(options)
-    if encoding is None or not reference.needs_check(outcome):
+    unconfirmed = outcome.stats.get("unconfirmed")
+    if encoding is not None and (reference.needs_check(outcome) or unconfirmed):
+        source, budget = f"the encoding {encoding}", None
+    elif unconfirmed and outcome.status in ("solved", "no-solution"):
+        source, budget = f"the backend {outcome.backend}", CONFIRM_SECONDS
+    else:
         return
-    backend, ref_options = reference.choose(instance, options)
+    chosen = reference.checker_of(instance, options, "" if encoding else outcome.backend)
+    if chosen is None:  # nothing independent to ask: the claim stands unconfirmed
+        return
+    backend, ref_options = chosen
     stats = outcome.stats
     stats["reference"] = backend
     limits = limits.started()
     left = limits.deadline().remaining()
+    if left is None and budget is not None:  # a bundled claim's check: bounded all the same
+        limits = replace(limits, time_limit=budget, clock=None).started()
     if left is not None and left < MIN_SECONDS:
         _not_verified(outcome, f"no time was left within the limit for the reference {backend}")
         return
@@ -131,7 +174,9 @@ def cross_check(
     stats["reference_status"] = ref.status
     stats["reference_answer"] = ref.answer
     if ref.status == "unknown":
-        given = "" if left is None else f" ({left:.2f} s left of the {limits.time_limit:g} s)"
+        given = f" ({left:.2f} s left of the limit)" if left is not None else (
+            f" (its {budget:g} s)" if budget is not None else ""
+        )
         _not_verified(outcome, f"the reference {backend} reached the {_limit(ref)} limit{given}")
         return
     if ref.status == "error":
@@ -142,15 +187,15 @@ def cross_check(
     if _same(outcome.answer, ref.answer):
         stats["cross_check"] = "agrees"
         note = f"cross-checked: the reference {backend} agrees"
-        stats["verification"] = f"{stats.get('verification') or said}; {note}"
+        if unconfirmed:  # what the checker could not decide alone, the reference settles
+            stats["verification"] = f"{said}: {unconfirmed} alone; {note}"
+        else:
+            stats["verification"] = f"{stats.get('verification') or said}; {note}"
         return
     stats["cross_check"] = "disagrees"
     stats["reference_witness"] = ref.witness
     checked = ref.stats.get("verification") if ref.stats.get("verified") else None
-    text = (
-        f"the encoding {encoding} answers {said}, but the reference backend {backend} "
-        f"answers {words(ref)}"
-    )
+    text = f"{source} answers {said}, but the reference backend {backend} answers {words(ref)}"
     missing = _missing(outcome.witness, ref.witness)
     if missing is not None:
         text += f"; e.g. the encoding misses {missing}"
