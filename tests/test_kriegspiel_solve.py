@@ -75,17 +75,62 @@ def test_the_checker_refuses_wrong_refutations():
     out = solve_native(m, Limits())
     assert out.status == "no-solution" and check_refutation(m, out.witness)[0] is True
     won = parse_metaposition("5/5/5/5/KR3 unknown")  # a forced mate: no refutation holds
-    fake = {"root": 0, "nodes": [{"metaposition": won.fen(), "refutes": {}}]}
+    fake = {"root": 0, "nodes": [{"metaposition": won.fen(), "depth": None, "refutes": {}}]}
     ok, why = check_refutation(won, fake)
     assert not ok and "is not refuted" in why
     fake["nodes"][0]["refutes"] = dict.fromkeys(("Rb2", "Rb3", "Rb4", "Rb5", "Ka2", "Kb2"), "draw")
     assert check_refutation(won, fake)[0] is False
+    del fake["nodes"][0]["depth"]  # a node says what it refutes
+    assert "malformed" in check_refutation(won, fake)[1]
+
+
+def test_an_optimal_value_is_checked_from_both_sides():
+    m = parse_metaposition("4/4/1R2/K3 unknown")
+    out = solve(m, "native")
+    assert out.stats["verified"] is True and out.stats["checked"] == {"mate_within": 8, "no_mate_within": 7}
+    proof = out.witness["refutation"]
+    assert check_refutation(m, proof, 7)[0] is True
+    ok, why = check_refutation(m, proof, 8)  # the root claims 7 moves, not 8
+    assert not ok and "claims less" in why
+    # the value is 8: no refutation of a mate within 8 can hold, whatever its depths say
+    deeper = copy.deepcopy(proof)
+    for node in deeper["nodes"]:
+        node["depth"] = None if node["depth"] is None else node["depth"] + 1
+    assert check_refutation(m, deeper, 8)[0] is False
+    # a faster claim with the same certificate fails on the lower bound, not the strategy
+    node = next(n for n in proof["nodes"] if n["depth"] and any(v != "draw" for v in n["refutes"].values()))
+    attempt, (answer, target) = next((a, v) for a, v in node["refutes"].items() if v != "draw")
+    wrong = copy.deepcopy(out.witness)
+    step = next(n for n in wrong["refutation"]["nodes"] if n["metaposition"] == node["metaposition"])
+    step["refutes"][attempt] = ["mate", target]  # a mate refutes nothing
+    assert "refutes nothing" in check_outcome(m, Outcome("m", "native", "solved", 8, wrong,
+                                                         stats={"optimal": True}))[1]  # fmt: skip
+    step["refutes"][attempt] = [answer, proof["root"]]  # the root is not where it leads
+    ok, why = check_outcome(m, Outcome("m", "native", "solved", 8, wrong, stats={"optimal": True}))
+    assert not ok and why.startswith("the claimed optimum:")
+
+
+def test_an_optimum_too_large_to_certify_says_what_it_rests_on(monkeypatch):
+    from pyasp_games.cli.common import verdict
+    from pyasp_games.kriegspiel import native
+    from pyasp_games.kriegspiel.questions import describe_solve
+
+    monkeypatch.setattr(native, "MAX_REFUTATION", 50)
+    m = parse_metaposition("4/4/1R2/K3 unknown")
+    out = solve(m, "native")
+    assert out.status == "solved" and out.stats["verified"] is True
+    assert "refutation" not in out.witness and out.stats["checked"] == {"mate_within": 8}
+    assert "more than 50 metapositions" in out.stats["not_checked"]
+    said = describe_solve(m, out, {})[0]
+    assert said == "White mates in 8 moves at worst (optimal by the retrograde analysis, lower bound not re-checked)"
+    assert verdict(out).startswith("verified in part, not re-checked: no mate within 7 (optimal by")
 
 
 def test_max_moves_bounds_the_answer():
     m = parse_metaposition("4/4/1R2/K3 unknown")
     out = solve(m, "native", Limits(max_length=7))
-    assert out.status == "no-solution" and out.stats["bounded"] and out.stats["verified"] is None
+    assert out.status == "no-solution" and out.stats["bounded"] == 7
+    assert out.stats["verified"] is True and out.stats["checked"] == {"no_mate_within": 7}
     assert solve(m, "native", Limits(max_length=8)).answer == 8
 
 
@@ -170,11 +215,16 @@ def test_the_table_checker_refuses_a_wrong_value():
     request = read_board("3x3")
     out = TABLE_SOLVE(request)
     assert check_table(request, out)[0] is True
+    assert out.stats["checked"] == {"mate_within": 44, "no_mate_within": 44, "no_forced_mate": 4}
     row = next(r for r in out.witness["starts"] if r["value"] == 3)
+    good = copy.deepcopy(row)
     row["value"] = 2
     assert check_table(request, out)[0] is False
-    row["value"] = None  # now claimed lost, but its root is a strategy node
+    row["value"] = None  # now claimed lost: its refutation claims 2 moves, not every number
     assert check_table(request, out)[0] is False
+    row.update(good)
+    row["refutation"] = next(r["refutation"] for r in out.witness["starts"] if r["value"] is None)
+    assert check_table(request, out)[0] is False  # another start's refutation
 
 
 def TABLE_SOLVE(request):
@@ -197,11 +247,37 @@ def test_heuristic_is_an_upper_bound_or_names_the_line_that_beats_it():
     out = solve(m, "heuristic")
     assert out.status == "solved" and out.stats["optimal"] is False
     assert out.stats["verified"] is True and out.answer >= solve(m, "native").answer
-    beaten = solve(parse_metaposition("4/4/1R2/K3 unknown"), "heuristic")
-    assert beaten.status == "no-solution" and beaten.stats["verified"] is None
-    assert "the policy goes round in circles" in beaten.stats["bounded"]
+    start = parse_metaposition("4/4/1R2/K3 unknown")  # a forced mate in 8 ...
+    beaten = solve(start, "heuristic")  # ... that the evaluation function never finds
+    assert (beaten.status, beaten.answer) == ("no-solution", "strategy-fails")
+    assert beaten.stats["bounded"] == "the heuristic's strategy" and beaten.stats["verified"] is True
+    assert beaten.stats["checked"] == {"strategy_fails": True}
+    assert "the policy goes round in circles" in beaten.stats["line"]
     run = run_cli("kriegspiel", "solve", "4/4/1R2/K3 unknown", "-b", "heuristic")
-    assert run.code == 0 and "does not mate: Rb1: check-rank;" in run.stdout
+    assert run.code == 0 and "the heuristic's strategy does not mate (a claim about this strategy" in run.stdout
+    assert "the Black line: Rb1: check-rank;" in run.stdout
+
+
+def test_the_checker_replays_the_heuristics_failing_line():
+    from pyasp_games.kriegspiel.verify import check_policy_line
+
+    start = parse_metaposition("4/4/1R2/K3 unknown")
+    line = solve(start, "heuristic").witness
+    assert check_policy_line(start, line)[0] is True
+    wrong = copy.deepcopy(line)
+    wrong["line"][0]["attempt"] = "Ra2"  # not what the policy plays
+    assert "the policy plays Rb1, not Ra2" in check_policy_line(start, wrong)[1]
+    wrong = copy.deepcopy(line)
+    wrong["returns_to"] = 0  # it comes back elsewhere
+    assert "does not return" in check_policy_line(start, wrong)[1]
+    wrong = copy.deepcopy(line)
+    wrong["line"][0]["answer"] = "check-file"  # no square gives it
+    assert "no square of the black king gives" in check_policy_line(start, wrong)[1]
+    wrong = copy.deepcopy(line)
+    del wrong["line"][-1]  # one step short of the cycle
+    assert check_policy_line(start, wrong)[0] is False
+    wrong["returns_to"] = None  # nor is the policy stuck there
+    assert "still has an attempt" in check_policy_line(start, wrong)[1]
 
 
 def test_crosscheck_of_the_bundled_metapositions():

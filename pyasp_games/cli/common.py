@@ -97,6 +97,9 @@ def verdict(outcome: Any, unchecked: str = "nothing to verify") -> str:
     (:mod:`pyasp_games.engines.reference`) reads "cross-checked against X", "DISAGREES
     with the reference X" or "NOT VERIFIED: <why>" (as does a claim the checker could not
     decide within its own limit), or "trusted, not cross-checked" (``--trust-encoding``).
+    A checker that confirmed only part of a claim says the rest in
+    ``stats["not_checked"]``: "verified in part, not re-checked: <what, and what it rests
+    on>".
     """
     if outcome.status == "unknown":
         return f"{outcome.stats.get('limit', 'a')} limit reached"
@@ -113,6 +116,9 @@ def verdict(outcome: Any, unchecked: str = "nothing to verify") -> str:
     said = {True: "verified", False: "FAILED verification", None: unchecked}[
         outcome.stats.get("verified")
     ]
+    if said == "verified" and outcome.stats.get("not_checked"):
+        # the checker confirmed part of the claim; the rest is said with what it rests on
+        said = f"verified in part, not re-checked: {outcome.stats['not_checked']}"
     if crosscheck == "agrees":
         prefix = "verified, " if outcome.stats.get("verified") else ""
         return f"{prefix}cross-checked against {reference}"

@@ -6,9 +6,14 @@ derives every attempt's consequences itself (illegal squares, the referee's answ
 Black's legal steps), finds the metaposition each answer leads to (refusing an answer
 set where the universe lacks one), and computes level by level which metapositions are
 won within D moves. The answer is the least D won at the root; the strategy is read
-off the answer set (``best/3`` and ``child/5``) and replayed by the independent checker;
-without a win, a level that adds no win (``converged/1``) proves that there is no
-forced mate, and the refutation is read off ``draw/3`` and ``child/5`` too.
+off the answer set (``best/3`` and ``child/5``) and replayed by the independent checker.
+That no strategy is faster is certified too: the answer set's values (``value/2``; a
+metaposition without one is not won within D, or, once a level adds no win
+(``converged/1``), not won at all) give the refutation of a mate within D - 1
+(:func:`~pyasp_games.kriegspiel.strategy.refutation`), which the checker goes through
+like native's; without a win, the same refutation proves that there is no forced mate.
+Values that are no fixpoint of the rules leave some attempt unrefuted: the answer set
+is refused (a failed verification).
 
 >>> from pyasp_games.kriegspiel.model import parse_metaposition
 >>> out = solve_asp(parse_metaposition("?1?/2?/KR1"))
@@ -28,7 +33,8 @@ from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import encoding_path
 from pyasp_games.errors import InputError, MalformedAnswer
 from pyasp_games.kriegspiel.model import Metaposition, square_name
-from pyasp_games.kriegspiel.tablebase import build
+from pyasp_games.kriegspiel.strategy import MAX_REFUTATION, TooLarge, refutation
+from pyasp_games.kriegspiel.tablebase import NO_MATE, build
 
 DOMAIN = "kriegspiel"
 ENCODING = "retrograde"
@@ -90,7 +96,7 @@ def solve_asp(
         return Outcome(m.name, "asp", "unknown", None, None, 0.0, stats | session.statistics())
     stats |= session.statistics()
     if result.status == "unsat":  # no stop within the levels: no mate within them
-        stats.update(bounded=f"no forced mate within {levels} moves", levels=levels)
+        stats.update(bounded=levels, levels=levels)
         return Outcome(m.name, "asp", "no-solution", None, None, 0.0, stats)
     stats["levels"] = level
     if result.status == "unknown":
@@ -99,11 +105,30 @@ def solve_asp(
     if atoms["missing"]:
         raise MalformedAnswer(f"the universe lacks where {atoms['missing'][0]} leads")
     value = {u: d for u, d in atoms["value"]}
+    # a metaposition without a value is not won within the last level (no mate at all
+    # once a level won nothing new): the refutations of a faster mate read it so
+    beyond = NO_MATE if atoms["converged"] else level + 1
+    number = {state: u for u, state in enumerate(universe)}
+
+    def worth(state: tuple[int, int, int]) -> int:
+        return value.get(number[state], beyond)
+
+    try:
+        proof = refutation(m, worth, MAX_REFUTATION)
+    except TooLarge as err:
+        proof, stats["no_certificate"] = None, str(err)
+    except (KeyError, ValueError) as err:  # values that are no fixpoint of the rules
+        raise MalformedAnswer(f"the answer set's values refute nothing: {err}") from None
     if 0 in value:
         plan = _strategy(m, universe, value, atoms)
-        stats.update(optimal=True, strategy_nodes=len(plan["nodes"]))
+        stats.update(optimal=True, optimal_by="clingo's level-by-level fixpoint",
+                     strategy_nodes=len(plan["nodes"]))  # fmt: skip
+        if proof is not None:
+            plan["refutation"] = proof
         return Outcome(m.name, "asp", "solved", value[0], plan, 0.0, stats)
-    return Outcome(m.name, "asp", "no-solution", None, _refutation(m, universe, value, atoms), 0.0, stats)
+    if proof is None:
+        raise MalformedAnswer("no refutation of a forced mate could be built from the answer set")
+    return Outcome(m.name, "asp", "no-solution", None, proof, 0.0, stats)
 
 
 def _read(symbols: list[Any]) -> dict[str, list[tuple]]:
@@ -147,36 +172,4 @@ def _strategy(m: Metaposition, universe: list, value: dict, atoms: dict) -> dict
     order = {u: i for i, u in enumerate(nodes)}
     for node in nodes.values():
         node["answers"] = {a: None if v is None else order[v] for a, v in node["answers"].items()}
-    return {"root": order[0], "nodes": list(nodes.values())}
-
-
-def _refutation(m: Metaposition, universe: list, value: dict, atoms: dict) -> dict[str, Any]:
-    draws = {(u, man, t) for u, man, t in atoms["draw"]}
-    children: dict[tuple, dict[str, int]] = defaultdict(dict)
-    for u, man, t, answer, v in atoms["child"]:
-        children[u, man, t][_answer_name(answer)] = v
-    attempts: dict[int, list[tuple[str, int]]] = defaultdict(list)
-    for u, man, t in draws:
-        attempts[u].append((man, t))
-    for u, man, t in children:
-        attempts[u].append((man, t))
-    nodes: dict[int, dict[str, Any]] = {}
-    todo = [0]
-    while todo:
-        u = todo.pop()
-        if u in nodes:
-            continue
-        refutes: dict[str, Any] = {}
-        for man, t in sorted(set(attempts[u])):
-            name = _attempt(m, man, t)
-            if (u, man, t) in draws:
-                refutes[name] = "draw"
-                continue
-            answer, v = next((a, v) for a, v in sorted(children[u, man, t].items()) if v not in value)
-            refutes[name] = [answer, v]
-            todo.append(v)
-        nodes[u] = {"metaposition": _fen(m, universe[u]), "refutes": refutes}
-    order = {u: i for i, u in enumerate(nodes)}
-    for node in nodes.values():
-        node["refutes"] = {a: r if r == "draw" else [r[0], order[r[1]]] for a, r in node["refutes"].items()}
     return {"root": order[0], "nodes": list(nodes.values())}

@@ -17,10 +17,15 @@ The policy is a function of the metaposition, so its strategy is a graph: it is 
 from the root by following the policy, and its worst case is counted over that graph.
 If some Black line makes the policy go round in circles, or reach a metaposition where
 every attempt risks a draw, the answer names that line: status ``no-solution`` with
-``stats["bounded"]`` ("the evaluation function's strategy does not mate: ..."), a claim
-about this strategy, not about the metaposition (which may well be a forced mate).
-Otherwise the strategy is an upper bound on the optimal
-value (``stats["optimal"] = False``), replayed by the checker like every other.
+answer :data:`FAILS` (``"strategy-fails"``) and ``stats["bounded"]`` =
+:data:`THIS_STRATEGY`, a claim about this strategy, never about the metaposition (which
+may well be a forced mate: native's "no forced mate" has answer ``None`` and no
+``bounded``). The witness is the line (each metaposition met, the policy's attempt and
+the referee's answer, and where it returns to); the checker asks the policy for its
+attempt at each step and computes the answers and metapositions with its own rules
+(:func:`~pyasp_games.kriegspiel.verify.check_policy_line`). Otherwise the strategy is an
+upper bound on the optimal value (``stats["optimal"] = False``), replayed by the checker
+like every other.
 
 >>> from pyasp_games.engines.limits import Limits
 >>> from pyasp_games.kriegspiel.model import parse_metaposition
@@ -33,7 +38,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyasp_games.engines.limits import Limits
+from pyasp_games.engines.limits import LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.kriegspiel.metaposition import DRAW, Rules, rules_for
 from pyasp_games.kriegspiel.model import Board, Metaposition
@@ -96,16 +101,16 @@ def solve_heuristic(m: Metaposition, limits: Limits) -> Outcome:
             continue
         if len(chosen) % 512 == 0:
             deadline.check()
-            if len(chosen) > MAX_NODES:
-                return _fails(m, "the policy wanders through more than "
-                              f"{MAX_NODES} metapositions", {})  # fmt: skip
+            if len(chosen) > MAX_NODES:  # a limit of this tool, not a finding: unknown
+                stats = {"limit": "size", "stopped": f"the policy visits more than {MAX_NODES:,} metapositions"}
+                raise LimitReached(stats)
         choice = chosen[state] = policy(rules, state)
         if choice is not None:
             todo += [s for s in _children(state, choice).values() if s not in chosen]
     depth: dict[State, int] = {}
-    line = _worst(root, chosen, depth, rules)
-    if line is not None:
-        return _fails(m, line, {"metapositions": len(chosen)})
+    failing = _worst(root, chosen, depth, rules)
+    if failing is not None:
+        return _fails(m, failing, chosen, rules, {"metapositions": len(chosen)})
     plan = _graph(m, root, chosen, depth, rules)
     stats: dict[str, Any] = {"optimal": False, "metapositions": len(chosen),
                              "strategy_nodes": len(plan["nodes"])}  # fmt: skip
@@ -121,28 +126,30 @@ def _children(state: State, choice: tuple) -> dict[str, State]:
     return out
 
 
-def _worst(root: State, chosen: dict, depth: dict, rules: Rules) -> str | None:
+#: A failing line: the metapositions met with the policy's attempt and the answer given at
+#: each, and how it ends: back at the metaposition of step ``returns_to``, or (``None``) at
+#: a metaposition where every attempt risks a draw.
+Line = tuple[list[tuple[State, str]], int | None]
+
+
+def _worst(root: State, chosen: dict, depth: dict, rules: Rules) -> Line | None:
     """Fill ``depth`` (worst-case moves to mate under the policy); the failing Black line
-    in words if the policy can be kept from mating."""
+    if the policy can be kept from mating."""
     on_path: list[tuple[State, str]] = []
     active: set[State] = set()
 
-    def line(last: str) -> str:
-        said = [f"{rules.name(chosen[s][0])}: {a}" for s, a in on_path]
-        return "; ".join([*said, last])
-
-    def visit(state: State) -> str | None:
+    def visit(state: State) -> Line | None:
         if state in depth:
             return None
         choice = chosen[state]
         if choice is None:
-            return line(f"every attempt from {_fen(rules, state)} risks a draw")
+            return list(on_path), None
         active.add(state)
         worst = 1 if any(s is None for s in choice[2].values()) else 0
         for answer, child in _children(state, choice).items():
             on_path.append((state, answer))
             if child in active:
-                return line(f"back to {_fen(rules, child)}: the policy goes round in circles")
+                return list(on_path), [s for s, _ in on_path].index(child)
             failed = visit(child)
             if failed:
                 return failed
@@ -187,8 +194,28 @@ def _graph(m: Metaposition, root: State, chosen: dict, depth: dict, rules: Rules
     return {"root": 0, "nodes": nodes}
 
 
-def _fails(m: Metaposition, line: str, stats: dict) -> Outcome:
-    said = f"the evaluation function's strategy does not mate: {line}"
-    stats = {**stats, "optimal": False, "bounded": said}
-    return Outcome(m.name, "heuristic", "no-solution", None, None, 0.0, stats)
+#: The answer of a heuristic run whose strategy does not mate: a claim about the
+#: strategy, never about the metaposition (``stats["bounded"]`` names what it is about).
+FAILS = "strategy-fails"
+#: What such an answer is bounded to (``stats["bounded"]``).
+THIS_STRATEGY = "the heuristic's strategy"
 
+
+def _fails(m: Metaposition, failing: Line, chosen: dict, rules: Rules, stats: dict) -> Outcome:
+    """The bounded no-solution naming the Black line that keeps the policy from mating;
+    the witness is that line (the checker replays the policy along it)."""
+    steps, returns_to = failing
+    line = [{"metaposition": _fen(rules, state), "attempt": rules.name(chosen[state][0]),
+             "answer": answer} for state, answer in steps]  # fmt: skip
+    said = [f"{step['attempt']}: {step['answer']}" for step in line]
+    if returns_to is None:
+        end = (m.king, m.piece_square, m.belief)
+        if steps:
+            state, answer = steps[-1]
+            end = _children(state, chosen[state])[answer]
+        said.append(f"every attempt from {_fen(rules, end)} risks a draw")
+    else:
+        said.append(f"back to {line[returns_to]['metaposition']}: the policy goes round in circles")
+    stats = {**stats, "optimal": False, "bounded": THIS_STRATEGY, "line": "; ".join(said)}
+    witness = {"line": line, "returns_to": returns_to}
+    return Outcome(m.name, "heuristic", "no-solution", FAILS, witness, 0.0, stats)

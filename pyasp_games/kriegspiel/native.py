@@ -23,7 +23,16 @@ from collections.abc import Callable
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.kriegspiel.model import Metaposition, StartSet, starts
-from pyasp_games.kriegspiel.strategy import Worth, refutation, refutations, strategies, strategy
+from pyasp_games.kriegspiel.strategy import (
+    MAX_REFUTATION,
+    MAX_TABLE_REFUTATION,
+    TooLarge,
+    Worth,
+    refutation,
+    refutations,
+    strategies,
+    strategy,
+)
 from pyasp_games.kriegspiel.tablebase import (
     NO_MATE,
     build,
@@ -50,14 +59,30 @@ def solve_native(
         worth = table.worth(value)
         stats = {"metapositions": len(table.keys), "attempts": len(table.owner)}
     best = worth((m.king, m.piece_square, m.belief))
-    if best >= NO_MATE:
-        return Outcome(m.name, "native", "no-solution", None, refutation(m, worth), 0.0, stats)
+    if best >= NO_MATE:  # no-solution: the refutation (small: mostly draws) always given
+        return Outcome(m.name, "native", "no-solution", None, refutation(m, worth, None), 0.0, stats)
     if limits.max_length is not None and best > limits.max_length:
-        stats.update(bounded=f"no forced mate within {limits.max_length} moves", value=best)
-        return Outcome(m.name, "native", "no-solution", None, None, 0.0, stats)
+        stats.update(bounded=limits.max_length, value=best)
+        proof = _lower_bound(m, worth, stats, limits.max_length)
+        return Outcome(m.name, "native", "no-solution", None, proof, 0.0, stats)
     plan = strategy(m, worth)
-    stats.update(optimal=True, strategy_nodes=len(plan["nodes"]))
+    stats.update(optimal=True, optimal_by="the retrograde analysis", strategy_nodes=len(plan["nodes"]))
+    proof = _lower_bound(m, worth, stats)
+    if proof is not None:
+        plan["refutation"] = proof
     return Outcome(m.name, "native", "solved", best, plan, 0.0, stats)
+
+
+def _lower_bound(m: Metaposition, worth: Worth, stats: dict, most: int | None = None) -> dict | None:
+    """The refutation of a faster mate (of any mate within ``most`` moves), or ``None``
+    when it would be too large to check, said in ``stats["lower_bound"]``."""
+    try:
+        proof = refutation(m, worth, MAX_REFUTATION, most)
+    except TooLarge as err:
+        stats["no_certificate"] = str(err)
+        return None
+    stats["refutation_nodes"] = len(proof["nodes"])
+    return proof
 
 
 def _from_cache(m: Metaposition) -> Worth | None:
@@ -85,14 +110,22 @@ def solve_table(
     won = [m for m, v in zip(ms, worth, strict=True) if v < NO_MATE]
     lost = [m for m, v in zip(ms, worth, strict=True) if v >= NO_MATE]
     plan = strategies(won, table.worth(value)) if won else {"roots": [], "nodes": []}
-    proof = refutations(lost, table.worth(value)) if lost else {"roots": [], "nodes": []}
-    roots = iter(plan["roots"]), iter(proof["roots"])
+    stats: dict = {}
+    try:  # one refutation for every start: no faster mate, or no forced mate
+        proof = refutations(ms, table.worth(value), MAX_TABLE_REFUTATION) if ms else {"roots": [], "nodes": []}
+        refuted = ms
+    except TooLarge as err:  # the lower bounds rest on the analysis; "no mate" is still proved
+        stats["no_certificate"] = str(err)
+        proof = refutations(lost, table.worth(value), None) if lost else {"roots": [], "nodes": []}
+        refuted = lost
+    plans, proofs = iter(plan["roots"]), dict(zip(map(id, refuted), proof["roots"], strict=True))
     rows = []
     distribution: dict[str, int] = {}
     for m, v in zip(ms, worth, strict=True):
         finite = v < NO_MATE
         rows.append({"metaposition": m.fen(), "value": v if finite else None,
-                     "root": next(roots[0] if finite else roots[1])})  # fmt: skip
+                     "strategy": next(plans) if finite else None,
+                     "refutation": proofs.get(id(m))})  # fmt: skip
         key = str(v) if finite else "none"
         distribution[key] = distribution.get(key, 0) + 1
     answer = {
@@ -104,6 +137,7 @@ def solve_table(
         "metapositions": len(table.keys),
     }
     witness = {"starts": rows, "strategy": plan, "refutation": proof}
-    stats = {"attempts": len(table.owner), "optimal": True, "strategy_nodes": len(plan["nodes"]),
-             "cached": str(cache_file(request.board, request.piece))}  # fmt: skip
+    stats.update(attempts=len(table.owner), optimal=True, optimal_by="the retrograde analysis",
+                 strategy_nodes=len(plan["nodes"]), refutation_nodes=len(proof["nodes"]),
+                 cached=str(cache_file(request.board, request.piece)))  # fmt: skip
     return Outcome(request.name, "native", "solved", answer, witness, 0.0, stats)

@@ -3,16 +3,25 @@
 ``solve``: whether White forces mate from a metaposition (White to move, the black king
 somewhere among the ``?`` squares), the worst-case number of White moves to mate
 (illegal attempts are free) and the strategy, a graph keyed by White's observations
-(:mod:`~pyasp_games.kriegspiel.strategy`). Every strategy is replayed by the independent
-checker (:func:`~pyasp_games.kriegspiel.verify.check_outcome`) against every square and
-every Black reply; "no forced mate" comes with a refutation it checks too. That no
-strategy is faster (optimality) is not checkable alone: it is cross-checked.
+(:mod:`~pyasp_games.kriegspiel.strategy`). The independent checker
+(:func:`~pyasp_games.kriegspiel.verify.check_outcome`) confirms both halves of an
+optimal value N: the strategy replayed against every square and every Black reply
+(mate within N), and the refutation of a faster mate (no mate within N - 1). Where that
+refutation would be too large to check (the long values of 7 x 7 and 8 x 8), the
+answer says that the optimum rests on the solver alone ("lower bound not re-checked").
+"No forced mate" comes with a refutation it checks too; the heuristic's failure with
+the Black line on which its own policy goes round in circles.
 
 >>> from pyasp_games.kriegspiel.model import parse_metaposition
->>> m = parse_metaposition("k2/2K/1R1")
+>>> m = parse_metaposition("?1?/2?/KR1")
 >>> out = SOLVE.ask(m)
->>> describe_solve(m, out, {})
-('White mates in 1 move at worst (optimal)', ['  KRK on 3x3: Kc2 Rb1, the black king its square known', '  first attempt: Ra1'])
+>>> describe_solve(m, out, {})[0], out.stats["checked"]
+('White mates in 4 moves at worst (optimal)', {'mate_within': 4, 'no_mate_within': 3})
+>>> for line in describe_solve(m, out, {})[1]:
+...     print(line)
+  KRK on 3x3: Ka1 Rb1, the black king on one of 3 squares
+  first attempt: Ka2
+  checked: the strategy mates within 4 moves, and no strategy mates within 3 (a refutation)
 """
 
 from __future__ import annotations
@@ -76,16 +85,34 @@ def _moves(n: int) -> str:
 def describe_solve(
     m: Metaposition, outcome: Outcome, options: dict[str, Any]
 ) -> tuple[str | None, list[str]]:
-    """The formatter: the worst case in words, then the metaposition and the first attempt."""
+    """The formatter: the worst case in words and what of it was checked, then the
+    metaposition and the first attempt."""
     lines = [f"  {m.describe()}"]
+    stats = outcome.stats
     if outcome.status == "solved":
-        exact = "optimal" if outcome.stats.get("optimal") else "an upper bound"
         root = outcome.witness["nodes"][outcome.witness["root"]]
         lines.append(f"  first attempt: {root['attempt']}")
+        checked = stats.get("checked") or {}
+        if stats.get("optimal") is not True:
+            exact = "an upper bound: this strategy's worst case, not the optimum"
+        elif "no_mate_within" in checked:
+            exact = "optimal"
+            faster = outcome.answer - 1
+            lines.append(
+                f"  checked: the strategy mates within {_moves(outcome.answer)}"
+                + (f", and no strategy mates within {faster} (a refutation)" if faster else "")
+            )
+        else:
+            exact = f"optimal by {stats.get('optimal_by', 'the solver')}, lower bound not re-checked"
         return f"White mates in {_moves(outcome.answer)} at worst ({exact})", lines
     if outcome.status == "no-solution":
-        bound = outcome.stats.get("bounded")
-        return (bound if bound else "no forced mate (the black king can hold a draw)"), lines
+        bound = stats.get("bounded")
+        if isinstance(bound, int) and not isinstance(bound, bool):
+            return f"no forced mate within {_moves(bound)}", lines
+        if bound is not None:  # the heuristic's strategy fails: about it, not the metaposition
+            lines.append(f"  the Black line: {stats.get('line')}")
+            return f"{bound} does not mate (a claim about this strategy, not the metaposition)", lines
+        return "no forced mate (the black king can hold a draw)", lines
     return None, lines
 
 
@@ -145,10 +172,20 @@ def describe_table(
     a = outcome.answer
     said = f"{a['forced']} of {a['starts']} starts are forced mates, the longest in {_moves(a['longest'] or 0)}"
     spread = "  ".join(f"{k}: {n}" for k, n in a["distribution"].items())
-    return said, [
+    lines = [
         f"  {a['metapositions']} metapositions reachable (up to symmetry)",
         f"  worst-case moves to mate: {spread}",
     ]
+    checked = outcome.stats.get("checked")
+    if checked:
+        lines.append(
+            f"  checked: {checked['mate_within']} strategies replayed, {checked['no_mate_within']} "
+            f"of their values refuted one move less, {checked['no_forced_mate']} starts without "
+            "a forced mate refuted"
+        )
+    if outcome.stats.get("not_checked"):
+        lines.append(f"  not re-checked: {outcome.stats['not_checked']}")
+    return said, lines
 
 
 TABLE = Question(

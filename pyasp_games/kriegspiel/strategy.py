@@ -31,6 +31,7 @@ for a mate, because each attempt either may draw or keeps the game in it. JSON::
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
 
@@ -102,46 +103,119 @@ def _worst(choice: tuple, king: int, square: int, worth: Any) -> int:
     return max(worst, worth((king, square, sub))) if sub else worst
 
 
-def refutation(m: Metaposition, worth: Worth) -> dict[str, Any]:
-    """The proof that White has no forced mate from ``m`` (value :data:`NO_MATE`): the
-    metapositions without a forced mate that the refutations reach."""
-    graph = refutations([m], worth)
+#: The most metapositions the refutation of one metaposition may hold: beyond, it is not
+#: built (the checker goes through about 10,000 a second; a 6 x 6 start needs 40,000).
+MAX_REFUTATION = 60_000
+#: The same for a whole table (``kriegspiel table``): 7 x 7 needs 124,000, 8 x 8 more.
+MAX_TABLE_REFUTATION = 200_000
+
+
+class TooLarge(Exception):
+    """A refutation would hold more than :data:`MAX_REFUTATION` metapositions."""
+
+
+def refutation(
+    m: Metaposition, worth: Worth, limit: int | None = MAX_REFUTATION, most: int | None = None
+) -> dict[str, Any]:
+    """The proof that White does not mate from ``m`` faster than its value: "no forced
+    mate" for a value of :data:`NO_MATE`, else "no mate within value - 1 moves" (the
+    lower bound of an optimal value); with ``most``, within at most that many moves
+    (``--max-moves``). :class:`TooLarge` beyond ``limit`` metapositions."""
+    graph = refutations([m], worth, limit, most)
     return {"root": graph["roots"][0], "nodes": graph["nodes"]}
 
 
-def refutations(ms: list[Metaposition], worth: Worth) -> dict[str, Any]:
-    """One refutation graph for several roots without a forced mate."""
+def depth_refuted(value: int) -> int | None:
+    """The most moves within which White provably does not mate from a metaposition of
+    worst-case ``value``: ``value - 1``, or ``None`` (any number: no forced mate)."""
+    return None if value >= NO_MATE else value - 1
+
+
+def _at_least(depth: int | None, needed: int | None) -> bool:
+    """Whether refuting ``depth`` moves refutes ``needed`` (``None``: any number)."""
+    return depth is None or (needed is not None and depth >= needed)
+
+
+def refutations(
+    ms: list[Metaposition], worth: Worth, limit: int | None = MAX_REFUTATION, most: int | None = None
+) -> dict[str, Any]:
+    """One refutation graph for several roots. Each node is a metaposition and the depth
+    it refutes (its value - 1: White does not mate within that many moves; ``None``: no
+    forced mate at all) with, for each attempt, a possible draw or an answer leading to
+    a node that refutes enough: as many moves after an illegal attempt (no move made),
+    one less after a move. A node of depth 0 needs nothing (no mate within 0 moves).
+
+    A node may stand for any metaposition it is a part of (the same men, some of the
+    squares): White cannot mate faster when it knows less, so the refutation of the
+    smaller belief refutes the larger one too. The graph reuses a node so wherever
+    one fits, which keeps it a few times smaller than the metapositions it covers.
+    ``most``: no node claims more than that many moves (the roots need no more).
+    A ``worth`` that is no fixpoint of the rules (an answer set's values, say) may leave
+    an attempt without a refutation: :class:`ValueError`."""
     m = ms[0]
     rules = rules_for(m.board, m.piece)
-
-    def lost(state: State) -> bool:
-        return worth(state) >= NO_MATE
-
     nodes: list[dict[str, Any]] = []
     ids: dict[State, int] = {}
+    # the nodes placed, by White's men: their beliefs, depths and numbers
+    placed: dict[tuple[int, int], list[tuple[int, int | None, int]]] = defaultdict(list)
     todo: list[State] = []
+    depths: dict[State, int | None] = {}
+
+    def depth_of(state: State) -> int | None:
+        if state not in depths:
+            depth = depth_refuted(worth(state))
+            depths[state] = depth if most is None or (depth is not None and depth < most) else most
+        return depths[state]
 
     def node(state: State) -> int:
         if state not in ids:
+            if limit is not None and len(nodes) >= limit:
+                raise TooLarge(f"the refutation would hold more than {limit:,} metapositions")
             ids[state] = len(nodes)
             nodes.append({})
             todo.append(state)
+            placed[state[:2]].append((state[2], depth_of(state), ids[state]))
         return ids[state]
+
+    def known(state: State, needed: int | None) -> int | None:
+        """A node already placed that refutes ``needed`` moves from a part of ``state``."""
+        belief = state[2]
+        for part, depth, number in placed[state[:2]]:
+            if part & ~belief == 0 and (depth is None or (needed is not None and depth >= needed)):
+                return number
+        return None
 
     roots = [node((r.king, r.piece_square, r.belief)) for r in ms]
     while todo:
         state = todo.pop()
         king, square, belief = state
+        depth = depth_of(state)
         refutes: dict[str, Any] = {}
-        for attempt, sub, answers in rules.outcomes(king, square, belief):
-            if answers is DRAW:
-                refutes[rules.name(attempt)] = "draw"
-            elif sub and lost((king, square, sub)):
-                refutes[rules.name(attempt)] = ["illegal", node((king, square, sub))]
-            else:
-                answer, after = next(
-                    (a, s) for a, s in answers.items() if s is not None and lost(s)
-                )
-                refutes[rules.name(attempt)] = [answer, node(after)]
-        nodes[ids[state]] = {"metaposition": _fen(m, state), "refutes": refutes}
+        if depth != 0:
+            after = None if depth is None else depth - 1
+            for attempt, sub, answers in rules.outcomes(king, square, belief):
+                if answers is DRAW:
+                    refutes[rules.name(attempt)] = "draw"
+                    continue
+                choices = [(a, s, after) for a, s in answers.items() if s is not None]
+                if sub:
+                    choices.insert(0, ("illegal", (king, square, sub), depth))
+                fits = [c for c in choices if _at_least(depth_of(c[1]), c[2])]
+                # the values are a fixpoint: some answer refutes (else the value were less)
+                said = None
+                for a, s, needed in fits:
+                    number = known(s, needed)
+                    if number is not None:
+                        said = [a, number]
+                        break
+                if said is None:
+                    if not fits:
+                        raise ValueError(
+                            f"{_fen(m, state)}: no answer to {rules.name(attempt)} keeps White "
+                            f"from mating within {depth} moves: the values are no fixpoint"
+                        )
+                    a, s, _ = min(fits, key=lambda c: worth(c[1]))
+                    said = [a, node(s)]
+                refutes[rules.name(attempt)] = said
+        nodes[ids[state]] = {"metaposition": _fen(m, state), "depth": depth, "refutes": refutes}
     return {"roots": roots, "nodes": nodes}
