@@ -149,6 +149,8 @@ def test_cli_solve_show_and_json():
 def test_cli_bad_input_and_time_limit():
     assert_bad_input(run_cli("kriegspiel", "solve", "4/4/1R2/K?2"), "next to White's king")
     assert_bad_input(run_cli("kriegspiel", "solve", "nosuchfile"), "no such file")
+    # a missing path with '/' in it: both readings said, on one line
+    assert_bad_input(run_cli("kriegspiel", "solve", "no/such/file.txt"), "no such file, nor a metaposition")
     assert_bad_input(run_cli("kriegspiel", "show", "4/4/1R2/K3"), "no '?' mark")
     run = run_cli("kriegspiel", "solve", "8/8/8/8/8/8/1R6/K7 unknown", "--time-limit", "1")
     assert run.code == 3 and "unknown" in run.stdout

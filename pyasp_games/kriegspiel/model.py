@@ -53,6 +53,9 @@ ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
 DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 SLIDES = {"R": ORTHOGONAL, "Q": ORTHOGONAL + DIAGONAL}
 KING_STEPS = ORTHOGONAL + DIAGONAL
+#: The marks of a square in the text forms (White's king, rook, queen; the black king
+#: possibly or surely there; empty).
+MARKS = "KRQ?k."
 
 
 @dataclass(frozen=True)
@@ -299,7 +302,7 @@ def _from_ranks(ranks: list[str], unknown: bool, name: str) -> Metaposition:
     found: dict[str, list[int]] = {}
     for row, rank in enumerate(ranks):
         for file, ch in enumerate(rank):
-            if ch not in "KRQ?k.":
+            if ch not in MARKS:
                 raise InputError(
                     f"metaposition: unknown mark {ch!r} (use K, R or Q, ?, k, . or digits)"
                 )
@@ -322,12 +325,18 @@ def _from_ranks(ranks: list[str], unknown: bool, name: str) -> Metaposition:
 def load_metaposition(source: str | Path, name: str | None = None) -> Metaposition:
     """A metaposition from a file (diagram or one line) or, when ``source`` is no file,
     from the text itself (what ``kriegspiel solve`` takes)."""
+    text = str(source)
     path = Path(source)
-    if not path.is_file():
-        if "/" in str(source):
-            return parse_metaposition(str(source), name or str(source))
-        raise InputError(f"{source}: no such file (nor a metaposition: ranks separated by '/')")
-    return parse_metaposition(read_text(path), name or path.stem)
+    if path.exists():  # a file (a folder or an unreadable file: read_text says so)
+        return parse_metaposition(read_text(path), name or path.stem)
+    if "/" not in text:
+        raise InputError(f"{text}: no such file (nor a metaposition: ranks separated by '/')")
+    try:
+        return parse_metaposition(text, name or text)
+    except InputError as err:
+        if set(text.removesuffix("unknown").strip()) <= set(MARKS + "0123456789/"):
+            raise  # written as a metaposition: what is wrong with it
+        raise InputError(f"{text}: no such file, nor a metaposition ({err})") from None
 
 
 def load_metapositions(path: Path) -> list[Metaposition]:
