@@ -183,6 +183,24 @@ def test_asp_emit_lp_and_max_moves(tmp_path):
     assert bounded.status == "no-solution" and bounded.stats["bounded"]
 
 
+def test_a_user_encodings_claims_are_checked_by_their_certificates(tmp_path):
+    from pyasp_games.engines.resources import encoding_path
+
+    bundled = encoding_path("kriegspiel", "retrograde").read_text()
+    mine = tmp_path / "mine.lp"
+    mine.write_text(bundled)
+    m = parse_metaposition("?1?/2?/KR1")
+    out = solve(m, "asp", encoding=str(mine))
+    # the optimum is certified from both sides: no reference needed
+    assert out.stats["checked"] == {"mate_within": 4, "no_mate_within": 3}
+    assert out.stats.get("cross_check") is None and out.stats["verified"] is True
+    never = tmp_path / "never.lp"  # wins nothing: "no forced mate" everywhere
+    never.write_text(bundled.replace("works(U,M,T,d) :- possible(U,M,T),", "works(U,M,T,d) :- never, possible(U,M,T),"))
+    out = solve(parse_metaposition("k2/2K/1R1"), "asp", encoding=str(never))
+    assert out.status == "error" and out.stats["verified"] is False
+    assert "the answer set's values refute nothing" in out.stats["verification"]
+
+
 @pytest.mark.slow
 def test_asp_agrees_with_native_on_4x4():
     for text in ("?1?1/4/1R2/K3", "4/4/1R2/K3 unknown"):

@@ -51,25 +51,18 @@ BACKENDS: dict[str, Callable[..., Outcome]] = {
 }
 
 
-def describe(outcome: Outcome, options: dict[str, Any] | None = None) -> str:
-    """The answer in words: mate in N at worst, or no forced mate."""
-    if outcome.status == "solved":
-        return f"mate in {_moves(outcome.answer)} at worst"
-    if outcome.status == "no-solution":
-        return "no forced mate"
-    return "no answer"
-
-
-def _claims_optimum(outcome: Outcome) -> bool:
-    # the checker replays the strategy (mate within N), not that no strategy is faster
+def _needs_reference(outcome: Outcome) -> bool:
+    """What a user encoding claims that the checker did not confirm: an answer it could
+    not check (a bound with no refutation), or an optimum whose refutation of a faster
+    mate was too large to build (``stats["not_checked"]``)."""
     return unchecked_claim(outcome) or (
-        outcome.status == "solved" and outcome.stats.get("optimal") is True
+        outcome.status == "solved" and bool(outcome.stats.get("not_checked"))
     )
 
 
-#: A user encoding's optimum and "no forced mate" are cross-checked against ``native``
-#: (the retrograde analysis; same ``--max-moves``).
-REFERENCE = Reference("kriegspiel", lambda m, options: ("native", {}), describe, _claims_optimum)
+#: A user encoding's claims that the checker could not confirm alone are cross-checked
+#: against ``native`` (the retrograde analysis; same ``--max-moves``).
+REFERENCE = Reference("kriegspiel", lambda m, options: ("native", {}), _needs_reference)
 
 
 def read_metaposition(metaposition: str) -> Metaposition:
