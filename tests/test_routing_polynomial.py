@@ -11,7 +11,7 @@ from pyasp_games.routing import solve
 from pyasp_games.routing.graph import graph_from_edges
 from pyasp_games.routing.model import Instance, schedule_names
 from pyasp_games.routing.native import distance_table
-from pyasp_games.routing.polynomial import CYCLE_VERIFIED_UP_TO, exact_schedule, graph_class
+from pyasp_games.routing.polynomial import balanced_displacement, exact_schedule, graph_class
 from pyasp_games.routing.specs import graph_spec
 from pyasp_games.routing.verify import verify_schedule
 
@@ -22,6 +22,7 @@ from pyasp_games.routing.verify import verify_schedule
         ("path:6", "swap"),
         ("cycle:4", "swap"),
         ("cycle:6", "swap"),
+        ("cycle:7", "swap"),
         ("star:5", "swap"),
         ("complete:5", "swap"),
         ("bipartite:2,2", "swap"),
@@ -67,11 +68,43 @@ def test_the_native_backend_answers_large_paths_at_once():
     assert out.stats["optimal"] is True and "inversions" in out.stats["proof"]
 
 
-def test_long_cycles_are_bounds_not_claims():
-    """Beyond the sizes where the descent was checked exact, a cycle's answer is a bound."""
-    n = CYCLE_VERIFIED_UP_TO + 3
-    state = list(range(n))
+@pytest.mark.slow
+@pytest.mark.parametrize("spec", ["cycle:8", "cycle:9"])
+def test_every_cycle_arrangement_gets_the_optimum(spec):
+    """The balanced displacement's schedule against BFS on all 40,320 / 362,880 arrangements."""
+    g = graph_spec(spec)
+    for state, optimum in distance_table(g, "swap").items():
+        exact = exact_schedule(Instance(g, state, "swap"))
+        assert exact.optimal and len(exact.steps) == optimum, state
+
+
+def _crossings(keys: list[int], shift: list[int]) -> int:
+    n = len(keys)
+    return sum(abs((j - i + shift[j] - shift[i]) // n) for i in range(n) for j in range(i + 1, n))
+
+
+def test_the_balanced_displacement_minimises_jerrums_count():
+    """Beyond BFS: against every displacement with laps in -2..1 for every pebble (sum 0)."""
+    import itertools
+
+    rng = random.Random(7)
+    for n in (10, 11):
+        keys = list(range(n))
+        rng.shuffle(keys)
+        r = [(k - i) % n for i, k in enumerate(keys)]
+        best = min(
+            _crossings(keys, [r[i] + n * k[i] for i in range(n)])
+            for k in itertools.product(range(-2, 2), repeat=n)
+            if sum(r) + n * sum(k) == 0
+        )
+        shift = balanced_displacement(keys)
+        assert max(shift) - min(shift) <= n and _crossings(keys, shift) == best
+
+
+def test_long_cycles_are_optimal():
+    """Jerrum's count of the balanced displacement is proved optimal at every size."""
+    state = list(range(300))
     random.Random(5).shuffle(state)
-    out = solve(Instance(graph_spec(f"cycle:{n}"), tuple(state), "swap"), "native")
-    assert out.status == "solved" and out.stats["verified"] and out.stats["optimal"] is False
-    assert "upper bound" in out.stats["proof"]
+    out = solve(Instance(graph_spec("cycle:300"), tuple(state), "swap"), "native")
+    assert out.status == "solved" and out.stats["verified"] and out.stats["optimal"] is True
+    assert "balanced displacement" in out.stats["proof"]
