@@ -17,10 +17,13 @@ its own earlier copy across commuting swaps (they cancel) is never searched eith
   swaps that bring both pebbles closer, preferring those that split a cycle; a directed
   cycle of pebbles that each want the next vertex rotated; else a swap that moves a pebble
   closer and a pebble at home away), half of them for the inverse arrangement (a schedule
-  for it, reversed, routes the arrangement); windows of the best ones replaced by
-  shorter sequences with the same effect (found by the same search); then depth-first
-  searches with a node limit, from the lower bound up (an exhausted budget raises the
-  proved lower bound) and just below the best schedule (one found replaces it).
+  for it, reversed, routes the arrangement); in the best ones, pairs of equal swaps with
+  only commuting swaps between them cancelled and windows replaced by shorter sequences
+  with the same effect (found by the same search over the window's vertices), also in
+  random other orders of the commuting swaps; then a large-neighbourhood search (a
+  random part of the schedule planned anew by a greedy run, kept when no longer); last,
+  depth-first searches with a node limit, from the lower bound up (an exhausted budget
+  raises the proved lower bound) and just below the best schedule (one found replaces it).
   The answer is a schedule and the best lower bound proved on the way.
 
 >>> from pyasp_games.engines.limits import Limits
@@ -55,15 +58,30 @@ class NodeLimit(Exception):
 class SwapSearch:
     """Depth-first search for swap sequences within a budget (see the module docstring)."""
 
-    def __init__(self, graph: Graph, state: Sequence[int], deadline: Deadline) -> None:
+    def __init__(self, graph: Graph, state: Sequence[int], deadline: Deadline,
+                 edges: Sequence[Swap] | None = None,
+                 moved: Sequence[int] | None = None) -> None:  # fmt: skip
+        """``edges``: the swaps searched (default: every edge of ``graph``); ``moved``:
+        the only vertices whose pebbles may be away from home (a window's, so that
+        setting up costs its size, not the graph's)."""
         self.graph, self.deadline = graph, deadline
         self.dist = graph.distances
-        self.edges = list(graph.edges)
+        self.edges = list(graph.edges if edges is None else edges)
         self.rows = [(u, w, self.dist[u], self.dist[w]) for u, w in self.edges]
         self.state = list(state)
         self.n = len(self.state)
-        self.total = sum(self.dist[v][t] for v, t in enumerate(self.state))
-        self.cycles = cycle_count(self.state)
+        if moved is None:
+            self.total = sum(self.dist[v][t] for v, t in enumerate(self.state))
+            self.cycles = cycle_count(self.state)
+        else:  # every other vertex is a cycle of its own
+            self.total = sum(self.dist[v][self.state[v]] for v in moved)
+            seen: set[int] = set()
+            self.cycles = self.n - len(moved)
+            for v in moved:
+                self.cycles += v not in seen
+                while v not in seen:
+                    seen.add(v)
+                    v = self.state[v]
         self.path: list[int] = []  # edge numbers
         self.nodes = 0
         self.limit: int | None = None
@@ -182,41 +200,56 @@ class Bound:
 
 
 def greedy_swaps(graph: Graph, state: Sequence[int], rng: random.Random) -> list[Swap]:
-    """One randomised greedy schedule (see the module docstring)."""
+    """One randomised greedy schedule (see the module docstring).
+
+    The happy swaps (both pebbles one edge closer) are kept in a set and only the edges
+    at the two swapped vertices are looked at again after a swap, so a step costs the
+    degrees, not the whole graph."""
     dist, adj = graph.distances, graph.adj
     s, n, out = list(state), len(state), []
+    far = [dist[v][s[v]] for v in range(n)]  # each pebble's distance to its target
 
-    def do(u: int, v: int) -> None:
-        s[u], s[v] = s[v], s[u]
-        out.append((u, v) if u < v else (v, u))
+    def is_happy(u: int, w: int) -> bool:
+        return (far[u] > 0 and far[w] > 0 and dist[w][s[u]] < far[u]
+                and dist[u][s[w]] < far[w])  # fmt: skip
 
-    while True:
-        away = [v for v in range(n) if s[v] != v]
-        if not away:
-            return out
-        happy = [(u, w) for u in away for w in adj[u] if u < w and s[w] != w
-                 and dist[w][s[u]] < dist[u][s[u]] and dist[u][s[w]] < dist[w][s[w]]]  # fmt: skip
+    happy = {(u, w) for u in range(n) for w in adj[u] if u < w and is_happy(u, w)}
+    away = sum(1 for f in far if f)
+
+    def do(u: int, w: int) -> None:
+        nonlocal away
+        away -= (far[u] > 0) + (far[w] > 0)
+        s[u], s[w] = s[w], s[u]
+        far[u], far[w] = dist[u][s[u]], dist[w][s[w]]
+        away += (far[u] > 0) + (far[w] > 0)
+        out.append((u, w) if u < w else (w, u))
+        for x in (u, w):
+            for y in adj[x]:
+                e = (x, y) if x < y else (y, x)
+                if is_happy(*e):
+                    happy.add(e)
+                else:
+                    happy.discard(e)
+
+    while away:
         if happy:
-            label, seen = [0] * n, 0
-            for v in range(n):
-                if not label[v]:
-                    seen += 1
-                    while not label[v]:
-                        label[v] = seen
-                        v = s[v]
-            splitting = [e for e in happy if label[e[0]] == label[e[1]]]
-            do(*rng.choice(splitting or happy))
+            options = sorted(happy)
+            rng.shuffle(options)
+            # prefer a swap inside one cycle of the arrangement: it splits the cycle
+            chosen = next((e for e in options if _same_cycle(s, *e)), options[0])
+            do(*chosen)
             continue
-        walk = [rng.choice(away)]
+        moving = [v for v in range(n) if far[v]]
+        walk = [rng.choice(moving)]
         where = {walk[0]: 0}
         while True:  # follow pebbles that want the next vertex
             v = walk[-1]
-            wanted = [x for x in adj[v] if dist[x][s[v]] < dist[v][s[v]]]
-            moving = [x for x in wanted if s[x] != x]
-            if not moving:  # only pebbles at home are in the way: one steps aside
+            wanted = [x for x in adj[v] if dist[x][s[v]] < far[v]]
+            busy = [x for x in wanted if far[x]]
+            if not busy:  # only pebbles at home are in the way: one steps aside
                 do(v, rng.choice(wanted))
                 break
-            w = rng.choice(moving)
+            w = rng.choice(busy)
             if w in where:  # a directed cycle: rotate it, every pebble one edge closer
                 cyc = walk[where[w]:]
                 for i in range(len(cyc) - 2, -1, -1):
@@ -224,6 +257,17 @@ def greedy_swaps(graph: Graph, state: Sequence[int], rng: random.Random) -> list
                 break
             where[w] = len(walk)
             walk.append(w)
+    return out
+
+
+def _same_cycle(s: list[int], u: int, w: int) -> bool:
+    """Whether ``u`` and ``w`` lie on one cycle of the arrangement ``s``."""
+    v = s[u]
+    while v != u:
+        if v == w:
+            return True
+        v = s[v]
+    return False
 
 
 def _net(graph: Graph, n: int, swaps: Sequence[Swap]) -> list[int]:
@@ -237,64 +281,177 @@ def _net(graph: Graph, n: int, swaps: Sequence[Swap]) -> list[int]:
     return state
 
 
+#: Nodes a window's search may visit (most windows are refuted or shortened well within).
+WINDOW_NODES = 400
+
+
 def improve_windows(graph: Graph, swaps: list[Swap], deadline: Deadline, width: int = 8,
-                    nodes: int = 2000) -> list[Swap]:  # fmt: skip
+                    nodes: int | None = None, first: int = 0,
+                    last: int | None = None) -> list[Swap]:  # fmt: skip
     """Replace windows of ``swaps`` by shorter sequences with the same effect, each found
-    by a depth-first search of at most ``nodes`` nodes; repeat while any shortens."""
-    n = len(graph)
-    improved = True
-    while improved:
-        improved = False
-        i = 0
-        while i + 2 <= len(swaps):
-            if deadline.expired():
-                return swaps
-            window = swaps[i : i + width]
-            target = _net(graph, n, window)
-            search = SwapSearch(graph, target, deadline)
-            search.limit = nodes
-            budget = search.start()
-            found = None
-            try:
-                while budget < len(window):
-                    if search.search(budget):
-                        found = search.schedule()
-                        break
-                    budget += 2
-            except NodeLimit:
-                pass
-            if found is not None:
-                swaps = swaps[:i] + found + swaps[i + len(window) :]
-                improved = True
-            else:
-                i += 1
+    by a depth-first search of at most ``nodes`` nodes over the edges between the
+    window's vertices, until none shortens. Only windows starting at ``first`` or later
+    are tried, and none starting within the last ``last`` swaps: a caller that changed
+    one part of a schedule looks only there."""
+    n, adj = len(graph), graph.adj
+    tail = last or 0
+    i = max(first, 0)
+    while i + 2 <= len(swaps) and i <= len(swaps) - tail:
+        if deadline.expired():
+            return swaps
+        window = swaps[i : i + width]
+        target = _net(graph, n, window)
+        inside = sorted({v for e in window for v in e})
+        edges = [(v, w) for v in inside for w in adj[v] if v < w and w in inside]
+        search = SwapSearch(graph, target, deadline, edges, inside)
+        search.limit = WINDOW_NODES if nodes is None else nodes
+        budget = search.start()
+        found = None
+        try:
+            while budget < len(window):
+                if search.search(budget):
+                    found = search.schedule()
+                    break
+                budget += 2
+        except NodeLimit:
+            pass
+        if found is None:
+            i += 1
+        else:  # the windows that overlap the change are tried again
+            swaps = swaps[:i] + found + swaps[i + len(window) :]
+            i = max(i - width + 1, first, 0)
     return swaps
+
+
+def cancel_pairs(swaps: list[Swap]) -> list[Swap]:
+    """Drop every pair of equal swaps with only swaps on other vertices between them
+    (they commute past those, meet and cancel)."""
+    out: list[Swap] = []
+    for e in swaps:
+        for k in range(len(out) - 1, -1, -1):
+            f = out[k]
+            if f == e:
+                del out[k]
+                break
+            if f[0] in e or f[1] in e:
+                out.append(e)
+                break
+        else:
+            out.append(e)
+    return out
+
+
+def relinearize(swaps: list[Swap], rng: random.Random) -> list[Swap]:
+    """The same schedule in another order of its commuting swaps, drawn at random: each
+    swap waits only for the earlier swaps at its two vertices (new windows for
+    :func:`improve_windows`)."""
+    waiting: dict[int, list[int]] = {}
+    for k, (u, w) in enumerate(swaps):
+        waiting.setdefault(u, []).append(k)
+        waiting.setdefault(w, []).append(k)
+    head = dict.fromkeys(waiting, 0)
+
+    def ready(k: int) -> bool:
+        u, w = swaps[k]
+        return waiting[u][head[u]] == k and waiting[w][head[w]] == k
+
+    free = [k for k in range(len(swaps)) if ready(k)]
+    out: list[Swap] = []
+    while free:
+        k = free.pop(rng.randrange(len(free)))
+        out.append(swaps[k])
+        for v in swaps[k]:
+            head[v] += 1
+            if head[v] < len(waiting[v]) and ready(waiting[v][head[v]]):
+                free.append(waiting[v][head[v]])
+    return out
+
+
+def improve(graph: Graph, swaps: list[Swap], deadline: Deadline, rng: random.Random,
+            rounds: int) -> list[Swap]:  # fmt: skip
+    """Cancel, shorten windows, and again on ``rounds`` random reorderings of the best."""
+    best = improve_windows(graph, cancel_pairs(swaps), deadline)
+    for _ in range(rounds):
+        if deadline.expired():
+            break
+        other = improve_windows(graph, cancel_pairs(relinearize(best, rng)), deadline)
+        if len(other) < len(best):
+            best = other
+    return best
+
+
+def _routed(state: Sequence[int], swaps: Sequence[Swap]) -> list[int]:
+    """The arrangement left after ``swaps`` (``state[v]``: where the pebble on ``v`` goes)."""
+    s = list(state)
+    for u, w in swaps:
+        s[u], s[w] = s[w], s[u]
+    return s
+
+
+#: A new schedule of the large-neighbourhood search is improved only if at most this
+#: much longer than the best (its windows rarely shorten it by more).
+SLACK = 4
+
+
+def replan(graph: Graph, state: Sequence[int], inverse: Sequence[int], swaps: list[Swap],
+           deadline: Deadline, rng: random.Random, tries: int, patience: int) -> list[Swap]:  # fmt: skip
+    """Large-neighbourhood search: keep a random prefix of the best schedule and plan the
+    rest anew by a greedy run (or keep a suffix and plan the start, as a greedy run on the
+    inverse arrangement reversed), shorten the new part's windows, keep the result when it
+    is no longer; stop after ``tries``, or ``patience`` tries without a shorter one."""
+    best, since = swaps, 0
+    for k in range(tries):
+        if deadline.expired() or since >= patience or not best:
+            break
+        cut = rng.randrange(len(best))
+        if k % 2 == 0:
+            head = best[:cut]
+            other = cancel_pairs(head + greedy_swaps(graph, _routed(state, head), rng))
+            if len(other) <= len(best) + SLACK:
+                other = improve_windows(graph, other, deadline, first=cut - 8)
+        else:  # the same on the reversed schedule of the inverse arrangement
+            tail = best[cut:][::-1]
+            other = cancel_pairs(tail + greedy_swaps(graph, _routed(inverse, tail), rng))[::-1]
+            if len(other) <= len(best) + SLACK:
+                other = improve_windows(graph, other, deadline, last=len(tail) - 8)
+        since += 1
+        if len(other) < len(best):
+            since = 0
+        if len(other) <= len(best):
+            best = other
+    return best
 
 
 def bound_swaps(
     inst: Instance,
     deadline: Deadline,
     seed: int = 0,
-    trials: int = 96,
-    nodes: int = 1000,
-    keep: int = 4,
+    trials: int = 32,
+    nodes: int = 150,
+    keep: int = 3,
+    rounds: int = 4,
+    tries: int = 30,
+    patience: int = 10,
 ) -> Bound:
     """A short schedule and a proved lower bound (see the module docstring): the best
-    ``keep`` of ``trials`` greedy schedules improved window by window; depth-first
-    searches of at most ``nodes`` nodes each, from the lower bound up while they exhaust
-    their budget (each raises the proved bound by two), then just below the best schedule
-    while they find a shorter one."""
+    ``keep`` of ``trials`` greedy schedules, each improved (:func:`improve`: windows, on
+    ``rounds`` reorderings) and then by a large-neighbourhood search (:func:`replan`,
+    ``tries`` new plans, ``patience`` without progress); depth-first searches of at most
+    ``nodes`` nodes each, from the lower bound up while they exhaust their budget (each
+    raises the proved bound by two), then just below the best schedule while they find a
+    shorter one. Deterministic in ``seed``."""
     rng = random.Random(seed)
     g = inst.graph
-    # half the trials route the inverse arrangement: reversed, its schedule routes this one
+    # every other run routes the inverse arrangement: reversed, its schedule routes this one
     inverse = [0] * len(inst.state)
     for v, t in enumerate(inst.state):
         inverse[t] = v
-    runs = [greedy_swaps(g, inst.state, rng) for _ in range(trials - trials // 2)]
-    runs += [greedy_swaps(g, inverse, rng)[::-1] for _ in range(trials // 2)]
+    runs = [greedy_swaps(g, inst.state, rng) if k % 2 == 0 else greedy_swaps(g, inverse, rng)[::-1]
+            for k in range(trials)]  # fmt: skip
     runs.sort(key=len)
     greedy = len(runs[0])
-    best = min((improve_windows(g, r, deadline) for r in runs[:keep]), key=len)
+    best = min((replan(g, inst.state, inverse, improve(g, r, deadline, rng, rounds), deadline,
+                       rng, tries, patience) for r in runs[:keep]), key=len)  # fmt: skip
     search = SwapSearch(g, inst.state, deadline)
     start_total, start_cycles = search.total, search.cycles
 
