@@ -253,9 +253,25 @@ def TABLE_SOLVE(request):
     return solve_table(request, Limits())
 
 
-def test_cli_table():
-    run = run_cli("kriegspiel", "table", "--board", "3x3")
+def test_cli_table(tmp_path):
+    import json
+
+    data = tmp_path / "krk3.json"
+    run = run_cli("kriegspiel", "table", "--board", "3x3", "--output", data)
     assert run.code == 0 and "44 of 48 starts are forced mates, the longest in 4 moves" in run.stdout
+    table = json.loads(data.read_text())  # the distribution and every start's value, as data
+    assert (table["board"], table["starts"], table["forced"]) == ("3x3", 48, 44)
+    assert table["distribution"] == {"3": 20, "4": 24, "none": 4} and len(table["values"]) == 48
+    assert {"metaposition": "?1?/2?/KR1", "value": 4} in table["values"]
+    assert table["verified"] is True and table["checked"]["no_mate_within"] == 44
+    # never over a file without --force; with it, the file is written again
+    assert_bad_input(run_cli("kriegspiel", "table", "--board", "4x4", "-o", data), "file exists")
+    assert json.loads(data.read_text())["board"] == "3x3"
+    assert run_cli("kriegspiel", "table", "--board", "4x4", "-o", data, "--force").code == 0
+    assert json.loads(data.read_text())["board"] == "4x4"
+    late = run_cli("kriegspiel", "table", "--board", "6x6", "-o", tmp_path / "none.json", "--time-limit", "0.3")
+    assert late.code == 3 and "nothing written: the answer is unknown" in late.stderr
+    assert not (tmp_path / "none.json").exists()
     assert_bad_input(run_cli("kriegspiel", "table", "--board", "9x9"), "3 to 8")
 
 

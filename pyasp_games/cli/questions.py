@@ -48,7 +48,8 @@ from pyasp_games.errors import InputError
 
 #: Keywords every generated command has; a question's parameter may not take one.
 COMMON = (
-    "backend", "all_", "count", "trust", "force", "workers", "time_limit", "memory_limit", "json",
+    "backend", "all_", "count", "trust", "output", "force", "workers", "time_limit",
+    "memory_limit", "json",
 )  # fmt: skip
 
 
@@ -104,8 +105,10 @@ def command(question: Question) -> Callable[..., None]:
         add("trust", bool, TRUST_ENCODING)
     for emit in question.emits:
         add(emit.name, Path, typer.Option(None, emit.flag, help=f"{emit.backend}: {emit.help}"))
-    if question.emits:
-        add("force", bool, typer.Option(False, "--force", help="Overwrite the files to emit."))
+    if question.output is not None:
+        add("output", Path, typer.Option(None, "--output", "-o", help=question.output.help))
+    if question.emits or question.output is not None:
+        add("force", bool, typer.Option(False, "--force", help="Overwrite the files to write."))
     if question.workers:
         add("workers", int, typer.Option(
             1, "--workers", help="Answer the instances of a file in this many processes."
@@ -163,12 +166,15 @@ def ask(question: Question, values: dict[str, Any]) -> None:
     arm(lim, whole_command=not question.several)
     for emit in question.emits:
         new_file(values.get(emit.name), values.get("force", False), emit.flag)
+    output = new_file(values.get("output"), values.get("force", False), "--output")
     trust = trust_encoding(question.domain, values.get("trust", False), values.get("encoding"))
     options.update(trust)
     read = question.read(**question.read_values(values))
     instances = read if question.several else [read]
     if question.several and len(instances) > 1 and any(values.get(e.name) for e in question.emits):
         raise InputError(", ".join(e.flag for e in question.emits) + " need a file with one instance")
+    if question.several and len(instances) > 1 and output is not None:
+        raise InputError("--output needs a file with one instance")
     emitted = {e: values[e.name] for e in question.emits if values.get(e.name) is not None}
     before = {emit: _written(path) for emit, path in emitted.items()}
     outcomes = []
@@ -176,11 +182,25 @@ def ask(question: Question, values: dict[str, Any]) -> None:
     with closing(_answers(question, instances, backend, lim, workers, options)) as answers:
         for instance, outcome in zip(instances, answers, strict=True):
             outcomes.append(outcome)
+            if output is not None:  # first: a closed pipe after the printing cannot lose it
+                write_answer(question, instance, outcome, output)
             show(question, instance, outcome, options, values["json"])
     for emit, path in emitted.items():
         if _written(path) == before[emit]:  # never silently: say why the file is not there
             warn(f"{emit.flag} {path}: nothing written: {_unemitted(emit, outcomes[0])}")
     raise typer.Exit(exit_code(outcomes))
+
+
+def write_answer(question: Question, instance: Any, outcome: Outcome, path: Path) -> None:
+    """``--output``: the question's file of a verified answer, else a warning saying why
+    there is none (the answer failed its check, or a limit came first)."""
+    from pyasp_games.engines.files import write_text
+
+    assert question.output is not None
+    if outcome.status in ("unknown", "error") or outcome.stats.get("verified") is False:
+        warn(f"--output {path}: nothing written: the answer is {outcome.status}")
+        return
+    write_text(path, question.output.write(instance, outcome))
 
 
 def _written(path: Path) -> tuple[int, int] | None:

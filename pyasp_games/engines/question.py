@@ -130,6 +130,18 @@ class Emit:
     help: str
 
 
+@dataclass(frozen=True)
+class Output:
+    """A file of the answer the command writes (``--output FILE``, ``-o``): the text
+    ``write(instance, outcome)`` returns, written through the one writer
+    (:func:`~pyasp_games.engines.files.write_text`) once the outcome is verified; an
+    answer that failed its check, or none (a limit), writes nothing and says so. Never
+    over an existing file without ``--force``."""
+
+    help: str
+    write: Callable[[Any, Outcome], str]
+
+
 #: The files a question can emit, by the backend that writes them.
 EMIT_LP = Emit("emit_lp", "--emit-lp", "asp", "write the program (facts, and how to run them).")
 EMIT_CNF = Emit("emit_cnf", "--emit-cnf", "sat", "write the CNF as DIMACS.")
@@ -223,6 +235,7 @@ class Question:
         progress: the backends that build something once on first use (e.g. pattern
             databases), with what they build: the command passes such a backend
             ``progress=`` a progress line for the first instance.
+        output: the file of the answer the command can write (:class:`Output`).
     """
 
     name: str
@@ -241,6 +254,7 @@ class Question:
     domain: str = ""
     workers: bool = False
     progress: Mapping[str, str] = field(default_factory=dict)
+    output: Output | None = None
 
     def __post_init__(self) -> None:
         if not self.domain:  # frozen: set once, here
@@ -406,6 +420,7 @@ __all__ = [
     "MODES",
     "SOLVER",
     "Emit",
+    "Output",
     "Param",
     "Question",
     "checked_mode",

@@ -26,11 +26,12 @@ the Black line on which its own policy goes round in circles.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
 from pyasp_games.engines.outcome import Outcome
-from pyasp_games.engines.question import EMIT_LP, Param, Question
+from pyasp_games.engines.question import EMIT_LP, Output, Param, Question
 from pyasp_games.engines.reference import Reference, unchecked_claim
 from pyasp_games.kriegspiel.asp import solve_asp
 from pyasp_games.kriegspiel.heuristic import solve_heuristic
@@ -181,6 +182,37 @@ def describe_table(
     return said, lines
 
 
+def table_data(request: StartSet, outcome: Outcome) -> dict[str, Any]:
+    """A table's data (``kriegspiel table --output FILE``): the board, the answer (the
+    number of starts, of forced mates, the distribution of their worst-case values) and
+    each start's value (``values``; ``null``: no forced mate), with
+    what the checker confirmed (``checked``) and what it did not (``not_checked``).
+
+    >>> out = TABLE.ask(read_board("3x3"))
+    >>> data = table_data(read_board("3x3"), out)
+    >>> data["starts"], data["distribution"], data["checked"]["no_forced_mate"]
+    (48, {'3': 20, '4': 24, 'none': 4}, 4)
+    >>> data["values"][0]
+    {'metaposition': '?1?/2?/KR1', 'value': 4}
+    """
+    stats = outcome.stats
+    return {
+        "ending": f"K{request.piece}K",
+        "board": request.board.label,
+        **outcome.answer,
+        "values": [{"metaposition": row["metaposition"], "value": row["value"]}
+                   for row in outcome.witness["starts"]],
+        "verified": stats.get("verified"),
+        "verification": stats.get("verification"),
+        "checked": stats.get("checked"),
+        "not_checked": stats.get("not_checked"),
+    }  # fmt: skip
+
+
+def _table_file(request: StartSet, outcome: Outcome) -> str:
+    return json.dumps(table_data(request, outcome), indent=1) + "\n"
+
+
 TABLE = Question(
     "table",
     "Every metaposition reachable from every full-uncertainty start, solved.\n\n"
@@ -197,6 +229,11 @@ TABLE = Question(
         Param("piece", "--piece", "White's piece: R (KRK) or Q (KQK).", type=PIECES, to="read"),
     ),
     unchecked="not verified",
+    output=Output(
+        "write the table's data as JSON: the distribution and every start's value "
+        "(null: no forced mate), with what was checked.",
+        _table_file,
+    ),
 )
 
 #: The kriegspiel domain's questions.
