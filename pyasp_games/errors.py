@@ -62,6 +62,10 @@ def checked_real(value: Any, what: str, low: float, high: float) -> float:
     return float(value)
 
 
+#: The most characters a user's text file may hold (a device such as /dev/zero never ends).
+MAX_TEXT = 2**28
+
+
 def read_text(path: Path | str) -> str:
     """The text of a user's file; a missing, unreadable or non-text file raises
     :class:`InputError` naming the file and the reason."""
@@ -69,7 +73,13 @@ def read_text(path: Path | str) -> str:
     if _named_pipe(path):
         raise InputError(f"{path}: is a named pipe, not a file (reading it waits for a writer)")
     try:
-        return path.read_text()
+        with open(path) as handle:  # at most MAX_TEXT characters: /dev/zero never ends
+            text = handle.read(MAX_TEXT + 1)
+        if len(text) > MAX_TEXT:
+            raise InputError(
+                f"{path}: more than {MAX_TEXT:,} characters (this tool's limit for a text input)"
+            )
+        return text
     except FileNotFoundError:
         raise InputError(f"{path}: no such file") from None
     except IsADirectoryError:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import typer
 
-from pyasp_games.cli.common import JSON, print_json
+from pyasp_games.cli.common import JSON, MEMORY_LIMIT, print_json
 from pyasp_games.cli.questions import domain_group
 
 #: The domain's questions (generated), and below the commands that are none.
@@ -51,16 +51,24 @@ def play(
         "black", "--side", help="black: you play Black against the engine; white: you play White."
     ),
     seed: int = typer.Option(0, "--seed", help="white: how Black's king is placed and moves."),
+    time_limit: float = typer.Option(
+        None, "--time-limit", help="black: seconds the engine may take to solve before the "
+        "game (not your thinking time); reaching it: exit 3.",
+    ),
+    memory_limit: float = MEMORY_LIMIT,
 ) -> None:
     """Play a refereed game: as Black against the engine's optimal strategy, or as White
     (the referee's answers printed). Type squares (a3) or attempts (Kb2, Ra4); 'quit' or
     the end of input stops."""
+    from pyasp_games.engines.limits import Limits, arm
+    from pyasp_games.errors import InputError
     from pyasp_games.kriegspiel.model import load_metaposition
     from pyasp_games.kriegspiel.play import play as run
 
-    m = load_metaposition(metaposition)
     if side not in ("black", "white"):
-        from pyasp_games.errors import InputError
-
         raise InputError(f"--side is black or white, got {side!r}")
-    run(m, side, input, typer.echo, seed)
+    limits = Limits.given(time_limit, memory_megabytes=memory_limit)
+    arm(limits, whole_command=False)  # the engine's solve is limited, not the game
+    m = load_metaposition(metaposition)
+    if run(m, side, input, typer.echo, seed, limits) == "unknown":
+        raise typer.Exit(3)

@@ -344,12 +344,17 @@ class Question:
         return {p.name: values.get(p.name) for p in self.params if p.to == "read"}
 
     def limit_values(self, values: Mapping[str, Any]) -> dict[str, Any]:
-        """The :class:`Limits` fields among the parameter ``values`` (e.g. ``max_length``)."""
-        return {
-            p.name: values.get(p.name) if p.given(values.get(p.name)) else p.default
-            for p in self.params
-            if p.to == "limits"
-        }
+        """The :class:`Limits` fields among the parameter ``values`` (e.g. ``max_length``);
+        a negative number is an :class:`InputError` naming the option as the user wrote
+        it (``--max-moves``, not the field)."""
+        out = {}
+        for p in self.params:
+            if p.to == "limits":
+                value = values.get(p.name) if p.given(values.get(p.name)) else p.default
+                if isinstance(value, int | float) and value < 0:
+                    raise InputError(f"{p.option} must be non-negative, got {value}")
+                out[p.name] = value
+        return out
 
     def ask(
         self,

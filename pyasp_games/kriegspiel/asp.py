@@ -33,7 +33,7 @@ from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import encoding_path
 from pyasp_games.errors import InputError, MalformedAnswer
 from pyasp_games.kriegspiel.model import Metaposition, square_name
-from pyasp_games.kriegspiel.strategy import MAX_REFUTATION, TooLarge, refutation
+from pyasp_games.kriegspiel.strategy import MAX_REFUTATION, NotBuilt, refutation
 from pyasp_games.kriegspiel.tablebase import NO_MATE, build
 
 DOMAIN = "kriegspiel"
@@ -113,21 +113,22 @@ def solve_asp(
     def worth(state: tuple[int, int, int]) -> int:
         return value.get(number[state], beyond)
 
-    try:
-        proof = refutation(m, worth, MAX_REFUTATION)
-    except TooLarge as err:
+    solved = 0 in value
+    try:  # "no forced mate" is proved whatever its size (the universe bounds it)
+        proof = refutation(m, worth, MAX_REFUTATION if solved else None, None, deadline)
+    except NotBuilt as err:
+        if not solved:
+            raise LimitReached(stats | {"stopped": str(err)}) from None
         proof, stats["no_certificate"] = None, str(err)
     except (KeyError, ValueError) as err:  # values that are no fixpoint of the rules
         raise MalformedAnswer(f"the answer set's values refute nothing: {err}") from None
-    if 0 in value:
+    if solved:
         plan = _strategy(m, universe, value, atoms)
         stats.update(optimal=True, optimal_by="clingo's level-by-level fixpoint",
                      strategy_nodes=len(plan["nodes"]))  # fmt: skip
         if proof is not None:
             plan["refutation"] = proof
         return Outcome(m.name, "asp", "solved", value[0], plan, 0.0, stats)
-    if proof is None:
-        raise MalformedAnswer("no refutation of a forced mate could be built from the answer set")
     return Outcome(m.name, "asp", "no-solution", None, proof, 0.0, stats)
 
 

@@ -56,6 +56,7 @@ KING_STEPS = ORTHOGONAL + DIAGONAL
 #: The marks of a square in the text forms (White's king, rook, queen; the black king
 #: possibly or surely there; empty).
 MARKS = "KRQ?k."
+DIGITS = "0123456789"
 
 
 @dataclass(frozen=True)
@@ -141,7 +142,7 @@ class Board:
 def board_of(text: str) -> Board:
     """A board from ``RxC`` (ranks x files), e.g. ``8x8`` or ``4x5``."""
     parts = text.lower().replace(" ", "").split("x")
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+    if len(parts) != 2 or not all(p and set(p) <= set(DIGITS) for p in parts):
         raise InputError(f"a board is RANKSxFILES, e.g. 8x8 or 4x5, got {text!r}")
     return Board(int(parts[0]), int(parts[1]))
 
@@ -154,7 +155,7 @@ def square_name(board: Board, square: int) -> str:
 def parse_square(board: Board, text: str) -> int:
     """The square named ``text`` (``a1``) on ``board``."""
     text = text.strip().lower()
-    if len(text) == 2 and text[0] in "abcdefgh" and text[1].isdigit():
+    if len(text) == 2 and text[0] in "abcdefgh" and text[1] in DIGITS:
         square = board.square(int(text[1]) - 1, "abcdefgh".index(text[0]))
         if square is not None:
             return square
@@ -289,8 +290,8 @@ def parse_metaposition(text: str, name: str = "") -> Metaposition:
 
 def _expand(rank: str) -> str:
     out = ""
-    for ch in rank:
-        out += "." * int(ch) if ch.isdigit() else ch
+    for ch in rank:  # only ASCII digits count squares ('²'.isdigit() is true too)
+        out += "." * int(ch) if ch in DIGITS else ch
     return out
 
 
@@ -334,7 +335,7 @@ def load_metaposition(source: str | Path, name: str | None = None) -> Metapositi
     try:
         return parse_metaposition(text, name or text)
     except InputError as err:
-        if set(text.removesuffix("unknown").strip()) <= set(MARKS + "0123456789/"):
+        if set(text.removesuffix("unknown").strip()) <= set(MARKS + DIGITS + "/"):
             raise  # written as a metaposition: what is wrong with it
         raise InputError(f"{text}: no such file, nor a metaposition ({err})") from None
 
@@ -359,10 +360,12 @@ def load_metapositions(path: Path) -> list[Metaposition]:
 def known_value(m: Metaposition) -> tuple[bool, object]:
     """The known answer stated for a bundled metaposition's name (``name=...@N`` or
     ``@none``), else ``(False, None)``: crosscheck compares it."""
-    if "@" not in m.name:
-        return False, None
-    said = m.name.rsplit("@", 1)[1]
-    return (True, None) if said == "none" else (True, int(said))
+    said = m.name.rsplit("@", 1)[1] if "@" in m.name else ""
+    if said == "none":
+        return True, None
+    if said and set(said) <= set(DIGITS):
+        return True, int(said)
+    return False, None  # no value stated ('@' may be part of a name)
 
 
 def starts(board: Board, piece: str = "R") -> list[Metaposition]:

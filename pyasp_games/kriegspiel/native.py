@@ -7,7 +7,7 @@ the given one and the strategy that reaches it
 (:func:`~pyasp_games.kriegspiel.strategy.strategy`), or, without a forced mate, with
 the refutation (:func:`~pyasp_games.kriegspiel.strategy.refutation`).
 
->>> from pyasp_games.engines.limits import Limits
+>>> from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 >>> from pyasp_games.kriegspiel.model import parse_metaposition
 >>> out = solve_native(parse_metaposition("4/4/1R2/K3 unknown"), Limits())
 >>> out.status, out.answer, out.stats["optimal"]
@@ -20,13 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pyasp_games.engines.limits import Limits
+from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.kriegspiel.model import Metaposition, StartSet, starts
 from pyasp_games.kriegspiel.strategy import (
     MAX_REFUTATION,
     MAX_TABLE_REFUTATION,
-    TooLarge,
+    NotBuilt,
     Worth,
     refutation,
     refutations,
@@ -60,25 +60,38 @@ def solve_native(
         stats = {"metapositions": len(table.keys), "attempts": len(table.owner)}
     best = worth((m.king, m.piece_square, m.belief))
     if best >= NO_MATE:  # no-solution: the refutation (small: mostly draws) always given
-        return Outcome(m.name, "native", "no-solution", None, refutation(m, worth, None), 0.0, stats)
+        proof = _no_mate(m, worth, deadline)
+        return Outcome(m.name, "native", "no-solution", None, proof, 0.0, stats)
     if limits.max_length is not None and best > limits.max_length:
         stats.update(bounded=limits.max_length, value=best)
-        proof = _lower_bound(m, worth, stats, limits.max_length)
+        proof = _lower_bound(m, worth, stats, deadline, limits.max_length)
         return Outcome(m.name, "native", "no-solution", None, proof, 0.0, stats)
     plan = strategy(m, worth)
     stats.update(optimal=True, optimal_by="the retrograde analysis", strategy_nodes=len(plan["nodes"]))
-    proof = _lower_bound(m, worth, stats)
+    proof = _lower_bound(m, worth, stats, deadline)
     if proof is not None:
         plan["refutation"] = proof
     return Outcome(m.name, "native", "solved", best, plan, 0.0, stats)
 
 
-def _lower_bound(m: Metaposition, worth: Worth, stats: dict, most: int | None = None) -> dict | None:
-    """The refutation of a faster mate (of any mate within ``most`` moves), or ``None``
-    when it would be too large to check, said in ``stats["lower_bound"]``."""
+def _no_mate(m: Metaposition, worth: Worth, deadline: Deadline) -> dict:
+    """The refutation of every mate, of any size: "no forced mate" is proved or not said
+    (the time limit: :class:`LimitReached`)."""
     try:
-        proof = refutation(m, worth, MAX_REFUTATION, most)
-    except TooLarge as err:
+        return refutation(m, worth, None, None, deadline)
+    except NotBuilt as err:
+        raise LimitReached({"limit": "time", "stopped": str(err)}) from None
+
+
+def _lower_bound(
+    m: Metaposition, worth: Worth, stats: dict, deadline: Deadline, most: int | None = None
+) -> dict | None:
+    """The refutation of a faster mate (of any mate within ``most`` moves), or ``None``
+    when it would be too large to check or the time limit came first, said in
+    ``stats["no_certificate"]``."""
+    try:
+        proof = refutation(m, worth, MAX_REFUTATION, most, deadline)
+    except NotBuilt as err:
         stats["no_certificate"] = str(err)
         return None
     stats["refutation_nodes"] = len(proof["nodes"])
@@ -112,11 +125,14 @@ def solve_table(
     plan = strategies(won, table.worth(value)) if won else {"roots": [], "nodes": []}
     stats: dict = {}
     try:  # one refutation for every start: no faster mate, or no forced mate
-        proof = refutations(ms, table.worth(value), MAX_TABLE_REFUTATION) if ms else {"roots": [], "nodes": []}
+        proof = refutations(ms, table.worth(value), MAX_TABLE_REFUTATION, None, deadline)
         refuted = ms
-    except TooLarge as err:  # the lower bounds rest on the analysis; "no mate" is still proved
+    except NotBuilt as err:  # the lower bounds rest on the analysis; "no mate" is still proved
         stats["no_certificate"] = str(err)
-        proof = refutations(lost, table.worth(value), None) if lost else {"roots": [], "nodes": []}
+        try:
+            proof = refutations(lost, table.worth(value), None, None, deadline) if lost else {"roots": [], "nodes": []}
+        except NotBuilt as late:
+            raise LimitReached({"limit": "time", "stopped": str(late)}) from None
         refuted = lost
     plans, proofs = iter(plan["roots"]), dict(zip(map(id, refuted), proof["roots"], strict=True))
     rows = []

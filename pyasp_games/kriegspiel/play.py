@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from pyasp_games.engines.limits import Limits
 from pyasp_games.errors import InputError
 from pyasp_games.kriegspiel.metaposition import rules_for
 from pyasp_games.kriegspiel.model import Metaposition, parse_square, square_name
@@ -50,26 +51,33 @@ def _ask(read: Read, prompt: str) -> str | None:
     return None if text.lower() in ("quit", "q", "") else text
 
 
-def play(m: Metaposition, side: str, read: Read, write: Write, seed: int = 0) -> str:
-    """Play one game; returns how it ended: ``mate``, ``stalemate``, ``capture`` or
-    ``stopped`` (you quit, or the input ended)."""
+def play(
+    m: Metaposition, side: str, read: Read, write: Write, seed: int = 0, limits: Limits = Limits()
+) -> str:
+    """Play one game; returns how it ended: ``mate``, ``stalemate``, ``capture``,
+    ``stopped`` (you quit, or the input ended) or ``unknown`` (as Black: the engine
+    found its strategy not within ``limits``)."""
     if side == "black":
-        return _as_black(m, read, write)
+        return _as_black(m, read, write, limits)
     if side == "white":
         return _as_white(m, read, write, random.Random(seed))
     raise InputError(f"--side is black or white, got {side!r}")
 
 
-def _as_black(m: Metaposition, read: Read, write: Write) -> str:
+def _as_black(m: Metaposition, read: Read, write: Write, limits: Limits) -> str:
     from pyasp_games.kriegspiel.questions import SOLVE
 
-    out = SOLVE.solve(m, "native")
+    out = SOLVE.solve(m, "native", limits)
+    if out.status == "unknown":
+        write(f"The engine found no strategy within the limit ({out.stats.get('limit', 'time')}).")
+        return "unknown"
     if out.status != "solved" or out.stats.get("verified") is not True:
         raise InputError("White has no forced mate from this metaposition: nothing for the engine to play")
     nodes, node = out.witness["nodes"], out.witness["root"]
     board = m.board
     choices = " ".join(square_name(board, s) for s in board.squares(m.belief))
-    write(f"You are Black. White mates in {out.answer} at worst. Your king may stand on: {choices}")
+    moves = f"{out.answer} move{'s' * (out.answer > 1)}"
+    write(f"You are Black. White mates in {moves} at worst. Your king may stand on: {choices}")
     black = None
     while black is None:
         text = _ask(read, "your king's square> ")

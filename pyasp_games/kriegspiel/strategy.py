@@ -35,6 +35,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
 
+from pyasp_games.engines.limits import Deadline
 from pyasp_games.kriegspiel.metaposition import DRAW, rules_for
 from pyasp_games.kriegspiel.model import Metaposition
 from pyasp_games.kriegspiel.tablebase import NO_MATE, State
@@ -110,18 +111,24 @@ MAX_REFUTATION = 60_000
 MAX_TABLE_REFUTATION = 200_000
 
 
-class TooLarge(Exception):
-    """A refutation would hold more than :data:`MAX_REFUTATION` metapositions."""
+class NotBuilt(Exception):
+    """A refutation was not built: it would hold more metapositions than allowed, or the
+    time limit came first."""
 
 
 def refutation(
-    m: Metaposition, worth: Worth, limit: int | None = MAX_REFUTATION, most: int | None = None
+    m: Metaposition,
+    worth: Worth,
+    limit: int | None = MAX_REFUTATION,
+    most: int | None = None,
+    deadline: Deadline | None = None,
 ) -> dict[str, Any]:
     """The proof that White does not mate from ``m`` faster than its value: "no forced
     mate" for a value of :data:`NO_MATE`, else "no mate within value - 1 moves" (the
     lower bound of an optimal value); with ``most``, within at most that many moves
-    (``--max-moves``). :class:`TooLarge` beyond ``limit`` metapositions."""
-    graph = refutations([m], worth, limit, most)
+    (``--max-moves``). :class:`NotBuilt` beyond ``limit`` metapositions or past
+    ``deadline``."""
+    graph = refutations([m], worth, limit, most, deadline)
     return {"root": graph["roots"][0], "nodes": graph["nodes"]}
 
 
@@ -137,7 +144,11 @@ def _at_least(depth: int | None, needed: int | None) -> bool:
 
 
 def refutations(
-    ms: list[Metaposition], worth: Worth, limit: int | None = MAX_REFUTATION, most: int | None = None
+    ms: list[Metaposition],
+    worth: Worth,
+    limit: int | None = MAX_REFUTATION,
+    most: int | None = None,
+    deadline: Deadline | None = None,
 ) -> dict[str, Any]:
     """One refutation graph for several roots. Each node is a metaposition and the depth
     it refutes (its value - 1: White does not mate within that many moves; ``None``: no
@@ -170,7 +181,9 @@ def refutations(
     def node(state: State) -> int:
         if state not in ids:
             if limit is not None and len(nodes) >= limit:
-                raise TooLarge(f"the refutation would hold more than {limit:,} metapositions")
+                raise NotBuilt(f"the refutation would hold more than {limit:,} metapositions")
+            if deadline is not None and len(nodes) % 256 == 0 and deadline.expired():
+                raise NotBuilt("the time limit came before the refutation was built")
             ids[state] = len(nodes)
             nodes.append({})
             todo.append(state)

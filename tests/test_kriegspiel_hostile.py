@@ -1,0 +1,117 @@
+"""Kriegspiel as a hostile user meets it: absurd metapositions and boards, non-ASCII
+digits, empty beliefs, absurd --max-moves, endless files, garbage and the end of input
+in `kriegspiel play`, time limits on 8 x 8 and in crosscheck. Each ends in an answer,
+exit 2 with one line on stderr, or exit 3 within the limit."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from pyasp_games.errors import InputError
+from pyasp_games.kriegspiel.model import (
+    Board,
+    board_of,
+    load_metaposition,
+    metaposition,
+    parse_metaposition,
+)
+
+from .conftest import assert_bad_input, run_cli
+
+#: Metapositions no position has, each with the words of its one-line error.
+ABSURD = [
+    ("4/4/1R2/Kk2", "next to White's king"),  # the two kings side by side
+    ("4/4/1Rk1/K3", "in check, with White to move"),
+    ("k?2/4/1R2/K3", "one known black king 'k', or '?' marks"),
+    ("4/4/1RR1/K3 unknown", "White has one king K and one rook R"),
+    ("KK2/4/1R2/4 unknown", "White has one king K"),
+    ("2/2", "3 to 8 ranks"),  # a 2 x 2 board
+    ("9/9/9/9/9/9/9/1R7/K8 unknown", "3 to 8 ranks (this tool's limit), got 9"),
+    ("3/3/3/3/3/3/3/3/KR1 unknown", "got 9"),
+    ("3/1K1/R2 unknown", "no square left for the black king"),  # every square attacked
+    ("4/4/1R2/K3", "no '?' mark"),  # no belief at all
+    ("4/4/1R2/K²1", "nor a metaposition"),  # '²'.isdigit(), but no digit of a FEN
+    ("４/4/1R2/K3 unknown", "nor a metaposition"),  # a full-width 4
+    ("4/4/1R2/K٣", "nor a metaposition"),  # an Arabic-Indic 3
+    ("♔/4/1R2/K3", "nor a metaposition"),
+    ("no/such/file.txt", "no such file, nor a metaposition"),
+    ("nosuchfile", "no such file (nor a metaposition"),
+]
+
+
+@pytest.mark.parametrize(("text", "said"), ABSURD, ids=[t for t, _ in ABSURD])
+def test_absurd_metapositions_are_one_clear_error(text, said):
+    with pytest.raises(InputError, match=None) as err:
+        load_metaposition(text)
+    assert said in str(err.value) and "\n" not in str(err.value)
+
+
+def test_absurd_boards_and_men_from_the_library():
+    for text in ("0x3", "3x0", "2x2", "9x9", "x", "8x8x8", "-3x3", "３x３", "2²x3"):
+        with pytest.raises(InputError):
+            board_of(text)
+    for text, said in (("///", r"3 to 8 files \(this tool's limit\), got 0"), ("", "empty"),
+                       ("unknown", "expected ranks separated by '/'")):  # boards of no square
+        with pytest.raises(InputError, match=said):
+            parse_metaposition(text)
+    board = Board(4, 4)
+    with pytest.raises(InputError, match="on one square"):
+        metaposition(board, 3, 3)
+    with pytest.raises(InputError, match="no square left"):
+        metaposition(board, 0, 5, 0)  # an empty belief
+    with pytest.raises(InputError, match="White's piece is one of R, Q"):
+        metaposition(board, 0, 5, None, "B")
+
+
+def test_absurd_command_lines():
+    assert_bad_input(run_cli("kriegspiel", "solve", "4/4/1R2/K3 unknown", "--max-moves", "-1"),
+                     "--max-moves must be non-negative, got -1")  # the option as written  # fmt: skip
+    assert_bad_input(run_cli("kriegspiel", "solve", "4/4/1R2/K3 unknown", "--max-moves", "nan"),
+                     "--max-moves")  # fmt: skip
+    huge = run_cli("kriegspiel", "solve", "4/4/1R2/K3 unknown", "--max-moves", str(10**30), "--json")
+    assert huge.code == 0 and huge.json()["answer"] == 8
+    assert_bad_input(run_cli("kriegspiel", "table", "--board", "2x2"), "3 to 8 ranks")
+    assert_bad_input(run_cli("kriegspiel", "show", "4/4/1R2/K²1"), "nor a metaposition")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero")
+def test_a_file_that_never_ends_is_refused():
+    assert_bad_input(run_cli("kriegspiel", "show", "/dev/zero"), "this tool's limit for a text input")
+
+
+def test_a_short_time_limit_on_8x8_is_unknown_within_it(tmp_path):
+    start = "8/8/8/8/8/8/1R6/K7 unknown"
+    for args in (("solve", start), ("solve", start, "-b", "asp"), ("table", "--board", "8x8")):
+        run = run_cli("kriegspiel", *args, "--time-limit", "0.5")
+        assert run.code == 3 and "time limit reached" in run.stdout, run.stdout + run.stderr
+        assert run.seconds < 5  # the limit, its grace, and the start of Python
+    both = tmp_path / "both.txt"
+    both.write_text(f"# name: 8x8@31\n{start}\n# name: one@1\nk2/2K/1R1\n")
+    run = run_cli("crosscheck", "kriegspiel", both, "--time-limit", "0.5", "--json")
+    assert run.code == 3 and run.seconds < 10
+    rows = [line for line in run.stdout.splitlines() if '"backend"' in line]
+    assert any('"unknown"' in row for row in rows) and any('"solved"' in row for row in rows)
+
+
+def _play(*args: str, stdin: bytes) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-P", "-m", "pyasp_games", "kriegspiel", "play", *args],
+        input=stdin, capture_output=True, timeout=120,
+    )  # fmt: skip
+
+
+def test_play_takes_garbage_and_the_end_of_input():
+    garbage = b"zz\n\x00\xff\xfe\n\xe2\x99\x94\n" + b"K" * 100_000 + b"\n"
+    white = _play("4/4/1R2/K3 unknown", "--side", "white", stdin=garbage)  # then the input ends
+    assert white.returncode == 0 and b"Traceback" not in white.stderr
+    assert white.stdout.count(b"is not a move you can try") == 4
+    black = _play("4/4/1R2/K3 unknown", stdin=garbage + b"a4\nzz\n")
+    assert black.returncode == 0 and b"Traceback" not in black.stderr
+    assert b"no square 'zz' on a 4x4 board" in black.stdout and b"White plays Rb1" in black.stdout
+    assert _play("4/4/1R2/K3 unknown", stdin=b"").returncode == 0  # nothing at all
+    late = _play("8/8/8/8/8/8/1R6/K7 unknown", "--time-limit", "0.5", stdin=b"")
+    assert late.returncode == 3 and b"no strategy within the limit" in late.stdout
