@@ -3,15 +3,18 @@
 :func:`solve_native` collects every metaposition reachable from the given one
 (:mod:`~pyasp_games.kriegspiel.tablebase`, up to the board's symmetries), computes
 their worst-case values by the "mate within k" fixpoint, and answers with the value of
-the given one and the strategy that reaches it
-(:func:`~pyasp_games.kriegspiel.strategy.strategy`), or, without a forced mate, with
-the refutation (:func:`~pyasp_games.kriegspiel.strategy.refutation`).
+the given one, the strategy that reaches it
+(:func:`~pyasp_games.kriegspiel.strategy.strategy`) and the refutation of a faster
+mate (:func:`~pyasp_games.kriegspiel.strategy.refutation`: the lower bound, up to
+:data:`~pyasp_games.kriegspiel.strategy.MAX_REFUTATION` metapositions; beyond, the
+optimum rests on this analysis, said in ``stats["no_certificate"]``), or, without a
+forced mate (or none within ``--max-moves``), with the refutation of every mate.
 
 >>> from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 >>> from pyasp_games.kriegspiel.model import parse_metaposition
 >>> out = solve_native(parse_metaposition("4/4/1R2/K3 unknown"), Limits())
->>> out.status, out.answer, out.stats["optimal"]
-('solved', 8, True)
+>>> out.status, out.answer, out.stats["optimal"], len(out.witness["refutation"]["nodes"]) > 0
+('solved', 8, True, True)
 >>> solve_native(parse_metaposition("4/4/1R2/K3 unknown"), Limits(max_length=7)).status
 'no-solution'
 """

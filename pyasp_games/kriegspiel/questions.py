@@ -123,8 +123,11 @@ SOLVE = Question(
     "White to move; the black king may be on any '?' square ('unknown': on every square "
     "where it may legally stand). Illegal attempts are free and are information. With "
     "--json: answer the worst-case number of White moves to mate, witness the strategy "
-    "as nodes (metaposition, attempt, and the next node for each referee's answer), or "
-    "for no forced mate the refutation.",
+    "as nodes (metaposition, attempt, and the next node for each referee's answer) with "
+    "the refutation of a faster mate (witness.refutation); for no forced mate (or none "
+    "within --max-moves) the refutation; stats.checked says what the checker confirmed. "
+    "The heuristic's failure is answer 'strategy-fails' (about its strategy, not the "
+    "metaposition), its witness the Black line.",
     backends=BACKENDS,
     check=check_outcome,
     read=read_metaposition,

@@ -11,14 +11,18 @@ histories. JSON::
     {"root": 0, "nodes": [{"metaposition": FEN, "value": 7, "attempt": "Kb2",
                            "answers": {"illegal": 1, "silent": 2, "mate": null}}, ...]}
 
-A **refutation** proves that White has no forced mate: a set of metapositions
-containing the root in which every attempt either risks a draw (``"draw"``: a square
-where it is legal and lets the black king stalemate or take the piece) or has an
-answer that stays in the set (the node it leads to). White can never leave such a set
-for a mate, because each attempt either may draw or keeps the game in it. JSON::
+A **refutation** proves that White does not mate within some number of moves: a set
+of metapositions, each with the depth it refutes (``null``: any number, no forced
+mate), in which every attempt either risks a draw (``"draw"``: a square where it is
+legal and lets the black king stalemate or take the piece) or has an answer leading to
+a node of the set that still refutes enough (as many moves after ``illegal``, one less
+after a move). A node may stand for a part of the metaposition the answer leads to
+(the same men, some of its squares): knowing less never lets White mate faster. The
+refutation of "mate within N - 1" is the lower bound of an optimal value N; a
+strategy's witness carries it as ``"refutation"``. JSON::
 
-    {"root": 0, "nodes": [{"metaposition": FEN, "refutes": {"Ra4": "draw",
-                                                            "Kb2": ["illegal", 1]}}, ...]}
+    {"root": 0, "nodes": [{"metaposition": FEN, "depth": 7,
+                           "refutes": {"Ra4": "draw", "Kb2": ["illegal", 1]}}, ...]}
 
 >>> from pyasp_games.kriegspiel.model import parse_metaposition
 >>> from pyasp_games.kriegspiel.tablebase import build, values
