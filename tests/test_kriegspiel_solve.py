@@ -110,6 +110,28 @@ def test_an_optimal_value_is_checked_from_both_sides():
     assert not ok and why.startswith("the claimed optimum:")
 
 
+def test_a_refutation_links_symmetric_metapositions_and_the_checker_maps_them():
+    m = parse_metaposition("4/4/1R2/K3 unknown")
+    proof = solve(m, "native").witness["refutation"]
+    turned = [(n, a) for n in proof["nodes"] for a, v in n["refutes"].items() if len(v) == 3]
+    assert turned and check_refutation(m, proof, 7)[0] is True
+    node, attempt = turned[0]
+    for wrong, said in (("x,y", "names no symmetry"), ("r,r", "names no symmetry")):
+        node["refutes"][attempt][2] = wrong
+        ok, why = check_refutation(m, proof, 7)
+        assert not ok and said in why
+    held = []  # under another symmetry White is not at the node (a few may coincide)
+    for name in ("r,f", "-r,f", "r,-f", "-r,-f", "f,r", "-f,r", "f,-r", "-f,-r"):
+        node["refutes"][attempt][2] = name
+        held.append(check_refutation(m, proof, 7)[0])
+    assert held.count(False) >= 4
+    wide = parse_metaposition("5/5/5/KR3 unknown")  # 4 x 5: ranks and files cannot swap
+    proof = solve(wide, "native").witness["refutation"]
+    node, attempt = next((n, a) for n in proof["nodes"] for a, v in n["refutes"].items() if v != "draw")
+    node["refutes"][attempt] = [*node["refutes"][attempt][:2], "f,r"]
+    assert "not square" in check_refutation(wide, proof, 8)[1]
+
+
 def test_an_optimum_too_large_to_certify_says_what_it_rests_on(monkeypatch):
     from pyasp_games.cli.common import verdict
     from pyasp_games.kriegspiel import native

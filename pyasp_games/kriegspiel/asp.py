@@ -33,7 +33,7 @@ from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import encoding_path
 from pyasp_games.errors import InputError, MalformedAnswer
 from pyasp_games.kriegspiel.model import Metaposition, square_name
-from pyasp_games.kriegspiel.strategy import MAX_REFUTATION, NotBuilt, refutation
+from pyasp_games.kriegspiel.strategy import MAX_REFUTATION, NotBuilt, halfway, refutation
 from pyasp_games.kriegspiel.tablebase import NO_MATE, build
 
 DOMAIN = "kriegspiel"
@@ -115,7 +115,9 @@ def solve_asp(
 
     solved = 0 in value
     try:  # "no forced mate" is proved whatever its size (the universe bounds it)
-        proof = refutation(m, worth, MAX_REFUTATION if solved else None, None, deadline)
+        # the universe has no symmetry reduction: every node as it stands
+        proof = refutation(m, worth, MAX_REFUTATION if solved else None, None, halfway(deadline),
+                           symmetric=False)  # fmt: skip
     except NotBuilt as err:
         if not solved:
             raise LimitReached(stats | {"stopped": str(err)}) from None

@@ -31,6 +31,7 @@ from pyasp_games.kriegspiel.strategy import (
     MAX_TABLE_REFUTATION,
     NotBuilt,
     Worth,
+    halfway,
     refutation,
     refutations,
     strategies,
@@ -81,7 +82,7 @@ def _no_mate(m: Metaposition, worth: Worth, deadline: Deadline) -> dict:
     """The refutation of every mate, of any size: "no forced mate" is proved or not said
     (the time limit: :class:`LimitReached`)."""
     try:
-        return refutation(m, worth, None, None, deadline)
+        return refutation(m, worth, None, None, halfway(deadline))
     except NotBuilt as err:
         raise LimitReached({"limit": "time", "stopped": str(err)}) from None
 
@@ -93,7 +94,7 @@ def _lower_bound(
     when it would be too large to check or the time limit came first, said in
     ``stats["no_certificate"]``."""
     try:
-        proof = refutation(m, worth, MAX_REFUTATION, most, deadline)
+        proof = refutation(m, worth, MAX_REFUTATION, most, halfway(deadline))
     except NotBuilt as err:
         stats["no_certificate"] = str(err)
         return None
@@ -128,7 +129,7 @@ def solve_table(
     plan = strategies(won, table.worth(value)) if won else {"roots": [], "nodes": []}
     stats: dict = {}
     try:  # one refutation for every start: no faster mate, or no forced mate
-        proof = refutations(ms, table.worth(value), MAX_TABLE_REFUTATION, None, deadline)
+        proof = refutations(ms, table.worth(value), MAX_TABLE_REFUTATION, None, halfway(deadline))
         refuted = ms
     except NotBuilt as err:  # the lower bounds rest on the analysis; "no mate" is still proved
         stats["no_certificate"] = str(err)

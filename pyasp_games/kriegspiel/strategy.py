@@ -17,12 +17,15 @@ mate), in which every attempt either risks a draw (``"draw"``: a square where it
 legal and lets the black king stalemate or take the piece) or has an answer leading to
 a node of the set that still refutes enough (as many moves after ``illegal``, one less
 after a move). A node may stand for a part of the metaposition the answer leads to
-(the same men, some of its squares): knowing less never lets White mate faster. The
+(the same men, some of its squares): knowing less never lets White mate faster; or for
+the image of such a part under a symmetry of the board, named by a third item of the
+link (``"f,r"``: ranks and files swapped), as the rules are the same on the image. The
 refutation of "mate within N - 1" is the lower bound of an optimal value N; a
 strategy's witness carries it as ``"refutation"``. JSON::
 
     {"root": 0, "nodes": [{"metaposition": FEN, "depth": 7,
-                           "refutes": {"Ra4": "draw", "Kb2": ["illegal", 1]}}, ...]}
+                           "refutes": {"Ra4": "draw", "Kb2": ["illegal", 1],
+                                       "Rb4": ["silent", 2, "-r,f"]}}, ...]}
 
 >>> from pyasp_games.kriegspiel.model import parse_metaposition
 >>> from pyasp_games.kriegspiel.tablebase import build, values
@@ -42,7 +45,7 @@ from typing import Any
 from pyasp_games.engines.limits import Deadline
 from pyasp_games.kriegspiel.metaposition import DRAW, rules_for
 from pyasp_games.kriegspiel.model import Metaposition
-from pyasp_games.kriegspiel.tablebase import NO_MATE, State
+from pyasp_games.kriegspiel.tablebase import NAMES, NO_MATE, State, Symmetry
 
 #: A metaposition's worst-case value (:data:`NO_MATE`: none), from a table.
 Worth = Callable[[State], int]
@@ -109,9 +112,9 @@ def _worst(choice: tuple, king: int, square: int, worth: Any) -> int:
 
 
 #: The most metapositions the refutation of one metaposition may hold: beyond, it is not
-#: built (the checker goes through about 10,000 a second; a 6 x 6 start needs 40,000).
+#: built (the checker goes through about 3,000 a second; an 8 x 8 start needs 45,000).
 MAX_REFUTATION = 60_000
-#: The same for a whole table (``kriegspiel table``): 7 x 7 needs 124,000, 8 x 8 more.
+#: The same for a whole table (``kriegspiel table``).
 MAX_TABLE_REFUTATION = 200_000
 
 
@@ -120,19 +123,28 @@ class NotBuilt(Exception):
     time limit came first."""
 
 
+def halfway(deadline: Deadline) -> Deadline:
+    """The clock for building a certificate: half the time left, the other half for the
+    checker to go through it (it takes about as long), so that a run near its limit
+    answers without one rather than not at all."""
+    left = deadline.remaining()
+    return deadline if left is None else Deadline(left / 2)
+
+
 def refutation(
     m: Metaposition,
     worth: Worth,
     limit: int | None = MAX_REFUTATION,
     most: int | None = None,
     deadline: Deadline | None = None,
+    symmetric: bool = True,
 ) -> dict[str, Any]:
     """The proof that White does not mate from ``m`` faster than its value: "no forced
     mate" for a value of :data:`NO_MATE`, else "no mate within value - 1 moves" (the
     lower bound of an optimal value); with ``most``, within at most that many moves
     (``--max-moves``). :class:`NotBuilt` beyond ``limit`` metapositions or past
     ``deadline``."""
-    graph = refutations([m], worth, limit, most, deadline)
+    graph = refutations([m], worth, limit, most, deadline, symmetric)
     return {"root": graph["roots"][0], "nodes": graph["nodes"]}
 
 
@@ -153,6 +165,7 @@ def refutations(
     limit: int | None = MAX_REFUTATION,
     most: int | None = None,
     deadline: Deadline | None = None,
+    symmetric: bool = True,
 ) -> dict[str, Any]:
     """One refutation graph for several roots. Each node is a metaposition and the depth
     it refutes (its value - 1: White does not mate within that many moves; ``None``: no
@@ -162,13 +175,18 @@ def refutations(
 
     A node may stand for any metaposition it is a part of (the same men, some of the
     squares): White cannot mate faster when it knows less, so the refutation of the
-    smaller belief refutes the larger one too. The graph reuses a node so wherever
-    one fits, which keeps it a few times smaller than the metapositions it covers.
+    smaller belief refutes the larger one too. With ``symmetric``, it stands for its
+    images under the board's symmetries as well (the link names the symmetry, e.g.
+    ``["silent", 7, "-r,f"]``: node 7 is the image with the ranks counted from the top);
+    ``worth`` must then be the same on symmetric states (a table's is). The graph reuses
+    a node so wherever one fits: a few times fewer nodes than metapositions covered, and
+    about 8 times fewer again with the symmetries.
     ``most``: no node claims more than that many moves (the roots need no more).
     A ``worth`` that is no fixpoint of the rules (an answer set's values, say) may leave
     an attempt without a refutation: :class:`ValueError`."""
     m = ms[0]
     rules = rules_for(m.board, m.piece)
+    symmetry = Symmetry(m.board) if symmetric else None
     nodes: list[dict[str, Any]] = []
     ids: dict[State, int] = {}
     # the nodes placed, by White's men: their beliefs, depths and numbers
@@ -194,13 +212,26 @@ def refutations(
             placed[state[:2]].append((state[2], depth_of(state), ids[state]))
         return ids[state]
 
-    def known(state: State, needed: int | None) -> int | None:
-        """A node already placed that refutes ``needed`` moves from a part of ``state``."""
-        belief = state[2]
-        for part, depth, number in placed[state[:2]]:
-            if part & ~belief == 0 and (depth is None or (needed is not None and depth >= needed)):
-                return number
+    def images(state: State) -> list[tuple[int, State]]:
+        """The images of ``state`` with White's men on their least placement, each with
+        its symmetry (one node stands for all its symmetric metapositions)."""
+        if symmetry is None:
+            return [(0, state)]
+        men, group = symmetry.least(state[0], state[1])
+        return [(g, (*men, symmetry.belief(g, state[2]))) for g in group]
+
+    def known(state: State, needed: int | None) -> tuple[int, int] | None:
+        """A node already placed that refutes ``needed`` moves from a part of an image of
+        ``state``, and that image's symmetry."""
+        for g, image in images(state):
+            belief = image[2]
+            for part, depth, number in placed[image[:2]]:
+                if part & ~belief == 0 and (depth is None or (needed is not None and depth >= needed)):
+                    return number, g
         return None
+
+    def link(answer: str, number: int, g: int) -> list[Any]:
+        return [answer, number] if g == 0 else [answer, number, NAMES[g]]
 
     roots = [node((r.king, r.piece_square, r.belief)) for r in ms]
     while todo:
@@ -221,9 +252,9 @@ def refutations(
                 # the values are a fixpoint: some answer refutes (else the value were less)
                 said = None
                 for a, s, needed in fits:
-                    number = known(s, needed)
-                    if number is not None:
-                        said = [a, number]
+                    found = known(s, needed)
+                    if found is not None:
+                        said = link(a, *found)
                         break
                 if said is None:
                     if not fits:
@@ -232,7 +263,8 @@ def refutations(
                             f"from mating within {depth} moves: the values are no fixpoint"
                         )
                     a, s, _ = min(fits, key=lambda c: worth(c[1]))
-                    said = [a, node(s)]
+                    g, image = min(images(s), key=lambda gi: gi[1])
+                    said = link(a, node(image), g)
                 refutes[rules.name(attempt)] = said
         nodes[ids[state]] = {"metaposition": _fen(m, state), "depth": depth, "refutes": refutes}
     return {"roots": roots, "nodes": nodes}

@@ -45,6 +45,10 @@ State = tuple[int, int, int]
 MAX_STATES = 8_000_000
 
 
+#: The names of the symmetries, in the order of :class:`Symmetry`'s maps.
+NAMES = ("r,f", "-r,f", "r,-f", "-r,-f", "f,r", "-f,r", "f,-r", "-f,-r")
+
+
 class Symmetry:
     """The symmetries of a board as square permutations, with per-rank lookup tables
     that map a belief bitmask in a few table reads."""
@@ -71,6 +75,9 @@ class Symmetry:
         ]
         #: whether symmetry ``g`` swaps ranks and files (a check on a rank becomes one on a file)
         self.transposes = [g >= 4 for g in range(len(maps))]
+        #: symmetry ``g`` by name: the image of (rank r, file f), ``-r`` for the rank
+        #: counted from the top, ``-f`` for the file from the right
+        self.names = NAMES[: len(maps)]
         self._rank_tables = [
             [
                 [
@@ -100,6 +107,11 @@ class Symmetry:
             if bits:
                 out |= tables[r][bits]
         return out
+
+    def least(self, king: int, square: int) -> tuple[tuple[int, int], list[int]]:
+        """The least image of White's men on ``king`` and ``square``, and the symmetries
+        that take them there."""
+        return self._best[king, square]
 
     def canonical(self, state: State) -> State:
         """The least image of ``state`` (White's men first, then the belief)."""

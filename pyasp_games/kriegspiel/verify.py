@@ -13,7 +13,8 @@ generator works square by square on (rank, file) pairs, as the rules of chess sa
   within its depth (``null``: at all), and every attempt White could make there is
   answered, either by a square where it is legal and draws, or by an answer whose
   metaposition (computed here: the squares giving that answer, then Black's legal
-  steps) contains the node it names, which claims enough. A refutation of "mate within
+  steps), or its image under the board symmetry the link names (:meth:`Game.image`),
+  contains the node it names, which claims enough. A refutation of "mate within
   N - 1" is the lower bound of an optimal value N; of any mate, "no forced mate".
 - The heuristic's failing **line** is replayed: the heuristic's own policy is asked its
   attempt at each step, the answers and metapositions are computed here, and the line
@@ -103,6 +104,24 @@ class Game:
             lengths.append(n)
         mine = lengths[0] if dr == df else lengths[1]
         return "long-diagonal" if mine >= max(lengths) else "short-diagonal"
+
+    def image(self, symmetry: str, sq: Square) -> Square:
+        """The image of ``sq`` under a symmetry of the board named by its formula: ``"r,f"``
+        (the identity), ``"-r,f"`` (ranks counted from the top), ``"f,r"`` (ranks and
+        files swapped: square boards only), ... The rules are the same on the image:
+        lines go to lines and king steps to king steps, a diagonal keeps its length, and
+        a check on a rank becomes one on a file when ranks and files swap, so White
+        mates as fast from a metaposition as from its image (the answers renamed)."""
+        parts = symmetry.split(",") if isinstance(symmetry, str) else []
+        axes = sorted(p.lstrip("-") for p in parts)
+        if len(parts) != 2 or axes != ["f", "r"] or any(p not in ("r", "-r", "f", "-f") for p in parts):
+            raise Refuted(f"{symmetry!r} names no symmetry of the board")
+        if parts[0].lstrip("-") == "f" and self.rows != self.cols:
+            raise Refuted(f"{symmetry} swaps ranks and files of a board that is not square")
+        size = {"r": self.rows, "f": self.cols}
+        at = {"r": sq[0], "f": sq[1]}
+        r, f = (size[p[1]] - 1 - at[p[1]] if p[0] == "-" else at[p] for p in parts)
+        return r, f
 
     def white_moves(self, king: Square, piece_sq: Square) -> dict[str, tuple[Square, Square]]:
         """Every attempt White can think of, by name: the new (king, piece) squares."""
@@ -292,7 +311,8 @@ def check_refutations(
     moves after ``illegal`` (no move made), ``d - 1`` after a move (``None`` stays
     ``None``); a node of depth 0 needs nothing. A node may stand for a part of the
     metaposition an answer leads to (the same men, a subset of its squares): knowing
-    less never lets White mate faster, so refuting the part refutes the whole. By
+    less never lets White mate faster, so refuting the part refutes the whole; and, when
+    the link names a symmetry, for a part of its image (:meth:`Game.image`). By
     induction on ``d`` and then on the number of squares (an illegal attempt leaves
     fewer), every node's claim is then true; for ``None``, at every depth."""
     game = _game(roots[0][0]) if roots else None
@@ -354,7 +374,7 @@ def _check_node(
             if not any(told[b][0] in ("capture", "stalemate") for b in legal):
                 raise Refuted(f"{node.fen()}: {attempt} risks no draw")
             continue
-        answer, target = claim
+        answer, target, *turned = claim  # a third item: the node is a symmetric image
         if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target < len(nodes):
             raise Refuted(f"{node.fen()}: after {attempt}, {target!r} is no node of the refutation")
         child = nodes[target]
@@ -370,6 +390,14 @@ def _check_node(
                 said_here, _, replies = told[b]
                 if said_here == answer:
                     belief |= replies
+        if turned:
+            if len(turned) != 1:
+                raise Refuted(f"{node.fen()}: after {attempt}, {claim!r} is no refutation")
+            men = (game.image(turned[0], men[0]), game.image(turned[0], men[1]))
+            belief = sum(
+                1 << (r * cols + f)
+                for r, f in (game.image(turned[0], divmod(s, cols)) for s in range(node.board.size) if belief >> s & 1)
+            )
         got = (divmod(child.king, cols), divmod(child.piece_square, cols))
         if not belief or child.belief & ~belief or got != men:
             raise Refuted(
