@@ -6,18 +6,14 @@ import random
 
 import pytest
 
+from pyasp_games.engines.compiled import compile_kernels
 from pyasp_games.engines.limits import Limits
-from pyasp_games.routing import solve
+from pyasp_games.routing import solve, swap_search
 from pyasp_games.routing.model import Instance, random_arrangement, schedule_names
 from pyasp_games.routing.native import distance_table
 from pyasp_games.routing.specs import graph_spec
-from pyasp_games.routing.swapping import (
-    bound_swaps,
-    cancel_pairs,
-    greedy_swaps,
-    idastar_swaps,
-    relinearize,
-)
+from pyasp_games.routing.swap_search import optimal_swaps, path_levels
+from pyasp_games.routing.swapping import bound_swaps, cancel_pairs, greedy_swaps, relinearize
 from pyasp_games.routing.verify import verify_schedule
 
 
@@ -29,19 +25,44 @@ def _replays(g, state, swaps) -> bool:
 
 @pytest.mark.parametrize("spec", ["grid:2x3", "random:7:9:4", "tree:7:2"])
 def test_idastar_and_the_bound_against_bfs_on_every_permutation(spec):
+    """The exact search (alone, and told a greedy schedule) and the bound against BFS."""
     g = graph_spec(spec)
     table = distance_table(g, "swap")
     rng = random.Random(0)
     for state, optimum in table.items():
         inst = Instance(g, state, "swap")
-        schedule, budget = idastar_swaps(inst, Limits().deadline())
-        assert len(schedule) == optimum == budget and _replays(g, state, schedule)
+        found = optimal_swaps(inst, Limits().deadline(), slots=1 << 8)
+        assert len(found.swaps) == optimum == found.proved and _replays(g, state, found.swaps)
         greedy = greedy_swaps(g, state, rng)
         assert len(greedy) >= optimum and _replays(g, state, greedy)
+        told = optimal_swaps(inst, None, known=greedy, slots=1 << 8)
+        assert len(told.swaps) == optimum and _replays(g, state, told.swaps)
     for state in rng.sample(sorted(table), 40):
         found = bound_swaps(Instance(g, state, "swap"), Limits().deadline(), trials=2, nodes=50)
         assert found.lower_bound <= table[state] <= len(found.swaps)
         assert _replays(g, state, found.swaps)
+
+
+@pytest.mark.parametrize("spec", ["grid:2x3", "cycle:6", "star:5"])
+def test_the_compiled_search_against_bfs(spec):
+    """The kernel compiled (numpy arrays, the full duplicate table) gives the same optima."""
+    compile_kernels(swap_search.__name__)
+    g = graph_spec(spec)
+    for state, optimum in distance_table(g, "swap").items():
+        found = optimal_swaps(Instance(g, state, "swap"), None, slots=1 << 10)
+        assert len(found.swaps) == optimum and _replays(g, state, found.swaps)
+
+
+def test_path_levels_are_the_levels_of_the_shortest_paths():
+    g = graph_spec("grid:3x3")  # cells r,c numbered 3r + c
+    levels, count, width, detour = path_levels(g)
+    n = 9
+    corner = (0 * n + 8) * width  # from 0,0 to 2,2: levels {0,1 1,0} {0,2 1,1 2,0} {1,2 2,1}
+    assert count[0 * n + 8] == 3 and detour == 2
+    expected = [0b10 | 0b1000, 0b100 | 0b10000 | 0b1000000, 0b100000 | 0b10000000]
+    assert sorted(levels[corner : corner + 3]) == sorted(expected)
+    row = (0 * n + 2) * width  # along the top row: the one vertex between
+    assert count[2] == 1 and levels[row] == 0b10
 
 
 def test_swapper_is_a_bound_with_its_proved_gap():

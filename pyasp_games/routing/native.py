@@ -42,7 +42,8 @@ from pyasp_games.routing.model import (
     stride,
 )
 from pyasp_games.routing.polynomial import Exact, exact_schedule
-from pyasp_games.routing.swapping import idastar_swaps
+from pyasp_games.routing.swap_search import optimal_swaps
+from pyasp_games.routing.swapping import bound_swaps
 
 
 def matchings(graph: Graph) -> list[tuple[tuple[int, int], ...]]:
@@ -296,13 +297,11 @@ def solve_idastar(inst: Instance, limits: Limits = Limits(), **options: Any) -> 
         if verdict.solvable is False:
             stats["proof"] = verdict.reason
             return Outcome(inst.name, "native", "no-solution", None, None, 0.0, stats)
+    if inst.moves == "swap":
+        return _optimal_swaps(inst, limits, started)
     try:
-        if inst.moves == "swap":
-            found, _ = idastar_swaps(inst, deadline, limits.max_length, stats)
-            schedule = None if found is None else [(e,) for e in found]
-        else:
-            schedule, search = idastar(inst, deadline, limits.max_length)
-            stats.update(search)
+        schedule, search = idastar(inst, deadline, limits.max_length)
+        stats.update(search)
     except LimitReached:
         raise LimitReached(stats) from None
     stats["seconds_search"] = round(time.perf_counter() - started, 4)
@@ -321,6 +320,38 @@ def solve_idastar(inst: Instance, limits: Limits = Limits(), **options: Any) -> 
         0.0,
         stats,
     )
+
+
+def _optimal_swaps(inst: Instance, limits: Limits, started: float) -> Outcome:
+    """Token swapping by the compiled IDA* (:mod:`~pyasp_games.routing.swap_search`),
+    told the ``swapper`` bound's schedule: every budget below it exhausted proves it
+    optimal without searching its own."""
+    deadline = limits.deadline()
+    stats: dict[str, Any] = {}
+    try:
+        known: list | None = bound_swaps(inst, deadline).swaps
+        if limits.max_length is not None and len(known) > limits.max_length:
+            known = None
+        found = optimal_swaps(inst, deadline, limits.max_length, known)
+    except LimitReached as stop:  # stats: the budget being searched, every smaller one refuted
+        raise LimitReached(dict(stop.args[0]) if stop.args else {}) from None
+    stats.update(lower_bound=found.budgets[0] if found.budgets else found.proved,
+                 iterations=found.iterations, nodes=found.nodes, cut=found.cut)  # fmt: skip
+    stats["seconds_search"] = round(time.perf_counter() - started, 4)
+    if found.swaps is None:
+        stats["bounded"] = limits.max_length
+        stats["proof"] = f"no schedule of at most {limits.max_length} swaps (IDA*)"
+        return Outcome(inst.name, "native", "no-solution", None, None, 0.0, stats)
+    length = len(found.swaps)
+    stats["optimal"] = True
+    if found.how == "known":
+        stats["proof"] = (f"IDA*: every budget below {length} exhausted; the swapper's schedule "
+                          f"has {length} swaps")  # fmt: skip
+    else:
+        stats["proof"] = f"IDA*: every budget below {length} exhausted"
+    steps = [(e,) for e in found.swaps]
+    return Outcome(inst.name, "native", "solved", length, schedule_names(inst.graph, steps), 0.0,
+                   stats)  # fmt: skip
 
 
 def _polynomial_outcome(inst: Instance, exact: Exact, limits: Limits, started: float) -> Outcome:

@@ -1,7 +1,8 @@
-"""Token swapping (one edge a step) on any graph: an exact IDA* and a bound that improves on
-the 4-approximation.
+"""Token swapping (one edge a step) on any graph: a bound that improves on the
+4-approximation, and the depth-first search it uses (the exact search is its compiled
+twin, :mod:`~pyasp_games.routing.swap_search`).
 
-Both search sequences of swaps under the admissible bound ``h = max(ceil(D / 2), n - c)``
+The search looks for sequences of swaps under the admissible bound ``h = max(ceil(D / 2), n - c)``
 (``D`` the pebbles' total distance to their targets: a swap moves two pebbles one edge
 each; ``c`` the cycles of the arrangement: a swap changes their number by one), kept up to
 date swap by swap. Two sequences that differ only in the order of swaps on disjoint edges
@@ -10,9 +11,7 @@ reach the same arrangement, so only one order is searched: the lexicographically
 ``a < b`` where ``a`` commutes with ``b`` and with all of ``u``), and a swap that meets
 its own earlier copy across commuting swaps (they cancel) is never searched either.
 
-- :func:`idastar_swaps`: IDA* from the bound, two at a time (every schedule has the
-  arrangement's parity): the first schedule found is optimal, and every budget exhausted
-  below it is the proof.
+- :class:`SwapSearch`: depth-first search within a budget and a node limit.
 - :func:`bound_swaps`: randomised greedy schedules (in the manner of Miltzow et al. 2016:
   swaps that bring both pebbles closer, preferring those that split a cycle; a directed
   cycle of pebbles that each want the next vertex rotated; else a swap that moves a pebble
@@ -30,9 +29,6 @@ its own earlier copy across commuting swaps (they cancel) is never searched eith
 >>> from pyasp_games.routing.model import Instance
 >>> from pyasp_games.routing.specs import graph_spec
 >>> inst = Instance(graph_spec("grid:3x3"), (8, 7, 6, 5, 4, 3, 2, 1, 0), "swap")
->>> schedule, proved = idastar_swaps(inst, Limits().deadline())
->>> len(schedule), proved
-(16, 16)
 >>> found = bound_swaps(inst, Limits().deadline(), seed=0)
 >>> len(found.swaps), found.lower_bound    # the optimum 16 found; 14 proved within the nodes
 (16, 14)
@@ -162,28 +158,6 @@ class SwapSearch:
 
     def schedule(self) -> list[Swap]:
         return [self.edges[e] for e in self.path]
-
-
-def idastar_swaps(
-    inst: Instance, deadline: Deadline, max_length: int | None = None, stats: dict | None = None
-) -> tuple[list[Swap] | None, int]:
-    """An optimal swap sequence (``None`` if none within ``max_length``) and the last
-    budget searched (the optimum, or the proved lower bound when ``None``); ``stats``
-    (if given) gets the nodes, iterations and the first bound."""
-    search = SwapSearch(inst.graph, inst.state, deadline)
-    budget = search.start()
-    stats = {} if stats is None else stats
-    stats.update(lower_bound=budget, iterations=0)
-    try:
-        while max_length is None or budget <= max_length:
-            stats["iterations"] += 1
-            stats["bound"] = budget
-            if search.search(budget):
-                return search.schedule(), budget
-            budget += 2
-        return None, budget
-    finally:
-        stats["nodes"] = search.nodes
 
 
 # -- the bound -----------------------------------------------------------------------
