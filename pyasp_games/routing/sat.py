@@ -1,18 +1,22 @@
-"""Routing as SAT: one incremental PySAT solver, horizons grown one step at a time.
+"""Routing as SAT: one formula per horizon, each pebble confined to its corridor.
 
-Variables (named through the session's ``IDPool``): ``("at", v, p, t)`` the pebble
-whose target is ``p`` is on vertex ``v`` after step ``t``; ``("swap", u, v, t)`` step
-``t`` swaps along edge ``u-v``; ``("goal", h)`` the goal and cuts of horizon ``h``,
-switched on by an assumption so that a refuted horizon leaves the solver usable.
+A pebble moves at most one edge a step, so in a schedule of ``h`` steps the pebble bound
+for ``p`` is, after step ``t``, within ``t`` edges of where it started and within
+``h - t`` of ``p``: its corridor. Only those places get a variable: ``("at", v, p, t)``
+the pebble whose target is ``p`` is on ``v`` after step ``t`` (``v`` in the corridor);
+``("swap", u, v, t)`` step ``t`` swaps along edge ``u-v``. A pebble whose distance is
+the horizon has one vertex a step (its shortest paths' levels); on the 8 x 8 grid this
+leaves a few per cent of the n * n * h places of a formula that grows with the horizon,
+which is why each horizon gets its own (horizons are few: from the lower bound, rt is
+rarely more than one or two steps above it).
 
-Clauses: the start as units; a pebble crosses a chosen edge; a pebble on an untouched
-vertex stays (frame axiom); at most one pebble per vertex (with the transitions this
-keeps every step a permutation); the move rule (a matching: at most one chosen edge per
-vertex; ``swap``: one edge a step; ``blank``: one edge a step touching the blank); the
-same edge never in two consecutive steps (sound, see the encodings' README); implied
-clauses that help propagation: a pebble is within ``t`` edges of its start after step
-``t``, and came from its own or a neighbouring vertex; under ``goal(h)``: every pebble
-home at ``h`` and no pebble after step ``t`` farther than ``h - t`` from its target.
+Clauses: the start as units; each pebble somewhere in its corridor, at most one place;
+a pebble crosses a chosen edge (or that edge is not chosen, where the crossing leaves the
+corridor); a pebble on an untouched vertex stays (frame axiom); at most one pebble per
+vertex; the move rule (a matching: at most one chosen edge per vertex; ``swap``: one edge
+a step, consecutive disjoint swaps in increasing order; ``blank``: one edge a step
+touching the blank); the same edge never in two consecutive steps (sound, see the
+encodings' README); implied: a pebble came from its own or a neighbouring vertex.
 
 >>> from pyasp_games.routing.model import parse_arrangement
 >>> from pyasp_games.routing.specs import graph_spec
@@ -35,82 +39,69 @@ from pyasp_games.routing.horizons import exhausted, solved_proof, start_horizon
 from pyasp_games.routing.model import Instance, schedule_names, stride
 
 
-class RoutingFormula:
-    """The growing formula of one instance inside a :class:`SatSession`."""
+class CorridorFormula:
+    """Horizon ``h``'s formula of one instance inside a :class:`SatSession` (see the
+    module docstring); ``feasible`` is false when some pebble's corridor is empty."""
 
-    def __init__(self, inst: Instance, session: SatSession) -> None:
-        self.inst, self.s = inst, session
+    def __init__(self, inst: Instance, session: SatSession, h: int) -> None:
+        self.inst, self.s, self.h = inst, session, h
         g = inst.graph
-        self.n = len(g)
-        self.incident = [[e for e in g.edges if v in e] for v in range(self.n)]
-        self.steps = 0
-        for v, p in enumerate(inst.state):
-            for q in range(self.n):
-                session.add([session.var("at", v, q, 0) if q == p else -session.var("at", v, q, 0)])
-        self.blank_pebble = inst.state[inst.blank] if inst.moves == "blank" else None
-        self.start = {p: v for v, p in enumerate(inst.state)}  # where each pebble starts
+        n, dist, edges = len(g), g.distances, g.edges
+        start = {p: v for v, p in enumerate(inst.state)}
+        # corridor[p][t]: where pebble p can be after step t and still be home at h
+        corridor = [[[v for v in range(n) if dist[start[p]][v] <= t and dist[v][p] <= h - t]
+                     for t in range(h + 1)] for p in range(n)]  # fmt: skip
+        self.feasible = all(c for per in corridor for c in per)
+        if not self.feasible:
+            return
+        s = session
+        incident = [[k for k, e in enumerate(edges) if v in e] for v in range(n)]
+        swap = [[0] + [s.var("swap", u, v, t) for u, v in edges] for t in range(h + 1)]
+        for t in range(1, h + 1):
+            step = swap[t][1:]
+            if inst.moves == "matching":
+                for v in range(n):
+                    s.at_most_one([swap[t][k + 1] for k in incident[v]])
+            else:
+                s.at_most_one(step)
+            if t > 1:  # Dominance: an edge swapped twice in a row undoes itself
+                s.extend([-a, -b] for a, b in zip(step, swap[t - 1][1:], strict=True))
+            if inst.moves == "swap" and t > 1:
+                # Dominance: disjoint swaps commute; consecutive ones in increasing order
+                for k, e in enumerate(edges):
+                    for f in range(k):
+                        if not set(e) & set(edges[f]):
+                            s.add([-swap[t - 1][k + 1], -swap[t][f + 1]])
+        holders: dict[tuple[int, int], list[int]] = {}
+        for p in range(n):
+            here = [{v: s.var("at", v, p, t) for v in corridor[p][t]} for t in range(h + 1)]
+            s.add([here[0][start[p]]])
+            for t in range(1, h + 1):
+                now, before = here[t], here[t - 1]
+                s.add(list(now.values()))
+                s.at_most_one(list(now.values()))
+                for v, lit in now.items():
+                    holders.setdefault((v, t), []).append(lit)
+                    # Redundant (implied): it came from here or a neighbour
+                    s.add([-lit, *(before[u] for u in (v, *g.adj[v]) if u in before)])
+                for u, lit in before.items():
+                    moved = [swap[t][k + 1] for k in incident[u]]
+                    s.add([-lit, *([now[u]] if u in now else []), *moved])  # stays unless moved
+                    for k in incident[u]:
+                        v = edges[k][1] if edges[k][0] == u else edges[k][0]
+                        s.add([-lit, -swap[t][k + 1], *([now[v]] if v in now else [])])
+            if inst.moves == "blank" and p == inst.state[inst.blank]:
+                for t in range(1, h + 1):  # a slide moves the blank
+                    for k, (u, v) in enumerate(edges):
+                        ends = [here[t - 1][x] for x in (u, v) if x in here[t - 1]]
+                        s.add([-swap[t][k + 1], *ends])
+        for lits in holders.values():  # one pebble per vertex
+            s.at_most_one(lits)
 
-    def at(self, v: int, p: int, t: int) -> int:
-        return self.s.var("at", v, p, t)
-
-    def swap(self, e: tuple[int, int], t: int) -> int:
-        return self.s.var("swap", e[0], e[1], t)
-
-    def add_step(self) -> None:
-        s, t, n, inst = self.s, self.steps + 1, self.n, self.inst
-        edges = inst.graph.edges
-        if inst.moves == "matching":
-            for v in range(n):
-                s.at_most_one([self.swap(e, t) for e in self.incident[v]])
-        else:
-            s.at_most_one([self.swap(e, t) for e in edges])
-        if inst.moves == "swap" and t > 1:
-            # disjoint swaps commute: consecutive disjoint swaps in increasing edge order only
-            for e in edges:
-                for f in edges:
-                    if f < e and not set(e) & set(f):
-                        s.add([-self.swap(e, t - 1), -self.swap(f, t)])
-        for e in edges:
-            if t > 1:
-                s.add([-self.swap(e, t), -self.swap(e, t - 1)])
-            if inst.moves == "blank":
-                bp = self.blank_pebble
-                s.add([-self.swap(e, t), self.at(e[0], bp, t - 1), self.at(e[1], bp, t - 1)])
-        dist, adj = inst.graph.distances, inst.graph.adj
-        for v in range(n):
-            moved = [self.swap(e, t) for e in self.incident[v]]
-            for p in range(n):
-                s.add([-self.at(v, p, t - 1), self.at(v, p, t), *moved])
-                for e in self.incident[v]:
-                    w = e[1] if e[0] == v else e[0]
-                    s.add([-self.at(v, p, t - 1), -self.swap(e, t), self.at(w, p, t)])
-                # Redundant (implied): a pebble moves at most one edge a step, so it is
-                # within t edges of where it started, and it came from here or a neighbour
-                if dist[self.start[p]][v] > t:
-                    s.add([-self.at(v, p, t)])
-                else:
-                    s.add([-self.at(v, p, t), self.at(v, p, t - 1),
-                           *(self.at(w, p, t - 1) for w in adj[v])])  # fmt: skip
-            s.at_most_one([self.at(v, p, t) for p in range(n)])
-        self.steps = t
-
-    def goal(self, h: int) -> int:
-        """The literal switching on horizon ``h``'s goal and distance cuts."""
-        s, n = self.s, self.n
-        lit = s.var("goal", h)
-        dist = self.inst.graph.distances
-        for v in range(n):
-            s.add([-lit, self.at(v, v, h)])
-            for p in range(n):
-                for t in range(h + 1):
-                    if dist[v][p] > h - t:
-                        s.add([-lit, -self.at(v, p, t)])
-        return lit
-
-    def schedule(self, h: int) -> list[list[tuple[int, int]]]:
+    def schedule(self) -> list[list[tuple[int, int]]]:
         steps: dict[int, list[tuple[int, int]]] = {}
         for name in self.s.true_names():
-            if name[0] == "swap" and name[3] <= h:
+            if name[0] == "swap":
                 steps.setdefault(name[3], []).append((name[1], name[2]))
         return [sorted(steps[t]) for t in sorted(steps)]
 
@@ -122,41 +113,41 @@ def solve_sat(
     emit_cnf: Path | str | None = None,
     **options: Any,
 ) -> Outcome:
-    """The optimal schedule by incremental SAT over horizons from the admissible lower bound."""
+    """The optimal schedule by SAT, one formula per horizon from the admissible lower bound."""
     checked_solver(solver)  # before any work
     limits = limits.started()  # the solvability check and the search share the clock
     first = start_horizon(inst, limits, "sat")
     if first.outcome is not None:
         return first.outcome
     start, stats = first.start, first.stats
-    with SatSession(solver, limits.deadline(), keep_clauses=emit_cnf is not None) as session:
-        formula = RoutingFormula(inst, session)
+    deadline = limits.deadline()
+    found: list[list[tuple[int, int]]] = []
+    totals: dict[str, Any] = {}
 
-        def extend(h: int) -> bool:
-            while formula.steps < h:
-                formula.add_step()
-            return True
-
-        def attempt(h: int) -> str:
-            lit = formula.goal(h)
-            answer = session.solve(assumptions=[lit])
+    def attempt(h: int) -> str:
+        with SatSession(solver, deadline, keep_clauses=emit_cnf is not None) as session:
+            formula = CorridorFormula(inst, session, h)
+            if deadline.expired():
+                return "unknown"
+            answer = session.solve() if formula.feasible else False
             if emit_cnf is not None:  # the formula of the last horizon tried
                 comment = f"routing {inst.name} ({inst.moves}), horizon {h}"
-                session.write_dimacs(emit_cnf, [lit], comment)
-            if answer is None:
-                return "unknown"
-            if not answer:
-                session.add([-lit])  # refuted for good: the next horizons build on it
-            return "sat" if answer else "unsat"
+                session.write_dimacs(emit_cnf, [], comment)
+            for key, value in session.statistics().items():
+                if isinstance(value, int | float) and not isinstance(value, bool):
+                    totals[key] = totals.get(key, 0) + value
+            if answer:
+                found[:] = formula.schedule()
+        return {None: "unknown", True: "sat", False: "unsat"}[answer]
 
-        h, status, tried = search_horizons(start, limits.max_length, stride(inst), extend, attempt)
-        stats.update(session.statistics(), horizons=tried)
-        if status == "unknown":
-            return Outcome(inst.name, "sat", "unknown", None, None, 0.0, stats)
-        if status == "sat":
-            schedule = formula.schedule(h)
-            stats["optimal"] = True
-            stats["proof"] = solved_proof(inst, start, tried)
-            witness = schedule_names(inst.graph, schedule)
-            return Outcome(inst.name, "sat", "solved", len(schedule), witness, 0.0, stats)
+    _, status, tried = search_horizons(start, limits.max_length, stride(inst),
+                                       lambda h: not deadline.expired(), attempt)  # fmt: skip
+    stats.update(totals, horizons=tried)
+    if status == "unknown":
+        return Outcome(inst.name, "sat", "unknown", None, None, 0.0, stats)
+    if status == "sat":
+        stats["optimal"] = True
+        stats["proof"] = solved_proof(inst, start, tried)
+        witness = schedule_names(inst.graph, found)
+        return Outcome(inst.name, "sat", "solved", len(found), witness, 0.0, stats)
     return exhausted(inst, "sat", start, limits, stats)
