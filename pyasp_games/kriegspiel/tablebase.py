@@ -30,12 +30,16 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from pyasp_games.engines.limits import Deadline
 from pyasp_games.kriegspiel.metaposition import DRAW, Rules, rules_for
 from pyasp_games.kriegspiel.model import Board, Metaposition
+
+if TYPE_CHECKING:
+    # numpy is imported where a table is built or read: the CLI imports this module to
+    # declare its questions, and numpy alone would double the start-up of every command.
+    import numpy as np
 
 #: The value of a metaposition without a forced mate.
 NO_MATE = 1_000_000
@@ -156,6 +160,8 @@ def build(
     """Every metaposition reachable from ``roots`` (one board and piece) through
     attempts that risk no draw, with their attempts (:class:`Table`); ``symmetric``:
     one for each class of symmetric metapositions, else every one as it stands."""
+    import numpy as np
+
     board, piece = roots[0].board, roots[0].piece
     rules: Rules = rules_for(board, piece)
     symmetry = Symmetry(board)
@@ -223,6 +229,8 @@ def fixpoint(
     1 + max(value(after[j, :])))`` over ``n`` states, from "no mate" down: after round k
     every state mated within k moves has its value. ``illegal[j] = -1``: no illegal part;
     ``after[j, c] = -2``: no such answer (a mate). ``owner`` must be sorted."""
+    import numpy as np
+
     # two sentinels at the end: -1 (no illegal part: no constraint), -2 (a mate: 0 more)
     value = np.full(n + 2, NO_MATE, dtype=np.int32)
     value[-1], value[-2] = -NO_MATE, 0
@@ -260,6 +268,8 @@ def cache_file(board: Board, piece: str) -> Path:
 
 def save_values(table: Table, value: np.ndarray) -> Path:
     """Write the values of a table built from every start of its board (symmetric)."""
+    import numpy as np
+
     path = cache_file(table.board, table.piece)
     path.parent.mkdir(parents=True, exist_ok=True)
     keys = np.array(table.keys, dtype=np.uint64).reshape(-1, 3)
@@ -275,6 +285,8 @@ _LOADED: dict[Path, dict[State, int]] = {}
 def cached_worth(board: Board, piece: str) -> Callable[[State], int | None] | None:
     """The value of any state of the board's cached whole table (``None`` for a state
     outside it), or ``None`` when no table is cached."""
+    import numpy as np
+
     path = cache_file(board, piece)
     if path not in _LOADED:
         if not path.is_file():
