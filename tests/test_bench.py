@@ -209,6 +209,20 @@ def test_campaign_rows_are_verified_and_agree(tiny_campaign):
     assert_bad_input(again, "not empty")
 
 
+@pytest.mark.parametrize("blocked", ["report.md", "cactus.png", "scaling.svg"])
+def test_report_that_cannot_be_written_is_one_line(tiny_campaign, tmp_path, blocked):
+    """A report or plot path that cannot be written (here a folder stands there, which
+    stops root too): one line naming it, exit 2, not an internal error."""
+    out = tmp_path / "copy"
+    shutil.copytree(tiny_campaign / "out", out)
+    (out / blocked).mkdir()
+    run = run_cli("bench", "report", out)
+    assert run.code == 2, run.stderr
+    assert run.stderr.strip() == (
+        f"pyasp-games: error: cannot write {out / blocked}: Is a directory"
+    ), run.stderr
+
+
 def test_report_counts_and_plots(tiny_campaign, tmp_path):
     out = tmp_path / "copy"
     shutil.copytree(tiny_campaign / "out", out)

@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from pyasp_games.bench.results import RESULTS, read_meta, read_rows
+from pyasp_games.engines.files import cannot_write, write_text
 from pyasp_games.errors import InputError
 
 ANSWERED = ("solved", "no-solution")
@@ -415,8 +416,11 @@ def plot(rows: list[dict[str, Any]], meta: dict[str, Any], out: Path) -> list[Pa
 def _save(fig: Any, stem: Path) -> list[Path]:
     fig.tight_layout()
     png, svg = stem.with_suffix(".png"), stem.with_suffix(".svg")
-    fig.savefig(png, dpi=100)
-    fig.savefig(svg, metadata={"Date": None})
+    for path, options in ((png, {"dpi": 100}), (svg, {"metadata": {"Date": None}})):
+        try:
+            fig.savefig(path, **options)
+        except OSError as err:
+            raise cannot_write(path, err) from None
     return [png, svg]
 
 
@@ -433,5 +437,5 @@ def write_report(out: Path | str) -> tuple[Report, list[Path]]:
     meta = read_meta(out)
     report = build_report(rows, meta)
     path = out / "report.md"
-    path.write_text(markdown(report))
+    write_text(path, markdown(report))
     return report, [path, *plot(rows, meta, out)]

@@ -28,6 +28,7 @@ from typing import Any
 
 from pyasp_games.bench.machine import git_commit, machine, versions
 from pyasp_games.bench.suite import Suite
+from pyasp_games.engines.files import write_text
 from pyasp_games.errors import InputError
 
 #: Files a campaign writes into its directory (``--force`` replaces them).
@@ -173,7 +174,7 @@ def write_meta(
     meta.setdefault("sessions", []).append(session)
     _write_json(path, meta)
     if not (out / SUITE).is_file():
-        (out / SUITE).write_text(suite.text)
+        write_text(out / SUITE, suite.text)
 
 
 class Sink:
@@ -211,7 +212,7 @@ def finish_meta(out: Path, started: float) -> None:
 def _write_json(path: Path, data: dict[str, Any]) -> None:
     """Write beside and rename: a campaign killed here leaves the old file or the new one."""
     partial = path.with_name(path.name + ".partial")
-    partial.write_text(json.dumps(data, indent=2, default=str) + "\n")
+    write_text(partial, json.dumps(data, indent=2, default=str) + "\n")
     os.replace(partial, path)
 
 
