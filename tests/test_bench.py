@@ -515,3 +515,29 @@ def test_dask_scheduler_address_that_is_not_one(tmp_path, address):
     # one line, at once: no half-made client printing a traceback when it is collected
     assert_bad_input(run, "not a scheduler address such as tcp://HOST:PORT")
     assert run.seconds < 8 and not (tmp_path / "o").exists()
+
+
+def test_report_counts_every_claim_its_command_left_unconfirmed():
+    """The report's 'not verified' column holds the runs whose command printed NOT
+    VERIFIED (exit 3): a user encoding's claim with no reference answer in time, and a
+    claim beyond its checker that no second backend settled; a settled one is not there."""
+    from pyasp_games.bench.report import build_report
+
+    def row(backend, stats):
+        return {"instance": "g", "backend": backend, "repeat": 0, "status": "no-solution",
+                "answer": False, "seconds": 1.0, "verified": None, "size": {"n": 9},
+                "known": None, "stats": stats}
+
+    rows = [
+        row("user", {"verified": False, "cross_check": "not verified",
+                     "cross_check_reason": "the reference sat reached the time limit"}),
+        row("native", {"unconfirmed": "too large to recount"}),
+        row("sat", {"unconfirmed": "too large to recount", "cross_check": "agrees"}),
+    ]
+    report = build_report(rows, {"suite": "t", "settings": {"time_limit": 5}})
+    assert {s.backend: s.not_verified for s in report.backends} == {"user": 1, "native": 1, "sat": 0}
+    assert report.not_verified == [
+        "g: user (repeat 0) not verified: the reference sat reached the time limit",
+        "g: native (repeat 0) not verified: too large to recount",
+    ]
+    assert report.ok  # unconfirmed is no failure

@@ -9,9 +9,10 @@ whether they agree, by the crosscheck rules of :func:`pyasp_games.crosscheck.agr
 log scale, an unanswered run counted as the time limit; one line per backend, or per
 backend and value of the suite's ``scaling.series`` parameter).
 A failed verification or a disagreement is listed first, under PROBLEMS, and makes
-:attr:`Report.ok` false. A user encoding's claim whose reference gave no answer in
-time (``stats["cross_check"] == "not verified"``) is no failure: it is counted in the
-``not verified`` column and listed under NOT VERIFIED.
+:attr:`Report.ok` false. A claim that stands unconfirmed (a user encoding's claim whose
+reference gave no answer in time, or a claim beyond its checker that no second backend
+settled: the runs whose command prints NOT VERIFIED and exits 3) is no failure: it is
+counted in the ``not verified`` column and listed under NOT VERIFIED.
 
 >>> rows = [
 ...     {"instance": "a", "backend": "x", "repeat": 0, "status": "solved", "answer": 3,
@@ -102,13 +103,19 @@ def _outcome(row: dict[str, Any]) -> Any:
                    row.get("seconds") or 0.0, dict(row.get("stats") or {}))
 
 
+def _unconfirmed(row: dict[str, Any]) -> str | None:
+    """Why the run's claim stands unconfirmed (its command printed NOT VERIFIED and
+    exited 3), or ``None``: :attr:`~pyasp_games.engines.outcome.Outcome.unconfirmed`."""
+    return None if row["status"] == "error" else _outcome(row).unconfirmed
+
+
 def _show(value: Any) -> str:
     return json.dumps(value) if not isinstance(value, str) else value
 
 
 def build_report(rows: list[dict[str, Any]], meta: dict[str, Any]) -> Report:
     """Summarise result rows (see the module docstring)."""
-    from pyasp_games.crosscheck import agreement, not_verified
+    from pyasp_games.crosscheck import agreement
 
     labels = _labels(rows, meta)
     summaries = {b: BackendSummary(b) for b in labels}
@@ -123,7 +130,7 @@ def build_report(rows: list[dict[str, Any]], meta: dict[str, Any]) -> Report:
             s.unknown += 1
         else:
             s.error += 1
-        if not_verified(r["status"], r.get("stats") or {}):
+        if _unconfirmed(r) is not None:
             s.not_verified += 1
         elif r["status"] == "error" and r.get("verified") is False:
             s.failed_verification += 1
@@ -147,8 +154,8 @@ def build_report(rows: list[dict[str, Any]], meta: dict[str, Any]) -> Report:
         verdicts = agreement([_outcome(r) for r in group], (known is not None, known))
         for r in group:
             stats = r.get("stats") or {}
-            if not_verified(r["status"], stats):
-                why = stats.get("cross_check_reason") or ""
+            why = _unconfirmed(r)
+            if why is not None:
                 unverified.append(f"{name}: {r['backend']} (repeat {r['repeat']}) not verified: {why}")
             elif r["status"] == "error" and r.get("verified") is False:
                 why = stats.get("verification") or r.get("error") or ""
