@@ -141,3 +141,28 @@ def test_the_encodings_use_one_vocabulary_for_the_solvers_helpers():
         assert "% Dominance" in (root / name).read_text(), name
     for name in ("routing/routing.lp", "routing/matching.lp", "routing/blank.lp", "cover/x3c-card.lp"):
         assert "% Redundant" in (root / name).read_text(), name
+
+
+def test_emitted_kernel_kriegspiel_and_saddle_files_run_as_printed(tmp_path):
+    # the 4-cycle a->b->c->d->a has two kernels: {a, c} and {b, d}
+    kernel = tmp_path / "kernel.lp"
+    run = run_cli("grundy", "kernel", instance_dir("grundy") / "cycle4.txt", "-b", "asp",
+                  "--emit-lp", kernel)  # fmt: skip
+    assert run.code == 0, run.stderr
+    kernels = {
+        frozenset(re.findall(r"\bin\((\d+)\)", line))
+        for line in run_as_printed(kernel).splitlines() if line.startswith("in(")
+    }
+    assert kernels == {frozenset({"0", "2"}), frozenset({"1", "3"})}
+    # KRK on 3 x 3, the black king on one of three squares: mate in 4 at worst, so the
+    # incremental program first answers at horizon 4
+    krk = tmp_path / "krk.lp"
+    run = run_cli("kriegspiel", "solve", "?1?/2?/KR1", "-b", "asp", "--emit-lp", krk)
+    assert run.code == 0 and "mates in 4 moves" in run.stdout, run.stdout + run.stderr
+    assert re.findall(r"Answer at horizon (\d+)", run_as_printed(krk)) == ["4"]
+    # the saddle point of [[3, 1], [4, 2]] is (row 2, column 2), 0-based (1, 1)
+    saddle = tmp_path / "saddle.lp"
+    run = run_cli("zerosum", "saddle", instance_dir("zerosum") / "saddle.txt", "-b", "asp",
+                  "--emit-lp", saddle)  # fmt: skip
+    assert run.code == 0, run.stderr
+    assert re.findall(r"\bsaddle\((\d+),(\d+)\)", run_as_printed(saddle)) == [("1", "1")]
