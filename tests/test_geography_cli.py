@@ -95,7 +95,9 @@ def test_time_limit_exits_3_within_the_limit(tmp_path, backend):
     )  # fmt: skip
     out = run.json()
     assert run.code == 3 and out["status"] == "unknown" and out["answer"] is None
-    assert run.seconds < 1 + 1 + 1.5  # the limit, the grace, and starting Python
+    # the limit, the grace, and starting Python and clingo (up to 3 s on a loaded machine;
+    # a search that ignored the limit would run for minutes on this graph)
+    assert run.seconds < 1 + 1 + 3
 
 
 def test_crosscheck_bundled_instances_agree_with_the_known_winners():
