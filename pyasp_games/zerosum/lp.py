@@ -37,7 +37,7 @@ from pyasp_games.zerosum.extensive import (
     tree_outcome,
 )
 from pyasp_games.zerosum.model import MatrixGame
-from pyasp_games.zerosum.rational import solve_linear
+from pyasp_games.zerosum.rational import payoff_scale, solve_linear
 from pyasp_games.zerosum.verify import (
     check_behaviour_certificate,
     check_matrix_certificate,
@@ -84,23 +84,6 @@ def _sparse(
     rows, cols = zip(*entries.keys(), strict=True)
     data = [float(v / scale) for v in entries.values()]
     return coo_matrix((data, (rows, cols)), shape=shape).tocsr()
-
-
-def payoff_scale(entries: Mapping[tuple[int, int], Fraction]) -> Fraction:
-    """A power of two near the largest payoff's size (1 for none): HiGHS works in
-    doubles, so the payoffs are handed over divided by it (about 1 at most), and payoffs
-    beyond floating point (10^400) or beyond HiGHS's infinity (10^20) still solve. Scaling
-    the payoffs changes neither the supports nor the optimal strategies.
-
-    >>> payoff_scale({(0, 0): Fraction(10**400), (0, 1): Fraction(1)}) == 2**1328
-    True
-    >>> payoff_scale({(0, 0): Fraction(3)}), payoff_scale({})
-    (Fraction(2, 1), Fraction(1, 1))
-    """
-    if not entries:
-        return Fraction(1)
-    largest = max(abs(v) for v in entries.values())
-    return Fraction(2) ** (largest.numerator.bit_length() - largest.denominator.bit_length())
 
 
 #: The widest span of payoff sizes (largest over smallest nonzero) handed to HiGHS:

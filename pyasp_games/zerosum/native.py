@@ -198,7 +198,7 @@ def weak_mixture_dominating(
     """
     from scipy.optimize import linprog
 
-    from pyasp_games.zerosum.lp import payoff_scale
+    from pyasp_games.zerosum.rational import payoff_scale
 
     exact = [[a - t for a, t in zip(row, target, strict=True)] for row in payoffs]
     # in floating point at the payoffs' own size: no overflow for payoffs of 10^400

@@ -1,5 +1,5 @@
 """Exact solution of sparse rational linear systems (the step from a floating LP answer
-to an exact one).
+to an exact one), and the scale at which exact payoffs are handed to a floating solver.
 
 Each equation is a dict ``{unknown: coefficient}`` with a right-hand side; the
 solver eliminates in integer arithmetic (every row scaled to integers and kept
@@ -145,3 +145,20 @@ def solve_linear_python(
         for v in row:
             solution.setdefault(v, Fraction(0))
     return solution
+
+
+def payoff_scale(entries: Mapping[tuple[int, int], Fraction]) -> Fraction:
+    """A power of two near the largest payoff's size (1 for none): HiGHS works in
+    doubles, so the payoffs are handed over divided by it (about 1 at most), and payoffs
+    beyond floating point (10^400) or beyond HiGHS's infinity (10^20) still solve. Scaling
+    the payoffs changes neither the supports nor the optimal strategies.
+
+    >>> payoff_scale({(0, 0): Fraction(10**400), (0, 1): Fraction(1)}) == 2**1328
+    True
+    >>> payoff_scale({(0, 0): Fraction(3)}), payoff_scale({})
+    (Fraction(2, 1), Fraction(1, 1))
+    """
+    if not entries:
+        return Fraction(1)
+    largest = max(abs(v) for v in entries.values())
+    return Fraction(2) ** (largest.numerator.bit_length() - largest.denominator.bit_length())
