@@ -64,6 +64,8 @@ def checked_real(value: Any, what: str, low: float, high: float) -> float:
 
 #: The most characters a user's text file may hold (a device such as /dev/zero never ends).
 MAX_TEXT = 2**28
+#: Characters read at a time (see :func:`read_text`).
+READ_CHUNK = 2**20
 
 
 def read_text(path: Path | str) -> str:
@@ -74,12 +76,17 @@ def read_text(path: Path | str) -> str:
         raise InputError(f"{path}: is a named pipe, not a file (reading it waits for a writer)")
     try:
         with open(path) as handle:  # at most MAX_TEXT characters: /dev/zero never ends
-            text = handle.read(MAX_TEXT + 1)
-        if len(text) > MAX_TEXT:
-            raise InputError(
-                f"{path}: more than {MAX_TEXT:,} characters (this tool's limit for a text input)"
-            )
-        return text
+            chunks, size = [], 0
+            # piece by piece: read(MAX_TEXT + 1) sets aside that much memory first, which
+            # a --memory-limit below 300 MB refuses before a small board is read
+            while chunk := handle.read(READ_CHUNK):
+                chunks.append(chunk)
+                size += len(chunk)
+                if size > MAX_TEXT:
+                    raise InputError(
+                        f"{path}: more than {MAX_TEXT:,} characters (this tool's limit for a text input)"
+                    )
+        return "".join(chunks)
     except FileNotFoundError:
         raise InputError(f"{path}: no such file") from None
     except IsADirectoryError:

@@ -17,6 +17,7 @@ import pytest
 
 from pyasp_games.engines.limits import Deadline, LimitReached, Limits, memory_cap
 from pyasp_games.engines.outcome import Outcome
+from pyasp_games.engines.resources import instance_dir
 from pyasp_games.engines.runner import run_backend
 
 from .conftest import assert_bad_input, run_cli
@@ -92,8 +93,22 @@ def test_a_search_that_fills_its_memory_limit_is_unknown(tmp_path):
     run = run_cli("puzzle", "solve", board, "--goal", "blank-first", "--memory-limit", "150", "--json")
     out = run.json()
     assert run.code == 3 and out["status"] == "unknown", run.stdout
-    assert out["stats"]["limit"] == "memory"
+    # the search ran out, not the reading of a four-line board
+    assert out["backend"] == "astar" and out["stats"]["limit"] == "memory", out
     assert_bad_input(run_cli("puzzle", "solve", board, "--memory-limit", "0"), "--memory-limit")
+
+
+@pytest.mark.parametrize("megabytes", ["60", "150"])
+def test_a_small_input_is_answered_under_a_small_memory_limit(tmp_path, megabytes):
+    # reading a file once set aside 256 MB (the longest text taken) before reading a
+    # byte: every --memory-limit below about 300 MB was 'reached' on any board
+    board = tmp_path / "b.txt"
+    board.write_text("1 2 3\n4 5 6\n7 0 8\n")
+    run = run_cli("puzzle", "solve", board, "-b", "astar", "--memory-limit", megabytes)
+    assert run.code == 0 and "solved, 1 moves" in run.stdout, run.stdout + run.stderr
+    tiny = instance_dir("cover") / "tiny-cover.txt"
+    run = run_cli("cover", "solve", tiny, "--memory-limit", megabytes)
+    assert run.code == 0 and "an exact cover exists" in run.stdout, run.stdout + run.stderr
 
 
 # -- the time limit holds for the whole command ---------------------------------------

@@ -201,6 +201,7 @@ def test_a_database_build_holds_the_memory_limit(fresh_cache):
                   "--time-limit", "20", "--memory-limit", "300", "--json")  # fmt: skip
     out = run.json()
     assert run.code == 3 and out["status"] == "unknown" and out["stats"]["limit"] == "memory"
+    assert out["backend"] == "pdb", out  # the build ran out, not the reading of the board
 
 
 def test_every_phase_of_a_build_stops_at_the_time_limit(fresh_cache, puzzles):
