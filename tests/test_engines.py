@@ -122,11 +122,12 @@ def test_sat_exactly_one_assumptions_and_names():
 
 @pytest.mark.parametrize("solver", SOLVERS)
 def test_every_offered_sat_solver_stops_at_the_time_limit(solver):
-    with SatSession(solver, Deadline(1.0)) as s:
+    # half a second: PHP(12) is far out of reach all the same, and ten solvers wait on it
+    with SatSession(solver, Deadline(0.5)) as s:
         php_clauses(s, 12)
         start = time.monotonic()
         assert s.solve() is None
-        assert time.monotonic() - start < 1.0 + STOP_SLACK
+        assert time.monotonic() - start < 0.5 + STOP_SLACK
         assert s.statistics()["solver"] == solver
 
 

@@ -137,9 +137,12 @@ def test_matching_answers_thousands_of_vertices_in_seconds():
         if u != v:
             edges.add((min(u, v), max(u, v)))
     game = game_of(n, sorted(edges), "vertex", True, 0)
-    out = solve(game, "matching", Limits(time_limit=10))
-    assert out.status == "solved" and out.seconds < 10
+    # matching answers in about 1 s; the native reference then spends the rest of the
+    # limit failing to confirm it, so the limit is the test's time: 4 s, not 10
+    out = solve(game, "matching", Limits(time_limit=4))
+    assert out.status == "solved" and out.seconds < 4
     assert out.stats["component"] > 4000
+    assert out.stats["cross_check"] == "not verified" and out.stats["verified"] is False
 
 
 def test_bundled_instances_have_the_known_winner_by_every_applicable_backend():
