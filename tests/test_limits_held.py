@@ -223,3 +223,30 @@ def test_running_out_of_memory_outside_a_backend_is_unknown_not_a_traceback(larg
     assert run.code == 3 and "Traceback" not in run.stderr, run.stderr[-300:]
     out = run.json()
     assert out["status"] == "unknown" and out["stats"]["limit"] == "memory"
+
+
+# -- the numeric libraries' start-up under a small memory limit -------------------------
+
+
+def test_a_small_game_under_a_small_memory_limit_is_answered_or_names_the_libraries(tmp_path):
+    # numpy's OpenBLAS reserves a buffer per thread while it loads: under a cap below that
+    # it aborted the process ("OpenBLAS error: Memory allocation still failed", exit 1)
+    mate = tmp_path / "k1.txt"
+    mate.write_text("k2/2K/1R1\n")
+    run = run_cli("kriegspiel", "solve", mate, "--memory-limit", "50", timeout=60)
+    assert run.code == 3 and "Traceback" not in run.stderr, (run.code, run.stdout, run.stderr)
+    assert "memory limit reached: loading numpy takes" in run.stdout, run.stdout
+    assert "the memory limit of 50 MB is below that" in run.stdout, run.stdout
+    run = run_cli("kriegspiel", "solve", mate, "--memory-limit", "200", "--json", timeout=60)
+    assert run.code == 0 and run.json()["answer"] == 1, run.stdout + run.stderr
+
+
+def test_scipy_under_a_memory_limit_below_its_start_up_stops_instead_of_hanging():
+    # scipy's own OpenBLAS retried a failed allocation forever inside dlopen, where no
+    # signal reaches it: `zerosum solve -b lp --memory-limit 130` ran at 100% CPU for
+    # ever and ignored SIGTERM
+    game = instance_dir("zerosum") / "rock-paper-scissors.txt"
+    run = run_cli("zerosum", "solve", game, "-b", "lp", "--memory-limit", "130", "--json", timeout=60)
+    assert run.code == 3, (run.code, run.stdout, run.stderr)
+    stats = run.json()["stats"]
+    assert stats["limit"] == "memory" and stats["start_up"].startswith("loading scipy takes"), stats

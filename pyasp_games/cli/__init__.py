@@ -30,7 +30,9 @@ TOOLS = {
 #: its commands generated from the domain's questions (:func:`domain_app`), then the tools.
 #: A command imports only its own group; ``pyasp-games --help`` imports them all.
 GROUPS = (*DOMAINS, *TOOLS)
-SUMMARY = "Games and puzzles as answer-set programs and SAT formulas: solved, verified, cross-checked."
+SUMMARY = (
+    "Games and puzzles as answer-set programs and SAT formulas: solved, verified, cross-checked."
+)
 
 
 def _version(value: bool) -> None:
@@ -161,14 +163,14 @@ def _stopped() -> None:
 def _limit_reached(argv: list[str], err: BaseException) -> None:
     """Status unknown, exit 3, for a command stopped by its time limit or out of memory
     outside a backend (reading the input, a check): one line, or one JSON object."""
-    from pyasp_games.cli.common import print_json
-    from pyasp_games.engines.limits import held_for, release_time_limit
+    from pyasp_games.cli.common import limit_reached, print_json
+    from pyasp_games.engines.limits import held_for, memory_stop, release_time_limit
 
     release_time_limit()
     held = held_for()
     seconds = None if held is None else round(held, 4)
     if isinstance(err, MemoryError):
-        stats = {"limit": "memory", "stopped": "the command ran out of memory"}
+        stats = memory_stop("the command ran out of memory")
     else:
         given = err.args[0] if err.args and isinstance(err.args[0], dict) else {}
         stats = {"limit": "time", **given}
@@ -178,7 +180,7 @@ def _limit_reached(argv: list[str], err: BaseException) -> None:
         print_json({**outcome, "witness": None, "seconds": seconds, "stats": stats})
     else:
         took = "" if seconds is None else f"{seconds:.3f} s, "
-        print(f"{problem}: unknown ({took}{stats['limit']} limit reached)")
+        print(f"{problem}: unknown ({took}{limit_reached(stats)})")
     # The traceback still holds what the stopped work built (gigabytes, at times):
     # leave without freeing it object by object, which could take seconds.
     sys.stdout.flush()

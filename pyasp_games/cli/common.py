@@ -90,6 +90,19 @@ def write_output(text: str, output: Path | None) -> None:
         write_text(output, text)
 
 
+def limit_reached(stats: dict) -> str:
+    """Which limit an unknown outcome reached, with the cause when the tool's own
+    start-up alone took more memory than the limit (a user can do nothing else about it).
+
+    >>> limit_reached({"limit": "time"})
+    'time limit reached'
+    """
+    said = f"{stats.get('limit', 'a')} limit reached"
+    if stats.get("limit") == "memory" and stats.get("start_up"):
+        said += f": {stats['start_up']}"
+    return said
+
+
 def verdict(outcome: Any, unchecked: str = "nothing to verify") -> str:
     """How a verified outcome reads: verified, FAILED verification, or the limit reached.
 
@@ -102,7 +115,7 @@ def verdict(outcome: Any, unchecked: str = "nothing to verify") -> str:
     on>".
     """
     if outcome.status == "unknown":
-        return f"{outcome.stats.get('limit', 'a')} limit reached"
+        return limit_reached(outcome.stats)
     crosscheck = outcome.stats.get("cross_check")
     reference = outcome.stats.get("reference")
     if crosscheck == "disagrees":

@@ -56,11 +56,10 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any, TypeVar
 
-from pyasp_games.engines.limits import Deadline, LimitReached
+from pyasp_games.engines.limits import Deadline, LimitReached, uncapped
 
 #: Wall seconds a slice of a compiled kernel aims at: the deadline is read at least
 #: this often (and a limit is overrun by at most about this much).
@@ -104,7 +103,10 @@ def compile_kernels(module: str) -> None:
     """
     if module in _COMPILED:
         return
-    with _uncapped():
+    # numba loads scipy's OpenBLAS when scipy is installed, whose start-up retries a
+    # failed allocation forever, and LLVM aborts the process when an allocation fails:
+    # loading and compiling are the tool's cost, the search runs under the cap again
+    with uncapped("loading the compiled kernels"):
         import numba
 
         namespace = sys.modules[module]
@@ -119,30 +121,6 @@ def compile_kernels(module: str) -> None:
         warm_up = getattr(namespace, "warm_up", None)
         if warm_up is not None:
             warm_up()
-
-
-@contextmanager
-def _uncapped() -> Iterator[None]:
-    """Lift this process's memory cap (``RLIMIT_DATA``, see
-    :func:`~pyasp_games.engines.limits.memory_cap`) while numba loads and compiles.
-
-    That is the tool's own fixed cost, not the search's: numba loads scipy's OpenBLAS
-    when scipy is installed, whose start-up retries a failed allocation forever
-    (inside ``dlopen``, where no time limit can stop it), and LLVM aborts the process
-    when an allocation fails. The cap is back before the search allocates anything,
-    so a search beyond it still fails as :class:`MemoryError`.
-    """
-    try:
-        import resource
-    except ImportError:  # pragma: no cover - not on POSIX: no cap to lift
-        yield
-        return
-    soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
-    resource.setrlimit(resource.RLIMIT_DATA, (hard, hard))
-    try:
-        yield
-    finally:
-        resource.setrlimit(resource.RLIMIT_DATA, (soft, hard))
 
 
 def run_sliced(

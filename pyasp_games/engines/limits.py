@@ -27,8 +27,11 @@ False
 
 from __future__ import annotations
 
+import importlib.abc
+import importlib.machinery
 import os
 import signal
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -155,9 +158,11 @@ def default_memory_limit() -> int:
 
 def cap_memory(limit: int) -> None:
     """Cap this process's data memory at ``limit`` bytes from now on (a command's
-    whole run: reading its input too); a lower cap already in force is kept."""
+    whole run: reading its input too); a lower cap already in force is kept. The
+    numeric libraries still start uncapped (:class:`UncappedStartUp`)."""
     if resource is None:  # pragma: no cover
         return
+    UncappedStartUp.install()
     soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
     new = limit if hard == resource.RLIM_INFINITY else min(limit, hard)
     if soft == resource.RLIM_INFINITY or new < soft:
@@ -176,6 +181,7 @@ def memory_cap(limit: int | None) -> Iterator[None]:
     if limit is None or resource is None:
         yield
         return
+    UncappedStartUp.install()
     soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
     new = limit if hard == resource.RLIM_INFINITY else min(limit, hard)
     if soft != resource.RLIM_INFINITY and soft <= new:
@@ -186,6 +192,116 @@ def memory_cap(limit: int | None) -> Iterator[None]:
         yield
     finally:
         resource.setrlimit(resource.RLIMIT_DATA, (soft, hard))
+
+
+@contextmanager
+def uncapped(what: str) -> Iterator[None]:
+    """Lift this process's memory cap (``RLIMIT_DATA``, see :func:`memory_cap`) while
+    inside: for the tool's own fixed costs (a library's start-up, compiling a kernel),
+    never for a search, which must fail as :class:`MemoryError` beyond the cap.
+
+    If the process holds more than the cap afterwards, ``what`` (e.g. "loading numpy")
+    alone takes more than the limit: a memory stop from then on names that as its cause
+    (:func:`memory_stop`), not only "memory limit reached". (Nothing fails at once:
+    memory held beyond the cap is no error, only the next allocation beyond it.)
+    """
+    if resource is None:  # pragma: no cover - not on POSIX: no cap to lift
+        yield
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
+    resource.setrlimit(resource.RLIMIT_DATA, (hard, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_DATA, (soft, hard))
+        held = data_memory()
+        if soft != resource.RLIM_INFINITY and held is not None and held > soft:
+            _over_cap["start_up"] = (
+                f"{what} takes {held / 2**20:.0f} MB;"
+                f" the memory limit of {soft / 2**20:.0f} MB is below that"
+            )
+
+
+#: What took the process past its memory cap before any search ran (:func:`uncapped`).
+_over_cap: dict[str, str] = {}
+
+
+def memory_stop(stopped: str) -> dict[str, str]:
+    """The statistics of a run stopped out of memory: ``limit`` "memory", ``stopped``
+    what ran out, and ``start_up`` the tool's own start-up that alone took more than the
+    limit (:func:`uncapped`), when one did: the cause to name then.
+
+    >>> memory_stop("the backend ran out of memory")["limit"]
+    'memory'
+    """
+    stats = {"limit": "memory", "stopped": stopped}
+    if "start_up" in _over_cap:
+        stats["start_up"] = _over_cap["start_up"]
+    return stats
+
+
+def data_memory() -> int | None:
+    """Bytes of data memory this process holds (what ``RLIMIT_DATA`` caps: Linux's
+    ``VmData``, reserved as well as used), ``None`` where that cannot be read."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmData:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError):  # pragma: no cover - not Linux
+        return None
+    return None  # pragma: no cover
+
+
+#: The libraries whose compiled modules load uncapped (:class:`UncappedStartUp`).
+NUMERIC_LIBRARIES = frozenset({"numpy", "scipy", "numba", "llvmlite"})
+
+
+class UncappedStartUp(importlib.abc.MetaPathFinder):
+    """Load the compiled modules of :data:`NUMERIC_LIBRARIES` with the memory cap lifted.
+
+    Their start-up is the tool's fixed cost, not the user's search: OpenBLAS (numpy's,
+    and scipy's own copy) reserves a buffer per thread while its library loads, and
+    under a cap below that (about 100 MB for numpy, 200 MB with scipy) it either
+    aborts the process ("OpenBLAS error: Memory allocation still failed") or retries
+    forever inside ``dlopen``, where neither a signal nor a time limit reaches it. So a
+    small ``--memory-limit`` hung or killed a 3 x 3 game instead of answering it. Only
+    loading an extension module is uncapped; what the search allocates afterwards
+    (its arrays too) stays under the cap. Installed by :func:`cap_memory` and
+    :func:`memory_cap`, once per process.
+    """
+
+    @classmethod
+    def install(cls) -> None:
+        if not any(isinstance(finder, cls) for finder in sys.meta_path):
+            sys.meta_path.insert(0, cls())
+
+    def find_spec(self, name: str, path: object = None, target: object = None):
+        if name.partition(".")[0] not in NUMERIC_LIBRARIES:
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(name, path)  # type: ignore[arg-type]
+        if spec is not None and isinstance(spec.loader, importlib.machinery.ExtensionFileLoader):
+            spec.loader = _UncappedLoader(spec.loader)
+        return spec
+
+
+class _UncappedLoader(importlib.abc.Loader):
+    """An extension module's loader whose loading (``dlopen`` and the module's
+    initialisation) runs :func:`uncapped`."""
+
+    def __init__(self, loader: importlib.machinery.ExtensionFileLoader) -> None:
+        self.loader = loader
+
+    def create_module(self, spec):
+        with uncapped(f"loading {spec.name.partition('.')[0]}"):
+            return self.loader.create_module(spec)
+
+    def exec_module(self, module) -> None:
+        with uncapped(f"loading {module.__name__.partition('.')[0]}"):
+            self.loader.exec_module(module)
+
+    def __getattr__(self, name: str):
+        return getattr(self.loader, name)
 
 
 #: The longest time limit taken (about 31 years): beyond it a deadline cannot be computed.

@@ -22,7 +22,13 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
-from pyasp_games.engines.limits import LimitReached, Limits, default_memory_limit, memory_cap
+from pyasp_games.engines.limits import (
+    LimitReached,
+    Limits,
+    default_memory_limit,
+    memory_cap,
+    memory_stop,
+)
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.processes import child_started
 from pyasp_games.errors import MalformedAnswer, Unconfirmed
@@ -122,7 +128,7 @@ def _run_here(
         return Outcome(problem, backend, "solved", None, None, 0.0, {"malformed": str(err)})
     except MemoryError:
         # the frames holding the backend's data are gone here, so there is room again
-        stats = {"limit": "memory", "stopped": "the backend ran out of memory"}
+        stats = memory_stop("the backend ran out of memory")
     return Outcome(problem, backend, "unknown", None, None, 0.0, stats)
 
 
