@@ -12,7 +12,7 @@ import pytest
 from pyasp_games.domains import domain_spec
 from pyasp_games.engines.resources import encoding_path, instance_dir
 
-from .conftest import run_cli
+from .conftest import assert_bad_input, run_cli
 
 #: every domain whose question has an ASP backend, with an instance it answers quickly
 ASP_QUESTIONS = [
@@ -135,3 +135,11 @@ def test_bench_settings_dimension_and_effort_columns(tmp_path):
     suite.write_text(SETTINGS_SUITE.replace('"--configuration=crafty"', '"--frob"'))
     run = run_cli("bench", suite, "--out", out)
     assert run.code == 2 and "clingo refuses --frob" in run.stderr
+
+
+def test_an_option_that_clashes_with_the_backends_own_is_bad_input():
+    # clingo checks the user's options alone; with the counting backend's own --project
+    # they clashed inside the backend: an internal error (exit 1) before
+    matching = instance_dir("cover") / "matching-small.txt"
+    run = run_cli("cover", "solve", matching, "-b", "asp", "--count", "--clingo-option=--project")
+    assert_bad_input(run, "multiple occurrences: 'project'")

@@ -26,7 +26,9 @@ is the call that runs them by hand.
 
 from __future__ import annotations
 
+import errno
 import hashlib
+import os
 import re
 import shlex
 import time
@@ -241,7 +243,13 @@ class ClingoSession:
             args += ["-c", f"{name}={value}"]
         self.messages: list[str] = []
         self.arguments = args
-        self.control = clingo.Control(args, logger=self._log, message_limit=20)
+        try:
+            self.control = clingo.Control(args, logger=self._log, message_limit=20)
+        except RuntimeError as err:  # the user's options clash with the backend's own
+            reason = " ".join(str(err).replace("In context '<libclingo>': ", "").split())
+            raise InputError(
+                f"clingo refuses the options with the backend's own ({' '.join(args)}): {reason}"
+            ) from None
         self.deadline = deadline or Deadline(None)
         try:
             for path in encodings:
@@ -295,9 +303,16 @@ class ClingoSession:
             best["cost"] = list(model.cost)
             best["models"] += 1
 
-        result = self._wait(
-            self.control.solve(assumptions=list(assumptions), on_model=on_model, async_=True)
-        )
+        try:
+            handle = self.control.solve(
+                assumptions=list(assumptions), on_model=on_model, async_=True
+            )
+        except RuntimeError as err:
+            if str(err) == os.strerror(errno.EAGAIN):
+                # the solving thread's stack could not be had under the memory cap
+                raise MemoryError("clingo could not start its solving thread") from None
+            raise
+        result = self._wait(handle)
         if result is None:
             return SolveResult("unknown", best["symbols"], best["cost"], False, best["models"])
         if result.interrupted:

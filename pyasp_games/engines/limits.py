@@ -159,7 +159,7 @@ def default_memory_limit() -> int:
 def cap_memory(limit: int) -> None:
     """Cap this process's data memory at ``limit`` bytes from now on (a command's
     whole run: reading its input too); a lower cap already in force is kept. The
-    numeric libraries still start uncapped (:class:`UncappedStartUp`)."""
+    compiled libraries still start uncapped (:class:`UncappedStartUp`)."""
     if resource is None:  # pragma: no cover
         return
     UncappedStartUp.install()
@@ -254,18 +254,20 @@ def data_memory() -> int | None:
 
 
 #: The libraries whose compiled modules load uncapped (:class:`UncappedStartUp`).
-NUMERIC_LIBRARIES = frozenset({"numpy", "scipy", "numba", "llvmlite"})
+COMPILED_LIBRARIES = frozenset({"numpy", "scipy", "numba", "llvmlite", "clingo", "pysat"})
 
 
 class UncappedStartUp(importlib.abc.MetaPathFinder):
-    """Load the compiled modules of :data:`NUMERIC_LIBRARIES` with the memory cap lifted.
+    """Load the compiled modules of :data:`COMPILED_LIBRARIES` with the memory cap lifted.
 
     Their start-up is the tool's fixed cost, not the user's search: OpenBLAS (numpy's,
     and scipy's own copy) reserves a buffer per thread while its library loads, and
     under a cap below that (about 100 MB for numpy, 200 MB with scipy) it either
     aborts the process ("OpenBLAS error: Memory allocation still failed") or retries
-    forever inside ``dlopen``, where neither a signal nor a time limit reaches it. So a
-    small ``--memory-limit`` hung or killed a 3 x 3 game instead of answering it. Only
+    forever inside ``dlopen``, where neither a signal nor a time limit reaches it; the C
+    library aborts a process whose ``dlopen`` of clingo finds no room for its
+    thread-local data. So a small ``--memory-limit`` hung or killed a 3 x 3 game
+    instead of answering it. Only
     loading an extension module is uncapped; what the search allocates afterwards
     (its arrays too) stays under the cap. Installed by :func:`cap_memory` and
     :func:`memory_cap`, once per process.
@@ -277,7 +279,7 @@ class UncappedStartUp(importlib.abc.MetaPathFinder):
             sys.meta_path.insert(0, cls())
 
     def find_spec(self, name: str, path: object = None, target: object = None):
-        if name.partition(".")[0] not in NUMERIC_LIBRARIES:
+        if name.partition(".")[0] not in COMPILED_LIBRARIES:
             return None
         spec = importlib.machinery.PathFinder.find_spec(name, path)  # type: ignore[arg-type]
         if spec is not None and isinstance(spec.loader, importlib.machinery.ExtensionFileLoader):
