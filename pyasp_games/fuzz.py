@@ -142,6 +142,11 @@ class FuzzReport:
         }
 
 
+#: The largest --max-size: fuzzing looks for the smallest counterexample, and an answer on
+#: an instance this large is out of reach of any time limit of a session.
+MAX_SIZE = 10_000
+
+
 def fuzz(
     spec: DomainSpec,
     question: str | None = None,
@@ -183,6 +188,10 @@ def fuzz(
     largest = fam.sizes[1] if max_size is None else max_size
     if largest < 1:
         raise InputError(f"--max-size must be at least 1, got {largest}")
+    if largest > MAX_SIZE:  # drawing such an instance alone ran out of memory
+        raise InputError(
+            f"--max-size {largest:,} is beyond this tool's limit of {MAX_SIZE:,} {fuzzing.unit}"
+        )
     modes = [m for m in COMPARED_MODES if m in q.modes] or [None]
     values = {} if encoding is None else {"encoding": encoding}
     # as the question runs them (its fixed options too: the reference asks the same)

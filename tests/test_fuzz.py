@@ -11,7 +11,7 @@ import pytest
 from pyasp_games.domains import domain_spec
 from pyasp_games.engines.resources import encoding_path
 from pyasp_games.fuzz import fuzz
-from tests.conftest import run_cli
+from tests.conftest import assert_bad_input, run_cli
 
 PLANTED = Path(__file__).parent / "fuzz_encodings"
 
@@ -145,3 +145,10 @@ def test_a_run_past_its_time_limit_is_unknown_not_a_failure(tmp_path):
                   small_scope=False)  # fmt: skip
     assert report.failure is None and report.unknown == report.runs == 2
     assert report.exit_code() == 3  # not every instance was decided
+
+
+def test_a_max_size_no_user_can_mean_is_bad_input():
+    # drawing the first instance of --max-size 100000000000 ran out of memory: it was
+    # 'unknown (memory limit reached)', exit 3, after seconds
+    run = run_cli("fuzz", "cover", "--max-size", str(10**11), "--runs", "1", "--no-small-scope")
+    assert_bad_input(run, "--max-size 100,000,000,000 is beyond this tool's limit of 10,000 subsets")
