@@ -425,3 +425,21 @@ def test_runs_from_the_repository_root_read_its_relative_paths():
         capture_output=True, text=True, cwd=root, timeout=60, stdin=subprocess.DEVNULL,
     )  # fmt: skip
     assert done.returncode == 0 and "verified" in done.stdout, done.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["routing", "solve", "grid:3x3", "--random", "-1"],
+        ["routing", "generate", "path:3", "--arrangement", "never-written.txt", "--seed", "-1"],
+        ["zerosum", "generate", "matrix", "--seed", "-1"],
+        ["kriegspiel", "play", "k2/2K/1R1", "--side", "white", "--seed", "-1"],
+    ],
+)
+def test_a_negative_seed_is_bad_input(args, tmp_path, monkeypatch):
+    # Python's random.Random(-1) is random.Random(1): 'grid:3x3#-1' was printed as its own
+    # instance, the same arrangement as 'grid:3x3#1'
+    monkeypatch.chdir(tmp_path)
+    run = run_cli(*args)
+    assert_bad_input(run, "must be an integer of at least 0, got -1")
+    assert run.stdout == "" and not (tmp_path / "never-written.txt").exists()

@@ -61,12 +61,13 @@ def play(
     (the referee's answers printed). Type squares (a3) or attempts (Kb2, Ra4); 'quit' or
     the end of input stops."""
     from pyasp_games.engines.limits import Limits, arm
-    from pyasp_games.errors import InputError
+    from pyasp_games.errors import InputError, checked_int
     from pyasp_games.kriegspiel.model import load_metaposition
     from pyasp_games.kriegspiel.play import play as run
 
     if side not in ("black", "white"):
         raise InputError(f"--side is black or white, got {side!r}")
+    checked_int(seed, "--seed")  # random.Random(-s) is random.Random(s): another seed's game
     limits = Limits.given(time_limit, memory_megabytes=memory_limit)
     arm(limits, whole_command=False)  # the engine's solve is limited, not the game
     m = load_metaposition(metaposition)

@@ -38,9 +38,11 @@ def generate(
     force: bool = typer.Option(False, "--force", help="Overwrite existing files."),
 ) -> None:
     """Write a generated graph (and optionally a random arrangement for it)."""
+    from pyasp_games.errors import checked_int
     from pyasp_games.routing.model import random_arrangement
     from pyasp_games.routing.specs import graph_spec
 
+    checked_int(seed, "--seed")  # random.Random(-s) is random.Random(s): another seed's arrangement
     g = graph_spec(spec)
     new_file(output, force, "--output")
     new_file(arrangement, force, "--arrangement")

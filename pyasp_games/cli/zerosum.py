@@ -56,8 +56,10 @@ def generate(
     force: bool = FORCE,
 ) -> None:
     """Write a game: Kuhn poker or Leduc hold'em as a tree, or a random matrix game."""
+    from pyasp_games.errors import checked_int
     from pyasp_games.zerosum.generate import generate_text
 
+    checked_int(seed, "--seed")  # random.Random(-s) is random.Random(s): another seed's game
     new_file(output, force, "--output")
     write_output(generate_text(family.value, cards, size, low, high, seed, fmt.value), output)
 

@@ -24,7 +24,7 @@ from typing import Any
 
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import EMIT_CNF, EMIT_LP, SOLVER, Param, Question
-from pyasp_games.errors import InputError
+from pyasp_games.errors import InputError, checked_int
 from pyasp_games.graphs import FORMATS
 from pyasp_games.routing.asp import solve_asp
 from pyasp_games.routing.bounds import (
@@ -83,7 +83,8 @@ def read_arrangement(
         return load_instances(arrangement, g, moves)[0]
     if random_seed is None:
         raise InputError("give an ARRANGEMENT file or --random SEED")
-    return random_arrangement(g, random_seed, moves or "matching")
+    # non-negative: Python's random.Random(-s) is random.Random(s), another seed's arrangement
+    return random_arrangement(g, checked_int(random_seed, "--random"), moves or "matching")
 
 
 def read_sliding(
