@@ -147,6 +147,10 @@ def test_bad_input_on_the_command_line(tmp_path):
     assert done.returncode == 2 and "plain name" in done.stderr, done.stderr
     assert not (tmp_path / "a" / "escaped").exists() and not (here / "results").exists()
     assert_bad_input(run_cli("bench", "report", tmp_path / "none"), "no such directory")
+    (tmp_path / "results.jsonl").write_text("")  # a file was said to be no such directory
+    assert_bad_input(
+        run_cli("bench", "report", tmp_path / "results.jsonl"), "a file, not a campaign directory"
+    )
 
 
 def test_encodings_are_resolved_before_the_campaign(tmp_path, monkeypatch):

@@ -434,6 +434,8 @@ def _save(fig: Any, stem: Path) -> list[Path]:
 def write_report(out: Path | str) -> tuple[Report, list[Path]]:
     """Read a campaign directory, write ``report.md`` and the plots; the report and files."""
     out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise InputError(f"bench report: {out}: a file, not a campaign directory (bench run --out)")
     if not out.is_dir():
         raise InputError(f"bench report: {out}: no such directory")
     if not (out / RESULTS).is_file():
