@@ -115,3 +115,15 @@ def test_play_takes_garbage_and_the_end_of_input():
     assert _play("4/4/1R2/K3 unknown", stdin=b"").returncode == 0  # nothing at all
     late = _play("8/8/8/8/8/8/1R6/K7 unknown", "--time-limit", "0.5", stdin=b"")
     assert late.returncode == 3 and b"no strategy within the limit" in late.stdout
+
+
+def test_a_file_of_several_metapositions_given_to_solve_says_so(tmp_path):
+    # the bundled small.txt given to solve was read as one diagram: 'metaposition: ranks
+    # of different widths [9, 10, 16, 17, 18, 19]'
+    several = tmp_path / "two.txt"
+    several.write_text("# name: a\nk2/2K/1R1\n# name: b\n?1?/2?/KR1\n")
+    run = run_cli("kriegspiel", "solve", several)
+    assert_bad_input(run, "2 metapositions, one a line: this command takes one")
+    one = tmp_path / "one.txt"
+    one.write_text("# name: a\nk2/2K/1R1\n")
+    assert run_cli("kriegspiel", "solve", one).code == 0

@@ -329,7 +329,14 @@ def load_metaposition(source: str | Path, name: str | None = None) -> Metapositi
     text = str(source)
     path = Path(source)
     if path.exists():  # a file (a folder or an unreadable file: read_text says so)
-        return parse_metaposition(read_text(path), name or path.stem)
+        text = read_text(path)
+        forms = [line for line in text.splitlines() if "/" in line and not line.lstrip().startswith("#")]
+        if len(forms) > 1:  # read as one diagram, its ranks were 'of different widths'
+            raise InputError(
+                f"{path}: {len(forms)} metapositions, one a line: this command takes one"
+                f" (crosscheck kriegspiel {path} runs them all)"
+            )
+        return parse_metaposition(text, name or path.stem)
     if "/" not in text:
         raise InputError(f"{text}: no such file (nor a metaposition: ranks separated by '/')")
     try:
