@@ -36,6 +36,22 @@ class MalformedAnswer(Exception):
     ``chosen(a)`` where a subset index is expected): the answer fails verification."""
 
 
+def ascii_int(token: str) -> int:
+    """``int(token)`` for ASCII digits only (sign and surrounding space allowed), else
+    ``ValueError`` as ``int`` raises it: Python's ``int`` reads any Unicode digit
+    ('１' full-width, '٢' Arabic-Indic), which no input format of this tool means.
+
+    >>> ascii_int(" -12 ")
+    -12
+    >>> ascii_int("１")
+    Traceback (most recent call last):
+    ValueError: not an ASCII integer: '１'
+    """
+    if not token.isascii():
+        raise ValueError(f"not an ASCII integer: {token!r}")
+    return int(token)
+
+
 def checked_int(value: Any, what: str, low: int = 0, high: int | None = None) -> int:
     """``value`` if it is an integer from ``low`` to ``high`` (``None``: no upper bound),
     else :class:`InputError` naming ``what`` (and ``high``, the tool's limit)."""

@@ -443,3 +443,25 @@ def test_a_negative_seed_is_bad_input(args, tmp_path, monkeypatch):
     run = run_cli(*args)
     assert_bad_input(run, "must be an integer of at least 0, got -1")
     assert run.stdout == "" and not (tmp_path / "never-written.txt").exists()
+
+
+@pytest.mark.parametrize(
+    "command, name, text",
+    [
+        (["puzzle", "solve"], "board.txt", "１ 2 3\n4 5 6\n7 0 8\n"),
+        (["cover", "solve"], "cover.txt", "3\n٠ ١ ٢\n"),
+        (["zerosum", "solve"], "game.txt", "1 ٢\n3 4\n"),
+        (["reduce", "chain"], "f.cnf", "p cnf ٣ 1\n1 2 0\n"),
+    ],
+)
+def test_only_ascii_digits_are_numbers(tmp_path, command, name, text):
+    # Python's int and Fraction read any Unicode digit: a full-width '１' was tile 1, an
+    # Arabic-Indic '٢' the payoff 2 (kriegspiel had refused them already)
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    assert_bad_input(run_cli(*command, path), "line ")
+
+
+def test_only_ascii_digits_in_specs_and_options():
+    assert_bad_input(run_cli("routing", "solve", "grid:３x３", "--random", "1"), "grid:RxC")
+    assert_bad_input(run_cli("games", "subtraction", "--moves", "１,２", "--upto", "5"), "--moves")

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pyasp_games.cover.model import known_word
-from pyasp_games.errors import InputError, read_text
+from pyasp_games.errors import InputError, ascii_int, read_text
 
 #: the most variables a CNF may declare: every backend holds something per variable, and
 #: beyond it a 2-line file would fill the memory; no user can mean it
@@ -76,7 +76,7 @@ def parse_dimacs(text: str, name: str = "cnf") -> CNF:
             if len(words) != 4 or words[1] != "cnf":
                 raise InputError(f"line {lineno}: expected 'p cnf VARIABLES CLAUSES', got {line!r}")
             try:
-                header = (int(words[2]), int(words[3]))
+                header = (ascii_int(words[2]), ascii_int(words[3]))
             except ValueError:
                 raise InputError(f"line {lineno}: the header's counts are not integers") from None
             if min(header) < 0:
@@ -86,7 +86,7 @@ def parse_dimacs(text: str, name: str = "cnf") -> CNF:
             raise InputError(f"line {lineno}: a clause before the 'p cnf' header")
         for word in line.split():
             try:
-                lit = int(word)
+                lit = ascii_int(word)
             except ValueError:
                 raise InputError(f"line {lineno}: {word!r} is not a literal") from None
             if lit == 0:

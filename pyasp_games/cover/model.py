@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from pyasp_games.engines.files import comment_header, parse_json
-from pyasp_games.errors import InputError, checked_int, read_text
+from pyasp_games.errors import InputError, ascii_int, checked_int, read_text
 
 # -- the instance types -------------------------------------------------------------------
 
@@ -155,7 +155,7 @@ def _parse_x3c_text(text: str, name: str) -> X3C:
     words = first.split()
     if words[0] == "x3c":
         words = words[1:]
-    if len(words) != 1 or not words[0].isdigit():
+    if len(words) != 1 or not (words[0].isascii() and words[0].isdigit()):
         raise InputError(f"line {lineno}: expected the universe size 3q, got {first!r}")
     size = int(words[0])
     if size % 3:
@@ -163,7 +163,7 @@ def _parse_x3c_text(text: str, name: str) -> X3C:
     subsets = []
     for lineno, line in lines[1:]:
         try:
-            subset = tuple(int(w) for w in line.split())
+            subset = tuple(ascii_int(w) for w in line.split())
         except ValueError:
             raise InputError(f"line {lineno}: {line!r} is not a list of elements") from None
         try:

@@ -33,7 +33,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from pyasp_games.errors import InputError, checked_int, checked_real
+from pyasp_games.errors import InputError, ascii_int, checked_int, checked_real
 from pyasp_games.graphs import Digraph, parse_arcs, read_graph
 
 
@@ -274,7 +274,7 @@ def subtraction_game(moves: str | None, upto: int | None) -> SubtractionGame:
     assert moves is not None and upto is not None
     bad = f"--moves: expected comma-separated positive integers, got {moves!r}"
     try:
-        ds = sorted({int(x) for x in moves.split(",") if x.strip()})
+        ds = sorted({ascii_int(x) for x in moves.split(",") if x.strip()})
     except ValueError:
         raise InputError(bad) from None
     if not ds or ds[0] < 1:

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from pyasp_games.engines.files import comment_header
-from pyasp_games.errors import InputError, checked_int, read_text
+from pyasp_games.errors import InputError, ascii_int, checked_int, read_text
 
 GOALS = ("blank-last", "blank-first")
 #: A plan is a string over these letters: the direction in which the blank moves.
@@ -263,7 +263,7 @@ def solvability(board: Board) -> Solvability:
 
 def _int(token: str, where: str) -> int:
     try:
-        return int(token)
+        return ascii_int(token)
     except ValueError:
         raise InputError(f"{where}: {token!r} is not an integer") from None
 

@@ -71,7 +71,7 @@ def graph_spec(spec: str) -> Graph:
             f"unknown graph spec {spec!r} (families: {', '.join(FAMILIES)}; e.g. path:5, grid:2x3)"
         )
     pattern, usage = FAMILIES[family]
-    m = re.fullmatch(pattern, rest)
+    m = re.fullmatch(pattern, rest, re.ASCII)  # '３' is no digit to a user (it is to \d)
     if not m:
         raise InputError(f"graph spec {spec!r}: expected {usage}")
     if family == "heavy-hex":

@@ -97,6 +97,8 @@ def to_fraction(token: object, where: str = "game") -> Fraction:
     if isinstance(token, float):
         return Fraction(str(token))
     try:
+        if not str(token).isascii():  # Fraction reads any Unicode digit ('٢')
+            raise ValueError(token)
         return Fraction(str(token).strip())
     except (ValueError, ZeroDivisionError):
         raise InputError(f"{where}: {token!r} is not a number (write 3, -3/2 or 0.25)") from None
