@@ -195,3 +195,15 @@ def test_parity_refutation():
     start = {v: v for v in "abcdef"} | {"a": "b", "b": "a"}
     assert verify_parity_unsolvable(grid, start, "f").ok
     assert not verify_parity_unsolvable(grid, {v: v for v in "abcdef"}, "f").ok
+
+
+@pytest.mark.parametrize(
+    ("spec", "vertices"), [("path:5000", 5000), ("cycle:5000", 5000), ("star:4999", 5000), ("tree:5000", 5000)]
+)
+def test_a_spec_at_the_size_limit_is_taken_and_one_beyond_is_refused(spec, vertices):
+    # path:5000 was refused as 5,001 vertices (the star's count, the centre added, was
+    # used for every family)
+    assert len(graph_spec(spec)) == vertices
+    family, n = spec.split(":")
+    with pytest.raises(InputError, match="at most 5,000 vertices"):
+        graph_spec(f"{family}:{int(n) + 1}")

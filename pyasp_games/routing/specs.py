@@ -114,7 +114,12 @@ def _networkx_family(family: str, args: list[int], spec: str) -> Graph:
 
 
 def _size(family: str, args: list[int]) -> tuple[int, int]:
-    """(vertices, edges) of a spec's graph, computed without building it (an upper bound)."""
+    """(vertices, edges) of a spec's graph, computed without building it (exact, but
+    for ``random``, whose edges are an upper bound).
+
+    >>> _size("path", [5000]), _size("star", [5000]), _size("cycle", [7])
+    ((5000, 4999), (5001, 5000), (7, 7))
+    """
     n = args[0]
     if family == "bipartite":
         return args[0] + args[1], args[0] * args[1]
@@ -124,7 +129,9 @@ def _size(family: str, args: list[int]) -> tuple[int, int]:
         return n, n * (n - 1) // 2
     if family == "random":
         return n, args[1] if len(args) == 3 else 2 * n
-    return n + 1, n  # path, cycle, star, tree
+    if family == "star":
+        return n + 1, n  # the centre and M leaves
+    return n, n if family == "cycle" else n - 1  # path, tree
 
 
 def _check_size(spec: str, vertices: int, edges: int) -> None:
