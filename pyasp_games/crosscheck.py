@@ -37,6 +37,10 @@ class Row:
     #: "unconfirmed" (not checkable alone, nothing to compare with), "not verified" (a user
     #: encoding's claim whose reference backend gave no answer in time) or "" (no answer)
     confirmed: str = ""
+    #: whether the answer was compared with anything: another backend's answer on the
+    #: instance or its known answer (``False``: no answer, or nothing to compare it with,
+    #: and ``agrees`` holds vacuously)
+    compared: bool = False
     #: the instance and the backend's options (for the question's formatter)
     instance: Any = field(default=None, repr=False, compare=False)
     options: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
@@ -50,6 +54,7 @@ class Row:
             **self.outcome.to_dict(),
             "label": self.backend,
             "agrees": self.agrees,
+            "compared": self.compared,
             "matches_known": self.known_ok,
             "confirmed": self.confirmed,
             "category": category(self),
@@ -301,8 +306,12 @@ def crosscheck(
             known = spec.known(instance)
             verdicts = agreement(outcomes, known)
             confirmed = confirmation(outcomes, known[0])
-            for r, (agrees, known_ok), how in zip(rows, verdicts, confirmed, strict=True):
+            answered = [i for i, o in enumerate(outcomes) if _definite(o) or _upper(o)]
+            for i, (r, (agrees, known_ok), how) in enumerate(
+                zip(rows, verdicts, confirmed, strict=True)
+            ):
                 r.agrees, r.known_ok, r.confirmed = agrees, known_ok, how
+                r.compared = i in answered and (known[0] or len(answered) > 1)
                 if on_row:
                     on_row(r)
             report.rows += rows

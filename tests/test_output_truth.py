@@ -34,6 +34,12 @@ def test_an_answer_with_nothing_to_compare_with_is_unconfirmed(tmp_path):
     assert "UNCONFIRMED" in run.stdout and "1 not checkable alone and nothing to compare" in run.stdout
     row = json.loads(run_cli("crosscheck", "cover", lone, "-b", "dlx", "--json").stdout.split("\n")[0])
     assert row["confirmed"] == "unconfirmed"
+    # nor does it "agree" with anything: the agrees column says so (it said "yes")
+    assert row["agrees"] and not row["compared"]
+    (cells,) = [line.split("│") for line in run.stdout.splitlines() if line.startswith("│")]
+    assert cells[-2].strip() == "-", run.stdout
+    both = run_cli("crosscheck", "cover", lone, "-b", "dlx,sat", "--json").stdout.splitlines()
+    assert [json.loads(line)["compared"] for line in both[:2]] == [True, True]
 
 
 def test_a_piped_table_keeps_whole_rows(tmp_path):

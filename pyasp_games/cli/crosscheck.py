@@ -135,7 +135,7 @@ def _run_domain(domain, files, backend, encoding, lim, json: bool, console, work
             _answer(spec, row),
             f"{row.outcome.seconds:.3f}",
             _confirmed(row),
-            "yes" if row.agrees else "NO",
+            ("yes" if row.compared else "-") if row.agrees else "NO",
             style=None if row.ok else "bold red",
         )
     console.print(table)
