@@ -143,3 +143,16 @@ def test_an_option_that_clashes_with_the_backends_own_is_bad_input():
     matching = instance_dir("cover") / "matching-small.txt"
     run = run_cli("cover", "solve", matching, "-b", "asp", "--count", "--clingo-option=--project")
     assert_bad_input(run, "multiple occurrences: 'project'")
+
+
+@pytest.mark.parametrize("mode", ["--enum-mode=brave", "--enum=cautious", "--enum-mode=query"])
+def test_an_enumeration_of_consequences_is_refused_before_any_work(tmp_path, mode):
+    # its "models" are consequences, not answer sets: a count or a cover read from them
+    # means something else (it ended as a FAILED verification, exit 1, after solving)
+    missing = tmp_path / "no-such-file.txt"
+    for domain in ("cover", "puzzle"):
+        run = run_cli(domain, "solve", missing, "-b", "asp", f"--clingo-option={mode}")
+        assert_bad_input(run, "reports consequences, not answer sets")
+    tiny = instance_dir("cover") / "tiny-cover.txt"
+    run = run_cli("crosscheck", "cover", tiny, "-b", "asp", "--setting", f"b={mode}")
+    assert_bad_input(run, "reports consequences, not answer sets")

@@ -112,6 +112,10 @@ def clingo_arguments(
     Traceback (most recent call last):
         ...
     pyasp_games.errors.InputError: -c n: expected NAME=VALUE (NAME starting with a lower-case letter)
+    >>> clingo_arguments(["--enum-mode=brave"])
+    Traceback (most recent call last):
+        ...
+    pyasp_games.errors.InputError: clingo option --enum-mode=brave: enumeration mode brave reports consequences, not answer sets, which is what this tool reads (run clingo itself for consequences)
     """
     import clingo
 
@@ -126,12 +130,24 @@ def clingo_arguments(
         args.append(f"--parallel-mode={parallel_mode}")
     said: list[str] = []
     try:
-        clingo.Control(args, logger=lambda code, message: said.append(message), message_limit=1)
+        ctl = clingo.Control(args, logger=lambda code, message: said.append(message), message_limit=1)
     except RuntimeError as err:
         reason = said[0] if said else str(err)
         reason = " ".join(reason.replace("In context '<libclingo>': ", "").split())
         raise InputError(f"clingo refuses {' '.join(args)}: {reason}") from None
+    mode = str(ctl.configuration.solve.enum_mode)
+    if mode in CONSEQUENCES:
+        # each "model" would be the brave or cautious consequences, not an answer set:
+        # every answer read from it (a cover, a count, a plan) would mean something else
+        raise InputError(
+            f"clingo option {' '.join(options)}: enumeration mode {mode} reports consequences, "
+            "not answer sets, which is what this tool reads (run clingo itself for consequences)"
+        )
     return args
+
+
+#: clingo's enumeration modes whose models are consequences, not answer sets.
+CONSEQUENCES = ("brave", "cautious", "query")
 
 
 #: What runs an emitted file: clingo's own application, or for an incremental program
