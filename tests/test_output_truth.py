@@ -218,3 +218,17 @@ def test_crosscheck_takes_an_encoding_where_solve_does(tmp_path):
         labels = [r["label"] for r in rows if "label" in r]
         assert labels == ["native", f"asp[my-{bundled}.lp]"], labels
         assert rows[-1]["summary"]["ok"]
+
+
+def test_crosscheck_holds_a_memory_limit_per_run(tmp_path):
+    # A* stores every state it reaches: under 150 MB it stops, unknown, exit 3 (crosscheck
+    # had no --memory-limit: every run got half the machine's memory)
+    board = tmp_path / "hard.txt"
+    board.write_text("13 14 15 7\n11 12 9 5\n6 0 2 1\n4 8 10 3\n")
+    run = run_cli("crosscheck", "puzzle", board, "-b", "astar", "--memory-limit", "150", "--json")
+    row, summary = [json.loads(line) for line in run.stdout.splitlines()]
+    assert run.code == 3, run.stdout + run.stderr
+    assert (row["status"], row["stats"]["limit"]) == ("unknown", "memory")
+    assert summary["summary"]["no_answer"] == 1
+    bad = run_cli("crosscheck", "puzzle", board, "--memory-limit", "nan")
+    assert bad.code == 2 and "--memory-limit must be a positive number" in bad.stderr

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from pyasp_games.cli.common import JSON, print_json, stdout_console
+from pyasp_games.cli.common import JSON, MEMORY_LIMIT, print_json, stdout_console
 
 
 def crosscheck(
@@ -33,6 +33,7 @@ def crosscheck(
         "the asp backend runs once per setting, each its own column asp[NAME] (repeatable).",
     ),
     time_limit: float = typer.Option(30.0, "--time-limit", help="Seconds per run."),
+    memory_limit: float = MEMORY_LIMIT,
     workers: int = typer.Option(
         1, "--workers", help="Run this many runs at a time, each in a process of its own."
     ),
@@ -57,7 +58,7 @@ def crosscheck(
     backend = [b.strip() for item in backend or [] for b in item.split(",") if b.strip()]
     from pyasp_games.engines.limits import Limits, arm
 
-    lim = Limits.given(time_limit)
+    lim = Limits.given(time_limit, memory_megabytes=memory_limit)
     arm(lim, whole_command=False)  # the time limit is per run
     console = stdout_console()
     reports = [
