@@ -15,6 +15,7 @@ pyasp_games.errors.InputError: q must be an integer from 1 to 1,000,000 (this to
 from __future__ import annotations
 
 import os
+import re
 import stat
 from pathlib import Path
 from typing import Any
@@ -39,17 +40,24 @@ class MalformedAnswer(Exception):
 def ascii_int(token: str) -> int:
     """``int(token)`` for ASCII digits only (sign and surrounding space allowed), else
     ``ValueError`` as ``int`` raises it: Python's ``int`` reads any Unicode digit
-    ('１' full-width, '٢' Arabic-Indic), which no input format of this tool means.
+    ('１' full-width, '٢' Arabic-Indic) and digits grouped by underscores ('1_0' is 10),
+    which no input format of this tool means.
 
     >>> ascii_int(" -12 ")
     -12
     >>> ascii_int("１")
     Traceback (most recent call last):
     ValueError: not an ASCII integer: '１'
+    >>> ascii_int("1_0")
+    Traceback (most recent call last):
+    ValueError: not an ASCII integer: '1_0'
     """
-    if not token.isascii():
+    if not _ASCII_INT.fullmatch(token):
         raise ValueError(f"not an ASCII integer: {token!r}")
     return int(token)
+
+
+_ASCII_INT = re.compile(r"\s*[+-]?[0-9]+\s*", re.ASCII)
 
 
 def checked_int(value: Any, what: str, low: int = 0, high: int | None = None) -> int:

@@ -452,6 +452,11 @@ def test_a_negative_seed_is_bad_input(args, tmp_path, monkeypatch):
         (["cover", "solve"], "cover.txt", "3\n٠ ١ ٢\n"),
         (["zerosum", "solve"], "game.txt", "1 ٢\n3 4\n"),
         (["reduce", "chain"], "f.cnf", "p cnf ٣ 1\n1 2 0\n"),
+        # and digits grouped by underscores: '0_8' was tile 8, '1_0' the payoff 10
+        (["puzzle", "solve"], "board.txt", "1 2 3\n4 5 6\n7 0 0_8\n"),
+        (["cover", "solve"], "cover.txt", "12\n0 1 1_0\n"),
+        (["zerosum", "solve"], "game.txt", "1_0 2\n3 4\n"),
+        (["reduce", "chain"], "f.cnf", "p cnf 3 1\n1 2 -0_3 0\n"),
     ],
 )
 def test_only_ascii_digits_are_numbers(tmp_path, command, name, text):

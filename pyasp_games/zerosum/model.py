@@ -97,7 +97,8 @@ def to_fraction(token: object, where: str = "game") -> Fraction:
     if isinstance(token, float):
         return Fraction(str(token))
     try:
-        if not str(token).isascii():  # Fraction reads any Unicode digit ('٢')
+        # Fraction reads any Unicode digit ('٢') and digits grouped by underscores ('1_0')
+        if not str(token).isascii() or "_" in str(token):
             raise ValueError(token)
         return Fraction(str(token).strip())
     except (ValueError, ZeroDivisionError):
