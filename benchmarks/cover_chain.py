@@ -40,7 +40,7 @@ def main() -> None:
             total = time.perf_counter() - start
             secs = out.witness["seconds"]
             answer = {True: "sat", False: "unsat", None: f"{out.status}"}[out.answer]
-            row = [cnf.name, backend, answer, str(out.stats.get("verified")), f"{total:.2f} s"]
+            row = [cnf.name, backend, answer, str(out.verdict.verified), f"{total:.2f} s"]
             row += [f"{secs[s]:.2f}" if s in secs else "-" for s in stages]
             print("| " + " | ".join(row) + " |", flush=True)
             sizes_line = ", ".join(

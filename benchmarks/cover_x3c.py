@@ -56,7 +56,7 @@ def run(variant: str, inst, limit: float) -> str:
         out = solve(inst, backend, Limits(time_limit=limit), **options)
         status, seconds, cpu = out.status, out.seconds, cpu_seconds() - before
         if status == "error":
-            return f"ERROR {out.stats.get('verification')}"
+            return f"ERROR {out.verdict.message}"
     note = {"solved": "cover", "no-solution": "none"}.get(status, "")
     return cell(status, seconds, note, cpu)
 

@@ -56,8 +56,8 @@ def ours(game: Any) -> str:
     from pyasp_games.geography import solve
 
     out = solve(game, "native")  # no limit here: the child process is the limit
-    if out.status != "solved" or out.stats.get("verified") is False:
-        raise RuntimeError(f"{out.status}: {out.stats.get('verification')}")
+    if out.status != "solved" or out.verdict.verified is False:
+        raise RuntimeError(f"{out.status}: {out.verdict.message}")
     return out.answer
 
 

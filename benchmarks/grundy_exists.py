@@ -92,7 +92,7 @@ def main() -> None:
                 print(
                     f"| {n} | {seed} | {spec} | {out.status} | {out.answer} | "
                     f"{out.seconds:.2f} | {cpu:.2f} | {out.stats.get('conflicts', '')} | "
-                    f"{out.stats.get('verified')} |",
+                    f"{out.verdict.verified} |",
                     flush=True,
                 )
             if answered:

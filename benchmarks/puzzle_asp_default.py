@@ -57,7 +57,7 @@ def run_one(index: int, encoding: str, time_limit: float) -> dict:
     if status == "error" and "cpu_seconds" not in out.stats:  # the solver killed by RLIMIT_CPU
         status = "cpu>limit"
     return {"status": status, "answer": out.answer, "known": board.known,
-            "verified": out.stats.get("verified"), "cpu": out.stats.get("cpu_seconds"),
+            "verified": out.verdict.verified, "cpu": out.stats.get("cpu_seconds"),
             "wall": out.seconds, "conflicts": out.stats.get("conflicts")}  # fmt: skip
 
 

@@ -175,7 +175,7 @@ def from_outcome(outcome: Outcome) -> Run:
     horizons = list(outcome.stats.get("horizons", []))
     note = ""
     if outcome.status == "error":
-        note = str(outcome.stats.get("verification") or outcome.stats.get("error", ""))
+        note = str(outcome.verdict.message or outcome.stats.get("error", ""))
     return Run(
         outcome.status, outcome.answer, outcome.seconds, horizons, note, details(outcome.stats)
     )

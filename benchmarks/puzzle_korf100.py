@@ -33,7 +33,7 @@ def solve_one(board_and_partition: tuple) -> tuple:
         out.answer,
         out.stats.get("nodes"),
         out.seconds,
-        out.stats.get("verified"),
+        out.verdict.verified,
     )
 
 

@@ -74,10 +74,10 @@ def special(seeds: int) -> str:
                 started = time.perf_counter()
                 out = solve(inst, "native")
                 whole.append(time.perf_counter() - started)
-                if out.stats.get("verified") is not True:
+                if out.verdict.verified is not True:
                     sys.exit(f"{inst.name}: {out.status} {out.stats}")
                 answers.append(out.answer)
-                optimal = optimal and bool(out.stats.get("optimal")) and found is not None
+                optimal = optimal and bool(out.verdict.optimal_claimed) and found is not None
             rows.append([
                 spec, moves, ", ".join(map(str, answers)), "yes" if optimal else "bound",
                 f"{statistics.median(algo):.3f}", f"{max(algo):.3f}",
@@ -103,11 +103,11 @@ def bound(seeds: int, exact_limit: float) -> str:
         for seed in range(seeds):
             inst = random_arrangement(g, seed, "swap")
             ours = solve(inst, "swapper")
-            if ours.stats.get("verified") is not True:
+            if ours.verdict.verified is not True:
                 sys.exit(f"{inst.name}: swapper {ours.status} {ours.stats}")
             rx_len, rx_s = rustworkx_swaps(inst)
             exact = solve(inst, "native", Limits(time_limit=exact_limit))
-            opt = exact.answer if exact.stats.get("optimal") is True else None
+            opt = exact.answer if exact.verdict.optimal_claimed is True else None
             if opt:
                 ratios.append(ours.answer / opt)
                 ratios_rx.append(rx_len / opt)
@@ -146,7 +146,7 @@ def exact(seeds: int, limit: float) -> str:
             out = solve(inst, "native", Limits(time_limit=limit))
             if out.status == "error":
                 sys.exit(f"{inst.name}: {out.stats}")
-            solved = out.status == "solved" and out.stats.get("optimal") is True
+            solved = out.status == "solved" and out.verdict.optimal_claimed is True
             times.append(out.seconds if solved else float("inf"))
             answers.append(str(out.answer) if solved else f"? (bound {out.stats.get('lower_bound')})")
             print(inst.name, out.status, out.answer, out.seconds, file=sys.stderr, flush=True)

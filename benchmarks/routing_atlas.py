@@ -60,7 +60,7 @@ def main() -> None:
             for backend in ("asp", "sat"):
                 out = solve(inst, backend, Limits(time_limit=60))
                 seconds[backend] += out.seconds
-                if out.status != "solved" or out.answer != result.value or not out.stats["verified"]:
+                if out.status != "solved" or out.answer != result.value or not out.verdict.verified:
                     sys.exit(f"atlas{index}: {backend} says {out.status} {out.answer}, BFS {result.value}")
         by_n[n][result.value] += 1
         worst = " ".join(f"{g.names[v]}>{g.names[t]}" for v, t in enumerate(result.worst) if v != t)

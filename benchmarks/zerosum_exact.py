@@ -39,7 +39,7 @@ def ours(kind: str, param: int, k: int, backend: str) -> tuple[Any, bool]:
     from pyasp_games.zerosum import solve
 
     out = solve(make_game(kind, param, k), backend)
-    return out.answer, out.stats.get("verified") is True
+    return out.answer, out.verdict.verified is True
 
 
 def nashpy_value(kind: str, param: int, k: int) -> tuple[Any, bool]:

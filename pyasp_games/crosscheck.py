@@ -20,6 +20,7 @@ from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
+from pyasp_games.engines.agreement import Relation, known_outcome, relation
 from pyasp_games.engines.domain import BackendSpec, DomainSpec
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
@@ -137,22 +138,10 @@ def category(row: Row) -> str:
     return "bounded"  # a no-solution that only holds within a bound (--max-length)
 
 
-def not_verified(status: str, stats: dict[str, Any]) -> bool:
-    """A user encoding's claim that no reference answered in time: unconfirmed, not failed.
-
-    >>> not_verified("no-solution", {"verified": False, "cross_check": "not verified"})
-    True
-    """
-    return status != "error" and stats.get("cross_check") == "not verified"
-
-
 def failed_verification(outcome: Outcome) -> bool:
-    """A witness or claim that failed its check (the runner made it an ``error``).
-
-    A claim only left unconfirmed (:func:`not_verified`) has ``verified`` false too,
-    but is not a failure.
-    """
-    return outcome.status == "error" and outcome.stats.get("verified") is False
+    """A witness or claim that failed its check (the runner made it an ``error``); a
+    claim only left not verified by its cross-check is no failure."""
+    return outcome.status == "error" and outcome.verdict.failed
 
 
 def summary_text(s: dict[str, Any]) -> str:
@@ -191,18 +180,19 @@ def confirmation(outcomes: Sequence[Outcome], has_known: bool) -> list[str]:
     >>> confirmation([a, b], False), confirmation([a], False), confirmation([a], True)
     (['agreed', 'agreed'], ['unconfirmed'], ['agreed'])
     >>> c = Outcome("i", "z", "no-solution", False,
-    ...             stats={"verified": False, "cross_check": "not verified"})
+    ...             stats={"verified": False, "verification": "", "cross_check": "not verified"})
     >>> confirmation([c, a], False)
     ['not verified', 'agreed']
     """
     definite = [o for o in outcomes if _definite(o)]
     out = []
     for o in outcomes:
-        if not_verified(o.status, o.stats):
+        verdict = o.verdict
+        if o.status != "error" and verdict.not_verified:
             out.append("not verified")
-        elif o.stats.get("verified") is True:
+        elif verdict.verified is True:
             out.append("verified")
-        elif not _definite(o) or o.stats.get("verified") is False:
+        elif not _definite(o) or verdict.verified is False:
             out.append("")
         elif has_known or len(definite) > 1:
             out.append("agreed")
@@ -212,34 +202,28 @@ def confirmation(outcomes: Sequence[Outcome], has_known: bool) -> list[str]:
 
 
 def _definite(outcome: Outcome) -> bool:
-    """A definite answer: solved, or no-solution not relative to a bound (``stats["bounded"]``)."""
-    if outcome.status == "no-solution":
-        return outcome.stats.get("bounded") is None
-    return outcome.status == "solved"
+    """A definite answer: solved or no-solution, exact (not a bound, not about a strategy)."""
+    return outcome.status in ("solved", "no-solution") and outcome.verdict.exact
 
 
-def _upper(outcome: Outcome) -> bool:
-    """A solved outcome whose answer is not claimed optimal (``stats["optimal"]`` false):
-    it bounds the exact answer from above, e.g. a greedy plan's length."""
-    return outcome.status == "solved" and outcome.stats.get("optimal") is False
-
-
-def _at_least(bound: Any, exact: Any) -> bool:
-    try:
-        return exact is not None and bound >= exact
-    except TypeError:
-        return False
+def _answered(outcome: Outcome) -> bool:
+    """An answer to compare: exact, or a solution found that bounds the exact one."""
+    return _definite(outcome) or (outcome.status == "solved" and not outcome.verdict.exact)
 
 
 def agreement(
-    outcomes: Sequence[Outcome], known: tuple[bool, Any] = (False, None)
+    outcomes: Sequence[Outcome],
+    known: tuple[bool, Any] = (False, None),
+    relate: Callable[[Outcome, Outcome], Relation] = relation,
 ) -> list[tuple[bool, bool]]:
     """``(agrees, matches_known)`` for each of several outcomes on one instance.
 
-    Definite answers (:func:`_definite`) must all be equal; an answer not claimed
-    optimal (:func:`_upper`) must be at least every exact one; ``known`` is the
-    instance's ``(has_known, answer)``. Unknown and error outcomes agree vacuously.
-    Shared by :func:`crosscheck` and the bench report.
+    An outcome agrees when no other outcome's answer differs from its own, and matches
+    the instance's known answer (``known``: ``(has_known, answer)``) when that does not
+    differ from it: :func:`~pyasp_games.engines.agreement.relation`, or ``relate`` (the
+    question's own rule, :meth:`DomainSpec.relation`). An upper bound agrees with an
+    exact answer at most it; outcomes without an answer agree vacuously. Shared by
+    :func:`crosscheck` and the bench report.
 
     >>> a = Outcome("i", "x", "solved", 4, stats={})
     >>> b = Outcome("i", "y", "solved", 6, stats={"optimal": False})
@@ -249,20 +233,12 @@ def agreement(
     >>> agreement([a, Outcome("i", "w", "solved", 5, stats={})])
     [(False, True), (False, True)]
     """
-    exact = [o.answer for o in outcomes if _definite(o) and not _upper(o)]
-    answers = {repr(a) for a in exact}
     has_known, value = known
+    reference = known_outcome(value) if has_known else None
     verdicts = []
-    for o in outcomes:
-        agrees = known_ok = True
-        if _upper(o):  # a bound on the answer: at least the exact one
-            agrees = all(_at_least(o.answer, a) for a in exact)
-            if has_known:
-                known_ok = _at_least(o.answer, value)
-        elif _definite(o):
-            agrees = len(answers) <= 1
-            if has_known:
-                known_ok = o.answer == value
+    for i, o in enumerate(outcomes):
+        agrees = all(relate(o, p) is not Relation.DIFFERS for j, p in enumerate(outcomes) if j != i)
+        known_ok = reference is None or relate(o, reference) is not Relation.DIFFERS
         verdicts.append((agrees, known_ok))
     return verdicts
 
@@ -304,9 +280,9 @@ def crosscheck(
                 for b, o in zip(bs, outcomes, strict=True)
             ]
             known = spec.known(instance)
-            verdicts = agreement(outcomes, known)
+            verdicts = agreement(outcomes, known, spec.relation)
             confirmed = confirmation(outcomes, known[0])
-            answered = [i for i, o in enumerate(outcomes) if _definite(o) or _upper(o)]
+            answered = [i for i, o in enumerate(outcomes) if _answered(o)]
             for i, (r, (agrees, known_ok), how) in enumerate(
                 zip(rows, verdicts, confirmed, strict=True)
             ):

@@ -39,11 +39,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pyasp_games.engines.agreement import Relation
 from pyasp_games.engines.domain import DomainSpec
+from pyasp_games.engines.files import write_new
 from pyasp_games.engines.fuzzing import Family, Fuzzing
-from pyasp_games.engines.limits import Limits
+from pyasp_games.engines.limits import Limits, checked_seconds
 from pyasp_games.engines.outcome import Outcome
-from pyasp_games.engines.question import Question, find_question
+from pyasp_games.engines.question import ENCODING, Question, find_question
 from pyasp_games.errors import InputError
 
 #: The modes compared, where a question answers in modes: existence (with its verified
@@ -171,6 +173,10 @@ def fuzz(
     whole session; ``out``: where the failing instance is written (``None``: nowhere)
     and, with ``replay``, where earlier counterexamples are replayed from first.
     """
+    checked_seconds(total_limit, "--total-time")  # NaN would mean no limit at all
+    checked_seconds(run_limit, "--time-limit")
+    if out is not None and out.exists() and not out.is_dir():
+        raise InputError(f"--out {out}: not a folder")
     fuzzing: Fuzzing | None = spec.fuzzing
     if fuzzing is None:
         raise InputError(f"the {spec.name} domain declares nothing to fuzz")
@@ -193,7 +199,7 @@ def fuzz(
             f"--max-size {largest:,} is beyond this tool's limit of {MAX_SIZE:,} {fuzzing.unit}"
         )
     modes = [m for m in COMPARED_MODES if m in q.modes] or [None]
-    values = {} if encoding is None else {"encoding": encoding}
+    values = {} if encoding is None else {ENCODING: encoding}
     # as the question runs them (its fixed options too: the reference asks the same)
     options = {m: {**q.fixed, **q.backend_options(backend, values, m)} for m in modes}
     small = list(fam.small())
@@ -227,9 +233,8 @@ def fuzz(
 
 
 def _encoding_backend(question: Question) -> str:
-    for param in question.params:
-        if param.name == "encoding" and param.backends:
-            return param.backends[0]
+    if question.encoding is not None and question.encoding.backends:
+        return question.encoding.backends[0]
     raise InputError(f"{question.domain} {question.name} takes no --encoding: name a --backend")
 
 
@@ -279,13 +284,13 @@ class _Session:
                 )
             except InputError as err:  # clingo refusing this instance's program
                 tested = Outcome(getattr(instance, "name", ""), self.backend, "error",
-                                 stats={"error": str(err), "verified": False})  # fmt: skip
+                                 stats={"error": str(err)})  # fmt: skip
             ref_backend, ref_options = self.question.reference.choose(instance, options)
             report.reference = ref_backend
             reference = self.question.solve(instance, ref_backend, self.limits, **ref_options)
             if counted and reference.status in ("solved", "no-solution"):
                 report.answers.setdefault(mode or "answer", Counter())[_shown(reference.answer)] += 1
-            reason = _difference(tested, reference)
+            reason = _difference(tested, reference, self.question.relation)
             if reason == "unknown":
                 if counted:
                     report.unknown += 1
@@ -382,28 +387,28 @@ class _Session:
             self.on_run(self.report)
 
 
-def _difference(tested: Outcome, reference: Outcome) -> str | None:
-    """Why the tested outcome is wrong, ``"unknown"`` when either gave no answer in time,
-    ``None`` when both agree."""
-    if tested.stats.get("verified") is False:
-        return f"its answer fails verification: {tested.stats.get('verification')}"
+def _difference(
+    tested: Outcome, reference: Outcome, relate: Callable[[Outcome, Outcome], Relation]
+) -> str | None:
+    """Why the tested outcome is wrong, ``"unknown"`` when either gave no answer in time
+    (or answers nothing the other can be compared with), ``None`` when both agree
+    (``relate``: the question's rule, :meth:`Question.relation`)."""
+    if tested.verdict.failed:
+        return f"its answer fails verification: {tested.verdict.message}"
     if tested.status == "error":
         return f"it failed: {tested.stats.get('error') or 'no reason given'}"
     if reference.status == "error":
-        why = reference.stats.get("verification") or reference.stats.get("error")
+        why = reference.verdict.message or reference.stats.get("error")
         return f"the reference {reference.backend} failed: {why}"
-    if "unknown" in (tested.status, reference.status):
+    said = relate(tested, reference)
+    if said is Relation.NOT_COMPARABLE:
         return "unknown"
-    if tested.status != reference.status or not _same(tested.answer, reference.answer):
+    if said is Relation.DIFFERS:
         return (
             f"it answers {_said(tested)}, the reference {reference.backend} answers "
             f"{_said(reference)}"
         )
     return None
-
-
-def _same(a: Any, b: Any) -> bool:
-    return type(a) is type(b) and a == b  # True == 1 in Python; existence is not a count
 
 
 def _shown(answer: Any) -> str:
@@ -413,23 +418,9 @@ def _shown(answer: Any) -> str:
 
 def _said(outcome: Outcome) -> str:
     if outcome.status == "error":
-        claimed = outcome.stats.get("failed_status")
+        claimed = outcome.verdict.failed_status
         return "an answer that fails verification" + (f" (claimed {claimed})" if claimed else "")
     return f"{_shown(outcome.answer)} ({outcome.status})"
-
-
-def write_new(folder: Path, stem: str, text: str, suffix: str = ".txt") -> Path:
-    """Write ``text`` to ``folder/stem.txt``, or ``stem-2.txt``, ... : never over a file."""
-    folder.mkdir(parents=True, exist_ok=True)
-    for k in range(1, 10_000):
-        path = folder / f"{stem}{'' if k == 1 else f'-{k}'}{suffix}"
-        try:
-            with open(path, "x", encoding="utf-8") as f:  # "x": fails if it exists
-                f.write(text)
-            return path
-        except FileExistsError:
-            continue
-    raise InputError(f"{folder}: no free file name for {stem}{suffix}")
 
 
 def reproduce(
@@ -494,4 +485,4 @@ def report_lines(report: FuzzReport, instance_text: Callable[[Any], str]) -> Ite
         yield f"  reproduce: {f.command}"
 
 
-__all__ = ["COMPARED_MODES", "Failure", "FuzzReport", "fuzz", "report_lines", "reproduce", "write_new"]
+__all__ = ["COMPARED_MODES", "Failure", "FuzzReport", "fuzz", "report_lines", "reproduce"]

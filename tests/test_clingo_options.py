@@ -37,7 +37,7 @@ def test_clingo_options_reach_every_asp_backend(domain, question, file):
         "--configuration=crafty", "-c", "unused=1", "--parallel-mode=2"
     ]
     assert tuned.status == plain.status and tuned.answer == plain.answer
-    assert tuned.stats["verified"] is not False
+    assert tuned.verdict.verified is not False
 
 
 def test_a_constant_reaches_the_program(tmp_path):

@@ -107,7 +107,7 @@ def test_cnf_satisfiable_iff_the_x3c_image_has_a_cover(backend, cnf):
     assert out.status in ("solved", "no-solution")
     assert out.answer == (pysat_model(cnf) is not None)
     if out.answer:
-        assert out.stats["verified"] is True
+        assert out.verdict.verified is True
         matching = map_back(back3, out.witness)
         assert check_matching((dm.q, dm.q, dm.q), dm.triples, matching)[0]
         assignment = map_back(back1, map_back(back2, matching))
@@ -152,7 +152,7 @@ def test_every_satisfying_assignment_has_a_matching(cnf):
 def test_chain_maps_back_and_checks(backend):
     sat = CNF(4, ((1, 2, 3, 4), (-1,), (-2, 3), (-3, -4, 1)), "mixed")
     out = chain(sat, backend)
-    assert out.status == "solved" and out.answer is True and out.stats["verified"] is True
+    assert out.status == "solved" and out.answer is True and out.verdict.verified is True
     assert evaluate_cnf(sat.clauses, out.witness["assignment"])[0]
     assert set(out.witness["sizes"]) == {"cnf", "3sat", "3dm", "x3c"}
     assert {"sat-to-3sat", "3sat-to-3dm", "3dm-to-x3c", "solve", "map-back"} <= set(
@@ -160,7 +160,7 @@ def test_chain_maps_back_and_checks(backend):
     )
     unsat = CNF(2, ((1, 2), (-1, 2), (1, -2), (-1, -2)), "unsat")
     out = chain(unsat, backend)
-    assert out.status == "no-solution" and out.answer is False and out.stats["verified"] is True
+    assert out.status == "no-solution" and out.answer is False and out.verdict.verified is True
 
 
 def test_map_back_rejects_what_does_not_fit():
@@ -195,7 +195,7 @@ def test_the_chain_checker_judges_on_the_original_formula():
 
     sat = CNF(2, ((1, 2), (-1,)), "tiny")
     out = CHAIN.ask(sat, "bitset")
-    assert out.answer is True and out.stats["verified"] is True
+    assert out.answer is True and out.verdict.verified is True
     out.witness["assignment"] = {1: True, 2: True}  # violates the original clause (-1)
     assert check_chain(sat, out) == (False, "original CNF: clause 2 (-1) is false")
     unsat = CNF(1, ((1,), (-1,)), "contradiction")
@@ -210,5 +210,5 @@ def test_an_unconfirmed_no_cover_is_not_shown_as_proven(monkeypatch):
 
     monkeypatch.setattr(chain_module, "_direct_sat", lambda cnf, remaining: None)
     out = chain_module.chain(CNF(1, ((1,), (-1,)), "contradiction"), "dlx")
-    assert out.status == "no-solution" and out.stats["verified"] is None
-    assert out.exit_code == 3 and "direct SAT check" in out.stats["unconfirmed"]
+    assert out.status == "no-solution" and out.verdict.verified is None
+    assert out.exit_code == 3 and "direct SAT check" in out.verdict.unconfirmed

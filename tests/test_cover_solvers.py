@@ -47,9 +47,9 @@ def test_backends_agree_on_existence_and_counts(inst):
         assert first.status != "error", first.stats
         assert first.answer is (expected > 0)
         if first.answer:
-            assert first.stats["verified"] is True
+            assert first.verdict.verified is True
         listed = solve(inst, backend, mode="all")
-        assert listed.answer == expected and listed.stats["verified"] is not False
+        assert listed.answer == expected and listed.verdict.verified is not False
         assert len(listed.witness) == expected
         assert solve(inst, backend, mode="count").answer == expected
 
@@ -163,7 +163,7 @@ def test_kernels_look_at_the_clock_after_their_first_slice(structure, method):
 def test_three_dm_witnesses_are_checked_as_matchings():
     inst = load_instance(instance_dir("cover") / "matching-small.txt")
     out = solve(inst, "sat", mode="all")
-    assert out.answer == 2 and out.stats["verified"] is True
+    assert out.answer == 2 and out.verdict.verified is True
     assert sorted(out.witness) == [[0, 3, 5], [1, 2, 4]]
 
 
@@ -182,8 +182,8 @@ def test_a_wrong_witness_is_caught():
 def test_no_cover_is_proved_when_an_element_is_in_no_subset():
     inst = X3C(6, ((0, 1, 2), (0, 1, 3), (2, 3, 4)))
     out = solve(inst, "asp")
-    assert out.status == "no-solution" and out.stats["verified"] is True
-    assert "element 5" in out.stats["verification"]
+    assert out.status == "no-solution" and out.verdict.verified is True
+    assert "element 5" in out.verdict.message
 
 
 @pytest.mark.parametrize("backend", ["dlx", "asp", "sat", "bitset"])

@@ -142,7 +142,7 @@ def test_matching_answers_thousands_of_vertices_in_seconds():
     out = solve(game, "matching", Limits(time_limit=4))
     assert out.status == "solved" and out.seconds < 4
     assert out.stats["component"] > 4000
-    assert out.stats["cross_check"] == "not verified" and out.stats["verified"] is False
+    assert out.verdict.cross_check.result == "not verified" and out.verdict.verified is False
 
 
 def test_bundled_instances_have_the_known_winner_by_every_applicable_backend():
@@ -154,7 +154,7 @@ def test_bundled_instances_have_the_known_winner_by_every_applicable_backend():
                 continue
             out = solve(game, backend)
             assert out.status == "solved" and out.answer == known, (path.name, backend)
-            assert out.stats["verified"] is True, (path.name, backend, out.stats)
+            assert out.verdict.verified is True, (path.name, backend, out.stats)
 
 
 def test_hand_made_positions():
@@ -184,7 +184,7 @@ def test_wrong_witnesses_are_caught():
     edge = game_of(3, [(0, 1), (1, 2)], "edge", True)
     assert check_answer(edge, "first", "1")[0] is False  # the edge witness is an arc
     out = solve(edge, "native")
-    assert out.answer == "second" and out.witness is None and out.stats["verified"] is True
+    assert out.answer == "second" and out.witness is None and out.verdict.verified is True
     liar = {"native": lambda g, limits: Outcome(g.name, "native", "solved", "first", "2")}
     from pyasp_games.engines.runner import run_backend
 

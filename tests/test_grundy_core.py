@@ -66,7 +66,7 @@ def test_asp_and_sat_agree_with_and_without_the_core(g):
         for core in (True, False):
             assert solve(g, backend, mode="count", core=core).answer == native, (backend, core)
             one = solve(g, backend, core=core)
-            assert one.answer is (native > 0) and one.stats["verified"] is not False
+            assert one.answer is (native > 0) and one.verdict.verified is not False
 
 
 def test_sources_are_solved_off_the_core_and_the_witness_covers_every_position():
@@ -75,7 +75,7 @@ def test_sources_are_solved_off_the_core_and_the_witness_covers_every_position()
     for backend in ("asp", "sat"):
         out = solve(g, backend, mode="all")
         assert (
-            out.answer == 2 and out.stats["verified"] is True and out.stats["core_positions"] == 2
+            out.answer == 2 and out.verdict.verified is True and out.stats["core_positions"] == 2
         )
         assert sorted(tuple(f[x] for x in "tsab") for f in out.witness) == [
             (0, 1, 0, 1),
@@ -83,7 +83,7 @@ def test_sources_are_solved_off_the_core_and_the_witness_covers_every_position()
         ]
     big = random_digraph(300, seed=5)
     out = solve(big, "sat")
-    assert out.stats["verified"] is True and 0 < out.stats["core_positions"] < len(big)
+    assert out.verdict.verified is True and 0 < out.stats["core_positions"] < len(big)
 
 
 def test_cli_core_switch_changes_the_search_not_the_answer(tmp_path):

@@ -50,9 +50,9 @@ def test_seed_examples_on_every_backend():
     for backend in BACKENDS:
         none = solve(c3, backend)
         assert none.status == "no-solution" and none.answer is False, backend
-        assert none.stats["verified"] is True
+        assert none.verdict.verified is True
         both = solve(c4, backend, mode="all")
-        assert both.answer == 2 and both.stats["verified"] is True, backend
+        assert both.answer == 2 and both.verdict.verified is True, backend
         functions = sorted(tuple(f[x] for x in "abcd") for f in both.witness)
         assert functions == [(0, 1, 0, 1), (1, 0, 1, 0)]
         assert solve(c4, backend, find="kernel", mode="count").answer == 2
@@ -76,7 +76,7 @@ def test_check_4_backends_agree_on_existence_and_count(g):
     assert set(counts.values()) == {truth}, counts
     for b in BACKENDS:
         one = solve(g, b)
-        assert one.answer is (truth > 0) and one.stats["verified"] is not False
+        assert one.answer is (truth > 0) and one.verdict.verified is not False
         if one.answer:  # check 3: every returned function satisfies the mex rule
             assert check_grundy_function(g, one.witness)[0]
 
@@ -87,7 +87,7 @@ def test_kernels_agree_with_brute_force_and_contain_grundy_zeros(g):
     truth = brute_force_kernels(g)
     for b in BACKENDS:
         out = solve(g, b, find="kernel", mode="all")
-        assert out.answer == truth and out.stats["verified"] is True, b
+        assert out.answer == truth and out.verdict.verified is True, b
     kernels = {frozenset(k) for k in solve(g, "native", find="kernel", mode="all").witness}
     for f in solve(g, "native", mode="all").witness:
         assert frozenset(n for n, v in f.items() if v == 0) in kernels
@@ -108,12 +108,12 @@ def test_weak_components_multiply_counts(monkeypatch):
     g = from_arcs([(f"a{i}", f"b{i}") for i in range(40)] + [(f"b{i}", f"a{i}") for i in range(40)])
     out = solve(g, "native", mode="count")
     assert out.answer == 2**40 and out.stats["components"] == 40
-    assert out.stats["cross_check"] == "not verified" and out.stats["verified"] is False
-    assert "(its 1 s)" in out.stats["cross_check_reason"], out.stats
+    assert out.verdict.cross_check.result == "not verified" and out.verdict.verified is False
+    assert "(its 1 s)" in out.verdict.cross_check.reason, out.stats
     kernels = solve(g, "native", find="kernel", mode="count")
-    assert kernels.answer == 2**40 and kernels.stats["cross_check"] == "not verified"
+    assert kernels.answer == 2**40 and kernels.verdict.cross_check.result == "not verified"
     one = solve(g, "native")
-    assert one.answer is True and one.stats["verified"] is True
+    assert one.answer is True and one.verdict.verified is True
 
 
 def test_acyclic_parts_are_never_branched_on():
@@ -181,7 +181,7 @@ def test_generalized_nim_sum_rules_of_the_notes():
 def test_loopy_outcome_on_the_notes_example_is_verified():
     g = load_graph(instance_dir("grundy") / "notes-draw.txt")
     out = loopy(g)
-    assert out.stats["verified"] is True
+    assert out.verdict.verified is True
     assert out.answer == {"a": "D", "b": "D", "c": "D", "d": "N", "e": "P"}
     assert out.witness["b"] == "inf(1)" and out.witness["e"] == 0
 

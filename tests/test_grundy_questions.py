@@ -89,7 +89,7 @@ def test_the_asp_backend_writes_emit_lp_itself(tmp_path):
 def test_values_and_its_checker():
     g = load_graph(GRUNDY / "subtraction-123.txt")
     out = VALUES.ask(g, position="h7")
-    assert out.stats["verified"] is True and out.witness["winning_moves"] == ["h4"]
+    assert out.verdict.verified is True and out.witness["winning_moves"] == ["h4"]
     assert not check_values(g, replace(out, witness={**out.witness, "winning_moves": []}))[0]
     assert not check_values(g, replace(out, witness={**out.witness, "class": "P"}))[0]
     with pytest.raises(InputError, match="no position named 'zz'"):
@@ -101,19 +101,19 @@ def test_sum_checker_rejects_a_wrong_class_or_moves():
     game = read_sum([f"{spec}:h5", f"{spec}:h6"])
     assert game.graphs[0] is game.graphs[1]  # read once
     xor = SUM.ask(game)
-    assert xor.stats["verified"] is True and xor.answer == "N"
+    assert xor.verdict.verified is True and xor.answer == "N"
     assert not check_sum(game, replace(xor, answer="P"))[0]
     moves = xor.witness["winning_moves"]
     assert not check_sum(game, replace(xor, witness={**xor.witness, "winning_moves": moves[:1]}))[0]
     orsum = SUM.ask(game, rule="or")
-    assert orsum.stats["verified"] is True and orsum.stats["rule"] == "or"
+    assert orsum.verdict.verified is True and orsum.stats["rule"] == "or"
     assert not check_sum(game, replace(orsum, witness={**orsum.witness, "winning_move": None}))[0]
 
 
 def test_loopy_check_asp_runs_in_the_backend_and_its_classes_are_checked():
     g = load_graph(GRUNDY / "notes-draw.txt")
     out = loopy(g, check_asp=True)
-    assert out.stats["verified"] is True and out.stats["asp_retrograde_agrees"] is True
+    assert out.verdict.verified is True and out.stats["asp_retrograde_agrees"] is True
     values, counters, asp = out.certificate
     assert asp == ["D", "D", "D", "N", "P"]
     wrong = replace(out, certificate=(values, counters, ["P", "D", "D", "N", "P"]))
@@ -121,7 +121,7 @@ def test_loopy_check_asp_runs_in_the_backend_and_its_classes_are_checked():
     assert ok is False and "ASP retrograde" in message
     game = read_sum([f"{GRUNDY / 'notes-draw.txt'}:a", f"{GRUNDY / 'notes-draw.txt'}:d"])
     total = LOOPY.ask(game, check_asp=True)
-    assert total.stats["verified"] is True and total.answer == "D"
+    assert total.verdict.verified is True and total.answer == "D"
     assert total.stats["asp_retrograde_agrees"] is True
     bad_move = {**total.witness["move"], "to": "a"}  # d -> a is no move
     assert not check_loopy(game, replace(total, witness={**total.witness, "move": bad_move}),
@@ -138,19 +138,19 @@ def test_loopy_check_asp_holds_the_time_limit():
 def test_classic_games_checkers_reject_wrong_answers():
     nim = nim_position([3, 4, 5])
     out = NIM.ask(nim)
-    assert out.stats["verified"] is True and out.problem == "nim(3,4,5)"
+    assert out.verdict.verified is True and out.problem == "nim(3,4,5)"
     assert not check_nim(nim, replace(out, witness=[[3, 4, 4]]))[0]
     assert not check_nim(nim, replace(out, witness=[]))[0]
     game = subtraction_game("1,2,3", 8)
     sub = SUBTRACTION.ask(game)
-    assert sub.stats["verified"] is True and sub.answer == [0, 1, 2, 3, 0, 1, 2, 3, 0]
+    assert sub.verdict.verified is True and sub.answer == [0, 1, 2, 3, 0, 1, 2, 3, 0]
     broken = list(sub.certificate)
     broken[5] = 0
     assert not check_subtraction(game, replace(sub, certificate=broken))[0]
     assert not check_subtraction(game, replace(sub, witness={**sub.witness, "period": 3}))[0]
     heaps = grundys_game_heaps(15)
     gg = GRUNDYS_GAME.ask(heaps)
-    assert gg.stats["verified"] is True
+    assert gg.verdict.verified is True
     wrong = [*gg.answer[:-1], 2]  # g(15) = 1
     assert not check_grundys_game(heaps, replace(gg, answer=wrong))[0]
 

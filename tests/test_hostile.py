@@ -174,7 +174,7 @@ def test_lp_refuses_payoffs_floating_point_cannot_hold_side_by_side(rows):
     game = parse_matrix("\n".join(rows) + "\n", "huge")
     with pytest.raises(InputError, match="use --backend simplex"):
         SOLVE.ask(game, "lp")
-    assert SOLVE.ask(game, "simplex").stats["verified"] is True
+    assert SOLVE.ask(game, "simplex").verdict.verified is True
     assert not domain_spec("zerosum").applies(game, "lp")  # crosscheck leaves lp out
 
 
@@ -197,7 +197,7 @@ def test_lp_solves_huge_payoffs_of_one_size_exactly():
     matrix = make_game([[10**100, 1], [2, 10**100]])
     for game in (matrix, tree):
         lp, simplex = SOLVE.ask(game, "lp"), SOLVE.ask(game, "simplex")
-        assert lp.stats["verified"] is True and lp.answer == simplex.answer
+        assert lp.verdict.verified is True and lp.answer == simplex.answer
     said, _ = describe_solution(tree, SOLVE.ask(tree, "lp"), {})
     assert "E+499" in said  # its decimal, without a float
 
@@ -246,7 +246,7 @@ def test_an_unconfirmed_claim_exits_3(tmp_path):
     assert run.code == 3, (run.stdout, run.stderr)
     assert "NOT VERIFIED: legal first move; too large to confirm" in run.stdout.splitlines()[0]
     outcome = SOLVE.ask(game)
-    assert outcome.exit_code == 3 and "too large" in outcome.stats["unconfirmed"]
+    assert outcome.exit_code == 3 and "too large" in outcome.verdict.unconfirmed
 
 
 def test_a_failed_claim_is_not_repeated_as_the_answer(tmp_path):

@@ -30,7 +30,7 @@ SMALL = instance_dir("kriegspiel") / "small.txt"
 def test_bundled_metapositions_have_their_known_values():
     for m in load_metapositions(SMALL):
         out = solve(m, "native")
-        assert out.stats["verified"] is True, out.stats["verification"]
+        assert out.verdict.verified is True, out.verdict.message
         assert (True, out.answer) == known_value(m), m.name
 
 
@@ -87,7 +87,7 @@ def test_the_checker_refuses_wrong_refutations():
 def test_an_optimal_value_is_checked_from_both_sides():
     m = parse_metaposition("4/4/1R2/K3 unknown")
     out = solve(m, "native")
-    assert out.stats["verified"] is True and out.stats["checked"] == {"mate_within": 8, "no_mate_within": 7}
+    assert out.verdict.verified is True and out.stats["checked"] == {"mate_within": 8, "no_mate_within": 7}
     proof = out.witness["refutation"]
     assert check_refutation(m, proof, 7)[0] is True
     ok, why = check_refutation(m, proof, 8)  # the root claims 7 moves, not 8
@@ -140,9 +140,9 @@ def test_an_optimum_too_large_to_certify_says_what_it_rests_on(monkeypatch):
     monkeypatch.setattr(native, "MAX_REFUTATION", 50)
     m = parse_metaposition("4/4/1R2/K3 unknown")
     out = solve(m, "native")
-    assert out.status == "solved" and out.stats["verified"] is True
+    assert out.status == "solved" and out.verdict.verified is True
     assert "refutation" not in out.witness and out.stats["checked"] == {"mate_within": 8}
-    assert "more than 50 metapositions" in out.stats["not_checked"]
+    assert "more than 50 metapositions" in out.verdict.not_checked
     said = describe_solve(m, out, {})[0]
     assert said == "White mates in 8 moves at worst (optimal by the retrograde analysis, lower bound not re-checked)"
     assert verdict(out).startswith("verified in part, not re-checked: no mate within 7 (optimal by")
@@ -151,8 +151,8 @@ def test_an_optimum_too_large_to_certify_says_what_it_rests_on(monkeypatch):
 def test_max_moves_bounds_the_answer():
     m = parse_metaposition("4/4/1R2/K3 unknown")
     out = solve(m, "native", Limits(max_length=7))
-    assert out.status == "no-solution" and out.stats["bounded"] == 7
-    assert out.stats["verified"] is True and out.stats["checked"] == {"no_mate_within": 7}
+    assert out.status == "no-solution" and out.verdict.bound == 7
+    assert out.verdict.verified is True and out.stats["checked"] == {"no_mate_within": 7}
     assert solve(m, "native", Limits(max_length=8)).answer == 8
 
 
@@ -181,7 +181,7 @@ def test_cli_bad_input():
 def test_6x6_starts_are_verified():
     for m in starts(Board(6, 6))[::151]:
         out = solve(m, "native")
-        assert out.stats["verified"] is not False, out.stats["verification"]
+        assert out.verdict.verified is not False, out.verdict.message
 
 
 # -- asp: clingo decides "mate within d" with the rules in ASP ------------------------
@@ -190,7 +190,7 @@ def test_6x6_starts_are_verified():
 def test_asp_agrees_with_native_on_3x3_starts():
     for m in starts(Board(3, 3))[::5]:
         a, n = solve(m, "asp"), solve(m, "native")
-        assert a.stats["verified"] is True, a.stats["verification"]
+        assert a.verdict.verified is True, a.verdict.message
         assert (a.status, a.answer) == (n.status, n.answer), m.fen()
 
 
@@ -201,7 +201,7 @@ def test_asp_emit_lp_and_max_moves(tmp_path):
     assert run.code == 0 and "mates in 4 moves" in run.stdout
     assert "state(0," in lp.read_text() and "% encoding:" in lp.read_text()
     bounded = solve(m, "asp", Limits(max_length=3))
-    assert bounded.status == "no-solution" and bounded.stats["bounded"]
+    assert bounded.status == "no-solution" and bounded.verdict.bound
 
 
 def test_a_user_encodings_claims_are_checked_by_their_certificates(tmp_path):
@@ -214,12 +214,12 @@ def test_a_user_encodings_claims_are_checked_by_their_certificates(tmp_path):
     out = solve(m, "asp", encoding=str(mine))
     # the optimum is certified from both sides: no reference needed
     assert out.stats["checked"] == {"mate_within": 4, "no_mate_within": 3}
-    assert out.stats.get("cross_check") is None and out.stats["verified"] is True
+    assert out.verdict.cross_check is None and out.verdict.verified is True
     never = tmp_path / "never.lp"  # wins nothing: "no forced mate" everywhere
     never.write_text(bundled.replace("works(U,M,T,d) :- possible(U,M,T),", "works(U,M,T,d) :- never, possible(U,M,T),"))
     out = solve(parse_metaposition("k2/2K/1R1"), "asp", encoding=str(never))
-    assert out.status == "error" and out.stats["verified"] is False
-    assert "the answer set's values refute nothing" in out.stats["verification"]
+    assert out.status == "error" and out.verdict.verified is False
+    assert "the answer set's values refute nothing" in out.verdict.message
 
 
 @pytest.mark.slow
@@ -227,7 +227,7 @@ def test_asp_agrees_with_native_on_4x4():
     for text in ("?1?1/4/1R2/K3", "4/4/1R2/K3 unknown"):
         m = parse_metaposition(text)
         a, n = solve(m, "asp"), solve(m, "native")
-        assert a.answer == n.answer and a.stats["verified"] is True
+        assert a.answer == n.answer and a.verdict.verified is True
 
 
 # -- table ---------------------------------------------------------------------------
@@ -240,11 +240,11 @@ def test_table_of_small_boards_is_the_shipped_data():
 
     shipped = json.loads((SMALL.parent / "tables.json").read_text())
     out = TABLE.ask(read_board("3x3"))
-    assert out.stats["verified"] is True, out.stats["verification"]
+    assert out.verdict.verified is True, out.verdict.message
     assert out.answer["distribution"] == {"3": 20, "4": 24, "none": 4}
     assert out.answer == shipped["KRK"]["3x3"]
     out = TABLE.ask(read_board("4x4"))
-    assert out.stats["verified"] is True and out.answer == shipped["KRK"]["4x4"]
+    assert out.verdict.verified is True and out.answer == shipped["KRK"]["4x4"]
     assert out.answer["distribution"] == {"4": 28, "5": 52, "6": 64, "7": 48, "8": 20, "none": 24}
     assert (out.answer["forced"], out.answer["starts"], out.answer["longest"]) == (212, 236, 8)
 
@@ -302,12 +302,12 @@ def test_cli_table(tmp_path):
 def test_heuristic_is_an_upper_bound_or_names_the_line_that_beats_it():
     m = parse_metaposition("?1?/2?/KR1")
     out = solve(m, "heuristic")
-    assert out.status == "solved" and out.stats["optimal"] is False
-    assert out.stats["verified"] is True and out.answer >= solve(m, "native").answer
+    assert out.status == "solved" and out.verdict.optimal_claimed is False
+    assert out.verdict.verified is True and out.answer >= solve(m, "native").answer
     start = parse_metaposition("4/4/1R2/K3 unknown")  # a forced mate in 8 ...
     beaten = solve(start, "heuristic")  # ... that the evaluation function never finds
     assert (beaten.status, beaten.answer) == ("no-solution", "strategy-fails")
-    assert beaten.stats["bounded"] == "the heuristic's strategy" and beaten.stats["verified"] is True
+    assert beaten.verdict.bound == "the heuristic's strategy" and beaten.verdict.verified is True
     assert beaten.stats["checked"] == {"strategy_fails": True}
     assert "the policy goes round in circles" in beaten.stats["line"]
     run = run_cli("kriegspiel", "solve", "4/4/1R2/K3 unknown", "-b", "heuristic")
@@ -412,10 +412,10 @@ def test_kqk_table_and_asp_with_diagonal_checks():
     from pyasp_games.kriegspiel.questions import TABLE, read_board
 
     out = TABLE.ask(read_board("4x4", "Q"))
-    assert out.stats["verified"] is True and out.answer["forced"] == out.answer["starts"] == 236
+    assert out.verdict.verified is True and out.answer["forced"] == out.answer["starts"] == 236
     shipped = json.loads((SMALL.parent / "tables.json").read_text())
     assert out.answer == shipped["KQK"]["4x4"]
     assert out.answer["distribution"] == {"1": 12, "2": 32, "3": 84, "4": 40, "5": 56, "6": 12}
     m = parse_metaposition("4/4/1Q2/K3 unknown")
     a, n = solve(m, "asp"), solve(m, "native")
-    assert (a.answer, n.answer) == (6, 6) and a.stats["verified"] is True
+    assert (a.answer, n.answer) == (6, 6) and a.verdict.verified is True

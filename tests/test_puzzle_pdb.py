@@ -102,7 +102,7 @@ def test_pdb_search_matches_astar_on_random_boards(steps, seed, goal):
         board = random_walk_board(rows, cols, steps if rows == 3 else min(steps, 20), seed, goal)
         ours = solve(board, "pdb", Limits(time_limit=60), partition=partition)
         reference = solve(board, "astar", Limits(time_limit=60))
-        assert ours.status == "solved" and ours.stats["verified"] is True
+        assert ours.status == "solved" and ours.verdict.verified is True
         assert ours.answer == reference.answer
 
 
@@ -165,7 +165,7 @@ def test_korf_instances_with_the_shortest_optima(puzzles):
     boards = sorted(load_boards(puzzles / "korf100.txt"), key=lambda b: b.known)[:5]
     for board in boards:
         out = solve(board, "pdb")
-        assert out.answer == board.known and out.stats["verified"] is True
+        assert out.answer == board.known and out.verdict.verified is True
 
 
 # -- issue 20: a database build is part of the run that needs it, under its limits ------

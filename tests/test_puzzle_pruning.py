@@ -48,7 +48,7 @@ def test_pruned_solvers_stay_optimal_and_plans_verify(size, steps, seed, goal, v
     reference = solve(board, "astar", Limits(time_limit=60))
     out = solve(board, backend, Limits(time_limit=120), **_options(board, options))
     assert out.status == "solved", (backend, options, out.status, out.stats)
-    assert out.stats["verified"] is True
+    assert out.verdict.verified is True
     assert verify_plan(board.rows, board.cols, board.tiles, board.goal, out.witness).ok
     assert out.answer == reference.answer
     if "prune" in options:
@@ -63,7 +63,7 @@ def test_every_variant_on_every_size(size, variant):
     board = random_walk_board(*size, 24, 2026 + variant, "blank-last")
     backend, options = VARIANTS[variant]
     out = solve(board, backend, Limits(time_limit=120), **_options(board, options))
-    assert out.status == "solved" and out.stats["verified"] is True
+    assert out.status == "solved" and out.verdict.verified is True
     assert out.answer == solve(board, "astar", Limits(time_limit=60)).answer
 
 
@@ -72,7 +72,7 @@ def test_pruning_proves_a_deep_board_and_cuts(puzzles, backend):
     """Thesis board 1 (24 moves) from the Manhattan bound: every lower horizon refuted."""
     board = load_boards(puzzles / "thesis-board1.txt")[0]
     out = solve(board, backend, Limits(time_limit=120), prune="pdb:4-4-4-3")
-    assert (out.status, out.answer, out.stats["verified"]) == ("solved", 24, True)
+    assert (out.status, out.answer, out.verdict.verified) == ("solved", 24, True)
     assert out.stats["horizons"] == list(range(12, 26, 2))
     cuts = out.stats["propagator"]["nogoods" if backend == "asp" else "clauses"]
     assert cuts > 0  # the databases did prune
@@ -85,7 +85,7 @@ def test_the_propagator_applies_to_a_user_encoding(tmp_path, puzzles):
     mine.write_text(encoding_path("puzzle", "sliding").read_text())
     board = load_boards(puzzles / "thesis-board1.txt")[0]
     out = solve(board, "asp", Limits(time_limit=120), encoding=str(mine), prune="pdb:4-4-4-3")
-    assert (out.answer, out.stats["verified"]) == (24, True)
+    assert (out.answer, out.verdict.verified) == (24, True)
     assert out.stats["propagator"]["nogoods"] > 0
 
 

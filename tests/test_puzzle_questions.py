@@ -23,7 +23,7 @@ def test_check_answers_are_verified_by_the_other_invariant():
     assert CHECK.ask(solvable).answer is True and CHECK.ask(unsolvable).answer is False
     for board in (solvable, unsolvable):
         out = CHECK.ask(board)
-        assert out.stats["verified"] is True
+        assert out.verdict.verified is True
         lie = Outcome(board.name, "native", "solved", not out.answer, None, 0.0, {})
         ok, message = check_solvability(board, lie)
         assert ok is False and "the answer says" in message
@@ -34,7 +34,7 @@ def test_solve_each_keeps_the_order_with_workers(puzzles):
     alone = [o.answer for o in SOLVE.solve_each(boards, "astar")]
     pooled = [o.answer for o in SOLVE.solve_each(boards, "astar", Limits(), workers=2)]
     assert alone == pooled and len(alone) == 5 and alone[-1] is None  # the last is unsolvable
-    assert all(o.stats["verified"] for o in SOLVE.solve_each(boards, "astar", workers=2))
+    assert all(o.verdict.verified for o in SOLVE.solve_each(boards, "astar", workers=2))
 
 
 @pytest.mark.parametrize(

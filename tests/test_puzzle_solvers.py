@@ -33,7 +33,7 @@ def test_backends_agree_on_optimal_length_and_plans_verify(size, steps, seed, go
     outcomes = [solve(board, b, Limits(time_limit=60), **quick_options(board, b)) for b in OPTIMAL]
     for o in outcomes:
         assert o.status == "solved", (o.backend, o.status, o.stats)
-        assert o.stats["verified"] is True
+        assert o.verdict.verified is True
         assert verify_plan(board.rows, board.cols, board.tiles, board.goal, o.witness).ok
         assert o.answer == len(o.witness) <= steps
         assert o.answer % 2 == steps % 2  # the blank's parity fixes the plan length's parity
@@ -45,7 +45,7 @@ def test_backends_agree_on_optimal_length_and_plans_verify(size, steps, seed, go
 def test_thesis_boards(puzzles, backend, board, length):
     b = load_boards(puzzles / f"thesis-board{board}.txt")[0]
     out = solve(b, backend, Limits(time_limit=60), **quick_options(b, backend))
-    assert out.answer == length and out.stats["verified"] is True
+    assert out.answer == length and out.verdict.verified is True
     if length is None:
         assert out.status == "no-solution" and "inversions" in out.stats["proof"]
 
@@ -53,7 +53,7 @@ def test_thesis_boards(puzzles, backend, board, length):
 def test_seed_encoding_solves_board_2_optimally(puzzles):
     b = load_boards(puzzles / "thesis-board2.txt")[0]
     out = solve(b, "asp", Limits(time_limit=60), encoding="seed")
-    assert (out.status, out.answer, out.stats["verified"]) == ("solved", 12, True)
+    assert (out.status, out.answer, out.verdict.verified) == ("solved", 12, True)
     assert out.stats["horizons"] == [12]
 
 
@@ -106,8 +106,8 @@ def test_a_wrong_plan_is_reported_not_printed(monkeypatch):
 
     monkeypatch.setitem(BACKENDS, "astar", liar)
     out = solve(board, "astar")
-    assert out.status == "error" and out.stats["verified"] is False
-    assert out.stats["failed_status"] == "solved"
+    assert out.status == "error" and out.verdict.verified is False
+    assert out.verdict.failed_status == "solved"
 
 
 def test_a_false_unsolvability_claim_is_caught():
@@ -181,7 +181,7 @@ def test_greedy_plans_verify_and_bound_the_optimum(size, steps, seed, goal):
     board = random_walk_board(*size, steps, seed, goal)
     out = solve(board, "greedy", Limits(time_limit=60))
     assert (
-        out.status == "solved" and out.stats["verified"] is True and out.stats["optimal"] is False
+        out.status == "solved" and out.verdict.verified is True and out.verdict.optimal_claimed is False
     )
     if board.size <= 12:
         assert out.answer >= solve(board, "astar").answer
@@ -190,7 +190,7 @@ def test_greedy_plans_verify_and_bound_the_optimum(size, steps, seed, goal):
 def test_greedy_handles_a_ten_by_ten_board():
     board = random_walk_board(10, 10, 3000, 7)
     out = solve(board, "greedy", Limits(time_limit=120))
-    assert out.status == "solved" and out.stats["verified"] is True
+    assert out.status == "solved" and out.verdict.verified is True
     out = solve(board, "greedy", Limits(time_limit=0.2))
     assert out.status == "unknown" and out.seconds < 1.2
 
@@ -209,7 +209,7 @@ def test_pattern_database_lower_bound_skips_horizons_and_stays_optimal(puzzles, 
     plain = solve(board, backend, Limits(time_limit=120))
     strong = solve(board, backend, Limits(time_limit=120), lower_bound="pdb:4-4-4-3")
     assert plain.answer == strong.answer == board.known == 24
-    assert strong.stats["verified"] is True
+    assert strong.verdict.verified is True
     assert strong.stats["lower_bound"]["kind"] == "pdb:4-4-4-3"
     assert strong.stats["horizons"][0] >= plain.stats["horizons"][0]
     assert (strong.stats["horizons"][0] - plain.stats["horizons"][0]) % 2 == 0

@@ -26,8 +26,8 @@ def test_bounds_verify_and_bound_the_optimum(spec, moves):
             if not applies(inst, backend):
                 continue
             out = solve(inst, backend)
-            assert out.status == "solved" and out.stats["verified"] is True
-            assert out.stats["optimal"] is False
+            assert out.status == "solved" and out.verdict.verified is True
+            assert out.verdict.optimal_claimed is False
             if table is not None:
                 assert out.answer >= table[inst.state]
 

@@ -97,7 +97,7 @@ def test_idastar_matches_the_bfs_table(spec, moves):
         inst = Instance(g, s, moves, s.index(0) if moves == "blank" else None)
         assert lower_bound(inst) <= table[s]
         out = solve(inst, "native")
-        assert out.status == "solved" and out.stats["verified"] is True
+        assert out.status == "solved" and out.verdict.verified is True
         assert out.answer == table[s]
 
 

@@ -33,9 +33,9 @@ def test_exact_backends_find_the_bfs_optimum(spec, moves, backend):
     for seed in range(4):
         inst = random_arrangement(g, seed, moves)
         out = solve(inst, backend, Limits(time_limit=30))
-        assert out.status == "solved" and out.stats["verified"] is True
+        assert out.status == "solved" and out.verdict.verified is True
         assert out.answer == table[inst.state]
-        assert out.stats["optimal"] is True
+        assert out.verdict.optimal_claimed is True
 
 
 @pytest.mark.parametrize("backend", ["asp", "sat", "native"])
@@ -45,7 +45,7 @@ def test_unsolvable_sliding_arrangement_is_refuted_and_checked(backend):
     inst = Instance(graph_spec("grid:2x3"), (1, 0, 2, 3, 4, 5), "blank", 5)
     out = solve(inst, backend)
     assert out.status == "no-solution"
-    assert out.stats["verified"] is True  # the independent parity invariant agrees
+    assert out.verdict.verified is True  # the independent parity invariant agrees
 
 
 def test_crosscheck_agrees_on_a_generated_suite():

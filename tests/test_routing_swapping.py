@@ -68,15 +68,15 @@ def test_path_levels_are_the_levels_of_the_shortest_paths():
 def test_swapper_is_a_bound_with_its_proved_gap():
     inst = random_arrangement(graph_spec("grid:4x4"), 2, "swap")
     out = solve(inst, "swapper")
-    assert out.status == "solved" and out.stats["verified"] is True
+    assert out.status == "solved" and out.verdict.verified is True
     exact = solve(inst, "native", Limits(time_limit=30))
-    assert exact.stats["optimal"] is True
+    assert exact.verdict.optimal_claimed is True
     assert out.stats["lower_bound"] <= exact.answer <= out.answer
     assert out.stats["gap"] == out.answer - out.stats["lower_bound"]
-    assert out.stats["optimal"] is (out.answer == out.stats["lower_bound"])
+    assert out.verdict.optimal_claimed is (out.answer == out.stats["lower_bound"])
     # matching moves: the same swaps packed into matchings, an upper bound on rt(G, pi)
     packed = solve(Instance(inst.graph, inst.state, "matching"), "swapper")
-    assert packed.stats["verified"] is True and packed.stats["optimal"] is False
+    assert packed.verdict.verified is True and packed.verdict.optimal_claimed is False
 
 
 def test_a_search_stopped_by_the_limit_says_what_it_refuted():

@@ -110,7 +110,7 @@ def test_counts_are_distinct_covers_not_answer_sets(encodings, encoding):
 
     inst = load_instance(small)
     out = solve(inst, "asp", mode="count", encoding=str(encodings[encoding]), trust_encoding=True)
-    assert out.answer == 2 and out.stats["cross_check"] == "trusted"  # no reference asked
+    assert out.answer == 2 and out.verdict.cross_check.result == "trusted"  # no reference asked
 
 
 def test_counting_checks_every_cover(encodings):
@@ -248,8 +248,8 @@ def test_a_bundled_claim_the_other_backend_contradicts_is_an_error(tmp_path, mon
     monkeypatch.setitem(EXISTS.backends, "native", one_too_many)
     outcome = EXISTS.ask(graph, "native", mode="count")
     assert outcome.status == "error" and outcome.exit_code == 1
-    assert outcome.stats["cross_check"] == "disagrees"
-    assert outcome.stats["verification"].startswith("the backend native answers 8 Grundy functions")
+    assert outcome.verdict.cross_check.result == "disagrees"
+    assert outcome.verdict.message.startswith("the backend native answers 8 Grundy functions")
 
 
 def test_a_bundled_claim_without_time_for_its_check_stays_unconfirmed(tmp_path):
@@ -264,7 +264,7 @@ def test_a_bundled_claim_without_time_for_its_check_stays_unconfirmed(tmp_path):
 
     spent = Limits(0.01).started()
     cross_check(REFERENCE, None, claim, {"mode": "count"}, spent, never, str)
-    assert claim.stats["cross_check"] == "not verified" and claim.exit_code == 3
+    assert claim.verdict.cross_check.result == "not verified" and claim.exit_code == 3
 
 
 # -- puzzle ------------------------------------------------------------------------
@@ -290,8 +290,8 @@ def test_puzzle_plan_not_optimal_disagrees(encodings):
 
     board = load_boards(PUZZLE / "thesis-board1.txt")[0]
     out = solve(board, "asp", encoding=str(encodings["long-plan"]))
-    assert out.status == "error" and out.stats["failed_status"] == "solved"
-    assert len(out.witness) == 26 and out.stats["reference_answer"] == 24
+    assert out.status == "error" and out.verdict.failed_status == "solved"
+    assert len(out.witness) == 26 and out.verdict.cross_check.answer == 24
 
 
 def test_reference_out_of_time_is_not_verified(encodings, tmp_path, monkeypatch):
@@ -327,7 +327,7 @@ def test_a_run_that_uses_the_whole_limit_leaves_none_for_the_reference(encodings
 
     spent = Limits(0.01).started()  # the run took all but 0.01 s of its limit
     cross_check(REFERENCE, None, claim, {"encoding": "mine.lp"}, spent, never, str)
-    assert claim.stats["cross_check"] == "not verified" and claim.exit_code == 3
+    assert claim.verdict.cross_check.result == "not verified" and claim.exit_code == 3
 
 
 # -- geography (library: the CLI takes no --encoding) -------------------------------
@@ -343,8 +343,8 @@ def test_geography_winner_beyond_minimax_is_cross_checked(tmp_path, monkeypatch)
     mine.write_text("#show first_wins/0.\n")  # never derives first_wins: "second"
     monkeypatch.setattr(verify, "MAX_MATERIAL", 0)  # as if the game were too large
     out = solve(game, "asp", encoding=str(mine))
-    assert out.status == "error" and out.stats["reference_answer"] == "first"
-    assert "the second player wins" in out.stats["verification"]
+    assert out.status == "error" and out.verdict.cross_check.answer == "first"
+    assert "the second player wins" in out.verdict.message
     assert solve(game, "asp", encoding=str(mine), trust_encoding=True).answer == "second"
 
 
@@ -367,9 +367,9 @@ def test_a_plan_whose_optimality_is_unconfirmed_says_both(tmp_path, monkeypatch)
         return Outcome("b", backend, "unknown", stats={"limit": "time"})
 
     cross_check(REFERENCE, board, plan, {"encoding": "mine.lp"}, mine, out_of_time, str)
-    assert plan.status == "solved" and plan.stats["verified"] is False and plan.exit_code == 3
-    assert plan.stats["verification"].startswith("not verified: the reference pdb")
-    assert plan.stats["verification"].endswith("; replays")
+    assert plan.status == "solved" and plan.verdict.verified is False and plan.exit_code == 3
+    assert plan.verdict.message.startswith("not verified: the reference pdb")
+    assert plan.verdict.message.endswith("; replays")
 
 
 def test_puzzle_reference_is_pdb_with_the_cached_databases_else_the_quick_ones(tmp_path, monkeypatch):
@@ -490,5 +490,5 @@ def test_a_malformed_geography_answer_is_a_failed_verification(tmp_path, shown, 
     encoding = tmp_path / "mine.lp"
     encoding.write_text(f"first_wins. {shown}.\n")
     out = solve(parse_instance("s a\na b\ns b\n", "s", "vertex"), "asp", encoding=str(encoding))
-    assert out.status == "error" and out.stats["verified"] is False
-    assert why in out.stats["verification"]
+    assert out.status == "error" and out.verdict.verified is False
+    assert why in out.verdict.message

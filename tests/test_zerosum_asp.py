@@ -28,7 +28,7 @@ def test_asp_agrees_with_native(matrix):
     found = dominance_asp(game)
     assert (found["rows"], found["cols"]) == (red.rows, red.cols)
     out, ref = solve(game, "asp"), solve(game, "simplex")
-    assert out.stats["verified"] is True and out.answer == ref.answer
+    assert out.verdict.verified is True and out.answer == ref.answer
 
 
 def test_asp_time_limit_gives_unknown():

@@ -43,7 +43,7 @@ def test_kuhn_value_by_normal_form_and_sequence_form_agree():
     assert reduced.stats["normal_form"] == [27, 64]
     assert seq.stats["sequences"] == [13, 13]
     for out in (full, reduced, seq):
-        assert out.status == "solved" and out.stats["verified"] is True
+        assert out.status == "solved" and out.verdict.verified is True
         assert out.answer == F(-1, 18)
         plans = out.witness["behaviour_I"], out.witness["behaviour_II"]
         assert best_response_value(game, 2, plans[0]) == F(-1, 18)
@@ -127,5 +127,5 @@ def test_leduc_sizes():
 @pytest.mark.slow
 def test_leduc_exact_value():
     out = solve(leduc_poker(), "lp")
-    assert out.stats["verified"] is True
+    assert out.verdict.verified is True
     assert abs(float(out.answer) - (-0.0856064)) < 1e-6

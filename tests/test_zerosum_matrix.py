@@ -41,7 +41,7 @@ def test_seed_games_exact_values_and_strategies(name, value, x, y, backend):
     game = load_game(GAMES / name)
     assert game.known == value
     out = solve(game, backend)
-    assert out.status == "solved" and out.stats["verified"] is True
+    assert out.status == "solved" and out.verdict.verified is True
     assert out.answer == value
     # these optimal strategies are unique, so every backend must find them
     assert out.witness["row"] == x
@@ -104,7 +104,7 @@ def test_random_games_simplex_and_lp_agree_with_certificates(matrix):
     game = make_game(matrix)
     outs = [solve(game, b) for b in ("simplex", "lp")]
     for out in outs:
-        assert out.status == "solved" and out.stats["verified"] is True
+        assert out.status == "solved" and out.verdict.verified is True
         assert check_matrix_certificate(game.matrix, out.witness["row"], out.witness["col"],
                                         out.answer)[0]
     assert outs[0].answer == outs[1].answer

@@ -26,11 +26,11 @@ small_matrices = st.lists(
 def test_saddle_and_reduce_backends_agree_and_are_verified(matrix):
     game = make_game(matrix)
     saddles = [SADDLE.ask(game, b) for b in SADDLE.backends]
-    assert all(o.stats["verified"] is True for o in saddles)
+    assert all(o.verdict.verified is True for o in saddles)
     assert saddles[0].witness == saddles[1].witness and saddles[0].answer == saddles[1].answer
     for backend, weak in (("native", False), ("native", True), ("asp", False)):
         out = REDUCE.ask(game, backend, weak=weak or None)
-        assert out.stats["verified"] is True, out.stats["verification"]
+        assert out.verdict.verified is True, out.verdict.message
 
 
 def test_a_wrong_saddle_answer_fails_its_check():
@@ -47,7 +47,7 @@ def test_a_wrong_saddle_answer_fails_its_check():
 def test_a_wrong_elimination_fails_its_check():
     game = make_game([[3, 1, 0], [4, 2, 1], [0, 5, -1]])
     out = REDUCE.ask(game)
-    assert out.stats["verified"] is True and out.witness["steps"]
+    assert out.verdict.verified is True and out.witness["steps"]
     wrong = copy.deepcopy(out)
     wrong.witness["steps"][0]["by"] = {wrong.witness["steps"][0]["removed"]: F(1)}
     assert check_dominance(game, wrong)[0] is False
@@ -67,7 +67,7 @@ def test_asp_rounds_are_judged_against_the_game_before_the_round():
     out = REDUCE.ask(game, "asp")
     steps = out.witness["steps"]
     assert [(s["removed"], list(s["by"]), s["round"]) for s in steps] == [(0, [2], 0), (1, [0], 0)]
-    assert out.stats["verified"] is True and out.answer == [1, 2]
+    assert out.verdict.verified is True and out.answer == [1, 2]
     one_at_a_time = copy.deepcopy(out)
     for step in one_at_a_time.witness["steps"]:
         del step["round"]
@@ -86,7 +86,7 @@ def test_every_question_honours_the_time_limit():
 def test_value_iteration_is_marked_not_rechecked():
     seed = load_stochastic(instance_dir("zerosum") / "recursive-seed.json")
     out = STOCHASTIC.ask(seed, iterations=9)
-    assert out.answer == [F(9, 10), F(1)] and out.stats["verified"] is None
+    assert out.answer == [F(9, 10), F(1)] and out.verdict.verified is None
     wrong = copy.deepcopy(out)
     wrong.witness["row"]["G"] = [F(1), F(1)]
     assert STOCHASTIC.check(seed, wrong)[0] is False

@@ -252,17 +252,19 @@ def execute(job: dict[str, Any]) -> dict[str, Any]:
     outcome = spec.solve(
         instance, job["solver"], Limits(time_limit=job["time_limit"]), **job["options"]
     )
-    stats = _scalar_stats(outcome.stats)
+    # the verdict's keys as in the JSON output: the report reads the verdict back from them
+    stats = _scalar_stats({**outcome.stats, **outcome.verdict.to_stats()})
     error = None
     if outcome.status == "error":
-        error = stats.get("error") or stats.get("verification") or "the backend reported an error"
+        why = outcome.stats.get("error") or outcome.verdict.message
+        error = why or "the backend reported an error"
     return _row(
         job,
         status=outcome.status,
         answer=outcome.answer,
         known=known if has_known else None,
         seconds=outcome.seconds,
-        verified=outcome.stats.get("verified"),
+        verified=outcome.verdict.verified,
         error=error,
         stats=stats,
     )

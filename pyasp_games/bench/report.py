@@ -39,6 +39,7 @@ from typing import Any
 
 from pyasp_games.bench.results import RESULTS, read_meta, read_rows
 from pyasp_games.engines.files import cannot_write, write_text
+from pyasp_games.engines.verdict import UPPER_BOUND
 from pyasp_games.errors import InputError
 
 ANSWERED = ("solved", "no-solution")
@@ -103,10 +104,31 @@ def _outcome(row: dict[str, Any]) -> Any:
                    row.get("seconds") or 0.0, dict(row.get("stats") or {}))
 
 
-def _unconfirmed(row: dict[str, Any]) -> str | None:
+def unconfirmed(row: dict[str, Any]) -> str | None:
     """Why the run's claim stands unconfirmed (its command printed NOT VERIFIED and
     exited 3), or ``None``: :attr:`~pyasp_games.engines.outcome.Outcome.unconfirmed`."""
     return None if row["status"] == "error" else _outcome(row).unconfirmed
+
+
+def failed_check(row: dict[str, Any]) -> bool:
+    """The run's witness or claim failed its check (its verdict, read back from the row)."""
+    if row["status"] != "error":
+        return False
+    return row.get("verified") is False or _outcome(row).verdict.failed
+
+
+def _relation(rows: list[dict[str, Any]]) -> Any:
+    """The rule of agreement of the campaign's question: its domain's
+    (:meth:`~pyasp_games.engines.domain.DomainSpec.relation`) for a built-in domain, else
+    the general one (a suite's own domain module may not be importable where the report
+    is made)."""
+    from pyasp_games.domains import DOMAINS, domain_spec
+    from pyasp_games.engines.agreement import relation
+
+    domains = {r.get("domain") for r in rows}
+    if len(domains) == 1 and (name := domains.pop()) in DOMAINS:
+        return domain_spec(name).relation
+    return relation
 
 
 def _show(value: Any) -> str:
@@ -117,6 +139,7 @@ def build_report(rows: list[dict[str, Any]], meta: dict[str, Any]) -> Report:
     """Summarise result rows (see the module docstring)."""
     from pyasp_games.crosscheck import agreement
 
+    relate = _relation(rows)
     labels = _labels(rows, meta)
     summaries = {b: BackendSummary(b) for b in labels}
     for r in rows:
@@ -130,9 +153,9 @@ def build_report(rows: list[dict[str, Any]], meta: dict[str, Any]) -> Report:
             s.unknown += 1
         else:
             s.error += 1
-        if _unconfirmed(r) is not None:
+        if unconfirmed(r) is not None:
             s.not_verified += 1
-        elif r["status"] == "error" and r.get("verified") is False:
+        elif failed_check(r):
             s.failed_verification += 1
     for b, s in summaries.items():
         answered = [r for r in rows if r["backend"] == b and r["status"] in ANSWERED]
@@ -151,14 +174,13 @@ def build_report(rows: list[dict[str, Any]], meta: dict[str, Any]) -> Report:
     instances = []
     for name, group in by_instance.items():
         known = group[0].get("known")
-        verdicts = agreement([_outcome(r) for r in group], (known is not None, known))
+        verdicts = agreement([_outcome(r) for r in group], (known is not None, known), relate)
         for r in group:
-            stats = r.get("stats") or {}
-            why = _unconfirmed(r)
+            why = unconfirmed(r)
             if why is not None:
                 unverified.append(f"{name}: {r['backend']} (repeat {r['repeat']}) not verified: {why}")
-            elif r["status"] == "error" and r.get("verified") is False:
-                why = stats.get("verification") or r.get("error") or ""
+            elif failed_check(r):
+                why = _outcome(r).verdict.message or r.get("error") or ""
                 problems.append(f"{name}: {r['backend']} (repeat {r['repeat']}) FAILED verification: {why}")
         if not all(agrees for agrees, _ in verdicts):
             answers = ", ".join(
@@ -180,9 +202,7 @@ def build_report(rows: list[dict[str, Any]], meta: dict[str, Any]) -> Report:
                 "size": group[0].get("size") or {},
                 "known": known,
                 "cells": cells,
-                "agree": all(agrees for agrees, _ in verdicts) and not any(
-                    r["status"] == "error" and r.get("verified") is False for r in group
-                ),
+                "agree": all(agrees for agrees, _ in verdicts) and not any(map(failed_check, group)),
             }
         )
     return Report(meta, list(summaries.values()), instances, problems, unverified)
@@ -195,7 +215,7 @@ def _cell(rows: list[dict[str, Any]]) -> str:
     if len(answered) == len(rows):
         answers = {_show(r.get("answer")) for r in answered}
         time = statistics.median(r["seconds"] for r in answered)
-        bound = " (bound)" if any((r.get("stats") or {}).get("optimal") is False for r in answered) else ""
+        bound = " (bound)" if any(_outcome(r).verdict.kind == UPPER_BOUND for r in answered) else ""
         return f"{' / '.join(sorted(answers))}{bound}, {time:.3g} s"
     statuses = sorted({r["status"] for r in rows if r["status"] not in ANSWERED})
     return " / ".join(statuses) + (f" ({len(answered)}/{len(rows)} answered)" if answered else "")
@@ -373,7 +393,7 @@ def plot(rows: list[dict[str, Any]], meta: dict[str, Any], out: Path) -> list[Pa
 
     answer: dict[str, Any] = {}
     for r in rows:  # "answer": the instance's exact answer (e.g. an optimal plan's length)
-        if r["status"] in ANSWERED and (r.get("stats") or {}).get("optimal") is not False:
+        if r["status"] in ANSWERED and _outcome(r).verdict.exact:
             answer.setdefault(r["instance"], r.get("answer"))
 
     def x_of(instance: str) -> Any:

@@ -41,6 +41,7 @@ from typing import Any
 
 from pyasp_games.engines.domain import BackendSpec, DomainSpec
 from pyasp_games.engines.limits import checked_megabytes, checked_seconds
+from pyasp_games.engines.question import ENCODING
 from pyasp_games.errors import InputError, checked_int, read_text
 
 #: The most runs one campaign may plan (a larger one is a typing slip, not a plan); the
@@ -329,8 +330,8 @@ def backend_specs(
         # (not once per run), a file made absolute so that every run reads the same one
         base = Path.cwd() if encodings else suite.folder
         specs = [
-            BackendSpec(s.label, s.backend, {**s.options, "encoding": _encoding(spec.name, s.options["encoding"], base)})
-            if s.backend == spec.encoding_backend and "encoding" in s.options
+            BackendSpec(s.label, s.backend, {**s.options, ENCODING: _encoding(spec.name, s.options[ENCODING], base)})
+            if s.backend == spec.encoding_backend and ENCODING in s.options
             else s
             for s in specs
         ]

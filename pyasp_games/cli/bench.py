@@ -74,152 +74,50 @@ def run(
     """
     from rich.console import Console
     from rich.markup import escape
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
 
-    from pyasp_games.bench.campaign import (
-        CampaignError,
-        dask_executor,
-        local_executor,
-        pending_jobs,
-        plan_campaign,
-        run_campaign,
-        worker_count,
-    )
-    from pyasp_games.bench.report import build_report
-    from pyasp_games.bench.results import check_out
-    from pyasp_games.bench.suite import read_suite
-    from pyasp_games.engines.processes import stop_pool, stopped_by
-    from pyasp_games.errors import InputError
+    from pyasp_games.bench.report import failed_check, unconfirmed
+    from pyasp_games.bench.run import run_suite
 
-    if executor not in ("local", "dask"):
-        raise InputError(f"--executor must be local or dask, got {executor!r}")
-    if executor == "dask" and not scheduler:
-        raise InputError("--executor dask needs --scheduler tcp://HOST:PORT (an existing cluster)")
-    if executor == "local" and scheduler:
-        raise InputError("--scheduler applies to --executor dask only")
-    if executor == "dask" and workers != 1:
-        raise InputError("--workers applies to the local executor (a Dask cluster has its own workers)")
-    if resume and force:
-        raise InputError("--resume and --force contradict each other (resume keeps the results)")
-    plan = plan_campaign(
-        read_suite(suite), _split(backend), encoding or None, time_limit, repeat, memory_limit
-    )
-    out = out if out is not None else Path("results") / plan.suite.name
-    check_out(out, plan.suite, plan.time_limit, resume, force)  # before any pool, cluster or progress display
     console = Console(stderr=True)  # stdout stays clean for --json
-    if executor == "local":
-        workers, note = worker_count(workers, len(pending_jobs(plan, out, resume)))
-        if note:
-            console.print(escape(note), soft_wrap=True)
-    columns = (
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TextColumn("ETA"),
-        TimeRemainingColumn(),
-    )
-    rows: list[dict[str, Any]] = []
-    # refusals happen before the bar starts, so each is one line on stderr
-    bar = Progress(*columns, console=console, transient=False)
-    task = bar.add_task(plan.suite.name, total=None, visible=False)
-
-    def on_start(pending: int, total: int) -> None:
-        console.print(
-            escape(
-                f"{plan.suite.name}: {len(plan.instances)} instances x {len(plan.backends)} backends"
-                f" x {plan.repeat} = {total} runs ({total - pending} already recorded), "
-                f"{plan.time_limit:g} s per run, {name} -> {out}"
-            ),
-            soft_wrap=True,
-        )
-        bar.update(task, total=pending, visible=True)
 
     def on_row(row: dict[str, Any]) -> None:
         if json:
             print_json(row)
-        if row["status"] != "error" and (row.get("stats") or {}).get("cross_check") == "not verified":
-            reason = row["stats"].get("cross_check_reason", "")
-            bar.console.print(
-                escape(f"{row['instance']} {row['backend']}: {row['status']}, not verified: {reason}"),
-                soft_wrap=True,
-            )
-        elif row["status"] == "error" or row.get("verified") is False:
-            bar.console.print(
-                escape(f"{row['instance']} {row['backend']}: {row['status']}: {row.get('error')}"),
-                style="bold red",
-                soft_wrap=True,
-            )
-        bar.advance(task)
+        reason = unconfirmed(row)
+        if reason is not None:
+            said = f"{row['instance']} {row['backend']}: {row['status']}, not verified: {reason}"
+            console.print(escape(said), soft_wrap=True)
+        elif row["status"] == "error" or failed_check(row):
+            said = f"{row['instance']} {row['backend']}: {row['status']}: {row.get('error')}"
+            console.print(escape(said), style="bold red", soft_wrap=True)
 
-    client = None
-    pool = None
-    name = ""
-    # Ctrl-C, SIGTERM and SIGHUP stop the campaign (the command line turns each into an
-    # interrupt, engines.processes): the running runs and the pool's workers are killed
-    # and waited for, the finished rows stay for --resume
-    try:
-        if executor == "dask":
-            pool, client = dask_executor(scheduler)
-            name = f"dask {scheduler}"
-        else:
-            pool = local_executor(workers)
-            name = f"local process pool, {workers} worker{'s' if workers != 1 else ''}"
-        bar.start()
-        rows = run_campaign(
-            plan, out, pool, resume=resume, force=force, on_row=on_row, on_start=on_start,
-            executor_name=name,
-        )
-    except CampaignError as err:
-        bar.stop()
-        console.print(escape(f"pyasp-games: {err}"), style="bold red", soft_wrap=True)
-        raise typer.Exit(1) from None
-    except KeyboardInterrupt:
-        bar.stop()
-        if client is None and pool is not None:
-            stop_pool(pool)
-            pool = None
-        signum = stopped_by() or signal.SIGINT
+    result = run_suite(
+        suite, backends=_split(backend), encodings=encoding or None, time_limit=time_limit,
+        repeat=repeat, memory_limit=memory_limit, workers=workers, out=out, resume=resume,
+        force=force, executor=executor, scheduler=scheduler, on_row=on_row, console=console,
+    )  # fmt: skip
+    if result.failed is not None:
+        console.print(escape(f"pyasp-games: {result.failed}"), style="bold red", soft_wrap=True)
+    elif result.stopped is not None:
+        signum = result.stopped
         how = "interrupted" if signum == signal.SIGINT else f"stopped by {signal.Signals(signum).name}"
-        console.print(
-            escape(f"{how}: the finished runs are in {out}; continue with --resume"),
-            soft_wrap=True,
-        )
-        raise typer.Exit(128 + signum) from None
-    finally:
-        bar.stop()
-        if client is not None:
-            client.close()
-        elif pool is not None:  # every run has finished (or none was submitted)
-            pool.shutdown(wait=True, cancel_futures=True)
-    report = build_report(rows, {})
-    statuses: dict[str, int] = {}
-    for r in rows:
-        statuses[r["status"]] = statuses.get(r["status"], 0) + 1
-    summary = {"suite": plan.suite.name, "out": str(out), "runs": len(rows), "statuses": statuses,
-               "problems": report.problems, "not_verified": report.not_verified, "ok": report.ok}
-    if json:
-        print_json({"summary": summary})
+        said = f"{how}: the finished runs are in {result.out}; continue with --resume"
+        console.print(escape(said), soft_wrap=True)
+    elif json:
+        print_json({"summary": result.summary()})
     else:
+        statuses = result.statuses
         console.print(
             escape(
-                f"{len(rows)} runs recorded in {out}: "
+                f"{len(result.rows)} runs recorded in {result.out}: "
                 + ", ".join(f"{n} {s}" for s, n in sorted(statuses.items()))
-                + f"; report: pyasp-games bench report {out}"
+                + f"; report: pyasp-games bench report {result.out}"
             ),
             soft_wrap=True,
         )
-        for p in report.problems:
+        for p in result.problems:
             console.print(escape(p), style="bold red", soft_wrap=True)
-    unsure = statuses.get("unknown") or report.not_verified
-    raise typer.Exit(1 if report.problems or statuses.get("error") else 3 if unsure else 0)
+    raise typer.Exit(result.exit_code())
 
 
 @app.command("report")

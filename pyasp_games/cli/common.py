@@ -50,11 +50,11 @@ def answered() -> None:
 
 def trust_encoding(domain: str, trust: bool, encoding: str | None) -> dict[str, bool]:
     """The solve option for ``--trust-encoding``, refused where there is no user encoding."""
-    from pyasp_games.engines.resources import bundled_encodings
+    from pyasp_games.engines.resources import user_encoding
 
     if not trust:
         return {}
-    if encoding is None or encoding in bundled_encodings(domain):
+    if user_encoding(domain, encoding) is None:
         raise InputError("--trust-encoding applies to your own --encoding FILE only")
     return {"trust_encoding": True}
 
@@ -110,31 +110,29 @@ def verdict(outcome: Any, unchecked: str = "nothing to verify") -> str:
     (:mod:`pyasp_games.engines.reference`) reads "cross-checked against X", "DISAGREES
     with the reference X" or "NOT VERIFIED: <why>" (as does a claim the checker could not
     decide within its own limit), or "trusted, not cross-checked" (``--trust-encoding``).
-    A checker that confirmed only part of a claim says the rest in
-    ``stats["not_checked"]``: "verified in part, not re-checked: <what, and what it rests
-    on>".
+    A checker that confirmed only part of a claim says the rest in the verdict's
+    ``not_checked``: "verified in part, not re-checked: <what, and what it rests on>".
     """
     if outcome.status == "unknown":
         return limit_reached(outcome.stats)
-    crosscheck = outcome.stats.get("cross_check")
-    reference = outcome.stats.get("reference")
-    if crosscheck == "disagrees":
-        return f"DISAGREES with the reference {reference}"
+    record = outcome.verdict
+    check = record.cross_check
+    result = None if check is None else check.result
+    if result == "disagrees":
+        return f"DISAGREES with the reference {check.reference}"
     if outcome.status != "error" and outcome.unconfirmed is not None:
         return f"NOT VERIFIED: {outcome.unconfirmed}"
-    if crosscheck == "trusted":
+    if result == "trusted":
         return "trusted, not cross-checked"
-    if outcome.status == "error" and outcome.stats.get("verified") is not False:
+    if outcome.status == "error" and record.verified is not False:
         return "the backend failed"
-    said = {True: "verified", False: "FAILED verification", None: unchecked}[
-        outcome.stats.get("verified")
-    ]
-    if said == "verified" and outcome.stats.get("not_checked"):
+    said = {True: "verified", False: "FAILED verification", None: unchecked}[record.verified]
+    if said == "verified" and record.not_checked:
         # the checker confirmed part of the claim; the rest is said with what it rests on
-        said = f"verified in part, not re-checked: {outcome.stats['not_checked']}"
-    if crosscheck == "agrees":
-        prefix = "verified, " if outcome.stats.get("verified") else ""
-        return f"{prefix}cross-checked against {reference}"
+        said = f"verified in part, not re-checked: {record.not_checked}"
+    if result == "agrees":
+        prefix = "verified, " if record.verified else ""
+        return f"{prefix}cross-checked against {check.reference}"
     return said
 
 

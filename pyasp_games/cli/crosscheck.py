@@ -156,7 +156,9 @@ def _confirmed(row) -> str:
 
 def _answer(spec, row) -> str:
     """The answer in words by the question's own formatter, or why the run failed."""
+    from pyasp_games.engines.verdict import UPPER_BOUND
+
     said = spec.answer_text(row.instance, row.outcome, row.options)
-    if row.outcome.stats.get("optimal") is False and "(" not in said:
+    if row.outcome.verdict.kind == UPPER_BOUND and "(" not in said:
         said += " (upper bound)"
     return said

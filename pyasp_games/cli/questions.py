@@ -43,7 +43,7 @@ from pyasp_games.cli.common import (
 )
 from pyasp_games.engines.limits import Limits, arm
 from pyasp_games.engines.outcome import Outcome
-from pyasp_games.engines.question import Param, Question
+from pyasp_games.engines.question import ENCODING, Param, Question
 from pyasp_games.errors import InputError
 
 #: Keywords every generated command has; a question's parameter may not take one.
@@ -101,7 +101,7 @@ def command(question: Question) -> Callable[..., None]:
     for param in question.params:
         if param.flags:
             add(param.name, *_annotation(param))
-    if any(p.name == "encoding" for p in question.params):
+    if question.encoding is not None:
         add("trust", bool, TRUST_ENCODING)
     for emit in question.emits:
         add(emit.name, Path, typer.Option(None, emit.flag, help=f"{emit.backend}: {emit.help}"))
@@ -167,7 +167,7 @@ def ask(question: Question, values: dict[str, Any]) -> None:
     for emit in question.emits:
         new_file(values.get(emit.name), values.get("force", False), emit.flag)
     output = new_file(values.get("output"), values.get("force", False), "--output")
-    trust = trust_encoding(question.domain, values.get("trust", False), values.get("encoding"))
+    trust = trust_encoding(question.domain, values.get("trust", False), values.get(ENCODING))
     options.update(trust)
     read = question.read(**question.read_values(values))
     instances = read if question.several else [read]
@@ -197,7 +197,7 @@ def write_answer(question: Question, instance: Any, outcome: Outcome, path: Path
     from pyasp_games.engines.files import write_text
 
     assert question.output is not None
-    if outcome.status in ("unknown", "error") or outcome.stats.get("verified") is False:
+    if outcome.status in ("unknown", "error") or outcome.verdict.verified is False:
         warn(f"--output {path}: nothing written: the answer is {outcome.status}")
         return
     write_text(path, question.output.write(instance, outcome))
@@ -259,7 +259,7 @@ def show(question: Question, instance: Any, outcome: Outcome, options: dict[str,
         return
     answer, lines = question.describe(instance, outcome, options)
     said = f", {answer}" if answer else ""
-    if answer and outcome.status == "error" and outcome.stats.get("verified") is False:
+    if answer and outcome.status == "error" and outcome.verdict.verified is False:
         said = f", the claim '{answer}' failed"  # never repeated as if it stood
     typer.echo(
         f"{outcome.problem}: {outcome.status}{said} ({outcome.backend}, "

@@ -9,7 +9,7 @@ matchings are checked as matchings too).
 
 >>> inst = parse_instance("6\\n0 1 2\\n3 4 5\\n1 2 3\\n0 1 4\\n")
 >>> out = solve(inst, "dlx")
->>> out.status, out.answer, out.witness, out.stats["verified"]
+>>> out.status, out.answer, out.witness, out.verdict.verified
 ('solved', True, [0, 1], True)
 >>> [solve(inst, b, mode="count").answer for b in BACKENDS]
 [1, 1, 1, 1]

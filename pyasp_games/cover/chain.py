@@ -11,7 +11,7 @@ chain's verdict is verified either way.
 
 >>> from pyasp_games.cover.cnf import parse_dimacs
 >>> out = chain(parse_dimacs("p cnf 3 2\\n1 -2 3 0\\n-1 2 0\\n"), "dlx")
->>> out.status, out.answer, out.stats["verified"], out.stats["verification"]
+>>> out.status, out.answer, out.verdict.verified, out.verdict.message
 ('solved', True, True, 'original CNF: all 2 clauses satisfied')
 >>> out.witness["sizes"]["3dm"]
 {'q': 24, 'triples': 249}
@@ -90,7 +90,7 @@ def run_chain(cnf: CNF, limits: Limits = Limits(), cover: str = "dlx") -> Outcom
         stats["limit"] = solved.stats.get("limit", "time")
         return outcome("unknown", None)
     if solved.status == "error":
-        stats["error"] = f"the cover backend failed: {solved.stats.get('verification')}"
+        stats["error"] = f"the cover backend failed: {solved.verdict.message}"
         return outcome("error", None)
     if solved.status == "solved":
         witness["assignment"] = stage(
@@ -120,7 +120,7 @@ def describe_chain(cnf: CNF, outcome: Outcome, options: dict[str, Any]) -> tuple
         shown = " ".join(str(v if val else -v) for v, val in witness["assignment"].items())
         lines.append(f"  assignment: {shown}")
     if outcome.status in ("solved", "no-solution"):
-        lines.append(f"  {outcome.stats.get('verification')}")
+        lines.append(f"  {outcome.verdict.message}")
     return said, lines
 
 

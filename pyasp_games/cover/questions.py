@@ -8,7 +8,7 @@ against ``dlx`` (:data:`REFERENCE`).
 >>> from pyasp_games.cover.model import parse_instance
 >>> inst = parse_instance("6\\n0 1 2\\n3 4 5\\n1 2 3\\n0 1 4\\n")
 >>> out = SOLVE.ask(inst, "sat", mode="count")
->>> out.answer, out.stats["verified"]
+>>> out.answer, out.verdict.verified
 (1, None)
 >>> describe_covers(inst, SOLVE.ask(inst), {})
 ('an exact cover exists', ['  cover: 0 1', '  exact cover: 2 subsets cover all 6 elements once'])
@@ -28,7 +28,15 @@ from pyasp_games.cover.sat import solve_sat
 from pyasp_games.cover.verify import check_outcome
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
-from pyasp_games.engines.question import EMIT_CNF, EMIT_LP, MODES, SOLVER, Param, Question
+from pyasp_games.engines.question import (
+    EMIT_CNF,
+    EMIT_LP,
+    MODES,
+    SOLVER,
+    Param,
+    Question,
+    encoding_param,
+)
 from pyasp_games.engines.reference import Reference, unchecked_claim
 
 
@@ -95,8 +103,8 @@ def describe_covers(
     if isinstance(answer, bool) and covers:  # one cover
         covers = [covers]
     lines = [f"  cover: {_subsets(instance, cover)}" for cover in covers]
-    if outcome.status != "error" and outcome.stats.get("verified") is not None:
-        lines.append(f"  {outcome.stats['verification']}")
+    if outcome.status != "error" and outcome.verdict.verified is not None:
+        lines.append(f"  {outcome.verdict.message}")
     return said, lines
 
 
@@ -121,13 +129,7 @@ SOLVE = Question(
             type=Path,
             to="read",
         ),
-        Param(
-            "encoding",
-            "--encoding",
-            "a bundled encoding (x3c, x3c-card) or an .lp file.",
-            default="x3c",
-            backends=("asp",),
-        ),
+        encoding_param("a bundled encoding (x3c, x3c-card) or an .lp file.", default="x3c"),
         SOLVER,
         Param(
             "card",

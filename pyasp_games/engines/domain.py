@@ -23,7 +23,9 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from pyasp_games.engines.agreement import Refinement, Relation, relation
 from pyasp_games.engines.outcome import Outcome
+from pyasp_games.engines.question import ENCODING
 from pyasp_games.errors import InputError
 
 
@@ -66,6 +68,14 @@ class DomainSpec:
     #: ``describe(instance, outcome, options) -> (answer in words or None, lines)``
     #: (``None``: the answer as it is).
     describe: Callable[[Any, Outcome, dict[str, Any]], tuple[str | None, list[str]]] | None = None
+    #: The question's own rule of agreement (:attr:`Question.compare
+    #: <pyasp_games.engines.question.Question.compare>`; ``None``: the general one).
+    compare: Refinement | None = None
+
+    def relation(self, a: Outcome, b: Outcome) -> Relation:
+        """How two answers of the domain's question stand
+        (:func:`~pyasp_games.engines.agreement.relation`, refined by :attr:`compare`)."""
+        return relation(a, b, self.compare)
 
     def answer_text(self, instance: Any, outcome: Outcome, options: dict[str, Any]) -> str:
         """An outcome's answer in words, by the question's own formatter (an error: why)."""
@@ -90,13 +100,14 @@ class DomainSpec:
         ``solve`` (unless given), its formatter, bundled files, and the backend taking
         ``--encoding`` with its default (none: the backend's own choice, e.g. after the
         game's variant) come from the declaration; ``rest`` are the other fields."""
-        encoding = next((p for p in question.params if p.name == "encoding"), None)
+        encoding = question.encoding
         if encoding is not None and encoding.backends:
             rest.setdefault("encoding_backend", encoding.backends[0])
             defaults = [] if encoding.default is None else [encoding.default]
             rest.setdefault("default_encodings", defaults)
         rest.setdefault("solve", question.solve)
         rest.setdefault("describe", question.describe)
+        rest.setdefault("compare", question.compare)
         rest.setdefault("bundled_files", partial(bundled_files, question.domain))
         return cls(
             name=question.domain,
@@ -144,7 +155,7 @@ class DomainSpec:
                         if not encodings and enc == self.default_encodings[0]
                         else f"{name}[{_encoding_name(enc, encs)}]"
                     )
-                    specs.append(BackendSpec(label, name, {"encoding": enc}))
+                    specs.append(BackendSpec(label, name, {ENCODING: enc}))
             else:
                 specs.append(BackendSpec(name, name))
         return with_settings(specs, settings)

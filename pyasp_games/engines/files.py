@@ -40,11 +40,15 @@ def cannot_write(path: Path | str, err: OSError) -> InputError:
 
 
 @contextmanager
-def writing(path: Path | str) -> Iterator[IO[str]]:
+def writing(path: Path | str, new: bool = False) -> Iterator[IO[str]]:
     """``path`` open for writing text (a large file written piece by piece); a path that
-    cannot be opened or written raises :func:`cannot_write`'s error."""
+    cannot be opened or written raises :func:`cannot_write`'s error. ``new``: only a file
+    that does not exist yet (else :class:`FileExistsError`, for the caller to choose
+    another name: :func:`write_new`)."""
     try:
-        out = open(path, "w")  # noqa: SIM115 (closed below, its errors told apart)
+        out = open(path, "x" if new else "w")  # noqa: SIM115 (closed below, errors told apart)
+    except FileExistsError:  # only with new=True: the caller chooses another name
+        raise
     except OSError as err:
         raise cannot_write(path, err) from None
     try:
@@ -58,6 +62,31 @@ def write_text(path: Path | str, text: str) -> None:
     """Write ``text`` to ``path`` (see :func:`writing`)."""
     with writing(path) as out:
         out.write(text)
+
+
+def write_new(folder: Path | str, stem: str, text: str, suffix: str = ".txt") -> Path:
+    """Write ``text`` to ``folder/stem.txt``, or ``stem-2.txt``, ...: never over a file
+    (the folder is made if missing); the path written.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> [write_new(folder, "found", "1 2").name for _ in range(2)]
+    ['found.txt', 'found-2.txt']
+    """
+    folder = Path(folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise cannot_write(folder, err) from None
+    for k in range(1, 10_000):
+        path = folder / f"{stem}{'' if k == 1 else f'-{k}'}{suffix}"
+        try:
+            with writing(path, new=True) as out:
+                out.write(text)
+            return path
+        except FileExistsError:
+            continue
+    raise InputError(f"{folder}: no free file name for {stem}{suffix}")
 
 
 def _no_constant(name: str) -> Any:

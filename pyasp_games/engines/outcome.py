@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
+from pyasp_games.engines.verdict import Verdict
+
 #: ``solved``: an answer with a verified witness; ``no-solution``: proved that none
 #: exists (within the stated bounds); ``unknown``: a limit was reached, never a guess;
 #: ``error``: the backend failed (a bug or an unsupported instance, see ``stats``).
@@ -33,6 +35,13 @@ class Outcome:
             carries no room for (e.g. the counter function that certifies a
             generalized Sprague-Grundy function, the raw values behind a formatted
             witness); left out of :meth:`to_dict`.
+        verdict: how the answer is confirmed and what kind of answer it is
+            (:class:`~pyasp_games.engines.verdict.Verdict`). A backend declares the kind
+            in ``stats`` (``optimal``: false for an upper bound; ``bounded``: none within
+            it); those keys, and every other key of the verdict's
+            (:data:`~pyasp_games.engines.verdict.STATS_KEYS`), are taken out of ``stats``
+            into the record when the outcome is built, and :meth:`to_dict` writes them
+            back: the JSON keeps its shape.
     """
 
     problem: str
@@ -43,18 +52,30 @@ class Outcome:
     seconds: float = 0.0
     stats: dict[str, Any] = field(default_factory=dict)
     certificate: Any = field(default=None, repr=False, compare=False)
+    verdict: Verdict = field(default_factory=Verdict, compare=False)
 
     def __post_init__(self) -> None:
         if self.status not in STATUSES:
             raise ValueError(f"unknown status {self.status!r}")
+        Verdict.take_from(self.stats, self.verdict)
+
+    def take_verdict(self) -> Verdict:
+        """Take the verdict's keys a backend wrote into :attr:`stats` after the outcome
+        was built (``stats["optimal"] = False``, ``stats["bounded"] = n``) into
+        :attr:`verdict`; the runner calls it on every backend's outcome."""
+        return Verdict.take_from(self.stats, self.verdict)
 
     def to_dict(self) -> dict[str, Any]:
         """The outcome as plain data (no certificate), for JSON: nested dataclasses become
         dicts, containers are copied (a witness of millions of numbers in about a second:
         ``dataclasses.asdict`` deep-copies every number and took ten times longer)."""
-        return {
-            f.name: _plain(getattr(self, f.name)) for f in fields(self) if f.name != "certificate"
+        out = {
+            f.name: _plain(getattr(self, f.name))
+            for f in fields(self)
+            if f.name not in ("certificate", "verdict")
         }
+        out["stats"].update(_plain(self.verdict.to_stats()))
+        return out
 
     @property
     def reason(self) -> str | None:
@@ -66,8 +87,7 @@ class Outcome:
         """
         if self.status != "error":
             return None
-        failed = self.stats.get("verified") is False
-        why = self.stats.get("verification" if failed else "error")
+        why = self.verdict.message if self.verdict.failed else self.stats.get("error")
         return str(why) if why else "the backend gave no reason"
 
     @property
@@ -75,10 +95,9 @@ class Outcome:
         """The CLI exit code this outcome maps to (0 answered, 3 limit, 1 error).
 
         An unconfirmed claim exits 3 like a reached limit: a user encoding's claim that
-        no reference confirmed in time (``stats["cross_check"] == "not verified"``), or
-        one the checker could not decide within its own limit (``stats["unconfirmed"]``)
-        unless the reference agreed or the user took it on trust (``--trust-encoding``).
-        0 is kept for answers that stand.
+        no reference confirmed in time, or one the checker could not decide within its
+        own limit, unless the reference agreed or the user took it on trust
+        (``--trust-encoding``): :attr:`unconfirmed`. 0 is kept for answers that stand.
 
         >>> Outcome("g", "native", "solved", "first", stats={"unconfirmed": "too large"}).exit_code
         3
@@ -89,15 +108,9 @@ class Outcome:
 
     @property
     def unconfirmed(self) -> str | None:
-        """Why the claim of this outcome stands unconfirmed, or ``None``: the reference
-        gave no answer in time, or the checker could not decide within its own limit
-        (and neither the reference nor the user's trust settled it)."""
-        crosscheck = self.stats.get("cross_check")
-        if crosscheck == "not verified":
-            return str(self.stats.get("cross_check_reason", "no reference answer"))
-        if self.stats.get("unconfirmed") and crosscheck not in ("agrees", "trusted"):
-            return str(self.stats["unconfirmed"])
-        return None
+        """Why the claim of this outcome stands unconfirmed, or ``None``
+        (:attr:`Verdict.unconfirmed_because <pyasp_games.engines.verdict.Verdict.unconfirmed_because>`)."""
+        return self.verdict.unconfirmed_because
 
 
 _PRIMITIVE = (str, int, float, bool, type(None))

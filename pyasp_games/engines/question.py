@@ -28,7 +28,7 @@ the command does, and :meth:`Question.solve` runs one backend, verified.
 ...     describe=lambda n, outcome, options: (f"{outcome.answer}", []),
 ... )
 >>> out = q.ask(21, "native", factor=None)
->>> out.problem, out.answer, out.stats["verified"]
+>>> out.problem, out.answer, out.verdict.verified
 ('double', 42, True)
 >>> q.ask(21, "native", factor=3).answer
 63
@@ -41,6 +41,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pyasp_games.engines.agreement import Refinement, Relation, relation
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.reference import Reference, cross_check, trusted
@@ -83,6 +84,8 @@ class Param:
             ``"limits"`` (a :class:`Limits` field).
         metavar: how the help names the value.
         optional: a positional argument the user may omit (its value is then ``None``).
+        role: what the parameter is to the tools over all domains: :data:`ENCODING` for
+            the program the ``asp`` backend runs (:func:`encoding_param`), else ``""``.
     """
 
     name: str
@@ -94,6 +97,7 @@ class Param:
     to: str = "backend"
     metavar: str | None = None
     optional: bool = False
+    role: str = ""
 
     def __post_init__(self) -> None:
         if self.to not in DESTINATIONS:
@@ -140,6 +144,22 @@ class Output:
 
     help: str
     write: Callable[[Any, Outcome], str]
+
+
+#: The role (and the option's name) of the encoding a question's ASP backend runs: a
+#: bundled name or the user's own ``.lp`` file (:func:`encoding_param`).
+ENCODING = "encoding"
+
+
+def encoding_param(help: str, default: str | None = None, backend: str = "asp") -> Param:
+    """The ``--encoding`` parameter of a question: the program ``backend`` runs, a bundled
+    name or an ``.lp`` file of the user's (whose claims no checker confirms alone are
+    cross-checked, :mod:`~pyasp_games.engines.reference`). Declared so, the question takes
+    ``--trust-encoding``, and crosscheck, bench and fuzz find the encoding by its role
+    (:attr:`Question.encoding`)."""
+    return Param(
+        ENCODING, "--encoding", help, default=default, backends=(backend,), role=ENCODING
+    )
 
 
 #: The files a question can emit, by the backend that writes them.
@@ -236,6 +256,11 @@ class Question:
             databases), with what they build: the command passes such a backend
             ``progress=`` a progress line for the first instance.
         output: the file of the answer the command can write (:class:`Output`).
+        compare: the question's own rule of agreement between two of its answers,
+            asked before the general one
+            (:data:`~pyasp_games.engines.agreement.Refinement`; ``None``: the general
+            :func:`~pyasp_games.engines.agreement.relation` alone): the reference
+            cross-check, crosscheck, fuzz and the bench report all use it.
     """
 
     name: str
@@ -255,6 +280,7 @@ class Question:
     workers: bool = False
     progress: Mapping[str, str] = field(default_factory=dict)
     output: Output | None = None
+    compare: Refinement | None = None
 
     def __post_init__(self) -> None:
         if not self.domain:  # frozen: set once, here
@@ -266,6 +292,12 @@ class Question:
         for param in self.params:
             if param.backends is not None and not set(param.backends) <= set(self.backends):
                 raise ValueError(f"{self.name}: {param.option} names an unknown backend")
+
+    @property
+    def encoding(self) -> Param | None:
+        """The parameter of the encoding the question's ASP backend runs
+        (:func:`encoding_param`), or ``None``: the question takes no ``--encoding``."""
+        return next((p for p in self.params if p.role == ENCODING), None)
 
     @property
     def default_backend(self) -> str:
@@ -280,7 +312,7 @@ class Question:
         (:func:`~pyasp_games.engines.reference.cross_check`) under the same started
         limits, unless ``trust_encoding=True`` (then they read "trusted, not
         cross-checked", :func:`~pyasp_games.engines.reference.trusted`). The outcome's ``seconds`` are the
-        backend's own; the reference's are ``stats["reference_seconds"]``."""
+        backend's own; the reference's are in its verdict's ``cross_check``."""
         if backend not in self.backends:
             raise InputError(
                 f"unknown backend {backend!r} (choose from {', '.join(self.backends)})"
@@ -301,8 +333,15 @@ class Question:
             def words(told: Outcome) -> str:
                 return in_words(self.describe, instance, told, options)
 
-            cross_check(self.reference, instance, outcome, options, limits, run, words)
+            cross_check(
+                self.reference, instance, outcome, options, limits, run, words, self.compare
+            )
         return outcome
+
+    def relation(self, a: Outcome, b: Outcome) -> Relation:
+        """How two answers of this question stand: its own rule (:attr:`compare`), else
+        the general :func:`~pyasp_games.engines.agreement.relation`."""
+        return relation(a, b, self.compare)
 
     def backend_options(
         self, backend: str, values: Mapping[str, Any], mode: str | None = None

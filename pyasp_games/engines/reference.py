@@ -12,12 +12,12 @@ backend* -- a native algorithm, declared per domain by a :class:`Reference` --
 the same question under what is left of the same limits (the encoding's started
 limits handed on: one clock, the same memory limit and maximum length):
 
-- it agrees: the claim stands as the reference's own answer does
-  (``stats["cross_check"] = "agrees"``);
+- it agrees (:func:`~pyasp_games.engines.agreement.relation`: equal, or consistent
+  bounds): the claim stands as the reference's own answer does (``agrees``);
 - it disagrees: the outcome becomes an ``error`` naming both answers and the
-  reference's verified witness (``"disagrees"``, ``verified`` false);
+  reference's verified witness (``disagrees``, ``verified`` false);
 - it gives no answer in time (or fails): the claim is kept but marked
-  ``"not verified"`` with the reason, ``verified`` false and exit code 3.
+  ``not verified`` with the reason, ``verified`` false and exit code 3.
 
 A bundled backend's claim is cross-checked too when the checker could not decide it
 within its own limit (it raised :class:`~pyasp_games.errors.Unconfirmed`: a count too
@@ -31,11 +31,12 @@ The answers are told in words by the question's own formatter (``words``, from
 :meth:`~pyasp_games.engines.question.Question.solve`): one formatter per question.
 ``trust_encoding=True`` (CLI ``--trust-encoding``) skips the reference (the checker still
 confirms what it can alone, in every domain): the claim reads "trusted, not cross-checked"
-(:func:`trusted`). The outcome's ``stats`` record it: ``cross_check``
-(``agrees``/``disagrees``/``not verified``/``trusted``),
-``cross_check_reason`` (why not verified), ``reference``, ``reference_status``,
-``reference_answer``, ``reference_seconds`` and, on a disagreement,
-``reference_witness`` (and ``failed_status``, the encoding's claimed status).
+(:func:`trusted`). The outcome's verdict records it
+(:class:`~pyasp_games.engines.verdict.CrossCheck`: the result, why not verified, the
+reference, its status, answer, seconds and, on a disagreement, its witness; in JSON the
+``stats`` keys ``cross_check``, ``cross_check_reason``, ``reference``,
+``reference_status``, ``reference_answer``, ``reference_seconds``,
+``reference_witness``).
 
 >>> from pyasp_games.engines.outcome import Outcome
 >>> ref = Reference("toy", lambda inst, opts: ("exact", {}))
@@ -47,9 +48,9 @@ confirms what it can alone, in every domain): the claim reads "trusted, not cros
 ...                    "verification": "checked"})
 >>> words = lambda outcome: f"{outcome.answer} {outcome.witness}"
 >>> cross_check(ref, None, mine, {"encoding": "mine.lp"}, Limits().started(), run, words)
->>> mine.status, mine.stats["cross_check"], mine.stats["verified"]
+>>> mine.status, mine.verdict.cross_check.result, mine.verdict.verified
 ('error', 'disagrees', False)
->>> print(mine.stats["verification"])
+>>> print(mine.verdict.message)
 the encoding mine.lp answers False None, but the reference backend exact answers True [1] (checked)
 """
 
@@ -60,8 +61,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from pyasp_games.engines.agreement import Refinement, relation
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
+from pyasp_games.engines.verdict import AGREES, DISAGREES, NOT_VERIFIED, TRUSTED, CrossCheck
 
 #: Below this many seconds left there is no point starting the reference.
 MIN_SECONDS = 0.05
@@ -73,7 +76,7 @@ CONFIRM_SECONDS = 30.0
 
 def unchecked_claim(outcome: Outcome) -> bool:
     """The default: an answer the domain's checker could not confirm alone."""
-    return outcome.status in ("solved", "no-solution") and outcome.stats.get("verified") is None
+    return outcome.status in ("solved", "no-solution") and outcome.verdict.verified is None
 
 
 @dataclass(frozen=True)
@@ -116,17 +119,10 @@ class Reference:
 
     def user_encoding(self, options: dict[str, Any]) -> str | None:
         """The encoding in ``options`` if it is the user's own (a file, not a bundled name)."""
-        from pyasp_games.engines.resources import bundled_encodings
+        from pyasp_games.engines.question import ENCODING
+        from pyasp_games.engines.resources import user_encoding
 
-        encoding = options.get("encoding")
-        if encoding is None or str(encoding) in bundled_encodings(self.domain):
-            return None
-        return str(encoding)
-
-
-def _same(a: Any, b: Any) -> bool:
-    # True == 1 in Python; an existence answer never equals a count
-    return type(a) is type(b) and a == b
+        return user_encoding(self.domain, options.get(ENCODING))
 
 
 def cross_check(
@@ -137,18 +133,21 @@ def cross_check(
     limits: Limits,
     run: Callable[[str, Limits, dict[str, Any]], Outcome],
     words: Callable[[Outcome], str],
+    refine: Refinement | None = None,
 ) -> None:
     """Check ``outcome`` (a user encoding's claim, or any backend's claim its checker left
-    unconfirmed) against the reference; updates it in place.
+    unconfirmed) against the reference; records the result in its verdict (in place).
 
     ``limits`` are the encoding's, started (:meth:`Limits.started`): the reference
     runs under them, on the same clock (what is left of the time limit), with the same
     memory limit and ``max_length``. ``run(backend, limits, options)`` runs and
     verifies one backend (:func:`pyasp_games.engines.runner.run_backend`); ``words(outcome)``
-    is an answer in words (the question's formatter).
+    is an answer in words (the question's formatter); ``refine`` the question's own rule
+    of agreement (:func:`~pyasp_games.engines.agreement.relation`).
     """
+    verdict = outcome.verdict
     encoding = reference.user_encoding(options)
-    unconfirmed = outcome.stats.get("unconfirmed")
+    unconfirmed = verdict.unconfirmed
     if encoding is not None and (reference.needs_check(outcome) or unconfirmed):
         source, budget = f"the encoding {encoding}", None
     elif unconfirmed and outcome.status in ("solved", "no-solution"):
@@ -159,42 +158,44 @@ def cross_check(
     if chosen is None:  # nothing independent to ask: the claim stands unconfirmed
         return
     backend, ref_options = chosen
-    stats = outcome.stats
-    stats["reference"] = backend
     limits = limits.started()
     left = limits.deadline().remaining()
     if left is None and budget is not None:  # a bundled claim's check: bounded all the same
         limits = replace(limits, time_limit=budget, clock=None).started()
     if left is not None and left < MIN_SECONDS:
-        _not_verified(outcome, f"no time was left within the limit for the reference {backend}")
+        why = f"no time was left within the limit for the reference {backend}"
+        verdict.left_unverified(CrossCheck(NOT_VERIFIED, backend, why))
         return
     started = time.perf_counter()
     ref = run(backend, limits, ref_options)
-    stats["reference_seconds"] = round(time.perf_counter() - started, 4)
-    stats["reference_status"] = ref.status
-    stats["reference_answer"] = ref.answer
+    check = CrossCheck(
+        NOT_VERIFIED, backend, None, ref.status, ref.answer,
+        round(time.perf_counter() - started, 4),
+    )  # fmt: skip
     if ref.status == "unknown":
         given = f" ({left:.2f} s left of the limit)" if left is not None else (
             f" (its {budget:g} s)" if budget is not None else ""
         )
-        _not_verified(outcome, f"the reference {backend} reached the {_limit(ref)} limit{given}")
+        check.reason = f"the reference {backend} reached the {_limit(ref)} limit{given}"
+        verdict.left_unverified(check)
         return
     if ref.status == "error":
-        why = ref.stats.get("verification") or ref.stats.get("error") or "no reason given"
-        _not_verified(outcome, f"the reference {backend} failed ({why})")
+        why = ref.verdict.message or ref.stats.get("error") or "no reason given"
+        check.reason = f"the reference {backend} failed ({why})"
+        verdict.left_unverified(check)
         return
     said = words(outcome)
-    if _same(outcome.answer, ref.answer):
-        stats["cross_check"] = "agrees"
+    if relation(outcome, ref, refine).agrees:
+        check.result = AGREES
+        verdict.cross_check = check
         note = f"cross-checked: the reference {backend} agrees"
         if unconfirmed:  # what the checker could not decide alone, the reference settles
-            stats["verification"] = f"{said}: {unconfirmed} alone; {note}"
+            verdict.message = f"{said}: {unconfirmed} alone; {note}"
         else:
-            stats["verification"] = f"{stats.get('verification') or said}; {note}"
+            verdict.message = f"{verdict.message or said}; {note}"
         return
-    stats["cross_check"] = "disagrees"
-    stats["reference_witness"] = ref.witness
-    checked = ref.stats.get("verification") if ref.stats.get("verified") else None
+    check.result, check.witness = DISAGREES, ref.witness
+    checked = ref.verdict.message if ref.verdict.verified else None
     text = f"{source} answers {said}, but the reference backend {backend} answers {words(ref)}"
     missing = _missing(outcome.witness, ref.witness)
     if missing is not None:
@@ -204,43 +205,31 @@ def cross_check(
         left = limits.deadline().remaining()
         if left is None or left >= MIN_SECONDS:
             one = run(backend, limits, reference.example(ref_options))
-            if one.stats.get("verified") is True:
-                stats["reference_witness"] = one.witness
-                text += f"; e.g. {words(one)} ({one.stats['verification']})"
+            if one.verdict.verified is True:
+                check.witness = one.witness
+                text += f"; e.g. {words(one)} ({one.verdict.message})"
     told = checked and checked not in text  # a formatter may show the check already
-    stats["verification"] = f"{text} ({checked})" if told else text
-    stats["failed_status"] = outcome.status
-    stats["verified"] = False
+    verdict.disagreed(check, f"{text} ({checked})" if told else text, outcome.status)
     outcome.status = "error"
 
 
 def trusted(reference: Reference, outcome: Outcome, options: dict[str, Any]) -> None:
     """Mark a user encoding's claim the user takes on trust (``--trust-encoding``): what
     :func:`cross_check` would have checked reads "trusted, not cross-checked"
-    (``stats["cross_check"] = "trusted"``), never as a proof.
+    (a :class:`~pyasp_games.engines.verdict.CrossCheck` ``trusted``), never as a proof.
 
     >>> ref = Reference("toy", lambda inst, opts: ("exact", {}))
     >>> mine = Outcome("i", "asp", "no-solution", False, stats={"verified": None})
     >>> trusted(ref, mine, {"encoding": "mine.lp"})
-    >>> mine.stats["cross_check"], mine.exit_code
+    >>> mine.verdict.cross_check.result, mine.exit_code
     ('trusted', 0)
     """
     if reference.user_encoding(options) is not None and reference.needs_check(outcome):
-        outcome.stats["cross_check"] = "trusted"
+        outcome.verdict.cross_check = CrossCheck(TRUSTED)
 
 
 def _limit(outcome: Outcome) -> str:
     return str(outcome.stats.get("limit", "time"))
-
-
-def _not_verified(outcome: Outcome, reason: str) -> None:
-    stats = outcome.stats
-    checked = stats.get("verification") if stats.get("verified") else None
-    stats["cross_check"] = "not verified"
-    stats["cross_check_reason"] = reason
-    stats["verified"] = False
-    # a plan that replays keeps saying so; what is not verified is its optimality
-    stats["verification"] = f"not verified: {reason}" + (f"; {checked}" if checked else "")
 
 
 def _missing(mine: Any, theirs: Any) -> Any:

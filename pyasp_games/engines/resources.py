@@ -56,6 +56,19 @@ def bundled_encodings(domain: str) -> list[str]:
     return sorted(p.stem for p in encoding_dir(domain).glob("*.lp"))
 
 
+def user_encoding(domain: str, encoding: object) -> str | None:
+    """``encoding`` as the user's own program (a file, not one of the domain's bundled
+    names), or ``None``: none given, or a bundled one. The one test of "is this the
+    user's encoding?": the reference cross-check, ``--trust-encoding`` and bench ask it.
+
+    >>> user_encoding("puzzle", "sliding"), user_encoding("puzzle", "mine.lp")
+    (None, 'mine.lp')
+    """
+    if encoding is None or str(encoding) in bundled_encodings(domain):
+        return None
+    return str(encoding)
+
+
 def encoding_path(domain: str, name: str) -> Path:
     """Resolve an encoding given by bundled name (``sliding``) or by file path: the one
     resolver of every domain's ``--encoding``.

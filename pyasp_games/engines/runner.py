@@ -10,7 +10,7 @@ reached limit, a failed verification and the timing identically.
 >>> def check(x, outcome):
 ...     return outcome.witness == x + x, "doubling checked"
 >>> out = run_backend({"guess": guess}, "guess", 21, "n=21", Limits(), check)
->>> out.status, out.answer, out.stats["verified"]
+>>> out.status, out.answer, out.verdict.verified
 ('solved', 42, True)
 """
 
@@ -62,10 +62,10 @@ def run_backend(
     the limit holds even where a backend cannot look at the clock (clingo's
     grounding, a long library call). The backend receives the limits started
     (:meth:`~pyasp_games.engines.limits.Limits.started`): limits that already run (a
-    stage handing its own on) keep their clock. The outcome's ``stats`` gain ``verified``
-    (True/False/None) and ``verification`` (the checker's message); a witness that
-    fails its check turns the status into ``error`` (the claimed status kept as
-    ``failed_status``). A backend reports an answer set of the wrong shape, or one
+    stage handing its own on) keep their clock. The outcome's
+    :class:`~pyasp_games.engines.verdict.Verdict` records the checker's word (``verified``
+    True/False/None and its message); a witness that fails its check turns the status
+    into ``error`` (the claimed status kept as ``failed_status``). A backend reports an answer set of the wrong shape, or one
     that is no solution met while counting, as a failed verification too: it raises
     :class:`~pyasp_games.errors.MalformedAnswer`, or returns the reason in
     ``stats["malformed"]`` to keep its statistics. (A user encoding's claims that no
@@ -93,16 +93,15 @@ def run_backend(
         outcome.stats["clingo_options"] = list(clingo)
     if outcome.status == "unknown":
         outcome.stats.setdefault("limit", "time")
+    outcome.take_verdict()  # the kind of answer the backend declared after building it
     malformed = outcome.stats.pop("malformed", None)
     try:
         ok, message = (False, malformed) if malformed else check(instance, outcome)
     except Unconfirmed as err:  # the checker's own limit: the claim stands, unconfirmed
         ok, message = None, f"not verified: {err}"
-        outcome.stats["unconfirmed"] = str(err)
-    outcome.stats["verified"] = ok
-    outcome.stats["verification"] = message
+        outcome.verdict.unconfirmed = str(err)
+    outcome.verdict.checked(ok, message, outcome.status)
     if ok is False:
-        outcome.stats["failed_status"] = outcome.status
         outcome.status = "error"
     return outcome
 

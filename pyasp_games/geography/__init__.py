@@ -15,7 +15,7 @@ polynomial size cannot state.
 
 >>> from pyasp_games.geography.model import parse_instance
 >>> g = parse_instance("a b\\nb c\\nc d\\n", "b", "vertex", undirected=True)
->>> [(b, solve(g, b).answer, solve(g, b).stats["verified"]) for b in BACKENDS]
+>>> [(b, solve(g, b).answer, solve(g, b).verdict.verified) for b in BACKENDS]
 [('native', 'first', True), ('asp', 'first', True), ('matching', 'first', True)]
 >>> solve(g, "native", line=True).stats["line"]
 ['b', 'a']

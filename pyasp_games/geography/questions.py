@@ -10,7 +10,7 @@ budget is cross-checked against ``native`` (:data:`REFERENCE`).
 >>> from pyasp_games.geography.model import parse_instance
 >>> g = parse_instance("s a\\na b\\ns b\\n", "s", "vertex")
 >>> out = SOLVE.ask(g, "native", line=True)
->>> out.answer, out.witness, out.stats["verified"]
+>>> out.answer, out.witness, out.verdict.verified
 ('first', 'b', True)
 >>> describe_winner(g, out, {})
 ('the first player (to move) wins', ['  vertex geography on a directed graph from s', \
@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from pyasp_games.engines.outcome import Outcome
-from pyasp_games.engines.question import EMIT_LP, Param, Question
+from pyasp_games.engines.question import EMIT_LP, Param, Question, encoding_param
 from pyasp_games.engines.reference import Reference
 from pyasp_games.geography.asp import solve_asp
 from pyasp_games.geography.matching import solve_matching
@@ -136,11 +136,8 @@ SOLVE = Question(
             type=FORMATS,
             to="read",
         ),
-        Param(
-            "encoding",
-            "--encoding",
-            "a bundled encoding (vertex, edge) or an .lp file (default: the game's variant).",
-            backends=("asp",),
+        encoding_param(
+            "a bundled encoding (vertex, edge) or an .lp file (default: the game's variant)."
         ),
     ),
     emits=(EMIT_LP,),

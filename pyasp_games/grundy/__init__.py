@@ -13,7 +13,7 @@ it against Smith's conditions and an independent retrograde labelling.
 >>> [solve(c4, b, mode="count").answer for b in BACKENDS]
 [2, 2, 2]
 >>> out = solve(parse_graph("a b\\nb c\\nc a\\n"), "sat")
->>> out.status, out.answer, out.stats["verified"]
+>>> out.status, out.answer, out.verdict.verified
 ('no-solution', False, True)
 >>> loopy(parse_graph("a b\\nb a\\nb c\\nd e\\ne d\\n")).witness
 {'a': 0, 'b': 1, 'c': 0, 'd': 'inf()', 'e': 'inf()'}

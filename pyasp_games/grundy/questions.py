@@ -12,7 +12,7 @@ cross-checked against ``native`` (:data:`REFERENCE`).
 >>> from pyasp_games.grundy.model import parse_graph
 >>> c4 = parse_graph("a b\\nb c\\nc d\\nd a\\n", name="c4")
 >>> out = KERNEL.ask(c4, "sat", mode="count")
->>> out.answer, out.stats["verified"]
+>>> out.answer, out.verdict.verified
 (2, True)
 >>> describe_search(c4, EXISTS.ask(c4), {"mode": "one"})
 ('a Grundy function exists', ['  a: 1', '  b: 0', '  c: 1', '  d: 0'])
@@ -28,7 +28,15 @@ from pathlib import Path
 from typing import Any
 
 from pyasp_games.engines.outcome import Outcome
-from pyasp_games.engines.question import EMIT_CNF, EMIT_LP, MODES, SOLVER, Param, Question
+from pyasp_games.engines.question import (
+    EMIT_CNF,
+    EMIT_LP,
+    MODES,
+    SOLVER,
+    Param,
+    Question,
+    encoding_param,
+)
 from pyasp_games.engines.reference import Reference
 from pyasp_games.graphs import FORMATS, Digraph
 from pyasp_games.grundy.asp import solve_asp
@@ -268,12 +276,7 @@ FORMAT = Param(
 )
 SEARCH_PARAMS = (
     GRAPH,
-    Param(
-        "encoding",
-        "--encoding",
-        "a bundled encoding (grundy, kernel) or an .lp file.",
-        backends=("asp",),
-    ),
+    encoding_param("a bundled encoding (grundy, kernel) or an .lp file."),
     SOLVER,
     FORMAT,
 )

@@ -16,7 +16,7 @@ quantified question that a plain SAT formula of polynomial size cannot state.
 
 >>> from pyasp_games.kriegspiel.model import parse_metaposition
 >>> out = solve(parse_metaposition("4/4/1R2/K3 unknown"), "native")
->>> out.status, out.answer, out.stats["verified"]
+>>> out.status, out.answer, out.verdict.verified
 ('solved', 8, True)
 """
 

@@ -17,7 +17,7 @@ is refused (a failed verification).
 
 >>> from pyasp_games.kriegspiel.model import parse_metaposition
 >>> out = solve_asp(parse_metaposition("?1?/2?/KR1"))
->>> out.status, out.answer, out.stats["optimal"]
+>>> out.status, out.answer, out.verdict.optimal_claimed
 ('solved', 4, True)
 """
 

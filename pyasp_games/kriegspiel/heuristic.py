@@ -30,7 +30,7 @@ like every other.
 >>> from pyasp_games.engines.limits import Limits
 >>> from pyasp_games.kriegspiel.model import parse_metaposition
 >>> out = solve_heuristic(parse_metaposition("?1?/2?/KR1"), Limits())
->>> out.status, out.answer, out.stats["optimal"]
+>>> out.status, out.answer, out.verdict.optimal_claimed
 ('solved', 4, False)
 """
 

@@ -13,7 +13,7 @@ forced mate (or none within ``--max-moves``), with the refutation of every mate.
 >>> from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 >>> from pyasp_games.kriegspiel.model import parse_metaposition
 >>> out = solve_native(parse_metaposition("4/4/1R2/K3 unknown"), Limits())
->>> out.status, out.answer, out.stats["optimal"], len(out.witness["refutation"]["nodes"]) > 0
+>>> out.status, out.answer, out.verdict.optimal_claimed, len(out.witness["refutation"]["nodes"]) > 0
 ('solved', 8, True, True)
 >>> solve_native(parse_metaposition("4/4/1R2/K3 unknown"), Limits(max_length=7)).status
 'no-solution'

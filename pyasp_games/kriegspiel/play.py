@@ -71,7 +71,7 @@ def _as_black(m: Metaposition, read: Read, write: Write, limits: Limits) -> str:
     if out.status == "unknown":
         write(f"The engine found no strategy within the limit ({out.stats.get('limit', 'time')}).")
         return "unknown"
-    if out.status != "solved" or out.stats.get("verified") is not True:
+    if out.status != "solved" or out.verdict.verified is not True:
         raise InputError("White has no forced mate from this metaposition: nothing for the engine to play")
     nodes, node = out.witness["nodes"], out.witness["root"]
     board = m.board

@@ -31,7 +31,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pyasp_games.engines.outcome import Outcome
-from pyasp_games.engines.question import EMIT_LP, Output, Param, Question
+from pyasp_games.engines.question import EMIT_LP, Output, Param, Question, encoding_param
 from pyasp_games.engines.reference import Reference, unchecked_claim
 from pyasp_games.kriegspiel.asp import solve_asp
 from pyasp_games.kriegspiel.heuristic import solve_heuristic
@@ -57,7 +57,7 @@ def _needs_reference(outcome: Outcome) -> bool:
     not check (a bound with no refutation), or an optimum whose refutation of a faster
     mate was too large to build (``stats["not_checked"]``)."""
     return unchecked_claim(outcome) or (
-        outcome.status == "solved" and bool(outcome.stats.get("not_checked"))
+        outcome.status == "solved" and bool(outcome.verdict.not_checked)
     )
 
 
@@ -87,7 +87,7 @@ def describe_solve(
         root = outcome.witness["nodes"][outcome.witness["root"]]
         lines.append(f"  first attempt: {root['attempt']}")
         checked = stats.get("checked") or {}
-        if stats.get("optimal") is not True:
+        if outcome.verdict.optimal_claimed is not True:
             exact = "an upper bound: this strategy's worst case, not the optimum"
         elif "no_mate_within" in checked:
             exact = "optimal"
@@ -100,7 +100,7 @@ def describe_solve(
             exact = f"optimal by {stats.get('optimal_by', 'the solver')}, lower bound not re-checked"
         return f"White mates in {_moves(outcome.answer)} at worst ({exact})", lines
     if outcome.status == "no-solution":
-        bound = stats.get("bounded")
+        bound = outcome.verdict.bound
         if isinstance(bound, int) and not isinstance(bound, bool):
             return f"no forced mate within {_moves(bound)}", lines
         if bound is not None:  # the heuristic's strategy fails: about it, not the metaposition
@@ -141,13 +141,7 @@ SOLVE = Question(
             type=int,
             to="limits",
         ),
-        Param(
-            "encoding",
-            "--encoding",
-            "a bundled encoding (retrograde) or an .lp file.",
-            default="retrograde",
-            backends=("asp",),
-        ),
+        encoding_param("a bundled encoding (retrograde) or an .lp file.", default="retrograde"),
     ),
     emits=(EMIT_LP,),
     reference=REFERENCE,
@@ -180,8 +174,8 @@ def describe_table(
             f"of their values refuted one move less, {checked['no_forced_mate']} starts without "
             "a forced mate refuted"
         )
-    if outcome.stats.get("not_checked"):
-        lines.append(f"  not re-checked: {outcome.stats['not_checked']}")
+    if outcome.verdict.not_checked:
+        lines.append(f"  not re-checked: {outcome.verdict.not_checked}")
     return said, lines
 
 
@@ -205,10 +199,10 @@ def table_data(request: StartSet, outcome: Outcome) -> dict[str, Any]:
         **outcome.answer,
         "values": [{"metaposition": row["metaposition"], "value": row["value"]}
                    for row in outcome.witness["starts"]],
-        "verified": stats.get("verified"),
-        "verification": stats.get("verification"),
+        "verified": outcome.verdict.verified,
+        "verification": outcome.verdict.message,
         "checked": stats.get("checked"),
-        "not_checked": stats.get("not_checked"),
+        "not_checked": outcome.verdict.not_checked,
     }  # fmt: skip
 
 

@@ -487,7 +487,7 @@ def check_table(request: Any, outcome: Outcome) -> tuple[bool | None, str]:
     if bounds < won:
         by = outcome.stats.get("optimal_by", "the solver")
         why_not = outcome.stats.get("no_certificate", "no refutation of a faster mate given")
-        outcome.stats["not_checked"] = (
+        outcome.verdict.not_checked = (
             f"no faster mate from {won - bounds} starts (optimal by {by} alone: {why_not})"
         )
         said += f"; the other values optimal by {by} alone, not re-checked ({why_not})"
@@ -577,7 +577,7 @@ def check_outcome(m: Metaposition, outcome: Outcome) -> tuple[bool | None, str]:
 
     What it confirmed goes to ``outcome.stats["checked"]`` (``mate_within``,
     ``no_mate_within``, ``no_forced_mate``); a claimed optimum it was given no
-    certificate for, to ``outcome.stats["not_checked"]``, with what it rests on
+    certificate for, to ``outcome.verdict.not_checked``, with what it rests on
     (``stats["optimal_by"]``) and why there is none (``stats["no_certificate"]``)."""
     stats = outcome.stats
     if outcome.status == "solved":
@@ -585,14 +585,14 @@ def check_outcome(m: Metaposition, outcome: Outcome) -> tuple[bool | None, str]:
         if not ok:
             return False, why
         stats["checked"] = {"mate_within": outcome.answer}
-        if stats.get("optimal") is not True:
+        if outcome.verdict.optimal_claimed is not True:
             return True, f"{why} (an upper bound: no optimum claimed)"
         faster = outcome.answer - 1
         proof = outcome.witness.get("refutation")
         if proof is None:
             said = f"optimal by {stats.get('optimal_by', f'the {outcome.backend} backend')} alone"
             why_not = stats.get("no_certificate", "no refutation of a faster mate given")
-            stats["not_checked"] = f"no mate within {faster} ({said}: {why_not})"
+            outcome.verdict.not_checked = f"no mate within {faster} ({said}: {why_not})"
             return True, f"{why}; {said}, the lower bound not re-checked ({why_not})"
         ok, said = check_refutation(m, proof, faster)
         if not ok:
@@ -600,7 +600,7 @@ def check_outcome(m: Metaposition, outcome: Outcome) -> tuple[bool | None, str]:
         stats["checked"]["no_mate_within"] = faster
         return True, f"{why}; {said}"
     if outcome.status == "no-solution":
-        bound = stats.get("bounded")
+        bound = outcome.verdict.bound
         if bound == "the heuristic's strategy":
             ok, said = check_policy_line(m, outcome.witness)
             if ok:

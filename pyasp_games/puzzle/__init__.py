@@ -6,7 +6,7 @@ use: it runs a backend under its limits, times it, and verifies its answer.
 
 >>> board = parse_board("1 2 3\\n4 5 6\\n7 0 8")
 >>> out = solve(board, "sat")
->>> out.status, out.answer, out.witness, out.stats["verified"]
+>>> out.status, out.answer, out.witness, out.verdict.verified
 ('solved', 1, 'R', True)
 """
 

@@ -9,8 +9,9 @@ horizon means. The loop over them is the one every planner shares,
 
 >>> from pyasp_games.puzzle.model import parse_board
 >>> h = horizons(parse_board("1 2 3\\n4 5 6\\n0 7 8"), "manhattan", Limits(max_length=1))
->>> (h.start, h.stop), h.exhausted(parse_board("1 2 3\\n4 5 6\\n0 7 8"), {}).stats
-((2, 1), {'proof': 'no plan of length <= 1', 'bounded': 1})
+>>> out = h.exhausted(parse_board("1 2 3\\n4 5 6\\n0 7 8"), {})
+>>> (h.start, h.stop), out.stats, out.verdict.kind, out.verdict.bound
+((2, 1), {'proof': 'no plan of length <= 1'}, 'within bound', 1)
 """
 
 from __future__ import annotations

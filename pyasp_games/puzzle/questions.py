@@ -11,7 +11,7 @@ time limit, after the first in ``--workers`` processes.
 >>> from pyasp_games.puzzle.model import parse_board
 >>> board = parse_board("1 2 3\\n4 5 6\\n0 7 8")
 >>> out = SOLVE.ask(board, "sat")
->>> out.answer, out.witness, out.stats["verified"]
+>>> out.answer, out.witness, out.verdict.verified
 (2, 'RR', True)
 >>> describe_plan(board, out, {})[0]
 '2 moves'
@@ -27,8 +27,9 @@ from pathlib import Path
 from typing import Any
 
 from pyasp_games.engines.outcome import Outcome
-from pyasp_games.engines.question import EMIT_CNF, EMIT_LP, SOLVER, Param, Question
+from pyasp_games.engines.question import EMIT_CNF, EMIT_LP, SOLVER, Param, Question, encoding_param
 from pyasp_games.engines.reference import Reference, unchecked_claim
+from pyasp_games.engines.verdict import UPPER_BOUND
 from pyasp_games.errors import InputError
 from pyasp_games.puzzle.asp import solve_asp
 from pyasp_games.puzzle.model import GOALS, Board, load_boards
@@ -92,16 +93,17 @@ def describe_plan(board: Board, outcome: Outcome, options: dict[str, Any]) -> tu
     said = None
     if outcome.answer is not None:
         said = f"{outcome.answer} moves"
-        if outcome.stats.get("optimal") is False:
+        if outcome.verdict.kind == UPPER_BOUND:
             said += " (not optimal)"
-    elif outcome.status == "no-solution" or outcome.stats.get("failed_status") == "no-solution":
-        bound = outcome.stats.get("bounded")
+    elif outcome.status == "no-solution" or outcome.verdict.failed_status == "no-solution":
+        bound = outcome.verdict.bound
         said = "no plan (unsolvable)" if bound is None else f"no plan of length <= {bound}"
     lines = []
     if outcome.witness:
         lines.append(f"  plan: {outcome.witness}")
     # a user encoding's "none" is a proof only once the reference confirmed it
-    claimed = outcome.stats.get("cross_check") in ("trusted", "not verified")
+    check = outcome.verdict.cross_check
+    claimed = check is not None and check.result in ("trusted", "not verified")
     proof = "the encoding's claim" if claimed else "proof"
     for key, label in (("proof", proof), ("nodes", "nodes expanded"), ("horizons", "horizons tried")):
         if key in outcome.stats:
@@ -157,13 +159,7 @@ SOLVE = Question(
     describe=describe_plan,
     params=(
         FILE,
-        Param(
-            "encoding",
-            "--encoding",
-            "a bundled encoding (sliding, seed) or an .lp file.",
-            default="sliding",
-            backends=("asp",),
-        ),
+        encoding_param("a bundled encoding (sliding, seed) or an .lp file.", default="sliding"),
         replace(SOLVER, default=None, help="the PySAT solver (default: glucose4, cadical195 with --prune)."),
         Param(
             "partition",

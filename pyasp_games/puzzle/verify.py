@@ -102,7 +102,7 @@ def check_outcome(board: Board, outcome: Outcome) -> tuple[bool | None, str]:
             return False, f"answer {outcome.answer} is not the plan's length {len(outcome.witness)}"
         return verdict.ok, verdict.message
     if outcome.status == "no-solution":
-        if outcome.stats.get("bounded") is not None:
+        if outcome.verdict.bound is not None:
             # "none within the bound" is cross-checked against the other backends,
             # not verifiable on its own
             return None, outcome.stats["proof"]

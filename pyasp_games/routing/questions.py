@@ -12,7 +12,7 @@
 >>> from pyasp_games.routing.model import identity_instance
 >>> from pyasp_games.routing.specs import graph_spec
 >>> out = NUMBER.ask(identity_instance(graph_spec("star:3")))
->>> describe_number(identity_instance(graph_spec("star:3")), out, {})[0], out.stats["verified"]
+>>> describe_number(identity_instance(graph_spec("star:3")), out, {})[0], out.verdict.verified
 ('rt(G) = 4', True)
 """
 
@@ -24,6 +24,7 @@ from typing import Any
 
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import EMIT_CNF, EMIT_LP, SOLVER, Param, Question
+from pyasp_games.engines.verdict import UPPER_BOUND
 from pyasp_games.errors import InputError, checked_int
 from pyasp_games.graphs import FORMATS
 from pyasp_games.routing.asp import solve_asp
@@ -125,8 +126,8 @@ def _steps(schedule: Any) -> list[str]:
 
 def _verification(outcome: Outcome) -> list[str]:
     """The checker's word on a verified answer (what "verified" covers)."""
-    if outcome.status != "error" and outcome.stats.get("verified"):
-        return [f"  verified: {outcome.stats['verification']}"]
+    if outcome.status != "error" and outcome.verdict.verified:
+        return [f"  verified: {outcome.verdict.message}"]
     return []
 
 
@@ -137,14 +138,14 @@ def describe_schedule(
     and the optimality proof."""
     said = None
     if outcome.answer is not None:
-        exact = outcome.stats.get("optimal") is True
+        exact = outcome.verdict.optimal_claimed is True
         proved = "optimal" if exact else "an upper bound, not proved optimal"
         said = f"{outcome.answer} steps ({inst.moves}; {proved})"
     lines = _steps(outcome.witness) if outcome.status == "solved" else []
     if outcome.status == "solved" and inst.moves == "swap" and isinstance(outcome.witness, list):
         layers = pack([tuple(e) for step in outcome.witness for e in step])
         lines.append(f"  depth: {len(layers)} steps with disjoint swaps in parallel")
-    if "lower_bound" in outcome.stats and outcome.stats.get("optimal") is False:
+    if "lower_bound" in outcome.stats and outcome.verdict.kind == UPPER_BOUND:
         lines.append(
             f"  lower bound {outcome.stats['lower_bound']} proved: the optimum is within"
             f" {outcome.stats.get('gap', '?')} of this schedule"
@@ -155,7 +156,7 @@ def describe_schedule(
     if outcome.stats.get("limit") == "max-length" and "found" in outcome.stats:
         lines.append(
             f"  the bound's schedule has {outcome.stats['found']} steps, more than"
-            f" --max-length {outcome.stats['bounded']}"
+            f" --max-length {outcome.verdict.bound}"
         )
     if "proof" in outcome.stats:
         lines.append(f"  proof: {outcome.stats['proof']}")

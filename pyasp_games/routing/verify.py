@@ -155,7 +155,7 @@ def check_outcome(inst: Instance, outcome: Outcome) -> tuple[bool | None, str]:
             return False, f"answer {outcome.answer} is not the schedule's length {len(schedule)}"
         return verdict.ok, verdict.message
     if outcome.status == "no-solution":
-        if inst.moves == "blank" and outcome.stats.get("bounded") is None:
+        if inst.moves == "blank" and outcome.verdict.bound is None:
             edges = [(g.names[u], g.names[v]) for u, v in g.edges]
             start = {g.names[v]: g.names[t] for v, t in enumerate(inst.state)}
             verdict = verify_parity_unsolvable(edges, start, g.names[inst.blank])

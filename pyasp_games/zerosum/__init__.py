@@ -13,7 +13,7 @@ information set for a tree).
 >>> from pyasp_games.zerosum.model import make_game
 >>> game = make_game([[-2, 3], [3, -4]], name="odd-even")
 >>> out = solve(game, "simplex")
->>> out.answer, [str(p) for p in out.witness["row"]], out.stats["verified"]
+>>> out.answer, [str(p) for p in out.witness["row"]], out.verdict.verified
 (Fraction(1, 12), ['7/12', '5/12'], True)
 >>> [solve(game, b).answer for b in BACKENDS]
 [Fraction(1, 12), Fraction(1, 12), Fraction(1, 12)]

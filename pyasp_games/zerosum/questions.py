@@ -12,7 +12,7 @@
 >>> from pyasp_games.zerosum.model import make_game
 >>> game = make_game([[3, 1], [4, 2]], name="g")
 >>> out = SADDLE.ask(game, "asp")
->>> out.answer, out.witness, out.stats["verified"]
+>>> out.answer, out.witness, out.verdict.verified
 (Fraction(2, 1), [[1, 1]], True)
 >>> describe_dominance(game, REDUCE.ask(game), {})[0]
 '2x2 -> 1x1'
@@ -152,8 +152,8 @@ def describe_solution(game: Game, outcome: Outcome, options: dict[str, Any]) -> 
             for infoset, probs in plan.items():
                 shown = "  ".join(f"{a}={p}" for a, p in probs.items() if p)
                 lines.append(f"    {infoset}: {shown}")
-    if outcome.stats.get("verification"):
-        lines.append(f"  {outcome.stats['verification']}")
+    if outcome.verdict.message:
+        lines.append(f"  {outcome.verdict.message}")
     if "row" in witness and game.shape == (2, 2):
         lines.append(f"  {_closed_form(game.matrix)}")
     return said, lines
@@ -195,8 +195,8 @@ def describe_dominance(game: MatrixGame, outcome: Outcome, options: dict[str, An
     lines += [f"    {line}" for line in format_matrix(reduced).splitlines()]
     if reduced.shape == (2, 2):
         lines.append(f"  {_closed_form(reduced.matrix)}")
-    if outcome.stats.get("verification"):
-        lines.append(f"  {outcome.stats['verification']}")
+    if outcome.verdict.message:
+        lines.append(f"  {outcome.verdict.message}")
     return said, lines
 
 
