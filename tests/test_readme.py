@@ -1,14 +1,16 @@
-"""Every command the README shows is run, and its output compared with what the README says.
+"""Every command the README and the docs pages show is run, and its output compared with what they say.
 
-A README block is a fenced block whose lines start with ``$ pyasp-games ...``; the lines
-after a command, up to the next ``$``, are its output. Compared are the stable parts:
-every shown line must appear, in order, with times (any decimal number, ``0:01:36``)
-and column padding free; a line ``...`` stands for any number of lines. ``$ echo $?``
-followed by a number checks the previous command's exit code (otherwise it must be 0).
-A command whose comment says ``# long: ...`` (e.g. all of Korf's 100) is skipped,
-visibly, in the README itself. ``--json`` output (wrapped in the README for reading) is
-parsed and every shown ``"key": value`` with a stable value must match.
-"""
+The pages are ``README.md`` and every ``docs/*.md`` with such commands (``docs/api.md``'s
+Python examples are doctests: ``tests/test_api_doc.py``). A block is a fenced block whose
+lines start with ``$ pyasp-games ...``; the lines after a command, up to the next ``$``,
+are its output. Compared are the stable parts: every shown line must appear, in order,
+with times (any decimal number, ``0:01:36``) and column padding free; a line ``...``
+stands for any number of lines. ``$ echo $?`` followed by a number checks the previous
+command's exit code (otherwise it must be 0). A command whose comment says ``# long: ...``
+(e.g. all of Korf's 100) is skipped, visibly, in the page itself. ``--json`` output
+(wrapped in the page for reading) is parsed and every shown ``"key": value`` with a stable
+value must match. A command shown on several pages (the README's example of a domain is
+one of its page's) runs once, and every page's output is compared with it."""
 
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
+DOCS = ROOT / "docs"
 
 #: JSON keys whose values depend on the machine or the solver's search, not the answer
 UNSTABLE = {"seconds", "cpu_seconds", "conflicts", "choices", "decisions", "propagations", "restarts", "time"}
@@ -34,6 +37,7 @@ class Command:
     line: str
     expected: list[str] = field(default_factory=list)
     code: int = 0
+    where: str = ""  # page:line, e.g. docs/puzzle.md:12
 
     @property
     def long(self) -> bool:
@@ -46,17 +50,18 @@ class Command:
         return re.sub(r"^pyasp-games\b", python, command)
 
 
-def readme_commands(text: str) -> list[Command]:
-    """The ``$ pyasp-games`` commands of the README's fenced blocks, with their output."""
+def readme_commands(text: str, page: str = "README.md") -> list[Command]:
+    """The ``$ pyasp-games`` commands of a page's fenced blocks, with their output."""
     commands: list[Command] = []
-    for block in re.findall(r"^```[^\n]*\n(.*?)^```", text, flags=re.S | re.M):
+    for match in re.finditer(r"^```[^\n]*\n(.*?)^```", text, flags=re.S | re.M):
+        first = text.count("\n", 0, match.start(1)) + 1  # the block's first line
         current: Command | None = None
-        for line in block.splitlines():
+        for number, line in enumerate(match.group(1).splitlines(), start=first):
             if line.startswith("$ echo $?"):
                 current = None
                 continue
             if line.startswith("$ pyasp-games "):
-                current = Command(line[2:])
+                current = Command(line[2:], where=f"{page}:{number}")
                 commands.append(current)
             elif line.startswith("$ "):
                 current = None
@@ -67,13 +72,29 @@ def readme_commands(text: str) -> list[Command]:
     return commands
 
 
+def pages() -> list[Path]:
+    """README.md, then every docs page that shows commands."""
+    docs = sorted(p for p in DOCS.glob("*.md") if "$ pyasp-games " in p.read_text())
+    return [README, *docs]
+
+
+def page_commands() -> dict[str, list[Command]]:
+    """Every page's commands, the same command line (on one page or several) grouped:
+    it runs once, and each showing of it is compared with that run."""
+    grouped: dict[str, list[Command]] = {}
+    for page in pages():
+        for command in readme_commands(page.read_text(), page.relative_to(ROOT).as_posix()):
+            grouped.setdefault(command.line, []).append(command)
+    return grouped
+
+
 def _pattern(line: str) -> re.Pattern[str]:
     """A shown line as a regex: times free, runs of spaces and table rules free, and a
     line ending in ``...`` a prefix."""
     line = " ".join(line.split())
     if line and set(line) <= set("━─┏┓┗┛┡┩└┘┳┻╇┴┬┼┃│ "):
         return re.compile(r"[━─┏┓┗┛┡┩└┘┳┻╇┴┬┼┃│ ]+")
-    if line.endswith("...") and line != "...":  # a line cut short in the README
+    if line.endswith("...") and line != "...":  # a line cut short on the page
         return re.compile(_pattern(line[:-3].rstrip()).pattern + r".*")
     parts = re.split(r"(\d+\.\d+|\d+:\d\d:\d\d)", line)
     regex = "".join(
@@ -115,7 +136,7 @@ def _flat(obj, out: dict) -> dict:
 
 
 def compare_json(expected: list[str], stdout: str) -> str | None:
-    """Every stable ``"key": value`` shown in the README matches the printed object."""
+    """Every stable ``"key": value`` shown on the page matches the printed object."""
     got = _flat(json.loads(stdout), {})
     shown = " ".join(expected)
     pairs = re.findall(r'"(\w+)": ("[^"]*"|\[[^\]]*\]|-?\d+(?:\.\d+)?|true|false|null)', shown)
@@ -123,21 +144,48 @@ def compare_json(expected: list[str], stdout: str) -> str | None:
         if key in UNSTABLE or key == "witness":  # a plan: any optimal one (checked: verified)
             continue
         if got.get(key) != json.loads(value):
-            return f"{key}: README shows {value}, the command printed {got.get(key)!r}"
+            return f"{key}: the page shows {value}, the command printed {got.get(key)!r}"
     return None
 
 
-COMMANDS = readme_commands(README.read_text())
+GROUPED = page_commands()
+SHOWN = [shown[0] for shown in GROUPED.values()]  # one per command line, where first shown
 
 
-def test_the_readme_shows_commands():
-    assert len(COMMANDS) >= 15 and sum(c.long for c in COMMANDS) <= 4
+def test_the_pages_show_commands():
+    from pyasp_games.domains import DOMAINS
+
+    assert len(SHOWN) >= 35 and sum(c.long for c in SHOWN) <= 4
+    front = {c.line.split()[1] for c in readme_commands(README.read_text())}
+    for domain in DOMAINS:  # the README shows every domain, and each has its page
+        page = DOCS / f"{domain}.md"
+        assert page.is_file() and readme_commands(page.read_text()), page
+        assert domain in front, f"the README shows no {domain} command"
+    assert (DOCS / "tools.md") in pages()
 
 
-@pytest.mark.parametrize("command", COMMANDS, ids=[c.line[12:60] for c in COMMANDS])
+def _anchors(page: Path) -> set[str]:
+    """The anchors of a page's headings, as GitHub makes them."""
+    headings = re.findall(r"^#+ (.*)$", page.read_text(), flags=re.M)
+    return {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-") for h in headings}
+
+
+def test_the_pages_links_resolve():
+    for page in [ROOT / "CONTRIBUTING.md", *pages(), DOCS / "api.md"]:
+        for target in re.findall(r"\]\(([^)\s]+)\)", page.read_text()):
+            if re.match(r"[a-z]+:", target):
+                continue
+            file, _, anchor = target.partition("#")
+            path = (page.parent / file).resolve() if file else page
+            where = f"{page.relative_to(ROOT)}: {target}"
+            assert path.exists(), f"{where} does not exist"
+            assert not anchor or anchor in _anchors(path), f"{where}: no such heading"
+
+
+@pytest.mark.parametrize("command", SHOWN, ids=[f"{c.where} {c.line[12:60]}" for c in SHOWN])
 def test_readme_command(command: Command):
     if command.long:
-        pytest.skip("marked long in the README")
+        pytest.skip(f"marked long in {command.where}")
     proc = subprocess.run(
         ["bash", "-c", command.shell],
         cwd=ROOT,
@@ -146,12 +194,13 @@ def test_readme_command(command: Command):
         timeout=60,
         stdin=subprocess.DEVNULL,
     )
-    assert proc.returncode == command.code, (command.line, proc.stdout, proc.stderr)
-    if "--json" in command.line:
-        problem = compare_json(command.expected, proc.stdout)
-    else:
-        problem = compare(command.expected, proc.stdout.splitlines())
-    assert problem is None, f"{command.line}\n{problem}\n--- output:\n{proc.stdout}"
+    for shown in GROUPED[command.line]:
+        assert proc.returncode == shown.code, (shown.where, shown.line, proc.stdout, proc.stderr)
+        if "--json" in shown.line:
+            problem = compare_json(shown.expected, proc.stdout)
+        else:
+            problem = compare(shown.expected, proc.stdout.splitlines())
+        assert problem is None, f"{shown.where}: {shown.line}\n{problem}\n--- output:\n{proc.stdout}"
 
 
 def test_compare_tolerates_times_and_padding_only():
