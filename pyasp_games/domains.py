@@ -1,6 +1,7 @@
 """The registry of domains: their names, and each one's :class:`DomainSpec` by name.
 
-Crosscheck, bench and the CLI find the domains here (and only here).
+Crosscheck, bench, fuzz and the CLI find the domains here (and only here): a new domain
+is one package and one line in :data:`DOMAINS` (CONTRIBUTING.md, "A new domain").
 
 >>> "puzzle" in DOMAINS
 True
@@ -11,17 +12,31 @@ True
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
 
 from pyasp_games.engines.domain import DomainSpec
 from pyasp_games.errors import InputError
 
-#: Domains by name; each is the package ``pyasp_games.<name>`` whose ``domain()``
-#: returns its :class:`DomainSpec`.
-DOMAINS = ("puzzle", "grundy", "cover", "geography", "routing", "zerosum", "kriegspiel")
+#: Domains by name: the package of each, whose ``domain()`` returns its
+#: :class:`DomainSpec`. The order is the command line's.
+DOMAINS: dict[str, str] = {
+    "puzzle": "pyasp_games.puzzle",
+    "grundy": "pyasp_games.grundy",
+    "cover": "pyasp_games.cover",
+    "geography": "pyasp_games.geography",
+    "routing": "pyasp_games.routing",
+    "zerosum": "pyasp_games.zerosum",
+    "kriegspiel": "pyasp_games.kriegspiel",
+}
+
+
+def domain_package(name: str) -> ModuleType:
+    """The package of a domain by name (imported)."""
+    if name not in DOMAINS:
+        raise InputError(f"unknown domain {name!r} (choose from {', '.join(DOMAINS)})")
+    return importlib.import_module(DOMAINS[name])
 
 
 def domain_spec(name: str) -> DomainSpec:
     """The :class:`DomainSpec` of a domain by name."""
-    if name not in DOMAINS:
-        raise InputError(f"unknown domain {name!r} (choose from {', '.join(DOMAINS)})")
-    return importlib.import_module(f"pyasp_games.{name}").domain()
+    return domain_package(name).domain()

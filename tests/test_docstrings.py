@@ -39,6 +39,9 @@ def test_the_core_modules_have_examples():
         "puzzle.asp",
         "puzzle.sat",
         "puzzle.verify",
-        "crosscheck",
+        "crosscheck.run",
+        "crosscheck.report",
+        "fuzz.run",
+        "fuzz.report",
     ):
         assert f"pyasp_games.{name}" in with_examples

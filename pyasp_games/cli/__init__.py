@@ -26,10 +26,15 @@ TOOLS = {
     "fuzz": "pyasp_games.cli.fuzz",
     "bench": "pyasp_games.cli.bench",
 }
-#: Every command group: one per domain of the registry (:data:`pyasp_games.domains.DOMAINS`),
-#: its commands generated from the domain's questions (:func:`domain_app`), then the tools.
-#: A command imports only its own group; ``pyasp-games --help`` imports them all.
-GROUPS = (*DOMAINS, *TOOLS)
+
+
+def groups() -> tuple[str, ...]:
+    """Every command group: one per domain of the registry
+    (:data:`pyasp_games.domains.DOMAINS`), its commands generated from the domain's
+    questions (:func:`domain_app`), then the tools. A command imports only its own group;
+    ``pyasp-games --help`` imports them all."""
+    return (*DOMAINS, *TOOLS)
+
 SUMMARY = (
     "Games and puzzles as answer-set programs and SAT formulas: solved, verified, cross-checked."
 )
@@ -65,7 +70,7 @@ def build_app(group: str | None = None) -> typer.Typer:
         context_settings={"help_option_names": ["-h", "--help"]},  # inherited by every command
     )
     app.callback()(_options)
-    for name in GROUPS:
+    for name in groups():
         if group is not None and group != name:
             continue
         if name in DOMAINS:
@@ -108,7 +113,7 @@ def main(argv: list[str] | None = None) -> None:
         from click import ClickException as UsageFailure
 
     args = list(sys.argv[1:] if argv is None else argv)
-    group = args[0] if args and args[0] in GROUPS else None  # else: every group (help, errors)
+    group = args[0] if args and args[0] in groups() else None  # else: every group (help, errors)
     # SIGINT, SIGTERM and SIGHUP alike: the command stops what it started, exits 128 + signal
     with stop_signals():
         _run(argv, group, UsageFailure)

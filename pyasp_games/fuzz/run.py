@@ -31,11 +31,9 @@ failure. Deterministic in ``seed`` (and the database's contents).
 
 from __future__ import annotations
 
-import shlex
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -47,101 +45,11 @@ from pyasp_games.engines.limits import Limits, checked_seconds
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import ENCODING, Question, find_question
 from pyasp_games.errors import InputError
+from pyasp_games.fuzz.report import Failure, FuzzReport, reproduce, shown
 
 #: The modes compared, where a question answers in modes: existence (with its verified
 #: witness) and the count (which an extra free choice or a missing solution changes).
 COMPARED_MODES = ("one", "count")
-
-
-@dataclass
-class Failure:
-    """The smallest instance found on which the encoding is wrong."""
-
-    instance: Any
-    mode: str | None
-    tested: Outcome
-    reference: Outcome
-    reason: str
-    phase: str  # "small scope" or "random"
-    size: int  # in the domain's unit (what shrinking reduces)
-    shape: str  # the instance's size in words
-    found_shape: str  # its shape when first found (before shrinking)
-    file: Path | None = None
-    command: str = ""
-
-
-@dataclass
-class FuzzReport:
-    """What a fuzz session covered, and its failure if it found one."""
-
-    domain: str
-    question: str
-    backend: str
-    encoding: str | None
-    reference: str
-    family: str
-    seed: int
-    runs: int = 0  # instances answered (each in every compared mode)
-    planned: int = 0
-    small_scope: tuple[int, int, str] = (0, 0, "")  # tried, of, which
-    unit: str = ""
-    sizes: Counter = field(default_factory=Counter)  # instance sizes seen (in unit)
-    answers: dict[str, Counter] = field(default_factory=dict)  # mode -> reference answers
-    unknown: int = 0  # runs where a limit was reached
-    shrink_steps: int = 0
-    failure: Failure | None = None
-    stopped: str | None = None  # why the session ended before its runs
-    seconds: float = 0.0
-
-    def exit_code(self) -> int:
-        """1 on a failure; 3 when the total time limit ended the session or some run
-        reached its time limit (not every instance was decided); else 0."""
-        if self.failure is not None:
-            return 1
-        return 3 if self.stopped or self.unknown else 0
-
-    def one_sided(self) -> list[str]:
-        """The modes in which only one answer ever occurred (the other case untested)."""
-        return [mode for mode, seen in self.answers.items() if len(seen) < 2]
-
-    def to_dict(self) -> dict[str, Any]:
-        failure = None
-        if self.failure is not None:
-            f = self.failure
-            failure = {
-                "file": None if f.file is None else str(f.file),
-                "size": f.size,
-                "shape": f.shape,
-                "mode": f.mode,
-                "reason": f.reason,
-                "phase": f.phase,
-                "found_shape": f.found_shape,
-                "tested": f.tested.to_dict(),
-                "reference": f.reference.to_dict(),
-                "command": f.command,
-            }
-        return {
-            "domain": self.domain,
-            "question": self.question,
-            "backend": self.backend,
-            "encoding": self.encoding,
-            "reference": self.reference,
-            "family": self.family,
-            "seed": self.seed,
-            "runs": self.runs,
-            "planned": self.planned,
-            "small_scope": dict(zip(("tried", "of", "which"), self.small_scope, strict=True)),
-            "unit": self.unit,
-            "sizes": {str(k): v for k, v in sorted(self.sizes.items())},
-            "answers": {m: {str(k): v for k, v in c.items()} for m, c in self.answers.items()},
-            "one_sided": self.one_sided(),
-            "unknown": self.unknown,
-            "shrink_steps": self.shrink_steps,
-            "failure": failure,
-            "stopped": self.stopped,
-            "seconds": round(self.seconds, 3),
-            "ok": self.failure is None,
-        }
 
 
 #: The largest --max-size: fuzzing looks for the smallest counterexample, and an answer on
@@ -289,7 +197,7 @@ class _Session:
             report.reference = ref_backend
             reference = self.question.solve(instance, ref_backend, self.limits, **ref_options)
             if counted and reference.status in ("solved", "no-solution"):
-                report.answers.setdefault(mode or "answer", Counter())[_shown(reference.answer)] += 1
+                report.answers.setdefault(mode or "answer", Counter())[shown(reference.answer)] += 1
             reason = _difference(tested, reference, self.question.relation)
             if reason == "unknown":
                 if counted:
@@ -405,84 +313,7 @@ def _difference(
         return "unknown"
     if said is Relation.DIFFERS:
         return (
-            f"it answers {_said(tested)}, the reference {reference.backend} answers "
-            f"{_said(reference)}"
+            f"it answers {said(tested)}, the reference {reference.backend} answers "
+            f"{said(reference)}"
         )
     return None
-
-
-def _shown(answer: Any) -> str:
-    text = str(answer)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _said(outcome: Outcome) -> str:
-    if outcome.status == "error":
-        claimed = outcome.verdict.failed_status
-        return "an answer that fails verification" + (f" (claimed {claimed})" if claimed else "")
-    return f"{_shown(outcome.answer)} ({outcome.status})"
-
-
-def reproduce(
-    domain: str, question: Question, failure: Failure, backend: str, encoding: str | None
-) -> str:
-    """The command that answers the failing instance with the tested encoding (and, for a
-    user encoding, cross-checks it against the reference)."""
-    words = ["pyasp-games", domain, question.name, str(failure.file), "--backend", backend]
-    if encoding is not None:
-        words += ["--encoding", encoding]
-    if failure.mode == "count":
-        words.append("--count")
-    elif failure.mode == "all":
-        words.append("--all")
-    return " ".join(shlex.quote(w) for w in words)
-
-
-def report_lines(report: FuzzReport, instance_text: Callable[[Any], str]) -> Iterable[str]:
-    """The report in words, for the terminal."""
-    tested = report.backend + (f"[{report.encoding}]" if report.encoding else "")
-    head = f"fuzz {report.domain} {report.question}: {tested} against {report.reference}"
-    yield f"{head}, family {report.family}, seed {report.seed}"
-    tried, total, which = report.small_scope
-    yield f"  small scope: {tried} of {total} instances ({which})" if total else "  small scope: skipped"
-    yield f"  runs: {report.runs} of {report.planned} in {report.seconds:.1f} s" + (
-        f"; {report.unknown} answers reached the time limit" if report.unknown else ""
-    )
-    for mode, seen in report.answers.items():
-        answers = ", ".join(f"{k} x{v}" for k, v in sorted(seen.items(), key=lambda kv: -kv[1]))
-        yield f"  answers seen{'' if mode == 'answer' else f' ({mode})'}: {answers}"
-    for mode in report.one_sided() if report.failure is None else ():
-        yield f"  note: only one answer occurred ({mode}): the other case was not tested"
-    sizes = ", ".join(f"{k} x{v}" for k, v in sorted(report.sizes.items()))
-    yield f"  sizes ({report.unit}): {sizes}"
-    if report.stopped and report.failure is None:
-        yield f"  stopped by {report.stopped}"
-    f = report.failure
-    if f is None:
-        if report.unknown:
-            yield (f"no disagreement where both answered; {report.unknown} answers reached "
-                   "the time limit, so not every instance was decided")  # fmt: skip
-        elif not report.stopped:
-            yield f"no disagreement in {report.runs} runs"
-        return
-    shrunk = (
-        "" if f.phase == "small scope"
-        else f", shrunk from {f.found_shape} in {report.shrink_steps} steps"
-    )  # fmt: skip
-    mode = f" (mode {f.mode})" if f.mode else ""
-    where = {"small scope": "in the small scope", "random": "among random instances",
-             "earlier counterexample": "replaying an earlier counterexample"}[f.phase]  # fmt: skip
-    yield f"FAILED{mode}: {tested} is wrong on {f.shape} (found {where}{shrunk})"
-    yield f"  why: {f.reason}"
-    for line in instance_text(f.instance).splitlines():
-        yield f"    | {line}"
-    yield f"  {tested}: {_said(f.tested)}"
-    yield f"  {f.reference.backend}: {_said(f.reference)}"
-    if f.reference.witness is not None and len(str(f.reference.witness)) <= 200:
-        yield f"  {f.reference.backend}'s witness: {f.reference.witness}"
-    if f.file is not None:
-        yield f"  written to {f.file}"
-        yield f"  reproduce: {f.command}"
-
-
-__all__ = ["COMPARED_MODES", "Failure", "FuzzReport", "fuzz", "report_lines", "reproduce"]
