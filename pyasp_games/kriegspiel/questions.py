@@ -28,13 +28,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import EMIT_LP, Output, Param, Question
 from pyasp_games.engines.reference import Reference, unchecked_claim
 from pyasp_games.kriegspiel.asp import solve_asp
-from pyasp_games.kriegspiel.heuristic import solve_heuristic
+from pyasp_games.kriegspiel.heuristic import policy_attempt, solve_heuristic
 from pyasp_games.kriegspiel.model import PIECES, Metaposition, StartSet, board_of, load_metaposition
 from pyasp_games.kriegspiel.native import solve_native, solve_table
 from pyasp_games.kriegspiel.verify import check_outcome, check_table
@@ -129,7 +130,8 @@ SOLVE = Question(
     "The heuristic's failure is answer 'strategy-fails' (about its strategy, not the "
     "metaposition), its witness the Black line.",
     backends=BACKENDS,
-    check=check_outcome,
+    # the heuristic's "its strategy fails" is checked against that very policy
+    check=partial(check_outcome, policy=policy_attempt),
     read=read_metaposition,
     describe=describe_solve,
     params=(
