@@ -116,6 +116,10 @@ def test_round_trip_and_cli(tmp_path):
     bad.write_text(json.dumps({"root": {"chance": {"a": {"p": 2, "next": {"payoff": 1}}}}}))
     run = run_cli("zerosum", "solve", bad, "--backend", "lp")
     assert run.code == 2 and "summing to 2" in run.stderr
+    from pyasp_games.zerosum.generate import generate_text
+
+    with pytest.raises(InputError, match="unknown family 'kuhn-poker'"):  # not Leduc's tree
+        generate_text("kuhn-poker")
 
 
 def test_leduc_sizes():

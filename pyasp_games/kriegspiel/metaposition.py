@@ -55,9 +55,6 @@ from pyasp_games.kriegspiel.model import DIAGONAL, Board, square_name
 
 #: An attempt: ``("K", target)`` for the king, ``(piece, target)`` for the piece.
 Attempt = tuple[str, int]
-#: The referee's answers after a legal White move that end the game or go on.
-CHECKS = ("check-rank", "check-file", "check-long-diagonal", "check-short-diagonal")
-ANSWERS = ("mate", "stalemate", *CHECKS, "silent")
 #: What an attempt leads to when the black king may stalemate or take the piece.
 DRAW = None
 

@@ -52,7 +52,6 @@ PIECES = ("R", "Q")
 ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
 DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 SLIDES = {"R": ORTHOGONAL, "Q": ORTHOGONAL + DIAGONAL}
-KING_STEPS = ORTHOGONAL + DIAGONAL
 #: The marks of a square in the text forms (White's king, rook, queen; the black king
 #: possibly or surely there; empty).
 MARKS = "KRQ?k."

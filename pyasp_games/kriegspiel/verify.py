@@ -77,12 +77,6 @@ class Game:
     def name(self, sq: Square) -> str:
         return "abcdefgh"[sq[1]] + str(sq[0] + 1)
 
-    def parse(self, text: str) -> Square:
-        sq = (int(text[1:]) - 1, "abcdefgh".index(text[0]))
-        if not self.on(sq):
-            raise Refuted(f"{text} is off the board")
-        return sq
-
     def near(self, a: Square, b: Square) -> bool:
         return max(abs(a[0] - b[0]), abs(a[1] - b[1])) <= 1
 

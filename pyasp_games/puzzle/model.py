@@ -82,9 +82,6 @@ class Board:
     def goal_tiles(self) -> tuple[int, ...]:
         return goal_tiles(self.rows, self.cols, self.goal)
 
-    def is_goal(self) -> bool:
-        return self.tiles == self.goal_tiles
-
     def grid(self) -> list[list[int]]:
         return [list(self.tiles[r * self.cols : (r + 1) * self.cols]) for r in range(self.rows)]
 
@@ -453,7 +450,7 @@ def small_boards(goal: str = "blank-last") -> Iterator[Board]:
     within 4 moves of the goal (17), nearest first: the fuzzer's small scope.
 
     >>> boards = list(small_boards())
-    >>> len(boards), boards[0].is_goal(), boards[-1].rows * boards[-1].cols
+    >>> len(boards), boards[0].tiles == boards[0].goal_tiles, boards[-1].rows * boards[-1].cols
     (41, True, 6)
     """
     from itertools import permutations
