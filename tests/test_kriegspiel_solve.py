@@ -297,7 +297,7 @@ def test_cli_table(tmp_path):
     assert_bad_input(run_cli("kriegspiel", "table", "--board", "9x9"), "3 to 8")
 
 
-# -- heuristic: the seed's evaluation-function player, measured ------------------------
+# -- heuristic: the evaluation-function player (Bolognesi-Ciancarini), measured --------
 
 
 def test_heuristic_is_an_upper_bound_or_names_the_line_that_beats_it():

@@ -4,14 +4,15 @@ Every reduction returns ``(target_instance, map)``; the map is a small
 JSON-serialisable dict and :func:`map_back` turns a solution of the target into
 a solution of the source with it:
 
-- :func:`sat_to_3sat` -- clause splitting with fresh variables (seed 002,
-  Teorema 7, and Garey & Johnson, Theorem 3.1). A clause
+- :func:`sat_to_3sat` -- clause splitting with fresh variables (M. R. Garey and D. S.
+  Johnson, *Computers and Intractability*, 1979, Theorem 3.1). A clause
   ``l1 v ... v lk`` with ``k > 3`` becomes ``(l1 v l2 v y1) (~y1 v l3 v y2) ...
   (~y(k-3) v l(k-1) v lk)``. Short clauses are padded with fresh variables as
   Garey & Johnson do (``k = 2``: ``(l1 v l2 v y) (l1 v l2 v ~y)``; ``k = 1``: four
   clauses over ``y1, y2``; ``k = 0``: all eight sign patterns over three fresh
   variables), so every clause gets three *distinct* literals; ``pad="repeat"``
-  instead repeats a literal as the thesis does (``l1 v l1 v l1``, ``l1 v l2 v l2``).
+  instead repeats a literal as A. Aleksic's thesis does (University of Udine, 2025:
+  ``l1 v l1 v l1``, ``l1 v l2 v l2``).
   Back: the source's variables keep their values.
 - :func:`threesat_to_3dm` -- Garey & Johnson, Theorem 3.2. For ``n`` variables
   and ``m`` clauses: per variable ``u_i`` a ring of ``2m`` triples over internal

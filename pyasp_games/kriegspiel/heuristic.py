@@ -1,11 +1,12 @@
-"""The seed's own method: metapositions, pseudo-legal moves, an evaluation function.
+"""An evaluation-function player: metapositions, pseudo-legal moves, no search to the end.
 
-Seed 001 (section 3.2.7, after Bolognesi and Ciancarini) plays the Kriegspiel ending
-without search to the end: White considers every pseudo-legal attempt on its
-metaposition, looks at the metapositions each referee's answer can lead to, and plays
-the attempt whose worst answer the evaluation function likes best. Attempts that risk
-a draw (a possible stalemate or capture) are never played. The evaluation here, in its
-order of importance (the seed's way of stating a KRK player's knowledge):
+After A. Bolognesi and P. Ciancarini, "Computer programming of Kriegspiel endings: the
+case of KR vs. K" (Advances in Computer Games 10, 2003): White considers every
+pseudo-legal attempt on its metaposition, looks at the metapositions each referee's
+answer can lead to, and plays the attempt whose worst answer the evaluation function
+likes best. Attempts that risk a draw (a possible stalemate or capture) are never
+played. The evaluation here, in its order of importance (our statement of a KRK
+player's knowledge):
 
 1. a smaller region for the black king (the squares it could reach through squares
    White does not attack: the box the rook's lines and White's king shut it in);

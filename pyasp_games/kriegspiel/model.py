@@ -1,8 +1,9 @@
 """Kriegspiel endings: boards, squares and metapositions (what White knows), as text.
 
 White has a king and a rook (``R``; KQK: a queen, ``Q``) and sees them; Black has a lone
-king that White does not see. A **metaposition** (seed 001, section 3.2.7) is White's
-men and the set of squares where the black king may stand, White to move. The board
+king that White does not see. A **metaposition** (the term of Bolognesi and Ciancarini,
+2003, and of Ciancarini and Favini, 2010) is White's men and the set of squares where
+the black king may stand, White to move. The board
 has R ranks and C files (3 to 8 each; 8 x 8 is the real game); square ``a1`` is file
 ``a``, rank 1, and its index is ``(rank - 1) * C + file``. Beliefs are bitmasks (an
 ``int`` with bit ``s`` set when the black king may be on square ``s``).

@@ -43,7 +43,7 @@ from pyasp_games.kriegspiel.verify import check_outcome, check_table
 #: The backends of ``solve``: ``backend(metaposition, limits, **options) -> Outcome`` with
 #: answer the worst-case number of White moves to mate and witness the strategy (or, with
 #: status ``no-solution``, the refutation). Exact backends set ``stats["optimal"] = True``;
-#: ``heuristic`` (the seed's evaluation-function player) sets it to ``False``: its
+#: ``heuristic`` (the evaluation-function player) sets it to ``False``: its
 #: strategy's worst case is an upper bound, or (``no-solution`` with ``stats["bounded"]``)
 #: it names a Black line that keeps that strategy from mating.
 BACKENDS: dict[str, Callable[..., Outcome]] = {

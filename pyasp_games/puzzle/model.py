@@ -2,7 +2,7 @@
 
 A board is ``R x C`` (R, C >= 2) with tiles ``1..R*C-1`` and the blank ``0``,
 stored row-major. Two goal conventions exist: ``blank-last`` (tiles 1..N in
-order, the blank bottom-right: the thesis' convention, the default) and
+order, the blank bottom-right: Aleksic's thesis' convention, the default) and
 ``blank-first`` (Korf's: tile ``v`` at position ``v``, the blank top-left).
 
 Board file: R lines of C integers; ``#`` starts a comment; header comments
