@@ -1,8 +1,26 @@
 """The reductions SAT -> 3SAT -> 3DM -> X3C, each with a map back to the source.
 
-Every reduction returns ``(target_instance, map)``; the map is a small
-JSON-serialisable dict and :func:`map_back` turns a solution of the target into
-a solution of the source with it:
+:func:`sat_to_3sat`, :func:`threesat_to_3dm` and :func:`threedm_to_x3c` each return
+``(target_instance, map)``; the map is a small JSON-serialisable dict and
+:func:`map_back` turns a solution of the target into a solution of the source with it.
+
+>>> from pyasp_games.cover.cnf import CNF
+>>> cnf = CNF(2, ((1, 2, -1), (-1, -2, 2)))
+>>> dm, back = threesat_to_3dm(cnf)
+>>> dm.q, len(dm.triples)
+(8, 30)
+>>> x3c, back2 = threedm_to_x3c(dm)
+>>> x3c.size
+24
+>>> from pyasp_games.cover.native import solve_dlx
+>>> cover = solve_dlx(x3c).witness
+>>> assignment = map_back(back, map_back(back2, cover))
+>>> sorted(assignment)
+[1, 2]
+
+Notes
+-----
+The constructions, and how each map reads a solution back:
 
 - :func:`sat_to_3sat` -- clause splitting with fresh variables (M. R. Garey and D. S.
   Johnson, *Computers and Intractability*, 1979, Theorem 3.1). A clause
@@ -26,20 +44,6 @@ a solution of the source with it:
   ``2mn + 3m + 2m^2 n(n-1)`` triples. Back: ``u_i`` is true iff ``T_i^t`` is used.
 - :func:`threedm_to_x3c` -- Garey & Johnson's remark: the universe is
   ``W + X + Y`` and triple ``i`` becomes subset ``i``. Back: the identity.
-
->>> from pyasp_games.cover.cnf import CNF
->>> cnf = CNF(2, ((1, 2, -1), (-1, -2, 2)))
->>> dm, back = threesat_to_3dm(cnf)
->>> dm.q, len(dm.triples)
-(8, 30)
->>> x3c, back2 = threedm_to_x3c(dm)
->>> x3c.size
-24
->>> from pyasp_games.cover.native import solve_dlx
->>> cover = solve_dlx(x3c).witness
->>> assignment = map_back(back, map_back(back2, cover))
->>> sorted(assignment)
-[1, 2]
 """
 
 from __future__ import annotations

@@ -1,5 +1,22 @@
 """Native Geography solver: depth-first game search with memoisation on bitsets.
 
+Who wins from the start, a winning first move and a line of play: :func:`solve_game`
+(a :class:`GameResult`), behind the ``native`` backend :func:`solve_native`;
+:func:`make_search` gives the search itself, for positions handed in from outside
+(interactive play).
+
+>>> from pyasp_games.geography.model import parse_instance
+>>> path3 = parse_instance("s a\\na b\\n", "s", "vertex")
+>>> r = solve_game(path3)
+>>> r.first_wins, r.move, r.line
+(False, None, [0, 1, 2])
+>>> star = parse_instance("s a\\ns b\\nb c\\n", "s", "vertex")
+>>> r = solve_game(star)
+>>> r.first_wins, star.names[r.move], [star.names[v] for v in r.line]
+(True, 'a', ['s', 'a'])
+
+Notes
+-----
 A position is the token's vertex and the material still available as one Python
 ``int`` bitset (vertices in vertex geography, edges in edge geography), reduced
 to the part the token can still reach: leftovers it can never reach cannot
@@ -36,16 +53,6 @@ on random graphs that merged few positions and cost more than it saved.
 Vertex geography applies the same classification (over unused vertices, see
 :meth:`_Search.classify`) to the positions handed in from outside only; its
 search below them is the plain one.
-
->>> from pyasp_games.geography.model import parse_instance
->>> path3 = parse_instance("s a\\na b\\n", "s", "vertex")
->>> r = solve_game(path3)
->>> r.first_wins, r.move, r.line
-(False, None, [0, 1, 2])
->>> star = parse_instance("s a\\ns b\\nb c\\n", "s", "vertex")
->>> r = solve_game(star)
->>> r.first_wins, star.names[r.move], [star.names[v] for v in r.line]
-(True, 'a', ['s', 'a'])
 """
 
 from __future__ import annotations
