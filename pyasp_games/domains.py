@@ -5,12 +5,14 @@ is one package and one line in :data:`DOMAINS` (CONTRIBUTING.md, "A new domain")
 
 >>> "puzzle" in DOMAINS
 True
->>> domain_spec("puzzle").name
-'puzzle'
+>>> spec = domain_spec("puzzle")
+>>> spec.name, {question.domain for question in spec.questions}
+('puzzle', {'puzzle'})
 """
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from types import ModuleType
 
@@ -38,5 +40,9 @@ def domain_package(name: str) -> ModuleType:
 
 
 def domain_spec(name: str) -> DomainSpec:
-    """The :class:`DomainSpec` of a domain by name."""
-    return domain_package(name).domain()
+    """The :class:`DomainSpec` of a domain by name, under that name: the spec stamps it on
+    the questions it lists (their ``domain``, where their bundled encodings are)."""
+    spec = domain_package(name).domain()
+    if spec.name not in ("", name):
+        raise ValueError(f"{DOMAINS[name]}.domain() names its domain {spec.name!r}")
+    return dataclasses.replace(spec, name=name)

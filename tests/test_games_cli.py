@@ -7,12 +7,12 @@ import pytest
 from .conftest import run_cli
 
 
-def test_nim_seed_004():
+def test_nim_handout_examples():
     out = run_cli("games", "nim", "3", "4", "5", "--json").json()
     assert out["answer"] == "N" and out["witness"] == [[1, 4, 5]]
     assert out["stats"]["verified"] is True
     assert run_cli("games", "nim", "3", "4", "8", "--json").json()["witness"] == [[3, 4, 7]]
-    # the seed prints (7,1,4) for the middle move, a typo: see test_grundy_native
+    # the Nim handout prints (7,1,4) for the middle move, a typo: see test_grundy_native
     moves = run_cli("games", "nim", "7", "6", "4", "--json").json()["witness"]
     assert moves == [[2, 6, 4], [7, 3, 4], [7, 6, 1]]
     p = run_cli("games", "nim", "1", "4", "5", "--json").json()

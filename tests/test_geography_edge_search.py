@@ -17,7 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pyasp_games.geography.model import Geography, make_instance
-from pyasp_games.geography.native import Player, _EdgeSearch, _Search, solve_game
+from pyasp_games.geography.native import _EdgeSearch, _Search, solve_game
+from pyasp_games.geography.play import Player
 from pyasp_games.geography.verify import check_answer, check_line
 from pyasp_games.graphs import from_arcs
 

@@ -1,4 +1,4 @@
-"""TQBF -> Geography (seed 000): the first player wins iff the formula is true."""
+"""TQBF -> Geography (Schaefer's reduction): the first player wins iff the formula is true."""
 
 from __future__ import annotations
 

@@ -64,11 +64,12 @@ def test_cycles_are_named():
         grundy_values(parse_graph("a b\nb c\nc a\n"))
 
 
-def test_nim_seed_004_examples():
+def test_nim_handout_examples():
+    # the worked examples of the Nim handout "Il gioco del NIM" (Roma Tre)
     assert nim_winning_moves([3, 4, 5]) == [(1, 4, 5)]
     assert nim_winning_moves([3, 4, 8]) == [(3, 4, 7)]
-    assert nim_winning_moves([1, 4, 5]) == []  # the P-position the seed moves to
-    # Seed 004 lists (2,6,4), (7,1,4) and (7,6,1) for (7,6,4), "removing 5, 5 or 3
+    assert nim_winning_moves([1, 4, 5]) == []  # the P-position the handout moves to
+    # The handout lists (2,6,4), (7,1,4) and (7,6,1) for (7,6,4), "removing 5, 5 or 3
     # coins": (7,1,4) has XOR 2, so it is a typo; removing 3 from the second row
     # gives (7,3,4), XOR 0. There are exactly three winning moves.
     moves = nim_winning_moves([7, 6, 4])
@@ -174,7 +175,7 @@ def test_sprague_grundy_sums_against_the_explicit_sum_graph(parts):
         after[m.component] = m.target
         ours.add("|".join(graphs[i].names[p] for i, p in enumerate(after)))
     assert ours == winning
-    # the OR rule of seed 003: losing iff every component is 0
+    # the OR rule (the selective compound): losing iff every component is 0
     wins, options = or_sum_winning_moves(graphs, values, positions)
     assert wins == any(v[p] for v, p in zip(values, positions, strict=True))
     for i, opts in enumerate(options):

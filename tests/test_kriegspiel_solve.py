@@ -4,6 +4,7 @@ checker, refutations, the checker refusing wrong witnesses, and the command line
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 
 import pytest
 
@@ -296,7 +297,7 @@ def test_cli_table(tmp_path):
     assert_bad_input(run_cli("kriegspiel", "table", "--board", "9x9"), "3 to 8")
 
 
-# -- heuristic: the seed's evaluation-function player, measured ------------------------
+# -- heuristic: the evaluation-function player (Bolognesi-Ciancarini), measured --------
 
 
 def test_heuristic_is_an_upper_bound_or_names_the_line_that_beats_it():
@@ -316,25 +317,49 @@ def test_heuristic_is_an_upper_bound_or_names_the_line_that_beats_it():
 
 
 def test_the_checker_replays_the_heuristics_failing_line():
+    from pyasp_games.kriegspiel.heuristic import policy_attempt
     from pyasp_games.kriegspiel.verify import check_policy_line
 
+    def check(line):
+        return check_policy_line(start, line, policy_attempt)
+
     start = parse_metaposition("4/4/1R2/K3 unknown")
-    line = solve(start, "heuristic").witness
-    assert check_policy_line(start, line)[0] is True
+    beaten = solve(start, "heuristic")
+    line = beaten.witness
+    assert check(line)[0] is True
     wrong = copy.deepcopy(line)
     wrong["line"][0]["attempt"] = "Ra2"  # not what the policy plays
-    assert "the policy plays Rb1, not Ra2" in check_policy_line(start, wrong)[1]
+    assert "the policy plays Rb1, not Ra2" in check(wrong)[1]
     wrong = copy.deepcopy(line)
     wrong["returns_to"] = 0  # it comes back elsewhere
-    assert "does not return" in check_policy_line(start, wrong)[1]
+    assert "does not return" in check(wrong)[1]
     wrong = copy.deepcopy(line)
     wrong["line"][0]["answer"] = "check-file"  # no square gives it
-    assert "no square of the black king gives" in check_policy_line(start, wrong)[1]
+    assert "no square of the black king gives" in check(wrong)[1]
     wrong = copy.deepcopy(line)
     del wrong["line"][-1]  # one step short of the cycle
-    assert check_policy_line(start, wrong)[0] is False
+    assert check(wrong)[0] is False
     wrong["returns_to"] = None  # nor is the policy stuck there
-    assert "still has an attempt" in check_policy_line(start, wrong)[1]
+    assert "still has an attempt" in check(wrong)[1]
+    # the claim is about one policy: another one (here: always Rb1) does not fail so
+    assert check_policy_line(start, line, lambda m: "Rb1")[0] is False
+    # without the policy the claim is not checkable (the question hands it in)
+    claim = Outcome(beaten.problem, "heuristic", "no-solution", beaten.answer, line,
+                    stats={"bounded": beaten.verdict.bound})  # fmt: skip
+    assert check_outcome(start, claim)[0] is None
+
+
+def test_the_checker_imports_nothing_from_the_solvers():
+    """verify.py has its own rules: of the kriegspiel package it reads the model only."""
+    import ast
+
+    import pyasp_games.kriegspiel.verify as verify
+
+    tree = ast.parse(Path(verify.__file__).read_text())
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    imported |= {a.name for node in ast.walk(tree) if isinstance(node, ast.Import) for a in node.names}
+    ours = {name for name in imported if name and name.startswith("pyasp_games.kriegspiel")}
+    assert ours == {"pyasp_games.kriegspiel.model"}
 
 
 def test_crosscheck_of_small_metapositions(tmp_path):

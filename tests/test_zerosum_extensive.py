@@ -50,7 +50,7 @@ def test_kuhn_value_by_normal_form_and_sequence_form_agree():
         assert best_response_value(game, 1, plans[1]) == F(-1, 18)
 
 
-def test_sequence_form_entry_of_the_seed():
+def test_sequence_form_entry_of_kuhn_poker():
     # ([bet with 2], [fold with 1 after a bet]) is 1/6: chance 1/6 times payoff 1
     game = kuhn_poker(3)
     A, E, e, _, _ = sequence_form(game)
@@ -116,6 +116,10 @@ def test_round_trip_and_cli(tmp_path):
     bad.write_text(json.dumps({"root": {"chance": {"a": {"p": 2, "next": {"payoff": 1}}}}}))
     run = run_cli("zerosum", "solve", bad, "--backend", "lp")
     assert run.code == 2 and "summing to 2" in run.stderr
+    from pyasp_games.zerosum.generate import generate_text
+
+    with pytest.raises(InputError, match="unknown family 'kuhn-poker'"):  # not Leduc's tree
+        generate_text("kuhn-poker")
 
 
 def test_leduc_sizes():

@@ -1,4 +1,4 @@
-"""Matrix games: the seed's exact values, certificates, dominance, the 2x2 formula, the CLI."""
+"""Matrix games: textbook games' exact values, certificates, dominance, the 2x2 formula, the CLI."""
 
 from __future__ import annotations
 

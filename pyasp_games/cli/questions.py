@@ -57,10 +57,9 @@ def domain_group(domain: str) -> typer.Typer:
     """The command group of ``domain`` (a name in :data:`pyasp_games.domains.DOMAINS`):
     one command per question of its :class:`~pyasp_games.engines.domain.DomainSpec`,
     the group's help the first paragraph of the domain package's docstring."""
-    from pyasp_games.domains import domain_package
+    from pyasp_games.domains import domain_package, domain_spec
 
-    package = domain_package(domain)
-    spec = package.domain()
+    package, spec = domain_package(domain), domain_spec(domain)
     summary = " ".join((package.__doc__ or domain).split("\n\n")[0].split())
     app = typer.Typer(help=summary, no_args_is_help=True)
     add_questions(app, spec.questions)

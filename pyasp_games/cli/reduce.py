@@ -89,7 +89,8 @@ def sat_to_3sat(
     pad: Pad = typer.Option(
         PADS[0],
         "--pad",
-        help="Short clauses: fresh variables (Garey-Johnson: three distinct literals) or repeated literals (the thesis).",
+        help="Short clauses: fresh variables (Garey-Johnson: three distinct literals) or "
+        "repeated literals (l1 v l2 v l2).",
     ),
     force: bool = FORCE,
     json: bool = typer.Option(

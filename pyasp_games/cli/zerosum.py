@@ -17,22 +17,15 @@ import typer
 
 from pyasp_games.cli.common import FORCE, OUTPUT, new_file, write_output
 from pyasp_games.cli.questions import domain_group
+from pyasp_games.zerosum.generate import FAMILIES, FORMATS
 
 #: The domain's questions (generated), and below the commands that are none.
 app = domain_group("zerosum")
 
 
-class Family(StrEnum):
-    kuhn = "kuhn"
-    leduc = "leduc"
-    matrix = "matrix"
-
-
-class Format(StrEnum):
-    text = "text"
-    nfg = "nfg"
-    efg = "efg"
-
+#: The choices of ``generate``: the library's families and formats.
+Family = StrEnum("Family", {name: name for name in FAMILIES})
+Format = StrEnum("Format", {name: name for name in FORMATS})
 
 FORMAT = typer.Option(
     Format.text,

@@ -1,30 +1,8 @@
 """The reductions SAT -> 3SAT -> 3DM -> X3C, each with a map back to the source.
 
-Every reduction returns ``(target_instance, map)``; the map is a small
-JSON-serialisable dict and :func:`map_back` turns a solution of the target into
-a solution of the source with it:
-
-- :func:`sat_to_3sat` -- clause splitting with fresh variables (seed 002,
-  Teorema 7, and Garey & Johnson, Theorem 3.1). A clause
-  ``l1 v ... v lk`` with ``k > 3`` becomes ``(l1 v l2 v y1) (~y1 v l3 v y2) ...
-  (~y(k-3) v l(k-1) v lk)``. Short clauses are padded with fresh variables as
-  Garey & Johnson do (``k = 2``: ``(l1 v l2 v y) (l1 v l2 v ~y)``; ``k = 1``: four
-  clauses over ``y1, y2``; ``k = 0``: all eight sign patterns over three fresh
-  variables), so every clause gets three *distinct* literals; ``pad="repeat"``
-  instead repeats a literal as the thesis does (``l1 v l1 v l1``, ``l1 v l2 v l2``).
-  Back: the source's variables keep their values.
-- :func:`threesat_to_3dm` -- Garey & Johnson, Theorem 3.2. For ``n`` variables
-  and ``m`` clauses: per variable ``u_i`` a ring of ``2m`` triples over internal
-  elements ``a_i[j]`` (X), ``b_i[j]`` (Y) and external ``u_i[j]``, ``~u_i[j]`` (W):
-  ``T_i^t = {(~u_i[j], a_i[j], b_i[j])}``, ``T_i^f = {(u_i[j], a_i[j+1], b_i[j])}``
-  (indices mod m); a matching uses all of ``T_i^t`` (``u_i`` true: the ``u_i[j]``
-  stay free for the clauses) or all of ``T_i^f``. Per clause ``c_j`` one triple
-  ``(l[j], s1[j], s2[j])`` per literal ``l`` of ``c_j``. Garbage collection:
-  ``(w, g1[k], g2[k])`` for every ``w`` in W and ``k = 1 .. m(n-1)``. Then
-  ``|W| = |X| = |Y| = 2mn`` and, for clauses of three distinct literals, there are
-  ``2mn + 3m + 2m^2 n(n-1)`` triples. Back: ``u_i`` is true iff ``T_i^t`` is used.
-- :func:`threedm_to_x3c` -- Garey & Johnson's remark: the universe is
-  ``W + X + Y`` and triple ``i`` becomes subset ``i``. Back: the identity.
+:func:`sat_to_3sat`, :func:`threesat_to_3dm` and :func:`threedm_to_x3c` each return
+``(target_instance, map)``; the map is a small JSON-serialisable dict and
+:func:`map_back` turns a solution of the target into a solution of the source with it.
 
 >>> from pyasp_games.cover.cnf import CNF
 >>> cnf = CNF(2, ((1, 2, -1), (-1, -2, 2)))
@@ -39,6 +17,33 @@ a solution of the source with it:
 >>> assignment = map_back(back, map_back(back2, cover))
 >>> sorted(assignment)
 [1, 2]
+
+Notes
+-----
+The constructions, and how each map reads a solution back:
+
+- :func:`sat_to_3sat` -- clause splitting with fresh variables (M. R. Garey and D. S.
+  Johnson, *Computers and Intractability*, 1979, Theorem 3.1). A clause
+  ``l1 v ... v lk`` with ``k > 3`` becomes ``(l1 v l2 v y1) (~y1 v l3 v y2) ...
+  (~y(k-3) v l(k-1) v lk)``. Short clauses are padded with fresh variables as
+  Garey & Johnson do (``k = 2``: ``(l1 v l2 v y) (l1 v l2 v ~y)``; ``k = 1``: four
+  clauses over ``y1, y2``; ``k = 0``: all eight sign patterns over three fresh
+  variables), so every clause gets three *distinct* literals; ``pad="repeat"``
+  instead repeats a literal as A. Aleksic's thesis does (University of Udine, 2025:
+  ``l1 v l1 v l1``, ``l1 v l2 v l2``).
+  Back: the source's variables keep their values.
+- :func:`threesat_to_3dm` -- Garey & Johnson, Theorem 3.2. For ``n`` variables
+  and ``m`` clauses: per variable ``u_i`` a ring of ``2m`` triples over internal
+  elements ``a_i[j]`` (X), ``b_i[j]`` (Y) and external ``u_i[j]``, ``~u_i[j]`` (W):
+  ``T_i^t = {(~u_i[j], a_i[j], b_i[j])}``, ``T_i^f = {(u_i[j], a_i[j+1], b_i[j])}``
+  (indices mod m); a matching uses all of ``T_i^t`` (``u_i`` true: the ``u_i[j]``
+  stay free for the clauses) or all of ``T_i^f``. Per clause ``c_j`` one triple
+  ``(l[j], s1[j], s2[j])`` per literal ``l`` of ``c_j``. Garbage collection:
+  ``(w, g1[k], g2[k])`` for every ``w`` in W and ``k = 1 .. m(n-1)``. Then
+  ``|W| = |X| = |Y| = 2mn`` and, for clauses of three distinct literals, there are
+  ``2mn + 3m + 2m^2 n(n-1)`` triples. Back: ``u_i`` is true iff ``T_i^t`` is used.
+- :func:`threedm_to_x3c` -- Garey & Johnson's remark: the universe is
+  ``W + X + Y`` and triple ``i`` becomes subset ``i``. Back: the identity.
 """
 
 from __future__ import annotations

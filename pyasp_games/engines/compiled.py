@@ -1,8 +1,22 @@
 """Compiled kernels: numba, imported only when a search outgrows its first milliseconds.
 
-The inner loops that decide how much of a user's work can be checked in time --
-Algorithm X (``cover``), the pattern-database build and IDA* (``puzzle``) -- are
-written in the subset of Python that numba compiles to machine code. Why numba and
+The inner loops of a few native searches (Algorithm X for ``cover``, the pattern-database
+build and IDA* for ``puzzle``) are *kernels*: functions marked :func:`kernel`, in the
+subset of Python that numba compiles, run a slice at a time by :func:`run_sliced` (which
+reads the deadline between slices and compiles them, :func:`compile_kernels`, only when
+a search outlasts :data:`INTERPRETED_SECONDS`).
+
+>>> calls = []
+>>> def count_to_ten(budget):
+...     calls.append(budget)
+...     return sum(calls) >= 10
+>>> run_sliced(count_to_ten, None, first=4)
+>>> sum(calls) >= 10, calls[0]
+(True, 4)
+
+Notes
+-----
+These loops decide how much of a user's work can be checked in time. Why numba and
 not a compiled library: no maintained package does these searches under our
 limits (a deadline read between slices, statistics counted, the search resumed
 where it stopped). ``miniexact`` (BSD, C) runs Algorithm X as fast as our kernel
@@ -42,14 +56,6 @@ Five rules make the kernels behave like every other backend:
   between slices and sizing them so that one takes about :data:`SLICE_SECONDS`.
 - **Kernels allocate nothing unbounded.** Their arrays are allocated in Python
   before the call, so a memory cap fails there, as :class:`MemoryError`.
-
->>> calls = []
->>> def count_to_ten(budget):
-...     calls.append(budget)
-...     return sum(calls) >= 10
->>> run_sliced(count_to_ten, None, first=4)
->>> sum(calls) >= 10, calls[0]
-(True, 4)
 """
 
 from __future__ import annotations

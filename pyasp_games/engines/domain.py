@@ -3,7 +3,10 @@
 A domain package ``pyasp_games.<name>`` exposes ``domain() -> DomainSpec``: how to
 load its instance files, which files are bundled for crosscheck, its ``solve``
 entry point (see :func:`pyasp_games.engines.runner.run_backend`), its backends and
-each instance's known answer.
+each instance's known answer. The spec stamps its name on the questions it lists
+(:attr:`~pyasp_games.engines.question.Question.domain`); a spec built by
+:meth:`DomainSpec.asking` takes its name from the registry
+(:func:`pyasp_games.domains.domain_spec`: the package's name).
 
 >>> spec = DomainSpec("toy", ["a", "asp"], solve=None, load_file=None,
 ...                   bundled_files=list, known=lambda i: (False, None),
@@ -40,15 +43,21 @@ class BackendSpec:
 
 @dataclass
 class DomainSpec:
-    """What crosscheck and bench need to know about a domain."""
+    """What crosscheck and bench need to know about a domain.
+
+    ``name`` is stamped on every question of :attr:`questions` (their
+    :attr:`~pyasp_games.engines.question.Question.domain`); ``""`` until the registry
+    names a spec built by :meth:`asking`."""
 
     name: str
     backend_names: list[str]
     solve: Callable[..., Outcome]
     load_file: Callable[[Path], list[Any]]
-    bundled_files: Callable[[], list[Path]]
     #: ``(True, answer)`` when the instance states its answer, else ``(False, None)``
     known: Callable[[Any], tuple[bool, Any]]
+    #: The instance files crosscheck answers by default (``None``: those
+    #: ``instances/<name>/index.toml`` lists, :func:`bundled_files`).
+    bundled_files: Callable[[], list[Path]] | None = None
     encoding_backend: str | None = None
     default_encodings: list[str] = field(default_factory=list)
     #: Whether a backend answers an instance at all (e.g. an algorithm for undirected
@@ -77,6 +86,11 @@ class DomainSpec:
         (:func:`~pyasp_games.engines.agreement.relation`, refined by :attr:`compare`)."""
         return relation(a, b, self.compare)
 
+    def __post_init__(self) -> None:
+        if self.name:
+            for question in self.questions:
+                question.declared_in(self.name)
+
     def answer_text(self, instance: Any, outcome: Outcome, options: dict[str, Any]) -> str:
         """An outcome's answer in words, by the question's own formatter (an error: why)."""
         if outcome.status == "error":
@@ -96,10 +110,12 @@ class DomainSpec:
         **rest: Any,
     ) -> DomainSpec:
         """The spec of a domain whose instances crosscheck and bench answer by ``question``
-        (a :class:`~pyasp_games.engines.question.Question`): the domain's name, backends,
-        ``solve`` (unless given), its formatter, bundled files, and the backend taking
-        ``--encoding`` with its default (none: the backend's own choice, e.g. after the
-        game's variant) come from the declaration; ``rest`` are the other fields."""
+        (a :class:`~pyasp_games.engines.question.Question`): the backends, ``solve``
+        (unless given), its formatter, and the backend taking ``--encoding`` with its
+        default (none: the backend's own choice, e.g. after the game's variant) come from
+        the declaration; ``rest`` are the other fields. Its ``name`` is ``""`` unless
+        given: the registry (:func:`pyasp_games.domains.domain_spec`) names it, and the
+        name then reaches the questions."""
         encoding = question.encoding
         if encoding is not None and encoding.backends:
             rest.setdefault("encoding_backend", encoding.backends[0])
@@ -108,9 +124,8 @@ class DomainSpec:
         rest.setdefault("solve", question.solve)
         rest.setdefault("describe", question.describe)
         rest.setdefault("compare", question.compare)
-        rest.setdefault("bundled_files", partial(bundled_files, question.domain))
+        rest.setdefault("name", "")
         return cls(
-            name=question.domain,
             backend_names=list(question.backends),
             load_file=load_file,
             known=known,
@@ -121,7 +136,8 @@ class DomainSpec:
         return [inst for f in files for inst in self.load_file(Path(f))]
 
     def bundled(self) -> list[Any]:
-        return self.load(self.bundled_files())
+        files = self.bundled_files or partial(bundled_files, self.name)
+        return self.load(files())
 
     def backends(
         self,

@@ -36,7 +36,6 @@ the command does, and :meth:`Question.solve` runs one backend, verified.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -219,22 +218,16 @@ def in_words(describe: Describe, instance: Any, outcome: Outcome, options: dict[
     return f"{said} ({shown})" if shown else said
 
 
-def _declaring_package() -> str:
-    """The domain a :class:`Question` is declared in: ``pyasp_games.<domain>.<module>``
-    (the caller of the dataclass's ``__init__``), else ``""``."""
-    module = sys._getframe(3).f_globals.get("__name__", "")
-    parts = module.split(".")
-    return parts[1] if len(parts) == 3 and parts[0] == "pyasp_games" else ""
-
-
 @dataclass(frozen=True)
 class Question:
     """A question of a domain; see the module docstring.
 
     Attributes:
         name: the command's name (``solve``, ``exists``, ...).
-        domain: the domain's name (where its bundled encodings are); by default the
-            package the question is declared in (``pyasp_games.<domain>.questions``).
+        domain: the domain's name (where its bundled encodings are): the domain whose
+            :class:`~pyasp_games.engines.domain.DomainSpec` lists the question stamps
+            its name here (:meth:`declared_in`); ``""`` for a question no domain lists
+            (those of the ``games`` and ``reduce`` groups).
         help: the command's help: a first line, then details (e.g. the JSON shape).
         backends: the backend table; the first one is the default.
         check: the checker (``verify.py``), run on every outcome.
@@ -283,8 +276,6 @@ class Question:
     compare: Refinement | None = None
 
     def __post_init__(self) -> None:
-        if not self.domain:  # frozen: set once, here
-            object.__setattr__(self, "domain", _declaring_package())
         if "asp" in self.backends and not any(p.name == "clingo_option" for p in self.params):
             object.__setattr__(self, "params", (*self.params, *CLINGO))  # every ASP backend
         for mode in self.modes:
@@ -292,6 +283,14 @@ class Question:
         for param in self.params:
             if param.backends is not None and not set(param.backends) <= set(self.backends):
                 raise ValueError(f"{self.name}: {param.option} names an unknown backend")
+
+    def declared_in(self, domain: str) -> None:
+        """Record ``domain`` as the question's domain: its ``DomainSpec`` lists it. The
+        one change a frozen question takes, once: a question two domains list is an
+        error."""
+        if self.domain and self.domain != domain:
+            raise ValueError(f"{self.name}: listed by the {self.domain} and the {domain} domains")
+        object.__setattr__(self, "domain", domain)
 
     @property
     def encoding(self) -> Param | None:

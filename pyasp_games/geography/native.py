@@ -1,5 +1,22 @@
 """Native Geography solver: depth-first game search with memoisation on bitsets.
 
+Who wins from the start, a winning first move and a line of play: :func:`solve_game`
+(a :class:`GameResult`), behind the ``native`` backend :func:`solve_native`;
+:func:`make_search` gives the search itself, for positions handed in from outside
+(interactive play).
+
+>>> from pyasp_games.geography.model import parse_instance
+>>> path3 = parse_instance("s a\\na b\\n", "s", "vertex")
+>>> r = solve_game(path3)
+>>> r.first_wins, r.move, r.line
+(False, None, [0, 1, 2])
+>>> star = parse_instance("s a\\ns b\\nb c\\n", "s", "vertex")
+>>> r = solve_game(star)
+>>> r.first_wins, star.names[r.move], [star.names[v] for v in r.line]
+(True, 'a', ['s', 'a'])
+
+Notes
+-----
 A position is the token's vertex and the material still available as one Python
 ``int`` bitset (vertices in vertex geography, edges in edge geography), reduced
 to the part the token can still reach: leftovers it can never reach cannot
@@ -36,16 +53,6 @@ on random graphs that merged few positions and cost more than it saved.
 Vertex geography applies the same classification (over unused vertices, see
 :meth:`_Search.classify`) to the positions handed in from outside only; its
 search below them is the plain one.
-
->>> from pyasp_games.geography.model import parse_instance
->>> path3 = parse_instance("s a\\na b\\n", "s", "vertex")
->>> r = solve_game(path3)
->>> r.first_wins, r.move, r.line
-(False, None, [0, 1, 2])
->>> star = parse_instance("s a\\ns b\\nb c\\n", "s", "vertex")
->>> r = solve_game(star)
->>> r.first_wins, star.names[r.move], [star.names[v] for v in r.line]
-(True, 'a', ['s', 'a'])
 """
 
 from __future__ import annotations
@@ -522,7 +529,10 @@ class _EdgeSearch(_Search):
         return u, self.reach(u, avail & ~low)
 
 
-def _make_search(game: Geography, deadline: Deadline | None) -> _Search:
+def make_search(game: Geography, deadline: Deadline | None) -> _Search:
+    """The search of ``game``'s variant (vertex or edge geography), its transposition
+    table empty: positions are ``(vertex, used)``, handed in from outside through
+    ``initial`` and ``legal`` (interactive play: :class:`~pyasp_games.geography.play.Player`)."""
     return _Search(game, deadline) if game.variant == "vertex" else _EdgeSearch(game, deadline)
 
 
@@ -535,7 +545,7 @@ def solve_game(game: Geography, deadline: Deadline | None = None, line: bool = T
     graphs, where the search itself takes milliseconds, following a line (a few
     O(V + E) steps per move) would cost more than the answer.
     """
-    search = _make_search(game, deadline)
+    search = make_search(game, deadline)
     s = game.start
     start = search.initial(s)
     limit = sys.getrecursionlimit()
@@ -560,35 +570,6 @@ def solve_game(game: Geography, deadline: Deadline | None = None, line: bool = T
         sys.setrecursionlimit(limit)
     stats = {"nodes": search.nodes, "positions": len(search.table)}
     return GameResult(first, None if move is None else move[0], played, stats)
-
-
-class Player:
-    """The solver's side in interactive play; its transposition table lasts the whole game.
-
-    A position is ``(vertex, used)`` as in the search; :meth:`reply` is a winning
-    move when the mover has one, else the reply leaving the opponent most options.
-    """
-
-    def __init__(self, game: Geography, deadline: Deadline | None = None) -> None:
-        self.game = game
-        self.search = _make_search(game, deadline)
-        sys.setrecursionlimit(max(sys.getrecursionlimit(), 4 * (len(game) + game.edge_count + 100)))
-
-    def start(self) -> tuple[int, int]:
-        s = self.game.start
-        return s, self.search.initial(s)
-
-    def legal(self, v: int, used: int) -> dict[int, int]:
-        """``{next vertex: used after}`` for every legal move from ``v``."""
-        return dict(self.search.legal(v, used))
-
-    def wins(self, v: int, used: int) -> bool:
-        return self.search.position_wins(v, used)
-
-    def reply(self, v: int, used: int) -> tuple[int, int] | None:
-        if self.search.position_wins(v, used):
-            return self.search.position_winning_move(v, used)
-        return self.search.longest_defence(v, used)
 
 
 def solve_native(game: Geography, limits: Limits = Limits(), line: bool = False) -> Outcome:

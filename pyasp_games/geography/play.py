@@ -1,7 +1,7 @@
 """Play Generalized Geography against the solver (``pyasp-games geography play``).
 
-The solver (:class:`~pyasp_games.geography.native.Player`) takes the winning side when
-there is one; the human types vertex names. Input and output are callbacks, so the
+The solver (:class:`Player`, the native search) takes the winning side when there is
+one; the human types vertex names. Input and output are callbacks, so the
 loop runs in a terminal or a test alike.
 
 >>> from pyasp_games.geography.model import parse_instance
@@ -13,13 +13,45 @@ loop runs in a terminal or a test alike.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 
+from pyasp_games.engines.limits import Deadline
 from pyasp_games.geography.model import Geography
-from pyasp_games.geography.native import Player
+from pyasp_games.geography.native import make_search
 
 #: What ends the game when typed as a move.
 QUIT = ("quit", "q", "exit")
+
+
+class Player:
+    """The solver's side in interactive play; its transposition table lasts the whole game.
+
+    A position is ``(vertex, used)`` as in the search
+    (:func:`~pyasp_games.geography.native.make_search`); :meth:`reply` is a winning
+    move when the mover has one, else the reply leaving the opponent most options.
+    """
+
+    def __init__(self, game: Geography, deadline: Deadline | None = None) -> None:
+        self.game = game
+        self.search = make_search(game, deadline)
+        sys.setrecursionlimit(max(sys.getrecursionlimit(), 4 * (len(game) + game.edge_count + 100)))
+
+    def start(self) -> tuple[int, int]:
+        s = self.game.start
+        return s, self.search.initial(s)
+
+    def legal(self, v: int, used: int) -> dict[int, int]:
+        """``{next vertex: used after}`` for every legal move from ``v``."""
+        return dict(self.search.legal(v, used))
+
+    def wins(self, v: int, used: int) -> bool:
+        return self.search.position_wins(v, used)
+
+    def reply(self, v: int, used: int) -> tuple[int, int] | None:
+        if self.search.position_wins(v, used):
+            return self.search.position_winning_move(v, used)
+        return self.search.longest_defence(v, used)
 
 
 def play(game: Geography, read_move: Callable[[], str], say: Callable[[str], None]) -> None:

@@ -1,4 +1,9 @@
-"""TQBF -> Geography (seed 000, Proposition 1): quantified CNF formulas as Geography games.
+"""TQBF -> Geography: quantified CNF formulas as Geography games.
+
+The reduction that shows Geography PSPACE-complete (T. J. Schaefer, "On the complexity
+of some two-person perfect-information games", J. Computer and System Sciences 16,
+1978), in the textbook form of M. Sipser, *Introduction to the Theory of Computation*,
+section 8.3, with a variant for edge geography.
 
 A formula ``Q1 x1 Q2 x2 ... Qn xn . C1 ∧ ... ∧ Cm`` is read from QDIMACS and
 normalised to strictly alternating quantifiers that begin and end with ∃ (a
@@ -12,7 +17,7 @@ every clause and ``c_j -> c_j_i`` for its literals. The player choosing at
 
 - vertex geography (Sipser): a literal node points to the diamond side the path
   took if the literal is true, so entering it is impossible exactly when it is true;
-- edge geography (the notes: each move removes its arc): a literal node points to
+- edge geography (each move removes its arc): a literal node points to
   the *opposite* side, whose way on to ``out_k`` is used up exactly when the
   literal is false.
 
@@ -138,7 +143,7 @@ def qbf_true(q: Qbf) -> bool:
 
 
 def to_geography(q: Qbf, variant: str = "vertex") -> Digraph:
-    """The seed's graph for ``q``; headers name the start ``in1`` and the variant."""
+    """The reduction's graph for ``q``; headers name the start ``in1`` and the variant."""
     if variant not in ("vertex", "edge"):
         raise InputError(f"unknown variant {variant!r} (choose from vertex, edge)")
     position = {v: k for k, (_, v) in enumerate(q.prefix, 1)}
@@ -156,7 +161,7 @@ def to_geography(q: Qbf, variant: str = "vertex") -> Digraph:
             arcs.append((f"c{j}", f"c{j}_{i}"))
             arcs.append((f"c{j}_{i}", true_side if variant == "vertex" else false_side))
     headers = {
-        "source": f"{q.name} (TQBF -> Geography, seed 000)",
+        "source": f"{q.name} (TQBF -> Geography)",
         "start": "in1",
         "variant": variant,
         "undirected": "no",

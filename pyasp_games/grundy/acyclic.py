@@ -1,4 +1,4 @@
-"""Grundy values of acyclic game graphs: the notes' queue algorithm, O(|S|+|A|).
+"""Grundy values of acyclic game graphs: a queue-based retrograde pass, O(|S|+|A|).
 
 >>> from pyasp_games.grundy.model import parse_graph
 >>> g = parse_graph("a b\\nb c\\na c\\n")
@@ -23,7 +23,7 @@ class CyclicGraphError(InputError):
 
 
 def grundy_values(graph: Digraph, deadline: Deadline | None = None) -> list[int]:
-    """The Grundy function of an acyclic graph (the notes' queue algorithm, O(|S|+|A|)).
+    """The Grundy function of an acyclic graph (a queue-based retrograde pass, O(|S|+|A|)).
 
     A vertex enters the queue once all its successors have values; its value is
     the mex of theirs. Raises :class:`CyclicGraphError` naming a cycle otherwise.

@@ -1,4 +1,4 @@
-"""Grundy circuits: the notes' CIRCUIT VALUE reduction to a game graph's Grundy value.
+"""Grundy circuits: CIRCUIT VALUE reduced to a game graph's Grundy value (P-hardness).
 
 >>> from pyasp_games.grundy.acyclic import grundy_values
 >>> gates = [Gate("var", (0,)), Gate("var", (1,)), Gate("and", (0, 1))]
@@ -43,7 +43,7 @@ def circuit_value(gates: Sequence[Gate], inputs: Sequence[bool]) -> bool:
 
 
 def grundy_circuit(gates: Sequence[Gate], inputs: Sequence[bool]) -> tuple[Digraph, int]:
-    """The notes' CIRCUIT VALUE reduction: a game graph whose Grundy value is the output.
+    """The reduction from CIRCUIT VALUE: a game graph whose Grundy value is the output.
 
     ``x AND y = Mes(Mes(x,y), Mes(x,y))`` (two equal arcs are one: ``Mes(Mes(x,y))``),
     ``NOT y = Mes(y)``, an input 0 is a sink and an input 1 is ``Mes(0)``. OR is

@@ -22,12 +22,13 @@ def generalized_grundy(
 ) -> tuple[list[Value], list[int | None]]:
     """Smith's generalized Sprague–Grundy function ``γ`` and a counter function ``c``.
 
-    Round ``i = 0, 1, ...`` (the notes' algorithm, section 4): an unlabelled vertex
+    Round ``i = 0, 1, ...`` (the labelling that goes with Smith's definition, C. A. B.
+    Smith, "Graphs and composite games", J. Combinatorial Theory 1, 1966): an unlabelled vertex
     ``u`` gets value ``i`` (and counter ``m``, then ``m += 1``) when no successor has
     value ``i`` and every successor that is unlabelled or ``∞`` already has a
     successor of value ``i``; at the end of the round every unlabelled vertex
-    without a successor of value ``i`` gets ``∞``. The notes re-scan every vertex
-    after every labelling, O(|S|²|A|) overall. Here each round is a retrograde pass
+    without a successor of value ``i`` gets ``∞``. Stated directly it re-scans every
+    vertex after every labelling, O(|S|²|A|) overall. Here each round is a retrograde pass
     with counters: ``bad[u]`` counts the successors that are unlabelled or ``∞``
     and have no successor of value ``i`` yet; when a vertex gets value ``i`` its
     predecessors are marked (they now have a successor of value ``i``) and the
@@ -139,8 +140,8 @@ def loopy_sum_move(
     By Smith's theorem the generalized value of the sum is the generalized nim-sum
     of the components' values, so a move's result is known without building the
     sum's graph: try every move of every component (O(sum of out-degrees)) and take
-    the first to a P-position (from N) or to a D-position (from D); Proposition 1
-    of seed 000, section 4, guarantees one exists.
+    the first to a P-position (from N) or to a D-position (from D); the classes of
+    generalized values (Smith 1966) guarantee one exists.
     """
     comp = [vals[p] for vals, p in zip(values, positions, strict=True)]
     cls = outcome_class(generalized_sum(comp))

@@ -1,4 +1,8 @@
-"""Sums of games on acyclic graphs: the XOR sum (Sprague–Grundy) and the OR sum (seed 003).
+"""Sums of games on acyclic graphs: the XOR sum (Sprague–Grundy) and the OR sum.
+
+The OR sum (a move changes any non-empty set of components) is the *selective
+compound* of C. A. B. Smith, "Graphs and composite games", J. Combinatorial Theory 1
+(1966), and of Conway, *On Numbers and Games*, chapter 14.
 
 >>> from pyasp_games.grundy.acyclic import grundy_values
 >>> from pyasp_games.grundy.model import parse_graph
@@ -48,7 +52,7 @@ def sum_winning_moves(
 def or_sum_winning_moves(
     graphs: Sequence[Digraph], values: Sequence[Sequence[int]], positions: Sequence[int]
 ) -> tuple[bool, list[list[int]]]:
-    """The OR sum of seed 003 (a move changes any non-empty set of components).
+    """The OR sum (a move changes any non-empty set of components: the selective compound).
 
     Returns ``(first player wins, options)``: a position is losing iff every
     component has value 0; a winning move moves every nonzero component ``i`` to

@@ -127,7 +127,8 @@ def _greater(a: Value, b: Value) -> bool:
 def check_generalized(
     graph: Digraph, values: Sequence[Value], counters: Sequence[int | None]
 ) -> tuple[bool, str]:
-    """Smith's Definition 1 (seed 000, section 4) at every position, with the counter ``c``.
+    """Smith's definition of the generalized function at every position, with the counter ``c``
+    (C. A. B. Smith, "Graphs and composite games", J. Combinatorial Theory 1, 1966).
 
     (a) a finite value is the mex of the successors' finite values; for ``∞(K)``,
     ``K`` is exactly the set of those values. (b) for every successor ``v`` with
@@ -173,7 +174,8 @@ def check_generalized(
 
 
 def classes_of(values: Sequence[Value]) -> list[str]:
-    """Proposition 1 of seed 000, section 4: ``P`` value 0, ``D`` ``∞(K)`` with 0 ∉ K, else ``N``."""
+    """The classes of generalized values (Smith 1966): ``P`` value 0, ``D`` ``∞(K)`` with
+    0 ∉ K, else ``N``."""
     out = []
     for v in values:
         if isinstance(v, Infinity):

@@ -1,5 +1,6 @@
-"""Kriegspiel endings (seed 001, section 3.2): White's king and rook (or queen) against
-a king White cannot see, with a referee who answers every attempt.
+"""Kriegspiel endings: White's king and rook (or queen) against a king White cannot see,
+with a referee who answers every attempt (solved exactly as in Ciancarini and Favini,
+"Playing the perfect Kriegspiel endgame", Theoretical Computer Science 411, 2010).
 
 White's knowledge is a **metaposition** (the squares where the black king may be);
 the questions (:mod:`pyasp_games.kriegspiel.questions`) ask whether White forces mate
@@ -7,8 +8,10 @@ from one in the worst case, how fast, and with which strategy. ``native`` comput
 exact worst-case value by retrograde analysis over the reachable metapositions
 (:mod:`~pyasp_games.kriegspiel.tablebase`); ``asp`` lets clingo decide "mate within d"
 level by level with the referee's rules stated in ASP (small boards); ``heuristic`` is
-the seed's evaluation-function player, its strategy an upper bound when it mates. Every strategy is replayed by an independent
-checker with its own move generator (:mod:`~pyasp_games.kriegspiel.verify`).
+an evaluation-function player after Bolognesi and Ciancarini
+(:mod:`~pyasp_games.kriegspiel.heuristic`), its strategy an upper bound when it mates.
+Every strategy is replayed by an independent checker with its own move generator
+(:mod:`~pyasp_games.kriegspiel.verify`).
 
 There is no SAT backend (so no ``sat.py``): "White forces mate within k" alternates
 White's choices with the referee's answers and Black's replies k times over, a

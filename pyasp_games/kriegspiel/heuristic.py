@@ -1,11 +1,12 @@
-"""The seed's own method: metapositions, pseudo-legal moves, an evaluation function.
+"""An evaluation-function player: metapositions, pseudo-legal moves, no search to the end.
 
-Seed 001 (section 3.2.7, after Bolognesi and Ciancarini) plays the Kriegspiel ending
-without search to the end: White considers every pseudo-legal attempt on its
-metaposition, looks at the metapositions each referee's answer can lead to, and plays
-the attempt whose worst answer the evaluation function likes best. Attempts that risk
-a draw (a possible stalemate or capture) are never played. The evaluation here, in its
-order of importance (the seed's way of stating a KRK player's knowledge):
+After A. Bolognesi and P. Ciancarini, "Computer programming of Kriegspiel endings: the
+case of KR vs. K" (Advances in Computer Games 10, 2003): White considers every
+pseudo-legal attempt on its metaposition, looks at the metapositions each referee's
+answer can lead to, and plays the attempt whose worst answer the evaluation function
+likes best. Attempts that risk a draw (a possible stalemate or capture) are never
+played. The evaluation here, in its order of importance (our statement of a KRK
+player's knowledge):
 
 1. a smaller region for the black king (the squares it could reach through squares
    White does not attack: the box the rook's lines and White's king shut it in);
@@ -21,8 +22,9 @@ answer :data:`FAILS` (``"strategy-fails"``) and ``stats["bounded"]`` =
 :data:`THIS_STRATEGY`, a claim about this strategy, never about the metaposition (which
 may well be a forced mate: native's "no forced mate" has answer ``None`` and no
 ``bounded``). The witness is the line (each metaposition met, the policy's attempt and
-the referee's answer, and where it returns to); the checker asks the policy for its
-attempt at each step and computes the answers and metapositions with its own rules
+the referee's answer, and where it returns to); the checker asks the policy
+(:func:`policy_attempt`, handed to it by the question) for its attempt at each step and
+computes the answers and metapositions with its own rules
 (:func:`~pyasp_games.kriegspiel.verify.check_policy_line`). Otherwise the strategy is an
 upper bound on the optimal value (``stats["optimal"] = False``), replayed by the checker
 like every other.
@@ -85,6 +87,15 @@ def policy(rules: Rules, state: State) -> tuple | None:
     if not choices:
         return None
     return max(choices, key=lambda c: _score(rules, state, c))
+
+
+def policy_attempt(m: Metaposition) -> str | None:
+    """The policy's attempt at ``m`` by name (``"Rb1"``), ``None`` when every attempt risks
+    a draw: the policy as the checker asks it along a failing line (the question hands it
+    to :func:`~pyasp_games.kriegspiel.verify.check_outcome`)."""
+    rules = rules_for(m.board, m.piece)
+    choice = policy(rules, (m.king, m.piece_square, m.belief))
+    return None if choice is None else rules.name(choice[0])
 
 
 def solve_heuristic(m: Metaposition, limits: Limits) -> Outcome:

@@ -4,6 +4,36 @@ A state is ``(king, square, belief)``: White's king, White's piece, and the bitm
 the black king's possible squares, White to move. An **attempt** is a move of White's
 king or piece that White can make on the board it sees.
 
+:func:`rules_for` gives a board's :class:`Rules` (cached): its attempts
+(:meth:`Rules.attempts`), how an attempt splits a belief into where it is illegal and
+where it is legal (:meth:`Rules.split`), the referee's answers after a legal move with
+the squares that give each (:meth:`Rules.answers`; :data:`DRAW` when some square allows
+a draw), and for every attempt the state each answer leads to once Black has moved
+(:meth:`Rules.outcomes`).
+
+>>> from pyasp_games.kriegspiel.model import parse_metaposition
+>>> m = parse_metaposition("?1??/?1??/1R2/K1??")
+>>> rules = rules_for(m.board, m.piece)
+>>> [rules.name(a) for a in rules.attempts(m.king, m.piece_square)][:4]
+['Rb3', 'Rb4', 'Rb1', 'Rc2']
+>>> rules.split(m.king, m.piece_square, m.belief, ("K", 5))  # Kb2? no: Rb2 is there
+Traceback (most recent call last):
+...
+KeyError: 'not an attempt: K to 5'
+>>> ill, legal = rules.split(m.king, m.piece_square, m.belief, ("K", 1))  # Kb1
+>>> [square_name(m.board, s) for s in m.board.squares(ill)]
+['c1']
+>>> rules.answers(1, 5, legal) is DRAW  # after Kb1 a king on d1 would be stalemated
+True
+>>> sorted(rules.answers(0, 1, m.belief))  # Rb1: a check on the rank (c1, d1), or silence
+['check-rank', 'silent']
+>>> [rules.name(a) for a, illegal, answers in rules.outcomes(0, 5, m.belief) if answers]
+['Rb1', 'Ra2']
+
+Notes
+-----
+The rules, set-wise:
+
 - A move of the piece is never illegal: the black king never stands on the piece's
   open lines with White to move (it would be in check), so it never blocks one, and
   no White move can expose White's king to a lone king.
@@ -24,25 +54,6 @@ king or piece that White can make on the board it sees.
 
 A strategy wins only if no possible square allows a stalemate or a capture: an attempt
 with such a square is a :data:`DRAW`.
-
->>> from pyasp_games.kriegspiel.model import parse_metaposition
->>> m = parse_metaposition("?1??/?1??/1R2/K1??")
->>> rules = rules_for(m.board, m.piece)
->>> [rules.name(a) for a in rules.attempts(m.king, m.piece_square)][:4]
-['Rb3', 'Rb4', 'Rb1', 'Rc2']
->>> rules.split(m.king, m.piece_square, m.belief, ("K", 5))  # Kb2? no: Rb2 is there
-Traceback (most recent call last):
-...
-KeyError: 'not an attempt: K to 5'
->>> ill, legal = rules.split(m.king, m.piece_square, m.belief, ("K", 1))  # Kb1
->>> [square_name(m.board, s) for s in m.board.squares(ill)]
-['c1']
->>> rules.answers(1, 5, legal) is DRAW  # after Kb1 a king on d1 would be stalemated
-True
->>> sorted(rules.answers(0, 1, m.belief))  # Rb1: a check on the rank (c1, d1), or silence
-['check-rank', 'silent']
->>> [rules.name(a) for a, illegal, answers in rules.outcomes(0, 5, m.belief) if answers]
-['Rb1', 'Ra2']
 """
 
 from __future__ import annotations
@@ -55,9 +66,6 @@ from pyasp_games.kriegspiel.model import DIAGONAL, Board, square_name
 
 #: An attempt: ``("K", target)`` for the king, ``(piece, target)`` for the piece.
 Attempt = tuple[str, int]
-#: The referee's answers after a legal White move that end the game or go on.
-CHECKS = ("check-rank", "check-file", "check-long-diagonal", "check-short-diagonal")
-ANSWERS = ("mate", "stalemate", *CHECKS, "silent")
 #: What an attempt leads to when the black king may stalemate or take the piece.
 DRAW = None
 

@@ -1,8 +1,9 @@
 """Kriegspiel endings: boards, squares and metapositions (what White knows), as text.
 
 White has a king and a rook (``R``; KQK: a queen, ``Q``) and sees them; Black has a lone
-king that White does not see. A **metaposition** (seed 001, section 3.2.7) is White's
-men and the set of squares where the black king may stand, White to move. The board
+king that White does not see. A **metaposition** (the term of Bolognesi and Ciancarini,
+2003, and of Ciancarini and Favini, 2010) is White's men and the set of squares where
+the black king may stand, White to move. The board
 has R ranks and C files (3 to 8 each; 8 x 8 is the real game); square ``a1`` is file
 ``a``, rank 1, and its index is ``(rank - 1) * C + file``. Beliefs are bitmasks (an
 ``int`` with bit ``s`` set when the black king may be on square ``s``).
@@ -52,7 +53,6 @@ PIECES = ("R", "Q")
 ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
 DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 SLIDES = {"R": ORTHOGONAL, "Q": ORTHOGONAL + DIAGONAL}
-KING_STEPS = ORTHOGONAL + DIAGONAL
 #: The marks of a square in the text forms (White's king, rook, queen; the black king
 #: possibly or surely there; empty).
 MARKS = "KRQ?k."

@@ -28,13 +28,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import EMIT_LP, Output, Param, Question, encoding_param
 from pyasp_games.engines.reference import Reference, unchecked_claim
 from pyasp_games.kriegspiel.asp import solve_asp
-from pyasp_games.kriegspiel.heuristic import solve_heuristic
+from pyasp_games.kriegspiel.heuristic import policy_attempt, solve_heuristic
 from pyasp_games.kriegspiel.model import PIECES, Metaposition, StartSet, board_of, load_metaposition
 from pyasp_games.kriegspiel.native import solve_native, solve_table
 from pyasp_games.kriegspiel.verify import check_outcome, check_table
@@ -42,7 +43,7 @@ from pyasp_games.kriegspiel.verify import check_outcome, check_table
 #: The backends of ``solve``: ``backend(metaposition, limits, **options) -> Outcome`` with
 #: answer the worst-case number of White moves to mate and witness the strategy (or, with
 #: status ``no-solution``, the refutation). Exact backends set ``stats["optimal"] = True``;
-#: ``heuristic`` (the seed's evaluation-function player) sets it to ``False``: its
+#: ``heuristic`` (the evaluation-function player) sets it to ``False``: its
 #: strategy's worst case is an upper bound, or (``no-solution`` with ``stats["bounded"]``)
 #: it names a Black line that keeps that strategy from mating.
 BACKENDS: dict[str, Callable[..., Outcome]] = {
@@ -55,7 +56,7 @@ BACKENDS: dict[str, Callable[..., Outcome]] = {
 def _needs_reference(outcome: Outcome) -> bool:
     """What a user encoding claims that the checker did not confirm: an answer it could
     not check (a bound with no refutation), or an optimum whose refutation of a faster
-    mate was too large to build (``stats["not_checked"]``)."""
+    mate was too large to build (the verdict's ``not_checked``)."""
     return unchecked_claim(outcome) or (
         outcome.status == "solved" and bool(outcome.verdict.not_checked)
     )
@@ -129,7 +130,8 @@ SOLVE = Question(
     "The heuristic's failure is answer 'strategy-fails' (about its strategy, not the "
     "metaposition), its witness the Black line.",
     backends=BACKENDS,
-    check=check_outcome,
+    # the heuristic's "its strategy fails" is checked against that very policy
+    check=partial(check_outcome, policy=policy_attempt),
     read=read_metaposition,
     describe=describe_solve,
     params=(

@@ -77,8 +77,6 @@ class Symmetry:
         self.perm = [
             [board.square(*m(*board.coords(s))) for s in range(board.size)] for m in maps
         ]
-        #: whether symmetry ``g`` swaps ranks and files (a check on a rank becomes one on a file)
-        self.transposes = [g >= 4 for g in range(len(maps))]
         #: symmetry ``g`` by name: the image of (rank r, file f), ``-r`` for the rank
         #: counted from the top, ``-f`` for the file from the right
         self.names = NAMES[: len(maps)]

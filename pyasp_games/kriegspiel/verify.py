@@ -1,7 +1,12 @@
 """An independent checker of Kriegspiel strategies and refutations, with its own rules.
 
-It shares nothing with the solvers but the reading of metapositions: its move
-generator works square by square on (rank, file) pairs, as the rules of chess say.
+It shares nothing with the solvers but the reading of metapositions
+(:mod:`~pyasp_games.kriegspiel.model`): its move generator works square by square on
+(rank, file) pairs, as the rules of chess say, and computes every referee's answer and
+metaposition itself. A claim about a *policy* ("the heuristic's strategy does not
+mate") is checked against that policy, which the question hands in as a plain function
+of the metaposition (:data:`Policy`; ``check_outcome(..., policy=...)``); the checker
+only asks it which attempt it plays.
 
 - A **strategy** (:mod:`~pyasp_games.kriegspiel.strategy`) is replayed against every
   square where the black king may truly be and every Black reply: each attempt must be
@@ -16,7 +21,7 @@ generator works square by square on (rank, file) pairs, as the rules of chess sa
   steps), or its image under the board symmetry the link names (:meth:`Game.image`),
   contains the node it names, which claims enough. A refutation of "mate within
   N - 1" is the lower bound of an optimal value N; of any mate, "no forced mate".
-- The heuristic's failing **line** is replayed: the heuristic's own policy is asked its
+- The heuristic's failing **line** is replayed: the policy handed in is asked its
   attempt at each step, the answers and metapositions are computed here, and the line
   must come back to a metaposition it met (:func:`check_policy_line`).
 
@@ -38,12 +43,16 @@ generator works square by square on (rank, file) pairs, as the rules of chess sa
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.kriegspiel.model import Metaposition, parse_metaposition
 
 Square = tuple[int, int]
+#: A strategy that is a function of the metaposition: the attempt it plays there by
+#: name (``"Rb1"``, ``"Ka2"``), ``None`` where it plays none.
+Policy = Callable[[Metaposition], str | None]
 KING = [(dr, df) for dr in (-1, 0, 1) for df in (-1, 0, 1) if (dr, df) != (0, 0)]
 LINES = {"R": [(1, 0), (-1, 0), (0, 1), (0, -1)]}
 LINES["Q"] = LINES["R"] + [(1, 1), (1, -1), (-1, 1), (-1, -1)]
@@ -67,12 +76,6 @@ class Game:
 
     def name(self, sq: Square) -> str:
         return "abcdefgh"[sq[1]] + str(sq[0] + 1)
-
-    def parse(self, text: str) -> Square:
-        sq = (int(text[1:]) - 1, "abcdefgh".index(text[0]))
-        if not self.on(sq):
-            raise Refuted(f"{text} is off the board")
-        return sq
 
     def near(self, a: Square, b: Square) -> bool:
         return max(abs(a[0] - b[0]), abs(a[1] - b[1])) <= 1
@@ -494,33 +497,33 @@ def check_table(request: Any, outcome: Outcome) -> tuple[bool | None, str]:
     return True, said
 
 
-def check_policy_line(m: Metaposition, witness: Any) -> tuple[bool, str]:
-    """Whether the heuristic's strategy (its policy, a function of the metaposition) fails
-    to mate from ``m`` against the witness's Black line: at each step the policy is asked
+def check_policy_line(m: Metaposition, witness: Any, policy: Policy) -> tuple[bool, str]:
+    """Whether ``policy`` (a strategy that is a function of the metaposition) fails to
+    mate from ``m`` against the witness's Black line: at each step the policy is asked
     for its attempt (the claim is about that very policy), and the referee's answer (one
     some square of the metaposition gives) and the next metaposition are computed here;
     the line must come back to a metaposition it met (the policy, deterministic, then
     goes round for ever: a black king that answers so exists at every length, so one
     that does for ever) or end where every attempt risks a draw."""
-    from pyasp_games.kriegspiel.heuristic import policy
-    from pyasp_games.kriegspiel.metaposition import rules_for
-
-    game, rules = _game(m), rules_for(m.board, m.piece)
+    game = _game(m)
     cols = m.board.cols
     state = (m.king, m.piece_square, m.belief)
     met: list[tuple[int, int, int]] = []
+
+    def asked(state: tuple[int, int, int]) -> str | None:
+        return policy(Metaposition(m.board, *state, m.piece))
+
     try:
         steps, returns_to = witness["line"], witness["returns_to"]
         for number, step in enumerate(steps):
             met.append(state)
-            choice = policy(rules, state)
+            chose = asked(state)
             attempt, answer = step["attempt"], step["answer"]
-            chose = None if choice is None else rules.name(choice[0])
             if chose != attempt:
                 return False, f"step {number + 1}: the policy plays {chose}, not {attempt}"
             state = _next(game, cols, state, attempt, answer, number + 1)
         if returns_to is None:
-            if policy(rules, state) is not None:
+            if asked(state) is not None:
                 return False, "the line ends where the policy still has an attempt that risks no draw"
             king, piece_sq = divmod(state[0], cols), divmod(state[1], cols)
             squares = [divmod(s, cols) for s in range(m.board.size) if state[2] >> s & 1]
@@ -570,10 +573,14 @@ def _next(game: Game, cols: int, state: tuple[int, int, int], attempt: str, answ
     return index(men[0]), index(men[1]), sum(1 << index(b) for b in belief)
 
 
-def check_outcome(m: Metaposition, outcome: Outcome) -> tuple[bool | None, str]:
+def check_outcome(
+    m: Metaposition, outcome: Outcome, policy: Policy | None = None
+) -> tuple[bool | None, str]:
     """The checker of ``kriegspiel solve``: a strategy replayed (mate within N), the
     refutation of a faster mate for a claimed optimum (no mate within N - 1), a
-    refutation of any mate (no forced mate) or of one within ``--max-moves``.
+    refutation of any mate (no forced mate) or of one within ``--max-moves``, and the
+    line on which the heuristic's ``policy`` fails (without the policy that claim is not
+    checkable).
 
     What it confirmed goes to ``outcome.stats["checked"]`` (``mate_within``,
     ``no_mate_within``, ``no_forced_mate``); a claimed optimum it was given no
@@ -602,7 +609,9 @@ def check_outcome(m: Metaposition, outcome: Outcome) -> tuple[bool | None, str]:
     if outcome.status == "no-solution":
         bound = outcome.verdict.bound
         if bound == "the heuristic's strategy":
-            ok, said = check_policy_line(m, outcome.witness)
+            if policy is None:
+                return None, "not checkable alone (the strategy's policy was not given)"
+            ok, said = check_policy_line(m, outcome.witness, policy)
             if ok:
                 stats["checked"] = {"strategy_fails": True}
             return ok, said

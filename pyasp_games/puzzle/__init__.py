@@ -1,5 +1,10 @@
 """Sliding-tile puzzles (R x C; the 15-puzzle is 4 x 4).
 
+The domain started from A. Aleksic, "Instradamento di permutazioni su grafi tramite
+accoppiamenti con applicazione al gioco del 15" (thesis, University of Udine, 2025):
+its ASP encoding is the bundled ``seed`` encoding, the baseline; its three test boards
+are ``instances/puzzle/thesis-board*.txt``.
+
 ``BACKENDS`` maps each backend's name to a function ``(board, limits, **options)
 -> Outcome``; :func:`solve` is the one entry point the CLI, crosscheck and bench
 use: it runs a backend under its limits, times it, and verifies its answer.

@@ -7,9 +7,10 @@ Two interfaces exist:
   ``dim/2``, ``init/3``, ``goal/3``; output ``move(T,D)``, ``D`` in ``u d l r``.
   Horizons run from the Manhattan lower bound upwards in steps of two, so the
   first satisfiable horizon is optimal (see ``encodings/puzzle/README.md``).
-- ``seed`` (the thesis' encoding, the baseline): single-shot with ``#const t``,
-  input ``cell(0,X,Y,V)``, output ``move(T,up|down|left|right)``, 4 x 4 and
-  blank-last only. It is re-ground for each horizon.
+- ``seed`` (the encoding of Aleksic's thesis, :mod:`pyasp_games.puzzle`; the baseline):
+  single-shot with ``#const t``, input ``cell(0,X,Y,V)``, output
+  ``move(T,up|down|left|right)``, 4 x 4 and blank-last only. It is re-ground for each
+  horizon.
 
 >>> from pyasp_games.puzzle.model import parse_board
 >>> out = solve_asp(parse_board("1 2 3\\n4 5 6\\n0 7 8"))
@@ -39,7 +40,7 @@ from pyasp_games.puzzle.horizons import Horizons, horizons
 from pyasp_games.puzzle.model import Board, manhattan_lower_bound, solvability
 
 DOMAIN = "puzzle"
-#: Bundled encodings with the thesis' single-shot interface; all others are multi-shot.
+#: Bundled encodings with the thesis' single-shot interface (``seed``); all others are multi-shot.
 THESIS_INTERFACE = {"seed"}
 _LETTER = {
     "u": "U",
@@ -65,7 +66,7 @@ def facts(board: Board) -> str:
 def seed_facts(board: Board) -> str:
     """Facts of the thesis' interface: ``cell(0,X,Y,V)``."""
     if (board.rows, board.cols, board.goal) != (4, 4, "blank-last"):
-        raise InputError("the seed encoding only handles 4x4 boards with the blank-last goal")
+        raise InputError("the 'seed' encoding only handles 4x4 boards with the blank-last goal")
     return "\n".join(f"cell(0,{i // 4},{i % 4},{v})." for i, v in enumerate(board.tiles)) + "\n"
 
 

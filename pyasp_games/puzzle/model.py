@@ -2,7 +2,7 @@
 
 A board is ``R x C`` (R, C >= 2) with tiles ``1..R*C-1`` and the blank ``0``,
 stored row-major. Two goal conventions exist: ``blank-last`` (tiles 1..N in
-order, the blank bottom-right: the thesis' convention, the default) and
+order, the blank bottom-right: Aleksic's thesis' convention, the default) and
 ``blank-first`` (Korf's: tile ``v`` at position ``v``, the blank top-left).
 
 Board file: R lines of C integers; ``#`` starts a comment; header comments
@@ -81,9 +81,6 @@ class Board:
     @property
     def goal_tiles(self) -> tuple[int, ...]:
         return goal_tiles(self.rows, self.cols, self.goal)
-
-    def is_goal(self) -> bool:
-        return self.tiles == self.goal_tiles
 
     def grid(self) -> list[list[int]]:
         return [list(self.tiles[r * self.cols : (r + 1) * self.cols]) for r in range(self.rows)]
@@ -453,7 +450,7 @@ def small_boards(goal: str = "blank-last") -> Iterator[Board]:
     within 4 moves of the goal (17), nearest first: the fuzzer's small scope.
 
     >>> boards = list(small_boards())
-    >>> len(boards), boards[0].is_goal(), boards[-1].rows * boards[-1].cols
+    >>> len(boards), boards[0].tiles == boards[0].goal_tiles, boards[-1].rows * boards[-1].cols
     (41, True, 6)
     """
     from itertools import permutations

@@ -319,9 +319,9 @@ def solve_pdb(
 def solve_greedy(board: Board, limits: Limits = Limits()) -> Outcome:
     """A fast, non-optimal plan for boards of any size (tested up to 10 x 10).
 
-    The thesis' strategy of fixing the board line by line: while the unsolved region
-    is larger than 2 x 2, complete its top row (or its left column, whichever side is
-    longer) and lock it. The tiles of a line are brought home one at a time, the last
+    The strategy of Aleksic's thesis (:mod:`pyasp_games.puzzle`), fixing the board line
+    by line: while the unsolved region is larger than 2 x 2, complete its top row (or
+    its left column, whichever side is longer) and lock it. The tiles of a line are brought home one at a time, the last
     two together (alone, the last tile could only be placed by disturbing the one
     before it). Each placement is a small search over the positions of the one or two
     tiles being placed and of the blank, the locked cells acting as walls; the other

@@ -1,7 +1,7 @@
 """Independent checks of puzzle answers.
 
 Shares no code with the solvers it checks: it replays a plan with its own move
-rules and goal, and checks unsolvability claims with the thesis' formulation of
+rules and goal, and checks unsolvability claims with Aleksic's thesis' formulation of
 the invariant (permutation parity against the blank's distance from home),
 which differs from the inversion count the solvers use.
 

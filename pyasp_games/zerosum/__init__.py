@@ -1,7 +1,7 @@
 """Two-person zero-sum games solved exactly: matrix games and games in extensive form.
 
 ``BACKENDS`` maps each backend's name to ``(game, limits, **options) -> Outcome``:
-``simplex`` (the seed's tableau method, exact; an extensive game goes through its
+``simplex`` (the simplex tableau's pivot method, exact; an extensive game goes through its
 normal form, the reduced one with ``reduced=True``) and ``lp`` (HiGHS, made
 exact; an extensive game through its sequence form) and ``asp`` (clingo guesses
 square supports, Python solves their indifference equations exactly; matrix

@@ -42,8 +42,8 @@ def generate_text(
     >>> print(generate_text("kuhn", fmt="efg").splitlines()[3])
     c "" 1 "" { "JQ" 1/6 "JK" 1/6 "QJ" 1/6 "QK" 1/6 "KJ" 1/6 "KQ" 1/6 } 0
     """
-    from pyasp_games.zerosum.gambit import format_efg, format_nfg
-
+    if family not in FAMILIES:
+        raise InputError(f"unknown family {family!r} (choose from {', '.join(FAMILIES)})")
     if fmt not in FORMATS:
         raise InputError(f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})")
     if family == "matrix":

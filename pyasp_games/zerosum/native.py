@@ -1,7 +1,8 @@
 """Native exact algorithms for matrix games: the simplex tableau, saddle points, dominance.
 
-:func:`simplex_tableau` is the pivoting method of the seed's section 2.1.7 (after
-Ferguson): shift the matrix so the value is positive, border it with ``-1``
+:func:`simplex_tableau` is the pivot method for matrix games (T. S. Ferguson, "Game
+Theory", lecture notes, UCLA, Part II, section 4; after J. D. Williams, "The Compleat
+Strategyst"): shift the matrix so the value is positive, border it with ``-1``
 below, ``1`` on the right and ``0`` in the corner, label rows with player I's
 ``x_i`` and columns with player II's ``y_j``, pivot (a column with a negative
 bottom entry, a positive pivot, the row of the smallest ratio right/pivot) until
@@ -46,7 +47,7 @@ Strategy = list[Fraction]
 def simplex_tableau(
     matrix: Matrix, deadline: Deadline | None = None
 ) -> tuple[Fraction, Strategy, Strategy, int]:
-    """Value and optimal strategies ``(v, x, y, pivots)`` by the seed's tableau method."""
+    """Value and optimal strategies ``(v, x, y, pivots)`` by the tableau's pivot method."""
     m, n = len(matrix), len(matrix[0])
     # Step 1: shift so that every entry (hence the value) is positive.
     shift = 1 - min(min(row) for row in matrix)

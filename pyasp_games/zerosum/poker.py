@@ -1,6 +1,7 @@
 """Poker game trees: Kuhn poker with k cards and Leduc hold'em, as :class:`ExtensiveGame`.
 
-Kuhn poker (k cards, seed 001): both ante 1, each gets one card; player 1 checks
+Kuhn poker (H. W. Kuhn, "A simplified two-person poker", Contributions to the Theory of
+Games I, 1950; here with k cards): both ante 1, each gets one card; player 1 checks
 or bets 1; after a check player 2 checks (showdown for 1) or bets (player 1 folds
 or calls: showdown for 2); after a bet player 2 folds or calls (showdown for 2).
 The tree has ``9k(k-1) + 1`` nodes, each player ``4k + 1`` sequences.

@@ -1,8 +1,8 @@
 """The questions the zerosum domain answers, declared once (``pyasp-games zerosum ...``).
 
 - ``solve``: the value and optimal strategies of a matrix game or a game tree, by the
-  seed's tableau method (``simplex``), HiGHS made exact (``lp``) or supports guessed by
-  clingo (``asp``); every certificate is checked exactly.
+  simplex tableau's pivot method (``simplex``), HiGHS made exact (``lp``) or supports
+  guessed by clingo (``asp``); every certificate is checked exactly.
 - ``saddle``: the pure saddle points (``native`` or ``saddle.lp``), checked complete.
 - ``reduce``: iterated elimination of dominated strategies (``native``, or strict
   dominance by pure strategies in ``dominance.lp``), every step replayed exactly.

@@ -19,9 +19,9 @@ concedes; the value lies in ``[lower, upper]`` and the strategies are
 at least ``1 - beta > 0`` (a stopping game) Shapley's bound holds as well:
 ``|v - v_n| <= beta/(1 - beta) |v_n - v_{n-1}|``.
 
-The seed's recursive game ``G = [[G, 1], [1, 0]]`` has value 1, but player I has
-no optimal strategy, only epsilon-optimal ones; the iteration from 0 gives
-``v_n = n/(n+1)``:
+The recursive game ``G = [[G, 1], [1, 0]]`` (T. S. Ferguson, "Game Theory", lecture
+notes, UCLA, Part II, section 6) has value 1, but player I has no optimal strategy,
+only epsilon-optimal ones; the iteration from 0 gives ``v_n = n/(n+1)``:
 
 >>> game = parse_stochastic({"start": "G", "states": {"G": [["G", 1], [1, 0]]}})
 >>> result = shapley_iteration(game, 9)
