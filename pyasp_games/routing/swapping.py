@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pyasp_games.engines.limits import Deadline, LimitReached
-from pyasp_games.routing.graph import Graph
+from pyasp_games.graphs import Graph
 from pyasp_games.routing.model import Instance
 from pyasp_games.routing.swap_search import NodeLimit, SwapSearch
 
