@@ -21,8 +21,8 @@ import time
 import networkx as nx
 
 from pyasp_games.engines.limits import Limits
+from pyasp_games.graphs import graph_from_networkx
 from pyasp_games.routing import solve
-from pyasp_games.routing.graph import graph_from_networkx
 from pyasp_games.routing.model import Instance, schedule_names
 from pyasp_games.routing.native import routing_number
 from pyasp_games.routing.verify import verify_schedule
@@ -43,7 +43,7 @@ def main() -> None:
         n = atlas_graph.number_of_nodes()
         if n == 0 or n > args.max_n or not nx.is_connected(atlas_graph):
             continue
-        g = graph_from_networkx(atlas_graph, f"atlas{index}")
+        g = graph_from_networkx(atlas_graph, f"atlas{index}", undirected=True)
         t0 = time.perf_counter()
         result = routing_number(g, args.moves)
         seconds["bfs"] += time.perf_counter() - t0

@@ -1,30 +1,44 @@
-"""Game graphs: reading directed graphs whose vertices are positions and arcs are moves.
+"""Graphs: one graph type for every domain (an undirected :class:`Graph` is a
+:class:`Digraph`), and one reader of graph files.
 
-Domain-neutral (impartial games, Generalized Geography, ...): a :class:`Digraph`
-has arbitrary token names for its vertices, numbered ``0..n-1`` in order of first
-appearance, and for every vertex the tuple of its successors (duplicate arcs are
-dropped, self-loops kept).
+A :class:`Digraph` has arbitrary token names for its vertices, numbered ``0..n-1`` in
+order of first appearance, and for every vertex the tuple of its successors (duplicate
+arcs are dropped, self-loops kept): the game graphs of ``grundy`` and ``geography``,
+whose vertices are positions and arcs moves. A :class:`Graph` is an undirected simple
+graph, a :class:`Digraph` whose every edge is the two arcs ``u -> v`` and ``v -> u``,
+with its edges, neighbours and shortest-path distances: the graphs of ``routing``.
 
-Formats, chosen by ``fmt`` or else by the file's extension:
+Formats, chosen by ``fmt`` or else by the file's extension; :func:`read_graph` reads each
+one as a :class:`Digraph`, or with ``undirected=True`` as a :class:`Graph` (a line or arc
+``u v`` is then the edge ``{u, v}``):
 
 - ``arcs`` (any other extension, e.g. ``.txt``): one arc ``u v`` per line; a line
-  with one name declares an isolated position; ``#`` starts a comment. A comment
+  with one name declares a vertex; ``#`` starts a comment. A comment
   ``# key: value`` before the first arc is kept in :attr:`Digraph.headers`.
 - ``adjlist`` (``.adjlist``): networkx's adjacency list, ``u v1 v2 ...`` per line.
-- ``graphml`` (``.graphml``): GraphML, read by networkx (must be directed).
-- ``json`` (``.json``): networkx node-link JSON (must be directed).
+- ``graphml`` (``.graphml``): GraphML, read by networkx (a game graph's must be directed).
+- ``json`` (``.json``): networkx node-link JSON (a game graph's must be directed); or a
+  coupling map as qiskit writes it (a list of pairs of qubit numbers ``[[0, 1], [1, 0],
+  [1, 2], ...]``), or an IBM backend configuration (an object with a ``coupling_map``).
 
 >>> g = parse_arcs("# a 3-cycle\\na b\\nb c\\nc a\\nd\\n", name="c3")
 >>> g.names, g.succ, g.arc_count
 (('a', 'b', 'c', 'd'), ((1,), (2,), (0,), ()), 3)
 >>> g.find_cycle() is not None, g.position("d")
 (True, 3)
+>>> h = graph_from_edges([("a", "b"), ("c", "b")])
+>>> h.names, h.edges, h.adj, h.distances[0]
+(('a', 'b', 'c'), ((0, 1), (1, 2)), ((1,), (0, 2), (1,)), (0, 1, 2))
+>>> parse_coupling_map("[[0, 1], [1, 0], [1, 2]]", "map.json", undirected=True).edges
+((0, 1), (1, 2))
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import deque
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +65,9 @@ class Digraph:
     succ: tuple[tuple[int, ...], ...]
     name: str = "graph"
     headers: dict[str, str] = field(default_factory=dict)
+
+    #: whether an arc ``u -> v`` is a move one way only (a :class:`Graph`'s are edges)
+    directed = True
 
     def __post_init__(self) -> None:
         self.index = {v: i for i, v in enumerate(self.names)}
@@ -178,9 +195,11 @@ class Digraph:
         return out
 
     def to_networkx(self) -> Any:
+        """The graph in networkx (a ``DiGraph``, a :class:`Graph`'s a ``Graph``), on the
+        vertices' names."""
         import networkx as nx
 
-        g = nx.DiGraph()
+        g = nx.DiGraph() if self.directed else nx.Graph()
         g.add_nodes_from(self.names)
         g.add_edges_from((self.names[u], self.names[v]) for u, v in self.arcs())
         return g
@@ -193,6 +212,71 @@ class Digraph:
             has_arc[u] = has_arc[v] = True
             lines.append(f"{self.names[u]} {self.names[v]}")
         lines += [self.names[v] for v in range(len(self.names)) if not has_arc[v]]
+        return "\n".join(lines) + "\n"
+
+
+class Graph(Digraph):
+    """An undirected simple graph on named vertices ``0..n-1``: a :class:`Digraph` whose
+    every edge ``{u, v}`` is the arcs ``u -> v`` and ``v -> u``, without self-loops.
+
+    Attributes (beside the :class:`Digraph`'s):
+        edges: every edge once, as ``(u, v)`` with ``u < v``, sorted.
+        adj: every vertex's neighbours, sorted (its ``succ``).
+    """
+
+    directed = False
+
+    def __init__(self, names: Sequence[str], edges: Sequence[tuple[int, int]], name: str = "graph",
+                 headers: dict[str, str] | None = None) -> None:  # fmt: skip
+        """``edges``: pairs ``(u, v)`` with ``u < v``, sorted, none twice (see
+        :func:`graph_from_edges` for a graph from any labelled edges)."""
+        lists: list[list[int]] = [[] for _ in names]
+        for u, v in edges:
+            lists[u].append(v)
+            lists[v].append(u)
+        adj = tuple(tuple(sorted(a)) for a in lists)
+        super().__init__(tuple(names), adj, name, dict(headers or {}))
+        self.edges = tuple(edges)
+
+    @property
+    def adj(self) -> tuple[tuple[int, ...], ...]:
+        return self.succ
+
+    def bfs(self, source: int) -> list[int]:
+        """Shortest-path lengths from ``source`` (-1: unreachable)."""
+        d = [-1] * len(self.names)
+        d[source] = 0
+        queue = deque([source])
+        while queue:
+            u = queue.popleft()
+            for w in self.succ[u]:
+                if d[w] < 0:
+                    d[w] = d[u] + 1
+                    queue.append(w)
+        return d
+
+    @cached_property
+    def distances(self) -> tuple[tuple[int, ...], ...]:
+        """All-pairs shortest-path lengths (BFS from every vertex; -1: unreachable)."""
+        return tuple(tuple(self.bfs(s)) for s in range(len(self.names)))
+
+    @cached_property
+    def max_matching(self) -> int:
+        """The size of a maximum matching (networkx)."""
+        import networkx as nx
+
+        return len(nx.max_weight_matching(self.to_networkx(), maxcardinality=True))
+
+    def named_edges(self) -> set[frozenset[str]]:
+        """The edges as sets of vertex names (what two graphs of the same vertices compare)."""
+        return {frozenset((self.names[u], self.names[v])) for u, v in self.edges}
+
+    def format_arcs(self) -> str:
+        """The graph in the arc-list format, one line ``u v`` per edge (a vertex without
+        edges on its own line)."""
+        lines = [f"# {k}: {v}" for k, v in self.headers.items()]
+        lines += [f"{self.names[u]} {self.names[v]}" for u, v in self.edges]
+        lines += [nm for v, nm in enumerate(self.names) if not self.succ[v]]
         return "\n".join(lines) + "\n"
 
 
@@ -250,10 +334,12 @@ def from_arcs(
     return Digraph(tuple(index), tuple(map(tuple, succ)), name, dict(headers or {}))
 
 
-def parse_arcs(text: str, name: str = "graph") -> Digraph:
-    """Parse the arc-list format (see the module docstring)."""
+def parse_arcs(text: str, name: str = "graph", undirected: bool = False) -> Digraph:
+    """Parse the arc-list format (see the module docstring): a :class:`Digraph`, or with
+    ``undirected`` a :class:`Graph` whose edges are the lines ``u v``."""
     index: dict[str, int] = {}
     succ: list[list[int]] = []
+    pairs: list[tuple[int, int]] = []
     headers: dict[str, str] = {}
     any_arc = False
     for number, raw in enumerate(text.splitlines(), 1):
@@ -264,8 +350,9 @@ def parse_arcs(text: str, name: str = "graph") -> Digraph:
         if not parts:
             continue
         if len(parts) > 2:
+            what = "an edge" if undirected else "an arc"
             raise InputError(
-                f"{name}, line {number}: expected 'u v' (an arc) or one name, got {raw.strip()!r}"
+                f"{name}, line {number}: expected 'u v' ({what}) or one name, got {raw.strip()!r}"
             )
         ids = []
         for token in parts:
@@ -277,24 +364,91 @@ def parse_arcs(text: str, name: str = "graph") -> Digraph:
         if len(ids) == 2:
             any_arc = True
             succ[ids[0]].append(ids[1])
+            pairs.append((ids[0], ids[1]))
     if not succ:
-        raise InputError(f"{name}: the graph is empty (no positions)")
+        raise InputError(f"{name}: the graph is empty (no vertices)")
+    if undirected:
+        return _simple_graph(tuple(index), pairs, name, headers)
     out = tuple(tuple(dict.fromkeys(s)) if len(s) > 1 else tuple(s) for s in succ)
     return Digraph(tuple(index), out, name, headers)
 
 
-def graph_from_networkx(g: Any, name: str = "graph") -> Digraph:
-    """A :class:`Digraph` from a directed networkx graph (node labels written with ``str``)."""
-    if not g.is_directed():
+class _Names:
+    """Vertex labels (any hashable, written with ``str``) numbered in order of first
+    appearance: a name that is no token, or two labels with the same text (the number
+    ``0`` and the string ``"0"`` of a node-link file), is an :class:`InputError`."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.index: dict[str, int] = {}
+        self.label_of: dict[str, Any] = {}
+
+    def number(self, label: Any) -> int:
+        key = str(label)
+        if key not in self.index:
+            if not key or any(c.isspace() for c in key) or "#" in key:
+                raise InputError(
+                    f"{self.name}: vertex name {key!r} is not a token (no spaces, no '#')"
+                )
+            self.index[key] = len(self.index)
+            self.label_of[key] = label
+        elif type(self.label_of[key]) is not type(label) or self.label_of[key] != label:
+            raise InputError(
+                f"{self.name}: the vertices {self.label_of[key]!r} and {label!r} are different"
+                " but have the same name"
+            )
+        return self.index[key]
+
+
+def _simple_graph(names: tuple[str, ...], pairs: Iterable[tuple[int, int]], name: str,
+                  headers: dict[str, str] | None = None) -> Graph:  # fmt: skip
+    """The :class:`Graph` of numbered ``pairs`` (either order, repeats merged); a self-loop
+    or no vertex at all is an :class:`InputError`."""
+    if not names:
+        raise InputError(f"{name}: the graph is empty (no vertices)")
+    edges = set()
+    for u, v in pairs:
+        if u == v:
+            raise InputError(f"{name}: self-loop at {names[u]!r} (the graph must be simple)")
+        edges.add((u, v) if u < v else (v, u))
+    return Graph(names, tuple(sorted(edges)), name, headers)
+
+
+def graph_from_edges(
+    edges: Iterable[tuple[Any, Any]], vertices: Iterable[Any] = (), name: str = "graph"
+) -> Graph:
+    """A :class:`Graph` from edges between labelled vertices (``vertices`` first, then
+    the edges' ends, numbered in order of first appearance; a label is written with
+    ``str``, two different labels with the same text are refused, not merged)."""
+    names = _Names(name)
+    for v in vertices:
+        names.number(v)
+    pairs = [(names.number(a), names.number(b)) for a, b in edges]
+    return _simple_graph(tuple(names.index), pairs, name)
+
+
+def numbered_graph(n: int, edges: Sequence[tuple[int, int]], name: str = "graph") -> Graph:
+    """The :class:`Graph` on the vertices ``0..n-1`` (named by number) with ``edges``
+    between distinct vertices (no labels to check: large generated graphs)."""
+    pairs = [(u, v) if u < v else (v, u) for u, v in edges]
+    if any(pairs[i] >= pairs[i + 1] for i in range(len(pairs) - 1)):  # generated in order, mostly
+        pairs = sorted(set(pairs))
+    return Graph(tuple(map(str, range(n))), tuple(pairs), name)
+
+
+def graph_from_networkx(g: Any, name: str = "graph", undirected: bool = False) -> Digraph:
+    """A :class:`Digraph` from a directed networkx graph, or with ``undirected`` a
+    :class:`Graph` from any (a directed one's arcs are its edges); node labels are
+    written with ``str`` (two that read the same are refused)."""
+    if not undirected and not g.is_directed():
         raise InputError(f"{name}: the graph is undirected; a game graph needs directed arcs")
     if g.number_of_nodes() == 0:
-        raise InputError(f"{name}: the graph is empty (no positions)")
-    labels = [str(v) for v in g.nodes]
-    if len(set(labels)) != len(labels):
-        raise InputError(f"{name}: two nodes have the same name when written as text")
-    bad = [lab for lab in labels if not lab or any(c.isspace() for c in lab) or "#" in lab]
-    if bad:
-        raise InputError(f"{name}: node name {bad[0]!r} is not a token (no spaces, no '#')")
+        raise InputError(f"{name}: the graph is empty (no vertices)")
+    if undirected:
+        return graph_from_edges(list(g.edges()), list(g.nodes()), name)
+    names = _Names(name)
+    for v in g.nodes:
+        names.number(v)
     return from_arcs(g.edges(), g.nodes, name)
 
 
@@ -325,7 +479,7 @@ def parse_networkx(text: str, fmt: str, name: str, directed: bool = True) -> Any
         else:
             data = parse_json(text)
             if not isinstance(data, dict) or "nodes" not in data:
-                raise InputError(f"{name}: not node-link JSON (an object with 'nodes' and edges)")
+                raise InputError(_not_json_graph(name))
             key = "edges" if "edges" in data else "links"
             g = nx.node_link_graph(data, edges=key)
     except InputError:
@@ -336,15 +490,53 @@ def parse_networkx(text: str, fmt: str, name: str, directed: bool = True) -> Any
     return g.to_undirected() if not directed and g.is_directed() else g
 
 
-def read_graph(path: Path | str, fmt: str | None = None) -> Digraph:
-    """Read a game graph file in one of :data:`FORMATS`; bad files raise :class:`InputError`."""
+def _not_json_graph(name: str) -> str:
+    return (
+        f"{name}: not a graph: a JSON graph is node-link JSON (an object with 'nodes' and edges)"
+        " or a coupling map (a list of pairs of qubit numbers, e.g. [[0, 1], [1, 2]])"
+    )
+
+
+def _is_coupling_map(text: str) -> bool:
+    """Whether JSON ``text`` is a coupling map (a list) or a backend configuration holding
+    one, rather than node-link JSON."""
+    start = text.lstrip()[:1]
+    return start == "[" or ('"coupling_map"' in text and '"nodes"' not in text)
+
+
+def parse_coupling_map(text: str, name: str = "coupling map", undirected: bool = False) -> Digraph:
+    """A coupling map: a JSON list of pairs of qubit numbers (qiskit's ``CouplingMap``
+    edge list), or an object with one under ``coupling_map`` (an IBM backend
+    configuration); qubits are named by number, in increasing order. A pair is an arc (a
+    coupler one way), or with ``undirected`` an edge of a :class:`Graph`."""
+    data = parse_json(text, name)
+    if isinstance(data, dict):
+        data = data.get("coupling_map")
+    if not isinstance(data, list) or not all(
+        isinstance(p, list) and len(p) == 2 and all(type(q) is int and q >= 0 for q in p)
+        for p in data
+    ):
+        raise InputError(_not_json_graph(name))
+    qubits = sorted({q for pair in data for q in pair})
+    if not qubits:
+        raise InputError(f"{name}: the graph is empty (no vertices)")
+    pairs = [(p[0], p[1]) for p in data]
+    return graph_from_edges(pairs, qubits, name) if undirected else from_arcs(pairs, qubits, name)
+
+
+def read_graph(path: Path | str, fmt: str | None = None, undirected: bool = False) -> Digraph:
+    """Read a graph file in one of :data:`FORMATS`: a :class:`Digraph`, or with
+    ``undirected`` a :class:`Graph`; bad files raise :class:`InputError`."""
     path = Path(path)
     fmt = format_of(path, fmt)
     name = path.name
     text = read_text(path)
     if fmt == "arcs":
-        return parse_arcs(text, name)
-    return graph_from_networkx(parse_networkx(text, fmt, name), name)
+        return parse_arcs(text, name, undirected)
+    if fmt == "json" and _is_coupling_map(text):
+        return parse_coupling_map(text, name, undirected)
+    g = parse_networkx(text, fmt, name, directed=not undirected)
+    return graph_from_networkx(g, name, undirected)
 
 
 # -- small digraphs, for fuzzing ----------------------------------------------------------

@@ -1,8 +1,10 @@
-"""The shared game-graph reader: formats, names, errors, and graph algorithms."""
+"""The one graph reader (game graphs and undirected graphs): formats, names, errors, and
+graph algorithms."""
 
 from __future__ import annotations
 
 import json
+import re
 
 import networkx as nx
 import pytest
@@ -10,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pyasp_games.errors import InputError
-from pyasp_games.graphs import from_arcs, parse_arcs, read_graph
+from pyasp_games.graphs import Digraph, Graph, from_arcs, parse_arcs, read_graph
 
 
 def test_arc_list_names_comments_isolated_positions_and_headers():
@@ -75,6 +77,51 @@ def test_reader_errors_are_input_errors(tmp_path):
     with pytest.raises(InputError, match="no position named 'zz'"):
         parse_arcs("a b\n").position("zz")
 
+
+
+def test_one_reader_reads_every_format_as_a_digraph_or_an_undirected_graph(tmp_path):
+    """Each format read both ways: a Digraph of the arcs as written, or a Graph whose edges
+    are the arcs either way round (a Graph is a Digraph whose arcs come in pairs)."""
+    arcs = [("a", "b"), ("b", "c"), ("c", "a"), ("c", "d")]
+    g = nx.DiGraph(arcs)
+    nx.write_graphml(g, tmp_path / "g.graphml")
+    (tmp_path / "g.json").write_text(json.dumps(nx.node_link_data(g, edges="edges")))
+    nx.write_adjlist(g, tmp_path / "g.adjlist")
+    (tmp_path / "g.txt").write_text("# about: four\na b\nb c\nc a\nc d\nb a\n")
+    for path in ("g.graphml", "g.json", "g.adjlist", "g.txt"):
+        game = read_graph(tmp_path / path)
+        assert type(game) is Digraph and game.directed
+        undirected = read_graph(tmp_path / path, undirected=True)
+        assert isinstance(undirected, Graph) and not undirected.directed
+        assert undirected.named_edges() == {frozenset(a) for a in arcs}, path
+        assert {(undirected.names[u], undirected.names[v]) for u, v in undirected.arcs()} == {
+            p for a in arcs for p in (a, a[::-1])
+        }
+        assert undirected.succ == undirected.adj and undirected.to_networkx().is_directed() is False
+    assert read_graph(tmp_path / "g.txt", undirected=True).headers == {"about": "four"}
+    # a coupling map: its pairs are arcs (couplers one way), or edges
+    (tmp_path / "map.json").write_text("[[0, 1], [1, 0], [2, 1]]")
+    directed = read_graph(tmp_path / "map.json")
+    assert directed.names == ("0", "1", "2") and set(directed.arcs()) == {(0, 1), (1, 0), (2, 1)}
+    assert read_graph(tmp_path / "map.json", undirected=True).edges == ((0, 1), (1, 2))
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "fragment"),
+    [
+        ("loop.txt", "a b\nb b\n", "self-loop at 'b'"),
+        ("three.txt", "a b c\n", "line 1: expected 'u v' (an edge)"),
+        ("empty.txt", "# nothing\n", "empty"),
+        ("list.json", "[1, 2]", "node-link JSON (an object with 'nodes' and edges) or a coupling map"),
+        ("names.json", '{"nodes": [{"id": 1}, {"id": "1"}], "links": []}', "different but have the same name"),
+        ("space.json", '{"nodes": [{"id": "a b"}], "links": []}', "not a token"),
+    ],
+)
+def test_undirected_reader_errors_are_one_line(tmp_path, name, text, fragment):
+    (tmp_path / name).write_text(text)
+    with pytest.raises(InputError, match=re.escape(fragment)) as caught:
+        read_graph(tmp_path / name, undirected=True)
+    assert "\n" not in str(caught.value) and str(caught.value).startswith(name)
 
 digraphs = st.integers(1, 9).flatmap(
     lambda n: st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=3 * n).map(

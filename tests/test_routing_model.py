@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pyasp_games.errors import InputError
+from pyasp_games.routing.graph import grid_layout
 from pyasp_games.routing.model import load_instances, parse_arrangement
 from pyasp_games.routing.specs import graph_spec, read_graph
 from pyasp_games.routing.verify import verify_parity_unsolvable, verify_schedule
@@ -32,36 +33,39 @@ def test_generators(spec, n, m):
 
 
 def test_grid_shape_is_recognised():
-    grid = graph_spec("grid:3x4").grid
+    grid = grid_layout(graph_spec("grid:3x4"))
     assert (grid.rows, grid.cols, grid.cells) == (3, 4, tuple(range(12)))
-    assert (graph_spec("path:4").grid.rows, graph_spec("path:4").grid.cols) == (1, 4)
-    assert graph_spec("cycle:6").grid is None and graph_spec("grid:3x3-1,1").grid is None
-    assert graph_spec("star:3").grid is None and graph_spec("heavy-hex:27").grid is None
+    path = grid_layout(graph_spec("path:4"))
+    assert (path.rows, path.cols) == (1, 4)
+    for spec in ("cycle:6", "grid:3x3-1,1", "star:3", "heavy-hex:27"):
+        assert grid_layout(graph_spec(spec)) is None, spec
 
 
 def test_a_grid_is_recognised_by_its_names_in_any_order_and_by_its_shape():
     """Issue 20: a grid given as a file is a grid (by its 'r,c' names, or unnamed by its shape)."""
     import networkx as nx
 
-    from pyasp_games.routing.graph import graph_from_edges
+    from pyasp_games.graphs import graph_from_edges
 
     spec = graph_spec("grid:3x4")
     shuffled = sorted(spec.edges, key=lambda e: (e[1] * 7) % 12)
     named = graph_from_edges([(spec.names[u], spec.names[v]) for u, v in shuffled])
-    assert named.names != spec.names and (named.grid.rows, named.grid.cols) == (3, 4)
-    assert [named.names[v] for v in named.grid.cells] == list(spec.names)
+    grid = grid_layout(named)
+    assert named.names != spec.names and (grid.rows, grid.cols) == (3, 4)
+    assert [named.names[v] for v in grid.cells] == list(spec.names)
     g = nx.convert_node_labels_to_integers(nx.grid_2d_graph(4, 5), ordering="sorted")
     relabel = {v: f"q{(v * 7) % 20}" for v in g}  # unnamed, numbered out of order
     shape = graph_from_edges([(relabel[u], relabel[v]) for u, v in g.edges()])
-    assert sorted((shape.grid.rows, shape.grid.cols)) == [4, 5]
-    for r in range(shape.grid.rows):  # every cell's right and lower neighbours are its edges
-        for c in range(shape.grid.cols):
-            v = shape.grid.cells[r * shape.grid.cols + c]
-            assert shape.grid.cell(v) == (r, c)
-            if c + 1 < shape.grid.cols:
-                assert shape.grid.cells[r * shape.grid.cols + c + 1] in shape.adj[v]
+    grid = grid_layout(shape)
+    assert sorted((grid.rows, grid.cols)) == [4, 5]
+    for r in range(grid.rows):  # every cell's right and lower neighbours are its edges
+        for c in range(grid.cols):
+            v = grid.cells[r * grid.cols + c]
+            assert grid.cell(v) == (r, c)
+            if c + 1 < grid.cols:
+                assert grid.cells[r * grid.cols + c + 1] in shape.adj[v]
     ladder_plus = graph_from_edges([*shape.edges, (0, len(shape) - 1)][:])  # one edge too many
-    assert ladder_plus.grid is None
+    assert grid_layout(ladder_plus) is None
 
 
 @pytest.mark.parametrize(

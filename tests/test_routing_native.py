@@ -130,7 +130,7 @@ def test_wilson_reasons():
 
 def test_theta0_is_the_exception():
     """theta0 is 2-connected, not bipartite, not a cycle, yet not every arrangement is solvable."""
-    from pyasp_games.routing.graph import graph_from_edges
+    from pyasp_games.graphs import graph_from_edges
     from pyasp_games.routing.native import is_theta0
 
     g = graph_from_edges([(0, 1), (1, 2), (0, 3), (3, 4), (4, 2), (0, 5), (5, 6), (6, 2)])
@@ -155,7 +155,7 @@ def test_shipped_atlas_table():
     import networkx as nx
 
     from pyasp_games.engines.resources import instance_dir
-    from pyasp_games.routing.graph import graph_from_networkx
+    from pyasp_games.graphs import graph_from_networkx
 
     rows = [
         line.split("\t")
@@ -167,7 +167,7 @@ def test_shipped_atlas_table():
     atlas = nx.graph_atlas_g()
     sample = [r for r in rows if int(r[1]) <= 5] + rows[-853::284]
     for index, n, m, rt, worst, _ in sample:
-        g = graph_from_networkx(atlas[int(index)], "g")
+        g = graph_from_networkx(atlas[int(index)], "g", undirected=True)
         assert (len(g), len(g.edges)) == (int(n), int(m))
         table = distance_table(g, "matching")
         assert max(table.values()) == int(rt)

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from pyasp_games.engines.limits import Limits
+from pyasp_games.graphs import graph_from_edges
 from pyasp_games.routing import solve
-from pyasp_games.routing.graph import graph_from_edges
 from pyasp_games.routing.model import Instance, schedule_names
 from pyasp_games.routing.native import distance_table
 from pyasp_games.routing.polynomial import balanced_displacement, exact_schedule, graph_class

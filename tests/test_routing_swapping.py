@@ -43,6 +43,52 @@ def test_idastar_and_the_bound_against_bfs_on_every_permutation(spec):
         assert _replays(g, state, found.swaps)
 
 
+def test_the_search_runs_the_same_as_python_and_compiled(monkeypatch):
+    """One kernel, two runs: its Python source on lists (a short search), then compiled on
+    numpy arrays: the same schedules, bounds and node counts, for the exact search and
+    for the swapper's searches (windows, node limits) alike."""
+    from pyasp_games.engines import compiled
+
+    module = swap_search.__name__
+    monkeypatch.setattr(compiled, "INTERPRETED_SECONDS", 1e9)
+    if compiled.is_compiled(module):  # compiled by an earlier test: run the Python source
+        monkeypatch.setattr(compiled, "_COMPILED", compiled._COMPILED - {module})
+        for name in compiled._KERNELS[module]:
+            monkeypatch.setattr(swap_search, name, getattr(swap_search, name).py_func)
+    exact = [random_arrangement(graph_spec(spec), seed, "swap")
+             for spec, seed in (("grid:3x4", 1), ("random:12:18:1", 2), ("tree:10:3", 1),
+                                ("grid:4x4", 2))]  # fmt: skip
+    bounded = [random_arrangement(graph_spec(s), 0, "swap") for s in ("grid:6x6", "heavy-hex:27")]
+
+    def run():
+        found = [optimal_swaps(inst, None, slots=1 << 8) for inst in exact]
+        bounds = [bound_swaps(inst, Limits().deadline(), trials=4) for inst in bounded]
+        return ([(f.swaps, f.proved, f.nodes, f.cut, f.budgets) for f in found],
+                [(b.swaps, b.lower_bound, b.searched) for b in bounds])  # fmt: skip
+
+    python = run()
+    assert not compiled.is_compiled(module)
+    monkeypatch.undo()
+    compiled.compile_kernels(module)
+    assert run() == python
+
+
+def test_a_node_limit_counts_every_node_once():
+    """A search under a node limit visits that many nodes and stops (each budget's start
+    counts), or ends within it; its nodes add up over budgets."""
+    inst = random_arrangement(graph_spec("grid:5x5"), 1, "swap")
+    search = swap_search.SwapSearch(inst.graph, inst.state)
+    with pytest.raises(swap_search.NodeLimit):
+        search.search(search.start, None, limit=50)
+    assert search.nodes == 50
+    small = swap_search.SwapSearch(graph_spec("path:3"), (2, 1, 0))
+    assert not small.search(1, None, limit=10) and small.nodes == 1  # no child fits one swap
+    assert small.search(3, None, limit=10) and small.schedule() == [(0, 1), (1, 2), (0, 1)]
+    assert small.nodes == 5  # the two starts and three swaps
+    with pytest.raises(swap_search.NodeLimit):
+        small.search(5, None, limit=5)
+
+
 @pytest.mark.parametrize("spec", ["grid:2x3", "cycle:6", "star:5"])
 def test_the_compiled_search_against_bfs(spec):
     """The kernel compiled (numpy arrays, the full duplicate table) gives the same optima."""

@@ -46,7 +46,7 @@ def generate(
     g = graph_spec(spec)
     new_file(output, force, "--output")
     new_file(arrangement, force, "--arrangement")
-    write_output(g.format_edges(), output)
+    write_output(g.format_arcs(), output)
     if arrangement is not None:
         inst = random_arrangement(g, seed, Moves(moves).value)
         write_output(inst.format_arrangement(), arrangement)

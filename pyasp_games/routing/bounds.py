@@ -32,6 +32,7 @@ from typing import Any
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.errors import InputError
+from pyasp_games.routing.graph import grid_layout
 from pyasp_games.routing.model import Instance, schedule_names
 
 Step = list[tuple[int, int]]
@@ -164,7 +165,7 @@ def row_column_schedule(inst: Instance) -> list[Step]:
     """Row-column-row routing on a grid (see the module docstring)."""
     import networkx as nx
 
-    layout = inst.graph.grid
+    layout = grid_layout(inst.graph)
     if layout is None:
         raise InputError(f"{inst.graph.name}: row-column routing needs a full grid")
     rows, cols, at = layout.rows, layout.cols, layout.cells
@@ -251,7 +252,7 @@ def applies(inst: Instance, name: str) -> bool:
     if name == "oddeven":
         return len(g.edges) in (len(g) - 1, len(g)) and all(len(a) <= 2 for a in g.adj)
     if name == "rowcolumn":
-        return g.grid is not None
+        return grid_layout(g) is not None
     return True
 
 

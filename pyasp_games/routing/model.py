@@ -13,7 +13,7 @@ must reach vertex ``pi(u)``. Three move rules:
 A state is a tuple ``s`` with ``s[v]`` the target vertex of the pebble now on ``v``;
 the goal is the identity ``s[v] == v``. Every move exchanges two entries.
 
-Files: the graph is a file (:mod:`~pyasp_games.routing.graph`) or a spec
+Files: the graph is a file (:func:`pyasp_games.graphs.read_graph`) or a spec
 (:mod:`~pyasp_games.routing.specs`); the arrangement is lines ``u v`` (the pebble on
 ``u`` goes to ``v``; vertices not named stay) and optionally ``blank u``, with
 ``# moves: matching|swap|blank``, ``# known: N`` and ``# graph: FILE`` (relative to the
@@ -36,7 +36,7 @@ from pathlib import Path
 
 from pyasp_games.engines.files import comment_header, comment_headers
 from pyasp_games.errors import InputError, read_text
-from pyasp_games.routing.graph import Graph
+from pyasp_games.graphs import Graph
 from pyasp_games.routing.specs import graph_spec, looks_like_spec, read_graph
 
 #: The move rules.

@@ -33,7 +33,7 @@ from typing import Any
 
 from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
-from pyasp_games.routing.graph import Graph
+from pyasp_games.graphs import Graph
 from pyasp_games.routing.model import (
     Instance,
     lower_bound,

@@ -65,7 +65,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pyasp_games.routing.graph import Graph
+from pyasp_games.graphs import Graph
 from pyasp_games.routing.model import Instance, cycle_count
 
 Swap = tuple[int, int]

@@ -12,10 +12,12 @@
 | ``tree:N[:SEED]`` | a uniformly random labelled tree (random Prüfer sequence) |
 | ``random:N[:SEED]``, ``random:N:M:SEED`` | a random tree plus random edges, ``M`` edges in all (default ``2N``) |
 
-:func:`read_graph` takes a file (:mod:`~pyasp_games.routing.graph`) or a spec.
+:func:`read_graph` takes a file (:func:`pyasp_games.graphs.read_graph`) or a spec; either
+way the graph must be connected (:func:`~pyasp_games.routing.graph.connected`).
 
+>>> from pyasp_games.routing.graph import grid_layout
 >>> g = graph_spec("grid:2x3-0,0")
->>> g.names, len(g.edges), g.grid is None
+>>> g.names, len(g.edges), grid_layout(g) is None
 (('0,1', '0,2', '1,0', '1,1', '1,2'), 5, True)
 >>> h = graph_spec("heavy-hex:27")
 >>> len(h), len(h.edges), max(len(a) for a in h.adj)
@@ -27,9 +29,12 @@ from __future__ import annotations
 import random
 import re
 from pathlib import Path
+from typing import cast
 
+from pyasp_games import graphs
 from pyasp_games.errors import InputError
-from pyasp_games.routing.graph import Graph, graph_from_edges, numbered_graph, read_graph_file
+from pyasp_games.graphs import Graph, graph_from_edges, numbered_graph
+from pyasp_games.routing.graph import connected
 
 #: The largest generated graph: a routing instance keeps all-pairs distances (n^2 ints).
 MAX_VERTICES = 5_000
@@ -57,14 +62,19 @@ def looks_like_spec(text: str) -> bool:
 
 
 def read_graph(path: Path | str, fmt: str | None = None) -> Graph:
-    """A graph file, or a spec such as ``grid:3x3`` where no file of that name exists."""
+    """A connected graph file, or a spec such as ``grid:3x3`` where no file of that name
+    exists."""
     if not Path(path).exists() and looks_like_spec(str(path)):
         return graph_spec(str(path))
-    return read_graph_file(path, fmt)
+    return connected(cast(Graph, graphs.read_graph(path, fmt, undirected=True)))
 
 
 def graph_spec(spec: str) -> Graph:
     """The generated graph of ``spec`` (see the module docstring)."""
+    return connected(_generated(spec))
+
+
+def _generated(spec: str) -> Graph:
     family, _, rest = spec.partition(":")
     if family not in FAMILIES:
         raise InputError(

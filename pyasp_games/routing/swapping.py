@@ -1,24 +1,20 @@
 """Token swapping (one edge a step) on any graph: a bound that improves on the
-4-approximation, and the depth-first search it uses (the exact search is its compiled
-twin, :mod:`~pyasp_games.routing.swap_search`).
+4-approximation.
 
-The search looks for sequences of swaps under the admissible bound ``h = max(ceil(D / 2), n - c)``
-(``D`` the pebbles' total distance to their targets: a swap moves two pebbles one edge
-each; ``c`` the cycles of the arrangement: a swap changes their number by one), kept up to
-date swap by swap. Two sequences that differ only in the order of swaps on disjoint edges
-reach the same arrangement, so only one order is searched: the lexicographically least
-(Anisimov and Knuth's normal form of a trace: no swap ``a`` may follow ``b u`` with
-``a < b`` where ``a`` commutes with ``b`` and with all of ``u``), and a swap that meets
-its own earlier copy across commuting swaps (they cancel) is never searched either.
+Its depth-first searches are the exact search's
+(:class:`~pyasp_games.routing.swap_search.SwapSearch`, one kernel: run as Python where a
+search is short, compiled where it is long) with a node limit, and without the exact
+search's duplicate table and its bound of pebbles at home in the way: under the
+admissible bound ``max(ceil(D / 2), n - c)``, only the lexicographically least order of
+commuting swaps, never a swap that cancels with its earlier copy.
 
-- :class:`SwapSearch`: depth-first search within a budget and a node limit.
 - :func:`bound_swaps`: randomised greedy schedules (in the manner of Miltzow et al. 2016:
   swaps that bring both pebbles closer, preferring those that split a cycle; a directed
   cycle of pebbles that each want the next vertex rotated; else a swap that moves a pebble
   closer and a pebble at home away), half of them for the inverse arrangement (a schedule
   for it, reversed, routes the arrangement); in the best ones, pairs of equal swaps with
   only commuting swaps between them cancelled and windows replaced by shorter sequences
-  with the same effect (found by the same search over the window's vertices), also in
+  with the same effect (found by a search over the window's vertices), also in
   random other orders of the commuting swaps; then a large-neighbourhood search (a
   random part of the schedule planned anew by a greedy run, kept when no longer); last,
   depth-first searches with a node limit, from the lower bound up (an exhausted budget
@@ -41,123 +37,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pyasp_games.engines.limits import Deadline, LimitReached
-from pyasp_games.routing.graph import Graph
-from pyasp_games.routing.model import Instance, cycle_count
+from pyasp_games.graphs import Graph
+from pyasp_games.routing.model import Instance
+from pyasp_games.routing.swap_search import NodeLimit, SwapSearch
 
 Swap = tuple[int, int]
-
-
-class NodeLimit(Exception):
-    """A depth-first search used up its nodes."""
-
-
-class SwapSearch:
-    """Depth-first search for swap sequences within a budget (see the module docstring)."""
-
-    def __init__(self, graph: Graph, state: Sequence[int], deadline: Deadline,
-                 edges: Sequence[Swap] | None = None,
-                 moved: Sequence[int] | None = None) -> None:  # fmt: skip
-        """``edges``: the swaps searched (default: every edge of ``graph``); ``moved``:
-        the only vertices whose pebbles may be away from home (a window's, so that
-        setting up costs its size, not the graph's)."""
-        self.graph, self.deadline = graph, deadline
-        self.dist = graph.distances
-        self.edges = list(graph.edges if edges is None else edges)
-        self.rows = [(u, w, self.dist[u], self.dist[w]) for u, w in self.edges]
-        self.state = list(state)
-        self.n = len(self.state)
-        if moved is None:
-            self.total = sum(self.dist[v][t] for v, t in enumerate(self.state))
-            self.cycles = cycle_count(self.state)
-        else:  # every other vertex is a cycle of its own
-            self.total = sum(self.dist[v][self.state[v]] for v in moved)
-            seen: set[int] = set()
-            self.cycles = self.n - len(moved)
-            for v in moved:
-                self.cycles += v not in seen
-                while v not in seen:
-                    seen.add(v)
-                    v = self.state[v]
-        self.path: list[int] = []  # edge numbers
-        self.nodes = 0
-        self.limit: int | None = None
-
-    def bound(self) -> int:
-        return max((self.total + 1) // 2, self.n - self.cycles)
-
-    def start(self) -> int:
-        """The first budget: the bound, rounded up to the arrangement's parity (every swap
-        changes the number of cycles by one, so a schedule has the parity of n - c)."""
-        h = self.bound()
-        return h + (self.n - self.cycles - h) % 2
-
-    def _same_cycle(self, u: int, w: int) -> bool:
-        s, v = self.state, self.state[u]
-        while v != u:
-            if v == w:
-                return True
-            v = s[v]
-        return False
-
-    def _normal(self, e: int) -> bool:
-        """Whether the path followed by ``e`` is still in lexicographic normal form and
-        has no swap that cancels with ``e`` across commuting swaps."""
-        u, w = self.edges[e]
-        for f in reversed(self.path):
-            if f == e:
-                return False
-            x, y = self.edges[f]
-            if x in (u, w) or y in (u, w):
-                return True
-            if f > e:
-                return False
-        return True
-
-    def children(self, budget: int) -> list[tuple[int, int, int]]:
-        """The swaps worth trying with ``budget`` swaps left: ``(new bound, edge, cycle
-        change)``, best first."""
-        s, out = self.state, []
-        room = 2 * (budget - 1) - self.total  # the distance change that still fits
-        fixed = self.n - self.cycles
-        for e, (u, w, du, dw) in enumerate(self.rows):
-            tu, tw = s[u], s[w]
-            change = dw[tu] - du[tu] + du[tw] - dw[tw]
-            if change > room + 1:
-                continue
-            dc = 1 if self._same_cycle(u, w) else -1
-            h = max((self.total + change + 1) // 2, fixed - dc)
-            if h < budget and self._normal(e):
-                out.append((h, e, dc))
-        out.sort()
-        return out
-
-    def swap(self, e: int, dc: int) -> None:
-        u, w = self.edges[e]
-        s, dist = self.state, self.dist
-        self.total += dist[w][s[u]] - dist[u][s[u]] + dist[u][s[w]] - dist[w][s[w]]
-        s[u], s[w] = s[w], s[u]
-        self.cycles += dc
-
-    def search(self, budget: int) -> bool:
-        """Depth-first: a sequence of at most ``budget`` swaps that routes the state."""
-        self.nodes += 1
-        if self.nodes & 1023 == 0:
-            self.deadline.check()
-            if self.limit is not None and self.nodes > self.limit:
-                raise NodeLimit
-        if self.cycles == self.n:
-            return True
-        for _, e, dc in self.children(budget):
-            self.swap(e, dc)
-            self.path.append(e)
-            if self.search(budget - 1):
-                return True
-            self.path.pop()
-            self.swap(e, -dc)
-        return False
-
-    def schedule(self) -> list[Swap]:
-        return [self.edges[e] for e in self.path]
 
 
 # -- the bound -----------------------------------------------------------------------
@@ -255,8 +139,11 @@ def _net(graph: Graph, n: int, swaps: Sequence[Swap]) -> list[int]:
     return state
 
 
-#: Nodes a window's search may visit (most windows are refuted or shortened well within).
-WINDOW_NODES = 400
+#: Nodes a depth-first search of the bound may visit: each of its last searches, and a
+#: window's (most windows are refuted or shortened well within). Earlier limits of 150 and
+#: 400 nodes were read only at every 1,024th node, so that 1,023 is what they were: kept,
+#: the bound's schedules and proved bounds stay what they were.
+SEARCH_NODES = 1023
 
 
 def improve_windows(graph: Graph, swaps: list[Swap], deadline: Deadline, width: int = 8,
@@ -277,13 +164,13 @@ def improve_windows(graph: Graph, swaps: list[Swap], deadline: Deadline, width: 
         target = _net(graph, n, window)
         inside = sorted({v for e in window for v in e})
         edges = [(v, w) for v in inside for w in adj[v] if v < w and w in inside]
-        search = SwapSearch(graph, target, deadline, edges, inside)
-        search.limit = WINDOW_NODES if nodes is None else nodes
-        budget = search.start()
+        search = SwapSearch(graph, target, edges, inside)
+        limit = SEARCH_NODES if nodes is None else nodes
+        budget = search.start
         found = None
         try:
             while budget < len(window):
-                if search.search(budget):
+                if search.search(budget, deadline, limit):
                     found = search.schedule()
                     break
                 budget += 2
@@ -401,7 +288,7 @@ def bound_swaps(
     deadline: Deadline,
     seed: int = 0,
     trials: int = 32,
-    nodes: int = 150,
+    nodes: int = SEARCH_NODES,
     keep: int = 3,
     rounds: int = 4,
     tries: int = 30,
@@ -426,16 +313,14 @@ def bound_swaps(
     greedy = len(runs[0])
     best = min((replan(g, inst.state, inverse, improve(g, r, deadline, rng, rounds), deadline,
                        rng, tries, patience) for r in runs[:keep]), key=len)  # fmt: skip
-    search = SwapSearch(g, inst.state, deadline)
-    start_total, start_cycles = search.total, search.cycles
+    search = SwapSearch(g, inst.state)
 
     def attempt(budget: int) -> bool | None:
         """Search ``budget``: True (found, ``best`` replaced), False (exhausted) or None."""
         nonlocal best
-        search.nodes, search.limit, search.path = 0, nodes, []
-        search.state, search.total, search.cycles = list(inst.state), start_total, start_cycles
+        search.nodes = 0
         try:
-            if search.search(budget):
+            if search.search(budget, deadline, nodes):
                 best = search.schedule()
                 return True
             return False
@@ -443,7 +328,7 @@ def bound_swaps(
             return None
 
     # raise the proved bound while budgets are exhausted within the nodes
-    proved = searched = search.start()
+    proved = searched = search.start
     while proved < len(best):
         searched = proved
         found = attempt(proved)
