@@ -14,8 +14,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from pyasp_games.cover.chain import chain
-from pyasp_games.cover.cnf import random_3cnf
+from pyasp_games.domains.cover.chain import chain
+from pyasp_games.domains.cover.cnf import random_3cnf
 from pyasp_games.engines.limits import Limits
 
 

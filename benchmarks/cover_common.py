@@ -4,7 +4,7 @@ Not run by CI. ``exact-cover`` (a C extension) and ``xcover`` (numba) are
 benchmark-only tools (``pip install -e '.[bench]'``); each runs in a forked child
 process that is killed at the time limit (neither can be interrupted), after a
 warm-up call on a tiny instance so that numba's compilation is not timed. Every
-cover they report is checked with :func:`pyasp_games.cover.verify.check_cover`.
+cover they report is checked with :func:`pyasp_games.domains.cover.verify.check_cover`.
 
 The machine is shared, so every time is reported twice: wall-clock seconds and
 the CPU seconds of the process that solved (``cpu_seconds``, ``run_external``).

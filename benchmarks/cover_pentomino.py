@@ -25,8 +25,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from cover_common import cell, run_external
 
-from pyasp_games.cover.bitsets import BitsetCover
-from pyasp_games.cover.dancing_links import DancingLinks
+from pyasp_games.domains.cover.bitsets import BitsetCover
+from pyasp_games.domains.cover.dancing_links import DancingLinks
 from pyasp_games.engines.limits import LimitReached, Limits
 
 #: our solvers: the structure and how it is asked for the covers

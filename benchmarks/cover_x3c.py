@@ -1,7 +1,7 @@
 """Random regular X3C: time to the first cover, or to the proof of none, per backend.
 
 The hard family is the regular one: every element lies in exactly ``d`` subsets
-(``pyasp_games.cover.model.random_x3c``), with a planted cover or without.
+(``pyasp_games.domains.cover.model.random_x3c``), with a planted cover or without.
 Compared side by side, in the same run: our ``dlx`` and ``bitset`` (Algorithm X
 compiled by numba, dancing links / bit sets: the same search tree), ``asp``
 (clingo, encodings ``x3c`` and ``x3c-card``), ``sat`` (PySAT glucose4 and
@@ -28,9 +28,9 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from cover_common import cell, cpu_seconds, run_external
 
-from pyasp_games.cover import solve
-from pyasp_games.cover.model import random_x3c
-from pyasp_games.cover.verify import check_cover
+from pyasp_games.domains.cover import solve
+from pyasp_games.domains.cover.model import random_x3c
+from pyasp_games.domains.cover.verify import check_cover
 from pyasp_games.engines.limits import Limits
 
 VARIANTS = {
@@ -74,7 +74,7 @@ def main() -> None:
     args = ap.parse_args()
     from pyasp_games.engines.compiled import compile_kernels
 
-    for module in ("pyasp_games.cover.dancing_links", "pyasp_games.cover.bitsets"):
+    for module in ("pyasp_games.domains.cover.dancing_links", "pyasp_games.domains.cover.bitsets"):
         __import__(module)
         compile_kernels(module)  # not timed, as xcover's compilation is not
     kinds = [True] if args.planted_only else [False] if args.regular_only else [True, False]

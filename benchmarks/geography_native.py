@@ -16,9 +16,9 @@ import argparse
 import os
 import statistics
 
+from pyasp_games.domains.geography import solve
+from pyasp_games.domains.geography.model import random_game
 from pyasp_games.engines.limits import Limits
-from pyasp_games.geography import solve
-from pyasp_games.geography.model import random_game
 
 
 def _cpu() -> float:

@@ -24,7 +24,7 @@ import sys
 import time
 from typing import Any
 
-from pyasp_games.geography.model import random_game
+from pyasp_games.domains.geography.model import random_game
 
 
 def theirs(game: Any) -> str:
@@ -53,7 +53,7 @@ def theirs(game: Any) -> str:
 
 
 def ours(game: Any) -> str:
-    from pyasp_games.geography import solve
+    from pyasp_games.domains.geography import solve
 
     out = solve(game, "native")  # no limit here: the child process is the limit
     if out.status != "solved" or out.verdict.verified is False:
@@ -64,7 +64,7 @@ def ours(game: Any) -> str:
 def ours_search(game: Any) -> str:
     """The native search alone (what ``ours`` runs before verifying), for a like-for-like
     time against the package, which verifies nothing."""
-    from pyasp_games.geography import BACKENDS
+    from pyasp_games.domains.geography import BACKENDS
 
     return BACKENDS["native"](game).answer
 
@@ -106,7 +106,7 @@ def main() -> int:
     # import both solvers before forking, so no child spends its time importing
     import generalized_geography  # noqa: F401
 
-    import pyasp_games.geography  # noqa: F401
+    import pyasp_games.domains.geography  # noqa: F401
 
     print(f"load average {os.getloadavg()[0]:.2f}; variant {a.variant}; regular {a.regular}")
     print(

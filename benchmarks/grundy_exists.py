@@ -1,8 +1,8 @@
 """Existence of a Grundy function on random digraphs: the largest size each backend answers.
 
-Instances: ``pyasp_games.grundy.model.random_arcs`` (out-degree uniform in 1..4,
+Instances: ``pyasp_games.domains.grundy.model.random_arcs`` (out-degree uniform in 1..4,
 no self-loops), sizes from ``--sizes``, seeds ``0..--seeds-1`` (or ``--seed-list``).
-Each backend spec runs through ``pyasp_games.grundy.solve`` (so every answer is
+Each backend spec runs through ``pyasp_games.domains.grundy.solve`` (so every answer is
 verified: a function by the mex rule) with ``--time-limit`` seconds per run,
 sequentially. A spec is a backend name with optional options, e.g. ``sat``,
 ``sat:solver=cadical195``, ``asp:core=false``. Prints one Markdown row per run
@@ -27,10 +27,10 @@ import random
 import resource
 from typing import Any
 
+from pyasp_games.domains.grundy import BACKENDS, solve
+from pyasp_games.domains.grundy.model import arc_text, parse_graph, random_arcs
+from pyasp_games.engines.graphs import Digraph
 from pyasp_games.engines.limits import Limits
-from pyasp_games.graphs import Digraph
-from pyasp_games.grundy import BACKENDS, solve
-from pyasp_games.grundy.model import arc_text, parse_graph, random_arcs
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:

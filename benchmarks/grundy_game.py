@@ -1,6 +1,6 @@
 """Grundy's game g(1..N): the library's sparse-space algorithm against the plain numpy mex loop.
 
-``pyasp_games.grundy.classic_games.grundys_game`` (see its docstring) versus the direct
+``pyasp_games.domains.grundy.classic_games.grundys_game`` (see its docstring) versus the direct
 vectorised loop (``np.bincount`` of ``g[1..h] XOR g[n-h..n-1]`` for every n),
 which is run only with ``--baseline``; both results are compared.
 
@@ -15,7 +15,7 @@ import time
 
 import numpy as np
 
-from pyasp_games.grundy.classic_games import grundys_game
+from pyasp_games.domains.grundy.classic_games import grundys_game
 
 
 def baseline(upto: int) -> list[int]:

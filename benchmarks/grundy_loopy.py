@@ -1,10 +1,10 @@
 """Smith's generalized Sprague–Grundy function on a random digraph with about 10^6 arcs.
 
-Writes a random digraph (``pyasp_games.grundy.model.random_arcs``: a vertex is a sink with probability
+Writes a random digraph (``pyasp_games.domains.grundy.model.random_arcs``: a vertex is a sink with probability
 ``--sinks`` (default 0.05: without sinks every position is a draw, which is
 trivial), otherwise its out-degree is uniform in 1..4; ``--arcs`` / mean
 out-degree vertices) to an arc-list file, then times, in one process:
-reading it with ``pyasp_games.graphs.read_graph``, ``generalized_grundy``
+reading it with ``pyasp_games.engines.graphs.read_graph``, ``generalized_grundy``
 (values and counters), and separately the independent checks (Smith's
 conditions and the retrograde labelling), which are not part of the target.
 
@@ -21,11 +21,11 @@ import time
 
 sys.path.insert(0, os.path.dirname(__file__))
 
-from pyasp_games.graphs import read_graph
-from pyasp_games.grundy.generalized import generalized_grundy
-from pyasp_games.grundy.model import arc_text, random_arcs
-from pyasp_games.grundy.retrograde import retrograde_classes
-from pyasp_games.grundy.verify import check_generalized, classes_of
+from pyasp_games.domains.grundy.generalized import generalized_grundy
+from pyasp_games.domains.grundy.model import arc_text, random_arcs
+from pyasp_games.domains.grundy.retrograde import retrograde_classes
+from pyasp_games.domains.grundy.verify import check_generalized, classes_of
+from pyasp_games.engines.graphs import read_graph
 
 
 def main() -> None:

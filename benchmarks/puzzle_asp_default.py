@@ -40,16 +40,16 @@ BOARDS = ("thesis-board1.txt", "thesis-board2.txt", "eight-puzzle-hardest.txt", 
 
 
 def boards() -> list:
+    from pyasp_games.domains.puzzle import load_boards
     from pyasp_games.engines.resources import instance_dir
-    from pyasp_games.puzzle import load_boards
 
     return [b for name in BOARDS for b in load_boards(instance_dir("puzzle") / name)]
 
 
 def run_one(index: int, encoding: str, time_limit: float) -> dict:
     """In the child: solve board ``index`` with ``encoding`` (the CPU budget is already set)."""
+    from pyasp_games.domains.puzzle import solve
     from pyasp_games.engines.limits import Limits
-    from pyasp_games.puzzle import solve
 
     board = boards()[index]
     out = solve(board, "asp", Limits(time_limit=time_limit), encoding=encoding, trust_encoding=True)
@@ -65,7 +65,7 @@ def bare_call(encoding: str, horizon: int) -> tuple[float, str]:
     """Ground and solve the single-shot program of ``horizon`` for thesis board 1."""
     import clingo
 
-    from pyasp_games.puzzle.asp import facts
+    from pyasp_games.domains.puzzle.asp import facts
 
     board = boards()[0]
     started = time.process_time()
@@ -80,7 +80,7 @@ def bare_call(encoding: str, horizon: int) -> tuple[float, str]:
 
 
 def backend_call(encoding: str) -> tuple[float, int]:
-    from pyasp_games.puzzle import solve
+    from pyasp_games.domains.puzzle import solve
 
     started = time.process_time()  # no time limit: the backend runs in this process
     out = solve(boards()[0], "asp", encoding=encoding, trust_encoding=True)

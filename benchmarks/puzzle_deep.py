@@ -1,7 +1,7 @@
 """ASP and SAT on the 30-40-move 15-puzzle boards: each idea on each board, by CPU time.
 
 Runs every (variant, board) pair in a fresh child process (``python THIS --one ...``)
-through the library call ``pyasp_games.puzzle.solve(board, backend, Limits(...),
+through the library call ``pyasp_games.domains.puzzle.solve(board, backend, Limits(...),
 **options)``, so each run has its own process, caches and statistics, and the plan
 is replayed and verified as always. Two limits hold for each run:
 
@@ -50,9 +50,9 @@ DEFAULT_VARIANTS = {
 
 def run_one(board_name: str, backend: str, options: dict, time_limit: float, cpu: int) -> dict:
     """In the child: solve one board, return a summary (the CPU budget is already set)."""
+    from pyasp_games.domains.puzzle import load_boards, solve
     from pyasp_games.engines.limits import Limits
     from pyasp_games.engines.resources import instance_dir
-    from pyasp_games.puzzle import load_boards, solve
 
     boards = {b.name.split(":")[-1]: b for b in load_boards(instance_dir("puzzle") / BOARDS)}
     board = boards[board_name]

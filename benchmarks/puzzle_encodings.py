@@ -4,7 +4,7 @@ What it measures, on the thesis boards 1 (24 moves) and 2 (12 moves) and the two
 31-move 8-puzzle boards of ``eight-puzzle-hardest.txt`` (all bundled):
 
 - ``asp:sliding``: our multi-shot ASP encoding through the library
-  (``pyasp_games.puzzle.solve(board, "asp", ..., encoding="sliding")``); the time
+  (``pyasp_games.domains.puzzle.solve(board, "asp", ..., encoding="sliding")``); the time
   includes grounding and the optimality proof (every shorter horizon refuted).
 - ``asp:sliding-no-*``: ablations of ``sliding.lp``. Each variant is written to a
   temporary directory with one rule block removed (the per-step Manhattan-sum
@@ -45,14 +45,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pyasp_games.domains.puzzle import check_outcome, load_boards, parse_board, solve
+from pyasp_games.domains.puzzle.asp import THESIS_INTERFACE, facts, plan_from_symbols, seed_facts
+from pyasp_games.domains.puzzle.model import Board
 from pyasp_games.engines.clingo_runner import ClingoSession
 from pyasp_games.engines.limits import LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import encoding_path, instance_dir
 from pyasp_games.errors import InputError
-from pyasp_games.puzzle import check_outcome, load_boards, parse_board, solve
-from pyasp_games.puzzle.asp import THESIS_INTERFACE, facts, plan_from_symbols, seed_facts
-from pyasp_games.puzzle.model import Board
 
 DOMAIN = "puzzle"
 INSTANCE_FILES = ("thesis-board1.txt", "thesis-board2.txt", "eight-puzzle-hardest.txt")
@@ -236,7 +236,7 @@ def seed_single_shot(board: Board, time_limit: float) -> Run:
 
 
 def library(backend: str, **options: str) -> Callable[[Board, float], Run]:
-    """A runner that calls ``pyasp_games.puzzle.solve`` with ``backend`` and ``options``."""
+    """A runner that calls ``pyasp_games.domains.puzzle.solve`` with ``backend`` and ``options``."""
 
     def run(board: Board, time_limit: float) -> Run:
         try:

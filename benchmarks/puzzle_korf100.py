@@ -23,7 +23,7 @@ from pathlib import Path
 
 
 def solve_one(board_and_partition: tuple) -> tuple:
-    from pyasp_games.puzzle import solve
+    from pyasp_games.domains.puzzle import solve
 
     board, partition = board_and_partition
     out = solve(board, "pdb", partition=partition)
@@ -48,9 +48,9 @@ def main(argv: list[str] | None = None) -> int:
     if not args.keep_cache:
         os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="pdb-bench-")
 
+    from pyasp_games.domains.puzzle import load_boards
+    from pyasp_games.domains.puzzle.databases import pattern_database, tile_partition
     from pyasp_games.engines.resources import instance_dir
-    from pyasp_games.puzzle import load_boards
-    from pyasp_games.puzzle.databases import pattern_database, tile_partition
 
     boards = load_boards(instance_dir("puzzle") / "korf100.txt")[: args.first]
     start = time.perf_counter()

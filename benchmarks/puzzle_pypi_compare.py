@@ -22,7 +22,7 @@ Every (solver, instance) runs in a fresh child process, with a hard wall-clock l
 only the solver call (not the imports, nor loading or building the pattern databases,
 which the parent does once beforehand and reports separately). Every returned
 solution is turned into a U/D/L/R plan (the blank's moves), replayed by
-``pyasp_games.puzzle.verify.verify_plan`` (for a turned Korf board on both the turned
+``pyasp_games.domains.puzzle.verify.verify_plan`` (for a turned Korf board on both the turned
 and the original board) and its length compared with the known optimum. Instances
 run in increasing optimal length per board size; once a solver reaches the time or
 memory limit, its harder-or-equal instances of that size are skipped (``--no-skip``
@@ -51,9 +51,9 @@ from importlib import metadata
 from multiprocessing.connection import Connection
 from pathlib import Path
 
+from pyasp_games.domains.puzzle.model import Board, load_boards
+from pyasp_games.domains.puzzle.verify import verify_plan
 from pyasp_games.engines.resources import instance_dir
-from pyasp_games.puzzle.model import Board, load_boards
-from pyasp_games.puzzle.verify import verify_plan
 
 #: Instance sets selectable with ``--instances``.
 SETS = ("thesis", "eight", "random", "korf10", "korf100")
@@ -169,8 +169,8 @@ def check_plan(inst: Instance, plan: str, ours: bool) -> tuple[bool, str]:
 
 
 def prepare_ours(solver: str, inst: Instance) -> Callable[[], str | None]:
-    from pyasp_games.puzzle import solve
-    from pyasp_games.puzzle.databases import pattern_database, tile_partition
+    from pyasp_games.domains.puzzle import solve
+    from pyasp_games.domains.puzzle.databases import pattern_database, tile_partition
 
     b = inst.board
     if solver == "pdb":  # load the databases from the cache before the clock starts
@@ -228,7 +228,7 @@ def prepare_fps(solver: str, inst: Instance) -> Callable[[], str | None]:
             raise ValueError("the returned path does not start at the board")
         plan = plan_from_blank_cells(b.cols, [x.index(0) for x in boards])
         # the listed boards must be what the plan gives, move by move
-        from pyasp_games.puzzle.verify import replay
+        from pyasp_games.domains.puzzle.verify import replay
 
         for i, expected in enumerate(boards):
             if replay(b.rows, b.cols, inst.blank_last, plan[:i]) != expected:
@@ -316,7 +316,7 @@ def run_one(solver: str, inst: Instance, time_limit: float, memory: int) -> Resu
 
 def prepare_databases(instances: list[Instance]) -> list[tuple[str, float, bool]]:
     """Load or build the default databases of every (size, goal): (label, seconds, built?)."""
-    from pyasp_games.puzzle.databases import cache_dir, pattern_database, tile_partition
+    from pyasp_games.domains.puzzle.databases import cache_dir, pattern_database, tile_partition
 
     out = []
     for rows, cols, goal in sorted({(i.board.rows, i.board.cols, i.board.goal) for i in instances}):

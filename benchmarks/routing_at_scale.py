@@ -28,12 +28,12 @@ import subprocess
 import sys
 import time
 
+from pyasp_games.domains.routing import solve
+from pyasp_games.domains.routing.model import Instance, random_arrangement, schedule_names
+from pyasp_games.domains.routing.polynomial import exact_schedule
+from pyasp_games.domains.routing.specs import graph_spec
+from pyasp_games.domains.routing.verify import verify_schedule
 from pyasp_games.engines.limits import Limits
-from pyasp_games.routing import solve
-from pyasp_games.routing.model import Instance, random_arrangement, schedule_names
-from pyasp_games.routing.polynomial import exact_schedule
-from pyasp_games.routing.specs import graph_spec
-from pyasp_games.routing.verify import verify_schedule
 
 
 def rustworkx_swaps(inst: Instance) -> tuple[int | None, float]:

@@ -2,7 +2,7 @@
 
 For each connected graph of ``networkx.graph_atlas_g()`` (every graph up to 7 vertices,
 up to isomorphism) it computes rt(G) by one breadth-first search over all n!
-arrangements (``pyasp_games.routing.native.routing_number``), replays the worst
+arrangements (``pyasp_games.domains.routing.native.routing_number``), replays the worst
 arrangement's schedule with the independent checker and, with ``--recheck``, re-solves
 that arrangement with the ASP and SAT backends and checks that they agree. Writes the
 table (atlas index, n, edges, rt, worst arrangement) and prints the distribution of rt
@@ -20,12 +20,12 @@ import time
 
 import networkx as nx
 
+from pyasp_games.domains.routing import solve
+from pyasp_games.domains.routing.model import Instance, schedule_names
+from pyasp_games.domains.routing.native import routing_number
+from pyasp_games.domains.routing.verify import verify_schedule
+from pyasp_games.engines.graphs import graph_from_networkx
 from pyasp_games.engines.limits import Limits
-from pyasp_games.graphs import graph_from_networkx
-from pyasp_games.routing import solve
-from pyasp_games.routing.model import Instance, schedule_names
-from pyasp_games.routing.native import routing_number
-from pyasp_games.routing.verify import verify_schedule
 
 
 def main() -> None:

@@ -17,11 +17,11 @@ import random
 import sys
 import time
 
+from pyasp_games.domains.routing import solve
+from pyasp_games.domains.routing.model import Instance
+from pyasp_games.domains.routing.specs import graph_spec
+from pyasp_games.domains.routing.verify import verify_schedule
 from pyasp_games.engines.limits import Limits
-from pyasp_games.routing import solve
-from pyasp_games.routing.model import Instance
-from pyasp_games.routing.specs import graph_spec
-from pyasp_games.routing.verify import verify_schedule
 
 
 def scrambled(spec: str, swaps: int, seed: int) -> Instance:

@@ -29,10 +29,10 @@ def timed(fn, repeat: int) -> tuple[float, object]:
 
 
 def counting(k: int, repeat: int) -> None:
-    from pyasp_games.cover import solve
-    from pyasp_games.cover.model import X3C
-    from pyasp_games.grundy import solve as grundy
-    from pyasp_games.grundy.model import parse_graph
+    from pyasp_games.domains.cover import solve
+    from pyasp_games.domains.cover.model import X3C
+    from pyasp_games.domains.grundy import solve as grundy
+    from pyasp_games.domains.grundy.model import parse_graph
 
     subsets = []
     for i in range(k):
@@ -51,14 +51,14 @@ def counting(k: int, repeat: int) -> None:
 
 
 def cross_checks(repeat: int) -> None:
-    from pyasp_games.cover import solve as cover
-    from pyasp_games.cover.model import load_instance
+    from pyasp_games.domains.cover import solve as cover
+    from pyasp_games.domains.cover.model import load_instance
+    from pyasp_games.domains.grundy import solve as grundy
+    from pyasp_games.domains.grundy.model import arc_text, parse_graph, random_arcs
+    from pyasp_games.domains.puzzle import solve as puzzle
+    from pyasp_games.domains.puzzle.model import load_boards
     from pyasp_games.engines.limits import Limits
     from pyasp_games.engines.resources import encoding_path, instance_dir
-    from pyasp_games.grundy import solve as grundy
-    from pyasp_games.grundy.model import arc_text, parse_graph, random_arcs
-    from pyasp_games.puzzle import solve as puzzle
-    from pyasp_games.puzzle.model import load_boards
 
     folder = Path(tempfile.mkdtemp())
     files = {

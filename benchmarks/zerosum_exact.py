@@ -1,6 +1,6 @@
 """Zero-sum games exactly: random matrix games, Kuhn and Leduc poker, and peers side by side.
 
-Ours: ``pyasp_games.zerosum.solve`` (the backend, then the independent exact certificate
+Ours: ``pyasp_games.domains.zerosum.solve`` (the backend, then the independent exact certificate
 check every answer gets; the time includes both). Random ``n x n`` games with integer
 entries in [-100, 100] (``random_matrix(n, n, seed=s)``) by ``lp`` (HiGHS made exact);
 Kuhn poker by ``simplex`` (the 64 x 64 normal form) and by ``lp`` (sequence form); Leduc
@@ -27,8 +27,8 @@ from typing import Any
 
 def make_game(kind: str, param: int, k: int) -> Any:
     """Repetition ``k`` of a family: random matrix games get seed ``k``."""
-    from pyasp_games.zerosum.model import random_matrix
-    from pyasp_games.zerosum.poker import kuhn_poker, leduc_poker
+    from pyasp_games.domains.zerosum.model import random_matrix
+    from pyasp_games.domains.zerosum.poker import kuhn_poker, leduc_poker
 
     if kind == "matrix":
         return random_matrix(param, param, seed=k)
@@ -36,7 +36,7 @@ def make_game(kind: str, param: int, k: int) -> Any:
 
 
 def ours(kind: str, param: int, k: int, backend: str) -> tuple[Any, bool]:
-    from pyasp_games.zerosum import solve
+    from pyasp_games.domains.zerosum import solve
 
     out = solve(make_game(kind, param, k), backend)
     return out.answer, out.verdict.verified is True

@@ -12,10 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from pyasp_games.engines.resources import instance_dir
-
 # random_walk_board lives in the package (the bench generator ``walk``); re-exported here
-from pyasp_games.puzzle.model import Board, random_walk_board  # noqa: F401
+from pyasp_games.domains.puzzle.model import Board, random_walk_board  # noqa: F401
+from pyasp_games.engines.resources import instance_dir
 
 
 @dataclass

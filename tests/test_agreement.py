@@ -9,7 +9,6 @@ from fractions import Fraction
 
 import pytest
 
-from pyasp_games.crosscheck import agreement
 from pyasp_games.engines.agreement import Relation, relation, same_answer
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import Question
@@ -21,6 +20,7 @@ from pyasp_games.engines.verdict import (
     CrossCheck,
     Verdict,
 )
+from pyasp_games.tools.crosscheck import agreement
 
 EQUAL, CONSISTENT = Relation.EQUAL, Relation.CONSISTENT
 DIFFERS, NOT_COMPARABLE = Relation.DIFFERS, Relation.NOT_COMPARABLE

@@ -14,12 +14,17 @@ from pathlib import Path
 
 import pytest
 
-from pyasp_games.bench.campaign import CampaignError, local_executor, plan_campaign, run_campaign
-from pyasp_games.bench.report import write_report
-from pyasp_games.bench.results import read_rows
-from pyasp_games.bench.suite import expand, parse_suite, read_suite
 from pyasp_games.engines.resources import data_root
 from pyasp_games.errors import InputError
+from pyasp_games.tools.bench.campaign import (
+    CampaignError,
+    local_executor,
+    plan_campaign,
+    run_campaign,
+)
+from pyasp_games.tools.bench.report import write_report
+from pyasp_games.tools.bench.results import read_rows
+from pyasp_games.tools.bench.suite import expand, parse_suite, read_suite
 
 from .conftest import assert_bad_input, run_cli
 
@@ -525,7 +530,7 @@ def test_report_counts_every_claim_its_command_left_unconfirmed():
     """The report's 'not verified' column holds the runs whose command printed NOT
     VERIFIED (exit 3): a user encoding's claim with no reference answer in time, and a
     claim beyond its checker that no second backend settled; a settled one is not there."""
-    from pyasp_games.bench.report import build_report
+    from pyasp_games.tools.bench.report import build_report
 
     def row(backend, stats):
         return {"instance": "g", "backend": backend, "repeat": 0, "status": "no-solution",

@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from pyasp_games.puzzle import BACKENDS
-from pyasp_games.puzzle.model import load_boards
-from pyasp_games.puzzle.verify import verify_plan
+from pyasp_games.domains.puzzle import BACKENDS
+from pyasp_games.domains.puzzle.model import load_boards
+from pyasp_games.domains.puzzle.verify import verify_plan
 
 from .conftest import assert_bad_input, run_cli
 

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from pyasp_games.cover.cnf import parse_dimacs
-from pyasp_games.cover.model import format_x3c, load_instance, random_x3c
+from pyasp_games.domains.cover.cnf import parse_dimacs
+from pyasp_games.domains.cover.model import format_x3c, load_instance, random_x3c
 from pyasp_games.engines.resources import instance_dir
 
 from .conftest import assert_bad_input, run_cli

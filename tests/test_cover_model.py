@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyasp_games.cover.cnf import CNF, format_dimacs, parse_dimacs
-from pyasp_games.cover.model import (
+from pyasp_games.domains.cover.cnf import CNF, format_dimacs, parse_dimacs
+from pyasp_games.domains.cover.model import (
     X3C,
     ThreeDM,
     format_3dm,

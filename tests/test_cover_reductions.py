@@ -6,18 +6,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pyasp_games.cover import solve
-from pyasp_games.cover.chain import chain
-from pyasp_games.cover.cnf import CNF
-from pyasp_games.cover.model import ThreeDM
-from pyasp_games.cover.reductions import (
+from pyasp_games.domains.cover import solve
+from pyasp_games.domains.cover.chain import chain
+from pyasp_games.domains.cover.cnf import CNF
+from pyasp_games.domains.cover.model import ThreeDM
+from pyasp_games.domains.cover.reductions import (
     gj_sizes,
     map_back,
     sat_to_3sat,
     threedm_to_x3c,
     threesat_to_3dm,
 )
-from pyasp_games.cover.verify import check_cover, check_matching, evaluate_cnf
+from pyasp_games.domains.cover.verify import check_cover, check_matching, evaluate_cnf
 from pyasp_games.errors import InputError
 
 
@@ -190,8 +190,8 @@ def test_3dm_to_x3c_is_the_identity_on_indices():
 
 
 def test_the_chain_checker_judges_on_the_original_formula():
-    from pyasp_games.cover.chain import CHAIN
-    from pyasp_games.cover.verify import check_chain
+    from pyasp_games.domains.cover.chain import CHAIN
+    from pyasp_games.domains.cover.verify import check_chain
 
     sat = CNF(2, ((1, 2), (-1,)), "tiny")
     out = CHAIN.ask(sat, "bitset")
@@ -206,7 +206,7 @@ def test_the_chain_checker_judges_on_the_original_formula():
 
 
 def test_an_unconfirmed_no_cover_is_not_shown_as_proven(monkeypatch):
-    from pyasp_games.cover import chain as chain_module
+    from pyasp_games.domains.cover import chain as chain_module
 
     monkeypatch.setattr(chain_module, "_direct_sat", lambda cnf, remaining: None)
     out = chain_module.chain(CNF(1, ((1,), (-1,)), "contradiction"), "dlx")

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyasp_games.cover import BACKENDS, check_outcome, solve
-from pyasp_games.cover.bitsets import BitsetCover
-from pyasp_games.cover.dancing_links import DancingLinks
-from pyasp_games.cover.model import X3C, load_instance, random_x3c
-from pyasp_games.cover.verify import check_cover
+from pyasp_games.domains.cover import BACKENDS, check_outcome, solve
+from pyasp_games.domains.cover.bitsets import BitsetCover
+from pyasp_games.domains.cover.dancing_links import DancingLinks
+from pyasp_games.domains.cover.model import X3C, load_instance, random_x3c
+from pyasp_games.domains.cover.verify import check_cover
 from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import instance_dir

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from pyasp_games.domains.puzzle.model import load_boards
+from pyasp_games.domains.puzzle.verify import verify_plan
 from pyasp_games.engines.resources import instance_dir
-from pyasp_games.puzzle.model import load_boards
-from pyasp_games.puzzle.verify import verify_plan
 
 from .conftest import run_cli
 
@@ -56,9 +56,9 @@ def test_an_emitted_puzzle_runs_as_printed_and_gives_an_optimal_plan(tmp_path, e
 
 
 def test_incmode_is_included_once_whether_or_not_the_encoding_includes_it(tmp_path):
+    from pyasp_games.domains.puzzle.asp import write_lp
     from pyasp_games.engines.incmode import solve_incrementally
     from pyasp_games.engines.resources import encoding_path
-    from pyasp_games.puzzle.asp import write_lp
 
     board = load_boards(instance_dir("puzzle") / "thesis-board2.txt")[0]
     sliding = encoding_path("puzzle", "sliding")

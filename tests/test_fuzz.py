@@ -10,7 +10,7 @@ import pytest
 
 from pyasp_games.domains import domain_spec
 from pyasp_games.engines.resources import encoding_path
-from pyasp_games.fuzz import fuzz
+from pyasp_games.tools.fuzz import fuzz
 from tests.conftest import assert_bad_input, run_cli
 
 PLANTED = Path(__file__).parent / "fuzz_encodings"

@@ -142,9 +142,9 @@ def test_play_handles_illegal_input_and_the_solver_wins(tmp_path):
 
 
 def test_matching_backend_refuses_what_it_does_not_answer_in_the_library_too():
+    from pyasp_games.domains.geography import solve
+    from pyasp_games.domains.geography.model import parse_instance
     from pyasp_games.errors import InputError
-    from pyasp_games.geography import solve
-    from pyasp_games.geography.model import parse_instance
 
     with pytest.raises(InputError, match="undirected vertex geography only"):
         solve(parse_instance("a b\n", "a", "vertex"), "matching")

@@ -16,11 +16,11 @@ from functools import cache
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyasp_games.geography.model import Geography, make_instance
-from pyasp_games.geography.native import _EdgeSearch, _Search, solve_game
-from pyasp_games.geography.play import Player
-from pyasp_games.geography.verify import check_answer, check_line
-from pyasp_games.graphs import from_arcs
+from pyasp_games.domains.geography.model import Geography, make_instance
+from pyasp_games.domains.geography.native import _EdgeSearch, _Search, solve_game
+from pyasp_games.domains.geography.play import Player
+from pyasp_games.domains.geography.verify import check_answer, check_line
+from pyasp_games.engines.graphs import from_arcs
 
 
 def reference(game: Geography):

@@ -9,16 +9,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pyasp_games.domains.geography import BACKENDS, check_outcome, solve
+from pyasp_games.domains.geography.asp import solve_asp
+from pyasp_games.domains.geography.matching import matching_winner, maximum_matching
+from pyasp_games.domains.geography.model import load_instance, make_instance
+from pyasp_games.domains.geography.native import solve_game
+from pyasp_games.domains.geography.verify import brute_force_winner, check_answer, check_line
+from pyasp_games.engines.graphs import from_arcs
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import instance_dir
-from pyasp_games.geography import BACKENDS, check_outcome, solve
-from pyasp_games.geography.asp import solve_asp
-from pyasp_games.geography.matching import matching_winner, maximum_matching
-from pyasp_games.geography.model import load_instance, make_instance
-from pyasp_games.geography.native import solve_game
-from pyasp_games.geography.verify import brute_force_winner, check_answer, check_line
-from pyasp_games.graphs import from_arcs
 
 GEO = instance_dir("geography")
 

@@ -6,11 +6,11 @@ import random
 
 import pytest
 
+from pyasp_games.domains.geography.asp import solve_asp
+from pyasp_games.domains.geography.model import make_instance
+from pyasp_games.domains.geography.native import solve_game
+from pyasp_games.domains.geography.tqbf import parse_qdimacs, qbf_true, to_geography
 from pyasp_games.errors import InputError
-from pyasp_games.geography.asp import solve_asp
-from pyasp_games.geography.model import make_instance
-from pyasp_games.geography.native import solve_game
-from pyasp_games.geography.tqbf import parse_qdimacs, qbf_true, to_geography
 
 from .conftest import run_cli
 

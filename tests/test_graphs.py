@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pyasp_games.engines.graphs import Digraph, Graph, from_arcs, parse_arcs, read_graph
 from pyasp_games.errors import InputError
-from pyasp_games.graphs import Digraph, Graph, from_arcs, parse_arcs, read_graph
 
 
 def test_arc_list_names_comments_isolated_positions_and_headers():

@@ -1,4 +1,4 @@
-"""The core (shrinking the graph) used by the ASP and SAT backends (``pyasp_games.grundy.core``):
+"""The core (shrinking the graph) used by the ASP and SAT backends (``pyasp_games.domains.grundy.core``):
 deleting positions nobody moves to keeps the Grundy functions one to one."""
 
 from __future__ import annotations
@@ -6,12 +6,12 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyasp_games.graphs import from_arcs
-from pyasp_games.grundy import solve
-from pyasp_games.grundy.core import extend, in_core
-from pyasp_games.grundy.loopy_search import grundy_functions
-from pyasp_games.grundy.model import parse_graph, random_digraph
-from pyasp_games.grundy.verify import check_grundy_function
+from pyasp_games.domains.grundy import solve
+from pyasp_games.domains.grundy.core import extend, in_core
+from pyasp_games.domains.grundy.loopy_search import grundy_functions
+from pyasp_games.domains.grundy.model import parse_graph, random_digraph
+from pyasp_games.domains.grundy.verify import check_grundy_function
+from pyasp_games.engines.graphs import from_arcs
 
 from .conftest import run_cli
 

@@ -7,28 +7,28 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyasp_games.engines import reference
-from pyasp_games.engines.limits import Limits
-from pyasp_games.engines.resources import instance_dir
-from pyasp_games.graphs import from_arcs
-from pyasp_games.grundy import BACKENDS, loopy, solve
-from pyasp_games.grundy.asp import retrograde_asp
-from pyasp_games.grundy.generalized import (
+from pyasp_games.domains.grundy import BACKENDS, loopy, solve
+from pyasp_games.domains.grundy.asp import retrograde_asp
+from pyasp_games.domains.grundy.generalized import (
     generalized_grundy,
     generalized_sum,
     loopy_move,
     loopy_sum_move,
     sum_graph,
 )
-from pyasp_games.grundy.model import Infinity, known_count, load_graph, nim_sum, parse_graph
-from pyasp_games.grundy.retrograde import retrograde_classes
-from pyasp_games.grundy.verify import (
+from pyasp_games.domains.grundy.model import Infinity, known_count, load_graph, nim_sum, parse_graph
+from pyasp_games.domains.grundy.retrograde import retrograde_classes
+from pyasp_games.domains.grundy.verify import (
     brute_force_count,
     brute_force_kernels,
     check_generalized,
     check_grundy_function,
     classes_of,
 )
+from pyasp_games.engines import reference
+from pyasp_games.engines.graphs import from_arcs
+from pyasp_games.engines.limits import Limits
+from pyasp_games.engines.resources import instance_dir
 
 
 def digraphs(max_n: int, max_out: int = 3, loops: bool = True):
@@ -139,7 +139,7 @@ def test_check_1_generalized_classes_equal_retrograde_labelling(g):
             assert cls[w] == ("P" if c == "N" else "D")
     # on an acyclic graph the generalized function is the Grundy function
     if g.find_cycle() is None:
-        from pyasp_games.grundy.acyclic import grundy_values
+        from pyasp_games.domains.grundy.acyclic import grundy_values
 
         assert values == grundy_values(g)
 

@@ -10,20 +10,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyasp_games.engines.limits import Deadline, LimitReached
-from pyasp_games.graphs import from_arcs
-from pyasp_games.grundy.acyclic import CyclicGraphError, grundy_values, winning_moves
-from pyasp_games.grundy.circuits import Gate, circuit_value, grundy_circuit
-from pyasp_games.grundy.classic_games import (
+from pyasp_games.domains.grundy.acyclic import CyclicGraphError, grundy_values, winning_moves
+from pyasp_games.domains.grundy.circuits import Gate, circuit_value, grundy_circuit
+from pyasp_games.domains.grundy.classic_games import (
     grundys_game,
     nim_winning_moves,
     subtraction_period,
     subtraction_values,
 )
-from pyasp_games.grundy.generalized import sum_graph
-from pyasp_games.grundy.model import parse_graph
-from pyasp_games.grundy.sums import or_sum_winning_moves, sum_winning_moves
-from pyasp_games.grundy.verify import check_grundy_function
+from pyasp_games.domains.grundy.generalized import sum_graph
+from pyasp_games.domains.grundy.model import parse_graph
+from pyasp_games.domains.grundy.sums import or_sum_winning_moves, sum_winning_moves
+from pyasp_games.domains.grundy.verify import check_grundy_function
+from pyasp_games.engines.graphs import from_arcs
+from pyasp_games.engines.limits import Deadline, LimitReached
 
 
 def naive_grundy(graph):

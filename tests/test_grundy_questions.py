@@ -9,11 +9,8 @@ from dataclasses import replace
 import pytest
 import typer
 
-from pyasp_games.engines.limits import Limits
-from pyasp_games.engines.resources import instance_dir
-from pyasp_games.errors import InputError
-from pyasp_games.grundy import loopy, solve
-from pyasp_games.grundy.model import (
+from pyasp_games.domains.grundy import loopy, solve
+from pyasp_games.domains.grundy.model import (
     grundys_game_heaps,
     load_graph,
     mex,
@@ -22,7 +19,7 @@ from pyasp_games.grundy.model import (
     read_sum,
     subtraction_game,
 )
-from pyasp_games.grundy.questions import (
+from pyasp_games.domains.grundy.questions import (
     EXISTS,
     GAMES,
     GRUNDYS_GAME,
@@ -34,8 +31,8 @@ from pyasp_games.grundy.questions import (
     SUM,
     VALUES,
 )
-from pyasp_games.grundy.retrograde import retrograde_classes
-from pyasp_games.grundy.verify import (
+from pyasp_games.domains.grundy.retrograde import retrograde_classes
+from pyasp_games.domains.grundy.verify import (
     check_grundys_game,
     check_loopy,
     check_nim,
@@ -43,6 +40,9 @@ from pyasp_games.grundy.verify import (
     check_sum,
     check_values,
 )
+from pyasp_games.engines.limits import Limits
+from pyasp_games.engines.resources import instance_dir
+from pyasp_games.errors import InputError
 
 from .conftest import run_cli
 

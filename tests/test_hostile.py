@@ -11,12 +11,12 @@ import time
 
 import pytest
 
-from pyasp_games.bench.suite import expand, parse_suite
-from pyasp_games.cover.model import format_x3c, random_x3c
 from pyasp_games.domains import DOMAINS, domain_spec
+from pyasp_games.domains.cover.model import format_x3c, random_x3c
+from pyasp_games.domains.zerosum.model import format_matrix, random_matrix
 from pyasp_games.engines.resources import instance_dir
 from pyasp_games.errors import InputError
-from pyasp_games.zerosum.model import format_matrix, random_matrix
+from pyasp_games.tools.bench.suite import expand, parse_suite
 
 from .conftest import assert_bad_input, run_cli
 
@@ -130,9 +130,9 @@ def _deep_tree(levels: int) -> str:
 @pytest.mark.parametrize("literal", ["NaN", "Infinity", "-Infinity", "1e400"])
 def test_json_games_with_float_literals_are_refused(tmp_path, literal):
     # every reader of a JSON game (solve, normal-form, stochastic) refuses in one line
-    from pyasp_games.zerosum.generate import normal_form_text
-    from pyasp_games.zerosum.questions import load_game
-    from pyasp_games.zerosum.stochastic import load_stochastic
+    from pyasp_games.domains.zerosum.generate import normal_form_text
+    from pyasp_games.domains.zerosum.questions import load_game
+    from pyasp_games.domains.zerosum.stochastic import load_stochastic
 
     tree, states = tmp_path / "tree.json", tmp_path / "states.json"
     tree.write_text(_tree(literal))
@@ -168,8 +168,8 @@ def test_unreadable_json_trees_are_one_line_errors(tmp_path, text, fragment):
     ids=["1e400", "10^400", "10^400/3"],
 )
 def test_lp_refuses_payoffs_floating_point_cannot_hold_side_by_side(rows):
-    from pyasp_games.zerosum.model import parse_matrix
-    from pyasp_games.zerosum.questions import SOLVE
+    from pyasp_games.domains.zerosum.model import parse_matrix
+    from pyasp_games.domains.zerosum.questions import SOLVE
 
     game = parse_matrix("\n".join(rows) + "\n", "huge")
     with pytest.raises(InputError, match="use --backend simplex"):
@@ -186,9 +186,9 @@ def test_lp_refusal_is_one_line(tmp_path):
 
 def test_lp_solves_huge_payoffs_of_one_size_exactly():
     # entries of 10^100 (HiGHS: a model error) and payoffs of 10^500 (beyond floats)
-    from pyasp_games.zerosum.extensive import from_dict
-    from pyasp_games.zerosum.model import make_game
-    from pyasp_games.zerosum.questions import SOLVE, describe_solution
+    from pyasp_games.domains.zerosum.extensive import from_dict
+    from pyasp_games.domains.zerosum.model import make_game
+    from pyasp_games.domains.zerosum.questions import SOLVE, describe_solution
 
     big = str(10**500)
     left = _two_moves({"payoff": big}, {"payoff": 1}, 2, "J")
@@ -215,8 +215,8 @@ def test_lp_solves_huge_payoffs_of_one_size_exactly():
     ids=["rows twice", "cols twice", "undefined state", "undefined next state"],
 )
 def test_zerosum_names(tmp_path, kind, text, fragment):
-    from pyasp_games.zerosum.model import load_matrix
-    from pyasp_games.zerosum.stochastic import load_stochastic
+    from pyasp_games.domains.zerosum.model import load_matrix
+    from pyasp_games.domains.zerosum.stochastic import load_stochastic
 
     game = tmp_path / ("game.json" if kind == "states" else "game.txt")
     game.write_text(text)
@@ -236,8 +236,8 @@ def test_stochastic_needs_an_iteration(tmp_path):
 def test_an_unconfirmed_claim_exits_3(tmp_path):
     # an edge game of 90 edges is beyond the brute-force check: the native answer is
     # printed, as not verified, and the exit code says it is unconfirmed
-    from pyasp_games.geography.model import random_game
-    from pyasp_games.geography.questions import SOLVE
+    from pyasp_games.domains.geography.model import random_game
+    from pyasp_games.domains.geography.questions import SOLVE
 
     game = random_game(30, seed=1, variant="edge", degree=3)
     path = tmp_path / "edges90.txt"

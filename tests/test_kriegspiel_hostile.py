@@ -11,14 +11,14 @@ import sys
 
 import pytest
 
-from pyasp_games.errors import InputError
-from pyasp_games.kriegspiel.model import (
+from pyasp_games.domains.kriegspiel.model import (
     Board,
     board_of,
     load_metaposition,
     metaposition,
     parse_metaposition,
 )
+from pyasp_games.errors import InputError
 
 from .conftest import assert_bad_input, run_cli
 

@@ -10,10 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyasp_games.errors import InputError
-from pyasp_games.kriegspiel.classic import classic_values, longest
-from pyasp_games.kriegspiel.metaposition import DRAW, rules_for
-from pyasp_games.kriegspiel.model import (
+from pyasp_games.domains.kriegspiel.classic import classic_values, longest
+from pyasp_games.domains.kriegspiel.metaposition import DRAW, rules_for
+from pyasp_games.domains.kriegspiel.model import (
     Board,
     board_of,
     legal_squares,
@@ -22,9 +21,10 @@ from pyasp_games.kriegspiel.model import (
     square_name,
     starts,
 )
-from pyasp_games.kriegspiel.referee import Referee, black_moves, white_answer
-from pyasp_games.kriegspiel.tablebase import NO_MATE
-from pyasp_games.kriegspiel.verify import Game
+from pyasp_games.domains.kriegspiel.referee import Referee, black_moves, white_answer
+from pyasp_games.domains.kriegspiel.tablebase import NO_MATE
+from pyasp_games.domains.kriegspiel.verify import Game
+from pyasp_games.errors import InputError
 
 B8 = Board(8, 8)
 

@@ -8,20 +8,20 @@ from pathlib import Path
 
 import pytest
 
-from pyasp_games.engines.limits import Limits
-from pyasp_games.engines.outcome import Outcome
-from pyasp_games.engines.resources import instance_dir
-from pyasp_games.kriegspiel import solve
-from pyasp_games.kriegspiel.model import (
+from pyasp_games.domains.kriegspiel import solve
+from pyasp_games.domains.kriegspiel.model import (
     Board,
     known_value,
     load_metapositions,
     parse_metaposition,
     starts,
 )
-from pyasp_games.kriegspiel.native import solve_native
-from pyasp_games.kriegspiel.tablebase import NO_MATE, build, values
-from pyasp_games.kriegspiel.verify import check_outcome, check_refutation, check_strategy
+from pyasp_games.domains.kriegspiel.native import solve_native
+from pyasp_games.domains.kriegspiel.tablebase import NO_MATE, build, values
+from pyasp_games.domains.kriegspiel.verify import check_outcome, check_refutation, check_strategy
+from pyasp_games.engines.limits import Limits
+from pyasp_games.engines.outcome import Outcome
+from pyasp_games.engines.resources import instance_dir
 
 from .conftest import assert_bad_input, run_cli
 
@@ -135,8 +135,8 @@ def test_a_refutation_links_symmetric_metapositions_and_the_checker_maps_them():
 
 def test_an_optimum_too_large_to_certify_says_what_it_rests_on(monkeypatch):
     from pyasp_games.cli.common import verdict
-    from pyasp_games.kriegspiel import native
-    from pyasp_games.kriegspiel.questions import describe_solve
+    from pyasp_games.domains.kriegspiel import native
+    from pyasp_games.domains.kriegspiel.questions import describe_solve
 
     monkeypatch.setattr(native, "MAX_REFUTATION", 50)
     m = parse_metaposition("4/4/1R2/K3 unknown")
@@ -237,7 +237,7 @@ def test_asp_agrees_with_native_on_4x4():
 def test_table_of_small_boards_is_the_shipped_data():
     import json
 
-    from pyasp_games.kriegspiel.questions import TABLE, read_board
+    from pyasp_games.domains.kriegspiel.questions import TABLE, read_board
 
     shipped = json.loads((SMALL.parent / "tables.json").read_text())
     out = TABLE.ask(read_board("3x3"))
@@ -251,8 +251,8 @@ def test_table_of_small_boards_is_the_shipped_data():
 
 
 def test_the_table_checker_refuses_a_wrong_value():
-    from pyasp_games.kriegspiel.questions import read_board
-    from pyasp_games.kriegspiel.verify import check_table
+    from pyasp_games.domains.kriegspiel.questions import read_board
+    from pyasp_games.domains.kriegspiel.verify import check_table
 
     request = read_board("3x3")
     out = TABLE_SOLVE(request)
@@ -270,7 +270,7 @@ def test_the_table_checker_refuses_a_wrong_value():
 
 
 def TABLE_SOLVE(request):
-    from pyasp_games.kriegspiel.native import solve_table
+    from pyasp_games.domains.kriegspiel.native import solve_table
 
     return solve_table(request, Limits())
 
@@ -317,8 +317,8 @@ def test_heuristic_is_an_upper_bound_or_names_the_line_that_beats_it():
 
 
 def test_the_checker_replays_the_heuristics_failing_line():
-    from pyasp_games.kriegspiel.heuristic import policy_attempt
-    from pyasp_games.kriegspiel.verify import check_policy_line
+    from pyasp_games.domains.kriegspiel.heuristic import policy_attempt
+    from pyasp_games.domains.kriegspiel.verify import check_policy_line
 
     def check(line):
         return check_policy_line(start, line, policy_attempt)
@@ -353,13 +353,13 @@ def test_the_checker_imports_nothing_from_the_solvers():
     """verify.py has its own rules: of the kriegspiel package it reads the model only."""
     import ast
 
-    import pyasp_games.kriegspiel.verify as verify
+    import pyasp_games.domains.kriegspiel.verify as verify
 
     tree = ast.parse(Path(verify.__file__).read_text())
     imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
     imported |= {a.name for node in ast.walk(tree) if isinstance(node, ast.Import) for a in node.names}
-    ours = {name for name in imported if name and name.startswith("pyasp_games.kriegspiel")}
-    assert ours == {"pyasp_games.kriegspiel.model"}
+    ours = {name for name in imported if name and name.startswith("pyasp_games.domains.kriegspiel")}
+    assert ours == {"pyasp_games.domains.kriegspiel.model"}
 
 
 def test_crosscheck_of_small_metapositions(tmp_path):
@@ -393,7 +393,7 @@ def _stdin_run(*args: str, stdin: str):
 
 
 def test_play_as_black_against_the_engine():
-    from pyasp_games.kriegspiel.play import play
+    from pyasp_games.domains.kriegspiel.play import play
 
     # the engine mates whatever Black does: Black always takes its first legal step
     m = parse_metaposition("?1?/2?/KR1")
@@ -434,7 +434,7 @@ def test_play_as_white_shows_the_referee_and_the_metaposition():
 def test_kqk_table_and_asp_with_diagonal_checks():
     import json
 
-    from pyasp_games.kriegspiel.questions import TABLE, read_board
+    from pyasp_games.domains.kriegspiel.questions import TABLE, read_board
 
     out = TABLE.ask(read_board("4x4", "Q"))
     assert out.verdict.verified is True and out.answer["forced"] == out.answer["starts"] == 236

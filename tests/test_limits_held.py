@@ -57,8 +57,8 @@ def test_a_budget_handed_on_shares_its_clock_and_expires_as_unknown_not_an_error
 
 
 def test_planning_horizons_past_the_deadline_are_unknown():
-    from pyasp_games.puzzle.horizons import horizons
-    from pyasp_games.puzzle.model import parse_board
+    from pyasp_games.domains.puzzle.horizons import horizons
+    from pyasp_games.domains.puzzle.model import parse_board
 
     board = parse_board("1 2 3\n4 5 6\n0 7 8")
     with pytest.raises(LimitReached):  # was: ValueError from Limits(time_limit=0.0)

@@ -165,8 +165,8 @@ def test_pdb_info_and_clear_json(tmp_path, monkeypatch):
 
 
 def test_every_run_is_in_one_category_of_the_summary_line():
-    from pyasp_games.crosscheck import CATEGORIES, Report, Row
     from pyasp_games.engines.outcome import Outcome
+    from pyasp_games.tools.crosscheck import CATEGORIES, Report, Row
 
     def row(status, confirmed="", **stats):
         return Row("b", Outcome("i", "b", status, stats=stats), confirmed=confirmed)

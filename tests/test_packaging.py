@@ -16,8 +16,7 @@ from pathlib import Path
 import pytest
 
 import pyasp_games
-from pyasp_games.bench.job import make_job, run_job
-from pyasp_games.bench.suite import InstanceRef
+from pyasp_games.domains.puzzle.model import load_boards
 from pyasp_games.engines.child import python_code
 from pyasp_games.engines.resources import (
     PACKAGE_DIR,
@@ -26,7 +25,8 @@ from pyasp_games.engines.resources import (
     encoding_path,
     instance_dir,
 )
-from pyasp_games.puzzle.model import load_boards
+from pyasp_games.tools.bench.job import make_job, run_job
+from pyasp_games.tools.bench.suite import InstanceRef
 
 
 def test_encodings_and_instances_are_installed():

@@ -10,8 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyasp_games.errors import InputError
-from pyasp_games.puzzle.model import (
+from pyasp_games.domains.puzzle.model import (
     Board,
     format_board,
     format_set,
@@ -23,7 +22,8 @@ from pyasp_games.puzzle.model import (
     parse_set,
     solvability,
 )
-from pyasp_games.puzzle.verify import verify_unsolvable
+from pyasp_games.domains.puzzle.verify import verify_unsolvable
+from pyasp_games.errors import InputError
 
 
 def reachable(rows: int, cols: int, goal: str) -> dict[tuple[int, ...], int]:

@@ -10,18 +10,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pyasp_games.engines.limits import Deadline, LimitReached, Limits
-from pyasp_games.errors import InputError
-from pyasp_games.puzzle import load_boards, solve
-from pyasp_games.puzzle.abstract_search import build_table
-from pyasp_games.puzzle.databases import (
+from pyasp_games.domains.puzzle import load_boards, solve
+from pyasp_games.domains.puzzle.abstract_search import build_table
+from pyasp_games.domains.puzzle.databases import (
     cached_databases,
     cell_bits,
     clear_cache,
     pattern_database,
     tile_partition,
 )
-from pyasp_games.puzzle.model import goal_tiles, moves_of
+from pyasp_games.domains.puzzle.model import goal_tiles, moves_of
+from pyasp_games.engines.limits import Deadline, LimitReached, Limits
+from pyasp_games.errors import InputError
 
 from .conftest import random_walk_board, run_cli
 from .test_puzzle_model import reachable
@@ -179,7 +179,7 @@ def fresh_cache(tmp_path, monkeypatch):
 
 
 def five_by_five(folder) -> str:
-    from pyasp_games.puzzle.model import format_board
+    from pyasp_games.domains.puzzle.model import format_board
 
     path = folder / "b5.txt"
     path.write_text(format_board(random_walk_board(5, 5, 400, 3), header=False) + "\n")
@@ -207,7 +207,7 @@ def test_a_database_build_holds_the_memory_limit(fresh_cache):
 def test_every_phase_of_a_build_stops_at_the_time_limit(fresh_cache, puzzles):
     # was: a Korf board with the blank-first databases uncached overran a 30 s limit by
     # 4-9 s; without --json the build runs in the command's own process (its progress shown)
-    from pyasp_games.puzzle.model import format_board
+    from pyasp_games.domains.puzzle.model import format_board
 
     board = fresh_cache / "korf1.txt"
     board.write_text(format_board(load_boards(puzzles / "korf100.txt")[0]) + "\n")
@@ -218,8 +218,8 @@ def test_every_phase_of_a_build_stops_at_the_time_limit(fresh_cache, puzzles):
 
 def test_the_quick_partition_is_small_on_every_board_with_databases():
     # what the reference builds inside a user's limit: valid, small tables, every tile once
-    from pyasp_games.puzzle.databases import QUICK_INDEX_BITS, QUICK_PLACEMENTS
-    from pyasp_games.puzzle.model import cell_bits
+    from pyasp_games.domains.puzzle.databases import QUICK_INDEX_BITS, QUICK_PLACEMENTS
+    from pyasp_games.domains.puzzle.model import cell_bits
 
     for rows in range(2, 9):
         for cols in range(2, 9):

@@ -7,11 +7,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pyasp_games.domains.puzzle import load_boards, parse_board, solve
+from pyasp_games.domains.puzzle.databases import tile_partition
+from pyasp_games.domains.puzzle.verify import verify_plan
 from pyasp_games.engines.limits import Limits
 from pyasp_games.errors import InputError
-from pyasp_games.puzzle import load_boards, parse_board, solve
-from pyasp_games.puzzle.databases import tile_partition
-from pyasp_games.puzzle.verify import verify_plan
 
 from .conftest import assert_bad_input, random_walk_board, run_cli
 

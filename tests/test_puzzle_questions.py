@@ -8,11 +8,11 @@ import re
 
 import pytest
 
+from pyasp_games.domains.puzzle import CHECK, SOLVE, load_boards, parse_board
+from pyasp_games.domains.puzzle.model import manhattan_lower_bound
+from pyasp_games.domains.puzzle.verify import check_solvability
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
-from pyasp_games.puzzle import CHECK, SOLVE, load_boards, parse_board
-from pyasp_games.puzzle.model import manhattan_lower_bound
-from pyasp_games.puzzle.verify import check_solvability
 
 from .conftest import assert_bad_input, random_walk_board, run_cli
 

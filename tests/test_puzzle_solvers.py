@@ -9,11 +9,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pyasp_games.domains.puzzle import BACKENDS, check_outcome, load_boards, parse_board, solve
+from pyasp_games.domains.puzzle.verify import verify_plan
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.errors import InputError
-from pyasp_games.puzzle import BACKENDS, check_outcome, load_boards, parse_board, solve
-from pyasp_games.puzzle.verify import verify_plan
 
 from .conftest import quick_options, random_walk_board
 
@@ -148,8 +148,8 @@ def test_emitted_cnf_is_the_optimal_horizon_and_solves_by_hand(tmp_path, puzzles
 
 
 def test_emitted_lp_names_the_encoding_and_holds_the_facts(tmp_path, puzzles):
+    from pyasp_games.domains.puzzle.asp import write_lp
     from pyasp_games.engines.clingo_runner import ClingoSession
-    from pyasp_games.puzzle.asp import write_lp
 
     b = load_boards(puzzles / "thesis-board2.txt")[0]
     path = tmp_path / "b2.lp"

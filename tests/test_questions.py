@@ -13,10 +13,10 @@ import typer
 from typer.testing import CliRunner
 
 from pyasp_games.cli.questions import add_questions
-from pyasp_games.cover.model import X3C, ThreeDM, as_x3c, parse_instance
-from pyasp_games.cover.questions import QUESTIONS as COVER_QUESTIONS
-from pyasp_games.cover.questions import SOLVE
 from pyasp_games.domains import DOMAINS, domain_spec
+from pyasp_games.domains.cover.model import X3C, ThreeDM, as_x3c, parse_instance
+from pyasp_games.domains.cover.questions import QUESTIONS as COVER_QUESTIONS
+from pyasp_games.domains.cover.questions import SOLVE
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import MODES, Param, Question, checked_mode
 from pyasp_games.engines.resources import instance_dir
@@ -140,8 +140,8 @@ def check_hardest(instance: X3C | ThreeDM, outcome: Outcome) -> tuple[bool | Non
 
 def contributing_example() -> dict:
     """CONTRIBUTING.md's declaration, run as written there in the namespace of
-    ``pyasp_games.cover.questions`` (with the backend and checker of steps 1 and 2)."""
-    import pyasp_games.cover.questions as where
+    ``pyasp_games.domains.cover.questions`` (with the backend and checker of steps 1 and 2)."""
+    import pyasp_games.domains.cover.questions as where
 
     text = (Path(__file__).parents[1] / "CONTRIBUTING.md").read_text()
     code = text.split("   ```python\n", 1)[1].split("   ```", 1)[0]
@@ -160,8 +160,8 @@ def test_contributings_worked_example_adds_a_command_in_one_domain(tmp_path, mon
     example = contributing_example()
     hardest = example["HARDEST"]
     # the one change: cover's QUESTIONS (questions.py, re-exported by the package)
-    monkeypatch.setattr("pyasp_games.cover.questions.QUESTIONS", example["QUESTIONS"])
-    monkeypatch.setattr("pyasp_games.cover.QUESTIONS", example["QUESTIONS"])
+    monkeypatch.setattr("pyasp_games.domains.cover.questions.QUESTIONS", example["QUESTIONS"])
+    monkeypatch.setattr("pyasp_games.domains.cover.QUESTIONS", example["QUESTIONS"])
     app = build_app("cover")  # the command line as pyasp_games.cli.main builds it
     assert hardest.domain == "cover"  # stamped by the domain whose spec lists it
     x3c = tmp_path / "tiny.txt"

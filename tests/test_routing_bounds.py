@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from pyasp_games.crosscheck import agreement
-from pyasp_games.routing import solve
-from pyasp_games.routing.bounds import applies, peeling_swaps
-from pyasp_games.routing.model import Instance, random_instance
-from pyasp_games.routing.native import distance_table
-from pyasp_games.routing.specs import graph_spec
+from pyasp_games.domains.routing import solve
+from pyasp_games.domains.routing.bounds import applies, peeling_swaps
+from pyasp_games.domains.routing.model import Instance, random_instance
+from pyasp_games.domains.routing.native import distance_table
+from pyasp_games.domains.routing.specs import graph_spec
+from pyasp_games.tools.crosscheck import agreement
 
 
 @pytest.mark.parametrize(
@@ -75,8 +75,8 @@ def test_rowcolumn_schedule_is_the_same_under_every_string_hash_seed():
     import sys
 
     code = (
-        "from pyasp_games.routing.bounds import row_column_schedule\n"
-        "from pyasp_games.routing.model import random_instance\n"
+        "from pyasp_games.domains.routing.bounds import row_column_schedule\n"
+        "from pyasp_games.domains.routing.model import random_instance\n"
         "print([row_column_schedule(random_instance('grid:4x4', s)) for s in range(4)])\n"
     )
     runs = {

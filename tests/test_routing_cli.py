@@ -53,10 +53,10 @@ def test_number_json_is_the_verified_outcome():
 
 
 def test_check_checker_refuses_a_schedule_that_does_not_solve_the_arrangement():
-    from pyasp_games.routing.model import random_arrangement
-    from pyasp_games.routing.questions import CHECK
-    from pyasp_games.routing.specs import graph_spec
-    from pyasp_games.routing.verify import check_solvability
+    from pyasp_games.domains.routing.model import random_arrangement
+    from pyasp_games.domains.routing.questions import CHECK
+    from pyasp_games.domains.routing.specs import graph_spec
+    from pyasp_games.domains.routing.verify import check_solvability
 
     inst = random_arrangement(graph_spec("cycle:5"), 2, "blank")
     out = CHECK.ask(inst)
@@ -66,10 +66,10 @@ def test_check_checker_refuses_a_schedule_that_does_not_solve_the_arrangement():
 
 
 def test_number_checker_refuses_a_schedule_that_does_not_route_the_worst_arrangement():
-    from pyasp_games.routing.model import identity_instance
-    from pyasp_games.routing.questions import NUMBER
-    from pyasp_games.routing.specs import graph_spec
-    from pyasp_games.routing.verify import check_number
+    from pyasp_games.domains.routing.model import identity_instance
+    from pyasp_games.domains.routing.questions import NUMBER
+    from pyasp_games.domains.routing.specs import graph_spec
+    from pyasp_games.domains.routing.verify import check_number
 
     inst = identity_instance(graph_spec("path:3"))
     out = NUMBER.ask(inst)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from pyasp_games.domains.routing.graph import grid_layout
+from pyasp_games.domains.routing.model import load_instances, parse_arrangement
+from pyasp_games.domains.routing.specs import graph_spec, read_graph
+from pyasp_games.domains.routing.verify import verify_parity_unsolvable, verify_schedule
 from pyasp_games.errors import InputError
-from pyasp_games.routing.graph import grid_layout
-from pyasp_games.routing.model import load_instances, parse_arrangement
-from pyasp_games.routing.specs import graph_spec, read_graph
-from pyasp_games.routing.verify import verify_parity_unsolvable, verify_schedule
 
 
 @pytest.mark.parametrize(
@@ -45,7 +45,7 @@ def test_a_grid_is_recognised_by_its_names_in_any_order_and_by_its_shape():
     """Issue 20: a grid given as a file is a grid (by its 'r,c' names, or unnamed by its shape)."""
     import networkx as nx
 
-    from pyasp_games.graphs import graph_from_edges
+    from pyasp_games.engines.graphs import graph_from_edges
 
     spec = graph_spec("grid:3x4")
     shuffled = sorted(spec.edges, key=lambda e: (e[1] * 7) % 12)

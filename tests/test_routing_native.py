@@ -6,12 +6,12 @@ import random
 
 import pytest
 
+from pyasp_games.domains.routing import solve
+from pyasp_games.domains.routing.model import Instance, lower_bound, schedule_names
+from pyasp_games.domains.routing.native import blank_solvability, distance_table, routing_number
+from pyasp_games.domains.routing.specs import graph_spec
+from pyasp_games.domains.routing.verify import verify_schedule
 from pyasp_games.engines.limits import Limits
-from pyasp_games.routing import solve
-from pyasp_games.routing.model import Instance, lower_bound, schedule_names
-from pyasp_games.routing.native import blank_solvability, distance_table, routing_number
-from pyasp_games.routing.specs import graph_spec
-from pyasp_games.routing.verify import verify_schedule
 
 
 def _verifies(g, moves, state, schedule, blank=None) -> bool:
@@ -130,8 +130,8 @@ def test_wilson_reasons():
 
 def test_theta0_is_the_exception():
     """theta0 is 2-connected, not bipartite, not a cycle, yet not every arrangement is solvable."""
-    from pyasp_games.graphs import graph_from_edges
-    from pyasp_games.routing.native import is_theta0
+    from pyasp_games.domains.routing.native import is_theta0
+    from pyasp_games.engines.graphs import graph_from_edges
 
     g = graph_from_edges([(0, 1), (1, 2), (0, 3), (3, 4), (4, 2), (0, 5), (5, 6), (6, 2)])
     assert is_theta0(g)
@@ -142,7 +142,7 @@ def test_theta0_is_the_exception():
 
 
 def test_limit_gives_unknown():
-    from pyasp_games.routing.model import random_instance
+    from pyasp_games.domains.routing.model import random_instance
 
     out = solve(random_instance("grid:5x5", 1, "swap"), "native", Limits(time_limit=0.5))
     assert out.status == "unknown"
@@ -154,8 +154,8 @@ def test_shipped_atlas_table():
 
     import networkx as nx
 
+    from pyasp_games.engines.graphs import graph_from_networkx
     from pyasp_games.engines.resources import instance_dir
-    from pyasp_games.graphs import graph_from_networkx
 
     rows = [
         line.split("\t")

@@ -7,14 +7,18 @@ import random
 import numpy as np
 import pytest
 
+from pyasp_games.domains.routing import solve
+from pyasp_games.domains.routing.model import Instance, schedule_names
+from pyasp_games.domains.routing.native import distance_table
+from pyasp_games.domains.routing.polynomial import (
+    balanced_displacement,
+    exact_schedule,
+    graph_class,
+)
+from pyasp_games.domains.routing.specs import graph_spec
+from pyasp_games.domains.routing.verify import verify_schedule
+from pyasp_games.engines.graphs import graph_from_edges
 from pyasp_games.engines.limits import Limits
-from pyasp_games.graphs import graph_from_edges
-from pyasp_games.routing import solve
-from pyasp_games.routing.model import Instance, schedule_names
-from pyasp_games.routing.native import distance_table
-from pyasp_games.routing.polynomial import balanced_displacement, exact_schedule, graph_class
-from pyasp_games.routing.specs import graph_spec
-from pyasp_games.routing.verify import verify_schedule
 
 
 @pytest.mark.parametrize(

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from pyasp_games.crosscheck import crosscheck
 from pyasp_games.domains import domain_spec
+from pyasp_games.domains.routing import solve
+from pyasp_games.domains.routing.model import random_arrangement
+from pyasp_games.domains.routing.native import distance_table
+from pyasp_games.domains.routing.specs import graph_spec
 from pyasp_games.engines.limits import Limits
-from pyasp_games.routing import solve
-from pyasp_games.routing.model import random_arrangement
-from pyasp_games.routing.native import distance_table
-from pyasp_games.routing.specs import graph_spec
+from pyasp_games.tools.crosscheck import crosscheck
 from tests.conftest import run_cli
 
 SUITE = [
@@ -40,7 +40,7 @@ def test_exact_backends_find_the_bfs_optimum(spec, moves, backend):
 
 @pytest.mark.parametrize("backend", ["asp", "sat", "native"])
 def test_unsolvable_sliding_arrangement_is_refuted_and_checked(backend):
-    from pyasp_games.routing.model import Instance
+    from pyasp_games.domains.routing.model import Instance
 
     inst = Instance(graph_spec("grid:2x3"), (1, 0, 2, 3, 4, 5), "blank", 5)
     out = solve(inst, backend)

@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 
+from pyasp_games.domains.grundy.model import arc_text, load_graph, random_arcs
+from pyasp_games.domains.grundy.verify import check_grundy_function, check_kernel
+from pyasp_games.domains.puzzle.model import load_boards
+from pyasp_games.domains.puzzle.verify import verify_plan
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.resources import encoding_path, instance_dir
-from pyasp_games.grundy.model import arc_text, load_graph, random_arcs
-from pyasp_games.grundy.verify import check_grundy_function, check_kernel
-from pyasp_games.puzzle.model import load_boards
-from pyasp_games.puzzle.verify import verify_plan
 
 from .conftest import assert_bad_input, run_cli
 
@@ -105,8 +105,8 @@ def test_counts_are_distinct_covers_not_answer_sets(encodings, encoding):
         if flag == "--all":
             assert len({tuple(c) for c in out["witness"]}) == 2
     # projection alone, without the reference: still 2
-    from pyasp_games.cover import solve
-    from pyasp_games.cover.model import load_instance
+    from pyasp_games.domains.cover import solve
+    from pyasp_games.domains.cover.model import load_instance
 
     inst = load_instance(small)
     out = solve(inst, "asp", mode="count", encoding=str(encodings[encoding]), trust_encoding=True)
@@ -235,7 +235,7 @@ def test_a_bundled_claim_beyond_the_checker_is_cross_checked(tmp_path, backend, 
 
 
 def test_a_bundled_claim_the_other_backend_contradicts_is_an_error(tmp_path, monkeypatch):
-    from pyasp_games.grundy.questions import EXISTS
+    from pyasp_games.domains.grundy.questions import EXISTS
 
     graph = load_graph(_beyond_brute_force(tmp_path, cycle=False))
     native = EXISTS.backends["native"]
@@ -253,9 +253,9 @@ def test_a_bundled_claim_the_other_backend_contradicts_is_an_error(tmp_path, mon
 
 
 def test_a_bundled_claim_without_time_for_its_check_stays_unconfirmed(tmp_path):
+    from pyasp_games.domains.grundy.questions import REFERENCE
     from pyasp_games.engines.outcome import Outcome
     from pyasp_games.engines.reference import cross_check
-    from pyasp_games.grundy.questions import REFERENCE
 
     claim = Outcome("g", "native", "solved", 7, stats={"verified": None, "unconfirmed": "too large"})
 
@@ -286,7 +286,7 @@ def test_puzzle_no_plan_within_bound_disagrees(encodings):
 
 
 def test_puzzle_plan_not_optimal_disagrees(encodings):
-    from pyasp_games.puzzle import solve
+    from pyasp_games.domains.puzzle import solve
 
     board = load_boards(PUZZLE / "thesis-board1.txt")[0]
     out = solve(board, "asp", encoding=str(encodings["long-plan"]))
@@ -299,7 +299,7 @@ def test_reference_out_of_time_is_not_verified(encodings, tmp_path, monkeypatch)
     # horizon up to 84 at once; IDA* with pattern databases cannot refute them within the
     # limit (an empty cache: the quick databases are built first, inside it). Not 76: the
     # compiled search refutes that in about 1.3 s, too close to the limit.
-    from pyasp_games.puzzle.model import format_board, random_walk_board
+    from pyasp_games.domains.puzzle.model import format_board, random_walk_board
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "empty-cache"))
     board = tmp_path / "b5.txt"
@@ -316,7 +316,7 @@ def test_reference_out_of_time_is_not_verified(encodings, tmp_path, monkeypatch)
 
 
 def test_a_run_that_uses_the_whole_limit_leaves_none_for_the_reference(encodings):
-    from pyasp_games.cover import REFERENCE
+    from pyasp_games.domains.cover import REFERENCE
     from pyasp_games.engines.outcome import Outcome
     from pyasp_games.engines.reference import cross_check
 
@@ -334,9 +334,9 @@ def test_a_run_that_uses_the_whole_limit_leaves_none_for_the_reference(encodings
 
 
 def test_geography_winner_beyond_minimax_is_cross_checked(tmp_path, monkeypatch):
-    import pyasp_games.geography.verify as verify
-    from pyasp_games.geography import solve
-    from pyasp_games.geography.model import parse_instance
+    import pyasp_games.domains.geography.verify as verify
+    from pyasp_games.domains.geography import solve
+    from pyasp_games.domains.geography.model import parse_instance
 
     game = parse_instance("s a\n", "s", "vertex")  # the first player moves to a and wins
     mine = tmp_path / "second.lp"
@@ -350,9 +350,9 @@ def test_geography_winner_beyond_minimax_is_cross_checked(tmp_path, monkeypatch)
 
 def test_a_plan_whose_optimality_is_unconfirmed_says_both(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))  # no databases: pdb, quick partition
+    from pyasp_games.domains.puzzle import REFERENCE
     from pyasp_games.engines.outcome import Outcome
     from pyasp_games.engines.reference import cross_check
-    from pyasp_games.puzzle import REFERENCE
 
     board = load_boards(PUZZLE / "thesis-board1.txt")[0]
     plan = Outcome(
@@ -373,8 +373,8 @@ def test_a_plan_whose_optimality_is_unconfirmed_says_both(tmp_path, monkeypatch)
 
 
 def test_puzzle_reference_is_pdb_with_the_cached_databases_else_the_quick_ones(tmp_path, monkeypatch):
-    from pyasp_games.puzzle import REFERENCE, solve
-    from pyasp_games.puzzle.model import parse_board
+    from pyasp_games.domains.puzzle import REFERENCE, solve
+    from pyasp_games.domains.puzzle.model import parse_board
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     board = parse_board("1 2 3\n4 0 5")
@@ -398,8 +398,8 @@ def _not_verified_claim(backend: str = "asp") -> Any:
 
 
 def test_crosscheck_counts_not_verified_apart_from_failures():
-    from pyasp_games.crosscheck import Report, Row, confirmation
     from pyasp_games.engines.outcome import Outcome
+    from pyasp_games.tools.crosscheck import Report, Row, confirmation
 
     failed = Outcome("i", "bad", "error", None, stats={"verified": False, "failed_status": "solved"})
     outcomes = [_not_verified_claim(), failed]
@@ -484,8 +484,8 @@ def test_a_malformed_answer_is_a_failed_verification(tmp_path, command, instance
                                        ("winning_move(99)", "no vertex numbered 99"),
                                        ("positions(x)", "positions(x)")])  # fmt: skip
 def test_a_malformed_geography_answer_is_a_failed_verification(tmp_path, shown, why):
-    from pyasp_games.geography import solve
-    from pyasp_games.geography.model import parse_instance
+    from pyasp_games.domains.geography import solve
+    from pyasp_games.domains.geography.model import parse_instance
 
     encoding = tmp_path / "mine.lp"
     encoding.write_text(f"first_wins. {shown}.\n")

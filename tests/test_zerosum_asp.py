@@ -5,11 +5,11 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pyasp_games.domains.zerosum import solve
+from pyasp_games.domains.zerosum.asp import dominance_asp, saddle_points_asp
+from pyasp_games.domains.zerosum.model import make_game, random_matrix
+from pyasp_games.domains.zerosum.native import iterated_dominance, saddle_points
 from pyasp_games.engines.limits import Limits
-from pyasp_games.zerosum import solve
-from pyasp_games.zerosum.asp import dominance_asp, saddle_points_asp
-from pyasp_games.zerosum.model import make_game, random_matrix
-from pyasp_games.zerosum.native import iterated_dominance, saddle_points
 
 from .conftest import run_cli
 

@@ -7,19 +7,19 @@ from fractions import Fraction as F
 
 import pytest
 
-from pyasp_games.engines.resources import instance_dir
-from pyasp_games.errors import InputError
-from pyasp_games.zerosum import load_game, solve
-from pyasp_games.zerosum.extensive import (
+from pyasp_games.domains.zerosum import load_game, solve
+from pyasp_games.domains.zerosum.extensive import (
     from_dict,
     normal_form,
     sequence_form,
     to_dict,
 )
-from pyasp_games.zerosum.lp import solve_sequence_form
-from pyasp_games.zerosum.native import solve_normal_form
-from pyasp_games.zerosum.poker import kuhn_poker, leduc_poker
-from pyasp_games.zerosum.verify import best_response_value, check_behaviour_certificate
+from pyasp_games.domains.zerosum.lp import solve_sequence_form
+from pyasp_games.domains.zerosum.native import solve_normal_form
+from pyasp_games.domains.zerosum.poker import kuhn_poker, leduc_poker
+from pyasp_games.domains.zerosum.verify import best_response_value, check_behaviour_certificate
+from pyasp_games.engines.resources import instance_dir
+from pyasp_games.errors import InputError
 
 from .conftest import run_cli
 
@@ -116,7 +116,7 @@ def test_round_trip_and_cli(tmp_path):
     bad.write_text(json.dumps({"root": {"chance": {"a": {"p": 2, "next": {"payoff": 1}}}}}))
     run = run_cli("zerosum", "solve", bad, "--backend", "lp")
     assert run.code == 2 and "summing to 2" in run.stderr
-    from pyasp_games.zerosum.generate import generate_text
+    from pyasp_games.domains.zerosum.generate import generate_text
 
     with pytest.raises(InputError, match="unknown family 'kuhn-poker'"):  # not Leduc's tree
         generate_text("kuhn-poker")

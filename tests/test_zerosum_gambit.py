@@ -7,12 +7,12 @@ from fractions import Fraction
 
 import pytest
 
+from pyasp_games.domains.zerosum.extensive import from_dict, load_extensive, to_dict
+from pyasp_games.domains.zerosum.gambit import format_efg, format_nfg, parse_efg, parse_nfg
+from pyasp_games.domains.zerosum.model import load_matrix
+from pyasp_games.domains.zerosum.questions import SOLVE
 from pyasp_games.engines.resources import instance_dir
 from pyasp_games.errors import InputError
-from pyasp_games.zerosum.extensive import from_dict, load_extensive, to_dict
-from pyasp_games.zerosum.gambit import format_efg, format_nfg, parse_efg, parse_nfg
-from pyasp_games.zerosum.model import load_matrix
-from pyasp_games.zerosum.questions import SOLVE
 from tests.conftest import run_cli
 
 ZEROSUM = instance_dir("zerosum")

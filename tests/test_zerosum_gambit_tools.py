@@ -8,11 +8,11 @@ from fractions import Fraction
 
 import pytest
 
+from pyasp_games.domains.zerosum.extensive import load_extensive
+from pyasp_games.domains.zerosum.gambit import format_efg, format_nfg, parse_efg, parse_nfg
+from pyasp_games.domains.zerosum.model import load_matrix
+from pyasp_games.domains.zerosum.questions import SOLVE
 from pyasp_games.engines.resources import instance_dir
-from pyasp_games.zerosum.extensive import load_extensive
-from pyasp_games.zerosum.gambit import format_efg, format_nfg, parse_efg, parse_nfg
-from pyasp_games.zerosum.model import load_matrix
-from pyasp_games.zerosum.questions import SOLVE
 
 pytestmark = pytest.mark.slow
 

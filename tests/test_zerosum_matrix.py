@@ -8,17 +8,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyasp_games.engines.resources import instance_dir
-from pyasp_games.errors import InputError
-from pyasp_games.zerosum import BACKENDS, load_game, solve
-from pyasp_games.zerosum.model import make_game, parse_matrix
-from pyasp_games.zerosum.native import (
+from pyasp_games.domains.zerosum import BACKENDS, load_game, solve
+from pyasp_games.domains.zerosum.model import make_game, parse_matrix
+from pyasp_games.domains.zerosum.native import (
     closed_form_2x2,
     iterated_dominance,
     saddle_points,
     simplex_tableau,
 )
-from pyasp_games.zerosum.verify import check_matrix_certificate
+from pyasp_games.domains.zerosum.verify import check_matrix_certificate
+from pyasp_games.engines.resources import instance_dir
+from pyasp_games.errors import InputError
 
 from .conftest import run_cli
 
@@ -131,8 +131,8 @@ def test_cli_solve_reduce_saddle_and_errors(tmp_path):
 
 def test_cli_time_limit_gives_unknown():
     # a 120x120 game by the exact tableau takes seconds; a tiny limit must stop it
+    from pyasp_games.domains.zerosum.model import random_matrix
     from pyasp_games.engines.limits import Limits
-    from pyasp_games.zerosum.model import random_matrix
 
     out = solve(random_matrix(120, 120, seed=3), "simplex", Limits(time_limit=0.05))
     assert out.status == "unknown" and out.exit_code == 3
@@ -141,7 +141,7 @@ def test_cli_time_limit_gives_unknown():
 @settings(max_examples=80, deadline=None)
 @given(st.lists(st.lists(st.integers(-3, 3), min_size=4, max_size=4), min_size=1, max_size=5))
 def test_exact_linear_solvers_agree(rows):
-    from pyasp_games.zerosum.rational import solve_linear, solve_linear_python
+    from pyasp_games.domains.zerosum.rational import solve_linear, solve_linear_python
 
     equations = [({v: c for v, c in enumerate(r[:3]) if c}, r[3]) for r in rows]
     a, b = solve_linear(equations), solve_linear_python(equations)
@@ -162,7 +162,7 @@ def test_cli_reduce_honours_the_time_limit(tmp_path):
 
 
 def test_weak_dominance_by_a_mixture_is_found_and_exact():
-    from pyasp_games.zerosum.native import weak_mixture_dominating
+    from pyasp_games.domains.zerosum.native import weak_mixture_dominating
 
     # c = (1, 1, 0) is weakly, not strictly, below 1/2 a + 1/2 b = (1, 1, 1); no pure row
     # beats it, and no mixture beats it in both of the first two columns

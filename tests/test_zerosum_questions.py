@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pyasp_games.domains.zerosum.model import make_game, random_matrix
+from pyasp_games.domains.zerosum.questions import QUESTIONS, REDUCE, SADDLE, STOCHASTIC
+from pyasp_games.domains.zerosum.stochastic import load_stochastic
+from pyasp_games.domains.zerosum.verify import check_dominance, check_saddle_points
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.resources import instance_dir
-from pyasp_games.zerosum.model import make_game, random_matrix
-from pyasp_games.zerosum.questions import QUESTIONS, REDUCE, SADDLE, STOCHASTIC
-from pyasp_games.zerosum.stochastic import load_stochastic
-from pyasp_games.zerosum.verify import check_dominance, check_saddle_points
 
 small_matrices = st.lists(
     st.lists(st.integers(-4, 4), min_size=3, max_size=3), min_size=1, max_size=4
@@ -94,5 +94,5 @@ def test_value_iteration_is_marked_not_rechecked():
 
 @pytest.mark.parametrize("question", QUESTIONS, ids=lambda q: q.name)
 def test_each_question_has_a_checker_and_a_formatter(question):
-    assert question.check.__module__ == "pyasp_games.zerosum.verify"
-    assert question.describe.__module__ == "pyasp_games.zerosum.questions"
+    assert question.check.__module__ == "pyasp_games.domains.zerosum.verify"
+    assert question.describe.__module__ == "pyasp_games.domains.zerosum.questions"

@@ -6,14 +6,14 @@ from fractions import Fraction as F
 
 import pytest
 
-from pyasp_games.engines.resources import instance_dir
-from pyasp_games.errors import InputError
-from pyasp_games.zerosum.stochastic import (
+from pyasp_games.domains.zerosum.stochastic import (
     evaluate,
     load_stochastic,
     parse_stochastic,
     shapley_iteration,
 )
+from pyasp_games.engines.resources import instance_dir
+from pyasp_games.errors import InputError
 
 from .conftest import run_cli
 

@@ -75,8 +75,8 @@ def run(
     from rich.console import Console
     from rich.markup import escape
 
-    from pyasp_games.bench.report import failed_check, unconfirmed
-    from pyasp_games.bench.run import run_suite
+    from pyasp_games.tools.bench.report import failed_check, unconfirmed
+    from pyasp_games.tools.bench.run import run_suite
 
     console = Console(stderr=True)  # stdout stays clean for --json
 
@@ -133,7 +133,7 @@ def report(
     from rich.markup import escape
     from rich.table import Table
 
-    from pyasp_games.bench.report import EFFORT, effort_columns, write_report
+    from pyasp_games.tools.bench.report import EFFORT, effort_columns, write_report
 
     result, files = write_report(out)
     if json:

@@ -46,9 +46,9 @@ def crosscheck(
     answer differs from the instance's known one; 3 when a run hit its limit or a
     user encoding's claim is not verified (its reference gave no answer in time).
     """
-    from pyasp_games.crosscheck import CATEGORIES, summary_text
     from pyasp_games.domains import DOMAINS
     from pyasp_games.errors import InputError
+    from pyasp_games.tools.crosscheck import CATEGORIES, summary_text
 
     if domain is None and (files or backend or encoding or setting):
         raise InputError("name the domain when giving files, --backend, --encoding or --setting")
@@ -106,8 +106,8 @@ def _run_domain(domain, files, backend, encoding, lim, json: bool, console, work
                 settings=None):  # fmt: skip
     from rich.table import Table
 
-    from pyasp_games.crosscheck import crosscheck as run
     from pyasp_games.domains import domain_spec
+    from pyasp_games.tools.crosscheck import crosscheck as run
 
     spec = domain_spec(domain)
     instances = spec.load(files) if files else spec.bundled()
@@ -146,7 +146,7 @@ def _run_domain(domain, files, backend, encoding, lim, json: bool, console, work
 
 def _confirmed(row) -> str:
     """The ``confirmed`` column: verified, agreeing only, unconfirmed, not verified, FAILED or -."""
-    from pyasp_games.crosscheck import failed_verification
+    from pyasp_games.tools.crosscheck import failed_verification
 
     if failed_verification(row.outcome):
         return "FAILED check"

@@ -73,8 +73,8 @@ def fuzz(
     """
     from pyasp_games.domains import domain_spec
     from pyasp_games.engines.limits import Limits, arm
-    from pyasp_games.fuzz import fuzz as run
-    from pyasp_games.fuzz import report_lines
+    from pyasp_games.tools.fuzz import fuzz as run
+    from pyasp_games.tools.fuzz import report_lines
 
     arm(Limits.given(time_limit), whole_command=False)  # checked; it holds per run
     spec = domain_spec(domain)

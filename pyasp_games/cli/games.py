@@ -1,5 +1,5 @@
 """``pyasp-games games``: Nim, subtraction games and Grundy's game, its commands generated
-from :data:`pyasp_games.grundy.questions.GAMES`.
+from :data:`pyasp_games.domains.grundy.questions.GAMES`.
 
 ``pyasp-games games nim HEAPS...|subtraction --moves M --upto N|grundys-game --upto N``.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 import typer
 
 from pyasp_games.cli.questions import add_questions
-from pyasp_games.grundy.questions import GAMES as QUESTIONS
+from pyasp_games.domains.grundy.questions import GAMES as QUESTIONS
 
 app = typer.Typer(
     help="Classic impartial games: Nim, subtraction games, Grundy's game.", no_args_is_help=True

@@ -1,5 +1,5 @@
 """``pyasp-games geography``: Generalized Geography (vertex/edge, directed/undirected), its
-questions generated from :data:`pyasp_games.geography.questions.QUESTIONS`.
+questions generated from :data:`pyasp_games.domains.geography.questions.QUESTIONS`.
 
 ``pyasp-games geography solve GRAPH [--start S] --backend native|asp|matching [--json]``;
 ``geography play GRAPH`` plays against you; ``qbf_to_geography`` is the conversion
@@ -15,13 +15,13 @@ import typer
 
 from pyasp_games.cli.common import new_file, print_json, write_output
 from pyasp_games.cli.questions import domain_group, input_command
-from pyasp_games.geography.model import VARIANTS, Geography
-from pyasp_games.geography.questions import SOLVE
+from pyasp_games.domains.geography.model import VARIANTS, Geography
+from pyasp_games.domains.geography.questions import SOLVE
 
 #: The domain's questions (generated), and below the commands that are none.
 app = domain_group("geography")
 
-#: The Geography variants (:data:`pyasp_games.geography.model.VARIANTS`) as choices.
+#: The Geography variants (:data:`pyasp_games.domains.geography.model.VARIANTS`) as choices.
 Variant = StrEnum("Variant", {v: v for v in VARIANTS})
 
 
@@ -48,7 +48,7 @@ def qbf_to_geography(
     """
     import sys
 
-    from pyasp_games.geography.tqbf import read_qdimacs, to_geography
+    from pyasp_games.domains.geography.tqbf import read_qdimacs, to_geography
 
     new_file(output, force, "--output")
     graph = to_geography(read_qdimacs(qbf), Variant(variant).value)
@@ -64,7 +64,7 @@ def qbf_to_geography(
 
 
 def _play(game: Geography) -> None:
-    from pyasp_games.geography.play import play
+    from pyasp_games.domains.geography.play import play
 
     play(game, lambda: input("your move> "), typer.echo)
 

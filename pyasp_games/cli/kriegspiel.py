@@ -1,7 +1,7 @@
 """``pyasp-games kriegspiel``: Kriegspiel endings (KRK), White against an unseen king.
 
 ``pyasp-games kriegspiel solve METAPOSITION [--max-moves N] [--json]`` and ``kriegspiel
-table --board RxC`` (generated from :data:`pyasp_games.kriegspiel.questions.QUESTIONS`);
+table --board RxC`` (generated from :data:`pyasp_games.domains.kriegspiel.questions.QUESTIONS`);
 ``kriegspiel show METAPOSITION`` prints one as a board; ``kriegspiel play METAPOSITION``
 plays a refereed game in the terminal.
 """
@@ -25,7 +25,7 @@ def show(
     json: bool = JSON,
 ) -> None:
     """Print a metaposition as a board (White's men, '?' where the black king may be)."""
-    from pyasp_games.kriegspiel.model import load_metaposition, square_name
+    from pyasp_games.domains.kriegspiel.model import load_metaposition, square_name
 
     m = load_metaposition(metaposition)
     if json:
@@ -60,10 +60,10 @@ def play(
     """Play a refereed game: as Black against the engine's optimal strategy, or as White
     (the referee's answers printed). Type squares (a3) or attempts (Kb2, Ra4); 'quit' or
     the end of input stops."""
+    from pyasp_games.domains.kriegspiel.model import load_metaposition
+    from pyasp_games.domains.kriegspiel.play import play as run
     from pyasp_games.engines.limits import Limits, arm
     from pyasp_games.errors import InputError, checked_int
-    from pyasp_games.kriegspiel.model import load_metaposition
-    from pyasp_games.kriegspiel.play import play as run
 
     if side not in ("black", "white"):
         raise InputError(f"--side is black or white, got {side!r}")

@@ -1,5 +1,5 @@
 """``pyasp-games puzzle``: sliding-tile puzzles. ``check`` and ``solve`` are generated
-from :data:`pyasp_games.puzzle.questions.QUESTIONS`; ``show`` plays a plan and ``pdb``
+from :data:`pyasp_games.domains.puzzle.questions.QUESTIONS`; ``show`` plays a plan and ``pdb``
 manages the pattern databases.
 
 ``pyasp-games puzzle solve FILE --backend astar|idastar|pdb|greedy|asp|sat [--json]``.
@@ -14,9 +14,9 @@ import typer
 
 from pyasp_games.cli.common import print_json, progress_reporter
 from pyasp_games.cli.questions import domain_group
+from pyasp_games.domains.puzzle.model import GOALS
+from pyasp_games.domains.puzzle.questions import FILE, GOAL
 from pyasp_games.errors import InputError
-from pyasp_games.puzzle.model import GOALS
-from pyasp_games.puzzle.questions import FILE, GOAL
 
 #: The domain's questions (generated), and below the commands that are none.
 app = domain_group("puzzle")
@@ -26,7 +26,7 @@ Goal = StrEnum("Goal", {g: g for g in GOALS})
 
 
 def _load(path: Path, goal: Goal | None) -> list:
-    from pyasp_games.puzzle.questions import read_boards
+    from pyasp_games.domains.puzzle.questions import read_boards
 
     return read_boards(path, goal.value if goal else None)
 
@@ -46,8 +46,8 @@ def show(
     ),
 ) -> None:
     """Print the board and, with --plan, the board after every move."""
-    from pyasp_games.puzzle.model import format_board, play
-    from pyasp_games.puzzle.verify import verify_plan
+    from pyasp_games.domains.puzzle.model import format_board, play
+    from pyasp_games.domains.puzzle.verify import verify_plan
 
     boards = _load(file, goal)
     if plan is not None and len(boards) > 1:
@@ -104,8 +104,8 @@ def pdb_build(
     json: bool = PDB_JSON,
 ) -> None:
     """Build the pattern databases of a partition (or confirm they are cached)."""
-    from pyasp_games.puzzle.databases import build_databases
-    from pyasp_games.puzzle.model import parse_size
+    from pyasp_games.domains.puzzle.databases import build_databases
+    from pyasp_games.domains.puzzle.model import parse_size
 
     try:
         rows, cols = parse_size(size)
@@ -119,7 +119,7 @@ def pdb_build(
 @pdb_app.command("info")
 def pdb_info(json: bool = PDB_JSON) -> None:
     """List the cached pattern databases."""
-    from pyasp_games.puzzle.databases import cache_dir, cached_databases
+    from pyasp_games.domains.puzzle.databases import cache_dir, cached_databases
 
     found = cached_databases()
     if json:
@@ -141,7 +141,7 @@ def pdb_clear(
     json: bool = PDB_JSON,
 ) -> None:
     """Delete cached pattern databases."""
-    from pyasp_games.puzzle.databases import clear_cache
+    from pyasp_games.domains.puzzle.databases import clear_cache
 
     removed = clear_cache(stale_only=stale)
     if json:

@@ -43,7 +43,8 @@ from pyasp_games.cli.common import (
 )
 from pyasp_games.engines.limits import Limits, arm
 from pyasp_games.engines.outcome import Outcome
-from pyasp_games.engines.question import ENCODING, Param, Question
+from pyasp_games.engines.question import Param, Question
+from pyasp_games.engines.resources import ENCODING
 from pyasp_games.errors import InputError
 
 #: Keywords every generated command has; a question's parameter may not take one.

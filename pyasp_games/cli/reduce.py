@@ -4,7 +4,7 @@ Every reduction verb reads a source instance, writes the target instance (to
 ``-o FILE`` or stdout) and a JSON map (``--map FILE``; default ``FILE.map.json``
 next to ``-o FILE``) with which ``reduce back`` turns a solution of the target
 into one of the source. Output files are never overwritten without ``--force``.
-``reduce chain`` is a question (:data:`pyasp_games.cover.chain.CHAIN`), generated
+``reduce chain`` is a question (:data:`pyasp_games.domains.cover.chain.CHAIN`), generated
 like every other.
 
 >>> "back" in typer.main.get_command(app).commands
@@ -22,8 +22,8 @@ import typer
 
 from pyasp_games.cli.common import FORCE, OUTPUT, new_file, print_json, warn, write_output
 from pyasp_games.cli.questions import add_questions
-from pyasp_games.cover.chain import QUESTIONS
-from pyasp_games.cover.reductions import PADS
+from pyasp_games.domains.cover.chain import QUESTIONS
+from pyasp_games.domains.cover.reductions import PADS
 from pyasp_games.errors import InputError
 
 app = typer.Typer(
@@ -33,7 +33,7 @@ app = typer.Typer(
 add_questions(app, QUESTIONS)
 
 
-#: How short clauses are padded (the choices of :func:`pyasp_games.cover.reductions.sat_to_3sat`).
+#: How short clauses are padded (the choices of :func:`pyasp_games.domains.cover.reductions.sat_to_3sat`).
 Pad = StrEnum("Pad", {pad: pad for pad in PADS})
 
 
@@ -98,8 +98,8 @@ def sat_to_3sat(
     ),
 ) -> None:
     """Split long clauses with fresh variables and pad short ones: every clause gets 3 literals."""
-    from pyasp_games.cover.cnf import format_dimacs, load_cnf
-    from pyasp_games.cover.reductions import sat_to_3sat as reduce
+    from pyasp_games.domains.cover.cnf import format_dimacs, load_cnf
+    from pyasp_games.domains.cover.reductions import sat_to_3sat as reduce
 
     map_file = _targets(output, map_file, force)
     source = load_cnf(cnf)
@@ -129,9 +129,9 @@ def threesat_to_3dm(
     json: bool = AS_JSON,
 ) -> None:
     """Garey-Johnson's 3DM instance (Theorem 3.2): variable rings, clause triples, garbage."""
-    from pyasp_games.cover.cnf import load_cnf
-    from pyasp_games.cover.model import format_3dm
-    from pyasp_games.cover.reductions import threesat_to_3dm as reduce
+    from pyasp_games.domains.cover.cnf import load_cnf
+    from pyasp_games.domains.cover.model import format_3dm
+    from pyasp_games.domains.cover.reductions import threesat_to_3dm as reduce
 
     map_file = _targets(output, map_file, force)
     target, back = reduce(load_cnf(cnf))
@@ -148,8 +148,8 @@ def threedm_to_x3c(
     json: bool = AS_JSON,
 ) -> None:
     """The X3C instance over W + X + Y: triple i becomes subset i."""
-    from pyasp_games.cover.model import ThreeDM, format_x3c, load_instance
-    from pyasp_games.cover.reductions import threedm_to_x3c as reduce
+    from pyasp_games.domains.cover.model import ThreeDM, format_x3c, load_instance
+    from pyasp_games.domains.cover.reductions import threedm_to_x3c as reduce
 
     map_file = _targets(output, map_file, force)
     source = load_instance(instance)
@@ -171,7 +171,7 @@ def back(
     ),
 ) -> None:
     """Map a solution of a reduction's target back to its source (printed as JSON)."""
-    from pyasp_games.cover.reductions import map_back
+    from pyasp_games.domains.cover.reductions import map_back
     from pyasp_games.engines.files import read_json
 
     maps = read_json(map_file)

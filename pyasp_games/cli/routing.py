@@ -1,5 +1,5 @@
 """``pyasp-games routing``: route pebble permutations on graphs (matchings, swaps, a blank),
-its questions generated from :data:`pyasp_games.routing.questions.QUESTIONS`.
+its questions generated from :data:`pyasp_games.domains.routing.questions.QUESTIONS`.
 
 ``routing solve GRAPH [ARRANGEMENT | --random SEED] --backend native|bfs|asp|sat|...``,
 ``routing number GRAPH [-m swap]``, ``routing check GRAPH ARRANGEMENT``; ``routing
@@ -15,12 +15,12 @@ import typer
 
 from pyasp_games.cli.common import new_file, write_output
 from pyasp_games.cli.questions import domain_group
-from pyasp_games.routing.model import MOVES
+from pyasp_games.domains.routing.model import MOVES
 
 #: The domain's questions (generated), and below the commands that are none.
 app = domain_group("routing")
 
-#: The move rules (:data:`pyasp_games.routing.model.MOVES`) as choices.
+#: The move rules (:data:`pyasp_games.domains.routing.model.MOVES`) as choices.
 Moves = StrEnum("Moves", {m: m for m in MOVES})
 
 
@@ -38,9 +38,9 @@ def generate(
     force: bool = typer.Option(False, "--force", help="Overwrite existing files."),
 ) -> None:
     """Write a generated graph (and optionally a random arrangement for it)."""
+    from pyasp_games.domains.routing.model import random_arrangement
+    from pyasp_games.domains.routing.specs import graph_spec
     from pyasp_games.errors import checked_int
-    from pyasp_games.routing.model import random_arrangement
-    from pyasp_games.routing.specs import graph_spec
 
     checked_int(seed, "--seed")  # random.Random(-s) is random.Random(s): another seed's arrangement
     g = graph_spec(spec)

@@ -17,7 +17,7 @@ import typer
 
 from pyasp_games.cli.common import FORCE, OUTPUT, new_file, write_output
 from pyasp_games.cli.questions import domain_group
-from pyasp_games.zerosum.generate import FAMILIES, FORMATS
+from pyasp_games.domains.zerosum.generate import FAMILIES, FORMATS
 
 #: The domain's questions (generated), and below the commands that are none.
 app = domain_group("zerosum")
@@ -49,8 +49,8 @@ def generate(
     force: bool = FORCE,
 ) -> None:
     """Write a game: Kuhn poker or Leduc hold'em as a tree, or a random matrix game."""
+    from pyasp_games.domains.zerosum.generate import generate_text
     from pyasp_games.errors import checked_int
-    from pyasp_games.zerosum.generate import generate_text
 
     checked_int(seed, "--seed")  # random.Random(-s) is random.Random(s): another seed's game
     new_file(output, force, "--output")
@@ -71,7 +71,7 @@ def normal_form_command(
     force: bool = FORCE,
 ) -> None:
     """A game tree's (reduced) normal form as a matrix (strategies named set:action)."""
-    from pyasp_games.zerosum.generate import normal_form_text
+    from pyasp_games.domains.zerosum.generate import normal_form_text
 
     new_file(output, force, "--output")
     write_output(normal_form_text(file, reduced, fmt.value), output)

@@ -28,7 +28,7 @@ from typing import Any
 
 from pyasp_games.engines.agreement import Refinement, Relation, relation
 from pyasp_games.engines.outcome import Outcome
-from pyasp_games.engines.question import ENCODING
+from pyasp_games.engines.resources import ENCODING
 from pyasp_games.errors import InputError
 
 

@@ -1,5 +1,5 @@
 """What a domain declares to be fuzzed: its instance families, their small scope, sizes
-and files (``pyasp-games fuzz``, :mod:`pyasp_games.fuzz`).
+and files (``pyasp-games fuzz``, :mod:`pyasp_games.tools.fuzz`).
 
 A domain's ``domain()`` gives its :class:`~pyasp_games.engines.domain.DomainSpec` a
 :class:`Fuzzing`: which questions can be fuzzed, and one :class:`Family` or more of

@@ -44,6 +44,7 @@ from pyasp_games.engines.agreement import Refinement, Relation, relation
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.reference import Reference, cross_check, trusted
+from pyasp_games.engines.resources import ENCODING
 from pyasp_games.engines.runner import Checker, run_backend
 from pyasp_games.engines.sat_runner import SOLVERS
 from pyasp_games.errors import InputError
@@ -143,11 +144,6 @@ class Output:
 
     help: str
     write: Callable[[Any, Outcome], str]
-
-
-#: The role (and the option's name) of the encoding a question's ASP backend runs: a
-#: bundled name or the user's own ``.lp`` file (:func:`encoding_param`).
-ENCODING = "encoding"
 
 
 def encoding_param(help: str, default: str | None = None, backend: str = "asp") -> Param:

@@ -119,8 +119,7 @@ class Reference:
 
     def user_encoding(self, options: dict[str, Any]) -> str | None:
         """The encoding in ``options`` if it is the user's own (a file, not a bundled name)."""
-        from pyasp_games.engines.question import ENCODING
-        from pyasp_games.engines.resources import user_encoding
+        from pyasp_games.engines.resources import ENCODING, user_encoding
 
         return user_encoding(self.domain, options.get(ENCODING))
 

@@ -19,6 +19,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+#: The role (and the option's name) of the encoding a question's ASP backend runs: a
+#: bundled name or the user's own ``.lp`` file
+#: (:func:`~pyasp_games.engines.question.encoding_param`, :func:`user_encoding`).
+ENCODING = "encoding"
+
 #: The package's own folder (``.../pyasp_games``), installed or in a checkout.
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 

@@ -1,0 +1,164 @@
+"""Independent checks of Geography answers (imports nothing from native/asp/sat).
+
+The game is replayed from the graph's arc lists with plain minimax over explicit
+sets of used vertices or used edges (no bitsets, no transposition table, no move
+ordering), within a budget of explored positions. ``check_answer`` confirms a
+claimed winner and winning first move: the move must be legal and lead to a
+position lost for the opponent; a claimed second-player win must leave every
+first move winning for the opponent.
+
+>>> from pyasp_games.domains.geography.model import parse_instance
+>>> g = parse_instance("s a\\na b\\ns b\\n", "s", "vertex")
+>>> brute_force_winner(g)
+'first'
+>>> check_answer(g, "first", "a")
+(False, "after the first move to 'a' the opponent wins (brute-force minimax)")
+>>> check_answer(g, "first", "b")[0], check_answer(g, "second", None)[0]
+(True, False)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyasp_games.domains.geography.model import Geography
+from pyasp_games.engines.outcome import Outcome
+from pyasp_games.errors import Unconfirmed
+
+#: positions explored at most by one brute-force verification
+BUDGET = 300_000
+#: larger graphs (vertices in vertex geography, edges in edge geography) are not searched
+MAX_MATERIAL = 80
+
+
+class _Budget(Exception):
+    pass
+
+
+def _neighbours(game: Geography) -> list[list[tuple[int, frozenset[int]]]]:
+    """For every vertex, ``(next vertex, edge key)``; an undirected edge's key is its end set."""
+    g = game.graph
+    out: list[list[tuple[int, Any]]] = [[] for _ in g.names]
+    for u, succ in enumerate(g.succ):
+        for v in succ:
+            key = (u, v) if game.directed else frozenset((u, v))
+            out[u].append((v, key))
+            if not game.directed and u != v:
+                out[v].append((u, key))
+    # an undirected edge written both ways in the file is one edge: drop repeated moves
+    return [list(dict.fromkeys(m)) for m in out]
+
+
+def _mover_wins(game: Geography, nbrs: list, v: int, used: frozenset, counter: list[int]) -> bool:
+    counter[0] += 1
+    if counter[0] > BUDGET:
+        raise _Budget
+    for w, key in nbrs[v]:
+        item = w if game.variant == "vertex" else key
+        if item in used:
+            continue
+        if not _mover_wins(game, nbrs, w, used | {item}, counter):
+            return True
+    return False
+
+
+def _initial(game: Geography) -> frozenset:
+    return frozenset({game.start}) if game.variant == "vertex" else frozenset()
+
+
+def brute_force_winner(game: Geography) -> str | None:
+    """``first``/``second`` by exhaustive minimax, ``None`` beyond the budget."""
+    if (len(game) if game.variant == "vertex" else game.edge_count) > MAX_MATERIAL:
+        return None
+    nbrs = _neighbours(game)
+    try:
+        first = _mover_wins(game, nbrs, game.start, _initial(game), [0])
+    except _Budget:
+        return None
+    return "first" if first else "second"
+
+
+def _first_move_target(game: Geography, witness: Any) -> int | None:
+    names = game.names
+    if game.variant == "vertex":
+        return game.graph.index.get(witness) if isinstance(witness, str) else None
+    if isinstance(witness, (list, tuple)) and len(witness) == 2 and witness[0] == names[game.start]:
+        return game.graph.index.get(witness[1])
+    return None
+
+
+def check_answer(game: Geography, answer: Any, witness: Any) -> tuple[bool | None, str]:
+    """Check a claimed winner and winning first move; :class:`Unconfirmed` when too large
+    to decide by brute force (the claim stands, not verified: exit 3)."""
+    if answer not in ("first", "second"):
+        return False, f"answer {answer!r} is neither 'first' nor 'second'"
+    nbrs = _neighbours(game)
+    used = _initial(game)
+    large = (len(game) if game.variant == "vertex" else game.edge_count) > MAX_MATERIAL
+    legal = {
+        w: used | {w if game.variant == "vertex" else key}
+        for w, key in nbrs[game.start]
+        if (w if game.variant == "vertex" else key) not in used
+    }
+    counter = [0]
+    if answer == "first":
+        target = _first_move_target(game, witness)
+        if target is None or target not in legal:
+            return False, f"the claimed winning move {witness!r} is not a legal first move"
+        if large:
+            raise Unconfirmed("legal first move; too large to confirm it wins by brute force") from None
+        try:
+            lost = not _mover_wins(game, nbrs, target, legal[target], counter)
+        except _Budget:
+            raise Unconfirmed("legal first move; too large to confirm it wins by brute force") from None
+        if not lost:
+            return (
+                False,
+                f"after the first move to {witness!r} the opponent wins (brute-force minimax)",
+            )
+        return True, "the first move leaves the opponent lost (brute-force minimax)"
+    if witness is not None:
+        return False, "a second-player win has no winning first move (witness must be null)"
+    if large:
+        raise Unconfirmed("too large to confirm every first move loses by brute force") from None
+    try:
+        for w, after in legal.items():
+            if not _mover_wins(game, nbrs, w, after, counter):
+                return False, f"the first move to {game.names[w]!r} wins (brute-force minimax)"
+    except _Budget:
+        raise Unconfirmed("too large to confirm every first move loses by brute force") from None
+    return True, f"all {len(legal)} first moves lose (brute-force minimax)"
+
+
+def check_line(game: Geography, line: list[str]) -> tuple[bool, str]:
+    """A line of play is legal from the start and ends where the mover is stuck."""
+    nbrs = _neighbours(game)
+    index = game.graph.index
+    if not line or line[0] != game.names[game.start]:
+        return False, "the line does not begin at the start vertex"
+    used = _initial(game)
+    v = game.start
+    for name in line[1:]:
+        w = index.get(name)
+        step = [key for x, key in nbrs[v] if x == w]
+        item = w if game.variant == "vertex" else (step[0] if step else None)
+        if w is None or not step or item in used:
+            return False, f"{game.names[v]} -> {name} is not a legal move in the line"
+        used = used | {item}
+        v = w
+    if any((w if game.variant == "vertex" else key) not in used for w, key in nbrs[v]):
+        return False, "the line stops while the player to move still has a move"
+    return True, f"a legal line of {len(line) - 1} moves to a player without moves"
+
+
+def check_outcome(game: Geography, outcome: Outcome) -> tuple[bool | None, str]:
+    """Verify a solved outcome independently: the winner and the winning first move by
+    brute-force minimax (within a budget), and a reported line of play for legality."""
+    if outcome.status != "solved":
+        return None, "nothing to verify"
+    line = outcome.stats.get("line")
+    if line is not None:
+        ok, message = check_line(game, line)
+        if not ok:
+            return False, message
+    return check_answer(game, outcome.answer, outcome.witness)

@@ -1,0 +1,112 @@
+"""Impartial games on graphs: Grundy values, sums, Nim, loopy graphs, existence.
+
+The questions are declared in :mod:`pyasp_games.domains.grundy.questions` (``QUESTIONS``:
+``grundy values|sum|exists|kernel|loopy``; ``GAMES``: ``games
+nim|subtraction|grundys-game``). ``BACKENDS`` maps each backend's name to ``(graph, limits, mode=..., find=...)
+-> Outcome`` for the NP-complete questions (does a Grundy function / a kernel
+exist; all of them; how many). :func:`solve` runs one under limits and verifies
+it; :func:`loopy` computes Smith's generalized Sprague–Grundy function and checks
+it against Smith's conditions and an independent retrograde labelling.
+
+>>> from pyasp_games.domains.grundy.model import parse_graph
+>>> c4 = parse_graph("a b\\nb c\\nc d\\nd a\\n", name="c4")
+>>> [solve(c4, b, mode="count").answer for b in BACKENDS]
+[2, 2, 2]
+>>> out = solve(parse_graph("a b\\nb c\\nc a\\n"), "sat")
+>>> out.status, out.answer, out.verdict.verified
+('no-solution', False, True)
+>>> loopy(parse_graph("a b\\nb a\\nb c\\nd e\\ne d\\n")).witness
+{'a': 0, 'b': 1, 'c': 0, 'd': 'inf()', 'e': 'inf()'}
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyasp_games.domains.grundy.model import known_count, load_graph, load_graphs
+from pyasp_games.domains.grundy.questions import (
+    BACKENDS,
+    EXISTS,
+    GAMES,
+    KERNEL,
+    LOOPY,
+    QUESTIONS,
+    REFERENCE,
+)
+from pyasp_games.domains.grundy.verify import check_outcome
+from pyasp_games.engines.domain import DomainSpec
+from pyasp_games.engines.fuzzing import Family, Fuzzing, plural
+from pyasp_games.engines.graphs import Digraph
+from pyasp_games.engines.limits import Limits
+from pyasp_games.engines.outcome import Outcome
+
+__all__ = [
+    "BACKENDS",
+    "GAMES",
+    "QUESTIONS",
+    "REFERENCE",
+    "check_outcome",
+    "domain",
+    "load_graph",
+    "loopy",
+    "solve",
+]
+
+
+def solve(
+    graph: Digraph, backend: str, limits: Limits = Limits(), find: str = "grundy", **options: Any
+) -> Outcome:
+    """Run ``backend`` (``find``: ``grundy`` or ``kernel``) under ``limits``; time and verify
+    (:data:`~pyasp_games.domains.grundy.questions.EXISTS`, :data:`~pyasp_games.domains.grundy.questions.KERNEL`).
+
+    A user encoding's claims that no checker confirms alone are cross-checked
+    against ``native`` (:data:`REFERENCE`) unless ``trust_encoding=True``.
+    """
+    return (KERNEL if find == "kernel" else EXISTS).solve(graph, backend, limits, **options)
+
+
+def loopy(graph: Digraph, limits: Limits = Limits(), check_asp: bool = False) -> Outcome:
+    """Smith's generalized Sprague–Grundy function, verified (conditions (a)-(c) with the
+    counter, local P/N/D consistency, and agreement with retrograde labelling;
+    ``check_asp``: with the ASP retrograde labelling too)."""
+    return LOOPY.solve(graph, "native", limits, check_asp=check_asp)
+
+
+def _count(graph: Digraph, backend: str, limits: Limits, **options: Any) -> Outcome:
+    # counting by default; a bench suite may ask for another mode (e.g. ``one``: existence)
+    return solve(graph, backend, limits, **{"mode": "count", **options})
+
+
+def _known(graph: Digraph) -> tuple[bool, Any]:
+    count = known_count(graph)
+    return (False, None) if count is None else (True, count)
+
+
+def domain() -> DomainSpec:
+    """The grundy domain for crosscheck: every backend counts the Grundy functions."""
+    from pyasp_games.domains.grundy.model import random_digraph
+
+    return DomainSpec.asking(
+        EXISTS, load_graphs, _known, solve=_count, generators={"random": random_digraph},
+        questions=QUESTIONS, fuzzing=fuzzing(),
+    )  # fmt: skip
+
+
+def fuzzing() -> Fuzzing:
+    """What ``pyasp-games fuzz grundy`` draws: game graphs (cycles and self-loops
+    included), every small one first, for ``exists`` and ``kernel``."""
+    from pyasp_games.domains.grundy.model import game_graph_strategy, small_game_graphs
+
+    graphs = Family(
+        "digraph",
+        "game graphs with any moves (cycles and self-loops included)",
+        strategy=game_graph_strategy,
+        small=small_game_graphs,
+        small_help="every game graph on at most 3 positions, up to isomorphism",
+        sizes=(3, 7),
+    )
+    return Fuzzing(
+        ("exists", "kernel"), (graphs,), size=len, unit="positions",
+        write=lambda graph: graph.format_arcs(),
+        measure=lambda graph: f"{plural(len(graph), 'position')}, {plural(graph.arc_count, 'move')}",
+    )  # fmt: skip

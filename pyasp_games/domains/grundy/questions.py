@@ -1,0 +1,444 @@
+"""The questions the grundy domain answers, declared once (``pyasp-games grundy ...``,
+``pyasp-games games ...``).
+
+``grundy``: ``values`` (Grundy values of an acyclic graph), ``sum`` (a sum of acyclic
+games, XOR or OR), ``exists`` and ``kernel`` (is there a Grundy function / a kernel:
+one, ``all``, their ``count``; native, ASP or SAT over one backend table, the
+question fixing ``find``), ``loopy`` (Smith's generalized values, of a graph or a
+sum). ``games``: ``nim``, ``subtraction``, ``grundys-game``. Every answer is checked
+by :mod:`pyasp_games.domains.grundy.verify`; a user encoding's "none" and counts are
+cross-checked against ``native`` (:data:`REFERENCE`).
+
+>>> from pyasp_games.domains.grundy.model import parse_graph
+>>> c4 = parse_graph("a b\\nb c\\nc d\\nd a\\n", name="c4")
+>>> out = KERNEL.ask(c4, "sat", mode="count")
+>>> out.answer, out.verdict.verified
+(2, True)
+>>> describe_search(c4, EXISTS.ask(c4), {"mode": "one"})
+('a Grundy function exists', ['  a: 1', '  b: 0', '  c: 1', '  d: 0'])
+>>> NIM.ask(nim_position([3, 4, 5])).witness
+[[1, 4, 5]]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from pyasp_games.domains.grundy.asp import solve_asp
+from pyasp_games.domains.grundy.generalized import loopy_move
+from pyasp_games.domains.grundy.model import (
+    GameSum,
+    GrundysGame,
+    Nim,
+    SubtractionGame,
+    grundys_game_heaps,
+    load_graph,
+    nim_position,
+    read_sum,
+    subtraction_game,
+)
+from pyasp_games.domains.grundy.native import (
+    solve_grundys_game,
+    solve_loopy,
+    solve_native,
+    solve_nim,
+    solve_subtraction,
+    solve_sum,
+    solve_values,
+)
+from pyasp_games.domains.grundy.retrograde import retrograde_classes
+from pyasp_games.domains.grundy.sat import solve_sat
+from pyasp_games.domains.grundy.verify import (
+    check_functions,
+    check_grundys_game,
+    check_kernels,
+    check_loopy,
+    check_nim,
+    check_subtraction,
+    check_sum,
+    check_values,
+)
+from pyasp_games.engines.graphs import FORMATS, Digraph
+from pyasp_games.engines.outcome import Outcome
+from pyasp_games.engines.question import (
+    EMIT_CNF,
+    EMIT_LP,
+    MODES,
+    SOLVER,
+    Param,
+    Question,
+    encoding_param,
+)
+from pyasp_games.engines.reference import Reference
+
+#: The backends of ``exists`` and ``kernel``: ``backend(graph, limits, mode=..., find=...)``.
+BACKENDS: dict[str, Callable[..., Outcome]] = {
+    "native": solve_native,
+    "asp": solve_asp,
+    "sat": solve_sat,
+}
+
+
+def _what(options: dict[str, Any] | None) -> str:
+    return "kernel" if (options or {}).get("find") == "kernel" else "Grundy function"
+
+
+def _reference(graph: Digraph, options: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The fastest backend independent of a user's ASP program for the question asked.
+
+    Whether one exists: ``sat`` (clause learning decides the random digraphs of
+    ``benchmarks/RESULTS.md`` 10-100x faster than the native search, which has none;
+    n = 500: 0.06 s against 5.6 s or more). Counts and lists: ``native``, whose
+    count is a product over weakly connected components, where SAT enumerates
+    every solution with a blocking clause each.
+    """
+    mode, find = options.get("mode", "one"), options.get("find", "grundy")
+    return ("sat" if mode == "one" else "native"), {"mode": mode, "find": find}
+
+
+def _second(graph: Digraph, options: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The other independent backend, for the reference's own claims that the checker
+    cannot recount (graphs beyond brute force): ``native`` for existence, ``sat``
+    (blocking clauses) for counts and lists."""
+    backend, asked = _reference(graph, options)
+    return ("native" if backend == "sat" else "sat"), asked
+
+
+#: A user encoding's "none", counts and enumerations are cross-checked against ``sat``
+#: (existence) or ``native`` (counts and lists); so is any backend's claim too large for
+#: the checker to recount, the reference's own against the other of the two.
+REFERENCE = Reference(
+    "grundy", _reference, example=lambda o: {**o, "mode": "one"}, second=_second
+)
+
+
+# -- the formatters: (answer in words or None, lines below the headline) -------------------
+
+
+def _shown(solution: Any) -> str:
+    if isinstance(solution, dict):
+        return " ".join(f"{n}={v}" for n, v in solution.items())
+    return " ".join(solution)
+
+
+def describe_search(
+    graph: Digraph, outcome: Outcome, options: dict[str, Any], find: str = "grundy"
+) -> tuple[str | None, list[str]]:
+    """``exists`` and ``kernel`` (``find``): whether one exists (shown), or how many (listed)."""
+    what = _what({"find": find})
+    answer, witness = outcome.answer, outcome.witness
+    if answer is None:
+        found = outcome.stats.get("found_before_limit")
+        return None, [] if found is None else [f"  {found} found before the limit"]
+    if answer is False:
+        return f"no {what} exists", []
+    if answer is True:
+        if isinstance(witness, dict):
+            return f"a {what} exists", [f"  {n}: {v}" for n, v in witness.items()]
+        return f"a {what} exists", [f"  {what}: {_shown(witness or [])}"]
+    lines = [f"  {i}: {_shown(w)}" for i, w in enumerate(witness or [], 1)]
+    return f"{answer} {what}{'' if answer == 1 else 's'}", lines
+
+
+def describe_values(
+    graph: Digraph, outcome: Outcome, options: dict[str, Any]
+) -> tuple[str | None, list[str]]:
+    """``values``: every position's value and class, or one position's and its winning moves."""
+    if outcome.answer is None:
+        return None, []
+    w = outcome.witness
+    if "position" not in options:
+        return None, [f"  {n}: {v} ({'P' if v == 0 else 'N'})" for n, v in outcome.answer.items()]
+    moves = ", ".join(w["winning_moves"]) or "none (every move leads to an N-position)"
+    return f"{w['class']}-position", [
+        f"  {w['position']}: value {w['value']}, {w['class']}-position",
+        f"  winning moves: {moves}",
+    ]
+
+
+def _component_lines(witness: dict[str, Any]) -> list[str]:
+    return [
+        f"  component {i}: {c['graph']}:{c['position']} value {c['value']}"
+        for i, c in enumerate(witness["components"])
+    ]
+
+
+def describe_sum(
+    game: GameSum, outcome: Outcome, options: dict[str, Any]
+) -> tuple[str | None, list[str]]:
+    """``sum``: the components' values, the sum's class and its winning moves."""
+    if outcome.answer is None:
+        return None, []
+    w = outcome.witness
+    lines = _component_lines(w)
+    if options.get("rule", "xor") == "xor":
+        lines.append(f"  sum: value {w['value']}, {outcome.answer}-position")
+        lines += [
+            f"  winning move: component {m['component']}: {m['from']} -> {m['to']}"
+            for m in w["winning_moves"]
+        ]
+    else:
+        lines.append(f"  OR sum: {outcome.answer}-position (P iff every component is 0)")
+        lines += [
+            f"  winning move: component {i} to one of {', '.join(opts)}"
+            for i, opts in enumerate(w["winning_move"] or [])
+            if opts
+        ]
+    return f"{outcome.answer}-position", lines
+
+
+def describe_loopy(
+    instance: Digraph | GameSum, outcome: Outcome, options: dict[str, Any]
+) -> tuple[str | None, list[str]]:
+    """``loopy``: every position's value, class and winning or draw-keeping move; for a
+    sum, the components' values, the generalized nim-sum and the sum's move."""
+    if outcome.answer is None:
+        return None, []
+    w = outcome.witness
+    if isinstance(instance, GameSum):
+        lines = _component_lines(w)
+        lines.append(f"  generalized nim-sum: {w['value']}, {outcome.answer}-position")
+        if w["move"]:
+            kind = "winning move" if outcome.answer == "N" else "draw-keeping move"
+            m = w["move"]
+            lines.append(f"  {kind}: component {m['component']}: {m['from']} -> {m['to']}")
+        return f"{outcome.answer}-position", lines
+    values = outcome.certificate[0]
+    lines = []
+    for v, name in enumerate(instance.names):
+        cls = outcome.answer[name]
+        move = loopy_move(instance, values, v)
+        verb = "wins by" if cls == "N" else "keeps the draw by"
+        note = "" if move is None else f", {verb} -> {instance.names[move]}"
+        lines.append(f"  {name}: {w[name]} ({cls}{note})")
+    return None, lines
+
+
+def describe_nim(nim: Nim, outcome: Outcome, options: dict[str, Any]) -> tuple[str | None, list[str]]:
+    """``nim``: the class, the XOR, every winning move."""
+    if outcome.answer is None:
+        return None, []
+    moves = [f"  winning move: to ({', '.join(map(str, m))})" for m in outcome.witness]
+    return f"{outcome.answer}-position (XOR {outcome.stats['xor']})", moves
+
+
+def describe_subtraction(
+    game: SubtractionGame, outcome: Outcome, options: dict[str, Any]
+) -> tuple[str | None, list[str]]:
+    """``subtraction``: ``g(0..N)``, the preperiod and period, and their proof."""
+    if outcome.answer is None:
+        return None, []
+    w = outcome.witness
+    return f"preperiod {w['preperiod']}, period {w['period']}", [
+        f"  g(0..{game.upto}) = {' '.join(map(str, outcome.answer))}",
+        f"  proof: {w['proof']}",
+    ]
+
+
+def describe_grundys_game(
+    game: GrundysGame, outcome: Outcome, options: dict[str, Any]
+) -> tuple[str | None, list[str]]:
+    """``grundys-game``: ``g(1..N)``."""
+    if outcome.answer is None:
+        return None, []
+    return None, [f"  g(1..{game.upto}) = {' '.join(map(str, outcome.answer))}"]
+
+
+# -- the readers and the parameters -------------------------------------------------------
+
+
+def read_graph(graph: Path, fmt: str | None = None) -> Digraph:
+    """The game graph file ``graph`` (format by extension unless ``fmt``)."""
+    return load_graph(graph, fmt)
+
+
+def read_loopy(graph: str, sum_with: Sequence[str] | None = None, fmt: str | None = None) -> Any:
+    """A graph file, or with ``sum_with`` the sum of ``graph`` and those components
+    (each ``GRAPH:POSITION``)."""
+    if sum_with:
+        return read_sum([graph, *sum_with], fmt)
+    return load_graph(Path(graph), fmt)
+
+
+GRAPH = Param(
+    "graph",
+    help="A game graph: one move 'u v' per line, '#' comments, a line with one name a "
+    "position without moves; or .adjlist, .graphml, node-link .json.",
+    type=Path,
+    to="read",
+    metavar="GRAPH",
+)
+FORMAT = Param(
+    "fmt", "--format", "Graph file format (default: by extension).", type=FORMATS, to="read"
+)
+SEARCH_PARAMS = (
+    GRAPH,
+    encoding_param("a bundled encoding (grundy, kernel) or an .lp file."),
+    SOLVER,
+    FORMAT,
+)
+SEARCH_JSON = (
+    "With --json: answer true/false (or the count), witness the solution "
+    "(with --all: the list of solutions)."
+)
+
+VALUES = Question(
+    "values",
+    "Grundy values of an acyclic graph (linear time), P/N classes, winning moves.",
+    backends={"native": solve_values},
+    check=check_values,
+    read=read_graph,
+    describe=describe_values,
+    params=(
+        GRAPH,
+        Param("position", "--position -p", "Also show this position's class and winning moves."),
+        FORMAT,
+    ),
+)
+
+SUM = Question(
+    "sum",
+    "Value and winning moves of a sum of acyclic games (XOR: Sprague-Grundy; or: OR-sum, Smith).",
+    backends={"native": solve_sum},
+    check=check_sum,
+    read=read_sum,
+    describe=describe_sum,
+    params=(
+        Param(
+            "components",
+            help="Components GRAPH:POSITION (two or more; a graph may repeat).",
+            type=list[str],
+            to="read",
+            metavar="GRAPH:POSITION...",
+        ),
+        Param(
+            "rule",
+            "--rule",
+            "xor: move in one component (Sprague–Grundy); or: move in any non-empty set.",
+            type=("xor", "or"),
+            default="xor",
+        ),
+        FORMAT,
+    ),
+)
+
+EXISTS = Question(
+    "exists",
+    "Does the graph have a Grundy function (NP-complete)? One, all (--all) or how many "
+    f"(--count).\n\n{SEARCH_JSON}",
+    backends=BACKENDS,
+    check=check_functions,
+    read=read_graph,
+    describe=describe_search,
+    params=(
+        *SEARCH_PARAMS,
+        Param(
+            "core",
+            "--core/--no-core",
+            "search only the core (unreached positions deleted, then filled in by mex; "
+            "same functions).",
+            type=bool,
+            default=True,
+            backends=("asp", "sat"),
+        ),
+    ),
+    modes=MODES,
+    emits=(EMIT_LP, EMIT_CNF),
+    fixed={"find": "grundy"},
+    reference=REFERENCE,
+    unchecked="not checkable alone",
+)
+
+KERNEL = Question(
+    "kernel",
+    "Kernels (independent, absorbing sets; the value-0 set of a Grundy function): one, all, "
+    f"count.\n\n{SEARCH_JSON}",
+    backends=BACKENDS,
+    check=check_kernels,
+    read=read_graph,
+    describe=partial(describe_search, find="kernel"),
+    params=SEARCH_PARAMS,
+    modes=MODES,
+    emits=(EMIT_LP, EMIT_CNF),
+    fixed={"find": "kernel"},
+    reference=REFERENCE,
+    unchecked="not checkable alone",
+)
+
+LOOPY = Question(
+    "loopy",
+    "Smith's generalized Sprague–Grundy values and P/N/D classes (draws on cycles).\n\n"
+    "Without --sum: every position's value (a number, or inf(K) with K its successors' "
+    "finite values), its class, and for N-positions a winning move, for D-positions a "
+    "move that keeps the draw. With --sum: the generalized nim-sum of the components and "
+    "the class and move of the sum.",
+    backends={"native": solve_loopy},
+    check=partial(check_loopy, retrograde=retrograde_classes),
+    read=read_loopy,
+    describe=describe_loopy,
+    params=(
+        Param(
+            "graph",
+            help="A game graph file; GRAPH:POSITION for the first component of a sum.",
+            to="read",
+            metavar="GRAPH",
+        ),
+        Param(
+            "sum_with",
+            "--sum",
+            "Add a component GRAPH:POSITION to the sum (repeatable).",
+            type=list[str],
+            to="read",
+        ),
+        Param(
+            "check_asp",
+            "--check-asp",
+            "Also compare the classes with the ASP retrograde labelling (within the limit).",
+            type=bool,
+            default=False,
+        ),
+        FORMAT,
+    ),
+)
+
+#: The grundy domain's questions (``pyasp-games grundy ...``).
+QUESTIONS = (VALUES, SUM, EXISTS, KERNEL, LOOPY)
+
+NIM = Question(
+    "nim",
+    "Nim: P or N (XOR of the heaps) and every winning move.",
+    backends={"native": solve_nim},
+    check=check_nim,
+    read=nim_position,
+    describe=describe_nim,
+    params=(Param("heaps", help="Heap sizes, e.g. 3 4 5.", type=list[int], to="read", metavar="HEAPS..."),),
+)
+
+SUBTRACTION = Question(
+    "subtraction",
+    "Subtraction game: g(0..N) and its exact preperiod and period, with the proof.",
+    backends={"native": solve_subtraction},
+    check=check_subtraction,
+    read=subtraction_game,
+    describe=describe_subtraction,
+    params=(
+        Param("moves", "--moves", "The subtraction set, e.g. 1,2,3 (required).", to="read"),
+        Param("upto", "--upto", "Print g(0..N) (required).", type=int, to="read", metavar="N"),
+    ),
+)
+
+GRUNDYS_GAME = Question(
+    "grundys-game",
+    "Grundy's game (split a heap into two unequal heaps): g(1..N).",
+    backends={"native": solve_grundys_game},
+    check=check_grundys_game,
+    read=grundys_game_heaps,
+    describe=describe_grundys_game,
+    params=(Param("upto", "--upto", "Compute g(1..N) (required).", type=int, to="read", metavar="N"),),
+)
+
+#: The classic games' questions (``pyasp-games games ...``).
+GAMES = (NIM, SUBTRACTION, GRUNDYS_GAME)

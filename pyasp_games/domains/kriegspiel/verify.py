@@ -1,0 +1,631 @@
+"""An independent checker of Kriegspiel strategies and refutations, with its own rules.
+
+It shares nothing with the solvers but the reading of metapositions
+(:mod:`~pyasp_games.domains.kriegspiel.model`): its move generator works square by square on
+(rank, file) pairs, as the rules of chess say, and computes every referee's answer and
+metaposition itself. A claim about a *policy* ("the heuristic's strategy does not
+mate") is checked against that policy, which the question hands in as a plain function
+of the metaposition (:data:`Policy`; ``check_outcome(..., policy=...)``); the checker
+only asks it which attempt it plays.
+
+- A **strategy** (:mod:`~pyasp_games.domains.kriegspiel.strategy`) is replayed against every
+  square where the black king may truly be and every Black reply: each attempt must be
+  one White can make; where it is illegal the ``illegal`` answer must be followed; where
+  it is legal the referee's answer (computed here) must be one the strategy has, and no
+  square may allow a stalemate or the piece's capture; every play must end in mate, and
+  the worst case must take exactly the claimed number of White moves (the upper bound).
+- A **refutation** is checked node by node: each node claims that White does not mate
+  within its depth (``null``: at all), and every attempt White could make there is
+  answered, either by a square where it is legal and draws, or by an answer whose
+  metaposition (computed here: the squares giving that answer, then Black's legal
+  steps), or its image under the board symmetry the link names (:meth:`Game.image`),
+  contains the node it names, which claims enough. A refutation of "mate within
+  N - 1" is the lower bound of an optimal value N; of any mate, "no forced mate".
+- The heuristic's failing **line** is replayed: the policy handed in is asked its
+  attempt at each step, the answers and metapositions are computed here, and the line
+  must come back to a metaposition it met (:func:`check_policy_line`).
+
+>>> from pyasp_games.engines.outcome import Outcome
+>>> from pyasp_games.domains.kriegspiel.model import parse_metaposition
+>>> m = parse_metaposition("k2/2K/1R1")
+>>> plan = {"root": 0, "nodes": [{"attempt": "Ra1", "answers": {"mate": None}}]}
+>>> check_outcome(m, Outcome("m", "heuristic", "solved", 1, plan))
+(True, 'the strategy mates within 1 moves against every square (1) and every reply (an upper bound: no optimum claimed)')
+>>> plan["refutation"] = {"root": 0, "nodes": [{"metaposition": "k2/2K/1R1", "depth": 0, "refutes": {}}]}
+>>> out = Outcome("m", "native", "solved", 1, plan, stats={"optimal": True})
+>>> check_outcome(m, out)[0], out.stats["checked"]
+(True, {'mate_within': 1, 'no_mate_within': 0})
+>>> plan["nodes"][0]["attempt"] = "Rc1"
+>>> check_outcome(m, Outcome("m", "native", "solved", 1, plan))[1]
+'after Rc1 with the black king on a3 the referee says silent, which the strategy does not answer'
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from pyasp_games.domains.kriegspiel.model import Metaposition, parse_metaposition
+from pyasp_games.engines.outcome import Outcome
+
+Square = tuple[int, int]
+#: A strategy that is a function of the metaposition: the attempt it plays there by
+#: name (``"Rb1"``, ``"Ka2"``), ``None`` where it plays none.
+Policy = Callable[[Metaposition], str | None]
+KING = [(dr, df) for dr in (-1, 0, 1) for df in (-1, 0, 1) if (dr, df) != (0, 0)]
+LINES = {"R": [(1, 0), (-1, 0), (0, 1), (0, -1)]}
+LINES["Q"] = LINES["R"] + [(1, 1), (1, -1), (-1, 1), (-1, -1)]
+
+
+class Refuted(Exception):
+    """The strategy or refutation does not hold (the message says where)."""
+
+
+class Game:
+    """The rules of K + piece against a lone king on one board, square by square."""
+
+    def __init__(self, rows: int, cols: int, piece: str) -> None:
+        self.rows, self.cols, self.piece = rows, cols, piece
+        # a refutation asks the same positions again and again: each answered once
+        self._after: dict[tuple[Square, Square], dict[Square, tuple[str, list[Square], int]]] = {}
+        self._moves: dict[tuple[Square, Square], dict[str, tuple[Square, Square]]] = {}
+
+    def on(self, sq: Square) -> bool:
+        return 0 <= sq[0] < self.rows and 0 <= sq[1] < self.cols
+
+    def name(self, sq: Square) -> str:
+        return "abcdefgh"[sq[1]] + str(sq[0] + 1)
+
+    def near(self, a: Square, b: Square) -> bool:
+        return max(abs(a[0] - b[0]), abs(a[1] - b[1])) <= 1
+
+    def line(self, piece_sq: Square, king: Square, target: Square) -> str | None:
+        """The direction in which the piece on ``piece_sq`` reaches ``target`` with only
+        White's king as an obstacle, or ``None``."""
+        for dr, df in LINES[self.piece]:
+            r, f = piece_sq[0] + dr, piece_sq[1] + df
+            while self.on((r, f)) and (r, f) != king:
+                if (r, f) == target:
+                    return self.direction(piece_sq, target, dr, df)
+                r, f = r + dr, f + df
+        return None
+
+    def direction(self, piece_sq: Square, target: Square, dr: int, df: int) -> str:
+        if dr == 0:
+            return "rank"
+        if df == 0:
+            return "file"
+        lengths = []
+        for a, b in ((1, 1), (1, -1)):
+            n = 1 + sum(
+                1
+                for sign in (1, -1)
+                for k in range(1, 9)
+                if self.on((target[0] + sign * k * a, target[1] + sign * k * b))
+            )
+            lengths.append(n)
+        mine = lengths[0] if dr == df else lengths[1]
+        return "long-diagonal" if mine >= max(lengths) else "short-diagonal"
+
+    def image(self, symmetry: str, sq: Square) -> Square:
+        """The image of ``sq`` under a symmetry of the board named by its formula: ``"r,f"``
+        (the identity), ``"-r,f"`` (ranks counted from the top), ``"f,r"`` (ranks and
+        files swapped: square boards only), ... The rules are the same on the image:
+        lines go to lines and king steps to king steps, a diagonal keeps its length, and
+        a check on a rank becomes one on a file when ranks and files swap, so White
+        mates as fast from a metaposition as from its image (the answers renamed)."""
+        parts = symmetry.split(",") if isinstance(symmetry, str) else []
+        axes = sorted(p.lstrip("-") for p in parts)
+        if len(parts) != 2 or axes != ["f", "r"] or any(p not in ("r", "-r", "f", "-f") for p in parts):
+            raise Refuted(f"{symmetry!r} names no symmetry of the board")
+        if parts[0].lstrip("-") == "f" and self.rows != self.cols:
+            raise Refuted(f"{symmetry} swaps ranks and files of a board that is not square")
+        size = {"r": self.rows, "f": self.cols}
+        at = {"r": sq[0], "f": sq[1]}
+        r, f = (size[p[1]] - 1 - at[p[1]] if p[0] == "-" else at[p] for p in parts)
+        return r, f
+
+    def white_moves(self, king: Square, piece_sq: Square) -> dict[str, tuple[Square, Square]]:
+        """Every attempt White can think of, by name: the new (king, piece) squares."""
+        if (king, piece_sq) not in self._moves:
+            self._moves[king, piece_sq] = self._white_moves(king, piece_sq)
+        return self._moves[king, piece_sq]
+
+    def _white_moves(self, king: Square, piece_sq: Square) -> dict[str, tuple[Square, Square]]:
+        out = {}
+        for dr, df in KING:
+            t = (king[0] + dr, king[1] + df)
+            if self.on(t) and t != piece_sq:
+                out["K" + self.name(t)] = (t, piece_sq)
+        for dr, df in LINES[self.piece]:
+            t = (piece_sq[0] + dr, piece_sq[1] + df)
+            while self.on(t) and t != king:
+                out[self.piece + self.name(t)] = (king, t)
+                t = (t[0] + dr, t[1] + df)
+        return out
+
+    def attacked(self, king: Square, piece_sq: Square, sq: Square) -> bool:
+        return self.near(king, sq) or self.line(piece_sq, king, sq) is not None
+
+    def black_replies(self, king: Square, piece_sq: Square, black: Square) -> list[Square]:
+        """The black king's legal steps (taking the piece included)."""
+        out = []
+        for dr, df in KING:
+            t = (black[0] + dr, black[1] + df)
+            if self.on(t) and t != king and not self.attacked(king, piece_sq, t):
+                out.append(t)
+        return out
+
+    def referee(self, king: Square, piece_sq: Square, black: Square) -> tuple[str, list[Square]]:
+        """After White's legal move: the referee's answer and Black's replies."""
+        answer, replies, _ = self.after(king, piece_sq)[black]
+        return answer, replies
+
+    def after(self, king: Square, piece_sq: Square) -> dict[Square, tuple[str, list[Square], int]]:
+        """With White's men on ``king`` and ``piece_sq`` after White's move: for every other
+        square of the black king, the referee's answer, Black's replies, and the replies
+        as a bitmask of square numbers (rank * files + file)."""
+        key = (king, piece_sq)
+        if key not in self._after:
+            table = {}
+            for r in range(self.rows):
+                for f in range(self.cols):
+                    if (r, f) not in key:
+                        answer, replies = self._answer(king, piece_sq, (r, f))
+                        mask = sum(1 << (a * self.cols + b) for a, b in replies)
+                        table[r, f] = (answer, replies, mask)
+            self._after[key] = table
+        return self._after[key]
+
+    def _answer(self, king: Square, piece_sq: Square, black: Square) -> tuple[str, list[Square]]:
+        replies = self.black_replies(king, piece_sq, black)
+        check = self.line(piece_sq, king, black)
+        if piece_sq in replies:
+            return "capture", replies
+        if not replies:
+            return ("mate" if check else "stalemate"), []
+        return (f"check-{check}" if check else "silent"), replies
+
+
+def _game(m: Metaposition) -> Game:
+    return Game(m.board.rows, m.board.cols, m.piece)
+
+
+def _squares(m: Metaposition) -> list[Square]:
+    return [divmod(s, m.board.cols) for s in range(m.board.size) if m.belief >> s & 1]
+
+
+class Replay:
+    """A strategy graph played against concrete positions, the worst cases remembered
+    (shared by every root of a table)."""
+
+    def __init__(self, game: Game, nodes: Any) -> None:
+        self.game, self.nodes = game, nodes
+        self.memo: dict[tuple, int] = {}
+        self.busy: set[tuple] = set()
+
+    def worst(self, node: Any, k: Square, p: Square, b: Square) -> int:
+        """White moves to mate at worst from ``node`` with the men on ``k``, ``p`` and the
+        black king truly on ``b`` (:class:`Refuted` where the strategy fails)."""
+        game, key = self.game, (node, k, p, b)
+        if key in self.memo:
+            return self.memo[key]
+        if key in self.busy:
+            raise Refuted(f"the strategy goes round in circles with the black king on {game.name(b)}")
+        self.busy.add(key)
+        try:
+            entry = self.nodes[node]
+            attempt = entry["attempt"]
+            answers = entry["answers"]
+        except (TypeError, KeyError, IndexError) as err:
+            raise Refuted(f"node {node!r} is not a strategy node ({err})") from None
+        options = game.white_moves(k, p)
+        if attempt not in options:
+            raise Refuted(f"{attempt} is not a move White can try there")
+        k2, p2 = options[attempt]
+        if k2 != k and game.near(k2, b):
+            worst = self.worst(_follow(answers, "illegal", attempt, game.name(b)), k, p, b)
+        else:
+            answer, replies = game.referee(k2, p2, b)
+            if answer in ("capture", "stalemate"):
+                raise Refuted(f"after {attempt} with the black king on {game.name(b)}: {answer}")
+            nxt = _follow(answers, answer, attempt, game.name(b))
+            worst = 1 + max((self.worst(nxt, k2, p2, r) for r in replies), default=0)
+        self.busy.discard(key)
+        self.memo[key] = worst
+        return worst
+
+    def from_root(self, m: Metaposition, root: Any) -> int:
+        """The worst case from ``root`` over every square of ``m``'s belief."""
+        cols = m.board.cols
+        king, piece_sq = divmod(m.king, cols), divmod(m.piece_square, cols)
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(limit, 20000))
+        try:
+            return max(self.worst(root, king, piece_sq, b) for b in _squares(m))
+        finally:
+            sys.setrecursionlimit(limit)
+
+
+def check_strategy(m: Metaposition, plan: Any, claimed: int) -> tuple[bool, str]:
+    """Whether ``plan`` mates from ``m`` within exactly ``claimed`` moves in the worst case."""
+    try:
+        worst = Replay(_game(m), plan["nodes"]).from_root(m, plan["root"])
+    except (TypeError, KeyError):
+        return False, "the strategy is not a {root, nodes} graph"
+    except Refuted as err:
+        return False, str(err)
+    if worst != claimed:
+        return False, f"the strategy mates within {worst} moves in the worst case, not {claimed}"
+    return True, (
+        f"the strategy mates within {worst} moves against every square "
+        f"({len(_squares(m))}) and every reply"
+    )
+
+
+def _follow(answers: Any, answer: str, attempt: str, where: str) -> Any:
+    if not isinstance(answers, dict) or answer not in answers:
+        raise Refuted(
+            f"after {attempt} with the black king on {where} the referee says {answer}, "
+            f"which the strategy does not answer"
+        )
+    nxt = answers[answer]
+    if answer != "mate" and nxt is None:
+        raise Refuted(f"after {attempt}: {answer} leads nowhere")
+    return nxt
+
+
+def check_refutation(m: Metaposition, proof: Any, depth: int | None = None) -> tuple[bool, str]:
+    """Whether ``proof`` shows that White does not mate from ``m`` within ``depth`` moves
+    (``None``: has no forced mate at all)."""
+    try:
+        return check_refutations([(m, proof["root"], depth)], proof["nodes"])
+    except (TypeError, KeyError) as err:
+        return False, f"the refutation is malformed ({err.__class__.__name__}: {err})"
+
+
+def _depth(value: Any) -> int | None:
+    """A node's depth: a number of moves, or ``None`` (every number)."""
+    if value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
+        return value
+    raise Refuted(f"a refutation's depth is a number of moves or null, not {value!r}")
+
+
+def _covers(depth: int | None, needed: int | None) -> bool:
+    return depth is None or (needed is not None and depth >= needed)
+
+
+def _moves(depth: int | None) -> str:
+    return "White has no forced mate" if depth is None else f"White does not mate within {depth} moves"
+
+
+def check_refutations(
+    roots: list[tuple[Metaposition, Any, int | None]], proof_nodes: Any
+) -> tuple[bool, str]:
+    """Whether the refutation graph ``proof_nodes`` holds, each ``(metaposition, root,
+    depth)`` of ``roots`` being refuted by its node ``root`` to ``depth`` moves (``None``:
+    no forced mate).
+
+    A node (a metaposition, its depth ``d``, and for each attempt how it is refuted)
+    claims that White does not mate within ``d`` moves there. It holds if every attempt
+    White can make (legal on some square) either lets the black king draw on a square
+    where it is legal, or has an answer leading to a node that claims as much: ``d``
+    moves after ``illegal`` (no move made), ``d - 1`` after a move (``None`` stays
+    ``None``); a node of depth 0 needs nothing. A node may stand for a part of the
+    metaposition an answer leads to (the same men, a subset of its squares): knowing
+    less never lets White mate faster, so refuting the part refutes the whole; and, when
+    the link names a symmetry, for a part of its image (:meth:`Game.image`). By
+    induction on ``d`` and then on the number of squares (an illegal attempt leaves
+    fewer), every node's claim is then true; for ``None``, at every depth."""
+    game = _game(roots[0][0]) if roots else None
+    try:
+        nodes = [parse_metaposition(n["metaposition"]) for n in proof_nodes]
+        depths = [_depth(n["depth"]) for n in proof_nodes]
+        refutes = [n["refutes"] for n in proof_nodes]
+        for m, root, depth in roots:
+            r = nodes[root]
+            if (r.board, r.king, r.piece_square, r.piece) != (m.board, m.king, m.piece_square, m.piece) or (
+                r.belief & ~m.belief
+            ):  # fmt: skip
+                return False, f"the refutation of {m.fen()} does not start there"
+            if not _covers(depths[root], depth):
+                return False, f"the refutation of {m.fen()} claims less: {_moves(depths[root])}"
+    except Refuted as err:
+        return False, str(err)
+    except Exception as err:  # any malformed proof fails, with the reason
+        return False, f"the refutation is malformed ({err.__class__.__name__}: {err})"
+    try:
+        for node, depth, said in zip(nodes, depths, refutes, strict=True):
+            _check_node(game, node, depth, said, nodes, depths)
+    except Refuted as err:
+        return False, str(err)
+    except (TypeError, KeyError, IndexError, ValueError) as err:
+        return False, f"the refutation is malformed ({err.__class__.__name__}: {err})"
+    claims = {_moves(depth) for _, _, depth in roots}
+    said = claims.pop() if len(roots) == 1 else f"{len(roots)} claims of no faster mate or none"
+    return True, f"{said}: every attempt refuted in the {len(nodes)} metapositions of the refutation"
+
+
+def _check_node(
+    game: Game,
+    node: Metaposition,
+    depth: int | None,
+    said: Any,
+    nodes: list[Metaposition],
+    depths: list[int | None],
+) -> None:
+    if depth == 0:
+        return  # no mate within 0 moves: nothing to refute
+    cols = node.board.cols
+    king, piece_sq = divmod(node.king, cols), divmod(node.piece_square, cols)
+    squares = _squares(node)
+    if not isinstance(said, dict):
+        raise Refuted(f"{node.fen()}: the attempts' refutations are not a mapping")
+    for attempt, (k2, p2) in game.white_moves(king, piece_sq).items():
+        if k2 != king:  # a king move is illegal next to the black king
+            legal = [b for b in squares if max(abs(k2[0] - b[0]), abs(k2[1] - b[1])) > 1]
+        else:
+            legal = squares
+        if not legal:
+            continue  # illegal wherever the king is: White learns nothing
+        if attempt not in said:
+            raise Refuted(f"{node.fen()}: the attempt {attempt} is not refuted")
+        claim = said[attempt]
+        told = game.after(k2, p2)
+        if claim == "draw":
+            if not any(told[b][0] in ("capture", "stalemate") for b in legal):
+                raise Refuted(f"{node.fen()}: {attempt} risks no draw")
+            continue
+        answer, target, *turned = claim  # a third item: the node is a symmetric image
+        if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target < len(nodes):
+            raise Refuted(f"{node.fen()}: after {attempt}, {target!r} is no node of the refutation")
+        child = nodes[target]
+        if answer == "illegal":
+            men, needed = (king, piece_sq), depth
+            belief = sum(1 << (r * cols + f) for r, f in squares) ^ sum(1 << (r * cols + f) for r, f in legal)
+        elif answer in ("mate", "capture", "stalemate"):
+            raise Refuted(f"{node.fen()}: after {attempt}, '{answer}' refutes nothing")
+        else:
+            men, needed = (k2, p2), None if depth is None else depth - 1
+            belief = 0
+            for b in legal:
+                said_here, _, replies = told[b]
+                if said_here == answer:
+                    belief |= replies
+        if turned:
+            if len(turned) != 1:
+                raise Refuted(f"{node.fen()}: after {attempt}, {claim!r} is no refutation")
+            men = (game.image(turned[0], men[0]), game.image(turned[0], men[1]))
+            belief = sum(
+                1 << (r * cols + f)
+                for r, f in (game.image(turned[0], divmod(s, cols)) for s in range(node.board.size) if belief >> s & 1)
+            )
+        got = (divmod(child.king, cols), divmod(child.piece_square, cols))
+        if not belief or child.belief & ~belief or got != men:
+            raise Refuted(
+                f"{node.fen()}: after {attempt} and '{answer}' White is not at {child.fen()} "
+                "nor at a metaposition containing it"
+            )
+        if not _covers(depths[target], needed):
+            wanted = "every number" if needed is None else needed
+            raise Refuted(
+                f"{node.fen()}: after {attempt} and '{answer}', {child.fen()} claims too little "
+                f"({_moves(depths[target])}; the refutation needs {wanted})"
+            )
+
+
+def own_starts(board: Any, piece: str) -> list[Metaposition]:
+    """Every full-uncertainty start, by this module's rules: each placement of the king
+    and the piece, the black king on every square not attacked nor occupied."""
+    game = Game(board.rows, board.cols, piece)
+    cells = [(r, f) for r in range(board.rows) for f in range(board.cols)]
+    out = []
+    for k in cells:
+        for p in cells:
+            if k == p:
+                continue
+            free = [b for b in cells if b not in (k, p) and not game.attacked(k, p, b)]
+            if free:
+                belief = sum(1 << (r * board.cols + f) for r, f in free)
+                index = lambda sq: sq[0] * board.cols + sq[1]  # noqa: E731
+                out.append(Metaposition(board, index(k), index(p), belief, piece))
+    return out
+
+
+def check_table(request: Any, outcome: Outcome) -> tuple[bool | None, str]:
+    """The checker of ``kriegspiel table``: every start of the board is listed; each
+    value is replayed (one shared strategy graph) and, where the table gives one, its
+    lower bound refuted (no mate within one move less); each "no forced mate" refuted;
+    the distribution is counted from them. What it confirmed and what it was given no
+    certificate for go to ``outcome.stats`` as for ``solve`` (:func:`check_outcome`)."""
+    if outcome.status != "solved":
+        return None, "nothing to verify"
+    witness = outcome.witness
+    try:
+        listed = {row["metaposition"]: row for row in witness["starts"]}
+        plan, proof = witness["strategy"], witness["refutation"]
+    except (TypeError, KeyError) as err:
+        return False, f"the table is malformed ({err})"
+    mine = own_starts(request.board, request.piece)
+    if set(listed) != {m.fen() for m in mine}:
+        return False, f"the table lists {len(listed)} starts, not the board's {len(mine)}"
+    replay = Replay(Game(request.board.rows, request.board.cols, request.piece), plan["nodes"])
+    refuted: list[tuple[Metaposition, Any, int | None]] = []
+    counts: dict[str, int] = {}
+    bounds = 0
+    try:
+        for m in mine:
+            row = listed[m.fen()]
+            value = row["value"]
+            if value is None:
+                if row["refutation"] is None:
+                    return False, f"{m.fen()}: no forced mate claimed without a refutation"
+                refuted.append((m, row["refutation"], None))
+            else:
+                if replay.from_root(m, row["strategy"]) != value:
+                    return False, f"{m.fen()}: the strategy does not mate in exactly {value}"
+                if row["refutation"] is not None:
+                    refuted.append((m, row["refutation"], value - 1))
+                    bounds += 1
+            key = "none" if value is None else str(value)
+            counts[key] = counts.get(key, 0) + 1
+    except Refuted as err:
+        return False, str(err)
+    except (TypeError, KeyError, IndexError) as err:
+        return False, f"the table is malformed ({err.__class__.__name__}: {err})"
+    if refuted:
+        ok, why = check_refutations(refuted, proof["nodes"])
+        if not ok:
+            return False, why
+    if counts != outcome.answer.get("distribution"):
+        return False, f"the distribution is {counts}, not {outcome.answer.get('distribution')}"
+    lost = len(refuted) - bounds
+    won = len(mine) - lost
+    outcome.stats["checked"] = {"mate_within": won, "no_mate_within": bounds, "no_forced_mate": lost}
+    said = (
+        f"{won} strategies replayed against every square and reply, {bounds} of their values "
+        f"refuted one move less, {lost} starts refuted"
+    )
+    if bounds < won:
+        by = outcome.stats.get("optimal_by", "the solver")
+        why_not = outcome.stats.get("no_certificate", "no refutation of a faster mate given")
+        outcome.verdict.not_checked = (
+            f"no faster mate from {won - bounds} starts (optimal by {by} alone: {why_not})"
+        )
+        said += f"; the other values optimal by {by} alone, not re-checked ({why_not})"
+    return True, said
+
+
+def check_policy_line(m: Metaposition, witness: Any, policy: Policy) -> tuple[bool, str]:
+    """Whether ``policy`` (a strategy that is a function of the metaposition) fails to
+    mate from ``m`` against the witness's Black line: at each step the policy is asked
+    for its attempt (the claim is about that very policy), and the referee's answer (one
+    some square of the metaposition gives) and the next metaposition are computed here;
+    the line must come back to a metaposition it met (the policy, deterministic, then
+    goes round for ever: a black king that answers so exists at every length, so one
+    that does for ever) or end where every attempt risks a draw."""
+    game = _game(m)
+    cols = m.board.cols
+    state = (m.king, m.piece_square, m.belief)
+    met: list[tuple[int, int, int]] = []
+
+    def asked(state: tuple[int, int, int]) -> str | None:
+        return policy(Metaposition(m.board, *state, m.piece))
+
+    try:
+        steps, returns_to = witness["line"], witness["returns_to"]
+        for number, step in enumerate(steps):
+            met.append(state)
+            chose = asked(state)
+            attempt, answer = step["attempt"], step["answer"]
+            if chose != attempt:
+                return False, f"step {number + 1}: the policy plays {chose}, not {attempt}"
+            state = _next(game, cols, state, attempt, answer, number + 1)
+        if returns_to is None:
+            if asked(state) is not None:
+                return False, "the line ends where the policy still has an attempt that risks no draw"
+            king, piece_sq = divmod(state[0], cols), divmod(state[1], cols)
+            squares = [divmod(s, cols) for s in range(m.board.size) if state[2] >> s & 1]
+            for attempt, (k2, p2) in game.white_moves(king, piece_sq).items():
+                legal = [b for b in squares if k2 == king or not game.near(k2, b)]
+                if legal and not any(game.referee(k2, p2, b)[0] in ("capture", "stalemate") for b in legal):
+                    return False, f"at the line's end {attempt} risks no draw"
+            end = "ends where every attempt risks a draw"
+        else:
+            if isinstance(returns_to, bool) or not isinstance(returns_to, int) or not 0 <= returns_to < len(met):
+                return False, f"the line returns to step {returns_to!r}, which it does not have"
+            if met[returns_to] != state:
+                return False, f"the line does not return to the metaposition of step {returns_to + 1}"
+            end = f"returns to the metaposition of step {returns_to + 1}: the policy goes round for ever"
+    except Refuted as err:
+        return False, str(err)
+    except (TypeError, KeyError, ValueError) as err:
+        return False, f"the line is malformed ({err.__class__.__name__}: {err})"
+    return True, (
+        f"the heuristic's strategy replayed along the {len(steps)}-step Black line: it never "
+        f"mates there (the line {end})"
+    )
+
+
+def _next(game: Game, cols: int, state: tuple[int, int, int], attempt: str, answer: str, number: int) -> tuple[int, int, int]:
+    """The metaposition after ``attempt`` and the referee's ``answer`` (this module's
+    rules); :class:`Refuted` if no square gives that answer, or the attempt may draw."""
+    king, piece_sq = divmod(state[0], cols), divmod(state[1], cols)
+    squares = [divmod(s, cols) for s in range(game.rows * cols) if state[2] >> s & 1]
+    moves = game.white_moves(king, piece_sq)
+    if attempt not in moves:
+        raise Refuted(f"step {number}: {attempt} is not a move White can try")
+    k2, p2 = moves[attempt]
+    illegal = [b for b in squares if k2 != king and game.near(k2, b)]
+    legal = [b for b in squares if b not in illegal]
+    told = {b: game.referee(k2, p2, b) for b in legal}
+    if any(a in ("capture", "stalemate") for a, _ in told.values()):
+        raise Refuted(f"step {number}: {attempt} risks a draw, which the policy never plays")
+    if answer == "illegal":
+        men, belief = (king, piece_sq), set(illegal)
+    else:
+        men = (k2, p2)
+        belief = {r for a, replies in told.values() if a == answer and a != "mate" for r in replies}
+    if not belief:
+        raise Refuted(f"step {number}: no square of the black king gives '{answer}' after {attempt}")
+    index = lambda sq: sq[0] * cols + sq[1]  # noqa: E731
+    return index(men[0]), index(men[1]), sum(1 << index(b) for b in belief)
+
+
+def check_outcome(
+    m: Metaposition, outcome: Outcome, policy: Policy | None = None
+) -> tuple[bool | None, str]:
+    """The checker of ``kriegspiel solve``: a strategy replayed (mate within N), the
+    refutation of a faster mate for a claimed optimum (no mate within N - 1), a
+    refutation of any mate (no forced mate) or of one within ``--max-moves``, and the
+    line on which the heuristic's ``policy`` fails (without the policy that claim is not
+    checkable).
+
+    What it confirmed goes to ``outcome.stats["checked"]`` (``mate_within``,
+    ``no_mate_within``, ``no_forced_mate``); a claimed optimum it was given no
+    certificate for, to ``outcome.verdict.not_checked``, with what it rests on
+    (``stats["optimal_by"]``) and why there is none (``stats["no_certificate"]``)."""
+    stats = outcome.stats
+    if outcome.status == "solved":
+        ok, why = check_strategy(m, outcome.witness, outcome.answer)
+        if not ok:
+            return False, why
+        stats["checked"] = {"mate_within": outcome.answer}
+        if outcome.verdict.optimal_claimed is not True:
+            return True, f"{why} (an upper bound: no optimum claimed)"
+        faster = outcome.answer - 1
+        proof = outcome.witness.get("refutation")
+        if proof is None:
+            said = f"optimal by {stats.get('optimal_by', f'the {outcome.backend} backend')} alone"
+            why_not = stats.get("no_certificate", "no refutation of a faster mate given")
+            outcome.verdict.not_checked = f"no mate within {faster} ({said}: {why_not})"
+            return True, f"{why}; {said}, the lower bound not re-checked ({why_not})"
+        ok, said = check_refutation(m, proof, faster)
+        if not ok:
+            return False, f"the claimed optimum: {said}"
+        stats["checked"]["no_mate_within"] = faster
+        return True, f"{why}; {said}"
+    if outcome.status == "no-solution":
+        bound = outcome.verdict.bound
+        if bound == "the heuristic's strategy":
+            if policy is None:
+                return None, "not checkable alone (the strategy's policy was not given)"
+            ok, said = check_policy_line(m, outcome.witness, policy)
+            if ok:
+                stats["checked"] = {"strategy_fails": True}
+            return ok, said
+        if isinstance(bound, int) and not isinstance(bound, bool):
+            if outcome.witness is None:
+                return None, f"not checkable alone (no mate within {bound} moves)"
+            ok, said = check_refutation(m, outcome.witness, bound)
+            if ok:
+                stats["checked"] = {"no_mate_within": bound}
+            return ok, said
+        if bound is not None:
+            return None, f"not checkable alone ({bound})"
+        ok, said = check_refutation(m, outcome.witness, None)
+        if ok:
+            stats["checked"] = {"no_forced_mate": True}
+        return ok, said
+    return None, "nothing to verify"

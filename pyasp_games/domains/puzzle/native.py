@@ -1,0 +1,445 @@
+"""Native optimal solvers: A* and IDA* with Manhattan distance plus linear conflicts.
+
+The heuristic is admissible and consistent: Manhattan distance counts one move per
+cell a tile must travel; a *linear conflict* (two tiles in their goal line, in
+reversed order) costs two extra moves, and per line the extra cost is
+``2 * (k - LIS)`` where ``k`` tiles are in their goal line and ``LIS`` is the
+longest subsequence of them already in goal order (Hansson, Mayer and Yung 1992).
+
+>>> from pyasp_games.domains.puzzle.model import parse_board
+>>> board = parse_board("4 1 2\\n0 5 3\\n7 8 6")
+>>> solve_idastar(board).witness
+'URRDD'
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from bisect import bisect_left
+from collections.abc import Callable
+from itertools import count
+
+from pyasp_games.domains.puzzle.model import OPPOSITE, Board, moves_of, solvability
+from pyasp_games.engines.limits import LimitReached, Limits
+from pyasp_games.engines.outcome import Outcome
+
+_CHECK_EVERY = 4096
+
+
+def _lis_length(seq: list[int]) -> int:
+    tails: list[int] = []
+    for x in seq:
+        i = bisect_left(tails, x)
+        if i == len(tails):
+            tails.append(x)
+        else:
+            tails[i] = x
+    return len(tails)
+
+
+class Heuristic:
+    """Manhattan distance + linear conflicts for one board size and goal.
+
+    ``value(tiles)`` costs O(N); ``delta(...)`` updates it after one move in
+    O(width) by recomputing only the two lines the moved tile leaves and enters.
+    """
+
+    def __init__(self, rows: int, cols: int, goal_tiles: tuple[int, ...]) -> None:
+        self.rows, self.cols = rows, cols
+        n = rows * cols
+        home = {v: divmod(i, cols) for i, v in enumerate(goal_tiles)}
+        self.home_row = [0] * n
+        self.home_col = [0] * n
+        for v, (r, c) in home.items():
+            self.home_row[v], self.home_col[v] = r, c
+        self.md = [[0] * n for _ in range(n)]
+        for v in range(1, n):
+            for p in range(n):
+                r, c = divmod(p, cols)
+                self.md[v][p] = abs(r - home[v][0]) + abs(c - home[v][1])
+        self._memo: dict[tuple, int] = {}
+
+    def row_cost(self, tiles: tuple[int, ...] | list[int], r: int) -> int:
+        line = tuple(tiles[r * self.cols : (r + 1) * self.cols])
+        key = (0, r, line)
+        cost = self._memo.get(key)
+        if cost is None:
+            seq = [self.home_col[v] for v in line if v and self.home_row[v] == r]
+            cost = 2 * (len(seq) - _lis_length(seq))
+            self._memo[key] = cost
+        return cost
+
+    def col_cost(self, tiles: tuple[int, ...] | list[int], c: int) -> int:
+        line = tuple(tiles[c :: self.cols])
+        key = (1, c, line)
+        cost = self._memo.get(key)
+        if cost is None:
+            seq = [self.home_row[v] for v in line if v and self.home_col[v] == c]
+            cost = 2 * (len(seq) - _lis_length(seq))
+            self._memo[key] = cost
+        return cost
+
+    def value(self, tiles: tuple[int, ...] | list[int]) -> int:
+        md = sum(self.md[v][p] for p, v in enumerate(tiles) if v)
+        lc = sum(self.row_cost(tiles, r) for r in range(self.rows))
+        lc += sum(self.col_cost(tiles, c) for c in range(self.cols))
+        return md + lc
+
+    def after_move(self, tiles: list[int], hval: int, blank: int, target: int) -> int:
+        """The heuristic once the blank moves from ``blank`` to ``target``.
+
+        ``tiles`` is the board before the move and is left unchanged.
+        """
+        cols = self.cols
+        v = tiles[target]
+        if abs(target - blank) == cols:  # vertical: the tile changes row
+            cost, a, b = self.row_cost, blank // cols, target // cols
+        else:  # horizontal: the tile changes column
+            cost, a, b = self.col_cost, blank % cols, target % cols
+        before = cost(tiles, a) + cost(tiles, b)
+        tiles[blank], tiles[target] = v, 0
+        after = cost(tiles, a) + cost(tiles, b)
+        tiles[blank], tiles[target] = 0, v
+        return hval - self.md[v][target] + self.md[v][blank] + after - before
+
+
+def _neighbours(rows: int, cols: int) -> list[list[tuple[str, int]]]:
+    return [list(moves_of(p, rows, cols).items()) for p in range(rows * cols)]
+
+
+def decide_solvability(board: Board, limits: Limits = Limits()) -> Outcome:
+    """Is ``board`` solvable? By the inversion-parity invariant (:func:`solvability`).
+
+    The answer is ``True`` or ``False``; ``stats`` hold the invariant's terms and, in
+    ``reason``, the argument in words. Linear in the tiles' inversions: no limit applies.
+
+    >>> from pyasp_games.domains.puzzle.model import parse_board
+    >>> decide_solvability(parse_board("1 2 3\\n4 5 6\\n8 7 0")).answer
+    False
+    """
+    result = solvability(board)
+    stats = {
+        "inversions": result.inversions,
+        "blank_row": result.blank_row,
+        "goal_blank_row": result.goal_blank_row,
+        "width_even": result.width_even,
+        "reason": result.reason,
+    }
+    return Outcome(board.name, "", "solved", result.solvable, None, 0.0, stats)
+
+
+def _unsolvable(board: Board) -> Outcome | None:
+    check = solvability(board)
+    if check.solvable:
+        return None
+    return Outcome(board.name, "", "no-solution", None, None, 0.0, {"proof": check.reason})
+
+
+def _beyond(board: Board, limits: Limits, stats: dict) -> Outcome:
+    stats["proof"] = f"no plan of length <= {limits.max_length}"
+    stats["bounded"] = limits.max_length
+    return Outcome(board.name, "", "no-solution", None, None, 0.0, stats)
+
+
+def solve_astar(board: Board, limits: Limits = Limits()) -> Outcome:
+    """Optimal plan by A* with Manhattan distance + linear conflicts.
+
+    Ties on ``f`` prefer the deeper node. The heuristic is consistent, so a state
+    is expanded at most once. Time and memory O(b^d) in the worst case;
+    ``stats["nodes"]`` counts expansions.
+    """
+    if (out := _unsolvable(board)) is not None:
+        return out
+    deadline = limits.deadline()
+    h = Heuristic(board.rows, board.cols, board.goal_tiles)
+    nbrs = _neighbours(board.rows, board.cols)
+    goal = board.goal_tiles
+    start = board.tiles
+    h0 = h.value(start)
+    parent: dict[tuple[int, ...], tuple[tuple[int, ...] | None, str]] = {start: (None, "")}
+    best_g = {start: 0}
+    tie = count()
+    frontier = [(h0, 0, next(tie), start, board.blank, h0)]
+    nodes = 0
+    while frontier:
+        f, neg_g, _, state, blank, hval = heapq.heappop(frontier)
+        g = -neg_g
+        if best_g.get(state, g) < g:
+            continue  # a stale entry
+        if limits.max_length is not None and f > limits.max_length:
+            return _beyond(board, limits, {"nodes": nodes, "h0": h0})
+        if state == goal:
+            plan = []
+            while True:
+                prev, letter = parent[state]
+                if prev is None:
+                    break
+                plan.append(letter)
+                state = prev
+            return Outcome(
+                board.name,
+                "",
+                "solved",
+                g,
+                "".join(reversed(plan)),
+                0.0,
+                {"nodes": nodes, "h0": h0, "stored": len(best_g)},
+            )
+        nodes += 1
+        if nodes % _CHECK_EVERY == 0 and deadline.expired():
+            raise LimitReached({"nodes": nodes, "h0": h0})
+        tiles = list(state)
+        for letter, target in nbrs[blank]:
+            child_h = h.after_move(tiles, hval, blank, target)
+            tiles[blank], tiles[target] = tiles[target], 0
+            child = tuple(tiles)
+            tiles[target], tiles[blank] = tiles[blank], 0
+            cg = g + 1
+            if best_g.get(child, cg + 1) <= cg:
+                continue
+            best_g[child] = cg
+            parent[child] = (state, letter)
+            heapq.heappush(frontier, (cg + child_h, -cg, next(tie), child, target, child_h))
+    return _beyond(board, Limits(max_length=-1), {"nodes": nodes})  # pragma: no cover
+
+
+def solve_idastar(board: Board, limits: Limits = Limits()) -> Outcome:
+    """Optimal plan by IDA* (Korf 1985) with Manhattan distance + linear conflicts.
+
+    Depth-first iterations with growing ``f`` thresholds (stepping by two: plan
+    lengths have a fixed parity); the blank never immediately undoes its last
+    move. Memory O(d); ``stats["nodes"]`` counts expansions over all iterations.
+    """
+    if (out := _unsolvable(board)) is not None:
+        return out
+    deadline = limits.deadline()
+    h = Heuristic(board.rows, board.cols, board.goal_tiles)
+    nbrs = _neighbours(board.rows, board.cols)
+    tiles = list(board.tiles)
+    h0 = h.value(tiles)
+    path: list[str] = []
+    nodes = 0
+    thresholds: list[int] = []
+    inf = 1 << 30
+
+    def search(blank: int, g: int, hval: int, bound: int, last: str) -> int:
+        """Returns -1 when the goal is found, else the smallest f that exceeded bound."""
+        nonlocal nodes
+        f = g + hval
+        if f > bound:
+            return f
+        if hval == 0:
+            return -1
+        nodes += 1
+        if nodes % _CHECK_EVERY == 0 and deadline.expired():
+            raise LimitReached({"nodes": nodes, "h0": h0, "thresholds": thresholds})
+        smallest = inf
+        back = OPPOSITE.get(last)
+        for letter, target in nbrs[blank]:
+            if letter == back:
+                continue
+            child_h = h.after_move(tiles, hval, blank, target)
+            tiles[blank], tiles[target] = tiles[target], 0
+            path.append(letter)
+            t = search(target, g + 1, child_h, bound, letter)
+            if t == -1:
+                return -1
+            path.pop()
+            tiles[target], tiles[blank] = tiles[blank], 0
+            smallest = min(smallest, t)
+        return smallest
+
+    bound = h0
+    while True:
+        if limits.max_length is not None and bound > limits.max_length:
+            return _beyond(board, limits, {"nodes": nodes, "h0": h0, "thresholds": thresholds})
+        thresholds.append(bound)
+        t = search(board.blank, 0, h0, bound, "")
+        if t == -1:
+            plan = "".join(path)
+            return Outcome(
+                board.name,
+                "",
+                "solved",
+                len(plan),
+                plan,
+                0.0,
+                {"nodes": nodes, "h0": h0, "thresholds": thresholds},
+            )
+        bound = t
+
+
+def solve_pdb(
+    board: Board,
+    limits: Limits = Limits(),
+    partition: str = "default",
+    progress: Callable[[str, int, int], None] | None = None,
+) -> Outcome:
+    """Optimal plan by IDA* with additive pattern databases (Korf and Felner 2002).
+
+    The heuristic is the sum of the partition's pattern databases, and on square
+    boards the maximum of that sum and the same sum for the board reflected in its
+    main diagonal; the search is compiled (:mod:`pyasp_games.domains.puzzle.pattern_search`).
+    Databases are built on first use, within the limits, and cached
+    (:mod:`pyasp_games.domains.puzzle.databases`); ``stats["pdb_seconds"]`` is the time
+    spent reading or building them.
+    """
+    from pyasp_games.domains.puzzle.databases import pattern_database, tile_partition
+    from pyasp_games.domains.puzzle.pattern_search import PatternSearch
+
+    if (out := _unsolvable(board)) is not None:
+        return out
+    deadline = limits.deadline()
+    patterns = tile_partition(board.rows, board.cols, board.goal, partition)
+    built = time.perf_counter()
+    try:
+        tables = [
+            pattern_database(board.rows, board.cols, board.goal, p, progress=progress,
+                             deadline=deadline).table
+            for p in patterns
+        ]  # fmt: skip
+    except LimitReached as reached:
+        stats = {"stopped": "while building the pattern databases", "partition": list(patterns)}
+        raise LimitReached(stats) from reached
+    built = round(time.perf_counter() - built, 3)
+    search = PatternSearch(board, patterns, tables)
+    stats: dict = {"partition": [list(p) for p in patterns], "pdb_seconds": built}
+    try:
+        found = search.run(deadline, limits.max_length)
+    except LimitReached:
+        raise LimitReached({**search.statistics(), **stats}) from None
+    stats = {**search.statistics(), "h0": search.h0, **stats}
+    if not found:
+        return _beyond(board, limits, stats)
+    plan = search.plan()
+    return Outcome(board.name, "", "solved", len(plan), plan, 0.0, stats)
+
+
+def solve_greedy(board: Board, limits: Limits = Limits()) -> Outcome:
+    """A fast, non-optimal plan for boards of any size (tested up to 10 x 10).
+
+    The strategy of Aleksic's thesis (:mod:`pyasp_games.domains.puzzle`), fixing the board line
+    by line: while the unsolved region is larger than 2 x 2, complete its top row (or
+    its left column, whichever side is longer) and lock it. The tiles of a line are brought home one at a time, the last
+    two together (alone, the last tile could only be placed by disturbing the one
+    before it). Each placement is a small search over the positions of the one or two
+    tiles being placed and of the blank, the locked cells acting as walls; the other
+    tiles are ignored and may be shuffled. The final 2 x 2 region is solved outright.
+    The plan is valid but usually far from optimal: ``stats["optimal"]`` is false.
+    Each placement is an A* search in at most ``n**3`` states for ``n`` cells.
+    """
+    if (out := _unsolvable(board)) is not None:
+        return out
+    deadline = limits.deadline()
+    rows, cols = board.rows, board.cols
+    goal = board.goal_tiles
+    tiles = list(board.tiles)
+    locked = [False] * board.size
+    plan: list[str] = []
+    top, bottom, left, right = 0, rows, 0, cols
+    home_row, home_col = divmod(goal.index(0), cols)
+    searches = 0
+
+    def place(targets: list[int]) -> None:
+        nonlocal searches
+        searches += 1
+        letters = _place_tiles(
+            tiles, [goal[c] for c in targets], targets, locked, rows, cols, deadline
+        )
+        plan.extend(letters)
+        for c in targets:
+            locked[c] = True
+
+    # Lines are fixed on the sides away from the blank's home corner, which is solved last.
+    while bottom - top > 2 or right - left > 2:
+        if bottom - top >= right - left:  # complete a row of the region
+            if home_row >= top + (bottom - top) // 2:
+                r, top = top, top + 1
+            else:
+                bottom -= 1
+                r = bottom
+            line = [r * cols + c for c in range(left, right)]
+        else:  # complete a column
+            if home_col >= left + (right - left) // 2:
+                c, left = left, left + 1
+            else:
+                right -= 1
+                c = right
+            line = [r * cols + c for r in range(top, bottom)]
+        for cell in line[:-2]:
+            place([cell])
+        place(line[-2:])
+    rest = [r * cols + c for r in range(top, bottom) for c in range(left, right)]
+    place([c for c in rest if goal[c] != 0])
+    text = "".join(plan)
+    if limits.max_length is not None and len(text) > limits.max_length:
+        # a long greedy plan proves nothing about shorter ones: no answer, not "none"
+        stats = {"optimal": False, "searches": searches, "limit": "max-length", "found": len(text)}
+        return Outcome(board.name, "", "unknown", None, None, 0.0, stats)
+    return Outcome(
+        board.name, "", "solved", len(text), text, 0.0, {"optimal": False, "searches": searches}
+    )
+
+
+def _place_tiles(
+    tiles: list[int],
+    values: list[int],
+    targets: list[int],
+    locked: list[bool],
+    rows: int,
+    cols: int,
+    deadline,
+) -> list[str]:
+    """Move the tiles ``values`` to the cells ``targets`` (A* over their cells and the
+    blank's), never entering a locked cell; apply the moves to ``tiles``."""
+    where = {v: p for p, v in enumerate(tiles)}
+    start = (tuple(where[v] for v in values), where[0])
+    target = tuple(targets)
+
+    def h(placement: tuple[int, ...]) -> int:
+        return sum(
+            abs(p // cols - t // cols) + abs(p % cols - t % cols)
+            for p, t in zip(placement, target, strict=True)
+        )
+
+    nbrs = [
+        [(letter, q) for letter, q in moves_of(p, rows, cols).items() if not locked[q]]
+        for p in range(rows * cols)
+    ]
+    parent: dict = {start: None}
+    frontier = [(h(start[0]), 0, start)]
+    found = None
+    expanded = 0
+    while frontier:
+        _, g, state = heapq.heappop(frontier)
+        placement, blank = state
+        if placement == target:
+            found = state
+            break
+        expanded += 1
+        if not expanded & 4095:
+            deadline.check()
+        for letter, q in nbrs[blank]:
+            if q in placement:
+                moved = tuple(blank if p == q else p for p in placement)
+                nxt = (moved, q)
+            else:
+                nxt = (placement, q)
+            if nxt not in parent:
+                parent[nxt] = (state, letter)
+                heapq.heappush(frontier, (g + 1 + h(nxt[0]), g + 1, nxt))
+    if found is None:
+        raise RuntimeError(f"cannot bring tiles {values} home with these cells locked")
+    letters = []
+    state = found
+    while parent[state] is not None:
+        state, letter = parent[state]
+        letters.append(letter)
+    letters.reverse()
+    blank = where[0]
+    for letter in letters:
+        q = moves_of(blank, rows, cols)[letter]
+        tiles[blank], tiles[q] = tiles[q], 0
+        blank = q
+    return letters

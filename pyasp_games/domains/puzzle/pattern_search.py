@@ -1,0 +1,244 @@
+"""IDA* with additive pattern databases, compiled: the ``pdb`` backend's search.
+
+The heuristic is the sum of a partition's pattern databases
+(:mod:`pyasp_games.domains.puzzle.databases`) and, on square boards, the maximum of that
+sum and the same sum for the board reflected in its main diagonal (the goal is
+symmetric, so both are admissible; Korf and Felner 2002). A placement's index is
+``sum(cell_i << (bits * i))``, so a move updates the moved tile's pattern index
+with one multiply-add, and the child's ``f`` is tested before it is entered.
+
+The depth-first search keeps its whole path in arrays (the blank's cells, the next
+direction to try at each depth, the heuristic values, what each move changed), so
+it runs in slices of at most ``budget`` expansions and resumes where it stopped:
+:func:`~pyasp_games.engines.compiled.run_sliced` reads the deadline between them.
+Compiled by numba (:mod:`pyasp_games.engines.compiled`): the pure-Python search
+expanded 0.9-1.2 million nodes per second, this one tens of millions
+(``benchmarks/RESULTS.md``).
+
+>>> import numpy as np
+>>> from pyasp_games.domains.puzzle.model import parse_board
+>>> from pyasp_games.domains.puzzle.databases import pattern_database, tile_partition
+>>> board = parse_board("4 1 2\\n0 5 3\\n7 8 6")
+>>> parts = tile_partition(3, 3, board.goal, "4-4")
+>>> search = PatternSearch(board, parts, [pattern_database(3, 3, board.goal, p, cache=False).table for p in parts])
+>>> search.h0, search.run(None), search.plan()
+(5, True, 'URRDD')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import pairwise
+from typing import Any
+
+import numpy as np
+
+from pyasp_games.domains.puzzle.model import Board, cell_bits, moves_of
+from pyasp_games.engines.compiled import compile_kernels, kernel, run_sliced
+from pyasp_games.engines.limits import Deadline
+
+# positions in the state array
+_DEPTH, _BOUND, _NEXT_BOUND, _NODES, _PHASE = range(5)
+_SEARCHING, _FOUND, _EXHAUSTED = 0, 1, 2
+_INFINITY = 1 << 30
+
+
+@kernel
+def _idastar(tiles, idx, ridx, table, offset, pat_of, weight, rpat, rweight, sigma, nbr,
+             blank, next_dir, h_dir, h_ref, moved, old_idx, old_ridx, state, budget):  # fmt: skip
+    """One slice of the depth-first iteration under ``state[_BOUND]``: at most ``budget``
+    expansions. Depth ``d`` of the path has the blank on ``blank[d]`` and the
+    heuristics ``h_dir[d]``, ``h_ref[d]``; ``next_dir[d]`` is the next direction to
+    try there; the move into depth ``d`` moved tile ``moved[d]`` and changed its
+    patterns' indices from ``old_idx[d]``, ``old_ridx[d]``. Sets ``state[_PHASE]`` to
+    ``_FOUND`` (the path is ``blank[:depth + 1]``) or ``_EXHAUSTED`` (the least f
+    beyond the bound is ``state[_NEXT_BOUND]``)."""
+    d = state[_DEPTH]
+    bound = state[_BOUND]
+    least = state[_NEXT_BOUND]
+    nodes = state[_NODES]
+    steps = 0
+    while True:
+        if next_dir[d] == 4:  # every move from depth d tried: back up one move
+            if d == 0:
+                state[_PHASE] = _EXHAUSTED
+                break
+            t = blank[d]
+            b = blank[d - 1]
+            v = moved[d]
+            tiles[b] = 0
+            tiles[t] = v
+            idx[pat_of[v]] = old_idx[d]
+            ridx[rpat[v]] = old_ridx[d]
+            d -= 1
+            continue
+        b = blank[d]
+        t = nbr[4 * b + next_dir[d]]
+        next_dir[d] += 1
+        if t < 0 or (d > 0 and t == blank[d - 1]):  # off the board, or undoing the last move
+            continue
+        v = tiles[t]
+        p = pat_of[v]
+        old = idx[p]
+        new = old + (b - t) * weight[v]
+        hd = h_dir[d] + np.int64(table[offset[p] + new]) - np.int64(table[offset[p] + old])
+        rp = rpat[v]
+        rold = ridx[rp]
+        rnew = rold + (sigma[b] - sigma[t]) * rweight[v]
+        hr = h_ref[d] + np.int64(table[offset[rp] + rnew]) - np.int64(table[offset[rp] + rold])
+        f = d + 1 + (hd if hd > hr else hr)
+        if f > bound:
+            if f < least:
+                least = f
+            continue
+        tiles[b] = v
+        tiles[t] = 0
+        idx[p] = new
+        ridx[rp] = rnew
+        d += 1
+        blank[d] = t
+        next_dir[d] = 0
+        h_dir[d] = hd
+        h_ref[d] = hr
+        moved[d] = v
+        old_idx[d] = old
+        old_ridx[d] = rold
+        if hd == 0:
+            state[_PHASE] = _FOUND
+            break
+        nodes += 1
+        steps += 1
+        if steps >= budget:
+            break
+    state[_DEPTH] = d
+    state[_NEXT_BOUND] = least
+    state[_NODES] = nodes
+
+
+class PatternSearch:
+    """IDA* on ``board`` with the databases ``tables`` of the patterns ``patterns``."""
+
+    def __init__(
+        self, board: Board, patterns: Sequence[Sequence[int]], tables: Sequence[bytes]
+    ) -> None:
+        compile_kernels(__name__)
+        rows, cols, n = board.rows, board.cols, board.size
+        self.board = board
+        bits = cell_bits(n)
+        pat_of = np.zeros(n, np.int64)
+        weight = np.zeros(n, np.int64)
+        for pi, tiles_of in enumerate(patterns):
+            for i, t in enumerate(tiles_of):
+                pat_of[t], weight[t] = pi, 1 << (bits * i)
+        goal = board.goal_tiles
+        home = {v: p for p, v in enumerate(goal)}
+        reflect = rows == cols
+        # sigma: a cell's mirror image in the main diagonal; mirror[v]: the tile whose
+        # home is the mirror of v's home (the blank's home lies on the diagonal for
+        # both goals); without reflection the mirror is the identity
+        sigma = np.array([(c % cols) * cols + c // cols if reflect else c for c in range(n)])
+        mirror = [goal[sigma[home[v]]] for v in range(n)]
+        rpat = np.array([pat_of[mirror[v]] for v in range(n)], np.int64)
+        rweight = np.array([weight[mirror[v]] for v in range(n)], np.int64)
+        self.table = np.frombuffer(b"".join(tables), np.uint8)
+        self.offset = np.cumsum([0] + [len(t) for t in tables[:-1]]).astype(np.int64)
+        self.tiles = np.array(board.tiles, np.int64)
+        self.idx = np.zeros(len(patterns), np.int64)
+        self.ridx = np.zeros(len(patterns), np.int64)
+        for p, v in enumerate(board.tiles):
+            if v:
+                self.idx[pat_of[v]] += p * weight[v]
+                self.ridx[rpat[v]] += sigma[p] * rweight[v]
+        table, offset = self.table, self.offset
+        h_dir = sum(int(table[offset[i] + self.idx[i]]) for i in range(len(patterns)))
+        h_ref = sum(int(table[offset[i] + self.ridx[i]]) for i in range(len(patterns)))
+        self.h0 = max(h_dir, h_ref)
+        self.nbr = np.full(4 * n, -1, np.int64)
+        for c in range(n):
+            for d, t in enumerate(moves_of(c, rows, cols).values()):
+                self.nbr[4 * c + d] = t
+        self.pat_of, self.weight, self.rpat, self.rweight = pat_of, weight, rpat, rweight
+        self.sigma = sigma.astype(np.int64)
+        depth = 256  # plans longer than 255 moves are refused by run()
+        self.blank = np.zeros(depth, np.int64)
+        self.blank[0] = board.blank
+        self.next_dir = np.zeros(depth, np.int64)
+        self.h_dir = np.zeros(depth, np.int64)
+        self.h_ref = np.zeros(depth, np.int64)
+        self.h_dir[0], self.h_ref[0] = h_dir, h_ref
+        self.moved = np.zeros(depth, np.int64)
+        self.old_idx = np.zeros(depth, np.int64)
+        self.old_ridx = np.zeros(depth, np.int64)
+        self.state = np.zeros(5, np.int64)
+        self.thresholds: list[int] = []
+        self.found = h_dir == 0
+        self.state[_NODES] = 0
+
+    @property
+    def nodes(self) -> int:
+        return int(self.state[_NODES])
+
+    def iterate(self, bound: int, deadline: Deadline | None) -> int | None:
+        """One iteration of IDA* with threshold ``bound``: ``None`` when it reaches the
+        goal, else the least ``f`` beyond ``bound`` (the next threshold)."""
+        if bound >= self.blank.size:
+            raise ValueError(f"plans of more than {self.blank.size - 1} moves are not searched")
+        self.thresholds.append(bound)
+        if self.found:
+            return None
+        state = self.state
+        state[_DEPTH], state[_BOUND], state[_NEXT_BOUND] = 0, bound, _INFINITY
+        state[_PHASE] = _SEARCHING
+        state[_NODES] += 1  # the root is expanded in every iteration
+        self.next_dir[0] = 0
+        arrays = (self.tiles, self.idx, self.ridx, self.table, self.offset, self.pat_of,
+                  self.weight, self.rpat, self.rweight, self.sigma, self.nbr, self.blank,
+                  self.next_dir, self.h_dir, self.h_ref, self.moved, self.old_idx,
+                  self.old_ridx, state)  # fmt: skip
+
+        def step(budget: int) -> bool:
+            _idastar(*arrays, budget)
+            return state[_PHASE] != _SEARCHING
+
+        run_sliced(step, deadline, first=1 << 14, stats=self.statistics)
+        if state[_PHASE] == _FOUND:
+            self.found = True
+            return None
+        return int(state[_NEXT_BOUND])
+
+    def run(self, deadline: Deadline | None, max_length: int | None = None) -> bool:
+        """IDA* from the heuristic's value up: true when a plan was found, false when
+        every plan is longer than ``max_length``."""
+        bound = self.h0
+        while True:
+            if max_length is not None and bound > max_length:
+                return False
+            bound = self.iterate(bound, deadline)
+            if bound is None:
+                return True
+
+    def plan(self) -> str:
+        """The plan found (the blank's moves as ``U D L R``)."""
+        if not self.found:
+            raise ValueError("no plan was found")
+        cols = self.board.cols
+        letters = {-cols: "U", cols: "D", -1: "L", 1: "R"}
+        if self.h_dir[0] == 0:
+            return ""
+        cells = [int(c) for c in self.blank[: self.state[_DEPTH] + 1]]
+        return "".join(letters[b - a] for a, b in pairwise(cells))
+
+    def statistics(self) -> dict[str, Any]:
+        return {"nodes": self.nodes, "thresholds": list(self.thresholds)}
+
+
+def warm_up() -> None:
+    """Compile (or load from numba's cache) the kernel with the argument types of a
+    search (called by :func:`~pyasp_games.engines.compiled.compile_kernels`)."""
+    from pyasp_games.domains.puzzle.abstract_search import build_table
+    from pyasp_games.domains.puzzle.model import parse_board
+
+    board = parse_board("1 2 3\n4 0 5")
+    patterns = ((1, 2), (3, 4, 5))
+    tables = [build_table(2, 3, board.goal, p) for p in patterns]
+    PatternSearch(board, patterns, tables).run(None)

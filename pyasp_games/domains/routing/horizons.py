@@ -1,0 +1,84 @@
+"""Planning horizons shared by the ASP and SAT planners: where the search starts, and what
+its end proves.
+
+A planner tries the horizons ``start``, ``start + stride``, ... up to ``--max-length``:
+``start`` is the admissible lower bound of :func:`~pyasp_games.domains.routing.model.lower_bound`
+and ``stride`` keeps the parity of every schedule. A sliding (``blank``) arrangement is
+first decided by :func:`~pyasp_games.domains.routing.native.blank_solvability` (Wilson's theorem,
+or a complete search where it does not apply): an unsolvable one has no horizon to try.
+
+>>> from pyasp_games.domains.routing.model import Instance
+>>> from pyasp_games.domains.routing.specs import graph_spec
+>>> g = graph_spec("path:3")
+>>> inst = Instance(g, (2, 1, 0), "swap")
+>>> h = start_horizon(inst, Limits(), "sat")
+>>> h.start, h.stats
+(3, {'lower_bound': 3})
+>>> solved_proof(inst, 3, [3])
+'lower bound 3 reached'
+>>> exhausted(inst, "sat", 3, Limits(max_length=1), {}).stats["proof"]
+'horizons 3..1 unsatisfiable'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pyasp_games.domains.routing.model import Instance, lower_bound, stride
+from pyasp_games.domains.routing.native import blank_solvability
+from pyasp_games.engines.limits import Limits
+from pyasp_games.engines.outcome import Outcome
+
+
+@dataclass
+class Start:
+    """Where a planner starts: the first horizon, or an outcome that needs no search."""
+
+    start: int = 0
+    stats: dict[str, Any] = field(default_factory=dict)
+    outcome: Outcome | None = None
+
+
+def start_horizon(inst: Instance, limits: Limits, backend: str) -> Start:
+    """The first horizon of ``inst`` within ``limits``, with the statistics that say why;
+    or the outcome without search: ``no-solution`` for an unsolvable sliding arrangement
+    (the proof in ``stats``) or a lower bound beyond ``limits.max_length``."""
+    stats: dict[str, Any] = {}
+    if inst.moves == "blank":
+        verdict = blank_solvability(inst, limits.deadline())
+        stats["solvability"] = verdict.reason
+        if verdict.solvable is False:
+            stats["proof"] = verdict.reason
+            return Start(
+                stats=stats, outcome=Outcome(inst.name, backend, "no-solution", stats=stats)
+            )
+    start = lower_bound(inst)
+    stats["lower_bound"] = start
+    if limits.max_length is not None and start > limits.max_length:
+        stats["bounded"] = limits.max_length
+        stats["proof"] = f"the lower bound {start} exceeds the maximum length"
+        return Start(start, stats, Outcome(inst.name, backend, "no-solution", stats=stats))
+    return Start(start, stats)
+
+
+def unsolvable(inst: Instance, limits: Limits) -> bool:
+    """Whether ``inst`` is a sliding arrangement shown unsolvable within ``limits``."""
+    return inst.moves == "blank" and blank_solvability(inst, limits.deadline()).solvable is False
+
+
+def solved_proof(inst: Instance, start: int, tried: list[int]) -> str:
+    """Why the first satisfiable horizon (the last of ``tried``) is optimal."""
+    if tried[-1] == start:
+        return f"lower bound {start} reached"
+    parity = " (the others have the wrong parity)" if stride(inst) == 2 else ""
+    return f"lower bound {start}; horizons {tried[:-1]} unsatisfiable{parity}"
+
+
+def exhausted(
+    inst: Instance, backend: str, start: int, limits: Limits, stats: dict[str, Any]
+) -> Outcome:
+    """Every horizon up to ``limits.max_length`` refuted: no schedule within it."""
+    stats["bounded"] = limits.max_length
+    stats["proof"] = f"horizons {start}..{limits.max_length} unsatisfiable"
+    return Outcome(inst.name, backend, "no-solution", None, None, 0.0, stats)

@@ -1,0 +1,496 @@
+"""Native exact search for routing: BFS over all arrangements, IDA* for one arrangement.
+
+- :func:`distance_table`: breadth-first search from the solved arrangement over every
+  arrangement the move rule reaches. Every move is its own inverse, so the distance
+  from the solved arrangement to ``s`` is the fewest steps that route ``s``; for
+  ``matching`` and ``swap`` the maximum is rt(G) (resp. the token-swapping maximum),
+  for ``blank`` the farthest reachable arrangement.
+- :func:`solve_idastar`: a polynomial case's formula where the graph is one
+  (:mod:`~pyasp_games.domains.routing.polynomial`); ``swap`` moves by the IDA* of
+  :mod:`~pyasp_games.domains.routing.swapping`; otherwise IDA* here, with admissible bounds.
+  ``matching``: the larger of the largest distance of a pebble to its target (a pebble
+  moves one edge a step) and the sum of distances over twice the maximum matching (a step
+  moves at most that many pebbles by one). ``blank``: the sum of distances of the
+  pebbles other than the blank (a slide moves one pebble one edge).
+  Each step of a ``matching`` schedule is built vertex by vertex, a pebble whose
+  distance has no slack left forced towards its target.
+- :func:`blank_solvability`: Wilson's theorem (1974) where it applies, else a complete
+  breadth-first search of the reachable arrangements.
+
+>>> from pyasp_games.domains.routing.specs import graph_spec
+>>> table = distance_table(graph_spec("path:4"), "matching")
+>>> len(table), max(table.values())
+(24, 4)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from operator import itemgetter
+from typing import Any
+
+from pyasp_games.domains.routing.model import (
+    Instance,
+    lower_bound,
+    permutation_parity,
+    schedule_names,
+    stride,
+)
+from pyasp_games.domains.routing.polynomial import Exact, exact_schedule
+from pyasp_games.domains.routing.swap_search import optimal_swaps
+from pyasp_games.domains.routing.swapping import bound_swaps
+from pyasp_games.engines.graphs import Graph
+from pyasp_games.engines.limits import Deadline, LimitReached, Limits
+from pyasp_games.engines.outcome import Outcome
+
+
+def matchings(graph: Graph) -> list[tuple[tuple[int, int], ...]]:
+    """Every nonempty matching of ``graph`` (edge tuples)."""
+    out: list[tuple[tuple[int, int], ...]] = []
+
+    def extend(i: int, used: frozenset[int], chosen: tuple) -> None:
+        if i == len(graph.edges):
+            if chosen:
+                out.append(chosen)
+            return
+        extend(i + 1, used, chosen)
+        u, v = graph.edges[i]
+        if u not in used and v not in used:
+            extend(i + 1, used | {u, v}, (*chosen, (u, v)))
+
+    extend(0, frozenset(), ())
+    return out
+
+
+def _step_permutation(n: int, step: tuple[tuple[int, int], ...]) -> Any:
+    """An ``itemgetter`` that applies ``step`` to a state tuple (swapping the ends of each edge)."""
+    index = list(range(n))
+    for u, v in step:
+        index[u], index[v] = v, u
+    return itemgetter(*index)
+
+
+def generators(graph: Graph, moves: str) -> list[tuple[tuple[int, int], ...]]:
+    """The steps of a move rule that do not depend on the blank: all matchings, or single edges."""
+    if moves == "matching":
+        return matchings(graph)
+    return [(e,) for e in graph.edges]
+
+
+def distance_table(
+    graph: Graph, moves: str, blank: int = 0, deadline: Deadline | None = None
+) -> dict[tuple[int, ...], int]:
+    """Breadth-first distances from the solved arrangement to every reachable arrangement.
+
+    For ``blank`` the blank's pebble belongs on ``blank`` in the solved arrangement.
+    """
+    n = len(graph)
+    start = tuple(range(n))
+    dist = {start: 0}
+    frontier = [start]
+    depth = 0
+    if n == 1:
+        return dist
+    if moves == "blank":
+        # the blank's pebble is the one whose target is ``blank``: the entry equal to ``blank``
+        slides = {(u, w): _step_permutation(n, ((u, w),)) for u in range(n) for w in graph.adj[u]}
+        while frontier:
+            depth += 1
+            nxt = []
+            for s in frontier:
+                b = s.index(blank)
+                for w in graph.adj[b]:
+                    t = slides[b, w](s)
+                    if t not in dist:
+                        dist[t] = depth
+                        nxt.append(t)
+            frontier = nxt
+            if deadline is not None:
+                deadline.check()
+        return dist
+    steps = [_step_permutation(n, m) for m in generators(graph, moves)]
+    while frontier:
+        depth += 1
+        nxt = []
+        for k, s in enumerate(frontier):
+            for apply in steps:
+                t = apply(s)
+                if t not in dist:
+                    dist[t] = depth
+                    nxt.append(t)
+            if deadline is not None and k % 512 == 0:
+                deadline.check()
+        frontier = nxt
+    return dist
+
+
+def schedule_from_table(
+    graph: Graph,
+    moves: str,
+    state: tuple[int, ...],
+    table: dict[tuple[int, ...], int],
+    blank: int | None = None,
+) -> list[tuple[tuple[int, int], ...]]:
+    """An optimal schedule for ``state``: descend the distance table one step at a time."""
+    n = len(graph)
+    steps = generators(graph, moves) if moves != "blank" else [(e,) for e in graph.edges]
+    out = []
+    s = state
+    while table[s]:
+        for step in steps:
+            if moves == "blank" and blank not in step[0]:
+                continue
+            t = _step_permutation(n, step)(s)
+            if table.get(t) == table[s] - 1:
+                out.append(step)
+                if moves == "blank":
+                    blank = step[0][1] if step[0][0] == blank else step[0][0]
+                s = t
+                break
+        else:  # pragma: no cover - a table from distance_table always has a descent
+            raise AssertionError("the distance table has no descent")
+    return out
+
+
+@dataclass
+class RoutingNumber:
+    """rt(G) (or the token-swapping / sliding maximum) with a worst arrangement."""
+
+    value: int
+    worst: tuple[int, ...]
+    schedule: list[tuple[tuple[int, int], ...]]
+    arrangements: int
+
+
+def routing_number(
+    graph: Graph, moves: str = "matching", deadline: Deadline | None = None
+) -> RoutingNumber:
+    """The largest optimal routing time over all arrangements, by one BFS from the solved one.
+
+    The Cayley graph of the permutations generated by the steps is vertex-transitive,
+    so the distances from the identity are every arrangement's routing time at once.
+    """
+    table = distance_table(graph, moves, deadline=deadline)
+    worst = max(table, key=lambda s: (table[s], s))
+    blank = worst.index(0) if moves == "blank" else None
+    return RoutingNumber(
+        table[worst], worst, schedule_from_table(graph, moves, worst, table, blank), len(table)
+    )
+
+
+# -- lower bounds and IDA* --------------------------------------------------------------
+
+
+def _step_iter(
+    state: list[int], adj: tuple, dist: tuple, slack: int, previous: frozenset
+) -> Iterator[list[tuple[int, int]]]:
+    """Matchings after which every pebble is within ``slack`` of its target (``matching`` rule)."""
+    n = len(state)
+    matched = [False] * n
+    chosen: list[tuple[int, int]] = []
+
+    def go(v: int) -> Iterator[list[tuple[int, int]]]:
+        while v < n and matched[v]:
+            v += 1
+        if v == n:
+            if chosen:
+                yield chosen
+            return
+        pv = state[v]
+        for w in adj[v]:
+            if (
+                w > v
+                and not matched[w]
+                and (v, w) not in previous
+                and dist[w][pv] <= slack
+                and dist[v][state[w]] <= slack
+            ):
+                matched[w] = True
+                chosen.append((v, w))
+                yield from go(v + 1)
+                chosen.pop()
+                matched[w] = False
+        if dist[v][pv] <= slack:
+            yield from go(v + 1)
+
+    return go(0)
+
+
+def idastar(
+    inst: Instance, deadline: Deadline, max_length: int | None = None
+) -> tuple[list | None, dict]:
+    """An optimal ``matching`` or ``blank`` schedule by IDA* (``None`` if none within
+    ``max_length``) and statistics (``swap``: :mod:`~pyasp_games.domains.routing.swapping`)."""
+    g = inst.graph
+    dist, adj = g.distances, g.adj
+    state = list(inst.state)
+    stats = {"nodes": 0, "iterations": 0}
+    bound = lower_bound(inst)
+    stats["lower_bound"] = bound
+    moves = inst.moves
+    mm2 = 2 * max(g.max_matching, 1)
+    token = inst.state[inst.blank] if moves == "blank" else None
+    path: list[tuple[tuple[int, int], ...]] = []
+
+    def h(s: list[int]) -> int:
+        if moves == "blank":
+            return sum(dist[v][t] for v, t in enumerate(s) if t != token)
+        ds = [dist[v][t] for v, t in enumerate(s)]
+        return max(max(ds), -(-sum(ds) // mm2))
+
+    def dfs(budget: int, previous: frozenset, blank: int | None) -> bool:
+        stats["nodes"] += 1
+        if stats["nodes"] % 4096 == 0:
+            deadline.check()
+        if budget == 0:
+            return all(v == t for v, t in enumerate(state))
+        if moves == "matching":
+            options = (list(m) for m in _step_iter(state, adj, dist, budget - 1, previous))
+        else:
+            options = (
+                [(min(blank, w), max(blank, w))]
+                for w in adj[blank]
+                if (min(blank, w), max(blank, w)) not in previous
+            )
+        for step in options:
+            for u, v in step:
+                state[u], state[v] = state[v], state[u]
+            if h(state) <= budget - 1:
+                nb = blank
+                if moves == "blank":
+                    u, v = step[0]
+                    nb = v if u == blank else u
+                path.append(tuple(step))
+                if dfs(budget - 1, frozenset(step), nb):
+                    for u, v in step:
+                        state[u], state[v] = state[v], state[u]
+                    return True
+                path.pop()
+            for u, v in step:
+                state[u], state[v] = state[v], state[u]
+        return False
+
+    while max_length is None or bound <= max_length:
+        stats["iterations"] += 1
+        stats["bound"] = bound
+        if dfs(bound, frozenset(), inst.blank):
+            return list(path), stats
+        bound += stride(inst)
+    return None, stats
+
+
+def solve_idastar(inst: Instance, limits: Limits = Limits(), **options: Any) -> Outcome:
+    """The native exact backend: a polynomial case's schedule where the graph is one
+    (:mod:`~pyasp_games.domains.routing.polynomial`), else IDA* (after Wilson's theorem / BFS for
+    ``blank`` solvability)."""
+    started = time.perf_counter()
+    deadline = limits.deadline()
+    stats: dict[str, Any] = {}
+    exact = exact_schedule(inst)
+    if exact is not None:
+        return _polynomial_outcome(inst, exact, limits, started)
+    if inst.moves == "blank":
+        verdict = blank_solvability(inst, deadline)
+        stats["solvability"] = verdict.reason
+        if verdict.solvable is False:
+            stats["proof"] = verdict.reason
+            return Outcome(inst.name, "native", "no-solution", None, None, 0.0, stats)
+    if inst.moves == "swap":
+        return _optimal_swaps(inst, limits, started)
+    try:
+        schedule, search = idastar(inst, deadline, limits.max_length)
+        stats.update(search)
+    except LimitReached:
+        raise LimitReached(stats) from None
+    stats["seconds_search"] = round(time.perf_counter() - started, 4)
+    if schedule is None:
+        stats["bounded"] = limits.max_length
+        stats["proof"] = f"no schedule of at most {limits.max_length} steps (IDA*)"
+        return Outcome(inst.name, "native", "no-solution", None, None, 0.0, stats)
+    stats["optimal"] = True
+    stats["proof"] = f"IDA*: every bound below {len(schedule)} exhausted"
+    return Outcome(
+        inst.name,
+        "native",
+        "solved",
+        len(schedule),
+        schedule_names(inst.graph, schedule),
+        0.0,
+        stats,
+    )
+
+
+def _optimal_swaps(inst: Instance, limits: Limits, started: float) -> Outcome:
+    """Token swapping by the compiled IDA* (:mod:`~pyasp_games.domains.routing.swap_search`),
+    told the ``swapper`` bound's schedule: every budget below it exhausted proves it
+    optimal without searching its own."""
+    deadline = limits.deadline()
+    stats: dict[str, Any] = {}
+    try:
+        known: list | None = bound_swaps(inst, deadline).swaps
+        if limits.max_length is not None and len(known) > limits.max_length:
+            known = None
+        found = optimal_swaps(inst, deadline, limits.max_length, known)
+    except LimitReached as stop:  # stats: the budget being searched, every smaller one refuted
+        raise LimitReached(dict(stop.args[0]) if stop.args else {}) from None
+    stats.update(lower_bound=found.budgets[0] if found.budgets else found.proved,
+                 iterations=found.iterations, nodes=found.nodes, cut=found.cut)  # fmt: skip
+    stats["seconds_search"] = round(time.perf_counter() - started, 4)
+    if found.swaps is None:
+        stats["bounded"] = limits.max_length
+        stats["proof"] = f"no schedule of at most {limits.max_length} swaps (IDA*)"
+        return Outcome(inst.name, "native", "no-solution", None, None, 0.0, stats)
+    length = len(found.swaps)
+    stats["optimal"] = True
+    if found.how == "known":
+        stats["proof"] = (f"IDA*: every budget below {length} exhausted; the swapper's schedule "
+                          f"has {length} swaps")  # fmt: skip
+    else:
+        stats["proof"] = f"IDA*: every budget below {length} exhausted"
+    steps = [(e,) for e in found.swaps]
+    return Outcome(inst.name, "native", "solved", length, schedule_names(inst.graph, steps), 0.0,
+                   stats)  # fmt: skip
+
+
+def _polynomial_outcome(inst: Instance, exact: Exact, limits: Limits, started: float) -> Outcome:
+    stats: dict[str, Any] = {"optimal": exact.optimal, "proof": exact.proof}
+    stats["seconds_search"] = round(time.perf_counter() - started, 4)
+    if not exact.optimal:
+        stats["bound"] = "upper bound: " + exact.proof
+    length = len(exact.steps)
+    if limits.max_length is not None and length > limits.max_length:
+        if not exact.optimal:
+            stats.update(bounded=limits.max_length, limit="max-length", found=length)
+            return Outcome(inst.name, "native", "unknown", None, None, 0.0, stats)
+        stats["bounded"] = limits.max_length
+        stats["proof"] = f"the optimum {length} exceeds --max-length ({exact.proof})"
+        return Outcome(inst.name, "native", "no-solution", None, None, 0.0, stats)
+    witness = schedule_names(inst.graph, exact.steps)
+    return Outcome(inst.name, "native", "solved", length, witness, 0.0, stats)
+
+
+def solve_bfs(inst: Instance, limits: Limits = Limits(), **options: Any) -> Outcome:
+    """Exact by the full BFS table (small graphs: every arrangement at once)."""
+    deadline = limits.deadline()
+    g = inst.graph
+    blank_home = inst.state[inst.blank] if inst.moves == "blank" else 0
+    try:
+        table = distance_table(g, inst.moves, blank_home, deadline)
+    except LimitReached:
+        raise LimitReached({}) from None
+    stats: dict[str, Any] = {"arrangements": len(table)}
+    if inst.state not in table:
+        stats["proof"] = (
+            f"not among the {len(table):,} arrangements reachable from the target (BFS)"
+        )
+        return Outcome(inst.name, "bfs", "no-solution", None, None, 0.0, stats)
+    schedule = schedule_from_table(g, inst.moves, inst.state, table, inst.blank)
+    if limits.max_length is not None and len(schedule) > limits.max_length:
+        stats["bounded"] = limits.max_length
+        stats["proof"] = f"the optimum {len(schedule)} exceeds --max-length"
+        return Outcome(inst.name, "bfs", "no-solution", None, None, 0.0, stats)
+    stats["optimal"] = True
+    stats["proof"] = "breadth-first search from the target"
+    return Outcome(
+        inst.name, "bfs", "solved", len(schedule), schedule_names(g, schedule), 0.0, stats
+    )
+
+
+# -- sliding (blank) solvability ----------------------------------------------------------
+
+
+@dataclass
+class Solvability:
+    solvable: bool | None  # None: undecided within the limit
+    reason: str
+    #: an optimal schedule where the complete search found the arrangement solvable
+    schedule: list[tuple[tuple[int, int], ...]] | None = None
+
+
+def is_theta0(g: Graph) -> bool:
+    """Wilson's exceptional graph theta0: two vertices joined by paths with 1, 2 and 2 inner vertices."""
+    import networkx as nx
+
+    if len(g) != 7 or len(g.edges) != 8:
+        return False
+    theta = nx.Graph([(0, 1), (1, 2), (0, 3), (3, 4), (4, 2), (0, 5), (5, 6), (6, 2)])
+    return nx.is_isomorphic(g.to_networkx(), theta)
+
+
+def blank_solvability(
+    inst: Instance, deadline: Deadline | None = None, witness: bool = False
+) -> Solvability:
+    """Is the sliding arrangement solvable? Wilson's theorem, or a complete BFS otherwise
+    (with ``witness``, a solvable arrangement found by the search gets its schedule)."""
+    import networkx as nx
+
+    g = inst.graph
+    nxg = g.to_networkx()
+    n = len(g)
+    blank, home = inst.blank, inst.state[inst.blank]
+    two_connected = n >= 3 and nx.is_biconnected(nxg)
+    cycle = len(g.edges) == n
+    if two_connected and not cycle and not is_theta0(g):
+        if not nx.is_bipartite(nxg):
+            return Solvability(
+                True,
+                "2-connected, not a cycle, not theta0 and not bipartite: by Wilson's theorem every arrangement is solvable",
+            )
+        parity = permutation_parity(inst.state)
+        walk = g.distances[blank][home] & 1
+        ok = parity == walk
+        return Solvability(
+            ok,
+            f"2-connected bipartite, not a cycle: by Wilson's theorem solvable iff the arrangement's parity "
+            f"({'odd' if parity else 'even'}) equals the parity of the blank's distance to its target "
+            f"({'odd' if walk else 'even'}): {'solvable' if ok else 'unsolvable'}",
+        )
+    why = "a cycle" if cycle and two_connected else "theta0" if two_connected else "not 2-connected"
+    if n <= 2:
+        why = "fewer than 3 vertices"
+    try:
+        table = distance_table(g, "blank", home, deadline)
+    except LimitReached:
+        return Solvability(
+            None, f"{why} (Wilson's theorem does not apply): the complete search reached the limit"
+        )
+    ok = inst.state in table
+    schedule = schedule_from_table(g, "blank", inst.state, table, blank) if ok and witness else None
+    return Solvability(
+        ok,
+        f"{why} (Wilson's theorem does not apply): complete search: {'' if ok else 'not '}among the "
+        f"{len(table):,} arrangements reachable from the target",
+        schedule,
+    )
+
+
+# -- the questions number and check --------------------------------------------------
+
+
+def solve_number(inst: Instance, limits: Limits = Limits(), **options: Any) -> Outcome:
+    """The ``number`` question's backend: rt(G) (``matching``) or the token-swapping
+    maximum (``swap``) of ``inst.graph`` by :func:`routing_number`, with a worst
+    arrangement (``stats["worst"]``: vertex -> target, moved pebbles only) and its
+    optimal schedule as the witness."""
+    g = inst.graph
+    result = routing_number(g, inst.moves, limits.deadline())
+    worst = {g.names[v]: g.names[t] for v, t in enumerate(result.worst) if v != t}
+    stats = {"moves": inst.moves, "worst": worst, "arrangements": result.arrangements}
+    schedule = schedule_names(g, result.schedule)
+    return Outcome(inst.name, "bfs", "solved", result.value, schedule, 0.0, stats)
+
+
+def solve_solvability(inst: Instance, limits: Limits = Limits(), **options: Any) -> Outcome:
+    """The ``check`` question's backend: is the sliding arrangement solvable
+    (:func:`blank_solvability`)? Answer True (status ``solved``) or False
+    (``no-solution``), the reason in ``stats["reason"]``; witness a schedule where the
+    complete search found one (Wilson's theorem gives none)."""
+    result = blank_solvability(inst, limits.deadline(), witness=True)
+    stats: dict[str, Any] = {"reason": result.reason}
+    if result.solvable is None:
+        return Outcome(inst.name, "native", "unknown", None, None, 0.0, stats)
+    status = "solved" if result.solvable else "no-solution"
+    schedule = None if result.schedule is None else schedule_names(inst.graph, result.schedule)
+    return Outcome(inst.name, "native", status, result.solvable, schedule, 0.0, stats)

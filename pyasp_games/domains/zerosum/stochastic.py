@@ -1,0 +1,287 @@
+"""Stochastic and recursive zero-sum games: Shapley's value iteration, with exact bounds.
+
+A game file is JSON: ``{"name": ..., "start": "G", "states": {"G": MATRIX, ...}}``
+where each entry of a state's matrix is
+
+* a number: player II pays it to player I and the game ends;
+* a state name: play goes on there, nothing is paid (Everett's recursive games);
+* ``{"payoff": r, "next": {"S": p, ...}}``: II pays ``r`` now, play goes on in
+  state ``S`` with probability ``p`` and ends with probability ``1 - sum p``.
+
+A play that never ends pays 0. Shapley's iteration starts from ``v_0 = 0`` and
+sets ``v_{n+1}(s)`` to the value of the matrix game of state ``s`` whose entries
+continue with ``v_n``. Every answer is bracketed exactly: the stationary
+strategies of the last stage games are evaluated against every pure stationary
+reply of the other player (a finite Markov chain each, solved exactly), so
+``lower`` is what player I's strategy guarantees and ``upper`` what player II's
+concedes; the value lies in ``[lower, upper]`` and the strategies are
+``(upper - lower)``-optimal. In a game where every entry ends with probability
+at least ``1 - beta > 0`` (a stopping game) Shapley's bound holds as well:
+``|v - v_n| <= beta/(1 - beta) |v_n - v_{n-1}|``.
+
+The recursive game ``G = [[G, 1], [1, 0]]`` (T. S. Ferguson, "Game Theory", lecture
+notes, UCLA, Part II, section 6) has value 1, but player I has no optimal strategy,
+only epsilon-optimal ones; the iteration from 0 gives ``v_n = n/(n+1)``:
+
+>>> game = parse_stochastic({"start": "G", "states": {"G": [["G", 1], [1, 0]]}})
+>>> result = shapley_iteration(game, 9)
+>>> result.values[-1]["G"], result.lower, result.upper
+(Fraction(9, 10), Fraction(9, 10), Fraction(1, 1))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import product
+from pathlib import Path
+from typing import Any
+
+from pyasp_games.domains.zerosum.model import to_fraction
+from pyasp_games.domains.zerosum.native import simplex_tableau
+from pyasp_games.domains.zerosum.rational import solve_linear
+from pyasp_games.engines.files import read_json
+from pyasp_games.engines.limits import Limits
+from pyasp_games.engines.outcome import Outcome
+from pyasp_games.errors import InputError
+
+#: reply enumeration beyond this many pure stationary strategies is skipped
+REPLY_LIMIT = 20_000
+
+
+@dataclass(frozen=True)
+class Entry:
+    payoff: Fraction
+    next: tuple[tuple[str, Fraction], ...]  # (state, probability); the rest ends the game
+
+    @property
+    def stop(self) -> Fraction:
+        return 1 - sum((p for _, p in self.next), Fraction(0))
+
+
+@dataclass
+class StochasticGame:
+    states: dict[str, list[list[Entry]]]
+    start: str
+    name: str = "stochastic"
+    known: Fraction | None = None
+
+    @property
+    def beta(self) -> Fraction:
+        """The largest probability of going on, over all entries (< 1: a stopping game)."""
+        return max(1 - e.stop for rows in self.states.values() for row in rows for e in row)
+
+
+def parse_stochastic(data: Any, name: str = "stochastic") -> StochasticGame:
+    """Build and validate a stochastic game from its JSON structure."""
+    if not isinstance(data, dict) or not isinstance(data.get("states"), dict) or not data["states"]:
+        raise InputError(f"{name}: a stochastic game is a JSON object with 'states'")
+    names = set(data["states"])
+    states: dict[str, list[list[Entry]]] = {}
+    for s, matrix in data["states"].items():
+        if not isinstance(matrix, list) or not matrix or not all(
+                isinstance(r, list) and r for r in matrix):
+            raise InputError(f"{name}: state {s!r} needs a non-empty matrix (a list of rows)")
+        if any(len(r) != len(matrix[0]) for r in matrix):
+            raise InputError(f"{name}: state {s!r} has rows of different lengths")
+        rows = []
+        for i, row in enumerate(matrix):
+            out = []
+            for j, x in enumerate(row):
+                where = f"{name}: state {s!r} entry ({i + 1},{j + 1})"
+                if isinstance(x, str) and x in names:
+                    out.append(Entry(Fraction(0), ((x, Fraction(1)),)))
+                elif isinstance(x, dict):
+                    nxt = x.get("next", {})
+                    if not isinstance(nxt, dict):
+                        raise InputError(f"{where}: 'next' must map state names to probabilities")
+                    undefined = [t for t in nxt if t not in names]
+                    if undefined:
+                        raise InputError(f"{where}: 'next' names {undefined[0]!r}, which is no state")
+                    probs = tuple((t, to_fraction(p, where)) for t, p in nxt.items())
+                    if any(p < 0 for _, p in probs) or sum(p for _, p in probs) > 1:
+                        raise InputError(f"{where}: probabilities must be >= 0 and sum to <= 1")
+                    out.append(Entry(to_fraction(x.get("payoff", 0), where), probs))
+                else:
+                    out.append(Entry(_payoff(x, where, names), ()))
+            rows.append(out)
+        states[s] = rows
+    start = data.get("start", next(iter(states)))
+    if start not in states:
+        raise InputError(f"{name}: start state {start!r} is not a state")
+    game = StochasticGame(states, start, str(data.get("name", name)),
+                          None if data.get("known") is None else to_fraction(data["known"], name))
+    if game.beta == 1 and any(e.payoff and e.next for rows in states.values()
+                              for row in rows for e in row):
+        raise InputError(f"{name}: a payoff on a continuing entry needs every entry to end the "
+                         "game with positive probability (a stopping game); else totals may diverge")
+    return game
+
+
+def _payoff(entry: Any, where: str, states: set[str]) -> Fraction:
+    """A number entry; a name that is no state is called what it is (a state not defined).
+
+    >>> _payoff("H", "g: state 'G' entry (1,1)", {"G"})
+    Traceback (most recent call last):
+        ...
+    pyasp_games.errors.InputError: g: state 'G' entry (1,1): 'H' is neither a number nor a state (the states: 'G')
+    """
+    try:
+        return to_fraction(entry, where)
+    except InputError:
+        if not isinstance(entry, str):
+            raise
+        known = ", ".join(repr(s) for s in sorted(states))
+        raise InputError(f"{where}: {entry!r} is neither a number nor a state (the states: {known})") from None
+
+
+def load_stochastic(path: Path | str) -> StochasticGame:
+    path = Path(path)
+    data = read_json(path)
+    return parse_stochastic(data, path.stem)
+
+
+def _stage(game: StochasticGame, s: str, v: dict[str, Fraction]) -> tuple[tuple[Fraction, ...], ...]:
+    return tuple(tuple(e.payoff + sum((p * v[t] for t, p in e.next), Fraction(0)) for e in row)
+                 for row in game.states[s])
+
+
+@dataclass
+class Iteration:
+    values: list[dict[str, Fraction]]  # v_0, v_1, ..., v_n
+    row: dict[str, list[Fraction]]  # stationary strategies from the last stage games
+    col: dict[str, list[Fraction]]
+    lower: Fraction | None = None  # what I's stationary strategy guarantees from the start
+    upper: Fraction | None = None  # what II's concedes
+    shapley_bound: Fraction | None = None  # stopping games: |v - v_n| <= this
+    notes: list[str] = field(default_factory=list)
+    status: str = "solved"
+
+
+def evaluate(game: StochasticGame, x: dict[str, list[Fraction]], reply: dict[str, int],
+             fixed_is_row: bool) -> dict[str, Fraction]:
+    """Exact expected total payoff from each state when one player plays the stationary
+    mixed strategy ``x`` and the other the pure stationary ``reply`` (0 if it never ends)."""
+    # expected immediate payoff and transition probabilities per state
+    reward: dict[str, Fraction] = {}
+    move: dict[str, dict[str, Fraction]] = {}
+    stops: dict[str, Fraction] = {}
+    for s, rows in game.states.items():
+        mixed = x[s]
+        if fixed_is_row:
+            pairs = [(p, rows[i][reply[s]]) for i, p in enumerate(mixed) if p]
+        else:
+            pairs = [(p, e) for p, e in zip(mixed, rows[reply[s]], strict=True) if p]
+        reward[s] = sum((p * e.payoff for p, e in pairs), Fraction(0))
+        move[s] = {}
+        stops[s] = Fraction(0)
+        for p, e in pairs:
+            stops[s] += p * e.stop
+            for t, q in e.next:
+                move[s][t] = move[s].get(t, Fraction(0)) + p * q
+    # states from which the game ends with positive probability
+    ending = {s for s in game.states if stops[s] > 0}
+    changed = True
+    while changed:
+        changed = False
+        for s in game.states:
+            if s not in ending and any(q and t in ending for t, q in move[s].items()):
+                ending.add(s)
+                changed = True
+    equations = []
+    for s in ending:  # w(s) - sum_t P(s, t) w(t) = reward(s), over the states that end
+        coeffs = {t: -q for t, q in move[s].items() if t in ending}
+        coeffs[s] = 1 + coeffs.get(s, Fraction(0))
+        equations.append((coeffs, reward[s]))
+    solution = solve_linear(equations) or {}
+    return {s: solution.get(s, Fraction(0)) if s in ending else Fraction(0) for s in game.states}
+
+
+def shapley_iteration(game: StochasticGame, iterations: int = 50,
+                      limits: Limits = Limits()) -> Iteration:
+    """``iterations`` steps of value iteration from 0, with the exact bracket of the result."""
+    deadline = limits.deadline()
+    v = {s: Fraction(0) for s in game.states}
+    values = [dict(v)]
+    row: dict[str, list[Fraction]] = {}
+    col: dict[str, list[Fraction]] = {}
+    for _ in range(iterations):
+        if deadline.expired():
+            return Iteration(values, row, col, status="unknown")
+        new = {}
+        for s in game.states:
+            new[s], row[s], col[s], _ = simplex_tableau(_stage(game, s, v))
+        v = new
+        values.append(dict(v))
+    result = Iteration(values, row, col)
+    beta = game.beta
+    if beta < 1 and iterations >= 1:
+        diff = max(abs(values[-1][s] - values[-2][s]) for s in game.states)
+        result.shapley_bound = beta / (1 - beta) * diff
+        result.notes.append(f"stopping game (continues with probability <= {beta}): "
+                            f"|v - v_n| <= {beta}/(1 - {beta}) |v_n - v_(n-1)|")
+    else:
+        result.notes.append("recursive game (some play may never end, paying 0): value "
+                            "iteration has no a-priori error bound; the exact bracket of the value is "
+                            "what the strategies certify")
+    if iterations == 0:
+        return result
+    counts = [
+        [len(game.states[s][0]) for s in game.states],
+        [len(game.states[s]) for s in game.states],
+    ]
+    sizes = [1, 1]
+    for k in (0, 1):
+        for c in counts[k]:
+            sizes[k] *= c
+    if max(sizes) > REPLY_LIMIT:
+        result.notes.append(f"more than {REPLY_LIMIT} pure stationary replies: no exact bracket")
+        return result
+    names = list(game.states)
+    lows, highs = [], []
+    for choice in product(*(range(c) for c in counts[0])):
+        if deadline.expired():
+            result.status = "unknown"
+            return result
+        lows.append(evaluate(game, row, dict(zip(names, choice, strict=True)), True)[game.start])
+    for choice in product(*(range(c) for c in counts[1])):
+        if deadline.expired():
+            result.status = "unknown"
+            return result
+        highs.append(evaluate(game, col, dict(zip(names, choice, strict=True)), False)[game.start])
+    result.lower, result.upper = min(lows), max(highs)
+    if result.lower == result.upper:
+        result.notes.append(f"value {result.lower}: both stationary strategies are optimal")
+    else:
+        result.notes.append(
+            f"value in [{result.lower}, {result.upper}]: the strategies are "
+            f"{result.upper - result.lower}-optimal (epsilon-optimal, not proved optimal; in a "
+            "recursive game player I may have only epsilon-optimal strategies)")
+    return result
+
+
+#: The most steps of value iteration asked for at once (every step's values are kept).
+MAX_ITERATIONS = 100_000
+
+
+def solve_stochastic(game: StochasticGame, limits: Limits = Limits(), iterations: int = 50) -> Outcome:
+    """Backend ``shapley`` of ``zerosum stochastic``: :func:`shapley_iteration`.
+
+    Answer: the exact bracket ``[lower, upper]`` of the value from the start state
+    (``None`` when there is none: no step, or too many replies); witness: the number of
+    ``iterations``, the last ``values`` ``v_n`` and the stationary strategies ``row``
+    and ``col`` per state; ``stats``: ``shapley_bound`` (stopping games) and ``notes``.
+    A reached time limit is ``unknown``.
+    """
+    if not 1 <= iterations <= MAX_ITERATIONS:  # no step: no strategy, nothing to bracket
+        raise InputError(f"--iterations must be from 1 to {MAX_ITERATIONS:,}, got {iterations}")
+    result = shapley_iteration(game, iterations, limits)
+    stats: dict[str, Any] = {"notes": result.notes}
+    if result.status == "unknown":
+        return Outcome(game.name, "shapley", "unknown", stats={**stats, "limit": "time"})
+    if result.shapley_bound is not None:
+        stats["shapley_bound"] = result.shapley_bound
+    bracket = None if result.lower is None else [result.lower, result.upper]
+    witness = {"iterations": len(result.values) - 1, "values": result.values[-1],
+               "row": result.row, "col": result.col}
+    return Outcome(game.name, "shapley", "solved", bracket, witness, stats=stats)

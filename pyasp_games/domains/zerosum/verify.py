@@ -1,0 +1,325 @@
+"""Exact certificates of the value of a zero-sum game, checked in rational arithmetic.
+
+A certificate of ``v`` for a matrix game ``A`` is a pair of mixed strategies: the
+row player's ``x`` guarantees at least ``v`` against every column
+(``min_j sum_i x_i a_ij >= v``) and the column player's ``y`` holds the row player
+to at most ``v`` (``max_i sum_j a_ij y_j <= v``). Both being probability vectors,
+``v`` is then the value and both strategies are optimal (the minimax theorem's
+easy half). This module imports nothing from the solvers.
+
+>>> from fractions import Fraction as F
+>>> A = [[-2, 3], [3, -4]]
+>>> check_matrix_certificate(A, [F(7, 12), F(5, 12)], [F(7, 12), F(5, 12)], F(1, 12))
+(True, 'value 1/12 certified: row strategy guarantees 1/12, column strategy concedes 1/12')
+>>> check_matrix_certificate(A, [F(1, 2), F(1, 2)], [F(7, 12), F(5, 12)], F(1, 12))[0]
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from math import lcm
+from typing import TYPE_CHECKING, Any
+
+from pyasp_games.domains.zerosum.model import MatrixGame
+from pyasp_games.engines.outcome import Outcome
+from pyasp_games.errors import Unconfirmed
+
+if TYPE_CHECKING:
+    from pyasp_games.domains.zerosum.extensive import ExtensiveGame
+
+Number = int | Fraction
+
+
+def probability_vector(p: Sequence[Number], size: int) -> str | None:
+    """Why ``p`` is not a probability vector of length ``size`` (``None`` if it is)."""
+    if len(p) != size:
+        return f"{len(p)} probabilities for {size} strategies"
+    for k, x in enumerate(p):
+        if not isinstance(x, int | Fraction):
+            return f"probability {k + 1} is {x!r}, not an exact rational"
+        if x < 0:
+            return f"probability {k + 1} is negative ({x})"
+    if sum(p, Fraction(0)) != 1:
+        return f"probabilities sum to {sum(p, Fraction(0))}, not 1"
+    return None
+
+
+def _fraction(x: Number) -> Fraction:
+    return x if isinstance(x, Fraction) else Fraction(x)
+
+
+def _integer_form(p: Sequence[Number]) -> tuple[list[int], int]:
+    """``p`` as integers over one common denominator (fast exact dot products)."""
+    fs = [_fraction(x) for x in p]
+    denominator = lcm(*(x.denominator for x in fs)) if fs else 1
+    return [x.numerator * (denominator // x.denominator) for x in fs], denominator
+
+
+def _integer_rows(matrix: Sequence[Sequence[Number]]) -> tuple[list[list[int]], int]:
+    rows = [[_fraction(a) for a in row] for row in matrix]
+    scale = lcm(*(a.denominator for row in rows for a in row))
+    return [[a.numerator * (scale // a.denominator) for a in row] for row in rows], scale
+
+
+def row_guarantee(matrix: Sequence[Sequence[Number]], x: Sequence[Number],
+                  _rows: tuple[list[list[int]], int] | None = None) -> Fraction:
+    """``min_j sum_i x_i a_ij``: what the row strategy ``x`` guarantees (exactly)."""
+    mat, scale = _rows or _integer_rows(matrix)
+    xs, d = _integer_form(x)
+    active = [(mat[i], xi) for i, xi in enumerate(xs) if xi]
+    best = min(sum(row[j] * xi for row, xi in active) for j in range(len(mat[0])))
+    return Fraction(best, d * scale)
+
+
+def column_concession(matrix: Sequence[Sequence[Number]], y: Sequence[Number],
+                      _rows: tuple[list[list[int]], int] | None = None) -> Fraction:
+    """``max_i sum_j a_ij y_j``: the most the row player gets against ``y`` (exactly)."""
+    mat, scale = _rows or _integer_rows(matrix)
+    ys, d = _integer_form(y)
+    active = [(j, yj) for j, yj in enumerate(ys) if yj]
+    best = max(sum(row[j] * yj for j, yj in active) for row in mat)
+    return Fraction(best, d * scale)
+
+
+def check_matrix_certificate(
+    matrix: Sequence[Sequence[Number]],
+    x: Sequence[Number],
+    y: Sequence[Number],
+    value: Number,
+) -> tuple[bool, str]:
+    """Check exactly that ``x`` and ``y`` are optimal and ``value`` is the value."""
+    m, n = len(matrix), len(matrix[0])
+    for who, p, size in (("row", x, m), ("column", y, n)):
+        why = probability_vector(p, size)
+        if why is not None:
+            return False, f"{who} strategy: {why}"
+    rows = _integer_rows(matrix)
+    low, high = row_guarantee(matrix, x, rows), column_concession(matrix, y, rows)
+    if low < value:
+        return False, f"row strategy guarantees only {low} < {value}"
+    if high > value:
+        return False, f"column strategy concedes {high} > {value}"
+    return True, (
+        f"value {value} certified: row strategy guarantees {low}, column strategy concedes {high}"
+    )
+
+
+def _behaviour_problem(game: Any, player: int, plan: Mapping[str, Mapping[str, Number]]
+                       ) -> str | None:
+    """Why ``plan`` is not a behaviour strategy of ``player`` (1 or 2) in ``game``."""
+    sets: dict[str, tuple[str, ...]] = {}
+    for node in game.nodes:
+        if node.kind == "decision" and node.player == player:
+            sets[node.infoset] = tuple(a for a, _, _ in node.children)
+    for h, actions in sets.items():
+        probs = plan.get(h)
+        if probs is None:
+            return f"player {player} has no probabilities at information set {h!r}"
+        why = probability_vector([probs.get(a, Fraction(0)) for a in actions], len(actions))
+        if why is not None:
+            return f"player {player} at {h!r}: {why}"
+        if set(probs) - set(actions):
+            return f"player {player} at {h!r}: unknown actions {sorted(set(probs) - set(actions))}"
+    return None
+
+
+def best_response_value(game: Any, responder: int,
+                        fixed: Mapping[str, Mapping[str, Number]]) -> Fraction:
+    """The exact value when player ``3 - responder`` plays the behaviour strategy ``fixed``
+    and ``responder`` (1 maximizes, 2 minimizes) answers best.
+
+    Walks the tree once: each leaf's payoff, weighted by chance and the fixed
+    player's probabilities, is credited to the responder's last own move there;
+    then, leaves to root over the responder's moves (perfect recall makes these a
+    tree), each information set takes its best action.
+    """
+    other = 3 - responder
+    credit: dict[Any, Fraction] = {}
+    below: dict[Any, set[str]] = {}  # own sequence -> the responder's sets right after it
+    actions: dict[str, list[str]] = {}
+    stack: list[tuple[int, Any, Fraction]] = [(0, None, Fraction(1))]
+    while stack:
+        k, seq, weight = stack.pop()
+        node = game.nodes[k]
+        if node.kind == "leaf":
+            credit[seq] = credit.get(seq, Fraction(0)) + weight * node.payoff
+        elif node.kind == "chance":
+            stack.extend((c, seq, weight * p) for _, p, c in node.children if p)
+        elif node.player == other:
+            probs = fixed[node.infoset]
+            for a, _, c in node.children:
+                p = Fraction(probs.get(a, 0))
+                if p:
+                    stack.append((c, seq, weight * p))
+        else:
+            below.setdefault(seq, set()).add(node.infoset)
+            actions[node.infoset] = [a for a, _, _ in node.children]
+            stack.extend((c, (node.infoset, a), weight) for a, _, c in node.children)
+    pick = max if responder == 1 else min
+    memo: dict[Any, Fraction] = {}
+
+    def value(seq: Any) -> Fraction:
+        # iterative post-order over the responder's sequence tree
+        todo = [(seq, False)]
+        while todo:
+            s, ready = todo.pop()
+            if s in memo:
+                continue
+            kids = [(h, a) for h in below.get(s, ()) for a in actions[h]]
+            if not ready:
+                todo.append((s, True))
+                todo.extend((t, False) for t in kids if t not in memo)
+                continue
+            memo[s] = credit.get(s, Fraction(0)) + sum(
+                (pick(memo[(h, a)] for a in actions[h]) for h in below.get(s, ())), Fraction(0))
+        return memo[seq]
+
+    return value(None)
+
+
+def check_behaviour_certificate(
+    game: Any,
+    plan_1: Mapping[str, Mapping[str, Number]],
+    plan_2: Mapping[str, Mapping[str, Number]],
+    value: Number,
+) -> tuple[bool, str]:
+    """Check exactly that behaviour strategies ``plan_1`` and ``plan_2`` are optimal in the
+    game tree and ``value`` is its value (player 2's best reply to ``plan_1`` leaves 1 at
+    least ``value``; player 1's best reply to ``plan_2`` gets at most ``value``)."""
+    for player, plan in ((1, plan_1), (2, plan_2)):
+        why = _behaviour_problem(game, player, plan)
+        if why is not None:
+            return False, why
+    low = best_response_value(game, 2, plan_1)
+    high = best_response_value(game, 1, plan_2)
+    if low < value:
+        return False, f"player 1's strategy guarantees only {low} < {value}"
+    if high > value:
+        return False, f"player 2's strategy concedes {high} > {value}"
+    return True, (f"value {value} certified: player 1's strategy guarantees {low}, "
+                  f"player 2's concedes {high} (exact best replies)")
+
+
+def check_outcome(game: MatrixGame | ExtensiveGame, outcome: Outcome) -> tuple[bool | None, str]:
+    """Check the certificate exactly; an approximate (floating) answer is not checkable."""
+    if outcome.status != "solved":
+        return None, "nothing to verify"
+    if outcome.stats.get("exact") is False:  # a value, but no certificate: exit 3
+        raise Unconfirmed("approximate floating answer: no exact certificate found")
+    witness = outcome.witness or {}
+    if isinstance(game, MatrixGame):
+        return check_matrix_certificate(game.matrix, witness.get("row", []),
+                                        witness.get("col", []), outcome.answer)
+    return check_behaviour_certificate(
+        game, witness.get("behaviour_I", {}), witness.get("behaviour_II", {}), outcome.answer
+    )
+
+
+def check_saddle_points(game: MatrixGame, outcome: Outcome) -> tuple[bool | None, str]:
+    """Every listed ``[row, col]`` is a saddle point (its row's minimum and its column's
+    maximum), none is missing, and the answer is their entry (``None`` when none)."""
+    if outcome.status not in ("solved", "no-solution"):
+        return None, "nothing to verify"
+    matrix = game.matrix
+    low = [min(row) for row in matrix]
+    high = [max(col) for col in zip(*matrix, strict=True)]
+    every = [[i, j] for i, row in enumerate(matrix) for j, a in enumerate(row)
+             if a == low[i] and a == high[j]]
+    listed = outcome.witness or []
+    for point in listed:
+        if point not in every:
+            return False, f"{point} is not a saddle point"
+    if len(listed) != len(every) or sorted(listed) != every:
+        return False, f"{len(every)} saddle points, {len(listed)} listed"
+    if not every:
+        if outcome.status != "no-solution" or outcome.answer is not None:
+            return False, f"no saddle point, but status {outcome.status} answer {outcome.answer}"
+        maximin, minimax = max(low), min(high)
+        return True, f"no saddle point: maximin {maximin} < minimax {minimax}"
+    value = matrix[every[0][0]][every[0][1]]
+    if outcome.status != "solved" or outcome.answer != value:
+        return False, f"the saddle value is {value}, not {outcome.answer}"
+    found = "the saddle point" if len(every) == 1 else f"all {len(every)} saddle points"
+    return True, f"{found} found, each its row's minimum and its column's maximum"
+
+
+def _dominated(better: Sequence[Fraction], worse: Sequence[Fraction], strict: bool) -> bool:
+    if strict:
+        return all(b > w for b, w in zip(better, worse, strict=True))
+    return all(b >= w for b, w in zip(better, worse, strict=True)) and better != worse
+
+
+def check_dominance(game: MatrixGame, outcome: Outcome) -> tuple[bool | None, str]:
+    """Replay the eliminations: each removed strategy is dominated (strictly, or weakly
+    where its step says so) by its mixture of strategies still in the game (a round's
+    steps: in the game as it was before the round), and what survives is the answer.
+    Whether more could be eliminated is not checked (keeping a strategy is always safe)."""
+    if outcome.status != "solved":
+        return None, "nothing to verify"
+    witness = outcome.witness or {}
+    matrix = game.matrix
+    alive = {"I": list(range(len(matrix))), "II": list(range(len(matrix[0])))}
+    steps = witness.get("steps", [])
+    rounds: list[list[dict[str, Any]]] = []
+    for step in steps:  # a round's steps together; a step without a round alone
+        key = step.get("round")
+        if rounds and key is not None and rounds[-1][0].get("round") == key:
+            rounds[-1].append(step)
+        else:
+            rounds.append([step])
+    for group in rounds:
+        before = {p: list(s) for p, s in alive.items()}
+        for step in group:
+            player, removed, by = step.get("player"), step.get("removed"), step.get("by", {})
+            if player not in before:
+                return False, f"step {step}: no player {player!r}"
+            own, other = before[player], before["II" if player == "I" else "I"]
+
+            def payoffs(k: int, player: str = player, other: list[int] = other) -> list[Fraction]:
+                # what strategy k pays its player (II minimizes: negated)
+                if player == "I":
+                    return [matrix[k][j] for j in other]
+                return [-matrix[i][k] for i in other]
+
+            if removed not in alive[player] or removed not in own:
+                return False, f"player {player}'s strategy {removed!r} is removed twice or unknown"
+            if not by or any(k not in own or k == removed for k in by):
+                return False, f"player {player}'s strategy {removed} is dominated by {by}: not in play"
+            why = probability_vector(list(by.values()), len(by))
+            if why is not None:
+                return False, f"the mixture dominating {removed}: {why}"
+            mixed = [sum((p * payoffs(k)[t] for k, p in by.items()), Fraction(0))
+                     for t in range(len(other))]
+            strict = str(step.get("kind", "")).startswith("strict")
+            if not _dominated(mixed, payoffs(removed), strict):
+                kind = "strictly" if strict else "weakly"
+                return False, f"player {player}'s strategy {removed} is not {kind} dominated by {by}"
+            alive[player].remove(removed)
+    if alive["I"] != sorted(witness.get("rows", [])) or alive["II"] != sorted(witness.get("cols", [])):
+        return False, "the surviving strategies are not what the steps leave"
+    if outcome.answer != [len(alive["I"]), len(alive["II"])]:
+        return False, f"{outcome.answer} is not the reduced game's shape"
+    return True, f"{len(steps)} elimination{'' if len(steps) == 1 else 's'} checked exactly"
+
+
+def check_value_iteration(game: Any, outcome: Outcome) -> tuple[bool | None, str]:
+    """The stationary strategies are probability vectors and the bracket is ordered; the
+    bracket itself (the strategies against every pure stationary reply) is not recomputed."""
+    if outcome.status != "solved":
+        return None, "nothing to verify"
+    witness = outcome.witness or {}
+    for who, plans in (("I", witness.get("row", {})), ("II", witness.get("col", {}))):
+        for state, p in plans.items():
+            rows = game.states[state]
+            size = len(rows) if who == "I" else len(rows[0])
+            why = probability_vector(p, size)
+            if why is not None:
+                return False, f"{who}'s strategy in {state}: {why}"
+    bracket = outcome.answer
+    if bracket is None:  # iterated values, but no exact bound on the value: exit 3
+        raise Unconfirmed("no exact bracket of the value (too many stationary replies to evaluate)")
+    if bracket[0] > bracket[1]:
+        return False, f"lower bound {bracket[0]} above upper bound {bracket[1]}"
+    return None, "strategies well formed; the bracket is not recomputed independently"

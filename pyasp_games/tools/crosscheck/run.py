@@ -1,0 +1,149 @@
+"""Cross-checking: every backend of a domain on every instance, verified and compared.
+
+A domain is described by a :class:`DomainSpec` (how to load instances, its
+bundled instances, its ``solve`` entry point and backend table); the checks are
+domain-agnostic: each outcome must pass the domain's verification, all definite
+answers for an instance must be equal, and must equal the instance's known answer.
+
+>>> from pyasp_games.domains import domain_spec
+>>> spec = domain_spec("puzzle")
+>>> from pyasp_games.domains.puzzle import parse_board
+>>> report = crosscheck(spec, [parse_board("1 2 3\\n4 5 6\\n7 0 8")], spec.backends())
+>>> report.ok, [row.outcome.answer for row in report.rows]
+(True, [1, 1, 1, 1, 1, 1])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from contextlib import nullcontext
+from typing import Any
+
+from pyasp_games.engines.agreement import Relation, known_outcome, relation
+from pyasp_games.engines.domain import BackendSpec, DomainSpec
+from pyasp_games.engines.limits import Limits
+from pyasp_games.engines.outcome import Outcome
+from pyasp_games.engines.processes import process_pool
+from pyasp_games.tools.crosscheck.report import Report, Row
+
+
+def confirmation(outcomes: Sequence[Outcome], has_known: bool) -> list[str]:
+    """How each answer on one instance is confirmed (see :attr:`Row.confirmed`).
+
+    >>> a = Outcome("i", "x", "no-solution", False, stats={"verified": None})
+    >>> b = Outcome("i", "y", "no-solution", False, stats={"verified": None})
+    >>> confirmation([a, b], False), confirmation([a], False), confirmation([a], True)
+    (['agreed', 'agreed'], ['unconfirmed'], ['agreed'])
+    >>> c = Outcome("i", "z", "no-solution", False,
+    ...             stats={"verified": False, "verification": "", "cross_check": "not verified"})
+    >>> confirmation([c, a], False)
+    ['not verified', 'agreed']
+    """
+    definite = [o for o in outcomes if _definite(o)]
+    out = []
+    for o in outcomes:
+        verdict = o.verdict
+        if o.status != "error" and verdict.not_verified:
+            out.append("not verified")
+        elif verdict.verified is True:
+            out.append("verified")
+        elif not _definite(o) or verdict.verified is False:
+            out.append("")
+        elif has_known or len(definite) > 1:
+            out.append("agreed")
+        else:
+            out.append("unconfirmed")
+    return out
+
+
+def _definite(outcome: Outcome) -> bool:
+    """A definite answer: solved or no-solution, exact (not a bound, not about a strategy)."""
+    return outcome.status in ("solved", "no-solution") and outcome.verdict.exact
+
+
+def _answered(outcome: Outcome) -> bool:
+    """An answer to compare: exact, or a solution found that bounds the exact one."""
+    return _definite(outcome) or (outcome.status == "solved" and not outcome.verdict.exact)
+
+
+def agreement(
+    outcomes: Sequence[Outcome],
+    known: tuple[bool, Any] = (False, None),
+    relate: Callable[[Outcome, Outcome], Relation] = relation,
+) -> list[tuple[bool, bool]]:
+    """``(agrees, matches_known)`` for each of several outcomes on one instance.
+
+    An outcome agrees when no other outcome's answer differs from its own, and matches
+    the instance's known answer (``known``: ``(has_known, answer)``) when that does not
+    differ from it: :func:`~pyasp_games.engines.agreement.relation`, or ``relate`` (the
+    question's own rule, :meth:`DomainSpec.relation`). An upper bound agrees with an
+    exact answer at most it; outcomes without an answer agree vacuously. Shared by
+    :func:`crosscheck` and the bench report.
+
+    >>> a = Outcome("i", "x", "solved", 4, stats={})
+    >>> b = Outcome("i", "y", "solved", 6, stats={"optimal": False})
+    >>> c = Outcome("i", "z", "unknown")
+    >>> agreement([a, b, c], (True, 4))
+    [(True, True), (True, True), (True, True)]
+    >>> agreement([a, Outcome("i", "w", "solved", 5, stats={})])
+    [(False, True), (False, True)]
+    """
+    has_known, value = known
+    reference = known_outcome(value) if has_known else None
+    verdicts = []
+    for i, o in enumerate(outcomes):
+        agrees = all(relate(o, p) is not Relation.DIFFERS for j, p in enumerate(outcomes) if j != i)
+        known_ok = reference is None or relate(o, reference) is not Relation.DIFFERS
+        verdicts.append((agrees, known_ok))
+    return verdicts
+
+
+def crosscheck(
+    spec: DomainSpec,
+    instances: Sequence[Any],
+    backends: Sequence[BackendSpec],
+    limits: Limits = Limits(),
+    on_row: Callable[[Row], None] | None = None,
+    workers: int = 1,
+) -> Report:
+    """Run every backend on every instance and compare their verified answers.
+
+    Every run, whatever it builds first (e.g. pattern databases), is under the
+    per-run limits. With ``workers > 1`` the runs go to that many processes (rows
+    keep their order).
+    """
+    report = Report(spec.name, instances=len(instances))
+    jobs = [
+        [b for b in backends if spec.applies is None or spec.applies(instance, b.backend)]
+        for instance in instances
+    ]
+    pool_size = min(workers, sum(map(len, jobs)) or 1)
+    # a pool is stopped at once (its runs too) when the check is interrupted
+    with process_pool(pool_size) if workers > 1 else nullcontext() as pool:
+        if pool is not None:
+            pending = [
+                [pool.submit(spec.solve, instance, b.backend, limits, **b.options) for b in bs]
+                for instance, bs in zip(instances, jobs, strict=True)
+            ]
+        for k, (instance, bs) in enumerate(zip(instances, jobs, strict=True)):
+            if pool is None:
+                outcomes = [spec.solve(instance, b.backend, limits, **b.options) for b in bs]
+            else:
+                outcomes = [f.result() for f in pending[k]]
+            rows = [
+                Row(b.label, o, instance=instance, options=b.options)
+                for b, o in zip(bs, outcomes, strict=True)
+            ]
+            known = spec.known(instance)
+            verdicts = agreement(outcomes, known, spec.relation)
+            confirmed = confirmation(outcomes, known[0])
+            answered = [i for i, o in enumerate(outcomes) if _answered(o)]
+            for i, (r, (agrees, known_ok), how) in enumerate(
+                zip(rows, verdicts, confirmed, strict=True)
+            ):
+                r.agrees, r.known_ok, r.confirmed = agrees, known_ok, how
+                r.compared = i in answered and (known[0] or len(answered) > 1)
+                if on_row:
+                    on_row(r)
+            report.rows += rows
+    return report

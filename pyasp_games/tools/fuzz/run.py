@@ -1,0 +1,320 @@
+"""Differential testing of an encoding: find the smallest instance on which it is wrong.
+
+``pyasp-games fuzz DOMAIN [QUESTION] --encoding FILE`` draws instances from the domain's
+own families (:class:`~pyasp_games.engines.fuzzing.Fuzzing`, declared in the domain
+package) and answers each twice: by the encoding under test (``--backend``, by default
+the domain's ASP backend) and by the question's *reference backend*, the independent
+algorithm that cross-checks user encodings (:mod:`pyasp_games.engines.reference`).
+Both witnesses are verified by the domain's checker; the answers are compared in every
+mode the question answers (``one``: existence and its witness, ``count``: the number of
+solutions; optima and winners where the question has no modes).
+
+1. **Small scope** first: every instance up to a tiny size (the family's ``small``),
+   smallest first, so the first failure found there is already one of the smallest.
+2. **Random instances**, their size growing stage by stage up to ``max_size``: drawn by
+   hypothesis, which, on a failure, **shrinks** the instance (fewer vertices, arcs,
+   subsets, moves) while the failure persists.
+
+The smallest failing instance is written as an ordinary instance file into ``out``
+(``DOMAIN-QUESTION-FAMILY-counterexample.txt``, never over an existing file), with the
+command that reproduces the disagreement. That folder is the database of found
+failures: a rerun first replays the counterexamples already there (after a fix, they
+are the first check that it holds).
+A run whose encoding or reference reaches its time limit counts as unknown, not as a
+failure. Deterministic in ``seed`` (and the database's contents).
+
+>>> from pyasp_games.domains import domain_spec
+>>> report = fuzz(domain_spec("cover"), runs=10, seed=1, max_size=3, run_limit=10)
+>>> report.failure is None, report.small_scope[:2], report.runs, report.exit_code()
+(True, (20, 20), 30, 0)
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from pyasp_games.engines.agreement import Relation
+from pyasp_games.engines.domain import DomainSpec
+from pyasp_games.engines.files import write_new
+from pyasp_games.engines.fuzzing import Family, Fuzzing
+from pyasp_games.engines.limits import Limits, checked_seconds
+from pyasp_games.engines.outcome import Outcome
+from pyasp_games.engines.question import Question, find_question
+from pyasp_games.engines.resources import ENCODING
+from pyasp_games.errors import InputError
+from pyasp_games.tools.fuzz.report import Failure, FuzzReport, reproduce, shown
+
+#: The modes compared, where a question answers in modes: existence (with its verified
+#: witness) and the count (which an extra free choice or a missing solution changes).
+COMPARED_MODES = ("one", "count")
+
+
+#: The largest --max-size: fuzzing looks for the smallest counterexample, and an answer on
+#: an instance this large is out of reach of any time limit of a session.
+MAX_SIZE = 10_000
+
+
+def fuzz(
+    spec: DomainSpec,
+    question: str | None = None,
+    encoding: str | None = None,
+    backend: str | None = None,
+    family: str | None = None,
+    runs: int = 100,
+    seed: int = 0,
+    max_size: int | None = None,
+    run_limit: float | None = 10.0,
+    total_limit: float | None = None,
+    out: Path | None = None,
+    replay: bool = True,
+    small_scope: bool = True,
+    on_run: Callable[[FuzzReport], None] | None = None,
+) -> FuzzReport:
+    """Fuzz ``backend`` (default: the domain's encoding backend, with ``encoding``)
+    against the question's reference; see the module docstring.
+
+    ``runs``: random instances to try after the whole small scope (``small_scope=False``:
+    random ones only); ``run_limit``: seconds for each answer; ``total_limit``: seconds for the
+    whole session; ``out``: where the failing instance is written (``None``: nowhere)
+    and, with ``replay``, where earlier counterexamples are replayed from first.
+    """
+    checked_seconds(total_limit, "--total-time")  # NaN would mean no limit at all
+    checked_seconds(run_limit, "--time-limit")
+    if out is not None and out.exists() and not out.is_dir():
+        raise InputError(f"--out {out}: not a folder")
+    fuzzing: Fuzzing | None = spec.fuzzing
+    if fuzzing is None:
+        raise InputError(f"the {spec.name} domain declares nothing to fuzz")
+    q = find_question(spec.questions, question or fuzzing.questions[0])
+    if q.name not in fuzzing.questions:
+        raise InputError(
+            f"{spec.name} {q.name} cannot be fuzzed (choose from {', '.join(fuzzing.questions)})"
+        )
+    if q.reference is None:
+        raise InputError(f"{spec.name} {q.name} has no reference backend to compare with")
+    fam = fuzzing.family(family)
+    backend = backend or spec.encoding_backend or _encoding_backend(q)
+    if runs < 1:
+        raise InputError(f"--runs must be at least 1, got {runs}")
+    largest = fam.sizes[1] if max_size is None else max_size
+    if largest < 1:
+        raise InputError(f"--max-size must be at least 1, got {largest}")
+    if largest > MAX_SIZE:  # drawing such an instance alone ran out of memory
+        raise InputError(
+            f"--max-size {largest:,} is beyond this tool's limit of {MAX_SIZE:,} {fuzzing.unit}"
+        )
+    modes = [m for m in COMPARED_MODES if m in q.modes] or [None]
+    values = {} if encoding is None else {ENCODING: encoding}
+    # as the question runs them (its fixed options too: the reference asks the same)
+    options = {m: {**q.fixed, **q.backend_options(backend, values, m)} for m in modes}
+    small = list(fam.small())
+    ref_name = q.reference.choose(small[0], options[modes[0]])[0]
+    if backend == ref_name:
+        raise InputError(f"{backend} is the reference backend: fuzz another backend against it")
+
+    report = FuzzReport(spec.name, q.name, backend, encoding, ref_name, fam.name, seed,
+                        planned=runs, unit=fuzzing.unit)  # fmt: skip
+    started = time.perf_counter()
+    deadline = None if total_limit is None else started + total_limit
+    session = _Session(q, backend, options, modes, run_limit, deadline, report, fuzzing, on_run)
+    budget = len(small) if small_scope else 0
+    report.planned = budget + runs
+    session.first_check(small[0])
+    stem = f"{spec.name}-{q.name}-{fam.name}-counterexample"
+    earlier = sorted(out.glob(f"{stem}*.txt")) if out is not None and replay else []
+    failure = session.replay(earlier, spec)
+    if failure is None:
+        failure = session.small_scope(small[:budget], fam)
+    if failure is None:
+        failure = session.random(fam, runs, largest, seed)
+    if failure is not None:
+        report.failure = failure
+        if failure.file is None and out is not None:
+            failure.file = write_new(out, stem, fuzzing.write(failure.instance))
+        if failure.file is not None:
+            failure.command = reproduce(spec.name, q, failure, backend, encoding)
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _encoding_backend(question: Question) -> str:
+    if question.encoding is not None and question.encoding.backends:
+        return question.encoding.backends[0]
+    raise InputError(f"{question.domain} {question.name} takes no --encoding: name a --backend")
+
+
+class _Session:
+    """One fuzz session's runs: answering, comparing, counting."""
+
+    def __init__(
+        self,
+        question: Question,
+        backend: str,
+        options: dict[str | None, dict[str, Any]],
+        modes: list[str | None],
+        run_limit: float | None,
+        deadline: float | None,
+        report: FuzzReport,
+        fuzzing: Fuzzing,
+        on_run: Callable[[FuzzReport], None] | None,
+    ) -> None:
+        self.question, self.backend, self.options, self.modes = question, backend, options, modes
+        self.limits = Limits(time_limit=run_limit)
+        self.deadline, self.report, self.fuzzing, self.on_run = deadline, report, fuzzing, on_run
+
+    def expired(self) -> bool:
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            self.report.stopped = self.report.stopped or "the total time limit"
+            return True
+        return False
+
+    def first_check(self, instance: Any) -> None:
+        """Run the encoding once so that a program clingo refuses is bad input (exit 2),
+        not a counterexample."""
+        mode = self.modes[0]
+        self.question.solve(instance, self.backend, self.limits, trust_encoding=True,
+                            **self.options[mode])  # fmt: skip
+
+    def check(self, instance: Any, counted: bool = True) -> Failure | None:
+        """Answer ``instance`` both ways in every mode; the first difference, if any."""
+        report = self.report
+        if counted:
+            report.runs += 1
+            report.sizes[self.fuzzing.size(instance)] += 1
+        for mode in self.modes:
+            options = self.options[mode]
+            try:
+                tested = self.question.solve(
+                    instance, self.backend, self.limits, trust_encoding=True, **options
+                )
+            except InputError as err:  # clingo refusing this instance's program
+                tested = Outcome(getattr(instance, "name", ""), self.backend, "error",
+                                 stats={"error": str(err)})  # fmt: skip
+            ref_backend, ref_options = self.question.reference.choose(instance, options)
+            report.reference = ref_backend
+            reference = self.question.solve(instance, ref_backend, self.limits, **ref_options)
+            if counted and reference.status in ("solved", "no-solution"):
+                report.answers.setdefault(mode or "answer", Counter())[shown(reference.answer)] += 1
+            reason = _difference(tested, reference, self.question.relation)
+            if reason == "unknown":
+                if counted:
+                    report.unknown += 1
+                continue
+            if reason is not None:
+                shape = self.fuzzing.describe(instance)
+                size = self.fuzzing.size(instance)
+                return Failure(instance, mode, tested, reference, reason, "", size, shape, shape)
+        return None
+
+    def replay(self, files: list[Path], spec: DomainSpec) -> Failure | None:
+        """The counterexamples an earlier session wrote, first (not counted as runs)."""
+        for path in files:
+            for instance in spec.load_file(path):
+                failure = None if self.expired() else self.check(instance, counted=False)
+                if failure is not None:
+                    failure.phase, failure.file = "earlier counterexample", path
+                    return failure
+        return None
+
+    def small_scope(self, instances: list[Any], family: Family) -> Failure | None:
+        total = len(instances)
+        self.report.small_scope = (0, total, family.small_help)
+        for k, instance in enumerate(instances, 1):
+            if self.expired():
+                break
+            failure = self.check(instance)
+            self.report.small_scope = (k, total, family.small_help)
+            self._progress()
+            if failure is not None:
+                failure.phase = "small scope"
+                return failure
+        return None
+
+    def random(self, family: Family, runs: int, largest: int, seed: int) -> Failure | None:
+        """hypothesis' search, one stage per size from the family's first to ``largest``.
+
+        Seeded, so hypothesis keeps no example database of its own (a seeded search
+        never reads one): the counterexample files are that database (:meth:`replay`).
+        """
+        from random import Random
+
+        from hypothesis import HealthCheck, Phase, find, settings
+        from hypothesis.errors import NoSuchExample
+
+        first = min(family.sizes[0], largest)
+        sizes = list(range(first, largest + 1))
+        left = runs
+        for k, size in enumerate(sizes):
+            if left <= 0 or self.expired():
+                break
+            examples = max(1, left // (len(sizes) - k))
+            before = self.report.runs
+            state = {"found": None}
+
+            def fails(instance: Any, state: dict = state, stop: int = before + examples) -> bool:
+                if self.expired():
+                    return False
+                if state["found"] is None:
+                    if self.report.runs >= stop:  # hypothesis may ask past max_examples
+                        return False
+                    failure = self.check(instance)
+                    self._progress()
+                    if failure is not None:
+                        state["found"] = failure
+                    return failure is not None
+                self.report.shrink_steps += 1  # shrinking: is this smaller one still wrong?
+                return self.check(instance, counted=False) is not None
+
+            config = settings(
+                max_examples=examples,
+                deadline=None,
+                database=None,
+                suppress_health_check=list(HealthCheck),
+                phases=[Phase.reuse, Phase.generate, Phase.shrink],
+                print_blob=False,
+            )
+            try:
+                smallest = find(family.strategy(size), fails, settings=config,
+                                random=Random(seed * 1_000_003 + size))  # fmt: skip
+            except NoSuchExample:
+                left -= self.report.runs - before
+                continue
+            failure = self.check(smallest, counted=False)
+            if failure is None:  # the shrinker's last step was cut by the total time
+                failure = state["found"]
+            failure.phase = "random"
+            failure.found_shape = state["found"].shape
+            return failure
+        return None
+
+    def _progress(self) -> None:
+        if self.on_run is not None:
+            self.on_run(self.report)
+
+
+def _difference(
+    tested: Outcome, reference: Outcome, relate: Callable[[Outcome, Outcome], Relation]
+) -> str | None:
+    """Why the tested outcome is wrong, ``"unknown"`` when either gave no answer in time
+    (or answers nothing the other can be compared with), ``None`` when both agree
+    (``relate``: the question's rule, :meth:`Question.relation`)."""
+    if tested.verdict.failed:
+        return f"its answer fails verification: {tested.verdict.message}"
+    if tested.status == "error":
+        return f"it failed: {tested.stats.get('error') or 'no reason given'}"
+    if reference.status == "error":
+        why = reference.verdict.message or reference.stats.get("error")
+        return f"the reference {reference.backend} failed: {why}"
+    said = relate(tested, reference)
+    if said is Relation.NOT_COMPARABLE:
+        return "unknown"
+    if said is Relation.DIFFERS:
+        return (
+            f"it answers {said(tested)}, the reference {reference.backend} answers "
+            f"{said(reference)}"
+        )
+    return None
