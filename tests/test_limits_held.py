@@ -15,7 +15,8 @@ from dataclasses import replace
 
 import pytest
 
-from pyasp_games.engines.limits import Deadline, LimitReached, Limits, memory_cap
+from pyasp_games.engines.enforcement import memory_cap
+from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import instance_dir
 from pyasp_games.engines.runner import run_backend

@@ -28,7 +28,7 @@ TINY = "6\n0 1 2\n3 4 5\n1 2 3\n0 1 4\n"
 @pytest.fixture(autouse=True)
 def _no_process_limits(monkeypatch):
     """The commands run in this process: no memory cap left on pytest and its children."""
-    monkeypatch.setattr("pyasp_games.engines.limits.cap_memory", lambda limit: None)
+    monkeypatch.setattr("pyasp_games.engines.enforcement.cap_memory", lambda limit: None)
 
 
 def _app(*questions: Question) -> typer.Typer:

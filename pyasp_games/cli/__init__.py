@@ -164,7 +164,7 @@ def _limit_reached(argv: list[str], err: BaseException) -> None:
     """Status unknown, exit 3, for a command stopped by its time limit or out of memory
     outside a backend (reading the input, a check): one line, or one JSON object."""
     from pyasp_games.cli.common import limit_reached, print_json
-    from pyasp_games.engines.limits import held_for, memory_stop, release_time_limit
+    from pyasp_games.engines.enforcement import held_for, memory_stop, release_time_limit
 
     release_time_limit()
     held = held_for()

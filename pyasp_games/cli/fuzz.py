@@ -78,7 +78,8 @@ def fuzz(
 
     if total_time is not None and total_time <= 0:
         raise InputError(f"--total-time must be positive, got {total_time:g}")
-    from pyasp_games.engines.limits import Limits, arm
+    from pyasp_games.engines.enforcement import arm
+    from pyasp_games.engines.limits import Limits
 
     arm(Limits.given(time_limit), whole_command=False)  # checked; it holds per run
     if out.exists() and not out.is_dir():

@@ -60,7 +60,8 @@ def play(
     """Play a refereed game: as Black against the engine's optimal strategy, or as White
     (the referee's answers printed). Type squares (a3) or attempts (Kb2, Ra4); 'quit' or
     the end of input stops."""
-    from pyasp_games.engines.limits import Limits, arm
+    from pyasp_games.engines.enforcement import arm
+    from pyasp_games.engines.limits import Limits
     from pyasp_games.errors import InputError, checked_int
     from pyasp_games.kriegspiel.model import load_metaposition
     from pyasp_games.kriegspiel.play import play as run
