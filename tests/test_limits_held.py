@@ -8,6 +8,7 @@ input (exit 2) with the limit named.
 
 from __future__ import annotations
 
+import json
 import random
 import resource
 import time
@@ -277,3 +278,37 @@ def test_clingo_without_room_for_its_solving_thread_is_a_memory_stop():
     session.control = NoThread()
     with pytest.raises(MemoryError):
         session.solve()
+
+
+# -- a command run inside another program (cli.main(argv, enforce=False)) ---------------
+
+
+def _process_state() -> tuple:
+    import signal
+
+    handlers = {s: signal.getsignal(s) for s in (signal.SIGALRM, signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
+    return resource.getrlimit(resource.RLIMIT_DATA), handlers, signal.getitimer(signal.ITIMER_REAL)
+
+
+def test_a_command_run_in_process_leaves_the_process_as_it_found_it(tmp_path, capsys):
+    from pyasp_games.cli import main
+
+    board = tmp_path / "b.txt"
+    board.write_text("1 2 3\n4 5 6\n7 0 8\n")
+    before = _process_state()
+    for args in (["--time-limit", "5", "--memory-limit", "200"], ["--memory-limit", "200"]):
+        with pytest.raises(SystemExit) as stop:
+            main(["puzzle", "solve", str(board), *args], enforce=False)
+        assert stop.value.code == 0 and "solved, 1 moves" in capsys.readouterr().out
+        assert _process_state() == before  # no memory cap, alarm or signal handler left
+
+
+def test_a_limit_reached_outside_a_backend_in_process_is_system_exit_3(capsys):
+    from pyasp_games.cli import _limit_reached
+
+    stopped = LimitReached({"stopped": "the command was stopped after 1.0 s"})
+    with pytest.raises(SystemExit) as stop:  # the console command: os._exit(3) instead
+        _limit_reached(["grundy", "values", "big.txt", "--json"], stopped, enforce=False)
+    assert stop.value.code == 3
+    out = json.loads(capsys.readouterr().out)
+    assert (out["problem"], out["status"], out["stats"]["limit"]) == ("grundy values", "unknown", "time")

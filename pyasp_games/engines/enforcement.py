@@ -10,6 +10,18 @@ the code cannot poll a clock:
 - :func:`arm` is the one call by which a command enforces its limits on its whole
   process: a memory cap for the rest of the process (:func:`cap_memory`) and, for a
   time limit that holds for the whole command, an alarm (:func:`hold_time_limit`).
+
+Both of :func:`arm`'s effects belong to a process that is the command's own. The
+console command's entry point (:func:`pyasp_games.cli.main`) says whether it is, by
+:func:`enforced`: a command called inside another program (``cli.main(argv,
+enforce=False)``, as the tests do) arms nothing process-wide, so the program's process
+is left as it was found (its backends still keep their limits: a backend's memory cap
+and, with a time limit, its forked child are :func:`~.runner.run_backend`'s own).
+
+>>> with enforced(False):
+...     arm(Limits(time_limit=5, memory_limit=2**20))
+...     held_for() is None
+True
 """
 
 from __future__ import annotations
@@ -186,14 +198,57 @@ class _UncappedLoader(importlib.abc.Loader):
 
 # -- the whole process of a command ----------------------------------------------------
 
+#: Whether :func:`arm` enforces limits on this process (see :func:`enforced`).
+_enforcing: dict[str, bool] = {"process": True}
+
+
+@contextmanager
+def enforced(process: bool) -> Iterator[None]:
+    """While inside, :func:`arm` enforces limits on this process (``process``: the
+    console command, whose process is its own) or arms nothing process-wide (a command
+    called inside another program, e.g. a test calling ``cli.main(argv,
+    enforce=False)``): no memory cap is left on that program, no alarm is set and no
+    signal handler installed; a backend still keeps its own limits
+    (:func:`~pyasp_games.engines.runner.run_backend`).
+
+    Not enforcing, the state a command keeps for its process (when its alarm was
+    armed, the start-up that took it past its memory cap) starts afresh, as in a new
+    process, and is put back on the way out: nothing carries from one command to the
+    next.
+    """
+    previous = _enforcing["process"]
+    kept = (dict(_held), dict(_over_cap))
+    _enforcing["process"] = process
+    if not process:
+        _held["since"] = None
+        _over_cap.clear()
+    try:
+        yield
+    finally:
+        _enforcing["process"] = previous
+        if not process:
+            _held.clear()
+            _held.update(kept[0])
+            _over_cap.clear()
+            _over_cap.update(kept[1])
+
+
+def enforcing() -> bool:
+    """Whether :func:`arm` enforces limits on this process (:func:`enforced`)."""
+    return _enforcing["process"]
+
+
 def arm(limits: Limits, whole_command: bool = True) -> None:
     """Enforce ``limits`` on this process from now on, explicitly (a command does it once,
     before reading its input): its data memory is capped at ``limits.memory_limit``
     (default :func:`~pyasp_games.engines.limits.default_memory_limit`) for the rest of
     the process, and with ``whole_command`` the time limit holds for the whole command
     (:func:`hold_time_limit`: reading the input, solving, checking). Commands whose time
-    limit is per run (crosscheck, a set of boards) pass ``whole_command=False``.
+    limit is per run (crosscheck, a set of boards) pass ``whole_command=False``. Outside
+    a process of the command's own (:func:`enforced`) this does nothing.
     """
+    if not enforcing():
+        return
     cap_memory(limits.memory_limit or default_memory_limit())
     if whole_command:
         hold_time_limit(limits.time_limit)
