@@ -1,12 +1,20 @@
-"""Shared helpers: running the CLI as a user would, and random boards."""
+"""Shared helpers: running the CLI as a user would (in this process or a child), and random
+boards."""
 
 from __future__ import annotations
 
+import io
 import json
+import logging
 import os
+import signal
 import subprocess
 import sys
+import threading
 import time
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -44,7 +52,20 @@ def private_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def run_cli(*args: str | Path, timeout: float = 120) -> Run:
-    """Run ``pyasp-games ARGS`` in a child process (real exit codes and streams)."""
+    """Run ``pyasp-games ARGS`` in this process and return its exit code, stdout and stderr:
+    ``pyasp_games.cli.main(args, enforce=False)``, its ``SystemExit`` caught, its streams
+    captured as a child process's pipes would take them (:func:`in_process`). What only
+    a process shows is :func:`run_cli_process`'s (see CONTRIBUTING, Tests)."""
+    start = time.monotonic()
+    with in_process(timeout, args) as streams:
+        code = _command(list(map(str, args)))
+    return Run(code, streams.stdout(), streams.stderr(), time.monotonic() - start)
+
+
+def run_cli_process(*args: str | Path, timeout: float = 120) -> Run:
+    """Run ``pyasp-games ARGS`` in a child process (real exit codes and streams): for
+    signals, limits held on the process (memory caps, the whole-command alarm, hangs),
+    standard input, start-up, and output written below Python's streams."""
     start = time.monotonic()
     proc = subprocess.run(
         [
@@ -60,6 +81,121 @@ def run_cli(*args: str | Path, timeout: float = 120) -> Run:
         stdin=subprocess.DEVNULL,
     )
     return Run(proc.returncode, proc.stdout, proc.stderr, time.monotonic() - start)
+
+
+def _command(argv: list[str]) -> int:
+    """The exit code of ``pyasp-games ARGV`` run here, as the interpreter would give it."""
+    from pyasp_games.cli import main
+
+    try:
+        main(argv, enforce=False)
+    except SystemExit as stop:
+        if stop.code is None:
+            return 0
+        if isinstance(stop.code, int):
+            return stop.code
+        print(stop.code, file=sys.stderr)  # what the interpreter does with sys.exit("...")
+        return 1
+    return 0
+
+
+class _Streams:
+    """Standard output and error as a child process's pipes take them: encoded as the
+    interpreter encodes them (UTF-8; stderr backslash-escapes what it cannot encode) and
+    read back as ``subprocess.run(..., text=True)`` reads them (universal newlines)."""
+
+    def __init__(self) -> None:
+        self.out = io.TextIOWrapper(
+            io.BytesIO(), encoding="utf-8", errors="strict", write_through=True
+        )
+        self.err = io.TextIOWrapper(
+            io.BytesIO(), encoding="utf-8", errors="backslashreplace", write_through=True
+        )
+
+    @staticmethod
+    def _read(stream: io.TextIOWrapper) -> str:
+        stream.flush()
+        text = stream.buffer.getvalue().decode("utf-8")  # type: ignore[attr-defined]
+        return text.replace("\r\n", "\n").replace("\r", "\n")
+
+    def stdout(self) -> str:
+        return self._read(self.out)
+
+    def stderr(self) -> str:
+        return self._read(self.err)
+
+
+#: The environment of a child process whose streams are pipes: no terminal to measure,
+#: so typer, click and rich take these sizes (unless the environment sets its own).
+_PIPE_SIZE = {"COLUMNS": "80", "LINES": "24"}
+
+
+@contextmanager
+def in_process(timeout: float, args: tuple) -> Iterator[_Streams]:
+    """What a new child process ``python -P -m pyasp_games`` with piped output would
+    run under, in this process while inside, put back on the way out: its own stdin
+    (``/dev/null``), stdout and stderr (:class:`_Streams`), the terminal size of no
+    terminal, Python's default warning filters (a warning prints on stderr), no logging
+    handler but Python's last resort (stderr), no data file read by an earlier command
+    (pattern databases, kriegspiel tables), ``sys.path`` as it was, and ``timeout``
+    seconds at most (the test fails)."""
+    from pyasp_games.domains.kriegspiel import tablebase
+    from pyasp_games.domains.puzzle import databases
+
+    streams = _Streams()
+    stdin = open(os.devnull)  # noqa: SIM115 - closed below
+    path = sys.path[:]  # a bench suite's own domain module is imported from its folder
+    saved_env = {key: os.environ.get(key) for key in _PIPE_SIZE}
+    root = logging.getLogger()
+    saved_handlers = root.handlers[:]
+    alarm = threading.current_thread() is threading.main_thread()
+
+    def too_long(signum: int, frame: object) -> None:
+        pytest.fail(f"pyasp-games {' '.join(map(str, args))}: still running after {timeout} s")
+
+    for key, value in _PIPE_SIZE.items():
+        os.environ.setdefault(key, value)
+    for cache in (databases._LOADED, tablebase._LOADED):
+        cache.clear()
+    root.handlers = []
+    previous_alarm = signal.signal(signal.SIGALRM, too_long) if alarm else None
+    try:
+        with (
+            warnings.catch_warnings(),
+            redirect_stdout(streams.out),
+            redirect_stderr(streams.err),
+            _stdin(stdin),
+        ):
+            warnings.resetwarnings()  # then the interpreter's defaults, last first
+            for category in (ResourceWarning, ImportWarning, PendingDeprecationWarning):
+                warnings.filterwarnings("ignore", category=category)
+            warnings.filterwarnings("ignore", category=DeprecationWarning)
+            warnings.filterwarnings("default", category=DeprecationWarning, module="__main__")
+            if alarm:
+                signal.setitimer(signal.ITIMER_REAL, timeout)
+            yield streams
+    finally:
+        if alarm:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous_alarm)
+        root.handlers = saved_handlers
+        sys.path[:] = path
+        for key, value in saved_env.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+        stdin.close()
+
+
+@contextmanager
+def _stdin(stream: io.TextIOBase) -> Iterator[None]:
+    saved = sys.stdin
+    sys.stdin = stream
+    try:
+        yield
+    finally:
+        sys.stdin = saved
 
 
 def assert_bad_input(run: Run, fragment: str) -> None:

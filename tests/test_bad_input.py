@@ -13,7 +13,7 @@ import pytest
 
 from pyasp_games.engines.resources import encoding_dir, instance_dir
 
-from .conftest import assert_bad_input, run_cli
+from .conftest import assert_bad_input, run_cli, run_cli_process
 
 BOARD = "1 2 3\n4 5 6\n7 0 8\n"
 
@@ -198,7 +198,8 @@ def test_a_binary_encoding_is_refused(tmp_path, board, command):
     files = {"BOARD": board, "COVER": instance_dir("cover") / "tiny-cover.txt",
              "GRAPH": instance_dir("grundy") / "cycle4.txt"}  # fmt: skip
     args = [files.get(a, a) for a in command]
-    assert_bad_input(run_cli(*args, "--encoding", encoding), "not a text file")
+    # a child process: were the refusal lost, clingo's abort would end the test run
+    assert_bad_input(run_cli_process(*args, "--encoding", encoding), "not a text file")
 
 
 @pytest.mark.parametrize("where", ["option", "suite"])
@@ -208,7 +209,8 @@ def test_a_campaign_of_more_runs_than_anyone_means_is_refused(tmp_path, board, w
     text = 'domain = "puzzle"\nbackends = ["astar"]\n[[instances]]\nfile = "board.txt"\n'
     suite.write_text(text if where == "option" else f"repeat = 1000000000\n{text}")
     extra = ["--repeat", "1000000000"] if where == "option" else []
-    run = run_cli("bench", suite, "--out", tmp_path / "out", *extra, timeout=30)
+    # a child process: were the refusal lost, the plan would fill the test run's memory
+    run = run_cli_process("bench", suite, "--out", tmp_path / "out", *extra, timeout=30)
     assert_bad_input(run, "runs: at most 1000000 in one campaign")
     assert not (tmp_path / "out").exists()
 

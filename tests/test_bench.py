@@ -26,7 +26,7 @@ from pyasp_games.tools.bench.report import write_report
 from pyasp_games.tools.bench.results import read_rows
 from pyasp_games.tools.bench.suite import expand, parse_suite, read_suite
 
-from .conftest import assert_bad_input, run_cli
+from .conftest import assert_bad_input, run_cli, run_cli_process
 
 HERE = Path(__file__).resolve().parent
 SUITES = HERE.parent / "benchmarks" / "suites"
@@ -494,7 +494,8 @@ def test_dask_executor_gives_the_local_results(tiny_campaign, tmp_path):
     with distributed.LocalCluster(
         n_workers=1, processes=True, threads_per_worker=2, dashboard_address=None
     ) as cluster:
-        run = run_cli(
+        # child processes: a Dask client's threads, logging and clean-up are the process's
+        run = run_cli_process(
             "bench", tiny_campaign / "suite.toml", "--out", tmp_path / "dask",
             "--executor", "dask", "--scheduler", cluster.scheduler_address,
         )
@@ -512,7 +513,7 @@ def test_dask_executor_gives_the_local_results(tiny_campaign, tmp_path):
 def test_dask_scheduler_that_cannot_be_reached(tmp_path):
     pytest.importorskip("distributed")
     suite = write(tmp_path, TINY)
-    run = run_cli("bench", suite, "--out", tmp_path / "o", "--executor", "dask", "--scheduler", "tcp://127.0.0.1:9")
+    run = run_cli_process("bench", suite, "--out", tmp_path / "o", "--executor", "dask", "--scheduler", "tcp://127.0.0.1:9")
     assert_bad_input(run, "cannot reach the Dask scheduler")
 
 
@@ -520,7 +521,7 @@ def test_dask_scheduler_that_cannot_be_reached(tmp_path):
 def test_dask_scheduler_address_that_is_not_one(tmp_path, address):
     pytest.importorskip("distributed")
     suite = write(tmp_path, TINY)
-    run = run_cli("bench", suite, "--out", tmp_path / "o", "--executor", "dask", "--scheduler", address)
+    run = run_cli_process("bench", suite, "--out", tmp_path / "o", "--executor", "dask", "--scheduler", address)
     # one line, at once: no half-made client printing a traceback when it is collected
     assert_bad_input(run, "not a scheduler address such as tcp://HOST:PORT")
     assert run.seconds < 8 and not (tmp_path / "o").exists()

@@ -10,7 +10,7 @@ from pyasp_games.domains.cover.cnf import parse_dimacs
 from pyasp_games.domains.cover.model import format_x3c, load_instance, random_x3c
 from pyasp_games.engines.resources import instance_dir
 
-from .conftest import assert_bad_input, run_cli
+from .conftest import assert_bad_input, run_cli, run_cli_process
 
 COVER = instance_dir("cover")
 
@@ -38,7 +38,8 @@ def test_count_and_all():
 def test_time_limit_exits_3(backend, tmp_path):
     hard = tmp_path / "hard.txt"
     hard.write_text(format_x3c(random_x3c(60, 5, seed=1)))
-    run = run_cli("cover", "solve", hard, "-b", backend, "--time-limit", "0.5", "--json")
+    # a child process: the time limit holds for the whole command, as a user runs it
+    run = run_cli_process("cover", "solve", hard, "-b", backend, "--time-limit", "0.5", "--json")
     assert run.code == 3, run.stderr
     assert run.json()["status"] == "unknown"
 
@@ -136,5 +137,5 @@ def test_chain_human_output_and_time_limit(tmp_path):
         f"{1 + i % 12} {-(1 + (i + 5) % 12)} {1 + (i * 7 + 3) % 12} 0" for i in range(52)
     ]
     big.write_text("\n".join(lines) + "\n")
-    run = run_cli("reduce", "chain", big, "--time-limit", "0.2", "--json")
+    run = run_cli_process("reduce", "chain", big, "--time-limit", "0.2", "--json")
     assert run.code == 3 and run.json()["status"] == "unknown"

@@ -11,7 +11,7 @@ import pytest
 from pyasp_games.domains import domain_spec
 from pyasp_games.engines.resources import encoding_path
 from pyasp_games.tools.fuzz import fuzz
-from tests.conftest import assert_bad_input, run_cli
+from tests.conftest import assert_bad_input, run_cli, run_cli_process
 
 PLANTED = Path(__file__).parent / "fuzz_encodings"
 
@@ -149,6 +149,7 @@ def test_a_run_past_its_time_limit_is_unknown_not_a_failure(tmp_path):
 
 def test_a_max_size_no_user_can_mean_is_bad_input():
     # drawing the first instance of --max-size 100000000000 ran out of memory: it was
-    # 'unknown (memory limit reached)', exit 3, after seconds
-    run = run_cli("fuzz", "cover", "--max-size", str(10**11), "--runs", "1", "--no-small-scope")
+    # 'unknown (memory limit reached)', exit 3, after seconds (a child process: its memory
+    # limit, not the tests', would stop it again)
+    run = run_cli_process("fuzz", "cover", "--max-size", str(10**11), "--runs", "1", "--no-small-scope")
     assert_bad_input(run, "--max-size 100,000,000,000 is beyond this tool's limit of 10,000 subsets")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import run_cli
+from .conftest import run_cli, run_cli_process
 
 
 def test_nim_handout_examples():
@@ -35,7 +35,8 @@ def test_grundys_game_matches_the_seed_table():
 
 
 def test_grundys_game_time_limit():
-    run = run_cli("games", "grundys-game", "--upto", "400000", "--time-limit", "1", "--json")
+    # a child process: the time limit holds for the whole command
+    run = run_cli_process("games", "grundys-game", "--upto", "400000", "--time-limit", "1", "--json")
     assert run.code == 3 and run.json()["status"] == "unknown"
 
 

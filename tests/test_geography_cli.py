@@ -11,7 +11,7 @@ import pytest
 
 from pyasp_games.engines.resources import instance_dir
 
-from .conftest import assert_bad_input, run_cli
+from .conftest import assert_bad_input, run_cli, run_cli_process
 
 GEO = instance_dir("geography")
 
@@ -89,7 +89,7 @@ def test_time_limit_exits_3_within_the_limit(tmp_path, backend):
     n = 80
     lines = {f"v{rng.randrange(n)} v{rng.randrange(n)}" for _ in range(4 * n)}
     path = write(tmp_path, "v0 v1\n" + "\n".join(sorted(lines)) + "\n")
-    run = run_cli(
+    run = run_cli_process(  # a child process: the limit holds for the whole command
         "geography", "solve", path, "--start", "v0", "--undirected", "-b", backend,
         "--time-limit", "1", "--json",
     )  # fmt: skip

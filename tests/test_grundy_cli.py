@@ -8,7 +8,7 @@ import pytest
 
 from pyasp_games.engines.resources import instance_dir
 
-from .conftest import assert_bad_input, run_cli
+from .conftest import assert_bad_input, run_cli, run_cli_process
 
 GRUNDY = instance_dir("grundy")
 
@@ -133,6 +133,8 @@ def test_emit_files_are_not_overwritten(tmp_path):
 
 
 def test_time_limit_gives_unknown_and_exit_3(tmp_path):
+    """Child processes: the time limit holds for the whole command (reading a large file
+    too, where nothing polls a clock)."""
     # 40 two-cycles joined by a hub moving into each: one weak component with 2^40
     # Grundy functions and 2^40 kernels to count (the hub's value is determined)
     many = write(
@@ -144,7 +146,7 @@ def test_time_limit_gives_unknown_and_exit_3(tmp_path):
         ["exists", many, "--count", "-b", "sat"],
         ["kernel", many, "--count", "-b", "native"],
     ):
-        run = run_cli("grundy", *args, "--time-limit", "1", "--json")
+        run = run_cli_process("grundy", *args, "--time-limit", "1", "--json")
         out = run.json()
         assert run.code == 3 and out["status"] == "unknown" and out["answer"] is None, args
         assert out["seconds"] < 3.0
@@ -155,5 +157,5 @@ def test_time_limit_gives_unknown_and_exit_3(tmp_path):
         "".join(f"v{u} v{rng.randrange(n)}\n" for u in range(n) for _ in range(rng.randint(1, 4))),
         "big.txt",
     )
-    run = run_cli("grundy", "loopy", big, "--time-limit", "0.05", "--json")
+    run = run_cli_process("grundy", "loopy", big, "--time-limit", "0.05", "--json")
     assert run.code == 3 and run.json()["status"] == "unknown"

@@ -18,7 +18,7 @@ from pyasp_games.engines.resources import instance_dir
 from pyasp_games.errors import InputError
 from pyasp_games.tools.bench.suite import expand, parse_suite
 
-from .conftest import assert_bad_input, run_cli
+from .conftest import assert_bad_input, run_cli, run_cli_process
 
 # -- bench generators: sizes no user can mean, refused before any work ----------------
 
@@ -396,7 +396,9 @@ def _fill(arg: str, folder) -> str:
 @pytest.mark.parametrize("case", BATTERY)
 def test_hostile_battery(case, hostile_files):
     args, expected, fragment = BATTERY[case]
-    run = run_cli(*(_fill(a, hostile_files) for a in args), timeout=60)
+    # a limit: in a child process, where the limit holds for the whole command
+    run_command = run_cli_process if expected == "limit" else run_cli
+    run = run_command(*(_fill(a, hostile_files) for a in args), timeout=60)
     assert "Traceback" not in run.stderr and "internal error" not in run.stderr, run.stderr
     if expected == "bad":
         assert_bad_input(run, fragment)

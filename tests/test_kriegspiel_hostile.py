@@ -20,7 +20,7 @@ from pyasp_games.domains.kriegspiel.model import (
 )
 from pyasp_games.errors import InputError
 
-from .conftest import assert_bad_input, run_cli
+from .conftest import assert_bad_input, run_cli, run_cli_process
 
 #: Metapositions no position has, each with the words of its one-line error.
 ABSURD = [
@@ -84,14 +84,15 @@ def test_a_file_that_never_ends_is_refused():
 
 
 def test_a_short_time_limit_on_8x8_is_unknown_within_it(tmp_path):
+    """Child processes: the time limit holds for the whole command, start-up included."""
     start = "8/8/8/8/8/8/1R6/K7 unknown"
     for args in (("solve", start), ("solve", start, "-b", "asp"), ("table", "--board", "8x8")):
-        run = run_cli("kriegspiel", *args, "--time-limit", "0.5")
+        run = run_cli_process("kriegspiel", *args, "--time-limit", "0.5")
         assert run.code == 3 and "time limit reached" in run.stdout, run.stdout + run.stderr
         assert run.seconds < 5  # the limit, its grace, and the start of Python
     both = tmp_path / "both.txt"
     both.write_text(f"# name: 8x8@31\n{start}\n# name: one@1\nk2/2K/1R1\n")
-    run = run_cli("crosscheck", "kriegspiel", both, "--time-limit", "0.5", "--json")
+    run = run_cli_process("crosscheck", "kriegspiel", both, "--time-limit", "0.5", "--json")
     assert run.code == 3 and run.seconds < 10
     rows = [line for line in run.stdout.splitlines() if '"backend"' in line]
     assert any('"unknown"' in row for row in rows) and any('"solved"' in row for row in rows)

@@ -4,10 +4,14 @@ A time limit holds for the whole command (reading the input, solving, checking):
 status unknown, exit 3, within the limit and the interpreter's start-up. A run out
 of memory is unknown with ``limit = "memory"``. Sizes no user can mean are bad
 input (exit 2) with the limit named.
+
+A limit held on a command's process (its memory cap, its whole-command alarm) is tested
+on a child process (``run_cli_process``).
 """
 
 from __future__ import annotations
 
+import json
 import random
 import resource
 import time
@@ -15,12 +19,13 @@ from dataclasses import replace
 
 import pytest
 
-from pyasp_games.engines.limits import Deadline, LimitReached, Limits, memory_cap
+from pyasp_games.engines.enforcement import memory_cap
+from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import instance_dir
 from pyasp_games.engines.runner import run_backend
 
-from .conftest import assert_bad_input, run_cli
+from .conftest import assert_bad_input, run_cli, run_cli_process
 
 LIMIT = 1.0
 #: the interpreter's start-up and imports (about 0.5 s, over 1 s on a loaded machine)
@@ -90,7 +95,9 @@ def test_a_search_that_fills_its_memory_limit_is_unknown(tmp_path):
     # Korf's first 15-puzzle instance: A* stores every state it reaches (tens of MB/s)
     board = tmp_path / "korf1.txt"
     board.write_text("14 13 15 7\n11 12 9 5\n6 0 2 1\n4 8 10 3\n")
-    run = run_cli("puzzle", "solve", board, "--goal", "blank-first", "--memory-limit", "150", "--json")
+    run = run_cli_process(
+        "puzzle", "solve", board, "--goal", "blank-first", "--memory-limit", "150", "--json"
+    )
     out = run.json()
     assert run.code == 3 and out["status"] == "unknown", run.stdout
     # the search ran out, not the reading of a four-line board
@@ -104,10 +111,10 @@ def test_a_small_input_is_answered_under_a_small_memory_limit(tmp_path, megabyte
     # byte: every --memory-limit below about 300 MB was 'reached' on any board
     board = tmp_path / "b.txt"
     board.write_text("1 2 3\n4 5 6\n7 0 8\n")
-    run = run_cli("puzzle", "solve", board, "-b", "astar", "--memory-limit", megabytes)
+    run = run_cli_process("puzzle", "solve", board, "-b", "astar", "--memory-limit", megabytes)
     assert run.code == 0 and "solved, 1 moves" in run.stdout, run.stdout + run.stderr
     tiny = instance_dir("cover") / "tiny-cover.txt"
-    run = run_cli("cover", "solve", tiny, "--memory-limit", megabytes)
+    run = run_cli_process("cover", "solve", tiny, "--memory-limit", megabytes)
     assert run.code == 0 and "an exact cover exists" in run.stdout, run.stdout + run.stderr
 
 
@@ -128,13 +135,13 @@ def large_graph(tmp_path_factory):
 
 @pytest.mark.parametrize("extra", [[], ["--check-asp"]])
 def test_grundy_loopy_reading_counts_against_the_limit(large_graph, extra):
-    run = run_cli("grundy", "loopy", large_graph, "--time-limit", str(LIMIT), *extra)
+    run = run_cli_process("grundy", "loopy", large_graph, "--time-limit", str(LIMIT), *extra)
     assert_stopped_at_limit(run)
     assert "unknown" in run.stdout and "time limit reached" in run.stdout
 
 
 def test_a_limit_reached_outside_a_backend_prints_json_when_asked(large_graph):
-    run = run_cli("grundy", "values", large_graph, "--time-limit", str(LIMIT), "--json")
+    run = run_cli_process("grundy", "values", large_graph, "--time-limit", str(LIMIT), "--json")
     assert_stopped_at_limit(run)
     out = run.json()
     assert out["status"] == "unknown" and out["stats"]["limit"] == "time"
@@ -151,7 +158,7 @@ def test_nim_with_thousands_of_heaps_keeps_the_limit():
     # about 1,900 winning moves of 6,000 heaps each: answered and checked in the limit
     # on a fast machine, else unknown; it used to hang in the brute-force check
     heaps = [str(h) for h in range(1, 6001)]
-    run = run_cli("games", "nim", *heaps, "--time-limit", str(LIMIT), "--json")
+    run = run_cli_process("games", "nim", *heaps, "--time-limit", str(LIMIT), "--json")
     assert run.code in (0, 3) and run.seconds < LIMIT + 1 + STARTUP, (run.code, run.seconds)
     assert run.json()["status"] == ("solved" if run.code == 0 else "unknown")
 
@@ -159,7 +166,8 @@ def test_nim_with_thousands_of_heaps_keeps_the_limit():
 def test_subtraction_with_a_large_move_keeps_its_memory_small():
     # the period is found by window hashes: it used to keep every window (200,000
     # values each) and died of MemoryError after 55 s and 5.8 GB
-    run = run_cli("games", "subtraction", "--moves", "1,200000", "--upto", "5", "--json")
+    # a child process: were the windows kept again, its memory cap stops it, not the tests'
+    run = run_cli_process("games", "subtraction", "--moves", "1,200000", "--upto", "5", "--json")
     out = run.json()
     assert run.code == 0 and out["stats"]["verified"] is True
     assert out["witness"]["period"] == 200001 and out["answer"] == [0, 1, 0, 1, 0, 1]
@@ -175,7 +183,7 @@ def test_reduce_chain_construction_keeps_the_limit(tmp_path):
     cnf.write_text("\n".join(lines) + "\n")
     # the construction alone takes about 5 s: it used to run on past a 3 s limit to 11 s;
     # stopped, the partial instance (millions of triples) is freed, up to a second more
-    assert_stopped_at_limit(run_cli("reduce", "chain", cnf, "--time-limit", "3"), limit=4)
+    assert_stopped_at_limit(run_cli_process("reduce", "chain", cnf, "--time-limit", "3"), limit=4)
 
 
 # -- sizes no user can mean: exit 2, the limit named ------------------------------------
@@ -219,7 +227,7 @@ def test_a_board_beyond_the_limit_is_bad_input(tmp_path):
 
 def test_running_out_of_memory_outside_a_backend_is_unknown_not_a_traceback(large_graph):
     # reading 1.2 million arcs needs more than 120 MB: the command's memory limit holds
-    run = run_cli("grundy", "loopy", large_graph, "--memory-limit", "120", "--json")
+    run = run_cli_process("grundy", "loopy", large_graph, "--memory-limit", "120", "--json")
     assert run.code == 3 and "Traceback" not in run.stderr, run.stderr[-300:]
     out = run.json()
     assert out["status"] == "unknown" and out["stats"]["limit"] == "memory"
@@ -233,11 +241,11 @@ def test_a_small_game_under_a_small_memory_limit_is_answered_or_names_the_librar
     # it aborted the process ("OpenBLAS error: Memory allocation still failed", exit 1)
     mate = tmp_path / "k1.txt"
     mate.write_text("k2/2K/1R1\n")
-    run = run_cli("kriegspiel", "solve", mate, "--memory-limit", "50", timeout=60)
+    run = run_cli_process("kriegspiel", "solve", mate, "--memory-limit", "50", timeout=60)
     assert run.code == 3 and "Traceback" not in run.stderr, (run.code, run.stdout, run.stderr)
     assert "memory limit reached: loading numpy takes" in run.stdout, run.stdout
     assert "the memory limit of 50 MB is below that" in run.stdout, run.stdout
-    run = run_cli("kriegspiel", "solve", mate, "--memory-limit", "200", "--json", timeout=60)
+    run = run_cli_process("kriegspiel", "solve", mate, "--memory-limit", "200", "--json", timeout=60)
     assert run.code == 0 and run.json()["answer"] == 1, run.stdout + run.stderr
 
 
@@ -246,7 +254,9 @@ def test_scipy_under_a_memory_limit_below_its_start_up_stops_instead_of_hanging(
     # signal reaches it: `zerosum solve -b lp --memory-limit 130` ran at 100% CPU for
     # ever and ignored SIGTERM
     game = instance_dir("zerosum") / "rock-paper-scissors.txt"
-    run = run_cli("zerosum", "solve", game, "-b", "lp", "--memory-limit", "130", "--json", timeout=60)
+    run = run_cli_process(
+        "zerosum", "solve", game, "-b", "lp", "--memory-limit", "130", "--json", timeout=60
+    )
     # (how much scipy's start-up reserves varies from run to run: answered, or the cause named)
     assert run.code in (0, 3) and "Traceback" not in run.stderr, (run.code, run.stdout, run.stderr)
     out = run.json()
@@ -276,3 +286,37 @@ def test_clingo_without_room_for_its_solving_thread_is_a_memory_stop():
     session.control = NoThread()
     with pytest.raises(MemoryError):
         session.solve()
+
+
+# -- a command run inside another program (cli.main(argv, enforce=False)) ---------------
+
+
+def _process_state() -> tuple:
+    import signal
+
+    handlers = {s: signal.getsignal(s) for s in (signal.SIGALRM, signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
+    return resource.getrlimit(resource.RLIMIT_DATA), handlers, signal.getitimer(signal.ITIMER_REAL)
+
+
+def test_a_command_run_in_process_leaves_the_process_as_it_found_it(tmp_path, capsys):
+    from pyasp_games.cli import main
+
+    board = tmp_path / "b.txt"
+    board.write_text("1 2 3\n4 5 6\n7 0 8\n")
+    before = _process_state()
+    for args in (["--time-limit", "5", "--memory-limit", "200"], ["--memory-limit", "200"]):
+        with pytest.raises(SystemExit) as stop:
+            main(["puzzle", "solve", str(board), *args], enforce=False)
+        assert stop.value.code == 0 and "solved, 1 moves" in capsys.readouterr().out
+        assert _process_state() == before  # no memory cap, alarm or signal handler left
+
+
+def test_a_limit_reached_outside_a_backend_in_process_is_system_exit_3(capsys):
+    from pyasp_games.cli import _limit_reached
+
+    stopped = LimitReached({"stopped": "the command was stopped after 1.0 s"})
+    with pytest.raises(SystemExit) as stop:  # the console command: os._exit(3) instead
+        _limit_reached(["grundy", "values", "big.txt", "--json"], stopped, enforce=False)
+    assert stop.value.code == 3
+    out = json.loads(capsys.readouterr().out)
+    assert (out["problem"], out["status"], out["stats"]["limit"]) == ("grundy values", "unknown", "time")

@@ -8,7 +8,7 @@ import json
 from pyasp_games import __version__
 from pyasp_games.engines.resources import instance_dir
 
-from .conftest import run_cli
+from .conftest import run_cli, run_cli_process
 
 
 def _summary(run) -> dict:
@@ -225,7 +225,10 @@ def test_crosscheck_holds_a_memory_limit_per_run(tmp_path):
     # had no --memory-limit: every run got half the machine's memory)
     board = tmp_path / "hard.txt"
     board.write_text("13 14 15 7\n11 12 9 5\n6 0 2 1\n4 8 10 3\n")
-    run = run_cli("crosscheck", "puzzle", board, "-b", "astar", "--memory-limit", "150", "--json")
+    # a child process: the memory cap holds on the process that runs
+    run = run_cli_process(
+        "crosscheck", "puzzle", board, "-b", "astar", "--memory-limit", "150", "--json"
+    )
     row, summary = [json.loads(line) for line in run.stdout.splitlines()]
     assert run.code == 3, run.stdout + run.stderr
     assert (row["status"], row["stats"]["limit"]) == ("unknown", "memory")

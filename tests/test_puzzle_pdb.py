@@ -23,7 +23,7 @@ from pyasp_games.domains.puzzle.model import goal_tiles, moves_of
 from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 from pyasp_games.errors import InputError
 
-from .conftest import random_walk_board, run_cli
+from .conftest import random_walk_board, run_cli, run_cli_process
 from .test_puzzle_model import reachable
 
 
@@ -188,7 +188,8 @@ def five_by_five(folder) -> str:
 
 def test_crosscheck_builds_the_databases_inside_the_runs_limit(fresh_cache):
     # was: the 5 x 5 databases built before the runs, outside their limits (120 s, 1.4 GB)
-    run = run_cli("crosscheck", "puzzle", five_by_five(fresh_cache), "-b", "pdb",
+    # (child processes here: the limits held on a command's process, as a user runs it)
+    run = run_cli_process("crosscheck", "puzzle", five_by_five(fresh_cache), "-b", "pdb",
                   "--time-limit", "2", "--json")  # fmt: skip
     rows = [json.loads(line) for line in run.stdout.splitlines() if '"backend"' in line]
     assert run.code == 3 and [r["status"] for r in rows] == ["unknown"], run.stdout
@@ -197,7 +198,7 @@ def test_crosscheck_builds_the_databases_inside_the_runs_limit(fresh_cache):
 
 def test_a_database_build_holds_the_memory_limit(fresh_cache):
     # a 5 x 5 pattern's build marks 2**30 bits: beyond 300 MB it stops, unknown
-    run = run_cli("puzzle", "solve", five_by_five(fresh_cache), "-b", "pdb",
+    run = run_cli_process("puzzle", "solve", five_by_five(fresh_cache), "-b", "pdb",
                   "--time-limit", "20", "--memory-limit", "300", "--json")  # fmt: skip
     out = run.json()
     assert run.code == 3 and out["status"] == "unknown" and out["stats"]["limit"] == "memory"
@@ -211,7 +212,7 @@ def test_every_phase_of_a_build_stops_at_the_time_limit(fresh_cache, puzzles):
 
     board = fresh_cache / "korf1.txt"
     board.write_text(format_board(load_boards(puzzles / "korf100.txt")[0]) + "\n")
-    run = run_cli("puzzle", "solve", board, "-b", "pdb", "--time-limit", "1")
+    run = run_cli_process("puzzle", "solve", board, "-b", "pdb", "--time-limit", "1")
     assert run.code == 3 and "unknown" in run.stdout + run.stderr
     assert run.seconds < 10
 

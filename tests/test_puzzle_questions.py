@@ -58,7 +58,7 @@ def test_a_set_file_cannot_take_an_emitted_file(puzzles, tmp_path):
 
 
 def test_a_missing_database_shows_a_progress_line(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))  # the child process builds afresh
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))  # an empty cache: the command builds
     board = tmp_path / "board.txt"
     board.write_text("1 2 3\n4 5 6\n0 7 8\n")
     run = run_cli("puzzle", "solve", board, "-b", "pdb", "--partition", "4-4")

@@ -17,6 +17,7 @@ from pyasp_games.domains import DOMAINS, domain_spec
 from pyasp_games.domains.cover.model import X3C, ThreeDM, as_x3c, parse_instance
 from pyasp_games.domains.cover.questions import QUESTIONS as COVER_QUESTIONS
 from pyasp_games.domains.cover.questions import SOLVE
+from pyasp_games.engines.enforcement import enforced
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import MODES, Param, Question, checked_mode
 from pyasp_games.engines.resources import instance_dir
@@ -26,9 +27,11 @@ TINY = "6\n0 1 2\n3 4 5\n1 2 3\n0 1 4\n"
 
 
 @pytest.fixture(autouse=True)
-def _no_process_limits(monkeypatch):
-    """The commands run in this process: no memory cap left on pytest and its children."""
-    monkeypatch.setattr("pyasp_games.engines.limits.cap_memory", lambda limit: None)
+def _no_process_limits():
+    """The commands run in this process: no memory cap nor alarm left on pytest and its
+    children (as ``pyasp_games.cli.main(argv, enforce=False)`` runs a command)."""
+    with enforced(False):
+        yield
 
 
 def _app(*questions: Question) -> typer.Typer:

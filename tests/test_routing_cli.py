@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import assert_bad_input, run_cli
+from tests.conftest import assert_bad_input, run_cli, run_cli_process
 
 
 def test_solve_prints_a_verified_optimal_schedule(tmp_path):
@@ -33,7 +33,8 @@ def test_bad_input_is_one_line(tmp_path):
 
 
 def test_time_limit_gives_exit_3():
-    run = run_cli(
+    # a child process: the time limit holds for the whole command, as a user runs it
+    run = run_cli_process(
         "routing", "solve", "grid:5x5", "--random", "1", "-m", "swap", "--time-limit", "0.5"
     )
     assert run.code == 3
@@ -112,7 +113,7 @@ def test_options_that_do_not_apply_are_one_line(args, fragment):
 
 
 def test_number_time_limit_gives_unknown_and_exit_3():
-    run = run_cli("routing", "number", "complete:9", "--time-limit", "0.5", "--json")
+    run = run_cli_process("routing", "number", "complete:9", "--time-limit", "0.5", "--json")
     out = run.json()
     assert run.code == 3 and out["status"] == "unknown" and out["answer"] is None
 

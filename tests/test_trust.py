@@ -20,7 +20,7 @@ from pyasp_games.domains.puzzle.verify import verify_plan
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.resources import encoding_path, instance_dir
 
-from .conftest import assert_bad_input, run_cli
+from .conftest import assert_bad_input, run_cli, run_cli_process
 
 COVER = instance_dir("cover")
 PUZZLE = instance_dir("puzzle")
@@ -306,12 +306,13 @@ def test_reference_out_of_time_is_not_verified(encodings, tmp_path, monkeypatch)
     board.write_text(format_board(random_walk_board(5, 5, 400, 3), header=False) + "\n")
     args = ["puzzle", "solve", board, "-b", "asp", "--encoding", encodings["nothing"]]
     args += ["--max-length", "84", "--time-limit", "1.5"]
-    run = run_cli(*args, "--json")
+    # child processes: a new process compiles its search first, as a user's command does
+    run = run_cli_process(*args, "--json")
     assert run.code == 3, run.stderr
     out = run.json()
     assert out["status"] == "no-solution" and out["stats"]["verified"] is False
     assert out["stats"]["verification"].startswith("not verified: the reference pdb")
-    text = run_cli(*args)
+    text = run_cli_process(*args)
     assert "NOT VERIFIED" in text.stdout and text.code == 3
 
 

@@ -20,7 +20,7 @@ from pyasp_games.domains.zerosum.verify import check_matrix_certificate
 from pyasp_games.engines.resources import instance_dir
 from pyasp_games.errors import InputError
 
-from .conftest import run_cli
+from .conftest import run_cli, run_cli_process
 
 GAMES = instance_dir("zerosum")
 
@@ -155,7 +155,8 @@ def test_exact_linear_solvers_agree(rows):
 def test_cli_reduce_honours_the_time_limit(tmp_path):
     game = tmp_path / "m.txt"
     assert run_cli("zerosum", "generate", "matrix", "--size", "60", "-o", game).code == 0
-    run = run_cli("zerosum", "reduce", game, "--time-limit", "0.2")
+    # a child process: the time limit holds for the whole command
+    run = run_cli_process("zerosum", "reduce", game, "--time-limit", "0.2")
     assert run.code == 3 and "unknown" in run.stdout
     run = run_cli("zerosum", "reduce", GAMES / "kuhn-3.json")
     assert run.code == 2 and "a game tree" in run.stderr

@@ -103,8 +103,25 @@ def __getattr__(name: str) -> typer.Typer:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def main(argv: list[str] | None = None) -> None:
-    """Console entry point: run the app, mapping every failure to one line and an exit code."""
+def main(argv: list[str] | None = None, *, enforce: bool = True) -> None:
+    """Console entry point: run the app, mapping every failure to one line and an exit code
+    (always raised as ``SystemExit``, or the process ended with that code).
+
+    ``enforce`` (the console command): the process is the command's own. The command
+    enforces its limits on the whole process (a memory cap, and an alarm for a time limit
+    of the whole command: :func:`~pyasp_games.engines.enforcement.arm`), SIGINT, SIGTERM
+    and SIGHUP stop it with what it started
+    (:func:`~pyasp_games.engines.processes.stop_signals`), and a limit reached outside a
+    backend ends the process at once (``os._exit(3)``: nothing freed object by object).
+    ``enforce=False`` runs the command inside a calling program (the tests) and leaves its
+    process as it was found: nothing is armed process-wide and no signal handler is
+    installed (a backend still keeps its own limits, in a forked child for a time
+    limit), and a limit reached outside a backend prints the same line and raises
+    ``SystemExit(3)``.
+    """
+    from contextlib import nullcontext
+
+    from pyasp_games.engines.enforcement import enforced
     from pyasp_games.engines.processes import stop_signals
 
     try:  # typer >= 0.22 vendors click and exposes its exception base
@@ -115,11 +132,11 @@ def main(argv: list[str] | None = None) -> None:
     args = list(sys.argv[1:] if argv is None else argv)
     group = args[0] if args and args[0] in groups() else None  # else: every group (help, errors)
     # SIGINT, SIGTERM and SIGHUP alike: the command stops what it started, exits 128 + signal
-    with stop_signals():
-        _run(argv, group, UsageFailure)
+    with enforced(enforce), stop_signals() if enforce else nullcontext():
+        _run(argv, group, UsageFailure, enforce)
 
 
-def _run(argv: list[str] | None, group: str | None, UsageFailure: type) -> None:
+def _run(argv: list[str] | None, group: str | None, UsageFailure: type, enforce: bool) -> None:
     from pyasp_games.engines.limits import LimitReached
     from pyasp_games.engines.processes import stopped_by
     from pyasp_games.errors import InputError
@@ -138,7 +155,7 @@ def _run(argv: list[str] | None, group: str | None, UsageFailure: type) -> None:
         print(f"pyasp-games: error: {err}", file=sys.stderr)
         sys.exit(2)
     except (LimitReached, MemoryError) as err:  # a limit the command's own checks did not catch
-        _limit_reached(argv if argv is not None else sys.argv[1:], err)
+        _limit_reached(argv if argv is not None else sys.argv[1:], err, enforce)
     except (typer.Abort, KeyboardInterrupt):
         _stopped()
     except Exception as err:  # an internal error: one line, unless debugging
@@ -165,11 +182,13 @@ def _stopped() -> None:
     sys.exit(128 + signum)
 
 
-def _limit_reached(argv: list[str], err: BaseException) -> None:
+def _limit_reached(argv: list[str], err: BaseException, enforce: bool = True) -> None:
     """Status unknown, exit 3, for a command stopped by its time limit or out of memory
-    outside a backend (reading the input, a check): one line, or one JSON object."""
+    outside a backend (reading the input, a check): one line, or one JSON object. The
+    command's own process ends at once; inside a calling program (``enforce=False``)
+    this raises ``SystemExit(3)``."""
     from pyasp_games.cli.common import limit_reached, print_json
-    from pyasp_games.engines.limits import held_for, memory_stop, release_time_limit
+    from pyasp_games.engines.enforcement import held_for, memory_stop, release_time_limit
 
     release_time_limit()
     held = held_for()
@@ -190,4 +209,6 @@ def _limit_reached(argv: list[str], err: BaseException) -> None:
     # leave without freeing it object by object, which could take seconds.
     sys.stdout.flush()
     sys.stderr.flush()
+    if not enforce:
+        raise SystemExit(3)
     os._exit(3)

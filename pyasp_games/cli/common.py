@@ -43,7 +43,7 @@ MEMORY_LIMIT = typer.Option(
 
 def answered() -> None:
     """The answer is complete: the time limit no longer interrupts (printing it)."""
-    from pyasp_games.engines.limits import release_time_limit
+    from pyasp_games.engines.enforcement import release_time_limit
 
     release_time_limit()
 

@@ -56,7 +56,8 @@ def crosscheck(
     if workers < 1:
         raise InputError(f"--workers must be at least 1, got {workers}")
     backend = [b.strip() for item in backend or [] for b in item.split(",") if b.strip()]
-    from pyasp_games.engines.limits import Limits, arm
+    from pyasp_games.engines.enforcement import arm
+    from pyasp_games.engines.limits import Limits
 
     lim = Limits.given(time_limit, memory_megabytes=memory_limit)
     arm(lim, whole_command=False)  # the time limit is per run

@@ -72,7 +72,8 @@ def fuzz(
     in N runs: exit 0, with the sizes and the answers covered.
     """
     from pyasp_games.domains import domain_spec
-    from pyasp_games.engines.limits import Limits, arm
+    from pyasp_games.engines.enforcement import arm
+    from pyasp_games.engines.limits import Limits
     from pyasp_games.tools.fuzz import fuzz as run
     from pyasp_games.tools.fuzz import report_lines
 

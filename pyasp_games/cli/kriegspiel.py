@@ -62,7 +62,8 @@ def play(
     the end of input stops."""
     from pyasp_games.domains.kriegspiel.model import load_metaposition
     from pyasp_games.domains.kriegspiel.play import play as run
-    from pyasp_games.engines.limits import Limits, arm
+    from pyasp_games.engines.enforcement import arm
+    from pyasp_games.engines.limits import Limits
     from pyasp_games.errors import InputError, checked_int
 
     if side not in ("black", "white"):

@@ -41,7 +41,8 @@ from pyasp_games.cli.common import (
     verdict,
     warn,
 )
-from pyasp_games.engines.limits import Limits, arm
+from pyasp_games.engines.enforcement import arm
+from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import Param, Question
 from pyasp_games.engines.resources import ENCODING

@@ -2,6 +2,7 @@
 
 - :mod:`~pyasp_games.engines.outcome`: the :class:`Outcome` every backend returns.
 - :mod:`~pyasp_games.engines.limits`: :class:`Limits` and the wall-clock :class:`Deadline`.
+- :mod:`~pyasp_games.engines.enforcement`: limits enforced on a process (memory cap, alarm).
 - :mod:`~pyasp_games.engines.resources`: locating bundled encodings and instances.
 - :mod:`~pyasp_games.engines.child`: a child Python running this same copy of the package.
 - :mod:`~pyasp_games.engines.clingo_runner`: grounding and solving with clingo under limits.

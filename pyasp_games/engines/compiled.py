@@ -65,7 +65,8 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from pyasp_games.engines.limits import Deadline, LimitReached, uncapped
+from pyasp_games.engines.enforcement import uncapped
+from pyasp_games.engines.limits import Deadline, LimitReached
 
 #: Wall seconds a slice of a compiled kernel aims at: the deadline is read at least
 #: this often (and a limit is overrun by at most about this much).

@@ -1,4 +1,4 @@
-"""Resource limits as an explicit contract.
+"""Resource limits as an explicit contract: the values.
 
 Every backend receives a :class:`Limits`; when its ``time_limit`` is reached the
 backend stops and reports ``status="unknown"``. A :class:`Deadline` is the
@@ -23,25 +23,17 @@ polls that one clock, so the stages share the budget without converting it:
 True
 >>> Limits(time_limit=5).deadline() is Limits(time_limit=5).deadline()
 False
+
+This module holds only values and the checks of values a user gave: nothing here
+changes the process. Enforcing limits on the process (a memory cap, the alarm that
+holds a whole command's time limit) is :mod:`pyasp_games.engines.enforcement`.
 """
 
 from __future__ import annotations
 
-import importlib.abc
-import importlib.machinery
 import os
-import signal
-import sys
-import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-
-try:
-    import resource
-except ImportError:  # pragma: no cover - not on POSIX: memory caps do nothing
-    resource = None  # type: ignore[assignment]
 
 
 class LimitReached(Exception):
@@ -85,7 +77,7 @@ class Limits:
         """The limits a user gave (``--time-limit`` seconds, ``--max-length``,
         ``--memory-limit`` megabytes), each value checked: a bad one is an
         :class:`~pyasp_games.errors.InputError` naming its option. Nothing else happens:
-        :func:`arm` enforces limits on the process.
+        :func:`~pyasp_games.engines.enforcement.arm` enforces limits on the process.
 
         >>> Limits.given(2.5, memory_megabytes=512).memory_limit
         536870912
@@ -137,7 +129,7 @@ class Deadline:
             raise LimitReached
 
 
-# -- memory ---------------------------------------------------------------------------
+# -- the default memory limit ----------------------------------------------------------
 
 #: the default memory limit never exceeds this many bytes (nor half the machine's memory)
 DEFAULT_MEMORY_CAP = 8 * 2**30
@@ -156,155 +148,7 @@ def default_memory_limit() -> int:
     return min(DEFAULT_MEMORY_CAP, physical // 2)
 
 
-def cap_memory(limit: int) -> None:
-    """Cap this process's data memory at ``limit`` bytes from now on (a command's
-    whole run: reading its input too); a lower cap already in force is kept. The
-    compiled libraries still start uncapped (:class:`UncappedStartUp`)."""
-    if resource is None:  # pragma: no cover
-        return
-    UncappedStartUp.install()
-    soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
-    new = limit if hard == resource.RLIM_INFINITY else min(limit, hard)
-    if soft == resource.RLIM_INFINITY or new < soft:
-        resource.setrlimit(resource.RLIMIT_DATA, (new, hard))
-
-
-@contextmanager
-def memory_cap(limit: int | None) -> Iterator[None]:
-    """Cap this process's data (heap) memory at ``limit`` bytes while inside.
-
-    Beyond the cap an allocation fails, and Python raises :class:`MemoryError`
-    (which :func:`~pyasp_games.engines.runner.run_backend` reports as ``unknown``).
-    The soft ``RLIMIT_DATA`` is lowered and restored; a lower cap already in force
-    is kept. Without ``resource`` limits (other platforms) this does nothing.
-    """
-    if limit is None or resource is None:
-        yield
-        return
-    UncappedStartUp.install()
-    soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
-    new = limit if hard == resource.RLIM_INFINITY else min(limit, hard)
-    if soft != resource.RLIM_INFINITY and soft <= new:
-        yield
-        return
-    resource.setrlimit(resource.RLIMIT_DATA, (new, hard))
-    try:
-        yield
-    finally:
-        resource.setrlimit(resource.RLIMIT_DATA, (soft, hard))
-
-
-@contextmanager
-def uncapped(what: str) -> Iterator[None]:
-    """Lift this process's memory cap (``RLIMIT_DATA``, see :func:`memory_cap`) while
-    inside: for the tool's own fixed costs (a library's start-up, compiling a kernel),
-    never for a search, which must fail as :class:`MemoryError` beyond the cap.
-
-    If the process holds more than the cap afterwards, ``what`` (e.g. "loading numpy")
-    alone takes more than the limit: a memory stop from then on names that as its cause
-    (:func:`memory_stop`), not only "memory limit reached". (Nothing fails at once:
-    memory held beyond the cap is no error, only the next allocation beyond it.)
-    """
-    if resource is None:  # pragma: no cover - not on POSIX: no cap to lift
-        yield
-        return
-    soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
-    resource.setrlimit(resource.RLIMIT_DATA, (hard, hard))
-    try:
-        yield
-    finally:
-        resource.setrlimit(resource.RLIMIT_DATA, (soft, hard))
-        held = data_memory()
-        if soft != resource.RLIM_INFINITY and held is not None and held > soft:
-            _over_cap["start_up"] = (
-                f"{what} takes {held / 2**20:.0f} MB;"
-                f" the memory limit of {soft / 2**20:.0f} MB is below that"
-            )
-
-
-#: What took the process past its memory cap before any search ran (:func:`uncapped`).
-_over_cap: dict[str, str] = {}
-
-
-def memory_stop(stopped: str) -> dict[str, str]:
-    """The statistics of a run stopped out of memory: ``limit`` "memory", ``stopped``
-    what ran out, and ``start_up`` the tool's own start-up that alone took more than the
-    limit (:func:`uncapped`), when one did: the cause to name then.
-
-    >>> memory_stop("the backend ran out of memory")["limit"]
-    'memory'
-    """
-    stats = {"limit": "memory", "stopped": stopped}
-    if "start_up" in _over_cap:
-        stats["start_up"] = _over_cap["start_up"]
-    return stats
-
-
-def data_memory() -> int | None:
-    """Bytes of data memory this process holds (what ``RLIMIT_DATA`` caps: Linux's
-    ``VmData``, reserved as well as used), ``None`` where that cannot be read."""
-    try:
-        with open("/proc/self/status", encoding="ascii") as status:
-            for line in status:
-                if line.startswith("VmData:"):
-                    return int(line.split()[1]) * 1024
-    except (OSError, ValueError):  # pragma: no cover - not Linux
-        return None
-    return None  # pragma: no cover
-
-
-#: The libraries whose compiled modules load uncapped (:class:`UncappedStartUp`).
-COMPILED_LIBRARIES = frozenset({"numpy", "scipy", "numba", "llvmlite", "clingo", "pysat"})
-
-
-class UncappedStartUp(importlib.abc.MetaPathFinder):
-    """Load the compiled modules of :data:`COMPILED_LIBRARIES` with the memory cap lifted.
-
-    Their start-up is the tool's fixed cost, not the user's search: OpenBLAS (numpy's,
-    and scipy's own copy) reserves a buffer per thread while its library loads, and
-    under a cap below that (about 100 MB for numpy, 200 MB with scipy) it either
-    aborts the process ("OpenBLAS error: Memory allocation still failed") or retries
-    forever inside ``dlopen``, where neither a signal nor a time limit reaches it; the C
-    library aborts a process whose ``dlopen`` of clingo finds no room for its
-    thread-local data. So a small ``--memory-limit`` hung or killed a 3 x 3 game
-    instead of answering it. Only
-    loading an extension module is uncapped; what the search allocates afterwards
-    (its arrays too) stays under the cap. Installed by :func:`cap_memory` and
-    :func:`memory_cap`, once per process.
-    """
-
-    @classmethod
-    def install(cls) -> None:
-        if not any(isinstance(finder, cls) for finder in sys.meta_path):
-            sys.meta_path.insert(0, cls())
-
-    def find_spec(self, name: str, path: object = None, target: object = None):
-        if name.partition(".")[0] not in COMPILED_LIBRARIES:
-            return None
-        spec = importlib.machinery.PathFinder.find_spec(name, path)  # type: ignore[arg-type]
-        if spec is not None and isinstance(spec.loader, importlib.machinery.ExtensionFileLoader):
-            spec.loader = _UncappedLoader(spec.loader)
-        return spec
-
-
-class _UncappedLoader(importlib.abc.Loader):
-    """An extension module's loader whose loading (``dlopen`` and the module's
-    initialisation) runs :func:`uncapped`."""
-
-    def __init__(self, loader: importlib.machinery.ExtensionFileLoader) -> None:
-        self.loader = loader
-
-    def create_module(self, spec):
-        with uncapped(f"loading {spec.name.partition('.')[0]}"):
-            return self.loader.create_module(spec)
-
-    def exec_module(self, module) -> None:
-        with uncapped(f"loading {module.__name__.partition('.')[0]}"):
-            self.loader.exec_module(module)
-
-    def __getattr__(self, name: str):
-        return getattr(self.loader, name)
-
+# -- limits a user gave -----------------------------------------------------------------
 
 #: The longest time limit taken (about 31 years): beyond it a deadline cannot be computed.
 MAX_SECONDS = 1e9
@@ -349,67 +193,3 @@ def checked_megabytes(value: float | None, what: str = "--memory-limit") -> floa
             f"{what} must be a positive number of megabytes up to {MAX_MEGABYTES}, got {value}"
         )
     return value
-
-
-# -- a time limit for a whole command -------------------------------------------------
-
-
-def arm(limits: Limits, whole_command: bool = True) -> None:
-    """Enforce ``limits`` on this process from now on, explicitly (a command does it once,
-    before reading its input): its data memory is capped at ``limits.memory_limit``
-    (default :func:`default_memory_limit`) for the rest of the process, and with
-    ``whole_command`` the time limit holds for the whole command (:func:`hold_time_limit`:
-    reading the input, solving, checking). Commands whose time limit is per run
-    (crosscheck, a set of boards) pass ``whole_command=False``.
-    """
-    cap_memory(limits.memory_limit or default_memory_limit())
-    if whole_command:
-        hold_time_limit(limits.time_limit)
-
-
-#: Seconds past the limit at which :func:`hold_time_limit` stops a command: later than a
-#: backend's own stop (its deadline, then the runner's grace), so that a backend that
-#: keeps its limit reports its own ``unknown`` with its statistics.
-ALARM_GRACE = 0.75
-
-_held: dict[str, float | None] = {"since": None}
-
-
-def _alarm(signum: int, frame: object) -> None:
-    raise LimitReached(
-        {"limit": "time", "stopped": f"the command was stopped after {held_for() or 0:.1f} s"}
-    )
-
-
-def hold_time_limit(seconds: float | None) -> None:
-    """Raise :class:`LimitReached` in the main thread :data:`ALARM_GRACE` seconds
-    after ``seconds`` have passed.
-
-    The backstop that makes a whole command (reading its input, solving, checking)
-    keep its time limit, also where the code does not poll a :class:`Deadline`
-    (parsing a large file, a long check). Code in a C library is not interrupted
-    by it: :func:`~pyasp_games.engines.runner.run_backend` runs backends in a child
-    process for that. ``None`` does nothing; :func:`release_time_limit` disarms it.
-    """
-    if seconds is None or not hasattr(signal, "SIGALRM"):
-        return
-    if threading.current_thread() is not threading.main_thread():
-        return  # signals reach the main thread only; backends still keep their limits
-    _held["since"] = time.monotonic()
-    signal.signal(signal.SIGALRM, _alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds + ALARM_GRACE)
-
-
-def held_for() -> float | None:
-    """Seconds since :func:`hold_time_limit` was armed (``None``: it was not)."""
-    since = _held["since"]
-    return None if since is None else time.monotonic() - since
-
-
-def release_time_limit() -> None:
-    """Disarm :func:`hold_time_limit` (e.g. before printing a finished answer)."""
-    if threading.current_thread() is not threading.main_thread():
-        return
-    if hasattr(signal, "SIGALRM") and signal.getsignal(signal.SIGALRM) is _alarm:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, signal.SIG_DFL)

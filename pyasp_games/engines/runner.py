@@ -22,13 +22,8 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
-from pyasp_games.engines.limits import (
-    LimitReached,
-    Limits,
-    default_memory_limit,
-    memory_cap,
-    memory_stop,
-)
+from pyasp_games.engines.enforcement import memory_cap, memory_stop
+from pyasp_games.engines.limits import LimitReached, Limits, default_memory_limit
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.processes import child_started
 from pyasp_games.errors import MalformedAnswer, Unconfirmed
