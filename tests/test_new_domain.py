@@ -1,0 +1,97 @@
+"""A new domain is one package and one line in the registry (CONTRIBUTING.md, "A new
+domain"): the worked example, subset sum (tests/example_domain/), registered here the way
+a domain is, then asked through the command line, crosscheck, fuzz and bench's loader.
+
+The example lives outside the package, so the test does what adding it to the
+repository would do: one line in the registry (``DOMAINS``) and its folders under the
+data root (``encodings/subsetsum/``, ``instances/subsetsum/``, here beside the others in
+a temporary root). The commands run in-process: the registry is this process's.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+import pyasp_games.engines.resources as resources
+from pyasp_games.domains import DOMAINS, domain_spec
+
+from .conftest import run_cli
+
+EXAMPLE = Path(__file__).parent / "example_domain"
+
+#: A planted bug: "at most the target" where the target must be met exactly.
+AT_MOST = """\
+{ pick(I) : number(I,_) }.
+:- target(T), #sum { N,I : pick(I), number(I,N) } > T.
+#show pick/1.
+"""
+
+
+@pytest.fixture
+def subsetsum(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> str:
+    """The example registered: its line in the registry, its data beside the others."""
+    real = resources.data_root
+    root = tmp_path / "data"
+    for kind in ("encodings", "instances"):
+        (root / kind).mkdir(parents=True)
+        for folder in real(kind).iterdir():
+            os.symlink(folder, root / kind / folder.name)
+        os.symlink(EXAMPLE / kind / "subsetsum", root / kind / "subsetsum")
+    monkeypatch.setattr(resources, "data_root", lambda kind: root / kind)
+    monkeypatch.syspath_prepend(str(EXAMPLE))
+    monkeypatch.setitem(DOMAINS, "subsetsum", "subsetsum")  # the one line
+    return "subsetsum"
+
+
+def test_the_domain_is_a_command_group(subsetsum):
+    run = run_cli("--help")
+    assert run.code == 0 and "subsetsum" in run.stdout
+    seven = EXAMPLE / "instances" / "subsetsum" / "seven.txt"
+    run = run_cli("subsetsum", "solve", seven, "--backend", "asp")
+    assert run.code == 0, run.stderr
+    assert "a choice adds up to the target" in run.stdout and "verified" in run.stdout
+    run = run_cli("subsetsum", "solve", seven, "--count", "--json")
+    assert run.code == 0 and run.json()["answer"] == 1
+    assert run.json()["stats"]["verified"] is None  # a count: not checkable alone
+    bad = EXAMPLE / "instances" / "subsetsum" / "README.md"
+    run = run_cli("subsetsum", "solve", bad)
+    assert run.code == 2 and len(run.stderr.strip().splitlines()) == 1
+
+
+def test_crosscheck_runs_every_backend(subsetsum, tmp_path):
+    run = run_cli("crosscheck", "subsetsum", "--json")
+    assert run.code == 0, run.stderr
+    rows = [line for line in run.stdout.splitlines() if line.strip()]
+    assert "no failed check, no disagreement" in run.stderr or rows
+    # a user's encoding that is wrong: crosscheck says so, the reference backend agreeing
+    # with the known answers
+    mine = tmp_path / "at-most.lp"
+    mine.write_text(AT_MOST)
+    run = run_cli("crosscheck", "subsetsum", "--encoding", mine)
+    assert run.code == 1, run.stdout + run.stderr
+
+
+def test_fuzz_finds_the_planted_bug(subsetsum, tmp_path):
+    run = run_cli("fuzz", "subsetsum", "--runs", "5", "--out", tmp_path)
+    assert run.code == 0, run.stdout + run.stderr
+    mine = tmp_path / "at-most.lp"
+    mine.write_text(AT_MOST)
+    run = run_cli("fuzz", "subsetsum", "--encoding", mine, "--runs", "5", "--out", tmp_path)
+    assert run.code == 1, run.stdout + run.stderr
+    found = sorted(tmp_path.glob("subsetsum-solve-numbers-counterexample*.txt"))
+    assert found, run.stdout
+    # the counterexample is an ordinary instance file, and the encoding is wrong on it
+    again = run_cli("subsetsum", "solve", found[0], "--backend", "asp", "--encoding", mine)
+    assert again.code == 1, again.stdout + again.stderr
+
+
+def test_bench_and_the_question_see_it(subsetsum):
+    from pyasp_games.tools.bench.suite import load_domain
+
+    spec = load_domain("subsetsum")
+    assert spec.name == "subsetsum" and set(spec.generators) == {"random"}
+    assert [q.name for q in domain_spec("subsetsum").questions] == ["solve"]
+    assert spec.questions[0].domain == "subsetsum"
