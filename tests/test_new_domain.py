@@ -10,6 +10,7 @@ a temporary root). The commands run in-process: the registry is this process's.
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -64,8 +65,13 @@ def test_the_domain_is_a_command_group(subsetsum):
 def test_crosscheck_runs_every_backend(subsetsum, tmp_path):
     run = run_cli("crosscheck", "subsetsum", "--json")
     assert run.code == 0, run.stderr
-    rows = [line for line in run.stdout.splitlines() if line.strip()]
-    assert "no failed check, no disagreement" in run.stderr or rows
+    rows = [json.loads(line) for line in run.stdout.splitlines() if line.startswith('{"problem"')]
+    # every backend on both bundled instances, each answer matching the instance's known one
+    assert {(r["problem"], r["backend"]) for r in rows} == {
+        (p, b) for p in ("seven", "odd") for b in ("dp", "asp")
+    }
+    assert all(r["ok"] and r["matches_known"] and r["compared"] for r in rows)
+    assert {r["problem"]: r["answer"] for r in rows} == {"seven": True, "odd": False}
     # a user's encoding that is wrong: crosscheck says so, the reference backend agreeing
     # with the known answers
     mine = tmp_path / "at-most.lp"
