@@ -18,3 +18,13 @@ def test_api_page_examples_run():
     finally:
         os.chdir(cwd)
     assert result.attempted >= 30 and result.failed == 0
+
+
+def test_every_domain_has_its_runnable_section():
+    """A new domain appears on the API page: an example that imports it and solves."""
+    from pyasp_games.domains import DOMAINS
+
+    page = (ROOT / "docs" / "api.md").read_text()
+    for name in DOMAINS:
+        assert f">>> from pyasp_games.domains import {name}\n" in page, name
+        assert f"{name}.solve(" in page, name
