@@ -472,3 +472,47 @@ def test_only_ascii_digits_are_numbers(tmp_path, command, name, text):
 def test_only_ascii_digits_in_specs_and_options():
     assert_bad_input(run_cli("routing", "solve", "grid:３x３", "--random", "1"), "grid:RxC")
     assert_bad_input(run_cli("games", "subtraction", "--moves", "１,２", "--upto", "5"), "--moves")
+
+
+# -- an unsafe variable, the commonest mistake in an encoding ----------------------------
+
+UNSAFE = "value(V,K) :- K < 3.\n"
+#: A command of each domain that takes --encoding, on a bundled instance.
+ENCODED = [
+    ("puzzle", "solve", "thesis-board1.txt"),
+    ("grundy", "exists", "cycle4.txt"),
+    ("cover", "solve", "tiny-cover.txt"),
+    ("geography", "solve", "cycle3-edge.txt"),
+    ("kriegspiel", "solve", None),  # the one-line form: "4/4/1R2/K3 unknown"
+]
+
+
+@pytest.mark.parametrize(("domain", "question", "file"), ENCODED)
+def test_an_unsafe_variable_is_bad_input_with_clingos_words(tmp_path, domain, question, file):
+    mine = tmp_path / "unsafe.lp"
+    mine.write_text(UNSAFE)
+    given = instance_dir(domain) / file if file else "4/4/1R2/K3 unknown"
+    run = run_cli(domain, question, given, "-b", "asp", "--encoding", mine)
+    assert_bad_input(run, "clingo cannot ground the program")
+    line = run.stderr.strip()
+    assert f"{mine}:1:" in line and "unsafe variables" in line and "'V' is unsafe" in line
+
+
+def test_crosscheck_shows_the_unsafe_encoding_as_an_error_row_and_runs_the_rest(tmp_path):
+    mine = tmp_path / "unsafe.lp"
+    mine.write_text(UNSAFE)
+    run = run_cli("crosscheck", "cover", "--encoding", mine, "--json")
+    assert run.code == 1, run.stderr
+    rows = [json.loads(line) for line in run.stdout.splitlines() if line.startswith('{"problem"')]
+    mine_rows = [r for r in rows if r["label"] == "asp[unsafe.lp]"]
+    others = [r for r in rows if r["label"] != "asp[unsafe.lp]"]
+    assert mine_rows and all(r["status"] == "error" for r in mine_rows)
+    assert all("unsafe variables" in r["stats"]["error"] for r in mine_rows)
+    assert others and all(r["ok"] for r in others)
+
+
+def test_fuzz_refuses_an_encoding_clingo_cannot_ground(tmp_path):
+    mine = tmp_path / "unsafe.lp"
+    mine.write_text(UNSAFE)
+    run = run_cli("fuzz", "cover", "--encoding", mine, "--runs", "2", "--out", tmp_path)
+    assert_bad_input(run, "unsafe variables")

@@ -289,12 +289,23 @@ class ClingoSession:
     def ground(self, parts: Sequence[tuple[str, Sequence[int]]]) -> None:
         """Ground program parts, e.g. ``[("base", []), ("step", [3])]``.
 
-        Grounding itself cannot be interrupted, so the deadline is checked before.
+        Grounding itself cannot be interrupted, so the deadline is checked before. An
+        error clingo reports while grounding (an unsafe variable, the commonest mistake in
+        a program) is the program's: :class:`InputError` with clingo's own messages (the
+        file, the line, the rule).
         """
         self.deadline.check()
         number = self._clingo.Number
         started = time.perf_counter()
-        self.control.ground([(name, [number(a) for a in args]) for name, args in parts])
+        try:
+            self.control.ground([(name, [number(a) for a in args]) for name, args in parts])
+        except RuntimeError:
+            errors = [m for m in self.messages if ": error:" in m]
+            if not errors:  # not the program's (e.g. out of memory): as it is
+                raise
+            said = "; ".join(" ".join(m.split()) for m in errors[:3])
+            more = f" (and {len(errors) - 3} more)" if len(errors) > 3 else ""
+            raise InputError(f"clingo cannot ground the program: {said}{more}") from None
         self.seconds["ground"] += time.perf_counter() - started
 
     def set_external(self, name: str, args: Sequence[int], value: bool | None) -> None:

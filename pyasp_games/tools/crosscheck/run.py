@@ -98,6 +98,21 @@ def agreement(
     return verdicts
 
 
+def answer(
+    solve: Callable[..., Outcome], instance: Any, backend: BackendSpec, limits: Limits
+) -> Outcome:
+    """One run of crosscheck: ``backend`` on ``instance``; a run its backend refuses (a
+    user's encoding clingo cannot ground, an option clingo refuses) is an ``error`` row
+    with the reason, and the other runs go on."""
+    from pyasp_games.errors import InputError
+
+    try:
+        return solve(instance, backend.backend, limits, **backend.options)
+    except InputError as err:
+        name = getattr(instance, "name", "")
+        return Outcome(name, backend.backend, "error", stats={"error": str(err)})
+
+
 def crosscheck(
     spec: DomainSpec,
     instances: Sequence[Any],
@@ -122,12 +137,12 @@ def crosscheck(
     with process_pool(pool_size) if workers > 1 else nullcontext() as pool:
         if pool is not None:
             pending = [
-                [pool.submit(spec.solve, instance, b.backend, limits, **b.options) for b in bs]
+                [pool.submit(answer, spec.solve, instance, b, limits) for b in bs]
                 for instance, bs in zip(instances, jobs, strict=True)
             ]
         for k, (instance, bs) in enumerate(zip(instances, jobs, strict=True)):
             if pool is None:
-                outcomes = [spec.solve(instance, b.backend, limits, **b.options) for b in bs]
+                outcomes = [answer(spec.solve, instance, b, limits) for b in bs]
             else:
                 outcomes = [f.result() for f in pending[k]]
             rows = [
