@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import shlex
 import shutil
+import time
 from pathlib import Path
 
 import pytest
 
 from pyasp_games.domains import domain_spec
 from pyasp_games.engines.resources import encoding_path
+from pyasp_games.errors import InputError
 from pyasp_games.tools.fuzz import fuzz
 from tests.conftest import assert_bad_input, run_cli, run_cli_process
 
@@ -153,3 +155,35 @@ def test_a_max_size_no_user_can_mean_is_bad_input():
     # limit, not the tests', would stop it again)
     run = run_cli_process("fuzz", "cover", "--max-size", str(10**11), "--runs", "1", "--no-small-scope")
     assert_bad_input(run, "--max-size 100,000,000,000 is beyond this tool's limit of 10,000 subsets")
+
+
+@pytest.mark.xdist_group("timing")
+def test_the_total_time_ends_the_session_whatever_the_runs():
+    """--total-time bounds the session, the random phase and the answer in flight
+    included (it ran on past 30 s with --runs 100000 --total-time 3)."""
+    started = time.perf_counter()
+    report = fuzz(domain_spec("grundy"), runs=100_000, run_limit=10, total_limit=2)
+    took = time.perf_counter() - started
+    assert report.stopped == "the total time limit" and report.failure is None
+    assert took < 2 + 2.5, took  # the limit, and the grace of one answer stopped by force
+    assert report.exit_code() == 3
+
+
+@pytest.mark.parametrize("value", [float("nan"), float("inf"), 0.0, -1.0])
+def test_a_total_time_no_clock_reaches_is_bad_input(value):
+    with pytest.raises(InputError, match="--total-time must be positive and finite"):
+        fuzz(domain_spec("cover"), runs=1, total_limit=value)
+
+
+def test_an_out_folder_that_cannot_be_made_is_said_before_any_work(tmp_path):
+    run = run_cli("fuzz", "cover", "--runs", "2", "--out", "/proc/no-such-folder")
+    assert_bad_input(run, "cannot write /proc/no-such-folder")
+
+
+def test_a_rerun_says_it_replayed_not_that_it_wrote(tmp_path):
+    wrong = PLANTED / "cover-at-least-once.lp"
+    first = run_cli("fuzz", "cover", "--encoding", wrong, "--out", tmp_path)
+    assert first.code == 1 and "written to" in first.stdout
+    again = run_cli("fuzz", "cover", "--encoding", wrong, "--out", tmp_path)
+    assert again.code == 1 and "written to" not in again.stdout
+    assert f"replayed from {tmp_path}" in again.stdout

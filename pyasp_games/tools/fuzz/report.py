@@ -179,6 +179,8 @@ def report_lines(report: FuzzReport, instance_text: Callable[[Any], str]) -> Ite
     yield f"  {f.reference.backend}: {said(f.reference)}"
     if f.reference.witness is not None and len(str(f.reference.witness)) <= 200:
         yield f"  {f.reference.backend}'s witness: {f.reference.witness}"
-    if f.file is not None:
+    if f.file is not None and f.phase == "earlier counterexample":
+        yield f"  replayed from {f.file} (an earlier session wrote it; nothing new written)"
+    elif f.file is not None:
         yield f"  written to {f.file}"
         yield f"  reproduce: {f.command}"

@@ -39,7 +39,7 @@ from typing import Any
 
 from pyasp_games.engines.agreement import Relation
 from pyasp_games.engines.domain import DomainSpec
-from pyasp_games.engines.files import write_new
+from pyasp_games.engines.files import cannot_write, write_new
 from pyasp_games.engines.fuzzing import Family, Fuzzing
 from pyasp_games.engines.limits import Limits, checked_seconds
 from pyasp_games.engines.outcome import Outcome
@@ -86,6 +86,11 @@ def fuzz(
     checked_seconds(run_limit, "--time-limit")
     if out is not None and out.exists() and not out.is_dir():
         raise InputError(f"--out {out}: not a folder")
+    if out is not None:  # a folder that cannot be made is said before any work
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise cannot_write(out, err) from None
     fuzzing: Fuzzing | None = spec.fuzzing
     if fuzzing is None:
         raise InputError(f"the {spec.name} domain declares nothing to fuzz")
@@ -147,6 +152,14 @@ def _encoding_backend(question: Question) -> str:
     raise InputError(f"{question.domain} {question.name} takes no --encoding: name a --backend")
 
 
+#: Below this many seconds left of the total time, no answer is started.
+MIN_ANSWER = 0.05
+
+
+class _OutOfTime(Exception):
+    """The session's total time ran out inside hypothesis' search."""
+
+
 class _Session:
     """One fuzz session's runs: answering, comparing, counting."""
 
@@ -163,40 +176,64 @@ class _Session:
         on_run: Callable[[FuzzReport], None] | None,
     ) -> None:
         self.question, self.backend, self.options, self.modes = question, backend, options, modes
-        self.limits = Limits(time_limit=run_limit)
+        self.limits_each = Limits(time_limit=run_limit)
         self.deadline, self.report, self.fuzzing, self.on_run = deadline, report, fuzzing, on_run
 
     def expired(self) -> bool:
-        if self.deadline is not None and time.perf_counter() >= self.deadline:
+        """The session's total time is (all but) used up: no answer is started any more."""
+        if self.deadline is not None and time.perf_counter() >= self.deadline - MIN_ANSWER:
             self.report.stopped = self.report.stopped or "the total time limit"
             return True
         return False
+
+    def limits(self) -> Limits | None:
+        """The limits of the next answer: its own time limit, cut to what is left of the
+        session's total time (the session ends by ``--total-time``, not one answer after
+        it); ``None`` when nothing is left."""
+        if self.deadline is None:
+            return self.limits_each
+        left = self.deadline - time.perf_counter()
+        if left <= MIN_ANSWER:
+            self.expired()
+            return None
+        each = self.limits_each.time_limit
+        return Limits(time_limit=left if each is None else min(each, left))
 
     def first_check(self, instance: Any) -> None:
         """Run the encoding once so that a program clingo refuses is bad input (exit 2),
         not a counterexample."""
         mode = self.modes[0]
-        self.question.solve(instance, self.backend, self.limits, trust_encoding=True,
+        self.question.solve(instance, self.backend, self.limits_each, trust_encoding=True,
                             **self.options[mode])  # fmt: skip
 
     def check(self, instance: Any, counted: bool = True) -> Failure | None:
         """Answer ``instance`` both ways in every mode; the first difference, if any."""
         report = self.report
+        if self.expired():  # not started: neither a run nor an undecided one
+            return None
         if counted:
             report.runs += 1
             report.sizes[self.fuzzing.size(instance)] += 1
         for mode in self.modes:
             options = self.options[mode]
+            limits = self.limits()
+            if limits is None:  # the total time ran out: this instance is not decided
+                report.unknown += 1 if counted else 0
+                return None
             try:
                 tested = self.question.solve(
-                    instance, self.backend, self.limits, trust_encoding=True, **options
+                    instance, self.backend, limits, trust_encoding=True, **options
                 )
             except InputError as err:  # clingo refusing this instance's program
                 tested = Outcome(getattr(instance, "name", ""), self.backend, "error",
                                  stats={"error": str(err)})  # fmt: skip
             ref_backend, ref_options = self.question.reference.choose(instance, options)
             report.reference = ref_backend
-            reference = self.question.solve(instance, ref_backend, self.limits, **ref_options)
+            limits = self.limits()
+            if limits is None:
+                report.unknown += 1 if counted else 0
+                return None
+            reference = self.question.solve(instance, ref_backend, limits, **ref_options)
             if counted and reference.status in ("solved", "no-solution"):
                 report.answers.setdefault(mode or "answer", Counter())[shown(reference.answer)] += 1
             reason = _difference(tested, reference, self.question.relation)
@@ -253,21 +290,24 @@ class _Session:
                 break
             examples = max(1, left // (len(sizes) - k))
             before = self.report.runs
-            state = {"found": None}
+            state: dict[str, Any] = {"found": None, "smallest": None}
 
             def fails(instance: Any, state: dict = state, stop: int = before + examples) -> bool:
-                if self.expired():
-                    return False
+                if self.expired():  # out of hypothesis' search at once, not example by example
+                    raise _OutOfTime
                 if state["found"] is None:
                     if self.report.runs >= stop:  # hypothesis may ask past max_examples
                         return False
                     failure = self.check(instance)
                     self._progress()
                     if failure is not None:
-                        state["found"] = failure
+                        state["found"] = state["smallest"] = failure
                     return failure is not None
                 self.report.shrink_steps += 1  # shrinking: is this smaller one still wrong?
-                return self.check(instance, counted=False) is not None
+                smaller = self.check(instance, counted=False)
+                if smaller is not None:
+                    state["smallest"] = smaller
+                return smaller is not None
 
             config = settings(
                 max_examples=examples,
@@ -283,9 +323,14 @@ class _Session:
             except NoSuchExample:
                 left -= self.report.runs - before
                 continue
+            except _OutOfTime:  # the smallest failure shrunk so far, if any
+                failure = state["smallest"]
+                if failure is not None:
+                    failure.phase, failure.found_shape = "random", state["found"].shape
+                return failure
             failure = self.check(smallest, counted=False)
             if failure is None:  # the shrinker's last step was cut by the total time
-                failure = state["found"]
+                failure = state["smallest"] or state["found"]
             failure.phase = "random"
             failure.found_shape = state["found"].shape
             return failure
