@@ -516,3 +516,38 @@ def test_fuzz_refuses_an_encoding_clingo_cannot_ground(tmp_path):
     mine.write_text(UNSAFE)
     run = run_cli("fuzz", "cover", "--encoding", mine, "--runs", "2", "--out", tmp_path)
     assert_bad_input(run, "unsafe variables")
+
+
+# -- deep and long inputs -----------------------------------------------------------------
+
+
+def _deep_efg(depth: int) -> str:
+    """A chain of ``depth`` decisions ('go' deeper or 'stop'), in Gambit's .efg."""
+    head = ['EFG 2 R "deep" { "P1" "P2" }', '""', ""]
+    decisions = [f'p "" {1 + d % 2} {d + 1} "" {{ "go" "stop" }} 0' for d in range(depth)]
+    leaves = ['t "" 1 "" { 0, 0 }'] + [f't "" {d + 2} "" {{ 1, -1 }}' for d in reversed(range(depth))]
+    return "\n".join(head + decisions + leaves) + "\n"
+
+
+def test_a_tree_deeper_than_the_limit_is_refused_naming_it(tmp_path):
+    from pyasp_games.domains.zerosum.extensive import MAX_TREE_DEPTH
+
+    deep = tmp_path / "deep.efg"
+    deep.write_text(_deep_efg(3000))  # a RecursionError before
+    assert_bad_input(run_cli("zerosum", "solve", deep), f"deeper than {MAX_TREE_DEPTH} moves")
+    deep.write_text(_deep_efg(MAX_TREE_DEPTH))  # at the limit: answered
+    run = run_cli("zerosum", "solve", deep, "-b", "lp", "--json")
+    assert run.code == 0 and run.json()["answer"] == "1", run.stderr
+
+
+def test_long_graphs_are_refused_at_the_routing_limits(tmp_path):
+    from pyasp_games.domains.routing.native import MAX_BFS_VERTICES
+    from pyasp_games.domains.routing.specs import MAX_VERTICES
+
+    path = tmp_path / "coupling.json"
+    path.write_text(json.dumps([[i, i + 1] for i in range(MAX_VERTICES)]))  # one vertex too many
+    assert_bad_input(run_cli("routing", "solve", path, "--random", "1"), "too large")
+    assert_bad_input(  # bfs tabulates every arrangement: a RecursionError on 3,000 vertices
+        run_cli("routing", "solve", f"path:{MAX_BFS_VERTICES + 1}", "--random", "1", "-b", "bfs"),
+        f"at most {MAX_BFS_VERTICES} vertices",
+    )

@@ -44,23 +44,35 @@ from pyasp_games.domains.routing.swapping import bound_swaps
 from pyasp_games.engines.graphs import Graph
 from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
+from pyasp_games.errors import InputError
+
+#: The most vertices ``bfs`` takes: it tabulates every arrangement (up to n! of them), so
+#: a larger graph is out of its reach under any limit (``native`` answers those).
+MAX_BFS_VERTICES = 12
 
 
 def matchings(graph: Graph) -> list[tuple[tuple[int, int], ...]]:
-    """Every nonempty matching of ``graph`` (edge tuples)."""
-    out: list[tuple[tuple[int, int], ...]] = []
+    """Every nonempty matching of ``graph`` (edge tuples), in the order of a depth-first
+    choice per edge (leave it, then take it), without recursion (a graph of thousands of
+    edges would exhaust Python's stack).
 
-    def extend(i: int, used: frozenset[int], chosen: tuple) -> None:
-        if i == len(graph.edges):
+    >>> from pyasp_games.engines.graphs import graph_from_edges
+    >>> matchings(graph_from_edges([("a", "b"), ("b", "c")]))
+    [((1, 2),), ((0, 1),)]
+    """
+    out: list[tuple[tuple[int, int], ...]] = []
+    stack: list[tuple[int, frozenset[int], tuple]] = [(0, frozenset(), ())]
+    edges = graph.edges
+    while stack:
+        i, used, chosen = stack.pop()
+        if i == len(edges):
             if chosen:
                 out.append(chosen)
-            return
-        extend(i + 1, used, chosen)
-        u, v = graph.edges[i]
-        if u not in used and v not in used:
-            extend(i + 1, used | {u, v}, (*chosen, (u, v)))
-
-    extend(0, frozenset(), ())
+            continue
+        u, v = edges[i]
+        if u not in used and v not in used:  # popped after the branch that leaves edge i
+            stack.append((i + 1, used | {u, v}, (*chosen, (u, v))))
+        stack.append((i + 1, used, chosen))
     return out
 
 
@@ -372,9 +384,15 @@ def _polynomial_outcome(inst: Instance, exact: Exact, limits: Limits, started: f
 
 
 def solve_bfs(inst: Instance, limits: Limits = Limits(), **options: Any) -> Outcome:
-    """Exact by the full BFS table (small graphs: every arrangement at once)."""
-    deadline = limits.deadline()
+    """Exact by the full BFS table (small graphs: every arrangement at once; at most
+    :data:`MAX_BFS_VERTICES` vertices, refused before any work beyond)."""
     g = inst.graph
+    if len(g) > MAX_BFS_VERTICES:
+        raise InputError(
+            f"the bfs backend tabulates every arrangement: at most {MAX_BFS_VERTICES} vertices "
+            f"({len(g):,} given; the native backend answers larger graphs)"
+        )
+    deadline = limits.deadline()
     blank_home = inst.state[inst.blank] if inst.moves == "blank" else 0
     try:
         table = distance_table(g, inst.moves, blank_home, deadline)

@@ -66,7 +66,13 @@ def read_graph(path: Path | str, fmt: str | None = None) -> Graph:
     exists."""
     if not Path(path).exists() and looks_like_spec(str(path)):
         return graph_spec(str(path))
-    return connected(cast(Graph, graphs.read_graph(path, fmt, undirected=True)))
+    graph = cast(Graph, graphs.read_graph(path, fmt, undirected=True))
+    if len(graph) > MAX_VERTICES or len(graph.edges) > MAX_EDGES:  # a file, as a spec
+        raise InputError(
+            f"{path}: a graph of {len(graph):,} vertices and {len(graph.edges):,} edges is "
+            f"too large: at most {MAX_VERTICES:,} vertices and {MAX_EDGES:,} edges"
+        )
+    return connected(graph)
 
 
 def graph_spec(spec: str) -> Graph:

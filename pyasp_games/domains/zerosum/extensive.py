@@ -91,6 +91,19 @@ class ExtensiveGame:
         return self.pure_strategy_count(0) * self.pure_strategy_count(1) <= NORMAL_FORM_LIMIT
 
 
+#: The deepest game tree this tool takes, in moves from the root to a leaf: its solvers and
+#: checkers walk the tree recursively (a deeper one is refused, naming this limit).
+MAX_TREE_DEPTH = 400
+
+
+def too_deep(name: str, path: str) -> InputError:
+    """The one-line refusal of a tree deeper than :data:`MAX_TREE_DEPTH`."""
+    shown = path if len(path) <= 60 else path[:57] + "..."
+    return InputError(
+        f"{name}: the tree is deeper than {MAX_TREE_DEPTH} moves (at {shown}): this tool's limit"
+    )
+
+
 def from_dict(data: Mapping[str, Any], name: str = "tree") -> ExtensiveGame:
     """Build and validate a game from the JSON structure (see the module docstring)."""
     if not isinstance(data, Mapping) or "root" not in data:
@@ -100,10 +113,12 @@ def from_dict(data: Mapping[str, Any], name: str = "tree") -> ExtensiveGame:
     infosets: tuple[dict, dict] = ({}, {})
     parent: tuple[dict, dict] = ({}, {})
     # iterative walk: (json node, own sequences of both players so far, path for messages)
-    stack: list[tuple[Any, tuple[Sequence, Sequence], str, int, str, Fraction]] = [
-        (data["root"], (None, None), "root", -1, "", Fraction(1))]
+    stack: list[tuple[Any, tuple[Sequence, Sequence], str, int, str, Fraction, int]] = [
+        (data["root"], (None, None), "root", -1, "", Fraction(1), 0)]
     while stack:
-        raw, seqs, path, up, action, prob = stack.pop()
+        raw, seqs, path, up, action, prob, depth = stack.pop()
+        if depth > MAX_TREE_DEPTH:
+            raise too_deep(name, path)
         k = len(nodes)
         if up >= 0:
             nodes[up].children.append((action, prob, k))
@@ -125,7 +140,7 @@ def from_dict(data: Mapping[str, Any], name: str = "tree") -> ExtensiveGame:
                 if p < 0:
                     raise InputError(f"{name}: chance outcome {path}/{label} has probability {p}")
                 total += p
-                kids.append((spec["next"], seqs, f"{path}/{label}", k, str(label), p))
+                kids.append((spec["next"], seqs, f"{path}/{label}", k, str(label), p, depth + 1))
             if total != 1:
                 raise InputError(f"{name}: chance node {path} has probabilities summing to {total}")
             stack.extend(reversed(kids))
@@ -155,7 +170,9 @@ def from_dict(data: Mapping[str, Any], name: str = "tree") -> ExtensiveGame:
             for a in actions:
                 new = list(seqs)
                 new[i] = (infoset, a)
-                kids.append((moves[a], (new[0], new[1]), f"{path}/{a}", k, a, Fraction(1)))
+                kids.append(
+                    (moves[a], (new[0], new[1]), f"{path}/{a}", k, a, Fraction(1), depth + 1)
+                )
             stack.extend(reversed(kids))
         else:
             raise InputError(f"{name}: node {path} is neither a leaf ('payoff'), a chance node "

@@ -44,7 +44,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from pyasp_games.domains.zerosum.extensive import ExtensiveGame, from_dict
+from pyasp_games.domains.zerosum.extensive import MAX_TREE_DEPTH, ExtensiveGame, from_dict, too_deep
 from pyasp_games.domains.zerosum.model import MatrixGame, make_game
 from pyasp_games.errors import InputError, read_text
 
@@ -308,7 +308,9 @@ def parse_efg(text: str, name: str = "tree") -> ExtensiveGame:
             raise InputError(f"{name}: {where} names outcome {k}, whose payoffs are not given")
         return outcomes[k]
 
-    def node(path: str, paid: Fraction) -> dict[str, Any]:
+    def node(path: str, paid: Fraction, depth: int = 0) -> dict[str, Any]:
+        if depth > MAX_TREE_DEPTH:  # before Python's own stack runs out
+            raise too_deep(name, path)
         kind, word = tokens.next(f"the node {path}")
         if kind != "word" or word not in ("c", "p", "t"):
             raise InputError(f"{name}: node {path}: expected 'c', 'p' or 't', got {word!r}")
@@ -343,7 +345,7 @@ def parse_efg(text: str, name: str = "tree") -> ExtensiveGame:
         else:
             labels.setdefault(key, label)
         here = paid + outcome(f"node {path}")
-        children = {a: node(f"{path}/{a}", here) for a in names}
+        children = {a: node(f"{path}/{a}", here, depth + 1) for a in names}
         if player == 0:
             return {"chance": {a: {"p": str(p), "next": children[a]}
                                for a, p in zip(names, probabilities, strict=True)}}  # fmt: skip
