@@ -551,3 +551,23 @@ def test_long_graphs_are_refused_at_the_routing_limits(tmp_path):
         run_cli("routing", "solve", f"path:{MAX_BFS_VERTICES + 1}", "--random", "1", "-b", "bfs"),
         f"at most {MAX_BFS_VERTICES} vertices",
     )
+
+
+# -- small inputs that were not checked ----------------------------------------------------
+
+
+def test_small_inputs_that_were_internal_errors(tmp_path):
+    assert_bad_input(run_cli("kriegspiel", "table"), "needs --board")
+    assert_bad_input(
+        run_cli("crosscheck", "cover", "--setting", 'x=--configuration="crafty'),
+        "--setting x: no closing quotation",
+    )
+    assert_bad_input(run_cli("kriegspiel", "solve", ""), "the metaposition is empty")
+    cycle = instance_dir("grundy") / "subtraction-123.txt"
+    assert_bad_input(run_cli("grundy", "sum", f"{cycle}:h5"), "two or more components")
+
+
+def test_bench_report_on_a_damaged_results_file_says_what_it_read(tmp_path):
+    (tmp_path / "results.jsonl").write_bytes(b"\x00\xff\xfe" * 100 + b"\n{}\n")  # binary, then no row
+    run = run_cli("bench", "report", tmp_path)
+    assert_bad_input(run, "none of its 2 lines is a result row")

@@ -88,8 +88,7 @@ def parse_settings(given: list[str]) -> dict[str, list[str]]:
     >>> parse_settings(["crafty=--configuration=crafty --sat-prepro=2"])
     {'crafty': ['--configuration=crafty', '--sat-prepro=2']}
     """
-    import shlex
-
+    from pyasp_games.engines.clingo_runner import split_options
     from pyasp_games.errors import InputError
 
     settings: dict[str, list[str]] = {}
@@ -99,7 +98,7 @@ def parse_settings(given: list[str]) -> dict[str, list[str]]:
             raise InputError(f"--setting {item!r}: expected NAME=OPTIONS (e.g. crafty=--configuration=crafty)")
         if name in settings:
             raise InputError(f"--setting {name!r} given twice")
-        settings[name] = shlex.split(options)
+        settings[name] = split_options(options, f"--setting {name}")
     return settings
 
 

@@ -545,3 +545,18 @@ def _digest(solution: Any) -> bytes:
     """A 128-bit digest of a solution's canonical text (dicts by sorted items)."""
     text = repr(sorted(solution.items())) if isinstance(solution, dict) else repr(solution)
     return hashlib.blake2b(text.encode(), digest_size=16).digest()
+
+
+def split_options(text: str, where: str) -> list[str]:
+    """A string of clingo options as the shell would split it (quotes group words); an
+    unbalanced quote is :class:`InputError` naming ``where``.
+
+    >>> split_options("--configuration=crafty -c 'n=3'", "--setting x")
+    ['--configuration=crafty', '-c', 'n=3']
+    """
+    import shlex
+
+    try:
+        return shlex.split(text)
+    except ValueError as err:  # "No closing quotation", "No escaped character"
+        raise InputError(f"{where}: {str(err).lower()} in {text!r}") from None

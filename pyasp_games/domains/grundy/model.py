@@ -194,6 +194,11 @@ def read_sum(components: Sequence[str], fmt: str | None = None) -> GameSum:
         graphs.append(cache[path])
         positions.append(cache[path].position(position))
         paths.append(path)
+    if len(graphs) < 2:  # each component was good: what is missing is a second one
+        raise InputError(
+            "a sum needs two or more components GRAPH:POSITION (the value of one game: "
+            "grundy values GRAPH --position POSITION)"
+        )
     return GameSum(tuple(graphs), tuple(positions), tuple(paths))
 
 

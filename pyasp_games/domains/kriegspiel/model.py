@@ -327,6 +327,9 @@ def load_metaposition(source: str | Path, name: str | None = None) -> Metapositi
     """A metaposition from a file (diagram or one line) or, when ``source`` is no file,
     from the text itself (what ``kriegspiel solve`` takes)."""
     text = str(source)
+    if not text.strip():  # Path('') is the current folder: never what was meant
+        raise InputError("the metaposition is empty (give a file, or the one-line form such as "
+                         "'4/4/1R2/K3 unknown')")
     path = Path(source)
     if path.exists():  # a file (a folder or an unreadable file: read_text says so)
         text = read_text(path)

@@ -45,6 +45,7 @@ from pyasp_games.domains.kriegspiel.verify import check_outcome, check_table
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import EMIT_LP, Output, Param, Question, encoding_param
 from pyasp_games.engines.reference import Reference, unchecked_claim
+from pyasp_games.errors import InputError
 
 #: The backends of ``solve``: ``backend(metaposition, limits, **options) -> Outcome`` with
 #: answer the worst-case number of White moves to mate and witness the strategy (or, with
@@ -159,6 +160,8 @@ SOLVE = Question(
 
 def read_board(board: str, piece: str | None = None) -> StartSet:
     """The board of ``--board RxC`` (and White's piece)."""
+    if board is None:
+        raise InputError("kriegspiel table needs --board RANKSxFILES (e.g. --board 4x4)")
     return StartSet(board_of(board), piece or "R")
 
 

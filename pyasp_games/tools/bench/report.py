@@ -40,7 +40,7 @@ from typing import Any
 from pyasp_games.engines.files import cannot_write, write_text
 from pyasp_games.engines.verdict import UPPER_BOUND
 from pyasp_games.errors import InputError
-from pyasp_games.tools.bench.results import RESULTS, read_meta, read_rows
+from pyasp_games.tools.bench.results import RESULTS, read_meta, read_rows_counted
 
 ANSWERED = ("solved", "no-solution")
 
@@ -460,7 +460,13 @@ def write_report(out: Path | str) -> tuple[Report, list[Path]]:
         raise InputError(f"bench report: {out}: no such directory")
     if not (out / RESULTS).is_file():
         raise InputError(f"bench report: {out} holds no {RESULTS} (run a campaign into it first)")
-    rows = read_rows(out)
+    rows, bad = read_rows_counted(out)
+    if not rows and bad:
+        shown = ", ".join(map(str, bad[:5])) + (", ..." if len(bad) > 5 else "")
+        raise InputError(
+            f"bench report: {out / RESULTS} holds no results: none of its {len(bad):,} lines "
+            f"is a result row (lines {shown}; not a results file, or a damaged one)"
+        )
     if not rows:
         raise InputError(f"bench report: {out / RESULTS} holds no results yet")
     meta = read_meta(out)

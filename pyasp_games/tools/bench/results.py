@@ -58,15 +58,27 @@ def read_rows(out: Path) -> list[dict[str, Any]]:
     path = Path(out) / RESULTS
     if not path.is_file():
         return []
-    rows = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError:
-            continue
-        if isinstance(row, dict) and {"instance", "backend", "repeat"} <= set(row):
-            rows.append(row)
-    return rows
+    return read_rows_counted(out)[0]
+
+
+def read_rows_counted(out: Path) -> tuple[list[dict[str, Any]], list[int]]:
+    """:func:`read_rows`, and the numbers of the lines that hold no row (not JSON, not
+    text, not a result: a line cut short by a kill, or a file that is no results file)."""
+    path = Path(out) / RESULTS
+    if not path.is_file():
+        return [], []
+    rows, bad = [], []
+    with open(path, "rb") as f:
+        for number, raw in enumerate(f, 1):
+            try:
+                row = json.loads(raw.decode("utf-8"))
+            except (UnicodeDecodeError, json.JSONDecodeError):
+                row = None
+            if isinstance(row, dict) and {"instance", "backend", "repeat"} <= set(row):
+                rows.append(row)
+            elif raw.strip():
+                bad.append(number)
+    return rows, bad
 
 
 def check_out(

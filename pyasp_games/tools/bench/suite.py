@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pyasp_games.engines.clingo_runner import split_options
 from pyasp_games.engines.domain import BackendSpec, DomainSpec
 from pyasp_games.engines.limits import checked_megabytes, checked_seconds
 from pyasp_games.engines.resources import ENCODING
@@ -196,9 +197,7 @@ def parse_suite(text: str, name: str = "suite", folder: Path | None = None) -> S
         suite.encodings = _strings(data["encodings"], f"{where}: encodings")
     for name, options in data.get("settings", {}).items():
         if isinstance(options, str):
-            import shlex
-
-            options = shlex.split(options)
+            options = split_options(options, f"{where}: settings.{name}")
         suite.settings[name] = _strings(options, f"{where}: settings.{name}")
     for backend, opts in data.get("options", {}).items():
         if not isinstance(opts, dict):
