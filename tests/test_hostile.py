@@ -571,3 +571,13 @@ def test_bench_report_on_a_damaged_results_file_says_what_it_read(tmp_path):
     (tmp_path / "results.jsonl").write_bytes(b"\x00\xff\xfe" * 100 + b"\n{}\n")  # binary, then no row
     run = run_cli("bench", "report", tmp_path)
     assert_bad_input(run, "none of its 2 lines is a result row")
+
+
+def test_what_kriegspiel_show_prints_reads_back(tmp_path):
+    shown = run_cli("kriegspiel", "show", "4/4/1R2/K3 unknown")
+    assert shown.code == 0
+    again = tmp_path / "shown.txt"
+    again.write_text(shown.stdout)
+    assert run_cli("kriegspiel", "show", again).stdout == shown.stdout
+    solved = run_cli("kriegspiel", "solve", again, "--json")
+    assert solved.code == 0 and solved.json()["answer"] == 8

@@ -38,6 +38,7 @@ pyasp_games.errors.InputError: metaposition: the black king cannot stand on b1 w
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -267,12 +268,19 @@ def _why(board: Board, king: int, piece: str, square: int, black: int) -> str:
     return "in check, with White to move"
 
 
+#: The first line of what ``kriegspiel show`` prints ("KRK on 4x4: Ka1 Rb2, ...").
+_SHOWN = re.compile(r"K[RQ]K on \d+x\d+: ", re.ASCII)
+
+
 def parse_metaposition(text: str, name: str = "") -> Metaposition:
     """A metaposition from its one-line (FEN-like) form or its diagram (module docstring)."""
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
     lines = [line for line in lines if not line.startswith("#")]
     if not lines:
         raise InputError("metaposition: empty")
+    forms = [line for line in lines if "/" in line]
+    if _SHOWN.match(lines[0]) and len(forms) == 1:  # what `kriegspiel show` prints: its
+        lines = forms  # one-line form says it all (the diagram above it is for the eye)
     words = " ".join(lines).split()
     unknown = words[-1].lower() == "unknown"
     if unknown:
