@@ -24,6 +24,7 @@ from pyasp_games.engines.domain import BackendSpec, DomainSpec
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.processes import process_pool
+from pyasp_games.engines.resources import ENCODING, encoding_path
 from pyasp_games.tools.crosscheck.report import Report, Row
 
 
@@ -127,6 +128,9 @@ def crosscheck(
     per-run limits. With ``workers > 1`` the runs go to that many processes (rows
     keep their order).
     """
+    for b in backends:  # a missing or binary program is bad input, before any run
+        if ENCODING in b.options:
+            encoding_path(spec.name, b.options[ENCODING])
     report = Report(spec.name, instances=len(instances))
     jobs = [
         [b for b in backends if spec.applies is None or spec.applies(instance, b.backend)]
