@@ -138,13 +138,17 @@ def in_process(timeout: float, args: tuple) -> Iterator[_Streams]:
     terminal, Python's default warning filters (a warning prints on stderr), no logging
     handler but Python's last resort (stderr), no data file read by an earlier command
     (pattern databases, kriegspiel tables), ``sys.path`` as it was, and ``timeout``
-    seconds at most (the test fails)."""
+    seconds at most (the test fails). The kernels the command compiled are interpreted
+    again afterwards (:func:`_uncompile`): a new process would compile them anew, and a
+    later test must not find them compiled by a command."""
     from pyasp_games.domains.kriegspiel import tablebase
     from pyasp_games.domains.puzzle import databases
+    from pyasp_games.engines import compiled
 
     streams = _Streams()
     stdin = open(os.devnull)  # noqa: SIM115 - closed below
     path = sys.path[:]  # a bench suite's own domain module is imported from its folder
+    was_compiled = set(compiled._COMPILED)
     saved_env = {key: os.environ.get(key) for key in _PIPE_SIZE}
     root = logging.getLogger()
     saved_handlers = root.handlers[:]
@@ -180,12 +184,26 @@ def in_process(timeout: float, args: tuple) -> Iterator[_Streams]:
             signal.signal(signal.SIGALRM, previous_alarm)
         root.handlers = saved_handlers
         sys.path[:] = path
+        _uncompile(compiled._COMPILED - was_compiled)
         for key, value in saved_env.items():
             if value is None:
                 os.environ.pop(key, None)
             else:
                 os.environ[key] = value
         stdin.close()
+
+
+def _uncompile(modules: set[str]) -> None:
+    """Bind the kernels of ``modules`` to their Python source again, as before
+    :func:`pyasp_games.engines.compiled.compile_kernels` compiled them."""
+    from pyasp_games.engines import compiled
+
+    for module in modules:
+        namespace = sys.modules[module]
+        for name in compiled._KERNELS.get(module, ()):
+            kernel = getattr(namespace, name)
+            setattr(namespace, name, getattr(kernel, "py_func", kernel))
+        compiled._COMPILED.discard(module)
 
 
 @contextmanager

@@ -347,6 +347,7 @@ def _alive(pid: int) -> bool:
 
 
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+@pytest.mark.xdist_group("timing")
 def test_an_interrupted_campaign_stops_at_once_and_resumes(tmp_path, stop):
     shutil.copy(HERE / "bench_plugin_domain.py", tmp_path)
     suite = write(
@@ -518,6 +519,7 @@ def test_dask_scheduler_that_cannot_be_reached(tmp_path):
 
 
 @pytest.mark.parametrize("address", ["foo", "tcp://127.0.0.1", "tcp://:x"])
+@pytest.mark.xdist_group("timing")
 def test_dask_scheduler_address_that_is_not_one(tmp_path, address):
     pytest.importorskip("distributed")
     suite = write(tmp_path, TINY)

@@ -162,6 +162,7 @@ def test_unsolvable_board_answers_with_exit_0(puzzles):
         ["-b", "sat", "--solver", "cadical195"],
     ],
 )
+@pytest.mark.xdist_group("timing")
 def test_time_limit_exits_3_with_unknown_in_time(tmp_path, puzzles, args):
     korf1 = load_boards(puzzles / "korf100.txt")[0]  # 57 moves, blank-first
     path = write(

@@ -35,6 +35,7 @@ def test_count_and_all():
 
 
 @pytest.mark.parametrize("backend", ["dlx", "asp", "sat", "bitset"])
+@pytest.mark.xdist_group("timing")
 def test_time_limit_exits_3(backend, tmp_path):
     hard = tmp_path / "hard.txt"
     hard.write_text(format_x3c(random_x3c(60, 5, seed=1)))
@@ -129,6 +130,7 @@ def test_chain_json(name, answer):
         assert all(any(assignment[abs(lit)] == (lit > 0) for lit in c) for c in cnf.clauses)
 
 
+@pytest.mark.xdist_group("timing")
 def test_chain_human_output_and_time_limit(tmp_path):
     run = run_cli("reduce", "chain", COVER / "cnf-sat-small.txt")
     assert run.code == 0 and "3dm: q 24" in run.stdout and "satisfiable" in run.stdout

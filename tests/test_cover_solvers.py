@@ -187,6 +187,7 @@ def test_no_cover_is_proved_when_an_element_is_in_no_subset():
 
 
 @pytest.mark.parametrize("backend", ["dlx", "asp", "sat", "bitset"])
+@pytest.mark.xdist_group("timing")
 def test_time_limit_gives_unknown(backend):
     hard = random_x3c(60, 5, seed=1)  # no backend settles this in well under 20 s
     out = solve(hard, backend, Limits(time_limit=0.3))

@@ -102,6 +102,7 @@ def test_clingo_syntax_error_is_bad_input(tmp_path):
 STOP_SLACK = 3.0
 
 
+@pytest.mark.xdist_group("timing")
 def test_clingo_time_limit_cancels_search():
     s = ClingoSession(facts=PIGEONS_ASP, consts={"p": 13}, deadline=Deadline(1.0))
     s.ground([("base", [])])
@@ -121,6 +122,7 @@ def test_sat_exactly_one_assumptions_and_names():
 
 
 @pytest.mark.parametrize("solver", SOLVERS)
+@pytest.mark.xdist_group("timing")
 def test_every_offered_sat_solver_stops_at_the_time_limit(solver):
     # half a second: PHP(12) is far out of reach all the same, and ten solvers wait on it
     with SatSession(solver, Deadline(0.5)) as s:

@@ -84,6 +84,7 @@ def test_missing_file():
 
 
 @pytest.mark.parametrize("backend", ["native", "asp"])
+@pytest.mark.xdist_group("timing")
 def test_time_limit_exits_3_within_the_limit(tmp_path, backend):
     rng = random.Random(11)
     n = 80

@@ -128,6 +128,7 @@ def test_maximum_matching_has_networkx_size():
         assert len(match) // 2 == len(nx.max_weight_matching(g, maxcardinality=True))
 
 
+@pytest.mark.xdist_group("timing")
 def test_matching_answers_thousands_of_vertices_in_seconds():
     rng = random.Random(5000)
     n = 5000
@@ -195,6 +196,7 @@ def test_wrong_witnesses_are_caught():
 
 
 @pytest.mark.parametrize("variant", ["vertex", "edge"])
+@pytest.mark.xdist_group("timing")
 def test_time_limit_gives_unknown(variant):
     rng = random.Random(5)
     n = 60 if variant == "vertex" else 40

@@ -132,6 +132,7 @@ def test_emit_files_are_not_overwritten(tmp_path):
     assert run.code == 0 and "p cnf" in cnf.read_text()
 
 
+@pytest.mark.xdist_group("timing")
 def test_time_limit_gives_unknown_and_exit_3(tmp_path):
     """Child processes: the time limit holds for the whole command (reading a large file
     too, where nothing polls a clock)."""

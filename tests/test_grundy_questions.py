@@ -129,6 +129,7 @@ def test_loopy_check_asp_runs_in_the_backend_and_its_classes_are_checked():
     assert not check_loopy(game, replace(total, answer="P"), retrograde_classes)[0]
 
 
+@pytest.mark.xdist_group("timing")
 def test_loopy_check_asp_holds_the_time_limit():
     g = parse_graph("".join(f"v{i} v{(i * 7 + 1) % 20000}\n" for i in range(20000)))
     out = loopy(g, Limits(0.05), check_asp=True)

@@ -68,6 +68,7 @@ def _suite(domain: str, generator: str, params: dict, seeds: int = 1):
     [(d, g, p) for (d, g), ps in ABSURD_GENERATOR_PARAMS.items() for p in ps],
     ids=lambda v: ",".join(f"{k}={x}" for k, x in v.items()) if isinstance(v, dict) else str(v),
 )
+@pytest.mark.xdist_group("timing")
 def test_absurd_generator_parameters_are_refused_at_once(domain, generator, params):
     suite = _suite(domain, generator, params)
     start = time.monotonic()
@@ -76,6 +77,7 @@ def test_absurd_generator_parameters_are_refused_at_once(domain, generator, para
     assert time.monotonic() - start < 2
 
 
+@pytest.mark.xdist_group("timing")
 def test_absurd_seed_counts_are_refused_before_any_instance(tmp_path):
     with pytest.raises(InputError, match="seeds"):
         parse_suite(
@@ -95,6 +97,7 @@ def test_absurd_seed_counts_are_refused_before_any_instance(tmp_path):
     assert time.monotonic() - start < 1
 
 
+@pytest.mark.xdist_group("timing")
 def test_bench_refuses_an_absurd_generator_in_one_line(tmp_path):
     suite = tmp_path / "huge.toml"
     suite.write_text(
@@ -393,7 +396,16 @@ def _fill(arg: str, folder) -> str:
     return arg
 
 
-@pytest.mark.parametrize("case", BATTERY)
+@pytest.mark.parametrize(
+    "case",
+    [
+        # a limit: timed, so never beside another timed test
+        pytest.param(case, marks=pytest.mark.xdist_group("timing"))
+        if expected == "limit"
+        else case
+        for case, (_, expected, _) in BATTERY.items()
+    ],
+)
 def test_hostile_battery(case, hostile_files):
     args, expected, fragment = BATTERY[case]
     # a limit: in a child process, where the limit holds for the whole command

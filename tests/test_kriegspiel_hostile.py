@@ -83,6 +83,7 @@ def test_a_file_that_never_ends_is_refused():
     assert_bad_input(run_cli("kriegspiel", "show", "/dev/zero"), "this tool's limit for a text input")
 
 
+@pytest.mark.xdist_group("timing")
 def test_a_short_time_limit_on_8x8_is_unknown_within_it(tmp_path):
     """Child processes: the time limit holds for the whole command, start-up included."""
     start = "8/8/8/8/8/8/1R6/K7 unknown"

@@ -275,6 +275,7 @@ def TABLE_SOLVE(request):
     return solve_table(request, Limits())
 
 
+@pytest.mark.xdist_group("timing")
 def test_cli_table(tmp_path):
     import json
 

@@ -6,7 +6,8 @@ of memory is unknown with ``limit = "memory"``. Sizes no user can mean are bad
 input (exit 2) with the limit named.
 
 A limit held on a command's process (its memory cap, its whole-command alarm) is tested
-on a child process (``run_cli_process``).
+on a child process (``run_cli_process``); the tests that time a command are one
+``xdist_group``, so that no two of them run side by side.
 """
 
 from __future__ import annotations
@@ -134,12 +135,14 @@ def large_graph(tmp_path_factory):
 
 
 @pytest.mark.parametrize("extra", [[], ["--check-asp"]])
+@pytest.mark.xdist_group("timing")
 def test_grundy_loopy_reading_counts_against_the_limit(large_graph, extra):
     run = run_cli_process("grundy", "loopy", large_graph, "--time-limit", str(LIMIT), *extra)
     assert_stopped_at_limit(run)
     assert "unknown" in run.stdout and "time limit reached" in run.stdout
 
 
+@pytest.mark.xdist_group("timing")
 def test_a_limit_reached_outside_a_backend_prints_json_when_asked(large_graph):
     run = run_cli_process("grundy", "values", large_graph, "--time-limit", str(LIMIT), "--json")
     assert_stopped_at_limit(run)
@@ -154,6 +157,7 @@ def test_nim_is_checked_without_enumerating_every_move():
     assert out["answer"] == "N" and out["witness"] == [[7, 7]]
 
 
+@pytest.mark.xdist_group("timing")
 def test_nim_with_thousands_of_heaps_keeps_the_limit():
     # about 1,900 winning moves of 6,000 heaps each: answered and checked in the limit
     # on a fast machine, else unknown; it used to hang in the brute-force check
@@ -173,6 +177,7 @@ def test_subtraction_with_a_large_move_keeps_its_memory_small():
     assert out["witness"]["period"] == 200001 and out["answer"] == [0, 1, 0, 1, 0, 1]
 
 
+@pytest.mark.xdist_group("timing")
 def test_reduce_chain_construction_keeps_the_limit(tmp_path):
     rng = random.Random(2)
     lines = ["p cnf 20 90"]
@@ -225,6 +230,7 @@ def test_a_board_beyond_the_limit_is_bad_input(tmp_path):
     assert_bad_input(run_cli("puzzle", "solve", board_set), "beyond this tool's limit")
 
 
+@pytest.mark.xdist_group("timing")  # beside the other users of large_graph: built once
 def test_running_out_of_memory_outside_a_backend_is_unknown_not_a_traceback(large_graph):
     # reading 1.2 million arcs needs more than 120 MB: the command's memory limit holds
     run = run_cli_process("grundy", "loopy", large_graph, "--memory-limit", "120", "--json")

@@ -186,6 +186,7 @@ def five_by_five(folder) -> str:
     return str(path)
 
 
+@pytest.mark.xdist_group("timing")
 def test_crosscheck_builds_the_databases_inside_the_runs_limit(fresh_cache):
     # was: the 5 x 5 databases built before the runs, outside their limits (120 s, 1.4 GB)
     # (child processes here: the limits held on a command's process, as a user runs it)
@@ -205,6 +206,7 @@ def test_a_database_build_holds_the_memory_limit(fresh_cache):
     assert out["backend"] == "pdb", out  # the build ran out, not the reading of the board
 
 
+@pytest.mark.xdist_group("timing")
 def test_every_phase_of_a_build_stops_at_the_time_limit(fresh_cache, puzzles):
     # was: a Korf board with the blank-first databases uncached overran a 30 s limit by
     # 4-9 s; without --json the build runs in the command's own process (its progress shown)

@@ -83,6 +83,7 @@ def test_max_length_gives_bounded_no_solution(puzzles, backend):
 
 
 @pytest.mark.parametrize("backend", OPTIMAL)
+@pytest.mark.xdist_group("timing")
 def test_time_limit_gives_unknown_within_a_second(puzzles, backend):
     hard = load_boards(puzzles / "korf100.txt")[
         0
@@ -92,6 +93,7 @@ def test_time_limit_gives_unknown_within_a_second(puzzles, backend):
     assert out.seconds < 2.0
 
 
+@pytest.mark.xdist_group("timing")
 def test_cadical_honours_the_time_limit(puzzles):
     hard = load_boards(puzzles / "korf100.txt")[0]
     out = solve(hard, "sat", Limits(time_limit=1.0), solver="cadical195")
@@ -187,6 +189,7 @@ def test_greedy_plans_verify_and_bound_the_optimum(size, steps, seed, goal):
         assert out.answer >= solve(board, "astar").answer
 
 
+@pytest.mark.xdist_group("timing")
 def test_greedy_handles_a_ten_by_ten_board():
     board = random_walk_board(10, 10, 3000, 7)
     out = solve(board, "greedy", Limits(time_limit=120))

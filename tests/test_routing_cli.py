@@ -32,6 +32,7 @@ def test_bad_input_is_one_line(tmp_path):
     assert run.code == 2 and "not connected" in run.stderr and "Traceback" not in run.stderr
 
 
+@pytest.mark.xdist_group("timing")
 def test_time_limit_gives_exit_3():
     # a child process: the time limit holds for the whole command, as a user runs it
     run = run_cli_process(
@@ -112,6 +113,7 @@ def test_options_that_do_not_apply_are_one_line(args, fragment):
     assert_bad_input(run_cli("routing", *args), fragment)
 
 
+@pytest.mark.xdist_group("timing")
 def test_number_time_limit_gives_unknown_and_exit_3():
     run = run_cli_process("routing", "number", "complete:9", "--time-limit", "0.5", "--json")
     out = run.json()

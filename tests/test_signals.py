@@ -19,6 +19,9 @@ import pytest
 
 from pyasp_games.engines.resources import instance_dir
 
+#: Each test times how soon a stopped command ends: none runs beside another timed test.
+pytestmark = pytest.mark.xdist_group("timing")
+
 KORF = instance_dir("puzzle") / "korf100.txt"
 
 #: Seconds a stopped command may take to end with everything it started. The promise is

@@ -294,6 +294,7 @@ def test_puzzle_plan_not_optimal_disagrees(encodings):
     assert len(out.witness) == 26 and out.verdict.cross_check.answer == 24
 
 
+@pytest.mark.xdist_group("timing")
 def test_reference_out_of_time_is_not_verified(encodings, tmp_path, monkeypatch):
     # a 5 x 5 board 66 moves from home by Manhattan distance: the encoding refutes every
     # horizon up to 84 at once; IDA* with pattern databases cannot refute them within the

@@ -152,6 +152,7 @@ def test_exact_linear_solvers_agree(rows):
                 assert sum(c * solution.get(v, 0) for v, c in coeffs.items()) == rhs
 
 
+@pytest.mark.xdist_group("timing")
 def test_cli_reduce_honours_the_time_limit(tmp_path):
     game = tmp_path / "m.txt"
     assert run_cli("zerosum", "generate", "matrix", "--size", "60", "-o", game).code == 0
