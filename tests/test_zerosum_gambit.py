@@ -107,7 +107,7 @@ def test_efg_as_gambit_writes_it():
 @pytest.mark.parametrize(
     ("text", "why"),
     [
-        ('NFG 1 R "" { "A" "B" } { 1 1 }\n1 1\n', "not a zero-sum game"),
+        ('NFG 1 R "" { "A" "B" } { 2 1 }\n1 1 0 0\n', "neither a zero-sum nor a constant-sum"),
         ('NFG 1 R "" { "A" "B" "C" } { 1 1 1 }\n0 0 0\n', "3 players"),
         ('NFG 1 R "" { "A" "B" } { 2 2 }\n1 -1 -1 1\n', "the file ends"),
         ('EFG 2 R "" { "A" "B" }\np "" 1 1 "" { "x" } 0\nt "" 5\n', "outcome 5"),
@@ -133,9 +133,9 @@ def test_every_zerosum_command_reads_gambit_files(tmp_path):
     run = run_cli("zerosum", "saddle", efg)
     assert run.code == 2 and "a game tree" in run.stderr
     bad = tmp_path / "bad.nfg"
-    bad.write_text('NFG 1 R "" { "A" "B" } { 1 1 }\n1 1\n')
+    bad.write_text('NFG 1 R "" { "A" "B" } { 2 1 }\n1 1 0 0\n')
     run = run_cli("zerosum", "solve", bad)
-    assert run.code == 2 and "not a zero-sum game" in run.stderr and run.stderr.count("\n") == 1
+    assert run.code == 2 and "nor a constant-sum game" in run.stderr and run.stderr.count("\n") == 1
 
 
 def test_generate_and_normal_form_write_gambit_files(tmp_path):
@@ -150,3 +150,39 @@ def test_generate_and_normal_form_write_gambit_files(tmp_path):
     random = tmp_path / "m.nfg"
     assert run_cli("zerosum", "generate", "matrix", "--size", "3", "--format", "nfg", "-o", random).code == 0
     assert parse_nfg(random.read_text()).shape == (3, 3)
+
+
+#: A constant-sum game (payoffs add up to 4): zero-sum on player 1's payoffs [[3, 1], [0, 4]].
+CONSTANT_NFG = 'NFG 1 R "constant" { "P1" "P2" } { 2 2 }\n\n3 1 0 4 1 3 4 0\n'
+#: A tree whose payoffs add up to 10 on every path: an outcome (1, 1) on the way, then
+#: leaves that pay the rest (x, 8 - x); player 1's totals are 1 + x.
+CONSTANT_EFG = """EFG 2 R "constant tree" { "P1" "P2" }
+""
+
+p "" 1 1 "" { "l" "r" } 1 "" { 1, 1 }
+p "" 2 1 "" { "a" "b" } 0
+t "" 2 "" { 3, 5 }
+t "" 3 "" { 0, 8 }
+p "" 2 1 "" { "a" "b" } 0
+t "" 4 "" { 1, 7 }
+t "" 5 "" { 2, 6 }
+"""
+
+
+def test_constant_sum_games_are_solved_as_zero_sum_and_said_so(tmp_path):
+    game = parse_nfg(CONSTANT_NFG)
+    assert game.constant == 4 and game.matrix == ((3, 1), (0, 4))
+    assert SOLVE.ask(game).answer == 2 == SOLVE.ask(game, "lp").answer
+    again = parse_nfg(format_nfg(game))  # written back with player 2's payoffs
+    assert again.constant == 4 and again.matrix == game.matrix
+    tree = parse_efg(CONSTANT_EFG)
+    assert tree.constant == 10
+    # II does not see I's move (one information set): player 1's totals are the matrix
+    # [[1 + 3, 1 + 0], [1 + 1, 1 + 2]] = [[4, 1], [2, 3]], value (12 - 2) / 4 = 5/2
+    assert SOLVE.ask(tree, "lp").answer == Fraction(5, 2)
+    assert parse_efg(format_efg(tree)).constant == 10
+    path = tmp_path / "constant.nfg"
+    path.write_text(CONSTANT_NFG)
+    run = run_cli("zerosum", "solve", path)
+    assert run.code == 0 and "constant-sum: the payoffs add up to 4" in run.stdout
+    assert "player 2's value is 4 - 2 = 2" in run.stdout

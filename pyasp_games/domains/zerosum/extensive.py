@@ -77,6 +77,9 @@ class ExtensiveGame:
         default_factory=lambda: ({}, {}))
     #: per player: the sequences, empty first
     sequences: tuple[list[Sequence], list[Sequence]] = field(default_factory=lambda: ([], []))
+    #: What the two players' payoffs add up to at every leaf (0: zero-sum; see
+    #: :attr:`pyasp_games.domains.zerosum.model.MatrixGame.constant`).
+    constant: Fraction = Fraction(0)
 
     def index(self, player: int) -> dict[Sequence, int]:
         return {s: k for k, s in enumerate(self.sequences[player])}

@@ -22,9 +22,11 @@ fraction within its rounding, so that the probabilities sum to exactly 1.
 The file's comment (the label after the players) may state the known value,
 ``"known: -1/18"`` (crosscheck compares it), as the text matrix's ``# known:`` does.
 
-Only two-player zero-sum games are read (player 2's payoff must be minus player 1's,
-at every outcome): anything else is an :class:`InputError` saying where. Player 1's
-payoff is what player II pays player I, as in :mod:`pyasp_games.domains.zerosum.model`.
+Only two-player zero-sum and constant-sum games are read: the two payoffs must add up to
+one constant at every outcome (0: zero-sum; another constant: zero-sum on player 1's
+payoffs, the game's ``constant`` recording it, and written back so); anything else is an
+:class:`InputError` naming two outcomes that differ. Player 1's payoff is what player II
+pays player I, as in :mod:`pyasp_games.domains.zerosum.model`.
 
 >>> game = parse_nfg('NFG 1 R "matching pennies" { "I" "II" } { 2 2 }\\n 1 -1 -1 1 -1 1 1 -1\\n')
 >>> game.matrix == ((1, -1), (-1, 1)), game.name
@@ -38,6 +40,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterator
 from fractions import Fraction
@@ -159,15 +162,29 @@ def _prologue(tokens: _Tokens, magic: str, version: str) -> str:
     return title
 
 
-def _zero_sum(payoffs: list[Fraction], where: str, name: str) -> Fraction:
-    """Player 1's payoff of an outcome ``[p1, p2]``, which must sum to zero."""
+def _pair(payoffs: list[Fraction], where: str, name: str) -> tuple[Fraction, Fraction]:
+    """The two players' payoffs of an outcome."""
     if len(payoffs) != 2:
         raise InputError(f"{name}: {where} has {len(payoffs)} payoffs, expected 2")
-    if payoffs[0] + payoffs[1] != 0:
-        raise InputError(
-            f"{name}: {where} pays {payoffs[0]} and {payoffs[1]}: not a zero-sum game"
-        )
-    return payoffs[0]
+    return payoffs[0], payoffs[1]
+
+
+def _constant(paid: list[tuple[str, tuple[Fraction, Fraction]]], name: str) -> Fraction:
+    """What every outcome's two payoffs add up to (``paid``: where, and the pair): 0 for a
+    zero-sum game, another constant for a constant-sum game (zero-sum on player 1's
+    payoffs: what one gains the other loses); outcomes with different sums are refused.
+
+    >>> _constant([("a", (Fraction(3), Fraction(-1))), ("b", (Fraction(0), Fraction(2)))], "g")
+    Fraction(2, 1)
+    """
+    first_where, (a, b) = paid[0]
+    for where, (p, q) in paid[1:]:
+        if p + q != a + b:
+            raise InputError(
+                f"{name}: {first_where} pays {a} and {b} (together {a + b}), {where} pays {p} "
+                f"and {q} (together {p + q}): neither a zero-sum nor a constant-sum game"
+            )
+    return a + b
 
 
 #: A decimal with this many digits after the point is a float's rendering (OpenSpiel
@@ -230,7 +247,7 @@ def parse_nfg(text: str, name: str = "game") -> MatrixGame:
         raise InputError(f"{name}: the strategies {counts} are not two non-empty lists")
     known = _comment(tokens)
     m, n = counts
-    values: list[Fraction] = []
+    paid: list[tuple[str, tuple[Fraction, Fraction]]] = []
     if tokens.at_symbol("{"):  # the outcome version
         tokens.next("the outcomes")
         outcomes = []
@@ -241,22 +258,26 @@ def parse_nfg(text: str, name: str = "game") -> MatrixGame:
             while not tokens.at_symbol("}"):
                 payoffs.append(tokens.number("a payoff"))
             tokens.next("an outcome")
-            outcomes.append(_zero_sum(payoffs, f"outcome {len(outcomes) + 1}", name))
+            outcomes.append(_pair(payoffs, f"outcome {len(outcomes) + 1}", name))
         tokens.next("the outcomes")
         for profile in range(m * n):
             k = tokens.integer(f"the outcome of profile {profile + 1}")
             if k > len(outcomes):
                 raise InputError(f"{name}: profile {profile + 1} names outcome {k} of {len(outcomes)}")
-            values.append(Fraction(0) if k == 0 else outcomes[k - 1])
+            where = f"profile {profile + 1}" + (f" (outcome {k})" if k else " (outcome 0)")
+            paid.append((where, (Fraction(0), Fraction(0)) if k == 0 else outcomes[k - 1]))
     else:  # the payoff version
         for profile in range(m * n):
             pair = [tokens.number(f"a payoff of profile {profile + 1}") for _ in range(2)]
-            values.append(_zero_sum(pair, f"profile {profile + 1}", name))
+            paid.append((f"profile {profile + 1}", _pair(pair, f"profile {profile + 1}", name)))
+    constant = _constant(paid, name)
+    values = [p for _, (p, _) in paid]
     if tokens.peek() is not None:
         raise InputError(f"{name}: unexpected {tokens.peek()[1]!r} after the {m * n} profiles")
     # player 1's strategy varies fastest: profile k is (k mod m, k div m)
     matrix = [[values[j * m + i] for j in range(n)] for i in range(m)]
-    return make_game(matrix, title or name, strategies[0], strategies[1], known)
+    game = make_game(matrix, title or name, strategies[0], strategies[1], known)
+    return dataclasses.replace(game, constant=constant)
 
 
 def _quote(label: str) -> str:
@@ -275,7 +296,7 @@ def format_nfg(game: MatrixGame) -> str:
     for j in range(n):
         for i in range(m):
             v = game.matrix[i][j]
-            lines.append(f'{{ "" {v}, {-v} }}')
+            lines.append(f'{{ "" {v}, {game.constant - v} }}')
     lines.append("}")
     lines.append(" ".join(str(k + 1) for k in range(m * n)))
     return "\n".join(lines) + "\n"
@@ -290,25 +311,26 @@ def parse_efg(text: str, name: str = "tree") -> ExtensiveGame:
     tokens = _Tokens(text, name)
     title = _prologue(tokens, "EFG", "2")
     known = _comment(tokens)
-    outcomes: dict[int, Fraction] = {}
+    outcomes: dict[int, tuple[Fraction, Fraction]] = {}
+    leaves: list[tuple[str, tuple[Fraction, Fraction]]] = []  # every leaf's total payoffs
     actions: dict[tuple[int, int], list[str]] = {}  # (player, or 0 for chance; infoset)
     chances: dict[int, list[Fraction]] = {}  # a chance information set's probabilities
     labels: dict[tuple[int, int], str] = {}  # a player's information sets' labels
 
-    def outcome(where: str) -> Fraction:
-        """``OUTCOME ["label" { payoffs }]``: player 1's payoff (0 for outcome 0)."""
+    def outcome(where: str) -> tuple[Fraction, Fraction]:
+        """``OUTCOME ["label" { payoffs }]``: both players' payoffs (0 for outcome 0)."""
         k = tokens.integer(f"the outcome of {where}")
         if tokens.peek() is not None and tokens.peek()[0] == "str":
             tokens.next("the outcome's label")
             payoffs = tokens.numbers(f"the payoffs of outcome {k}")
-            outcomes[k] = _zero_sum(payoffs, f"outcome {k}", name)
+            outcomes[k] = _pair(payoffs, f"outcome {k}", name)
         if k == 0:
-            return Fraction(0)
+            return Fraction(0), Fraction(0)
         if k not in outcomes:
             raise InputError(f"{name}: {where} names outcome {k}, whose payoffs are not given")
         return outcomes[k]
 
-    def node(path: str, paid: Fraction, depth: int = 0) -> dict[str, Any]:
+    def node(path: str, paid: tuple[Fraction, Fraction], depth: int = 0) -> dict[str, Any]:
         if depth > MAX_TREE_DEPTH:  # before Python's own stack runs out
             raise too_deep(name, path)
         kind, word = tokens.next(f"the node {path}")
@@ -316,7 +338,9 @@ def parse_efg(text: str, name: str = "tree") -> ExtensiveGame:
             raise InputError(f"{name}: node {path}: expected 'c', 'p' or 't', got {word!r}")
         tokens.text("the node's label")
         if word == "t":
-            return {"payoff": str(paid + outcome(f"leaf {path}"))}
+            here = _add(paid, outcome(f"leaf {path}"))
+            leaves.append((f"the leaf {path}", here))
+            return {"payoff": str(here[0])}
         player = 0 if word == "c" else tokens.integer(f"the player of node {path}")
         if player not in (0, 1, 2):
             raise InputError(f"{name}: node {path}: player {player}, expected 1 or 2")
@@ -344,21 +368,28 @@ def parse_efg(text: str, name: str = "tree") -> ExtensiveGame:
             probabilities = chances[number]
         else:
             labels.setdefault(key, label)
-        here = paid + outcome(f"node {path}")
+        here = _add(paid, outcome(f"node {path}"))
         children = {a: node(f"{path}/{a}", here, depth + 1) for a in names}
         if player == 0:
             return {"chance": {a: {"p": str(p), "next": children[a]}
                                for a, p in zip(names, probabilities, strict=True)}}  # fmt: skip
         return {"player": player, "infoset": key, "moves": children}
 
-    root = node("root", Fraction(0))
+    root = node("root", (Fraction(0), Fraction(0)))
     if tokens.peek() is not None:
         raise InputError(f"{name}: unexpected {tokens.peek()[1]!r} after the tree")
     _name_infosets(root, labels)
+    constant = _constant(leaves, name)
     data: dict[str, Any] = {"name": title or name, "root": root}
     if known is not None:
         data["known"] = known
-    return from_dict(data, name)
+    game = from_dict(data, name)
+    game.constant = constant
+    return game
+
+
+def _add(a: tuple[Fraction, Fraction], b: tuple[Fraction, Fraction]) -> tuple[Fraction, Fraction]:
+    return a[0] + b[0], a[1] + b[1]
 
 
 def _name_infosets(root: dict[str, Any], labels: dict[tuple[int, int], str]) -> None:
@@ -397,7 +428,7 @@ def format_efg(game: ExtensiveGame | MatrixGame) -> str:
         node = game.nodes[k]
         if node.kind == "leaf":
             outcome += 1
-            lines.append(f't "" {outcome} "" {{ {node.payoff}, {-node.payoff} }}')
+            lines.append(f't "" {outcome} "" {{ {node.payoff}, {game.constant - node.payoff} }}')
             return
         if node.kind == "chance":
             chance += 1
@@ -421,7 +452,9 @@ def _matrix_tree(game: MatrixGame) -> ExtensiveGame:
             c: {"payoff": str(game.matrix[i][j])} for j, c in enumerate(game.cols)}}
         for i, r in enumerate(game.rows)
     }  # fmt: skip
-    return from_dict({"name": game.name, "root": {"player": 1, "infoset": "I", "moves": moves}})
+    tree = from_dict({"name": game.name, "root": {"player": 1, "infoset": "I", "moves": moves}})
+    tree.constant = game.constant
+    return tree
 
 
 def sniff(path: Path) -> str | None:

@@ -40,6 +40,10 @@ class MatrixGame:
     cols: tuple[str, ...]
     name: str = "game"
     known: Fraction | None = None
+    #: What the two players' payoffs add up to in every outcome: 0 for a zero-sum game; a
+    #: constant-sum game (read from a Gambit file) is zero-sum on player 1's payoffs, and
+    #: player 2 gets the constant minus them.
+    constant: Fraction = Fraction(0)
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -54,6 +58,7 @@ class MatrixGame:
             tuple(self.cols[j] for j in cols),
             self.name,
             self.known,
+            self.constant,
         )
 
 

@@ -136,6 +136,12 @@ def describe_solution(game: Game, outcome: Outcome, options: dict[str, Any]) -> 
         approx = "" if value.denominator < 10**6 else f" ~ {decimal(value)}"
         said = f"value {value}{approx}"
     witness, lines = outcome.witness or {}, []
+    constant = getattr(game, "constant", 0)
+    if constant:  # solved as zero-sum on player 1's payoffs: say so, and player 2's share
+        lines.append(
+            f"  constant-sum: the payoffs add up to {constant} in every outcome, so the game is "
+            f"zero-sum on player 1's; player 2's value is {constant} - {value} = {constant - value}"
+        )
     if "normal_form" in outcome.stats:
         rows, cols = outcome.stats["normal_form"]
         lines.append(f"  normal form: {rows} x {cols} pure strategies")
