@@ -158,3 +158,25 @@ def test_bench_sigterm(tmp_path: Path) -> None:
     code, stderr = _stop(args, 7, signal.SIGTERM, tmp_path)
     assert code == 128 + signal.SIGTERM, stderr
     assert "stopped by SIGTERM" in stderr and "--resume" in stderr
+
+
+def test_a_stop_raised_inside_a_finalizer_prints_no_traceback(monkeypatch):
+    """A stop signal that lands in a finalizer (a multiprocessing pipe being closed) is
+    raised there as KeyboardInterrupt, which Python prints as 'Exception ignored ...
+    Traceback' (seen once in a fuzz session stopped by SIGTERM): the hook drops it, since
+    the stop is under way; any other unraisable exception is still reported."""
+    from types import SimpleNamespace
+
+    from pyasp_games.engines import processes
+
+    seen = []
+    hook = processes.quiet_stop(seen.append)
+    stop = SimpleNamespace(exc_value=KeyboardInterrupt(), object="<Finalize object, dead>")
+    hook(stop)
+    assert seen == [stop]  # no stop signal received: an interrupt like any other
+    monkeypatch.setattr(processes, "_received", [15])
+    hook(stop)
+    assert seen == [stop]  # after SIGTERM: dropped
+    other = SimpleNamespace(exc_value=ValueError("x"), object=None)
+    hook(other)
+    assert seen == [stop, other]

@@ -82,12 +82,15 @@ def stop_signals() -> Iterator[None]:
     done = threading.Event()
     previous_fd = signal.set_wakeup_fd(write, warn_on_full_buffer=False)
     previous = {sig: signal.signal(sig, _interrupt) for sig in STOP_SIGNALS}
+    previous_hook = sys.unraisablehook
+    sys.unraisablehook = quiet_stop(previous_hook)
     watcher = threading.Thread(target=_watch, args=(read, done), daemon=True, name="stop-watcher")
     watcher.start()
     try:
         yield
     finally:
         done.set()
+        sys.unraisablehook = previous_hook
         for sig, handler in previous.items():
             signal.signal(sig, handler)
         signal.set_wakeup_fd(previous_fd)
@@ -96,6 +99,20 @@ def stop_signals() -> Iterator[None]:
         os.close(write)
         if not watcher.is_alive():
             os.close(read)
+
+
+def quiet_stop(hook: Callable[[Any], None]) -> Callable[[Any], None]:
+    """``sys.unraisablehook`` that drops the interrupt of a stop signal raised inside a
+    finalizer (a multiprocessing ``Finalize`` closing a pipe): Python would print it as
+    "Exception ignored in ... Traceback", though the stop is under way (the watcher ends
+    the process if the interrupt is lost so); anything else goes to ``hook``."""
+
+    def quiet(unraisable: Any) -> None:
+        if isinstance(unraisable.exc_value, KeyboardInterrupt) and stopped_by() is not None:
+            return
+        hook(unraisable)
+
+    return quiet
 
 
 def _watch(read: int, done: threading.Event) -> None:
