@@ -106,6 +106,18 @@ def test_a_search_that_fills_its_memory_limit_is_unknown(tmp_path):
     assert_bad_input(run_cli("puzzle", "solve", board, "--memory-limit", "0"), "--memory-limit")
 
 
+def test_a_memory_limit_below_the_start_up_is_unknown_in_routing_too():
+    # 'routing solve grid:4x4 --random 1 -b bfs --memory-limit 1' was an internal
+    # ImportError; every domain says the memory limit was reached (exit 3). (grid:4x4 is
+    # now beyond bfs' 12 vertices, refused before any work: grid:3x3 here)
+    run = run_cli_process(
+        "routing", "solve", "grid:3x3", "--random", "1", "-b", "bfs", "--memory-limit", "1", "--json"
+    )
+    out = run.json()
+    assert run.code == 3 and out["status"] == "unknown", run.stdout + run.stderr
+    assert out["stats"]["limit"] == "memory" and "Traceback" not in run.stderr
+
+
 @pytest.mark.parametrize("megabytes", ["60", "150"])
 def test_a_small_input_is_answered_under_a_small_memory_limit(tmp_path, megabytes):
     # reading a file once set aside 256 MB (the longest text taken) before reading a
