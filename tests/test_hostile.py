@@ -14,7 +14,7 @@ import pytest
 from pyasp_games.domains import DOMAINS, domain_spec
 from pyasp_games.domains.cover.model import format_x3c, random_x3c
 from pyasp_games.domains.zerosum.model import format_matrix, random_matrix
-from pyasp_games.engines.resources import instance_dir
+from pyasp_games.engines.resources import encoding_path, instance_dir
 from pyasp_games.errors import InputError
 from pyasp_games.tools.bench.suite import expand, parse_suite
 
@@ -593,3 +593,16 @@ def test_what_kriegspiel_show_prints_reads_back(tmp_path):
     assert run_cli("kriegspiel", "show", again).stdout == shown.stdout
     solved = run_cli("kriegspiel", "solve", again, "--json")
     assert solved.code == 0 and solved.json()["answer"] == 8
+
+
+def test_clingos_warnings_on_your_encoding_are_shown(tmp_path):
+    """An atom no rule defines is clingo's hint to a typo: shown for the user's encoding
+    (file and line), kept in the JSON for every encoding, not printed for a bundled one."""
+    mine = tmp_path / "mine.lp"
+    mine.write_text(encoding_path("grundy", "grundy").read_text() + "\n#show typo/1.\n")
+    cycle = instance_dir("grundy") / "cycle4.txt"
+    run = run_cli("grundy", "exists", cycle, "-b", "asp", "--encoding", mine)
+    assert run.code == 0 and "a Grundy function exists" in run.stdout
+    assert f"clingo warns: {mine}:" in run.stdout and "typo/1" in run.stdout
+    bundled = run_cli("grundy", "exists", cycle, "-b", "asp")
+    assert bundled.code == 0 and "clingo warns" not in bundled.stdout

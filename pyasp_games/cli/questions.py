@@ -267,7 +267,21 @@ def show(question: Question, instance: Any, outcome: Outcome, options: dict[str,
     )
     for line in lines:
         typer.echo(line)
+    for said in _warnings_of_yours(question, outcome, options):
+        typer.echo(f"  clingo warns: {said}")
     report_error(outcome)
+
+
+def _warnings_of_yours(question: Question, outcome: Outcome, options: dict[str, Any]) -> list[str]:
+    """clingo's warnings on the user's own encoding (an atom no rule defines, an undefined
+    operation: the hints to a typo), at most five; the bundled encodings' are known and
+    left in the JSON's ``stats["clingo_warnings"]``."""
+    from pyasp_games.engines.resources import user_encoding
+
+    if user_encoding(question.domain, options.get(ENCODING)) is None:
+        return []
+    said = outcome.stats.get("clingo_warnings") or []
+    return said[:5] + ([f"... and {len(said) - 5} more (--json lists them)"] if len(said) > 5 else [])
 
 
 def _annotation(param: Param) -> tuple[Any, Any]:

@@ -538,6 +538,8 @@ class ClingoSession:
             out["constraints"] = int(generator["constraints"])
         if self.per_horizon:
             out["per_horizon"] = [dict(h) for h in self.per_horizon]
+        if self.messages:  # clingo's warnings: an atom no rule defines, an undefined operation
+            out["clingo_warnings"] = [" ".join(m.split()) for m in self.messages]
         return out
 
 
