@@ -606,3 +606,13 @@ def test_clingos_warnings_on_your_encoding_are_shown(tmp_path):
     assert f"clingo warns: {mine}:" in run.stdout and "typo/1" in run.stdout
     bundled = run_cli("grundy", "exists", cycle, "-b", "asp")
     assert bundled.code == 0 and "clingo warns" not in bundled.stdout
+
+
+@pytest.mark.parametrize("domain", ["cover", "zerosum"])
+def test_crosscheck_on_workers_runs_domains_whose_questions_hold_closures(domain):
+    """The runs cross to the workers by the domain's registered name: cover's backends
+    are closures and zerosum's formatters lambdas, which do not pickle (it was an internal
+    PicklingError)."""
+    run = run_cli("crosscheck", domain, "--workers", "2")
+    assert run.code == 0, run.stdout + run.stderr
+    assert "no failed check, no disagreement" in run.stdout

@@ -186,3 +186,5 @@ def test_constant_sum_games_are_solved_as_zero_sum_and_said_so(tmp_path):
     run = run_cli("zerosum", "solve", path)
     assert run.code == 0 and "constant-sum: the payoffs add up to 4" in run.stdout
     assert "player 2's value is 4 - 2 = 2" in run.stdout
+    data = run_cli("zerosum", "solve", path, "-b", "lp", "--json").json()
+    assert data["answer"] == "2" and data["stats"]["constant_sum"] == "4"

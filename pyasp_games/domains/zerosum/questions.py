@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from functools import wraps
 from pathlib import Path
 from typing import Any
 
@@ -92,8 +93,26 @@ def _lp(game: Game, limits: Limits = Limits()) -> Outcome:
     return solve_lp(game, limits)
 
 
+def constant_sum(backend: Callable[..., Outcome]) -> Callable[..., Outcome]:
+    """``backend`` whose outcome on a constant-sum game says so in its statistics
+    (``stats["constant_sum"]``: what the two payoffs add up to; the answer is player 1's
+    value, player 2's is the constant minus it), for every backend in one place."""
+
+    @wraps(backend)
+    def run(game: Game, limits: Limits = Limits(), **options: Any) -> Outcome:
+        outcome = backend(game, limits, **options)
+        if getattr(game, "constant", 0):
+            outcome.stats["constant_sum"] = str(game.constant)
+        return outcome
+
+    return run
+
+
 #: The backends of ``solve``: ``backend(game, limits, **options) -> Outcome``.
-BACKENDS: dict[str, Callable[..., Outcome]] = {"simplex": _simplex, "lp": _lp, "asp": solve_asp}
+BACKENDS: dict[str, Callable[..., Outcome]] = {
+    name: constant_sum(backend)
+    for name, backend in {"simplex": _simplex, "lp": _lp, "asp": solve_asp}.items()
+}
 
 
 def _strategy(names: tuple[str, ...], probabilities: list[Fraction]) -> str:

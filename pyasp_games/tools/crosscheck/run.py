@@ -114,6 +114,23 @@ def answer(
         return Outcome(name, backend.backend, "error", stats={"error": str(err)})
 
 
+def answer_in_worker(domain: str, instance: Any, backend: BackendSpec, limits: Limits) -> Outcome:
+    """:func:`answer` in a worker process, the domain found there by its registered name:
+    a question's backends and formatters may be closures or lambdas, which do not cross a
+    process boundary (``crosscheck --workers`` on cover and zerosum was a PicklingError)."""
+    from pyasp_games.domains import domain_spec
+
+    return answer(domain_spec(domain).solve, instance, backend, limits)
+
+
+def _submit(pool: Any, spec: DomainSpec, instance: Any, backend: BackendSpec, limits: Limits) -> Any:
+    from pyasp_games.domains import DOMAINS
+
+    if spec.name in DOMAINS:  # by name: nothing of the spec itself is pickled
+        return pool.submit(answer_in_worker, spec.name, instance, backend, limits)
+    return pool.submit(answer, spec.solve, instance, backend, limits)  # a spec of the caller's
+
+
 def crosscheck(
     spec: DomainSpec,
     instances: Sequence[Any],
@@ -141,7 +158,7 @@ def crosscheck(
     with process_pool(pool_size) if workers > 1 else nullcontext() as pool:
         if pool is not None:
             pending = [
-                [pool.submit(answer, spec.solve, instance, b, limits) for b in bs]
+                [_submit(pool, spec, instance, b, limits) for b in bs]
                 for instance, bs in zip(instances, jobs, strict=True)
             ]
         for k, (instance, bs) in enumerate(zip(instances, jobs, strict=True)):
