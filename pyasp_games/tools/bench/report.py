@@ -111,7 +111,8 @@ def unconfirmed(row: dict[str, Any]) -> str | None:
 
 
 def failed_check(row: dict[str, Any]) -> bool:
-    """The run's witness or claim failed its check (its verdict, read back from the row)."""
+    """The run's witness or claim failed its check: the row's own ``verified`` column (a
+    results file's field), or its verdict read back from the row's statistics."""
     if row["status"] != "error":
         return False
     return row.get("verified") is False or _outcome(row).verdict.failed
