@@ -8,15 +8,26 @@ questions generated from :data:`pyasp_games.domains.geography.questions.QUESTION
 
 from __future__ import annotations
 
+import sys
 from enum import StrEnum
 from pathlib import Path
+from typing import Any
 
 import typer
 
-from pyasp_games.cli.common import new_file, print_json, write_output
+from pyasp_games.cli.common import (
+    FORCE,
+    JSON,
+    OUTPUT,
+    TIME_LIMIT,
+    answered,
+    new_file,
+    print_json,
+    write_output,
+)
 from pyasp_games.cli.questions import domain_group, input_command
 from pyasp_games.domains.geography.model import VARIANTS, Geography
-from pyasp_games.domains.geography.questions import SOLVE
+from pyasp_games.domains.geography.questions import SOLVE, read_game
 
 #: The domain's questions (generated), and below the commands that are none.
 app = domain_group("geography")
@@ -61,6 +72,96 @@ def qbf_to_geography(
                     "output": None if output is None else str(output)})  # fmt: skip
     elif output is None:
         sys.stdout.write(text)
+
+
+def planarize(
+    graph: Path = typer.Argument(
+        ..., help="A vertex-geography graph (arc list with '# start:', or .adjlist, .graphml, .json)."
+    ),
+    start: str = typer.Option(None, "--start", "-s", help="The start vertex (default: the file's '# start:')."),
+    undirected: bool = typer.Option(False, "--undirected", help="Every line 'u v' is an edge usable both ways."),
+    output: Path = OUTPUT,
+    force: bool = FORCE,
+    seed: int = typer.Option(0, "--seed", help="Seeds the drawings tried (the output is reproducible)."),
+    time_limit: float = TIME_LIMIT,
+    json: bool = JSON,
+) -> None:
+    """Redraw the game as a planar digraph with the same winner (the notes' planar Geography).
+
+    Crossing arcs are replaced by a crossing gadget; the winner is kept exactly when no play
+    from the start uses both arcs of a crossing (no gadget can carry two passages), which is
+    checked for every crossing of the drawing by exhaustive search. A digraph whose every
+    drawing tried has a crossing used twice by one play is refused (exit 3), with that play.
+    Vertex geography on a digraph (an undirected graph is read as both arcs of every edge).
+    """
+    from pyasp_games.domains.geography.planar import UnsafeCrossing
+    from pyasp_games.domains.geography.planar import planarize as redraw
+    from pyasp_games.engines.enforcement import arm
+    from pyasp_games.engines.limits import Limits
+    from pyasp_games.errors import InputError, checked_int
+
+    checked_int(seed, "--seed")
+    limits = Limits.given(time_limit)
+    new_file(output, force, "--output")
+    game = read_game(graph, start, None, undirected)
+    if game.variant != "vertex":
+        raise InputError(
+            f"{game.name}: planarize keeps the winner of vertex geography; edge geography "
+            "needs another gadget (its arcs, not its vertices, are used up)"
+        )
+    arm(limits)
+    try:
+        planar = redraw(game.graph if game.directed else _both_ways(game), game.names[game.start],
+                        limits.deadline(), seed)
+    except UnsafeCrossing as refused:
+        if json:
+            print_json({"graph": str(graph), "status": "unknown", "planar": None,
+                        "unsafe_crossing": [list(refused.arcs[0]), list(refused.arcs[1])],
+                        "play": refused.play})  # fmt: skip
+        typer.echo(f"not planarized: {refused}", err=True)
+        raise typer.Exit(3) from None
+    answered()
+    if not planar.planar_output:  # the gadgets are planar by construction: a bug if not
+        raise RuntimeError(f"{game.name}: the redrawn graph is not planar")
+    text = planar.graph.format_arcs()
+    if output is not None:
+        write_output(text, output)
+    summary = (
+        "already planar: no crossing" if planar.planar_input else
+        f"{planar.crossings} crossings replaced by gadgets, each safe (no play from "
+        f"{planar.start} uses both of its arcs; {planar.search_nodes:,} search nodes)"
+    )
+    if json:
+        print_json({"graph": str(graph), "status": "solved", "planar": True,
+                    "winner_preserved": True, "start": planar.start,
+                    "vertices": len(planar.graph), "arcs": planar.graph.arc_count,
+                    "crossings": [[list(c.first), list(c.second)] for c in planar.crossing_list],
+                    "dropped_vertices": planar.dropped_vertices, "dropped_arcs": planar.dropped_arcs,
+                    "search_nodes": planar.search_nodes,
+                    "output": None if output is None else str(output),
+                    **({} if output is not None else {"arcs": [[planar.graph.names[u],
+                       planar.graph.names[v]] for u, v in planar.graph.arcs()]})})  # fmt: skip
+    else:
+        if output is None:
+            sys.stdout.write(text)
+        typer.echo(
+            f"planar ({len(planar.graph)} vertices, {planar.graph.arc_count} arcs; checked), "
+            f"same winner (proved): {summary}"
+            + (f"; {planar.dropped_vertices} vertices and {planar.dropped_arcs} arcs no play "
+               "can use dropped" if planar.dropped_vertices or planar.dropped_arcs else ""),
+            err=True,
+        )
+
+
+def _both_ways(game: Geography) -> Any:
+    from pyasp_games.engines.graphs import from_arcs
+
+    g = game.graph
+    arcs = [(g.names[u], g.names[v]) for u, v in g.arcs()]
+    return from_arcs(arcs + [(v, u) for u, v in arcs], g.names, name=g.name, headers=g.headers)
+
+
+app.command("planarize")(planarize)
 
 
 def _play(game: Geography) -> None:
