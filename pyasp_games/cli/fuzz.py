@@ -28,7 +28,8 @@ def fuzz(
     ),
     family: str = typer.Option(
         None, "--family", help="The instance family (geography: vertex, edge, vertex-undirected, "
-        "edge-undirected; kriegspiel: krk, kqk; default: the domain's first)."
+        "edge-undirected; kriegspiel: krk, kqk; default: every family the encoding answers, "
+        "as its header says, e.g. '% variant: edge')."
     ),
     runs: int = typer.Option(
         100, "--runs", metavar="N", help="Random instances to try after the small scope."

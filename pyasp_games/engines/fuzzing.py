@@ -10,7 +10,17 @@ instances. A family has
   small inputs, and small counterexamples are the ones a user can read;
 - a **strategy**: ``strategy(size)`` is a hypothesis strategy of instances of at most
   ``size`` (vertices, subsets, scramble moves); hypothesis draws them and, when one
-  fails, shrinks it (fewer vertices, arcs, subsets, moves) while it still fails.
+  fails, shrinks it (fewer vertices, arcs, subsets, moves) while it still fails;
+- optionally **relabellings** (``relabel``): the same instance under other names
+  (the canonical smallest labels first, then orders a program may depend on: parity,
+  reversal), tried in the small scope and while shrinking, since the small scope is
+  taken up to renaming and a program may depend on the numbers;
+- optionally **parts** (``parts``): the instance with one part deleted, for every part
+  (a subset, an arc, a vertex): after hypothesis, the shrinker tries every deletion;
+- what an encoding must **answer** to be tested on it (``answers``, e.g.
+  ``{"variant": "edge"}``): an encoding's header line ``% variant: edge`` selects the
+  families it answers, and a family it does not answer is refused
+  (:meth:`Fuzzing.families_for`).
 
 The runner knows nothing of any domain beyond this declaration: the domain writes a
 failing instance as its own instance file (``write``) and measures it (``size``).
@@ -25,12 +35,22 @@ hypothesis is imported by the strategies only when they are called.
 Traceback (most recent call last):
 ...
 pyasp_games.errors.InputError: unknown family 'floats' (choose from ints)
+>>> odd = Family("odd", "odd integers", strategy=lambda size: None, small=lambda: iter([1]),
+...              small_help="1", answers={"parity": "odd"})
+>>> spec = Fuzzing(("solve",), (fam, odd), size=abs, unit="units", write=str,
+...                defaults={"parity": "even"})
+>>> [f.name for f in spec.families_for(None, {"parity": "odd"})]  # ints fits any
+['ints', 'odd']
+>>> spec.families_for("odd", {})
+Traceback (most recent call last):
+...
+pyasp_games.errors.InputError: the encoding answers parity even (no '% parity:' line says otherwise), family odd is parity odd
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from pyasp_games.errors import InputError
@@ -51,6 +71,12 @@ class Family:
         sizes: the random phase's sizes: from the first, growing to the second (the
             default ``--max-size``), in ``unit``.
         unit: what ``strategy``'s size counts (``--max-size``), e.g. "vertices".
+        answers: what an encoding must answer to be fuzzed on this family (header key ->
+            value, e.g. ``{"variant": "edge"}``); families with none fit every encoding.
+        relabel: ``relabel(instance)`` -> the instance under other labels, the
+            canonical smallest labels first (``None``: labels cannot matter).
+        parts: ``parts(instance)`` -> the instance with one part deleted, once for each
+            part (``None``: hypothesis' shrinking only).
     """
 
     name: str
@@ -60,6 +86,9 @@ class Family:
     small_help: str
     sizes: tuple[int, int] = (2, 6)
     unit: str = "vertices"
+    answers: Mapping[str, str] = field(default_factory=dict)
+    relabel: Callable[[Any], Iterable[Any]] | None = None
+    parts: Callable[[Any], Iterable[Any]] | None = None
 
 
 @dataclass(frozen=True)
@@ -75,6 +104,15 @@ class Fuzzing:
         write: the instance as the text of an instance file the domain's commands
             read (with any header its question needs, e.g. a start vertex).
         measure: the instance's shape in words, for the report (default: its size).
+        defaults: what an encoding answers when its header says nothing (e.g.
+            ``{"variant": "vertex"}``); a key without a default means every value.
+        witness: ``witness(instance, outcome)`` -> the atoms of the encoding's output
+            predicates (clingo text, truth value) that the reference's verified answer
+            fixes: the assumptions under which a missed solution is blamed on rules
+            (:mod:`pyasp_games.tools.fuzz.blame`); ``None``: no blame.
+        answer_set: ``answer_set(instance, outcome)`` -> the shown atoms of an
+            encoding's answer (clingo text), to point at the smallest part of a wrong
+            answer that the checker rejects; ``None``: the checker's message only.
     """
 
     questions: tuple[str, ...]
@@ -83,6 +121,9 @@ class Fuzzing:
     unit: str
     write: Callable[[Any], str]
     measure: Callable[[Any], str] | None = None
+    defaults: Mapping[str, str] = field(default_factory=dict)
+    witness: Callable[[Any, Any], Iterable[tuple[str, bool]]] | None = None
+    answer_set: Callable[[Any, Any], str] | None = None
 
     def family(self, name: str | None) -> Family:
         """The family called ``name`` (``None``: the first)."""
@@ -93,6 +134,35 @@ class Fuzzing:
                 return family
         names = ", ".join(f.name for f in self.families)
         raise InputError(f"unknown family {name!r} (choose from {names})")
+
+    def keys(self) -> list[str]:
+        """The header keys by which an encoding says what it answers."""
+        return sorted({k for f in self.families for k in f.answers} | set(self.defaults))
+
+    def families_for(self, name: str | None, says: Mapping[str, str]) -> list[Family]:
+        """The families an encoding whose header ``says`` what it answers is fuzzed on:
+        ``name``'s (refused, one line, when the encoding answers something else), else
+        every family it answers (every variant, every ending: not the first alone)."""
+        claims = {k: says.get(k, self.defaults.get(k)) for k in self.keys()}
+
+        def fits(family: Family) -> str | None:
+            for key, value in family.answers.items():
+                if claims.get(key) is not None and claims[key] != value:
+                    said = "" if key in says else f" (no '% {key}:' line says otherwise)"
+                    return f"the encoding answers {key} {claims[key]}{said}, family " \
+                        f"{family.name} is {key} {value}"
+            return None
+
+        if name is not None:
+            family = self.family(name)
+            if (why := fits(family)) is not None:
+                raise InputError(why)
+            return [family]
+        chosen = [f for f in self.families if fits(f) is None]
+        if not chosen:
+            said = ", ".join(f"{k} {v}" for k, v in claims.items() if v is not None)
+            raise InputError(f"no {self.unit} family answers what the encoding says ({said})")
+        return chosen
 
     def describe(self, instance: Any) -> str:
         """The instance's shape in words."""

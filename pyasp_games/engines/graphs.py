@@ -36,7 +36,7 @@ one as a :class:`Digraph`, or with ``undirected=True`` as a :class:`Graph` (a li
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -611,3 +611,48 @@ def digraph_strategy(max_vertices: int, loops: bool = True, min_vertices: int = 
         )
 
     return st.integers(min_vertices, max(min_vertices, max_vertices)).flatmap(arcs)
+
+
+def digraph_parts(
+    n: int, arcs: Iterable[tuple[int, int]], keep: int = 0
+) -> Iterator[tuple[int, tuple[tuple[int, int], ...]]]:
+    """``(n, arcs)`` with one part deleted, for every part: each vertex but the first
+    ``keep`` (a start), its arcs with it and the rest renumbered, then each arc: what
+    the fuzzer's shrinker tries.
+
+    >>> list(digraph_parts(2, [(0, 1)]))
+    [(1, ()), (1, ()), (2, ())]
+    """
+    arcs = sorted(set(arcs))
+    for gone in range(keep, n):
+        if n <= 1:
+            break
+        def renamed(v, g=gone):
+            return (v - (v > g))
+        yield n - 1, tuple(sorted((renamed(u), renamed(v)) for u, v in arcs if gone not in (u, v)))
+    for k in range(len(arcs)):
+        yield n, tuple(arcs[:k] + arcs[k + 1 :])
+
+
+def digraph_relabellings(
+    n: int, arcs: Iterable[tuple[int, int]], keep: int = 0
+) -> Iterator[tuple[int, tuple[tuple[int, int], ...]]]:
+    """``(n, arcs)`` under other vertex numbers, the first ``keep`` fixed: the canonical
+    smallest numbering first (up to 7 vertices), then reversed, then rotated by one —
+    a program may depend on the numbers, which a scope taken up to isomorphism hides.
+
+    >>> [a for _, a in digraph_relabellings(3, [(1, 2)])]
+    [((0, 1),), ((1, 0),), ((2, 0),)]
+    """
+    from itertools import permutations
+
+    arcs = sorted(set(arcs))
+    free = list(range(keep, n))
+
+    def mapped(p: dict[int, int]) -> tuple[tuple[int, int], ...]:
+        return tuple(sorted((p.get(u, u), p.get(v, v)) for u, v in arcs))
+
+    if len(free) <= 7:
+        yield n, min(mapped(dict(zip(free, perm, strict=True))) for perm in permutations(free))
+    yield n, mapped(dict(zip(free, reversed(free), strict=True)))
+    yield n, mapped(dict(zip(free, free[1:] + free[:1], strict=True)))

@@ -78,17 +78,26 @@ def domain() -> DomainSpec:
 
 def fuzzing() -> Fuzzing:
     """What ``pyasp-games fuzz cover`` draws: X3C instances, every small one first."""
-    from pyasp_games.domains.cover.model import format_x3c, small_x3c, x3c_strategy
+    from pyasp_games.domains.cover.model import (
+        format_x3c,
+        small_x3c,
+        x3c_parts,
+        x3c_relabellings,
+        x3c_strategy,
+    )
 
     x3c = Family(
         "x3c",
-        "X3C instances over 3 to 9 elements, some with a planted cover",
+        "X3C instances over 3 to 24 elements (q grows with the size), some with a planted cover",
         strategy=x3c_strategy,
         small=small_x3c,
         small_help="every X3C instance with q = 1 and at most 2 subsets, and with q = 2 and "
-        "at most 3 subsets, up to renaming",
-        sizes=(2, 8),
+        "at most 3 subsets, up to renaming (and relabelled); for q = 3 and 4, disjoint "
+        "triples, one missing, one extra subset, a planted cover among decoys",
+        sizes=(2, 10),
         unit="subsets",
+        relabel=x3c_relabellings,
+        parts=x3c_parts,
     )
     return Fuzzing(
         ("solve",), (x3c,), size=lambda inst: len(inst.subsets), unit="subsets", write=format_x3c,

@@ -474,12 +474,71 @@ def _regular_triples(
 def small_x3c() -> Iterator[X3C]:
     """Every X3C instance with ``q = 1`` and at most 2 subsets, then with ``q = 2`` and at
     most 3 subsets, up to renaming the elements (a subset may repeat), fewest subsets
-    first: the fuzzer's small scope.
+    first; then, for ``q = 3`` and ``4``, the structured ones (:func:`structured_x3c`):
+    the fuzzer's small scope. ``q = 4`` is where a cover bounded by a constant 3 first
+    fails.
 
     >>> instances = list(small_x3c())
     >>> len(instances), instances[2].subsets
-    (20, ((0, 1, 2), (0, 1, 2)))
+    (34, ((0, 1, 2), (0, 1, 2)))
     """
+    yield from _every_small_x3c()
+    for q in (3, 4):
+        yield from structured_x3c(q)
+
+
+def structured_x3c(q: int) -> Iterator[X3C]:
+    """The X3C instances over ``3q`` elements whose structure small bugs need: ``q``
+    disjoint triples (the one cover), the same with one triple missing (no cover), with
+    one extra subset meeting 1, 2 or 3 triples (one cover, or two), and a planted cover
+    among decoys (another cover, shifted by one, and two subsets that belong to none).
+
+    >>> [len(x.subsets) for x in structured_x3c(4)]
+    [4, 3, 5, 5, 5, 5, 10]
+    """
+    n = 3 * q
+    disjoint = [(3 * i, 3 * i + 1, 3 * i + 2) for i in range(q)]
+    yield X3C(n, tuple(disjoint), name=f"small-disjoint-{q}")
+    yield X3C(n, tuple(disjoint[:-1]), name=f"small-missing-{q}")
+    extras = [(0, 1, 2), (0, 1, 3), (0, 3, 6)]  # meeting one, two and three triples
+    for k, extra in enumerate([*extras, (1, 4, 7)]):
+        yield X3C(n, (*disjoint, extra), name=f"small-extra-{q}-{k}")
+    shifted = [tuple(sorted(((3 * i + j + 1) % n) for j in range(3))) for i in range(q)]
+    decoys = [(0, 1, 4), (2, 5, n - 1)]
+    yield X3C(n, tuple(decoys[:1] + disjoint + shifted + decoys[1:]), name=f"small-planted-{q}")
+
+
+def x3c_parts(inst: X3C) -> Iterator[X3C]:
+    """The instance with one subset deleted, for each subset; then, where an element lies
+    in no subset, the universe with three such elements fewer (the rest renumbered):
+    what the fuzzer's shrinker tries."""
+    subsets = list(inst.subsets)
+    for k in range(len(subsets)):
+        yield X3C(inst.size, tuple(subsets[:k] + subsets[k + 1 :]), name=inst.name)
+    used = {e for s in subsets for e in s}
+    unused = [e for e in range(inst.size) if e not in used]
+    if len(unused) >= 3:
+        gone = set(unused[-3:])
+        keep = {e: i for i, e in enumerate(e for e in range(inst.size) if e not in gone)}
+        renamed = tuple(tuple(sorted(keep[e] for e in s)) for s in subsets)
+        yield X3C(inst.size - 3, renamed, name=inst.name)
+
+
+def x3c_relabellings(inst: X3C) -> Iterator[X3C]:
+    """The instance with its elements renumbered: the canonical smallest numbering (its
+    elements in order of first use) first, then the orders a program may depend on:
+    the used elements on the even numbers first, on the odd numbers first, reversed."""
+    n = inst.size
+    order = list(dict.fromkeys([*(e for s in inst.subsets for e in s), *range(n)]))
+    evens = list(range(0, n, 2)) + list(range(1, n, 2))
+    odds = list(range(1, n, 2)) + list(range(0, n, 2))
+    for target in (list(range(n)), evens, odds, list(range(n - 1, -1, -1))):
+        to = dict(zip(order, target, strict=True))
+        subsets = tuple(tuple(sorted(to[e] for e in s)) for s in inst.subsets)
+        yield X3C(n, subsets, name=inst.name)
+
+
+def _every_small_x3c() -> Iterator[X3C]:
     from itertools import combinations, combinations_with_replacement, permutations
 
     k = 0
@@ -520,4 +579,6 @@ def x3c_strategy(size: int) -> Any:
 
         return st.builds(build, subsets, planted)
 
-    return st.integers(1, 3).flatmap(instance)
+    # universes beyond any constant a program is likely to hard-code (q = 3, 4), as
+    # the size grows
+    return st.integers(1, max(3, min(8, size // 2 + 1))).flatmap(instance)

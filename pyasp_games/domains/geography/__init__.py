@@ -78,13 +78,16 @@ def domain() -> DomainSpec:
 
 
 def fuzzing() -> Fuzzing:
-    """What ``pyasp-games fuzz geography`` draws: one family per variant and direction
-    (an encoding is written for one of them), every small game first."""
+    """What ``pyasp-games fuzz geography`` draws: one family per variant and direction,
+    every small game first. An encoding answers one variant (its header line
+    ``% variant: edge``; vertex when it says nothing), and is fuzzed on that variant's
+    families, directed and undirected."""
     from functools import partial
 
     from pyasp_games.domains.geography.model import (
         VARIANTS,
         format_game,
+        game_parts,
         game_strategy,
         small_games,
     )
@@ -98,13 +101,16 @@ def fuzzing() -> Fuzzing:
             small=partial(small_games, variant, undirected),
             small_help=f"every {'undirected' if undirected else 'directed'} graph on at most "
             "3 vertices, up to isomorphism keeping the start",
-            sizes=(3, 6),
+            sizes=(3, 7),
+            answers={"variant": variant},
+            parts=game_parts,
         )
         for undirected in (False, True)
         for variant in VARIANTS
     )
     return Fuzzing(
         ("solve",), families, size=len, unit="vertices", write=format_game,
+        defaults={"variant": "vertex"},
         measure=lambda game: f"{plural(len(game), 'vertex', 'vertices')}, "
         f"{plural(game.edge_count, 'arc' if game.directed else 'edge')}",
     )  # fmt: skip

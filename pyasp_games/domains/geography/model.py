@@ -242,6 +242,19 @@ def game_strategy(size: int, variant: str = "vertex", undirected: bool = False) 
     )
 
 
+def game_parts(game: Geography) -> Iterator[Geography]:
+    """The game with one vertex (not the start) or one arc deleted, for each: what the
+    fuzzer's shrinker tries."""
+    from pyasp_games.engines.graphs import digraph_parts
+
+    graph = game.graph
+    order = [game.start, *(v for v in range(len(graph)) if v != game.start)]
+    number = {v: k for k, v in enumerate(order)}
+    arcs = [(number[u], number[v]) for u, v in graph.arcs()]
+    for n, smaller in digraph_parts(len(graph), arcs, keep=1):
+        yield _numbered_game(n, smaller, game.variant, not game.directed, graph.name)
+
+
 def format_game(game: Geography) -> str:
     """The game as an arc-list file whose headers give its start, variant and direction."""
     from pyasp_games.engines.graphs import from_arcs

@@ -95,15 +95,23 @@ def domain() -> DomainSpec:
 def fuzzing() -> Fuzzing:
     """What ``pyasp-games fuzz grundy`` draws: game graphs (cycles and self-loops
     included), every small one first, for ``exists`` and ``kernel``."""
-    from pyasp_games.domains.grundy.model import game_graph_strategy, small_game_graphs
+    from pyasp_games.domains.grundy.model import (
+        game_graph_strategy,
+        graph_parts,
+        graph_relabellings,
+        small_game_graphs,
+    )
 
     graphs = Family(
         "digraph",
         "game graphs with any moves (cycles and self-loops included)",
         strategy=game_graph_strategy,
         small=small_game_graphs,
-        small_help="every game graph on at most 3 positions, up to isomorphism",
-        sizes=(3, 7),
+        small_help="every game graph on at most 3 positions and every one on 4 without "
+        "self-loops, up to isomorphism",
+        sizes=(3, 10),
+        relabel=graph_relabellings,
+        parts=graph_parts,
     )
     return Fuzzing(
         ("exists", "kernel"), (graphs,), size=len, unit="positions",

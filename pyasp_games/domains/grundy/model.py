@@ -306,16 +306,41 @@ def grundys_game_heaps(upto: int | None) -> GrundysGame:
 
 def small_game_graphs() -> Iterable[Digraph]:
     """Every game graph on at most 3 positions up to isomorphism, self-loops included
-    (116 graphs), fewest positions and moves first: the fuzzer's small scope.
+    (116 graphs), then every one on 4 positions without self-loops (218), fewest
+    positions and moves first: the fuzzer's small scope. Four positions is where a mex
+    that looks at one value only first fails (``v a, v b, a z, b z, z v``).
 
     >>> graphs = list(small_game_graphs())
     >>> len(graphs), graphs[1].format_arcs()
-    (116, 'a a\\n')
+    (334, 'a a\\n')
     """
     from pyasp_games.engines.graphs import numbered_digraph, small_digraphs
 
-    for k, (n, arcs) in enumerate(small_digraphs(3)):
+    k = 0
+    for n, arcs in small_digraphs(3):
         yield numbered_digraph(n, arcs, name=f"small-{k}")
+        k += 1
+    for n, arcs in small_digraphs(4, loops=False):
+        if n == 4:
+            yield numbered_digraph(n, arcs, name=f"small-{k}")
+            k += 1
+
+
+def graph_parts(graph: Digraph) -> Iterable[Digraph]:
+    """The game graph with one position or one move deleted, for each: what the
+    fuzzer's shrinker tries."""
+    from pyasp_games.engines.graphs import digraph_parts, numbered_digraph
+
+    for n, arcs in digraph_parts(len(graph), graph.arcs()):
+        yield numbered_digraph(n, arcs, name=graph.name)
+
+
+def graph_relabellings(graph: Digraph) -> Iterable[Digraph]:
+    """The game graph under other position names, the canonical smallest first."""
+    from pyasp_games.engines.graphs import digraph_relabellings, numbered_digraph
+
+    for n, arcs in digraph_relabellings(len(graph), graph.arcs()):
+        yield numbered_digraph(n, arcs, name=graph.name)
 
 
 def game_graph_strategy(size: int) -> object:

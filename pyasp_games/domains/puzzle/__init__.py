@@ -79,10 +79,12 @@ def fuzzing() -> Fuzzing:
 
     boards = Family(
         "scramble",
-        "boards 2 x 2 to 3 x 3 a random walk away from the goal, some made unsolvable",
+        "boards 2 x 2 to 3 x 3 (square or not) a random walk away from either goal (blank "
+        "last or first), some made unsolvable",
         strategy=board_strategy,
         small=small_boards,
-        small_help="every 2 x 2 board, and every 2 x 3 board within 4 moves of the goal",
+        small_help="every 2 x 2 board, and every 2 x 3 and 3 x 2 board within 4 moves of "
+        "the goal, for both goal conventions",
         sizes=(4, 16),
         unit="scramble moves",
     )

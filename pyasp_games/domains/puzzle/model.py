@@ -445,41 +445,55 @@ def random_walk_board(
 # -- fuzzing: every small board, then random scrambles (``pyasp-games fuzz puzzle``) ------
 
 
-def small_boards(goal: str = "blank-last") -> Iterator[Board]:
-    """Every 2 x 2 board (12 solvable, 12 not; the goal first), then every 2 x 3 board
-    within 4 moves of the goal (17), nearest first: the fuzzer's small scope.
+def small_boards(goal: str | None = None) -> Iterator[Board]:
+    """Every 2 x 2 board (12 solvable, 12 not; the goal first), then every 2 x 3 and
+    3 x 2 board within 4 moves of the goal (17 each), nearest first, for each goal
+    convention (``None``: both, blank-last first; a program that ignores ``goal/3``
+    fails on a blank-first one): the fuzzer's small scope.
 
     >>> boards = list(small_boards())
     >>> len(boards), boards[0].tiles == boards[0].goal_tiles, boards[-1].rows * boards[-1].cols
-    (41, True, 6)
+    (116, True, 6)
+    >>> sorted({b.goal for b in boards})
+    ['blank-first', 'blank-last']
     """
+    for convention in GOALS if goal is None else (goal,):
+        yield from _small_boards(convention)
+
+
+def _small_boards(goal: str) -> Iterator[Board]:
     from itertools import permutations
 
     first = goal_tiles(2, 2, goal)
     for k, tiles in enumerate(sorted(permutations(range(4)), key=lambda t: t != first)):
         yield Board(2, 2, tiles, goal, f"small-2x2-{k}")
-    start = goal_tiles(2, 3, goal)
-    seen, layer = {start}, [start]
-    for _ in range(5):  # distances 0..4, one breadth-first layer at a time
-        for k, tiles in enumerate(layer):
-            yield Board(2, 3, tiles, goal, f"small-2x3-{len(seen)}-{k}")
-        following = []
-        for tiles in layer:
-            blank = tiles.index(0)
-            for target in moves_of(blank, 2, 3).values():
-                moved = list(tiles)
-                moved[blank], moved[target] = moved[target], 0
-                if tuple(moved) not in seen:
-                    seen.add(tuple(moved))
-                    following.append(tuple(moved))
-        layer = following
+    for rows, cols in ((2, 3), (3, 2)):
+        start = goal_tiles(rows, cols, goal)
+        seen, layer = {start}, [start]
+        for _ in range(5):  # distances 0..4, one breadth-first layer at a time
+            for k, tiles in enumerate(layer):
+                yield Board(rows, cols, tiles, goal, f"small-{rows}x{cols}-{len(seen)}-{k}")
+            following = []
+            for tiles in layer:
+                blank = tiles.index(0)
+                for target in moves_of(blank, rows, cols).values():
+                    moved = list(tiles)
+                    moved[blank], moved[target] = moved[target], 0
+                    if tuple(moved) not in seen:
+                        seen.add(tuple(moved))
+                        following.append(tuple(moved))
+            layer = following
 
 
-def board_strategy(size: int, goal: str = "blank-last") -> Any:
-    """A hypothesis strategy of boards 2 x 2 to 3 x 3, scrambled by at most ``size``
-    random blank moves from the goal, and made unsolvable (two tiles swapped) or not;
-    hypothesis shrinks towards 2 x 2, fewer moves and solvable."""
+def board_strategy(size: int, goal: str | None = None) -> Any:
+    """A hypothesis strategy of boards 2 x 2 to 3 x 3 (square or not), scrambled by at
+    most ``size`` random blank moves from the goal (``None``: either convention), and
+    made unsolvable (two tiles swapped) or not; hypothesis shrinks towards 2 x 2, fewer
+    moves, solvable and blank-last."""
     from hypothesis import strategies as st
+
+    if goal is None:
+        return st.sampled_from(GOALS).flatmap(lambda g: board_strategy(size, g))
 
     def scramble(shape: tuple[int, int], walk: list[int], swapped: bool) -> Board:
         rows, cols = shape

@@ -34,6 +34,9 @@ class Failure:
     found_shape: str  # its shape when first found (before shrinking)
     file: Path | None = None
     command: str = ""
+    #: the rules of the user's file to blame, as ``file:line: text`` lines
+    #: (:mod:`pyasp_games.tools.fuzz.blame`), or why none can be named
+    blame: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -56,6 +59,9 @@ class FuzzReport:
     unknown: int = 0  # runs where a limit was reached
     shrink_steps: int = 0
     failure: Failure | None = None
+    #: the smallest instance on which the tested backend alone ran out of time or
+    #: memory (its phase: grounding or solving): a finding, though not a wrong answer
+    timeout: Failure | None = None
     stopped: str | None = None  # why the session ended before its runs
     seconds: float = 0.0
 
@@ -71,21 +77,10 @@ class FuzzReport:
         return [mode for mode, seen in self.answers.items() if len(seen) < 2]
 
     def to_dict(self) -> dict[str, Any]:
-        failure = None
-        if self.failure is not None:
-            f = self.failure
-            failure = {
-                "file": None if f.file is None else str(f.file),
-                "size": f.size,
-                "shape": f.shape,
-                "mode": f.mode,
-                "reason": f.reason,
-                "phase": f.phase,
-                "found_shape": f.found_shape,
-                "tested": f.tested.to_dict(),
-                "reference": f.reference.to_dict(),
-                "command": f.command,
-            }
+        return {**self._dict(), "timeout": _failure_dict(self.timeout)}
+
+    def _dict(self) -> dict[str, Any]:
+        failure = _failure_dict(self.failure)
         return {
             "domain": self.domain,
             "question": self.question,
@@ -108,6 +103,24 @@ class FuzzReport:
             "seconds": round(self.seconds, 3),
             "ok": self.failure is None,
         }
+
+
+def _failure_dict(f: Failure | None) -> dict[str, Any] | None:
+    if f is None:
+        return None
+    return {
+        "file": None if f.file is None else str(f.file),
+        "size": f.size,
+        "shape": f.shape,
+        "mode": f.mode,
+        "reason": f.reason,
+        "phase": f.phase,
+        "found_shape": f.found_shape,
+        "tested": f.tested.to_dict(),
+        "reference": f.reference.to_dict(),
+        "command": f.command,
+        "blame": f.blame,
+    }
 
 
 def shown(answer: Any) -> str:
@@ -157,6 +170,16 @@ def report_lines(report: FuzzReport, instance_text: Callable[[Any], str]) -> Ite
     if report.stopped and report.failure is None:
         yield f"  stopped by {report.stopped}"
     f = report.failure
+    if f is None and report.timeout is not None:
+        t = report.timeout
+        yield (f"TIMEOUT{f' (mode {t.mode})' if t.mode else ''}: {tested} did not finish "
+               f"{t.phase} on {t.shape}, the smallest such instance")  # fmt: skip
+        yield f"  why: {t.reason}"
+        for line in instance_text(t.instance).splitlines():
+            yield f"    | {line}"
+        if t.file is not None:
+            yield f"  written to {t.file}"
+            yield f"  reproduce: {t.command}"
     if f is None:
         if report.unknown:
             yield (f"no disagreement where both answered; {report.unknown} answers reached "
@@ -179,6 +202,7 @@ def report_lines(report: FuzzReport, instance_text: Callable[[Any], str]) -> Ite
     yield f"  {f.reference.backend}: {said(f.reference)}"
     if f.reference.witness is not None and len(str(f.reference.witness)) <= 200:
         yield f"  {f.reference.backend}'s witness: {f.reference.witness}"
+    yield from f.blame
     if f.file is not None and f.phase == "earlier counterexample":
         yield f"  replayed from {f.file} (an earlier session wrote it; nothing new written)"
     elif f.file is not None:

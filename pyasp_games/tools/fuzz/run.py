@@ -26,7 +26,7 @@ failure. Deterministic in ``seed`` (and the database's contents).
 >>> from pyasp_games.domains import domain_spec
 >>> report = fuzz(domain_spec("cover"), runs=10, seed=1, max_size=3, run_limit=10)
 >>> report.failure is None, report.small_scope[:2], report.runs, report.exit_code()
-(True, (20, 20), 30, 0)
+(True, (34, 34), 44, 0)
 """
 
 from __future__ import annotations
@@ -47,6 +47,8 @@ from pyasp_games.engines.question import Question, find_question
 from pyasp_games.engines.resources import ENCODING
 from pyasp_games.errors import InputError
 from pyasp_games.tools.fuzz.report import Failure, FuzzReport, reproduce, shown
+from pyasp_games.tools.fuzz.report import said as answer_of
+from pyasp_games.tools.fuzz.worker import Worker
 
 #: The modes compared, where a question answers in modes: existence (with its verified
 #: witness) and the count (which an extra free choice or a missing solution changes).
@@ -101,8 +103,9 @@ def fuzz(
         )
     if q.reference is None:
         raise InputError(f"{spec.name} {q.name} has no reference backend to compare with")
-    fam = fuzzing.family(family)
     backend = backend or spec.encoding_backend or _encoding_backend(q)
+    says = encoding_claims(spec.name, encoding, fuzzing.keys())
+    fam = joined(fuzzing.families_for(family, says))
     if runs < 1:
         raise InputError(f"--runs must be at least 1, got {runs}")
     largest = fam.sizes[1] if max_size is None else max_size
@@ -126,8 +129,20 @@ def fuzz(
     started = time.perf_counter()
     deadline = None if total_limit is None else started + total_limit
     session = _Session(q, backend, options, modes, run_limit, deadline, report, fuzzing, on_run)
+    session.family = fam
     budget = len(small) if small_scope else 0
     report.planned = budget + runs
+    try:
+        return _run(session, spec, q, fuzzing, fam, small, budget, runs, largest, seed, out,
+                    replay, backend, encoding, report, started)  # fmt: skip
+    finally:
+        session.worker.close()
+
+
+def _run(session: _Session, spec: DomainSpec, q: Question, fuzzing: Fuzzing, fam: Family,
+         small: list[Any], budget: int, runs: int, largest: int, seed: int, out: Path | None,
+         replay: bool, backend: str, encoding: str | None, report: FuzzReport,
+         started: float) -> FuzzReport:  # fmt: skip
     session.first_check(small[0])
     stem = f"{spec.name}-{q.name}-{fam.name}-counterexample"
     earlier = sorted(out.glob(f"{stem}*.txt")) if out is not None and replay else []
@@ -136,6 +151,15 @@ def fuzz(
         failure = session.small_scope(small[:budget], fam)
     if failure is None:
         failure = session.random(fam, runs, largest, seed)
+    if failure is not None and failure.phase != "earlier counterexample":
+        failure = session.shrink(failure)
+    if failure is None and session.timeout is not None:  # undecided, but a finding
+        report.timeout = slow = session.timeout
+        slow.phase = session.slow_phase(slow)
+        if out is not None:
+            slow.file = write_new(out, stem.replace("counterexample", "timeout"),
+                                  fuzzing.write(slow.instance))  # fmt: skip
+            slow.command = reproduce(spec.name, q, slow, backend, encoding)
     if failure is not None:
         report.failure = failure
         if failure.file is None and out is not None:
@@ -146,11 +170,71 @@ def fuzz(
     return report
 
 
+def encoding_claims(domain: str, encoding: str | None, keys: list[str]) -> dict[str, str]:
+    """What an encoding says it answers: its comment lines ``% key: value`` for the
+    domain's keys (``% variant: edge``), the first of each key.
+
+    >>> import tempfile, os
+    >>> with tempfile.NamedTemporaryFile("w", suffix=".lp", delete=False) as f:
+    ...     _ = f.write("% Edge geography.\\n%  Variant: edge\\nwin(H) :- next(H,G).\\n")
+    >>> encoding_claims("geography", f.name, ["variant"]); os.unlink(f.name)
+    {'variant': 'edge'}
+    """
+    if encoding is None or not keys:
+        return {}
+    from pyasp_games.engines.resources import encoding_path
+    from pyasp_games.errors import read_text
+
+    said: dict[str, str] = {}
+    for line in read_text(encoding_path(domain, encoding)).splitlines():
+        text = line.strip()
+        if not text.startswith("%"):
+            continue
+        key, colon, value = text.lstrip("%").partition(":")
+        key = key.strip().lower()
+        if colon and key in keys and key not in said and value.strip():
+            said[key] = value.strip().lower()
+    return said
+
+
+def joined(families: list[Family]) -> Family:
+    """One family drawing from all of ``families`` (every variant an encoding answers):
+    their small scopes one after the other, random instances from any of them."""
+    if len(families) == 1:
+        return families[0]
+    from itertools import chain
+
+    def strategy(size: int) -> Any:
+        from hypothesis import strategies as st
+
+        return st.one_of(*(f.strategy(size) for f in families))
+
+    first = families[0]
+    return Family(
+        "+".join(f.name for f in families),
+        "; ".join(f.help for f in families),
+        strategy=strategy,
+        small=lambda: chain.from_iterable(f.small() for f in families),
+        small_help="; ".join(dict.fromkeys(f.small_help for f in families)),
+        sizes=(min(f.sizes[0] for f in families), max(f.sizes[1] for f in families)),
+        unit=first.unit,
+        relabel=next((f.relabel for f in families if f.relabel), None),
+        parts=next((f.parts for f in families if f.parts), None),
+    )
+
+
 def _encoding_backend(question: Question) -> str:
     if question.encoding is not None and question.encoding.backends:
         return question.encoding.backends[0]
     raise InputError(f"{question.domain} {question.name} takes no --encoding: name a --backend")
 
+
+#: Relabellings of each small-scope instance tried beside it (its canonical labels are
+#: the instance itself; these are the orders a program may depend on: parity, reversal).
+SMALL_RELABELLINGS = 2
+
+#: Relabellings of each smaller candidate the shrinker tries after deleting a part.
+SHRINK_RELABELLINGS = 12
 
 #: Below this many seconds left of the total time, no answer is started.
 MIN_ANSWER = 0.05
@@ -178,6 +262,12 @@ class _Session:
         self.question, self.backend, self.options, self.modes = question, backend, options, modes
         self.limits_each = Limits(time_limit=run_limit)
         self.deadline, self.report, self.fuzzing, self.on_run = deadline, report, fuzzing, on_run
+        self.family: Family | None = None
+        #: the smallest instance on which the tested backend, not the reference, ran out
+        #: of time or memory
+        self.timeout: Failure | None = None
+        self.run_limit = run_limit
+        self.worker = Worker(question)
 
     def expired(self) -> bool:
         """The session's total time is (all but) used up: no answer is started any more."""
@@ -221,9 +311,8 @@ class _Session:
                 report.unknown += 1 if counted else 0
                 return None
             try:
-                tested = self.question.solve(
-                    instance, self.backend, limits, trust_encoding=True, **options
-                )
+                tested = self.worker.solve(instance, self.backend, limits, options,
+                                           trust_encoding=True)  # fmt: skip
             except InputError as err:  # clingo refusing this instance's program
                 tested = Outcome(getattr(instance, "name", ""), self.backend, "error",
                                  stats={"error": str(err)})  # fmt: skip
@@ -233,19 +322,130 @@ class _Session:
             if limits is None:
                 report.unknown += 1 if counted else 0
                 return None
-            reference = self.question.solve(instance, ref_backend, limits, **ref_options)
+            reference = self.worker.solve(instance, ref_backend, limits, ref_options)
             if counted and reference.status in ("solved", "no-solution"):
                 report.answers.setdefault(mode or "answer", Counter())[shown(reference.answer)] += 1
             reason = _difference(tested, reference, self.question.relation)
             if reason == "unknown":
                 if counted:
                     report.unknown += 1
+                if tested.status == "unknown" and reference.status in ("solved", "no-solution"):
+                    self._slow(instance, mode, tested, reference)
                 continue
             if reason is not None:
                 shape = self.fuzzing.describe(instance)
                 size = self.fuzzing.size(instance)
                 return Failure(instance, mode, tested, reference, reason, "", size, shape, shape)
         return None
+
+    def _slow(self, instance: Any, mode: str | None, tested: Outcome, reference: Outcome) -> None:
+        """Keep ``instance`` if it is the smallest on which only the tested backend ran
+        out of time or memory."""
+        size = self.fuzzing.size(instance)
+        if self.timeout is not None and (self.timeout.size, len(self.fuzzing.write(
+                self.timeout.instance))) <= (size, len(self.fuzzing.write(instance))):
+            return
+        limit = tested.stats.get("limit", "time")
+        what = "memory" if limit == "memory" else "time"
+        reason = f"it ran out of {what} ({self.run_limit} s each), the reference " \
+            f"{reference.backend} answered in {reference.seconds:.2f} s"
+        shape = self.fuzzing.describe(instance)
+        self.timeout = Failure(instance, mode, tested, reference, reason, "", size, shape, shape)
+
+    def slow_phase(self, slow: Failure) -> str:
+        """Which phase of the tested encoding did not finish on ``slow``: ``grounding``
+        when clingo's grounding alone does not end within the time limit, else
+        ``solving`` (``unknown`` where it cannot be told: no facts to ground)."""
+        import tempfile
+
+        from pyasp_games.engines.runner import run_backend
+
+        if self.question.encoding is None or self.backend not in self.question.encoding.backends:
+            return "unknown"
+        options = self.options[slow.mode]
+        with tempfile.TemporaryDirectory() as folder:
+            lp = Path(folder) / "facts.lp"
+            try:  # the backend writes the facts it runs first; its run is cut short
+                self.question.solve(slow.instance, self.backend, Limits(time_limit=0.2),
+                                    trust_encoding=True, emit_lp=str(lp), **options)  # fmt: skip
+            except Exception:
+                return "unknown"
+            if not lp.exists():
+                return "unknown"
+            from pyasp_games.engines.resources import encoding_path
+
+            given = options.get(ENCODING)
+            program = [str(encoding_path(self.question.domain, given)) if given else "", str(lp)]
+
+            def ground(_: Any, limits: Limits) -> Outcome:
+                import clingo
+
+                control = clingo.Control(["--warn=none"])
+                for path in program:
+                    if path:
+                        control.load(path)
+                control.ground([("base", [])])
+                return Outcome("", "ground", "solved", True, None)
+
+            grounded = run_backend({"ground": ground}, "ground", None, "",
+                                   Limits(time_limit=self.run_limit or 10.0),
+                                   lambda i, o: (None, ""))  # fmt: skip
+        return "solving" if grounded.status == "solved" else "grounding"
+
+    def shrink(self, failure: Failure) -> Failure:
+        """Delete every part the family knows (each subset, arc, vertex) while the
+        failure persists, then try relabellings of each smaller candidate (a program
+        may depend on the numbers), and finally the canonical smallest labels."""
+        family = self.family
+        if family is None or (family.parts is None and family.relabel is None):
+            return failure
+        write = self.fuzzing.write
+        current, steps = failure, 0
+
+        def relabelled(instance: Any, most: int) -> list[Any]:
+            if family.relabel is None:
+                return []
+            seen, found = {write(instance)}, []
+            for other in family.relabel(instance):
+                text = write(other)
+                if text not in seen:
+                    seen.add(text)
+                    found.append(other)
+                if len(found) >= most:
+                    break
+            return found
+
+        def attempt(candidate: Any) -> bool:
+            nonlocal current, steps
+            if self.expired():
+                return False
+            self.report.shrink_steps += 1
+            found = self.check(candidate, counted=False)
+            if found is None:
+                return False
+            found.phase, found.found_shape = current.phase, current.found_shape
+            current, steps = found, steps + 1
+            return True
+
+        improved = family.parts is not None
+        while improved and not self.expired():
+            improved = False
+            smaller = list(family.parts(current.instance))
+            for candidate in smaller:  # every deletion, as labelled
+                if attempt(candidate):
+                    improved = True
+                    break
+            if improved:
+                continue
+            for candidate in smaller:  # every deletion, under other labels
+                if any(attempt(other) for other in relabelled(candidate, SHRINK_RELABELLINGS)):
+                    improved = True
+                    break
+        if family.relabel is not None and not self.expired():  # the canonical labels
+            canonical = next(iter(family.relabel(current.instance)), None)
+            if canonical is not None and write(canonical) != write(current.instance):
+                attempt(canonical)
+        return current
 
     def replay(self, files: list[Path], spec: DomainSpec) -> Failure | None:
         """The counterexamples an earlier session wrote, first (not counted as runs)."""
@@ -260,10 +460,23 @@ class _Session:
     def small_scope(self, instances: list[Any], family: Family) -> Failure | None:
         total = len(instances)
         self.report.small_scope = (0, total, family.small_help)
+        write = self.fuzzing.write
         for k, instance in enumerate(instances, 1):
             if self.expired():
                 break
-            failure = self.check(instance)
+            tried = [instance]
+            if family.relabel is not None:  # the same instance under other numbers
+                seen = {write(instance)}
+                for other in family.relabel(instance):
+                    if len(tried) > SMALL_RELABELLINGS:
+                        break
+                    if (text := write(other)) not in seen:
+                        seen.add(text)
+                        tried.append(other)
+            for variant in tried:
+                failure = self.check(variant, counted=variant is instance)
+                if failure is not None:
+                    break
             self.report.small_scope = (k, total, family.small_help)
             self._progress()
             if failure is not None:
@@ -354,12 +567,12 @@ def _difference(
     if reference.status == "error":
         why = reference.verdict.message or reference.stats.get("error")
         return f"the reference {reference.backend} failed: {why}"
-    said = relate(tested, reference)
-    if said is Relation.NOT_COMPARABLE:
+    relation = relate(tested, reference)
+    if relation is Relation.NOT_COMPARABLE:
         return "unknown"
-    if said is Relation.DIFFERS:
+    if relation is Relation.DIFFERS:
         return (
-            f"it answers {said(tested)}, the reference {reference.backend} answers "
-            f"{said(reference)}"
+            f"it answers {answer_of(tested)}, the reference {reference.backend} answers "
+            f"{answer_of(reference)}"
         )
     return None
