@@ -246,8 +246,9 @@ def test_every_bundled_encoding_passes_with_its_own_family(tmp_path, domain, que
     budget each."""
     mine = tmp_path / "mine.lp"
     shutil.copy(encoding_path(domain, bundled), mine)
+    budget = 3.0 if domain in ("kriegspiel", "puzzle") else 1.5  # their first answers are slow
     report = fuzz(domain_spec(domain), question, str(mine), runs=3, seed=5, max_size=3,
-                  total_limit=1.5, out=tmp_path)  # fmt: skip
+                  total_limit=budget, out=tmp_path)  # fmt: skip
     assert report.family == families
     assert report.failure is None and report.runs > 0, report.failure and report.failure.reason
 
