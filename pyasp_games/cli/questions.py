@@ -257,7 +257,7 @@ def show(question: Question, instance: Any, outcome: Outcome, options: dict[str,
     if json:
         print_json(outcome.to_dict())
         return
-    answer, lines = question.describe(instance, outcome, options)
+    answer, lines = question.describe(instance, outcome.claimed, options)
     said = f", {answer}" if answer else ""
     if answer and outcome.status == "error" and outcome.verdict.verified is False:
         said = f", the claim '{answer}' failed"  # never repeated as if it stood

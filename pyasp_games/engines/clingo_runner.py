@@ -279,7 +279,7 @@ class ClingoSession:
             ) from None
         self.solve_calls = 0
         self.seconds = {"ground": 0.0, "solve": 0.0}
-        self.totals = {"choices": 0, "conflicts": 0, "restarts": 0}
+        self.totals = {"choices": 0, "conflicts": 0, "restarts": 0, "lemmas": 0}
         #: what each horizon of :meth:`solve_horizons` cost (grounding vs solving)
         self.per_horizon: list[dict[str, Any]] = []
 
@@ -444,6 +444,7 @@ class ClingoSession:
         solvers = self.control.statistics.get("solving", {}).get("solvers", {})
         for key in ("choices", "conflicts", "restarts"):
             self.totals[key] += int(solvers.get(key, 0))
+        self.totals["lemmas"] += int(solvers.get("extra", {}).get("lemmas", 0))
         return result
 
     def solve_horizons(
@@ -532,15 +533,48 @@ class ClingoSession:
             if key in lp:
                 out[f"lp_{key}"] = int(lp[key])
         generator = stats.get("problem", {}).get("generator", {})
+        # clingo's own figures under its own names (its --stats lines "Variables" and
+        # "Constraints"): the generator's "constraints" counts only the long ones, the
+        # "Other" of clingo's line, so the total adds the binary and ternary ones
         if "vars" in generator:
             out["variables"] = int(generator["vars"])
         if "constraints" in generator:
-            out["constraints"] = int(generator["constraints"])
+            split = {kind: int(generator.get(f"constraints_{kind}", 0)) for kind in ("binary", "ternary")}
+            split["other"] = int(generator["constraints"])
+            out["constraints"] = sum(split.values())
+            out.update({f"constraints_{kind}": n for kind, n in split.items()})
+        if _statistics_level(self.arguments) >= 2:  # asked for: clingo's whole tree
+            out["clingo_statistics"] = _plain(stats)
         if self.per_horizon:
             out["per_horizon"] = [dict(h) for h in self.per_horizon]
         if self.messages:  # clingo's warnings: an atom no rule defines, an undefined operation
             out["clingo_warnings"] = [" ".join(m.split()) for m in self.messages]
         return out
+
+
+def _statistics_level(arguments: Sequence[str]) -> int:
+    """The level of clingo's ``--stats`` among ``arguments`` (0: not asked for).
+
+    >>> _statistics_level(["--stats=2"]), _statistics_level(["--stats"]), _statistics_level([])
+    (2, 1, 0)
+    """
+    level = 0
+    for arg in arguments:
+        if arg == "--stats":
+            level = max(level, 1)
+        elif arg.startswith("--stats="):
+            head = arg.split("=", 1)[1].split(",")[0]
+            level = max(level, int(head) if head.isdigit() else 1)
+    return level
+
+
+def _plain(tree: Any) -> Any:
+    """clingo's statistics as plain data (numbers, lists, dicts) for JSON."""
+    if isinstance(tree, dict):
+        return {key: _plain(value) for key, value in tree.items()}
+    if isinstance(tree, list | tuple):
+        return [_plain(x) for x in tree]
+    return int(tree) if isinstance(tree, float) and tree.is_integer() else tree
 
 
 def _digest(solution: Any) -> bytes:

@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, is_dataclass
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any
 
 from pyasp_games.engines.verdict import Verdict
@@ -64,6 +64,24 @@ class Outcome:
         was built (``stats["optimal"] = False``, ``stats["bounded"] = n``) into
         :attr:`verdict`; the runner calls it on every backend's outcome."""
         return Verdict.take_from(self.stats, self.verdict)
+
+    def claim_failed(self) -> None:
+        """The answer failed its check (or its cross-check): the status becomes ``error``
+        and the answer is withdrawn, kept only as the failed claim
+        (``verdict.failed_answer``, JSON ``stats["failed_answer"]``), so nobody reads a
+        refuted answer as one. The witness stays: it is what failed, for the message."""
+        self.status = "error"
+        if self.answer is not None:
+            self.verdict.failed_answer, self.answer = self.answer, None
+
+    @property
+    def claimed(self) -> Outcome:
+        """The outcome as its backend claimed it (a failed claim's answer put back), for
+        the words that say what failed."""
+        if self.verdict.failed_answer is None:
+            return self
+        return replace(self, answer=self.verdict.failed_answer, stats=dict(self.stats),
+                       verdict=self.verdict)
 
     def to_dict(self) -> dict[str, Any]:
         """The outcome as plain data (no certificate), for JSON: nested dataclasses become

@@ -313,8 +313,9 @@ class Question:
                 f"unknown backend {backend!r} (choose from {', '.join(self.backends)})"
             )
         problem = getattr(instance, "name", self.name)
-        options = {**self.fixed, **options}
+        options = fold_clingo({**self.fixed, **options})
         trust = bool(options.pop("trust_encoding", False))
+        self._refuse_unknown_options(backend, options)
         limits = limits.started()  # one clock for the backend and the reference after it
 
         def run(name: str, lim: Limits, opts: dict[str, Any]) -> Outcome:
@@ -332,6 +333,30 @@ class Question:
                 self.reference, instance, outcome, options, limits, run, words, self.compare
             )
         return outcome
+
+    def _refuse_unknown_options(self, backend: str, options: Mapping[str, Any]) -> None:
+        """An option the backend does not take is the caller's mistake, named as such (a
+        misspelt keyword would otherwise be a TypeError naming an internal function)."""
+        import difflib
+        import inspect
+
+        try:
+            signature = inspect.signature(self.backends[backend])
+        except (TypeError, ValueError):  # a callable without a signature: it decides
+            return
+        takes = signature.parameters
+        if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in takes.values()):
+            return
+        accepted = [name for name in list(takes)[2:]] + ["clingo"]
+        for name in options:
+            if name not in accepted:
+                known = sorted({*accepted[:-1], *(p.name for p in CLINGO)})
+                close = difflib.get_close_matches(name, known, n=1)
+                hint = f"; did you mean {close[0]!r}?" if close else ""
+                raise InputError(
+                    f"{f'{self.domain} ' if self.domain else ''}{self.name} --backend {backend} takes no option "
+                    f"{name!r}{hint} (it takes: {', '.join(known) or 'none'})"
+                )
 
     def relation(self, a: Outcome, b: Outcome) -> Relation:
         """How two answers of this question stand: its own rule (:attr:`compare`), else

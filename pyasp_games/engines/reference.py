@@ -209,7 +209,7 @@ def cross_check(
                 text += f"; e.g. {words(one)} ({one.verdict.message})"
     told = checked and checked not in text  # a formatter may show the check already
     verdict.disagreed(check, f"{text} ({checked})" if told else text, outcome.status)
-    outcome.status = "error"
+    outcome.claim_failed()
 
 
 def trusted(reference: Reference, outcome: Outcome, options: dict[str, Any]) -> None:

@@ -97,7 +97,7 @@ def run_backend(
         outcome.verdict.unconfirmed = str(err)
     outcome.verdict.checked(ok, message, outcome.status)
     if ok is False:
-        outcome.status = "error"
+        outcome.claim_failed()
     return outcome
 
 

@@ -88,6 +88,8 @@ class Verdict:
             verified); ``None``: nothing a checker can confirm alone (or not checked).
         message: the checker's message (``None``: no checker ran).
         failed_status: the status a backend claimed before its answer failed.
+        failed_answer: the answer it claimed then (the outcome's answer is withdrawn:
+            :meth:`~pyasp_games.engines.outcome.Outcome.claim_failed`).
         unconfirmed: why the checker could not decide within its own limit (a count too
             large to recount, a "none" too large to search): the claim stands unconfirmed
             unless a cross-check settles it.
@@ -105,6 +107,7 @@ class Verdict:
     verified: bool | None = None
     message: str | None = None
     failed_status: str | None = None
+    failed_answer: Any = None
     unconfirmed: str | None = None
     not_checked: str | None = None
     cross_check: CrossCheck | None = None
@@ -193,6 +196,8 @@ class Verdict:
             out["verification"] = self.message
         if self.failed_status is not None:
             out["failed_status"] = self.failed_status
+        if self.failed_answer is not None:
+            out["failed_answer"] = self.failed_answer
         if self.not_checked is not None:
             out["not_checked"] = self.not_checked
         check = self.cross_check
@@ -237,6 +242,8 @@ class Verdict:
             v.verified, v.message = pop("verified", None), pop("verification", None)
         if "failed_status" in stats:
             v.failed_status = pop("failed_status")
+        if "failed_answer" in stats:
+            v.failed_answer = pop("failed_answer")
         if "not_checked" in stats:
             v.not_checked = pop("not_checked")
         if "cross_check" in stats:
@@ -261,6 +268,7 @@ STATS_KEYS = frozenset(
         "verified",
         "verification",
         "failed_status",
+        "failed_answer",
         "not_checked",
         "cross_check",
         "cross_check_reason",

@@ -39,6 +39,7 @@ from pyasp_games.engines.fuzzing import Family, Fuzzing, plural
 from pyasp_games.engines.graphs import Digraph
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
+from pyasp_games.errors import InputError
 
 __all__ = [
     "BACKENDS",
@@ -62,6 +63,8 @@ def solve(
     A user encoding's claims that no checker confirms alone are cross-checked
     against ``native`` (:data:`REFERENCE`) unless ``trust_encoding=True``.
     """
+    if find not in ("grundy", "kernel"):
+        raise InputError(f"find={find!r}: choose 'grundy' (a Grundy function) or 'kernel'")
     return (KERNEL if find == "kernel" else EXISTS).solve(graph, backend, limits, **options)
 
 
