@@ -273,3 +273,40 @@ def test_a_time_out_is_a_finding(tmp_path):
     assert slow.phase == "grounding" and slow.size == 1
     assert slow.file.name == "grundy-exists-digraph-timeout.txt"
     assert slow.file.read_text() == "a\n" and "--encoding" in slow.command
+
+
+# -- issue 29: the rule to blame -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "question", "encoding", "line", "rule"),
+    [
+        ("cover", "solve", "cover-at-most-three.lp", 10, ":- #count { S : chosen(S) } > 3."),
+        ("grundy", "kernel", "grundy-kernel-absorbed-twice.lp", 11,
+         ":- vertex(U), not in(U), #count { V : arc(U,V), in(V) } > 1."),
+    ],
+)
+def test_a_missed_solution_blames_the_rule(tmp_path, domain, question, encoding, line, rule):
+    """The reference's verified answer, assumed in the user's program with a switch on
+    every rule: the minimal unsatisfiable core names the wrong rule by file and line."""
+    path = str(PLANTED / encoding)
+    report = fuzz(domain_spec(domain), question, path, runs=1, out=tmp_path)
+    blamed = [b for b in report.failure.blame if "blame:" in b]
+    assert blamed == [f"  blame: {path}:{line}: {rule}"], report.failure.blame
+    assert report.to_dict()["failure"]["blame"] == report.failure.blame
+
+
+def test_blame_relaxes_a_choice_rule_rather_than_switching_it_off(tmp_path):
+    """A choice with wrong bounds is blamed for its bounds; its atoms stay choosable (a
+    choice switched off would make every chosen atom false and blame the wrong rule)."""
+    from pyasp_games.tools.fuzz.blame import blame
+
+    wrong = tmp_path / "bounded.lp"
+    wrong.write_text("1 { chosen(S) : member(S,E) } 1 :- element(E).\n"
+                     ":- element(E), not covered(E).\ncovered(E) :- chosen(S), member(S,E).\n"
+                     "2 { chosen(S) : member(S,_) } 2.\n")  # fmt: skip
+    facts = "element(0..8). member(0,0..2). member(1,3..5). member(2,6..8)."
+    said = blame(wrong, facts, [(f"chosen({s})", True) for s in range(3)])
+    assert said.rules == [(str(wrong), 4, "2 { chosen(S) : member(S,_) } 2.")]
+    missing = blame(wrong, facts, [("chosen(7)", True)])  # no rule can choose subset 7
+    assert "no rule can make chosen(7) true" in missing.note

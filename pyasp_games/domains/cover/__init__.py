@@ -101,5 +101,7 @@ def fuzzing() -> Fuzzing:
     )
     return Fuzzing(
         ("solve",), (x3c,), size=lambda inst: len(inst.subsets), unit="subsets", write=format_x3c,
+        witness=lambda inst, out: [(f"chosen({s})", s in set(out.witness))
+                                   for s in range(len(inst.subsets))],
         measure=lambda inst: f"{plural(len(inst.subsets), 'subset')} over {inst.size} elements",
     )  # fmt: skip

@@ -111,6 +111,7 @@ def fuzzing() -> Fuzzing:
     return Fuzzing(
         ("solve",), families, size=len, unit="vertices", write=format_game,
         defaults={"variant": "vertex"},
+        witness=lambda game, out: [("first_wins", out.answer == "first")],
         measure=lambda game: f"{plural(len(game), 'vertex', 'vertices')}, "
         f"{plural(game.edge_count, 'arc' if game.directed else 'edge')}",
     )  # fmt: skip

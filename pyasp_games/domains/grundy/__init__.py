@@ -95,6 +95,16 @@ def domain() -> DomainSpec:
     )  # fmt: skip
 
 
+def _witness_atoms(graph: Any, outcome: Any) -> list[tuple[str, bool]]:
+    """The reference's Grundy function (``value(V,K)``) or kernel (``in(V)``) as atoms
+    over position numbers, for blaming an encoding that missed it."""
+    number = {name: v for v, name in enumerate(graph.names)}
+    if isinstance(outcome.witness, dict):
+        return [(f"value({number[n]},{k})", True) for n, k in outcome.witness.items()]
+    inside = {number[n] for n in outcome.witness}
+    return [(f"in({v})", v in inside) for v in range(len(graph))]
+
+
 def fuzzing() -> Fuzzing:
     """What ``pyasp-games fuzz grundy`` draws: game graphs (cycles and self-loops
     included), every small one first, for ``exists`` and ``kernel``."""
@@ -118,6 +128,6 @@ def fuzzing() -> Fuzzing:
     )
     return Fuzzing(
         ("exists", "kernel"), (graphs,), size=len, unit="positions",
-        write=lambda graph: graph.format_arcs(),
+        write=lambda graph: graph.format_arcs(), witness=_witness_atoms,
         measure=lambda graph: f"{plural(len(graph), 'position')}, {plural(graph.arc_count, 'move')}",
     )  # fmt: skip

@@ -153,6 +153,8 @@ def _run(session: _Session, spec: DomainSpec, q: Question, fuzzing: Fuzzing, fam
         failure = session.random(fam, runs, largest, seed)
     if failure is not None and failure.phase != "earlier counterexample":
         failure = session.shrink(failure)
+    if failure is not None:
+        failure.blame = session.blame(failure)
     if failure is None and session.timeout is not None:  # undecided, but a finding
         report.timeout = slow = session.timeout
         slow.phase = session.slow_phase(slow)
@@ -352,6 +354,55 @@ class _Session:
         shape = self.fuzzing.describe(instance)
         self.timeout = Failure(instance, mode, tested, reference, reason, "", size, shape, shape)
 
+    def facts(self, instance: Any, mode: str | None, lp: Path) -> bool:
+        """Write the facts the tested backend runs on ``instance`` into ``lp`` (its
+        ``--emit-lp`` file; the run itself is cut short); whether it could."""
+        if self.question.encoding is None or self.backend not in self.question.encoding.backends:
+            return False
+        try:
+            self.question.solve(instance, self.backend, Limits(time_limit=0.2),
+                                trust_encoding=True, emit_lp=str(lp), **self.options[mode])  # fmt: skip
+        except Exception:
+            return False
+        return lp.exists()
+
+    def blame(self, failure: Failure) -> list[str]:
+        """The rules of the user's encoding that reject the reference's verified answer,
+        where the encoding missed it (:mod:`pyasp_games.tools.fuzz.blame`)."""
+        import tempfile
+
+        from pyasp_games.engines.resources import encoding_path
+        from pyasp_games.tools.fuzz.blame import blame
+
+        witness = self.fuzzing.witness
+        given = self.options[self.modes[0]].get(ENCODING)
+        tested = failure.tested
+        claimed = tested.verdict.failed_status if tested.verdict.failed else tested.status
+        if witness is None or not given or claimed not in ("solved", "no-solution"):
+            return []
+        if tested.verdict.failed and claimed != "no-solution" and (
+                failure.mode != self.modes[0] or tested.answer == failure.reference.answer):
+            return []  # a wrong witness of the right answer: the checker's message says it
+        reference = failure.reference
+        if reference.witness is None or failure.mode != self.modes[0]:  # a witness of mode one
+            ref_backend, ref_options = self.question.reference.choose(
+                failure.instance, self.options[self.modes[0]])
+            reference = self.worker.solve(failure.instance, ref_backend,
+                                          self.limits_each, ref_options)  # fmt: skip
+        if reference.status != "solved" or reference.witness is None:
+            return []
+        atoms = list(witness(failure.instance, reference))
+        with tempfile.TemporaryDirectory() as folder:
+            lp = Path(folder) / "facts.lp"
+            if not self.facts(failure.instance, self.modes[0], lp):
+                return []
+            facts = "\n".join(line for line in lp.read_text().splitlines()
+                              if not line.startswith("#include"))  # fmt: skip
+        path = encoding_path(self.question.domain, given)
+        said = blame(path, facts, atoms, budget=self.run_limit or 10.0)
+        shown = " ".join(a for a, truth in atoms if truth) or "(no atom true)"
+        return [f"  the reference's answer as atoms: {shown}", *said.lines]
+
     def slow_phase(self, slow: Failure) -> str:
         """Which phase of the tested encoding did not finish on ``slow``: ``grounding``
         when clingo's grounding alone does not end within the time limit, else
@@ -360,17 +411,10 @@ class _Session:
 
         from pyasp_games.engines.runner import run_backend
 
-        if self.question.encoding is None or self.backend not in self.question.encoding.backends:
-            return "unknown"
         options = self.options[slow.mode]
         with tempfile.TemporaryDirectory() as folder:
             lp = Path(folder) / "facts.lp"
-            try:  # the backend writes the facts it runs first; its run is cut short
-                self.question.solve(slow.instance, self.backend, Limits(time_limit=0.2),
-                                    trust_encoding=True, emit_lp=str(lp), **options)  # fmt: skip
-            except Exception:
-                return "unknown"
-            if not lp.exists():
+            if not self.facts(slow.instance, slow.mode, lp):
                 return "unknown"
             from pyasp_games.engines.resources import encoding_path
 
