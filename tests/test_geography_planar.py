@@ -6,7 +6,6 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from fractions import Fraction
 
 import networkx as nx
 import pytest
@@ -15,10 +14,10 @@ from pyasp_games.domains.geography.model import parse_instance
 from pyasp_games.domains.geography.native import solve_native
 from pyasp_games.domains.geography.planar import (
     UnsafeCrossing,
-    _with_gadgets,
     planarize,
     play_using,
     usable_part,
+    with_gadgets,
 )
 from pyasp_games.engines.graphs import from_arcs
 
@@ -57,21 +56,22 @@ def test_gadgets_keep_the_winner_exactly_when_every_crossing_is_safe():
     for _ in range(400):
         n = rnd.randint(3, 7)
         g = random_digraph(rnd, n, rnd.randint(n, min(n * (n - 1), 3 * n)))
-        vertices, arcs = usable_part(g, 0)
+        _, arcs = usable_part(g, 0)
         if len(arcs) < 2:
             continue
         succ = [[] for _ in range(len(g))]
         for u, v in arcs:
             succ[u].append(v)
-        found = []
-        for _ in range(rnd.randint(1, 3)):
-            i, j = rnd.sample(range(len(arcs)), 2)
-            found.append((i, (0, Fraction(rnd.random())), j, (0, Fraction(rnd.random()))))
-        safe = all(play_using(succ, 0, arcs[i], arcs[j], None) is None for i, _, j, _ in found)
-        out, _ = _with_gadgets(g, vertices, arcs, found, "0", {})
+        pairs = [rnd.sample(range(len(arcs)), 2) for _ in range(rnd.randint(1, 3))]
+        along = [[] for _ in arcs]
+        for k, (i, j) in enumerate(pairs):  # at random places along each arc
+            along[i].insert(rnd.randint(0, len(along[i])), (k, 0))
+            along[j].insert(rnd.randint(0, len(along[j])), (k, 1))
+        safe = all(play_using(succ, 0, arcs[i], arcs[j], None) is None for i, j in pairs)
+        out = from_arcs(with_gadgets(g.names, arcs, along, "X"), g.names)
         if safe:
             safe_seen += 1
-            assert winner(g, "0") == winner(out, "0"), (g.format_arcs(), found)
+            assert winner(g, "0") == winner(out, "0"), (g.format_arcs(), pairs)
         elif winner(g, "0") != winner(out, "0"):
             changed += 1
     assert safe_seen > 50 and changed > 10
@@ -137,6 +137,24 @@ def test_planarize_random_layered_games():
     assert done >= 2
 
 
+def test_planarize_the_tqbf_games():
+    """Schaefer's graphs of random QBFs: planar, with the winner the formula's truth."""
+    from pyasp_games.domains.geography.tqbf import parse_qdimacs, qbf_true, to_geography
+
+    from .test_geography_tqbf import random_qdimacs
+
+    rng = random.Random(3)
+    redrawn = 0
+    for _ in range(12):
+        q = parse_qdimacs(random_qdimacs(rng)[0])
+        g = to_geography(q)
+        p = planarize(g, "in1")
+        assert nx.check_planarity(p.graph.to_networkx().to_undirected())[0]
+        assert winner(p.graph, "in1") == ("first" if qbf_true(q) else "second") == winner(g, "in1")
+        redrawn += not p.planar_input
+    assert redrawn >= 3
+
+
 def test_a_crossing_used_twice_is_refused_with_the_play():
     names = [str(i) for i in range(6)]
     g = from_arcs([(u, v) for u in names for v in names if u != v])  # complete digraph K6
@@ -168,6 +186,6 @@ def test_cli_planarize(tmp_path):
     complete.write_text("# start: 0\n" + "".join(f"{u} {v}\n" for u in range(6) for v in range(6) if u != v))
     unsafe = run_cli("geography", "planarize", complete, "--json")
     assert unsafe.code == 3 and json.loads(unsafe.stdout)["status"] == "unknown"
-    assert "cross in every drawing" in unsafe.stderr
+    assert "no drawing tried keeps" in unsafe.stderr
     for bad in ("nan", "-1"):
         assert run_cli("geography", "planarize", src, "--time-limit", bad).code == 2

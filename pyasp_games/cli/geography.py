@@ -82,7 +82,6 @@ def planarize(
     undirected: bool = typer.Option(False, "--undirected", help="Every line 'u v' is an edge usable both ways."),
     output: Path = OUTPUT,
     force: bool = FORCE,
-    seed: int = typer.Option(0, "--seed", help="Seeds the drawings tried (the output is reproducible)."),
     time_limit: float = TIME_LIMIT,
     json: bool = JSON,
 ) -> None:
@@ -90,17 +89,17 @@ def planarize(
 
     Crossing arcs are replaced by a crossing gadget; the winner is kept exactly when no play
     from the start uses both arcs of a crossing (no gadget can carry two passages), which is
-    checked for every crossing of the drawing by exhaustive search. A digraph whose every
-    drawing tried has a crossing used twice by one play is refused (exit 3), with that play.
+    checked for every crossing of the drawing by exhaustive search, and the drawing avoids
+    the others. A digraph whose every drawing tried needs such a crossing is refused (exit
+    3), with a play that uses both arcs.
     Vertex geography on a digraph (an undirected graph is read as both arcs of every edge).
     """
     from pyasp_games.domains.geography.planar import UnsafeCrossing
     from pyasp_games.domains.geography.planar import planarize as redraw
     from pyasp_games.engines.enforcement import arm
     from pyasp_games.engines.limits import Limits
-    from pyasp_games.errors import InputError, checked_int
+    from pyasp_games.errors import InputError
 
-    checked_int(seed, "--seed")
     limits = Limits.given(time_limit)
     new_file(output, force, "--output")
     game = read_game(graph, start, None, undirected)
@@ -112,7 +111,7 @@ def planarize(
     arm(limits)
     try:
         planar = redraw(game.graph if game.directed else _both_ways(game), game.names[game.start],
-                        limits.deadline(), seed)
+                        limits.deadline())
     except UnsafeCrossing as refused:
         if json:
             print_json({"graph": str(graph), "status": "unknown", "planar": None,

@@ -36,11 +36,17 @@ graph every ``c``-``d`` path inside the disk shares a vertex with it. So after o
 been crossed, the other cannot be: **a play that uses both arcs of a crossing cannot be
 carried by any crossing gadget** in vertex geography. (The notes' proof argues only the
 first passage, "suppose without loss of generality that (a, b) is used before (c, d)".)
-The reduction here is therefore proved, not assumed: every crossing of the chosen drawing
-is checked to be *safe*, meaning no play from the start uses both of its arcs (an
-exhaustive search over the simple paths from the start, pruned by reachability), and the
-winner is preserved exactly when every crossing is safe (above). A digraph whose every
-drawing tried has an unsafe crossing is refused, with a play that uses both arcs.
+The reduction here is therefore proved, not assumed: every crossing of the drawing is
+*safe*, meaning no play from the start uses both of its arcs (an exhaustive search over the
+simple paths from the start, pruned by reachability), and then the winner is preserved
+(above). The drawing is made for it, by edge insertion (as crossing-minimising
+planarizers do): a breadth-first tree of the plays, every arc that keeps it planar, then
+each remaining arc along the cheapest way through the faces of the drawing so far (Dijkstra
+on the dual graph), where an unsafe crossing is forbidden and a safe one costs one. On
+Schaefer's graphs of QBFs the back arcs from the literals then cross only one another
+(after one of them the play is over), as in Lichtenstein and Sipser's drawing. A digraph
+for which no drawing tried avoids an unsafe crossing is refused, with a play that uses
+both arcs.
 
 Before drawing, what no play can use is dropped: vertices not reachable from the start,
 arcs into the start and self-loops. A digraph whose underlying graph is planar is returned
@@ -56,22 +62,19 @@ as it is (no gadget needed).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 from pyasp_games.engines.graphs import Digraph, from_arcs
 from pyasp_games.engines.limits import Deadline
 from pyasp_games.errors import InputError
 
-Point = tuple[Fraction, Fraction]
 Arc = tuple[int, int]
 
-#: How many drawings are tried before a non-planar digraph is refused.
-DRAWINGS = 12
 #: The largest digraph (after dropping what no play can use) that is redrawn.
 MAX_VERTICES = 400
+#: How many drawings are tried (each draws first an arc the one before could not draw).
+ATTEMPTS = 20
 
 
 class UnsafeCrossing(Exception):
@@ -80,8 +83,8 @@ class UnsafeCrossing(Exception):
     def __init__(self, arcs: tuple[tuple[str, str], tuple[str, str]], play: list[str]) -> None:
         (a, b), (c, d) = arcs
         super().__init__(
-            f"the arcs {a} -> {b} and {c} -> {d} cross in every drawing tried, and the play "
-            f"{' '.join(play)} uses both: no crossing gadget can carry two passages"
+            f"no drawing tried keeps the arcs {a} -> {b} and {c} -> {d} from crossing, and the "
+            f"play {' '.join(play)} uses both: no crossing gadget can carry two passages"
         )
         self.arcs = arcs
         self.play = play
@@ -203,209 +206,267 @@ def play_using(
     return None
 
 
-def _cross(p: Point, q: Point, r: Point, s: Point) -> tuple[Fraction, Fraction] | None:
-    """Where the segments ``pq`` and ``rs`` cross properly (as the parameters along each),
-    or ``None``; exact arithmetic, so a touch or an overlap is seen as what it is."""
-    dx1, dy1 = q[0] - p[0], q[1] - p[1]
-    dx2, dy2 = s[0] - r[0], s[1] - r[1]
-    den = dx1 * dy2 - dy1 * dx2
-    if den == 0:
-        return None
-    t = ((r[0] - p[0]) * dy2 - (r[1] - p[1]) * dx2) / den
-    u = ((r[0] - p[0]) * dy1 - (r[1] - p[1]) * dx1) / den
-    if 0 < t < 1 and 0 < u < 1:
-        return t, u
-    return None
+class _Drawing:
+    """A planar drawing grown arc by arc: a planar embedding (networkx) in which every edge
+    carries one arc, and a crossing is a vertex of degree four (two arcs through it)."""
 
+    def __init__(self, n: int, arcs: Sequence[Arc], tree: set[int], rest: Sequence[int]) -> None:
+        import networkx as nx
 
-def _on_segment(p: Point, q: Point, x: Point) -> bool:
-    cross = (q[0] - p[0]) * (x[1] - p[1]) - (q[1] - p[1]) * (x[0] - p[0])
-    if cross != 0:
-        return False
-    return min(p[0], q[0]) <= x[0] <= max(p[0], q[0]) and min(p[1], q[1]) <= x[1] <= max(p[1], q[1])
+        self.arcs = arcs
+        g = nx.Graph()
+        g.add_nodes_from(range(n))
+        self.carrier: dict[frozenset[int], int] = {}
+        self.later: list[int] = []
+        for k in [*tree, *rest]:  # a spanning tree first, then every arc that keeps it planar
+            u, v = arcs[k]
+            g.add_edge(u, v)
+            if k not in tree and not nx.check_planarity(g)[0]:
+                g.remove_edge(u, v)
+                self.later.append(k)
+            else:
+                self.carrier[frozenset((u, v))] = k
+        planar, self.embedding = nx.check_planarity(g)
+        assert planar
+        self.next_vertex = n
+        self.crossings: dict[int, tuple[int, int]] = {}
 
+    def faces(self) -> dict[tuple[int, int], int]:
+        """Every half-edge's face (the one networkx's ``traverse_face`` walks from it)."""
+        emb, face, count = self.embedding, {}, 0
+        for v in emb:
+            for w in emb.neighbors_cw_order(v):
+                if (v, w) in face:
+                    continue
+                half = (v, w)
+                while half not in face:
+                    face[half] = count
+                    half = emb.next_face_half_edge(*half)
+                count += 1
+        return face
 
-def _polylines(arcs: Sequence[Arc], pos: dict[int, Point]) -> list[list[Point]]:
-    """Each arc as a polyline: straight, or bent off the line when the opposite arc exists
-    (the two arcs of a pair ``u -> v``, ``v -> u`` bend to opposite sides)."""
-    present = set(arcs)
-    lines = []
-    for u, v in arcs:
-        p, q = pos[u], pos[v]
-        if (v, u) in present:
-            mx, my = (p[0] + q[0]) / 2, (p[1] + q[1]) / 2
-            nx_, ny = -(q[1] - p[1]) / 12, (q[0] - p[0]) / 12
-            lines.append([p, (mx + nx_, my + ny), q])
-        else:
-            lines.append([p, q])
-    return lines
+    def route(self, k: int, cost: Callable[[int, int], float]) -> list[tuple[int, int]] | None:
+        """The cheapest way for arc ``k`` through the faces (Dijkstra on the dual graph):
+        the edges it crosses, in order; ``cost(k, j)`` prices crossing arc ``j``."""
+        import heapq
 
-
-def _crossings(
-    arcs: Sequence[Arc], pos: dict[int, Point]
-) -> list[tuple[int, tuple[int, Fraction], int, tuple[int, Fraction]]] | None:
-    """The proper crossings of the drawing: ``(arc i, where along i, arc j, where along j)``;
-    ``None`` if the drawing is degenerate (a vertex on an arc, three arcs through a point,
-    overlapping arcs), and another is drawn."""
-    lines = _polylines(arcs, pos)
-    points = set(pos.values())
-    if len(points) < len(pos):
-        return None
-    segments = [(i, k, line[k], line[k + 1]) for i, line in enumerate(lines) for k in range(len(line) - 1)]
-    for i, _, p, q in segments:
-        ends = {pos[arcs[i][0]], pos[arcs[i][1]]}
-        for x in points:
-            if x not in ends and _on_segment(p, q, x):
-                return None
-    found = []
-    meeting: set[Point] = set()
-    for a in range(len(segments)):
-        i, k, p, q = segments[a]
-        for b in range(a + 1, len(segments)):
-            j, m, r, s = segments[b]
-            if i == j:
+        a, b = self.arcs[k]
+        emb, face = self.embedding, self.faces()
+        ends = {face[(b, t)] for t in emb.neighbors_cw_order(b)}
+        across: dict[int, list[tuple[int, int]]] = {}
+        for (v, w), f in face.items():
+            across.setdefault(f, []).append((v, w))
+        best = {face[(a, t)]: 0.0 for t in emb.neighbors_cw_order(a)}
+        came: dict[int, tuple[int, tuple[int, int]] | None] = dict.fromkeys(best)
+        heap = [(0.0, f) for f in best]
+        while heap:
+            d, f = heapq.heappop(heap)
+            if d > best[f]:
                 continue
-            hit = _cross(p, q, r, s)
-            if hit is None:
-                # parallel and overlapping segments are degenerate
-                if ((q[0] - p[0]) * (s[1] - r[1]) == (q[1] - p[1]) * (s[0] - r[0])) and (
-                    (_on_segment(p, q, r) and r not in (p, q)) or (_on_segment(p, q, s) and s not in (p, q))
-                ):
-                    return None
-                continue
-            t, u = hit
-            point = (p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1]))
-            if point in meeting:
-                return None
-            meeting.add(point)
-            found.append((i, (k, t), j, (m, u)))
-    return found
+            if f in ends:
+                path = []
+                while came[f] is not None:
+                    f, edge = came[f]
+                    path.append(edge)
+                return path[::-1]
+            for v, w in across[f]:
+                g = face[(w, v)]
+                step = d + cost(k, self.carrier[frozenset((v, w))])
+                if g != f and step < best.get(g, float("inf")):
+                    best[g], came[g] = step, (f, (v, w))
+                    heapq.heappush(heap, (step, g))
+        return None
 
+    def insert(self, k: int, crossed: list[tuple[int, int]]) -> None:
+        """Draw arc ``k`` across the edges ``crossed`` (each ``(v, w)`` as walked from the
+        face it is left by), a crossing vertex on each."""
+        a, b = self.arcs[k]
+        emb, face = self.embedding, self.faces()
+        # the corner of a (of b) in the first (last) face: the new edge goes in clockwise
+        # next to the half-edge that starts that face's walk there
+        first = face[crossed[0]] if crossed else None
+        last = face[(crossed[-1][1], crossed[-1][0])] if crossed else None
+        if not crossed:
+            shared = {face[(a, t)] for t in emb.neighbors_cw_order(a)} & {
+                face[(b, t)] for t in emb.neighbors_cw_order(b)}
+            first = last = min(shared)
+        t_a = next(t for t in emb.neighbors_cw_order(a) if face[(a, t)] == first)
+        t_b = next(t for t in emb.neighbors_cw_order(b) if face[(b, t)] == last)
+        previous, at_previous = a, t_a
+        for v, w in crossed:
+            x = self.next_vertex
+            self.next_vertex += 1
+            j = self.carrier.pop(frozenset((v, w)))
+            emb.add_half_edge(v, x, ccw=w)
+            emb.add_half_edge(w, x, ccw=v)
+            emb.remove_edge(v, w)
+            emb.add_half_edge_first(x, v)
+            emb.add_half_edge(x, w, ccw=v)
+            # (v, w) walks the face the arc comes from: at x that face lies between v and w
+            emb.add_half_edge(x, previous, ccw=w)
+            emb.add_half_edge(previous, x, ccw=at_previous)
+            self.carrier[frozenset((v, x))] = self.carrier[frozenset((x, w))] = j
+            self.carrier[frozenset((previous, x))] = k
+            self.crossings[x] = (k, j)
+            previous, at_previous = x, v  # the next face lies between w and v at x
+        emb.add_half_edge(b, previous, ccw=t_b)
+        emb.add_half_edge(previous, b, ccw=at_previous)
+        self.carrier[frozenset((previous, b))] = k
 
-def _layouts(vertices: list[int], arcs: list[Arc], seed: int) -> list[dict[int, Point]]:
-    """Candidate drawings: force-directed and circular layouts on an integer grid, jittered
-    into general position (a seeded random, so the output is reproducible)."""
-    import networkx as nx
-
-    g = nx.Graph()
-    g.add_nodes_from(vertices)
-    g.add_edges_from(arcs)
-    shapes = [nx.circular_layout(g), nx.kamada_kawai_layout(g) if len(vertices) <= 150 else None]
-    shapes += [nx.spring_layout(g, seed=seed + k) for k in range(DRAWINGS)]
-    rnd = random.Random(seed)
-    drawn = []
-    for shape in shapes:
-        if shape is None:
-            continue
-        drawn.append({
-            v: (Fraction(round(x * 10**6) + rnd.randrange(997)), Fraction(round(y * 10**6) + rnd.randrange(997)))
-            for v, (x, y) in shape.items()
-        })
-    return drawn[:DRAWINGS]
+    def chain(self, k: int) -> list[int]:
+        """The crossing vertices arc ``k`` passes, from its tail to its head."""
+        a, b = self.arcs[k]
+        out, before, here = [], None, a
+        while here != b:
+            step = next(w for w in self.embedding.neighbors_cw_order(here)
+                        if w != before and self.carrier.get(frozenset((here, w))) == k)
+            before, here = here, step
+            if here != b:
+                out.append(here)
+        return out
 
 
 def planarize(
-    graph: Digraph, start: str, deadline: Deadline | None = None, seed: int = 0,
+    graph: Digraph, start: str, deadline: Deadline | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> Planarized:
     """The planar vertex-geography digraph with the same winner from ``start`` (module docstring).
 
-    Raises :class:`UnsafeCrossing` when every drawing tried has a crossing used twice by
-    one play, :class:`~pyasp_games.errors.InputError` for a digraph too large to redraw,
-    and :class:`~pyasp_games.errors.LimitReached` at the deadline. The safety search is
-    exponential in the worst case; the rest is O(m^2) exact arithmetic per drawing.
+    The drawing is grown as planarizing heuristics do (edge insertion): a spanning tree of
+    the plays (breadth first from the start), then every arc that keeps the drawing
+    planar, then each remaining arc along the cheapest way through the faces, where
+    crossing an arc that some play uses together with it is forbidden (it could not be
+    carried) and any other crossing costs one. Raises :class:`UnsafeCrossing` when an arc
+    has no such way, :class:`~pyasp_games.errors.InputError` for a digraph too large to
+    redraw, :class:`~pyasp_games.errors.LimitReached` at the deadline. The safety search is
+    exponential in the worst case; the rest is one planarity test per arc and one
+    Dijkstra run on the dual graph per arc left out of the planar part.
     """
     import networkx as nx
 
     s = graph.position(start)
-    vertices, arcs = usable_part(graph, s)
+    vertices, usable = usable_part(graph, s)
     dropped_vertices = len(graph) - len(vertices)
-    dropped_arcs = graph.arc_count - len(arcs)
-    names = graph.names
+    dropped_arcs = graph.arc_count - len(usable)
     if len(vertices) > MAX_VERTICES:
         raise InputError(
             f"{graph.name}: {len(vertices):,} vertices reachable from {start}; planarize redraws "
             f"at most {MAX_VERTICES:,}"
         )
-    under = nx.Graph()
+    headers = {"source": f"{graph.headers.get('source', graph.name)} (planarized)", "start": start,
+               "variant": "vertex", "undirected": "no"}
+    names = list(graph.names)
+    under = nx.Graph(list(usable))
     under.add_nodes_from(vertices)
-    under.add_edges_from(arcs)
-    headers = {"start": start, "variant": "vertex", "undirected": "no"}
-    kept = dict(graph.headers)
     if nx.check_planarity(under)[0]:
-        out = from_arcs([(names[u], names[v]) for u, v in arcs], [names[v] for v in vertices],
-                        name=f"{graph.name}.planar", headers={**_source(kept, graph), **headers})
+        out = from_arcs([(names[u], names[v]) for u, v in usable], [names[v] for v in vertices],
+                        name=f"{graph.name}.planar", headers=headers)
         return Planarized(out, start, 0, [], dropped_vertices, dropped_arcs, True, True)
-
-    succ: list[list[int]] = [[] for _ in range(len(graph))]
+    prefix = _fresh_prefix(names)
+    # an arc whose opposite arc exists runs through two private vertices of its own (an even
+    # subdivision keeps the winner: entering it when the head is used loses, as the move
+    # was none), so every edge of the drawing carries exactly one arc
+    arcs: list[Arc] = []
+    present = set(usable)
+    for u, v in usable:
+        if (v, u) in present and u > v:
+            m1, m2 = len(names), len(names) + 1
+            names += [f"{prefix}{names[u]}s{names[v]}a", f"{prefix}{names[u]}s{names[v]}b"]
+            arcs += [(u, m1), (m1, m2), (m2, v)]
+        else:
+            arcs.append((u, v))
+    succ: list[list[int]] = [[] for _ in names]
     for u, v in arcs:
         succ[u].append(v)
-    verdicts: dict[frozenset[Arc], list[int] | None] = {}
+    verdicts: dict[frozenset[int], list[int] | None] = {}
     nodes = [0]
-    best: tuple[int, int, list] | None = None
-    first_unsafe: tuple[Arc, Arc, list[int]] | None = None
-    for pos in _layouts(vertices, arcs, seed):
-        if deadline is not None:
-            deadline.check()
-        found = _crossings(arcs, pos)
-        if found is None:
-            continue
-        unsafe = 0
-        for i, _, j, _ in found:
-            key = frozenset((arcs[i], arcs[j]))
-            if key not in verdicts:
-                verdicts[key] = play_using(succ, s, arcs[i], arcs[j], deadline, nodes)
-            if verdicts[key] is not None:
-                unsafe += 1
-                if first_unsafe is None:
-                    first_unsafe = (arcs[i], arcs[j], verdicts[key])
-        if best is None or (unsafe, len(found)) < best[:2]:
-            best = (unsafe, len(found), found)
-        if progress is not None:
-            progress(f"drawing: {len(found)} crossings, {unsafe} unsafe")
-    if best is None:
-        raise InputError(f"{graph.name}: no drawing in general position found")
-    if best[0] > 0:
-        assert first_unsafe is not None
-        (a, b), (c, d), play = first_unsafe
-        raise UnsafeCrossing(((names[a], names[b]), (names[c], names[d])), [names[v] for v in play])
-    out_graph, crossing_list = _with_gadgets(graph, vertices, arcs, best[2], start, kept)
+
+    def shared_play(k: int, j: int) -> list[int] | None:
+        key = frozenset((k, j))
+        if key not in verdicts:
+            verdicts[key] = play_using(succ, s, arcs[k], arcs[j], deadline, nodes)
+        return verdicts[key]
+
+    unsafe = float(len(arcs) ** 2 + 1)  # dearer than every safe way together
+
+    def price(k: int, j: int) -> float:
+        return unsafe if shared_play(k, j) is not None else 1.0
+
+    tree, rest = _plays_first(succ, s, arcs)
+    refusal: UnsafeCrossing | None = None
+    for _attempt in range(ATTEMPTS):
+        drawing = _Drawing(len(names), arcs, tree, rest)
+        for count, k in enumerate(drawing.later):
+            if deadline is not None:
+                deadline.check()
+            crossed = drawing.route(k, price)
+            assert crossed is not None  # the dual graph of a connected plane graph is connected
+            blocked = [j for j in (drawing.carrier[frozenset(e)] for e in crossed) if shared_play(k, j)]
+            if blocked:
+                j = blocked[0]
+                play = [names[v] for v in shared_play(k, j) or [] if v < len(graph)]
+                (a, b), (c, d) = arcs[k], arcs[j]
+                shown = [(names[x] if x < len(graph) else "...") for x in (a, b, c, d)]
+                refusal = UnsafeCrossing(((shown[0], shown[1]), (shown[2], shown[3])), play)
+                # draw it earlier next time, before the arcs that walled it in
+                rest = [k, *(r for r in rest if r != k)]
+                break
+            drawing.insert(k, crossed)
+            if progress is not None:
+                progress(f"arc {count + 1} of {len(drawing.later)} drawn, {len(drawing.crossings)} crossings")
+        else:
+            break
+    else:
+        assert refusal is not None
+        raise refusal
+    drawing.embedding.check_structure()  # a plane embedding, or a bug here
+    out_graph, crossing_list = _with_gadgets(names, len(graph), vertices, arcs, drawing, prefix, headers)
+    out_graph.name = f"{graph.name}.planar"
     planar = bool(nx.check_planarity(out_graph.to_networkx().to_undirected())[0])
-    return Planarized(out_graph, start, len(best[2]), crossing_list, dropped_vertices, dropped_arcs,
-                      False, planar, nodes[0])
+    return Planarized(out_graph, start, len(drawing.crossings), crossing_list, dropped_vertices,
+                      dropped_arcs, False, planar, nodes[0])
 
 
-def _source(headers: dict[str, str], graph: Digraph) -> dict[str, str]:
-    return {"source": f"{headers.get('source', graph.name)} (planarized)"}
+def _plays_first(
+    succ: Sequence[Sequence[int]], start: int, arcs: Sequence[Arc]
+) -> tuple[set[int], list[int]]:
+    """The arcs in the order the drawing takes them: a breadth-first tree of the plays
+    from the start, then the others by how early a play can reach their tail."""
+    depth = {start: 0}
+    queue, tree = [start], []
+    index = {arc: k for k, arc in enumerate(arcs)}
+    for u in queue:
+        for v in succ[u]:
+            if v not in depth:
+                depth[v] = depth[u] + 1
+                queue.append(v)
+                tree.append(index[(u, v)])
+    chosen = set(tree)
+    rest = sorted((k for k in range(len(arcs)) if k not in chosen), key=lambda k: depth[arcs[k][0]])
+    return chosen, rest
 
 
-def _with_gadgets(
-    graph: Digraph, vertices: list[int], arcs: list[Arc], found: list, start: str, headers: dict[str, str]
-) -> tuple[Digraph, list[Crossing]]:
-    """The digraph with a gadget at every crossing (module docstring), chained along each arc
-    in the order of the crossings on it."""
-    names = graph.names
-    taken = set(names)
+def _fresh_prefix(names: Sequence[str]) -> str:
     prefix = "X"
-    while any(n.startswith(prefix) for n in taken):
+    while any(n.startswith(prefix) for n in names):
         prefix = "_" + prefix
-    # per arc: its crossings in order along it, each as (crossing number, role 0 or 1)
-    along: list[list[tuple[tuple[int, Fraction], int, int]]] = [[] for _ in arcs]
-    crossing_list = []
-    for k, (i, at_i, j, at_j) in enumerate(found):
-        along[i].append((at_i, k, 0))
-        along[j].append((at_j, k, 1))
-        crossing_list.append(Crossing(
-            (names[arcs[i][0]], names[arcs[i][1]]), (names[arcs[j][0]], names[arcs[j][1]]), True,
-            "no play from the start uses both arcs (exhaustive search)",
-        ))
-    new_arcs: list[tuple[str, str]] = []
+    return prefix
+
+
+def with_gadgets(
+    names: Sequence[str], arcs: Sequence[Arc], along: Sequence[Sequence[tuple[int, int]]], prefix: str
+) -> list[tuple[str, str]]:
+    """The arcs (by name) with a gadget at every crossing (module docstring): ``along[a]``
+    lists the crossings on arc ``a`` from its tail to its head, each as ``(crossing number,
+    role)``; a crossing has one arc in role 0 (``u``, ``v`` in the docstring) and one in
+    role 1 (``w``, ``z``). Gadget vertices are named ``<prefix><crossing><part>``."""
 
     def gadget(k: int, role: int, part: str) -> str:
-        # part: "1", "2" before the centre, "3" after it; role 0 is arc one (u, v), 1 arc two (w, z)
+        # part "1", "2": before the centre; "3": after it
         return f"{prefix}{k}{'uw'[role]}{part}"
 
-    for k in range(len(found)):
+    new_arcs: list[tuple[str, str]] = []
+    for k in sorted({k for crossings in along for k, _ in crossings}):
         centre = f"{prefix}{k}x"
         # the punishers: z1 -> y -> u2 and v1 -> y' -> w2
         new_arcs += [(gadget(k, 1, "3"), f"{prefix}{k}ya"), (f"{prefix}{k}ya", gadget(k, 0, "2"))]
@@ -415,11 +476,34 @@ def _with_gadgets(
                          (centre, gadget(k, role, "3"))]
     for a, (u, v) in enumerate(arcs):
         here = names[u]
-        for _, k, role in sorted(along[a]):
+        for k, role in along[a]:
             new_arcs.append((here, gadget(k, role, "1")))
             here = gadget(k, role, "3")
         new_arcs.append((here, names[v]))
-    out = from_arcs(new_arcs, [names[v] for v in vertices], name=f"{graph.name}.planar",
-                    headers={**_source(headers, graph), "start": start, "variant": "vertex",
-                             "undirected": "no"})
+    return new_arcs
+
+
+def _with_gadgets(
+    names: list[str], original: int, vertices: list[int], arcs: list[Arc], drawing: _Drawing,
+    prefix: str, headers: dict[str, str],
+) -> tuple[Digraph, list[Crossing]]:
+    """The drawing's digraph with a gadget at every crossing, and the crossings' record."""
+    number = {x: k for k, x in enumerate(sorted(drawing.crossings))}
+    along = [[(number[x], 0 if drawing.crossings[x][0] == a else 1) for x in drawing.chain(a)]
+             for a in range(len(arcs))]
+
+    def shown(k: int) -> tuple[str, str]:
+        # a subdivided arc is shown as the arc it replaces
+        u, v = arcs[k]
+        while u >= original:
+            u = next(t for t, h in arcs if h == u)
+        while v >= original:
+            v = next(h for t, h in arcs if t == v)
+        return names[u], names[v]
+
+    crossing_list = [Crossing(shown(k), shown(j), True, "no play from the start uses both arcs "
+                              "(exhaustive search)") for x, (k, j) in sorted(drawing.crossings.items())]
+    out = from_arcs(with_gadgets(names, arcs, along, prefix), [names[v] for v in vertices],
+                    name=headers.get("source", "graph").removesuffix(" (planarized)") + ".planar",
+                    headers=headers)
     return out, crossing_list
