@@ -53,6 +53,10 @@ def run(
         None, "--encoding", help="ASP encodings, each its own backend (repeatable)."
     ),
     time_limit: float = typer.Option(None, "--time-limit", help="Seconds per run (default: the suite's)."),
+    cpu_limit: float = typer.Option(
+        None, "--cpu-limit", help="CPU seconds per run, every process and thread of the run counted, "
+        "held by the operating system (default: the suite's, else none); reaching it is unknown."
+    ),
     repeat: int = typer.Option(None, "--repeat", help="Runs per instance and backend (default: the suite's)."),
     memory_limit: int = typer.Option(
         None, "--memory-limit", help="Address-space limit per run in MB (default: the suite's, else none)."
@@ -93,7 +97,7 @@ def run(
 
     result = run_suite(
         suite, backends=_split(backend), encodings=encoding or None, time_limit=time_limit,
-        repeat=repeat, memory_limit=memory_limit, workers=workers, out=out, resume=resume,
+        repeat=repeat, memory_limit=memory_limit, cpu_limit=cpu_limit, workers=workers, out=out, resume=resume,
         force=force, executor=executor, scheduler=scheduler, on_row=on_row, console=console,
     )  # fmt: skip
     if result.failed is not None:

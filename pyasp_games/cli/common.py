@@ -33,6 +33,12 @@ OUTPUT = typer.Option(None, "--output", "-o", help="Write here (default: stdout)
 FORCE = typer.Option(False, "--force", help="Overwrite existing output files.")
 
 
+CPU_LIMIT = typer.Option(
+    None,
+    "--cpu-limit",
+    help="CPU seconds of the run's processes, every thread counted, held by the operating "
+    "system; reaching it gives status unknown, exit 3.",
+)
 MEMORY_LIMIT = typer.Option(
     None,
     "--memory-limit",
@@ -90,14 +96,20 @@ def write_output(text: str, output: Path | None) -> None:
         write_text(output, text)
 
 
+#: How a limit's name in ``stats["limit"]`` reads.
+LIMIT_NAMES = {"cpu": "CPU"}
+
+
 def limit_reached(stats: dict) -> str:
     """Which limit an unknown outcome reached, with the cause when the tool's own
     start-up alone took more memory than the limit (a user can do nothing else about it).
 
     >>> limit_reached({"limit": "time"})
     'time limit reached'
+    >>> limit_reached({"limit": "cpu"})
+    'CPU limit reached'
     """
-    said = f"{stats.get('limit', 'a')} limit reached"
+    said = f"{LIMIT_NAMES.get(stats.get('limit'), stats.get('limit', 'a'))} limit reached"
     if stats.get("limit") == "memory" and stats.get("start_up"):
         said += f": {stats['start_up']}"
     return said

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from pyasp_games.cli.common import JSON, MEMORY_LIMIT, print_json, stdout_console
+from pyasp_games.cli.common import CPU_LIMIT, JSON, MEMORY_LIMIT, print_json, stdout_console
 
 
 def crosscheck(
@@ -33,6 +33,7 @@ def crosscheck(
         "the asp backend runs once per setting, each its own column asp[NAME] (repeatable).",
     ),
     time_limit: float = typer.Option(30.0, "--time-limit", help="Seconds per run."),
+    cpu_limit: float = CPU_LIMIT,
     memory_limit: float = MEMORY_LIMIT,
     workers: int = typer.Option(
         1, "--workers", help="Run this many runs at a time, each in a process of its own."
@@ -59,7 +60,7 @@ def crosscheck(
     from pyasp_games.engines.enforcement import arm
     from pyasp_games.engines.limits import Limits
 
-    lim = Limits.given(time_limit, memory_megabytes=memory_limit)
+    lim = Limits.given(time_limit, memory_megabytes=memory_limit, cpu_seconds=cpu_limit)
     arm(lim, whole_command=False)  # the time limit is per run
     console = stdout_console()
     reports = [
@@ -120,6 +121,7 @@ def _run_domain(domain, files, backend, encoding, lim, json: bool, console, work
     if not json:
         console.print(
             f"{len(instances)} {domain} instances x {len(specs)} backends, {lim.time_limit:g} s per run"
+            + (f" ({lim.cpu_limit:g} s of CPU)" if lim.cpu_limit is not None else "")
         )
     report = run(spec, instances, specs, lim, on_row=on_row, workers=workers)
     if json:

@@ -5,7 +5,7 @@ command whose options are the question's parameters (help texts say which backen
 applies to), plus the ones every solving command has: ``--backend`` (choices: the
 backend table), ``--all``/``--count`` (with modes), ``--encoding``'s
 ``--trust-encoding``, the emitted files and ``--force``, ``--time-limit``,
-``--memory-limit`` and ``--json``. Running it: options checked (one line, exit 2, for
+``--cpu-limit``, ``--memory-limit`` and ``--json``. Running it: options checked (one line, exit 2, for
 an option that does not apply), files to emit checked before any work, the input read
 under the time limit, the question asked, the outcome printed by the question's
 formatter (or as JSON), exit code by the CLI contract.
@@ -27,6 +27,7 @@ from typing import Any
 import typer
 
 from pyasp_games.cli.common import (
+    CPU_LIMIT,
     JSON,
     MEMORY_LIMIT,
     TIME_LIMIT,
@@ -51,7 +52,7 @@ from pyasp_games.errors import InputError
 #: Keywords every generated command has; a question's parameter may not take one.
 COMMON = (
     "backend", "all_", "count", "trust", "output", "force", "workers", "time_limit",
-    "memory_limit", "json",
+    "cpu_limit", "memory_limit", "json",
 )  # fmt: skip
 
 
@@ -114,6 +115,7 @@ def command(question: Question) -> Callable[..., None]:
             1, "--workers", help="Answer the instances of a file in this many processes."
         ))  # fmt: skip
     add("time_limit", float, TIME_LIMIT)
+    add("cpu_limit", float, CPU_LIMIT)
     add("memory_limit", float, MEMORY_LIMIT)
     add("json", bool, JSON)
 
@@ -160,6 +162,7 @@ def ask(question: Question, values: dict[str, Any]) -> None:
     lim = Limits.given(
         values["time_limit"],
         memory_megabytes=values["memory_limit"],
+        cpu_seconds=values["cpu_limit"],
         **question.limit_values(values),
     )
     # from here on the command keeps its limits: a set of boards has one per board

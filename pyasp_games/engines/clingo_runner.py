@@ -434,8 +434,7 @@ class ClingoSession:
         self.solve_calls += 1
         started = time.perf_counter()
         with handle:
-            remaining = self.deadline.remaining()
-            finished = handle.wait() if remaining is None else handle.wait(remaining)
+            finished = self.deadline.wait_for(handle.wait)  # a CPU limit waits again
             if not finished:
                 handle.cancel()
                 handle.wait()

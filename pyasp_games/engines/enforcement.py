@@ -7,9 +7,13 @@ the code cannot poll a clock:
 - :func:`memory_cap` caps the data memory while a backend runs
   (:func:`~pyasp_games.engines.runner.run_backend`), and :class:`UncappedStartUp`
   lets the compiled libraries start outside that cap (:func:`uncapped`);
+- :func:`cpu_cap` has the operating system hold a backend's CPU limit
+  (``RLIMIT_CPU``: a signal at the limit, then the process killed a second later,
+  also inside a C library that never returns to Python);
 - :func:`arm` is the one call by which a command enforces its limits on its whole
   process: a memory cap for the rest of the process (:func:`cap_memory`) and, for a
-  time limit that holds for the whole command, an alarm (:func:`hold_time_limit`).
+  time limit that holds for the whole command, an alarm (:func:`hold_time_limit`)
+  and a CPU cap (:func:`hold_cpu_limit`).
 
 Both of :func:`arm`'s effects belong to a process that is the command's own. The
 console command's entry point (:func:`pyasp_games.cli.main`) says whether it is, by
@@ -196,6 +200,96 @@ class _UncappedLoader(importlib.abc.Loader):
         return getattr(self.loader, name)
 
 
+# -- CPU time -------------------------------------------------------------------------
+
+#: CPU seconds past the limit at which the operating system signals a backend that
+#: holds a CPU limit (:func:`cpu_cap`): after its own stop (it polls its
+#: :class:`~pyasp_games.engines.limits.Deadline`), so that a backend that keeps its
+#: limit reports its own ``unknown`` with its statistics. One more second and the
+#: process is killed (the hard limit), wherever it is.
+CPU_GRACE = 0.5
+
+
+def _cpu_signal(signum: int, frame: object) -> None:
+    raise LimitReached(
+        {"limit": "cpu", "stopped": "the operating system signalled the CPU limit (RLIMIT_CPU)"}
+    )
+
+
+@contextmanager
+def cpu_cap(seconds: float | None, final: bool = False) -> Iterator[None]:
+    """Have the operating system hold ``seconds`` more CPU seconds of this process
+    while inside (``None``: do nothing): ``RLIMIT_CPU`` is set that far (plus
+    :data:`CPU_GRACE`, in whole seconds as the kernel counts) beyond what the process
+    has spent, and its signal (SIGXCPU) raises
+    :class:`~pyasp_games.engines.limits.LimitReached` with ``limit = "cpu"`` in the
+    main thread. Every thread counts. A child process inherits the limit, counted
+    anew for itself.
+
+    ``final``: this process ends after the run (a backend's forked child): the hard
+    limit is set one second later, so the kernel kills the process there even while
+    it runs C code that never returns to Python (a grounding); the parent then reports
+    the CPU limit (:func:`~pyasp_games.engines.runner.run_backend`). Otherwise the hard
+    limit is left alone (lowered, it could never be raised again) and the soft one
+    put back on the way out. Outside the main thread, or without ``resource``, this
+    does nothing (the deadline polled still holds the limit).
+    """
+    if (
+        seconds is None
+        or resource is None
+        or not hasattr(signal, "SIGXCPU")
+        or threading.current_thread() is not threading.main_thread()
+    ):
+        yield
+        return
+    import math
+
+    own = time.process_time()  # what the kernel counts: this process only
+    soft_at = max(1, math.ceil(own + seconds + CPU_GRACE))
+    soft, hard = resource.getrlimit(resource.RLIMIT_CPU)
+    if hard != resource.RLIM_INFINITY:
+        soft_at = min(soft_at, hard)
+    if final:  # the kernel kills the process one second past the signal
+        hard_at = soft_at + 1 if hard == resource.RLIM_INFINITY else min(hard, soft_at + 1)
+        target: tuple[int, int] | None = (soft_at, hard_at)
+    elif soft == resource.RLIM_INFINITY or soft_at < soft:
+        target = (soft_at, hard)
+    else:  # a lower cap already in force is kept
+        target = None
+    previous = signal.signal(signal.SIGXCPU, _cpu_signal)
+    if target is not None:
+        resource.setrlimit(resource.RLIMIT_CPU, target)
+    try:
+        yield
+    finally:
+        if not final:
+            resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
+        signal.signal(signal.SIGXCPU, previous)
+
+
+def hold_cpu_limit(seconds: float | None) -> None:
+    """The command's own process stops :data:`CPU_GRACE` seconds after it has spent
+    ``seconds`` of CPU from now (reading the input, checking: what a backend's child
+    does not count), by ``RLIMIT_CPU``'s signal raising
+    :class:`~pyasp_games.engines.limits.LimitReached` (``limit = "cpu"``). The hard
+    limit is left alone; a backend's forked child sets its own (:func:`cpu_cap`)."""
+    if (
+        seconds is None
+        or resource is None
+        or not hasattr(signal, "SIGXCPU")
+        or threading.current_thread() is not threading.main_thread()
+    ):
+        return
+    import math
+
+    _, hard = resource.getrlimit(resource.RLIMIT_CPU)
+    soft_at = max(1, math.ceil(time.process_time() + seconds + CPU_GRACE))
+    if hard != resource.RLIM_INFINITY:
+        soft_at = min(soft_at, hard)
+    signal.signal(signal.SIGXCPU, _cpu_signal)
+    resource.setrlimit(resource.RLIMIT_CPU, (soft_at, hard))
+
+
 # -- the whole process of a command ----------------------------------------------------
 
 #: Whether :func:`arm` enforces limits on this process (see :func:`enforced`).
@@ -243,15 +337,18 @@ def arm(limits: Limits, whole_command: bool = True) -> None:
     before reading its input): its data memory is capped at ``limits.memory_limit``
     (default :func:`~pyasp_games.engines.limits.default_memory_limit`) for the rest of
     the process, and with ``whole_command`` the time limit holds for the whole command
-    (:func:`hold_time_limit`: reading the input, solving, checking). Commands whose time
-    limit is per run (crosscheck, a set of boards) pass ``whole_command=False``. Outside
-    a process of the command's own (:func:`enforced`) this does nothing.
+    (:func:`hold_time_limit`: reading the input, solving, checking), and so does its
+    CPU limit for the command's own process (:func:`hold_cpu_limit`; each backend's
+    run holds it for its process tree, :func:`cpu_cap`). Commands whose limits are per
+    run (crosscheck, a set of boards) pass ``whole_command=False``. Outside a process
+    of the command's own (:func:`enforced`) this does nothing.
     """
     if not enforcing():
         return
     cap_memory(limits.memory_limit or default_memory_limit())
     if whole_command:
         hold_time_limit(limits.time_limit)
+        hold_cpu_limit(limits.cpu_limit)
 
 
 #: Seconds past the limit at which :func:`hold_time_limit` stops a command: later than a
@@ -294,9 +391,14 @@ def held_for() -> float | None:
 
 
 def release_time_limit() -> None:
-    """Disarm :func:`hold_time_limit` (e.g. before printing a finished answer)."""
+    """Disarm :func:`hold_time_limit` and :func:`hold_cpu_limit` (e.g. before printing
+    a finished answer)."""
     if threading.current_thread() is not threading.main_thread():
         return
     if hasattr(signal, "SIGALRM") and signal.getsignal(signal.SIGALRM) is _alarm:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, signal.SIG_DFL)
+    if hasattr(signal, "SIGXCPU") and signal.getsignal(signal.SIGXCPU) is _cpu_signal:
+        _, hard = resource.getrlimit(resource.RLIMIT_CPU)
+        resource.setrlimit(resource.RLIMIT_CPU, (hard, hard))
+        signal.signal(signal.SIGXCPU, signal.SIG_DFL)

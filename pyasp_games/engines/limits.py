@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 
@@ -56,6 +57,11 @@ class Limits:
     time_limit: float | None = None
     max_length: int | None = None
     memory_limit: int | None = None
+    #: CPU seconds of the run's process tree (``None``: no limit); held by the operating
+    #: system (``RLIMIT_CPU``, :func:`~pyasp_games.engines.enforcement.cpu_cap`) as well
+    #: as by the clock polled (:class:`Deadline`), so a shared machine's load no longer
+    #: decides how much work a run gets.
+    cpu_limit: float | None = None
     #: The running clock of started limits (:meth:`started`); ``None``: not started.
     clock: Deadline | None = field(default=None, compare=False, repr=False)
 
@@ -66,6 +72,8 @@ class Limits:
             raise ValueError("max length must be non-negative")
         if self.memory_limit is not None and self.memory_limit <= 0:
             raise ValueError("memory limit must be positive")
+        if self.cpu_limit is not None and not self.cpu_limit > 0:
+            raise ValueError("CPU limit must be positive")
 
     @classmethod
     def given(
@@ -73,9 +81,10 @@ class Limits:
         time_limit: float | None = None,
         max_length: int | None = None,
         memory_megabytes: float | None = None,
+        cpu_seconds: float | None = None,
     ) -> Limits:
         """The limits a user gave (``--time-limit`` seconds, ``--max-length``,
-        ``--memory-limit`` megabytes), each value checked: a bad one is an
+        ``--memory-limit`` megabytes, ``--cpu-limit`` seconds), each value checked: a bad one is an
         :class:`~pyasp_games.errors.InputError` naming its option. Nothing else happens:
         :func:`~pyasp_games.engines.enforcement.arm` enforces limits on the process.
 
@@ -84,15 +93,21 @@ class Limits:
         >>> Limits.given(max_length=-1)
         Traceback (most recent call last):
         pyasp_games.errors.InputError: --max-length must be non-negative, got -1
+        >>> Limits.given(cpu_seconds=float("nan"))
+        Traceback (most recent call last):
+        pyasp_games.errors.InputError: --cpu-limit must be positive and finite (seconds, below 1e+09), got nan
         """
         checked_seconds(time_limit)
+        checked_seconds(cpu_seconds, "--cpu-limit")
         if max_length is not None and max_length < 0:
             from pyasp_games.errors import InputError
 
             raise InputError(f"--max-length must be non-negative, got {max_length}")
         checked_megabytes(memory_megabytes)
         memory = None if memory_megabytes is None else int(memory_megabytes * 2**20)
-        return cls(time_limit=time_limit, max_length=max_length, memory_limit=memory)
+        return cls(
+            time_limit=time_limit, max_length=max_length, memory_limit=memory, cpu_limit=cpu_seconds
+        )
 
     def started(self) -> Limits:
         """These limits with their clock running from now, or ``self`` if it already runs.
@@ -100,33 +115,124 @@ class Limits:
         What a backend receives; a stage that hands its limits on to another stage
         passes them started, so both poll the same clock.
         """
-        return self if self.clock is not None else replace(self, clock=Deadline(self.time_limit))
+        if self.clock is not None:
+            return self
+        return replace(self, clock=Deadline(self.time_limit, self.cpu_limit))
 
     def deadline(self) -> Deadline:
         """The clock to poll: the running one of started limits, else one from now."""
-        return self.clock if self.clock is not None else Deadline(self.time_limit)
+        if self.clock is not None:
+            return self.clock
+        return Deadline(self.time_limit, self.cpu_limit)
 
 
 class Deadline:
-    """A point in (monotonic) time after which work must stop."""
+    """A point in (monotonic) time after which work must stop, and optionally a
+    budget of CPU seconds (:func:`process_cpu`: every thread of the process, and the
+    CPU a forked child's parent spent in this run before the fork).
 
-    def __init__(self, seconds: float | None) -> None:
+    >>> d = Deadline(None, cpu_seconds=100)
+    >>> d.expired(), 0 < d.remaining() <= 100, d.cpu_used() < 1
+    (False, True, True)
+    """
+
+    def __init__(self, seconds: float | None, cpu_seconds: float | None = None) -> None:
         self.start = time.monotonic()
         self.at = None if seconds is None else self.start + seconds
+        self.cpu_start = process_cpu()
+        self.cpu_at = None if cpu_seconds is None else self.cpu_start + cpu_seconds
 
     def remaining(self) -> float | None:
-        """Seconds left (never negative), or ``None`` without a limit."""
-        if self.at is None:
-            return None
-        return max(0.0, self.at - time.monotonic())
+        """Seconds one may wait before looking again (never negative), or ``None``
+        without a limit: the wall-clock seconds left, and no more than the CPU seconds
+        left (a run spends at most one CPU second per second on each of its threads,
+        so a caller that waits, sees the CPU limit not yet reached, and waits again
+        never overshoots it by much: :meth:`wait_for`)."""
+        left = [] if self.at is None else [self.at - time.monotonic()]
+        if self.cpu_at is not None:
+            left.append(self.cpu_at - process_cpu())
+        return max(0.0, min(left)) if left else None
+
+    def cpu_remaining(self) -> float | None:
+        """CPU seconds left (never negative), or ``None`` without a CPU limit."""
+        return None if self.cpu_at is None else max(0.0, self.cpu_at - process_cpu())
+
+    def cpu_used(self) -> float:
+        """CPU seconds spent since this deadline was set (this process's lineage)."""
+        return process_cpu() - self.cpu_start
 
     def expired(self) -> bool:
-        return self.at is not None and time.monotonic() >= self.at
+        return (self.at is not None and time.monotonic() >= self.at) or (
+            self.cpu_at is not None and process_cpu() >= self.cpu_at
+        )
+
+    def reached(self) -> str:
+        """Which limit has passed: ``"cpu"`` if the CPU budget has, else ``"time"``."""
+        return "cpu" if self.cpu_at is not None and process_cpu() >= self.cpu_at else "time"
 
     def check(self) -> None:
         """Raise :class:`LimitReached` once the deadline has passed."""
         if self.expired():
-            raise LimitReached
+            raise LimitReached({"limit": self.reached()})
+
+    def wait_for(self, wait: Callable[[float | None], bool]) -> bool:
+        """Call ``wait(seconds)`` (a solver's wait with a timeout, ``None``: no
+        timeout) until it returns ``True`` (done) or this deadline has passed
+        (``False``). A single wait of :meth:`remaining` would stop a run under a CPU
+        limit at a fraction of its CPU on a loaded machine."""
+        while True:
+            if wait(self.remaining()):
+                return True
+            if self.expired():
+                return False
+
+
+# -- CPU time --------------------------------------------------------------------------
+
+#: CPU seconds the parent had spent when this process was forked from it (see
+#: :func:`process_cpu`); 0 in a process that was not forked.
+_forked_at: dict[str, float] = {"offset": 0.0, "at_fork": 0.0}
+
+
+def process_cpu() -> float:
+    """CPU seconds of this process (user and system, every thread) plus, in a forked
+    child, what its parents had spent when they forked it: one clock that runs on
+    across a fork, so that a :class:`Deadline` started in a parent and polled in the
+    forked child that runs the backend (:func:`~pyasp_games.engines.runner.run_backend`)
+    counts the run's CPU, not the child's alone nor the parent's whole life.
+
+    >>> a = process_cpu(); b = process_cpu(); 0 <= b - a < 1
+    True
+    """
+    return time.process_time() + _forked_at["offset"]
+
+
+def _before_fork() -> None:
+    _forked_at["at_fork"] = process_cpu()
+
+
+def _after_fork_in_child() -> None:
+    _forked_at["offset"] = _forked_at["at_fork"]
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(before=_before_fork, after_in_child=_after_fork_in_child)
+
+
+def tree_cpu() -> float:
+    """CPU seconds of this process and of its children that have ended (and been
+    waited for): what a run costs when it ran in child processes. Without
+    ``resource`` (not POSIX), this process's own.
+
+    >>> tree_cpu() >= time.process_time() - 0.01
+    True
+    """
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - not POSIX
+        return time.process_time()
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 # -- the default memory limit ----------------------------------------------------------

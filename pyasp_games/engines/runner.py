@@ -17,13 +17,15 @@ reached limit, a failed verification and the timing identically.
 from __future__ import annotations
 
 import multiprocessing
+import os
+import signal
 import time
 from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
-from pyasp_games.engines.enforcement import memory_cap, memory_stop
-from pyasp_games.engines.limits import LimitReached, Limits, default_memory_limit
+from pyasp_games.engines.enforcement import CPU_GRACE, cpu_cap, memory_cap, memory_stop
+from pyasp_games.engines.limits import LimitReached, Limits, default_memory_limit, tree_cpu
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.processes import child_started
 from pyasp_games.errors import MalformedAnswer, Unconfirmed
@@ -55,7 +57,13 @@ def run_backend(
     With a time limit the backend runs in a forked child process as well, which is
     stopped :data:`GRACE` seconds after the limit if it has not returned by then:
     the limit holds even where a backend cannot look at the clock (clingo's
-    grounding, a long library call). The backend receives the limits started
+    grounding, a long library call). So it does with a CPU limit
+    (``limits.cpu_limit``): the child holds it by ``RLIMIT_CPU``
+    (:func:`~pyasp_games.engines.enforcement.cpu_cap`: the kernel signals it, then
+    kills the child a second later), the parent counts the child's CPU as well, and
+    the outcome is ``unknown`` with ``stats["limit"] = "cpu"``. Every outcome records
+    the CPU seconds of the run's process tree in ``stats["cpu_seconds"]``, beside its
+    wall-clock ``seconds``. The backend receives the limits started
     (:meth:`~pyasp_games.engines.limits.Limits.started`): limits that already run (a
     stage handing its own on) keep their clock. The outcome's
     :class:`~pyasp_games.engines.verdict.Verdict` records the checker's word (``verified``
@@ -73,21 +81,28 @@ def run_backend(
     recorded in ``stats["clingo_options"]``.
     """
     clingo = tuple(options.pop("clingo", ()))  # the user's clingo options, for every session
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), tree_cpu()
     limits = limits.started()  # the backend's clock; a stage it hands the limits to shares it
     job = partial(_run_here, backends[backend], instance, problem, backend, limits, options, clingo)
     # a callback (e.g. a progress display) cannot report across a process boundary
-    left = limits.deadline().remaining()
-    if left is not None and _can_fork() and options.get("progress") is None:
-        outcome = _run_in_child(job, problem, backend, left)
+    deadline = limits.deadline()
+    wall = None if deadline.at is None else max(0.0, deadline.at - time.monotonic())
+    cpu = deadline.cpu_remaining()
+    if (wall is not None or cpu is not None) and _can_fork() and options.get("progress") is None:
+        outcome = _run_in_child(job, problem, backend, wall, cpu)
     else:
         outcome = job()
     outcome.problem, outcome.backend = problem, backend
     outcome.seconds = round(time.perf_counter() - start, 4)
+    # the run's process tree: this process and the child that ran the backend
+    cpu_seconds = tree_cpu() - cpu_start
+    outcome.stats["cpu_seconds"] = round(cpu_seconds, 4)
     if clingo:
         outcome.stats["clingo_options"] = list(clingo)
     if outcome.status == "unknown":
         outcome.stats.setdefault("limit", "time")
+        if outcome.stats["limit"] == "time" and _cpu_spent(limits, cpu_seconds, outcome.seconds):
+            outcome.stats["limit"] = "cpu"  # a backend that says "time" for its deadline
     outcome.take_verdict()  # the kind of answer the backend declared after building it
     malformed = outcome.stats.pop("malformed", None)
     try:
@@ -101,6 +116,14 @@ def run_backend(
     return outcome
 
 
+def _cpu_spent(limits: Limits, cpu_seconds: float, seconds: float) -> bool:
+    """Whether a run that stopped ``unknown`` stopped at its CPU limit (its CPU
+    spent, its wall-clock limit, if any, not reached)."""
+    if limits.cpu_limit is None or cpu_seconds < limits.cpu_limit * 0.98:
+        return False
+    return limits.time_limit is None or seconds < limits.time_limit
+
+
 def _run_here(
     solver: Callable[..., Outcome],
     instance: Any,
@@ -109,11 +132,17 @@ def _run_here(
     limits: Limits,
     options: dict,
     clingo: tuple[str, ...] = (),
+    final: bool = False,
 ) -> Outcome:
     from pyasp_games.engines.clingo_runner import clingo_setting
 
     try:
-        with memory_cap(limits.memory_limit or default_memory_limit()), clingo_setting(clingo):
+        # final: a forked child, ended after the run (the kernel may kill it at the limit)
+        with (
+            memory_cap(limits.memory_limit or default_memory_limit()),
+            cpu_cap(limits.deadline().cpu_remaining(), final=final),
+            clingo_setting(clingo),
+        ):
             return solver(instance, limits, **options)
     except LimitReached as reached:
         stats = reached.args[0] if reached.args and isinstance(reached.args[0], dict) else {}
@@ -134,10 +163,10 @@ def _can_fork() -> bool:
     )
 
 
-def _child(conn: Any, job: Callable[[], Outcome]) -> None:
+def _child(conn: Any, job: Callable[..., Outcome]) -> None:
     child_started()  # dies with the parent, even one killed outright
     try:
-        result: Any = ("outcome", job())
+        result: Any = ("outcome", job(final=True))
     except BaseException as err:  # carried to the parent, which raises it there
         result = ("exception", err)
     try:
@@ -149,22 +178,54 @@ def _child(conn: Any, job: Callable[[], Outcome]) -> None:
 
 
 def _run_in_child(
-    job: Callable[[], Outcome], problem: str, backend: str, seconds: float
+    job: Callable[..., Outcome],
+    problem: str,
+    backend: str,
+    seconds: float | None,
+    cpu_seconds: float | None = None,
 ) -> Outcome:
-    """Run ``job`` in a forked child; stop it ``GRACE`` seconds after ``seconds``."""
+    """Run ``job`` in a forked child; stop it ``GRACE`` seconds after ``seconds`` of
+    wall-clock time, or once the child's process tree has spent ``cpu_seconds`` of
+    CPU and the grace of its own stop (:data:`CPU_GRACE`, then the kernel's kill a
+    second later, :func:`~pyasp_games.engines.enforcement.cpu_cap`): the parent counts
+    the child's CPU and its ended children's (:func:`child_cpu`) as well, for
+    children that escape the child's own limit."""
     context = multiprocessing.get_context("fork")
     receive, send = context.Pipe(duplex=False)
     process = context.Process(target=_child, args=(send, job), daemon=True)
+    cpu_start = tree_cpu()
     process.start()
     send.close()
+    stop = None if seconds is None else time.monotonic() + seconds + GRACE
+    stopped = "the solver process was stopped at the limit"
+    limit = "time"
     try:
-        if receive.poll(seconds + GRACE):
-            kind, value = receive.recv()
-            if kind == "exception":
-                raise value
-            return value
+        while True:
+            wait = None if stop is None else max(0.0, stop - time.monotonic())
+            if cpu_seconds is not None:
+                wait = CPU_POLL if wait is None else min(wait, CPU_POLL)
+            if receive.poll(wait):
+                kind, value = receive.recv()
+                if kind == "exception":
+                    raise value
+                return value
+            if stop is not None and time.monotonic() >= stop:
+                break
+            if cpu_seconds is not None:
+                spent = child_cpu(process.pid)
+                if spent is not None and spent > cpu_seconds + CPU_GRACE + 2:
+                    stopped = f"the solver's processes were stopped after {spent:.1f} s of CPU"
+                    limit = "cpu"
+                    break
     except EOFError:  # the child died without a word (killed, out of memory, ...)
         process.join()
+        spent = tree_cpu() - cpu_start
+        if cpu_seconds is not None and spent >= cpu_seconds and process.exitcode in _CPU_KILLED:
+            return Outcome(problem, backend, "unknown", None, None, 0.0, {
+                "limit": "cpu",
+                "stopped": f"the operating system ended the solver process after {spent:.1f} s"
+                " of CPU (RLIMIT_CPU)",
+            })  # fmt: skip
         return Outcome(
             problem,
             backend,
@@ -179,12 +240,31 @@ def _run_in_child(
             process.kill()
         process.join()
         receive.close()
-    return Outcome(
-        problem,
-        backend,
-        "unknown",
-        None,
-        None,
-        0.0,
-        {"limit": "time", "stopped": "the solver process was stopped at the limit"},
-    )
+    return Outcome(problem, backend, "unknown", None, None, 0.0, {"limit": limit, "stopped": stopped})
+
+
+#: Seconds between two looks at a child's CPU (:func:`_run_in_child`).
+CPU_POLL = 0.25
+
+#: A child that the kernel stopped at its CPU limit: SIGKILL at the hard limit, or
+#: SIGXCPU where its handler was not installed (not the main thread).
+_CPU_KILLED = (-signal.SIGKILL, -signal.SIGXCPU) if hasattr(signal, "SIGXCPU") else ()
+
+
+def child_cpu(pid: int) -> float | None:
+    """CPU seconds of the process ``pid`` and of its children that it has waited for
+    (Linux's ``/proc/PID/stat``: utime, stime, cutime, cstime); ``None`` where that
+    cannot be read (another system, the process gone).
+
+    >>> import os
+    >>> child_cpu(os.getpid()) is None or child_cpu(os.getpid()) >= 0
+    True
+    """
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            fields = stat.read().rpartition(")")[2].split()
+        ticks = os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError):
+        return None
+    # after the command name: state is field 3, utime..cstime are fields 14-17
+    return sum(int(f) for f in fields[11:15]) / ticks

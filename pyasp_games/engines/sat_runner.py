@@ -152,14 +152,19 @@ class SatSession:
         return result
 
     def _solve_with_timer(self, assumptions: list[int], remaining: float) -> bool | None:
-        timer = threading.Timer(remaining, self.solver.interrupt)
-        timer.start()
-        try:
-            result = self.solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
-        finally:
-            timer.cancel()
-            self.solver.clear_interrupt()
-        return result
+        # under a CPU limit the timer may ring before the CPU is spent (a loaded
+        # machine): the search goes on, its learnt clauses kept, until the deadline
+        while True:
+            timer = threading.Timer(remaining, self.solver.interrupt)
+            timer.start()
+            try:
+                result = self.solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
+            finally:
+                timer.cancel()
+                self.solver.clear_interrupt()
+            if result is not None or self.deadline.expired():
+                return result
+            remaining = self.deadline.remaining() or 0.0
 
     def _solve_in_slices(self, assumptions: list[int]) -> bool | None:
         # Learnt clauses survive between calls, so slicing costs only restarts. Each

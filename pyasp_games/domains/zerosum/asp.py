@@ -145,11 +145,10 @@ def solve_asp(game: Any, limits: Limits = Limits(), emit_lp: Path | str | None =
     with control.solve(yield_=True, async_=True) as handle:
         while True:
             handle.resume()
-            remaining = deadline.remaining()
-            if not (handle.wait() if remaining is None else handle.wait(remaining)):
+            if not deadline.wait_for(handle.wait):
                 handle.cancel()
                 return Outcome(game.name, "asp", "unknown",
-                               stats={"limit": "time", "supports_tried": tried})
+                               stats={"limit": deadline.reached(), "supports_tried": tried})
             model = handle.model()
             if model is None:
                 break

@@ -77,6 +77,7 @@ class Plan:
     repeat: int
     memory_limit: int | None
     kill_after: float | None = None
+    cpu_limit: float | None = None
 
     def jobs(self) -> list[dict[str, Any]]:
         """Every run, instance by instance (so partial results cover whole instances first)."""
@@ -99,6 +100,7 @@ class Plan:
                             suite=self.suite.name,
                             folder=str(self.suite.folder),
                             kill_after=self.kill_after,
+                            cpu_limit=self.cpu_limit,
                         )
                     )
         return jobs
@@ -106,6 +108,7 @@ class Plan:
     def settings(self) -> dict[str, Any]:
         return {
             "time_limit": self.time_limit,
+            "cpu_limit": self.cpu_limit,
             "repeat": self.repeat,
             "memory_limit_mb": self.memory_limit,
             "backends": [
@@ -124,11 +127,13 @@ def plan_campaign(
     repeat: int | None = None,
     memory_limit: int | None = None,
     kill_after: float | None = None,
+    cpu_limit: float | None = None,
 ) -> Plan:
     """Resolve a suite's domain, backends and instances; options override the suite's."""
     spec = domain_of(suite)
     specs = backend_specs(suite, spec, backends, encodings)
     checked_seconds(time_limit)
+    checked_seconds(cpu_limit, "--cpu-limit")
     if repeat is not None and repeat < 1:
         raise InputError(f"--repeat must be at least 1, got {repeat}")
     checked_megabytes(memory_limit)
@@ -148,6 +153,7 @@ def plan_campaign(
         repeat or suite.repeat,
         memory_limit or suite.memory_limit,
         kill_after,
+        cpu_limit or suite.cpu_limit,
     )
 
 

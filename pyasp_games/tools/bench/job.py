@@ -71,6 +71,7 @@ def make_job(
     suite: str = "",
     folder: str | None = None,
     kill_after: float | None = None,
+    cpu_limit: float | None = None,
 ) -> dict[str, Any]:
     """The JSON-able description of one run (``instance`` an :class:`InstanceRef`)."""
     return {
@@ -85,6 +86,7 @@ def make_job(
         "options": options,
         "repeat": repeat,
         "time_limit": time_limit,
+        "cpu_limit": cpu_limit,
         "memory_mb": memory_mb,
         "kill_after": kill_after if kill_after is not None else time_limit + KILL_MARGIN,
     }
@@ -127,6 +129,7 @@ def _row(job: dict[str, Any], **fields: Any) -> dict[str, Any]:
         "known": None,
         "seconds": None,
         "wall": None,
+        "cpu": None,
         "verified": None,
         "error": None,
         "stats": {},
@@ -141,7 +144,7 @@ def run_job(job: dict[str, Any]) -> dict[str, Any]:
     # one BLAS thread: its per-thread buffers would otherwise eat an address-space limit
     env.setdefault("OPENBLAS_NUM_THREADS", "1")
     global _CURRENT
-    start = time.monotonic()
+    start, cpu_start = time.monotonic(), _children_cpu()
     process = subprocess.Popen(
         # this worker's own pyasp_games, never a source tree in the current directory
         python_command("pyasp_games.tools.bench.job"),
@@ -164,6 +167,7 @@ def run_job(job: dict[str, Any]) -> dict[str, Any]:
             status="unknown",
             seconds=wall,
             wall=wall,
+            cpu=_children_cpu() - cpu_start,
             stats={"limit": "time", "stopped": f"the run's process was killed after {job['kill_after']:g} s"},
         )
     except BaseException:  # interrupted (Ctrl-C in a thread or Dask worker): leave no orphan
@@ -172,6 +176,7 @@ def run_job(job: dict[str, Any]) -> dict[str, Any]:
     finally:
         _CURRENT = None
     wall = round(time.monotonic() - start, 4)
+    cpu = _children_cpu() - cpu_start  # the run's whole process tree, start-up included
     lines = [line for line in out.splitlines() if line.strip()]
     if process.returncode == 0 and lines:
         try:
@@ -179,7 +184,7 @@ def run_job(job: dict[str, Any]) -> dict[str, Any]:
         except json.JSONDecodeError:
             row = None
         if isinstance(row, dict):
-            row["wall"] = wall
+            row["wall"], row["cpu"] = wall, cpu
             if row.get("status") == "error" and _out_of_memory(job, err):
                 # a solver process that died at the memory limit (e.g. clingo unable to
                 # start a thread) reported as the backend failing: it reached the limit
@@ -187,8 +192,27 @@ def run_job(job: dict[str, Any]) -> dict[str, Any]:
             return row
     reason = _death(process.returncode, err, job)
     if _out_of_memory(job, err):
-        return _memory_stop(_row(job, seconds=wall, wall=wall), job, reason)
-    return _row(job, seconds=wall, wall=wall, error=reason)
+        return _memory_stop(_row(job, seconds=wall, wall=wall, cpu=cpu), job, reason)
+    if job.get("cpu_limit") and process.returncode in _CPU_KILLED:
+        # the kernel ended the run's process at its CPU limit (_limit_cpu): a limit reached
+        stopped = f"the operating system ended the run after {cpu:.1f} s of CPU (RLIMIT_CPU)"
+        return _row(job, status="unknown", seconds=wall, wall=wall, cpu=cpu,
+                    stats={"limit": "cpu", "stopped": stopped})  # fmt: skip
+    return _row(job, seconds=wall, wall=wall, cpu=cpu, error=reason)
+
+
+#: How a run's process ends at the hard CPU limit (SIGKILL) or at the soft one where
+#: nothing caught its signal (SIGXCPU).
+_CPU_KILLED = (-signal.SIGKILL, -getattr(signal, "SIGXCPU", signal.SIGKILL))
+
+
+def _children_cpu() -> float:
+    """CPU seconds of this process's ended children (a run's process and its own
+    children, once it has been waited for): one run at a time per worker."""
+    import resource
+
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return round(used.ru_utime + used.ru_stime, 4)
 
 
 def _kill(process: subprocess.Popen) -> None:
@@ -249,9 +273,8 @@ def execute(job: dict[str, Any]) -> dict[str, Any]:
     spec = load_domain(job["domain"], job.get("folder"))
     instance = make_instance(spec, job["ref"])
     has_known, known = spec.known(instance)
-    outcome = spec.solve(
-        instance, job["solver"], Limits(time_limit=job["time_limit"]), **job["options"]
-    )
+    limits = Limits(time_limit=job["time_limit"], cpu_limit=job.get("cpu_limit"))
+    outcome = spec.solve(instance, job["solver"], limits, **job["options"])
     # the verdict's keys as in the JSON output: the report reads the verdict back from them
     stats = _scalar_stats({**outcome.stats, **outcome.verdict.to_stats()})
     error = None
@@ -277,6 +300,17 @@ def _limit_memory(megabytes: int) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
 
+def _limit_cpu(seconds: float) -> None:
+    """The run's whole process (start-up, reading, solving, checking) is ended by the
+    kernel :data:`KILL_MARGIN` CPU seconds past its limit (the backend stops at the
+    limit by itself: :func:`~pyasp_games.engines.runner.run_backend`)."""
+    import math
+    import resource
+
+    soft = math.ceil(seconds + KILL_MARGIN)
+    resource.setrlimit(resource.RLIMIT_CPU, (soft, soft + 1))
+
+
 def main() -> None:
     """The child's entry point: a job on stdin, one result line on the saved stdout."""
     die_with_parent()
@@ -285,6 +319,8 @@ def main() -> None:
     job = json.loads(sys.stdin.read())
     if job.get("memory_mb"):
         _limit_memory(job["memory_mb"])
+    if job.get("cpu_limit"):
+        _limit_cpu(job["cpu_limit"])
     try:
         row = execute(job)
     except MemoryError:  # outside the backend (reading the instance, importing a solver)

@@ -63,10 +63,14 @@ class BackendSummary:
     effort: dict[str, float] = field(default_factory=dict)
 
 
-#: The statistics a report shows per backend: stats key -> column title. clingo's
+#: The statistics a report shows per backend: stats key -> column title. Every run
+#: reports its CPU seconds (the backend's process tree,
+#: :func:`~pyasp_games.engines.runner.run_backend`), the figure to compare on a loaded
+#: machine, where wall seconds measure the load as much as the solver. clingo's
 #: sessions report all of them (grounding and solving summed over horizons); a SAT
 #: backend reports choices (decisions) and conflicts where PySAT gives them.
 EFFORT = {
+    "cpu_seconds": "CPU s",
     "time_ground": "ground s",
     "time_solve": "solve s",
     "lp_atoms": "atoms",
@@ -267,7 +271,9 @@ def markdown(report: Report) -> str:
                          + "".join(f", {c}" for c in changed))
         lines.append("Resumed on other code: " + "; ".join(notes) + ".")
     lines.append(
-        f"Time limit {settings.get('time_limit', '?')} s per run, repeat {settings.get('repeat', 1)}"
+        f"Time limit {settings.get('time_limit', '?')} s per run"
+        + (f", CPU limit {settings['cpu_limit']:g} s" if settings.get("cpu_limit") else "")
+        + f", repeat {settings.get('repeat', 1)}"
         + (f", memory limit {settings['memory_limit_mb']} MB" if settings.get("memory_limit_mb") else "")
         + f"; {len(report.instances)} instances."
     )

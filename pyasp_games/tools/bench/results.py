@@ -48,6 +48,7 @@ CSV_COLUMNS = (
     "known",
     "seconds",
     "wall",
+    "cpu",
     "verified",
     "error",
 )

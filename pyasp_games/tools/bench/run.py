@@ -94,6 +94,7 @@ def run_suite(
     time_limit: float | None = None,
     repeat: int | None = None,
     memory_limit: int | None = None,
+    cpu_limit: float | None = None,
     workers: int = 1,
     out: Path | None = None,
     resume: bool = False,
@@ -133,7 +134,9 @@ def run_suite(
     check_executor(executor, scheduler, workers)
     if resume and force:
         raise InputError("--resume and --force contradict each other (resume keeps the results)")
-    plan = plan_campaign(read_suite(suite), backends, encodings, time_limit, repeat, memory_limit)
+    plan = plan_campaign(
+        read_suite(suite), backends, encodings, time_limit, repeat, memory_limit, cpu_limit=cpu_limit
+    )
     out = out if out is not None else Path("results") / plan.suite.name
     check_out(out, plan.suite, plan.time_limit, resume, force)  # before any pool or display
     result = CampaignRun(plan.suite.name, out)
@@ -153,7 +156,9 @@ def run_suite(
         say(
             f"{plan.suite.name}: {len(plan.instances)} instances x {len(plan.backends)} backends"
             f" x {plan.repeat} = {total} runs ({total - pending} already recorded), "
-            f"{plan.time_limit:g} s per run, {name} -> {out}"
+            f"{plan.time_limit:g} s per run"
+            + (f" ({plan.cpu_limit:g} s of CPU)" if plan.cpu_limit is not None else "")
+            + f", {name} -> {out}"
         )
         bar.update(task, total=pending, visible=True)
 

@@ -60,6 +60,7 @@ TOP_KEYS = {
     "options": dict,
     "variants": list,
     "time_limit": (int, float),
+    "cpu_limit": (int, float),
     "repeat": int,
     "memory_limit": int,
     "instances": list,
@@ -110,6 +111,8 @@ class Suite:
     options: dict[str, dict[str, Any]] = field(default_factory=dict)
     variants: list[BackendSpec] = field(default_factory=list)
     time_limit: float = 60.0
+    #: CPU seconds per run (every process and thread of the run), ``None``: none
+    cpu_limit: float | None = None
     repeat: int = 1
     memory_limit: int | None = None
     groups: list[dict[str, Any]] = field(default_factory=list)
@@ -183,11 +186,13 @@ def parse_suite(text: str, name: str = "suite", folder: Path | None = None) -> S
         text=text,
         description=data.get("description", ""),
         time_limit=float(data.get("time_limit", 60.0)),
+        cpu_limit=None if data.get("cpu_limit") is None else float(data["cpu_limit"]),
         repeat=data.get("repeat", 1),
         memory_limit=data.get("memory_limit"),
     )
     _check_name(suite.name, where)
     checked_seconds(suite.time_limit, f"{where}: time_limit")
+    checked_seconds(suite.cpu_limit, f"{where}: cpu_limit")
     if suite.repeat < 1:
         raise InputError(f"{where}: repeat must be at least 1, got {suite.repeat}")
     checked_megabytes(suite.memory_limit, f"{where}: memory_limit")
