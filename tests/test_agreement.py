@@ -81,6 +81,12 @@ TABLE = [
     ("zerosum", "an integer value", solved(Fraction(2)), solved(2), EQUAL),
     ("zerosum", "two values", solved(Fraction(1, 3)), solved(Fraction(1, 2)), DIFFERS),
     ("zerosum", "a strategy as list and tuple", solved([Fraction(1, 2), 1]), solved((Fraction(1, 2), 1)), EQUAL),
+    # kayles: Grundy values of graphs, and a family's sequence of values
+    ("kayles", "the same value", solved(3), solved(3), EQUAL),
+    ("kayles", "two values", solved(3), solved(0), DIFFERS),
+    ("kayles", "the same sequence", solved([0, 1, 1, 2]), solved([0, 1, 1, 2]), EQUAL),
+    ("kayles", "two sequences", solved([0, 1, 1, 2]), solved([0, 1, 1, 3]), DIFFERS),
+    ("kayles", "a limit reached", solved(3), UNKNOWN, NOT_COMPARABLE),
     # kriegspiel: mates in n (exact), the heuristic's worst case, none within n, the
     # heuristic's strategy failing (a claim about a strategy)
     ("kriegspiel", "the same mate", solved(5, optimal=True), solved(5, optimal=True), EQUAL),

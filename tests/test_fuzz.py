@@ -26,6 +26,7 @@ BUGS = [
     ("geography", "solve", "geography-start-reusable.lp", 2),  # a dropped constraint: vertices
     ("puzzle", "solve", "puzzle-goal-one-early.lp", 4),  # an off-by-one horizon: cells
     ("kriegspiel", "solve", "kriegspiel-no-stalemate.lp", 9),  # a dropped rule: squares
+    ("kayles", "value", "kayles-forgets-neighbours.lp", 2),  # half a move: vertices
 ]
 
 

@@ -48,6 +48,12 @@ ABSURD_GENERATOR_PARAMS = {
     ("zerosum", "kuhn"): [{"cards": 10**18}, {"cards": 1}],
     ("zerosum", "leduc"): [{"cards": 3}],  # takes no parameter
     ("kriegspiel", "start"): [{"rows": 10**6}, {"rows": 8, "cols": 0}, {"rows": 8, "piece": "X"}],
+    ("kayles", "random"): [
+        {"n": 10**18}, {"n": 10, "degree": 1e30}, {"n": 10, "degree": float("nan")}, {"n": 0},
+        {"n": 10_000, "degree": 5_000},
+    ],
+    ("kayles", "tree"): [{"n": 10**18}, {"n": 0}, {"n": 2.5}],
+    ("kayles", "grid"): [{"rows": 10**6}, {"rows": 4, "cols": 0}, {"rows": 1000, "cols": 1000}],
 }  # fmt: skip
 
 

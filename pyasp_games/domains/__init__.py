@@ -29,6 +29,7 @@ DOMAINS: dict[str, str] = {
     "routing": "pyasp_games.domains.routing",
     "zerosum": "pyasp_games.domains.zerosum",
     "kriegspiel": "pyasp_games.domains.kriegspiel",
+    "kayles": "pyasp_games.domains.kayles",
 }
 
 

@@ -1,0 +1,83 @@
+"""Node Kayles: pick a vertex, delete it with its neighbours; who cannot move loses.
+
+A compressed game (Schaefer 1978: PSPACE-complete): the position is a graph, its game
+graph holds every induced subgraph a line of play can leave. ``kayles value`` gives
+the Grundy value, the outcome and every winning move, by a memoised search over
+connected components (``native``), an ASP program deriving the positions and their
+values by the mex rule (``asp``), or the game graph expanded and answered by the
+``grundy`` domain (``expanded``); ``kayles sequence`` the values along a family
+(paths: Dawson's chess, OEIS A002187).
+
+There is no SAT backend (so no ``sat.py``): the question is a Grundy *value*, which a
+propositional formula over the positions would have to state with one variable per
+position and value, the expanded game graph itself; "is the start a P-position" is
+the kernel of that graph, which ``grundy kernel --backend sat`` decides on the
+expanded graph (``expansion.game_graph``) where it fits.
+
+>>> from pyasp_games.engines.graphs import numbered_graph
+>>> p5 = numbered_graph(5, [(0, 1), (1, 2), (2, 3), (3, 4)], "P5")
+>>> [(b, solve(p5, b).answer, solve(p5, b).verdict.verified) for b in BACKENDS]
+[('native', 3, True), ('asp', 3, True), ('expanded', 3, True)]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyasp_games.domains.kayles.model import known_value, load_graphs
+from pyasp_games.domains.kayles.questions import BACKENDS, QUESTIONS, REFERENCE, VALUE
+from pyasp_games.domains.kayles.verify import check_value
+from pyasp_games.engines.domain import DomainSpec
+from pyasp_games.engines.fuzzing import Family, Fuzzing, plural
+from pyasp_games.engines.graphs import Graph
+from pyasp_games.engines.limits import Limits
+from pyasp_games.engines.outcome import Outcome
+
+__all__ = ["BACKENDS", "QUESTIONS", "REFERENCE", "check_value", "domain", "solve"]
+
+
+def solve(graph: Graph, backend: str, limits: Limits = Limits(), **options: Any) -> Outcome:
+    """Run ``backend`` on ``graph`` under ``limits``, verified (:data:`~pyasp_games.domains.kayles.questions.VALUE`)."""
+    return VALUE.solve(graph, backend, limits, **options)
+
+
+def _known(graph: Graph) -> tuple[bool, Any]:
+    value = known_value(graph)
+    return (False, None) if value is None else (True, value)
+
+
+def _applies(graph: Graph, backend: str) -> bool:
+    from pyasp_games.domains.kayles.asp import MAX_VERTICES
+
+    return backend == "native" or len(graph) <= MAX_VERTICES
+
+
+def domain() -> DomainSpec:
+    """The kayles domain for crosscheck, bench and fuzz: the value by every backend that
+    applies (``asp`` and ``expanded`` take small graphs only)."""
+    from pyasp_games.domains.kayles.model import grid_graph, random_graph, random_tree
+
+    return DomainSpec.asking(
+        VALUE, load_graphs, _known, applies=_applies,
+        generators={"random": random_graph, "tree": random_tree, "grid": grid_graph},
+        questions=QUESTIONS, fuzzing=fuzzing(),
+    )  # fmt: skip
+
+
+def fuzzing() -> Fuzzing:
+    """What ``pyasp-games fuzz kayles`` draws: graphs, every one on at most 4 vertices
+    first, then random ones."""
+    from pyasp_games.domains.kayles.model import format_graph, small_graphs, strategy
+
+    graphs = Family(
+        "graph",
+        "undirected graphs",
+        strategy=strategy,
+        small=small_graphs,
+        small_help="every graph on at most 4 vertices, up to isomorphism",
+        sizes=(3, 8),
+    )
+    return Fuzzing(
+        ("value",), (graphs,), size=len, unit="vertices", write=format_graph,
+        measure=lambda g: f"{plural(len(g), 'vertex', 'vertices')}, {plural(len(g.edges), 'edge')}",
+    )  # fmt: skip

@@ -1,0 +1,84 @@
+"""The link back to explicit game graphs: a small Node Kayles position expanded into its
+game graph, answered by the ``grundy`` domain's own backend and checker.
+
+:func:`game_graph` makes every reachable position a vertex of a
+:class:`~pyasp_games.engines.graphs.Digraph` (``s0`` the start, the others numbered in
+breadth-first order) and every move an arc; ``grundy values`` (the grundy domain's
+``values`` question, its native backend and its own check of the mex rule at every
+position) then gives every position's value. The start's value and the values its
+moves reach are this backend's answer: a third computation beside the component
+search and the ASP program, sharing neither's code.
+
+>>> from pyasp_games.engines.graphs import numbered_graph
+>>> p4 = numbered_graph(4, [(0, 1), (1, 2), (2, 3)], "P4")
+>>> game, moves = game_graph(p4)
+>>> len(game), game.arc_count, moves
+(6, 8, {0: 1, 1: 2, 2: 3, 3: 4})
+>>> out = solve_expanded(p4)
+>>> out.answer, out.stats["positions"], out.stats["grundy_verified"]
+(0, 6, True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyasp_games.domains.kayles.asp import refuse_large
+from pyasp_games.domains.kayles.model import witness
+from pyasp_games.engines.graphs import Digraph, Graph
+from pyasp_games.engines.limits import Limits
+from pyasp_games.engines.outcome import Outcome
+
+_POLL = 4096
+
+
+def game_graph(graph: Graph, limits: Limits = Limits()) -> tuple[Digraph, dict[int, int]]:
+    """The game graph of ``graph`` (positions as vertices, moves as arcs) and, for every
+    vertex of ``graph``, the number of the position a move there leads to from the start."""
+    deadline = limits.deadline()
+    closed = [1 << v for v in range(len(graph))]
+    for u, v in graph.edges:
+        closed[u] |= 1 << v
+        closed[v] |= 1 << u
+    start = (1 << len(graph)) - 1  # a position: the vertices still on the board
+    number = {start: 0}
+    order = [start]
+    succ: list[tuple[int, ...]] = []
+    for i, position in enumerate(order):
+        if i % _POLL == 0:
+            deadline.check()
+        out = []
+        rest = position
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            after = position & ~closed[low.bit_length() - 1]
+            if after not in number:
+                number[after] = len(order)
+                order.append(after)
+            out.append(number[after])
+        succ.append(tuple(dict.fromkeys(out)))
+    moves = {v: number[start & ~closed[v]] for v in range(len(graph))}
+    names = tuple(f"s{i}" for i in range(len(order)))
+    return Digraph(names, tuple(succ), f"{graph.name} expanded"), moves
+
+
+def solve_expanded(graph: Graph, limits: Limits = Limits()) -> Outcome:
+    """The value and every move's value, by ``grundy values`` on the expanded game graph."""
+    from pyasp_games.domains.grundy.questions import VALUES
+
+    refuse_large(graph, "expanded")
+    game, moves = game_graph(graph, limits)
+    answered = VALUES.solve(game, "native", limits)
+    stats: dict[str, Any] = {"positions": len(game), "moves": game.arc_count,
+                             "grundy_status": answered.status,
+                             "grundy_verified": answered.verdict.verified}  # fmt: skip
+    if answered.status == "unknown":
+        return Outcome(graph.name, "expanded", "unknown", None, None, 0.0, stats)
+    if answered.status != "solved" or answered.verdict.verified is not True:
+        stats["error"] = f"grundy values: {answered.verdict.message or answered.status}"
+        return Outcome(graph.name, "expanded", "error", None, None, 0.0, stats)
+    values = answered.answer
+    value = values["s0"]
+    options = {v: values[game.names[p]] for v, p in moves.items()}
+    return Outcome(graph.name, "expanded", "solved", value, witness(graph, value, options), 0.0, stats)

@@ -1,0 +1,270 @@
+"""Node Kayles positions: undirected graphs, the families of ``kayles sequence``, and the
+generators of bench and fuzz.
+
+A position is a simple undirected :class:`~pyasp_games.engines.graphs.Graph`, read from
+any graph format the project reads (:func:`~pyasp_games.engines.graphs.read_graph`:
+an edge list ``u v`` per line, ``.adjlist``, ``.graphml``, node-link ``.json``; a
+directed file's arcs are edges). An edge-list file may state its known Grundy value in a
+``# value: N`` header (crosscheck compares it).
+
+Families (``kayles sequence FAMILY --upto N``; member ``n`` for ``n = 0..N``, the
+first few may be empty):
+
+- ``path``: ``P_n``; ``cycle``: ``C_n`` (``n >= 3``); ``star``: ``K_(1,n)``;
+  ``complete``: ``K_n``;
+- ``complete-bipartite:M``: ``K_(M,n)``; ``grid:M``: ``P_M x P_n``;
+  ``caterpillar:K``: the path ``P_n`` with ``K`` leaves on every vertex;
+  ``wheel``: a hub joined to every vertex of ``C_n`` (``n >= 3``).
+
+>>> g = family_graph(parse_family("grid:2"), 3)
+>>> len(g), len(g.edges), g.name
+(6, 7, 'grid:2(3)')
+>>> [len(family_graph(parse_family("caterpillar:2"), n)) for n in range(4)]
+[0, 3, 6, 9]
+>>> parse_family("grid:0")
+Traceback (most recent call last):
+...
+pyasp_games.errors.InputError: the grid family's M must be an integer from 1 to 1,000 (this tool's limit), got 0
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pyasp_games.engines.graphs import (
+    Graph,
+    check_random_size,
+    numbered_graph,
+    read_graph,
+    small_digraphs,
+)
+from pyasp_games.errors import InputError, ascii_int, checked_int, checked_real
+
+#: The most vertices a position may have (a file, a family member): beyond any search.
+MAX_VERTICES = 100_000
+#: The largest ``--upto`` of a family other than paths and cycles (each member is searched).
+MAX_MEMBER = 10_000
+#: The largest ``--upto`` of the path and cycle families (by formula: one line per term).
+MAX_PATH_UPTO = 1_000_000
+
+#: The families and the parameter each takes (``None``: none).
+FAMILIES: dict[str, str | None] = {
+    "path": None,
+    "cycle": None,
+    "star": None,
+    "complete": None,
+    "wheel": None,
+    "complete-bipartite": "M",
+    "grid": "M",
+    "caterpillar": "K",
+}
+
+
+@dataclass(frozen=True)
+class Family:
+    """A family of graphs and its parameter; :attr:`upto` the last member asked for."""
+
+    kind: str
+    parameter: int | None = None
+    upto: int = 0
+
+    @property
+    def name(self) -> str:
+        return self.kind if self.parameter is None else f"{self.kind}:{self.parameter}"
+
+    @property
+    def first(self) -> int:
+        """The first member that is a graph (``C_n`` and wheels from ``n = 3``)."""
+        return 3 if self.kind in ("cycle", "wheel") else 0
+
+
+def parse_family(text: str, upto: int | None = None) -> Family:
+    """``path``, ``grid:3``, ... (see the module docstring); ``upto`` checked against
+    the family's limit."""
+    kind, _, param = text.partition(":")
+    if kind not in FAMILIES:
+        raise InputError(f"unknown family {kind!r} (choose from {', '.join(FAMILIES)})")
+    needs = FAMILIES[kind]
+    parameter = None
+    if needs is None and param:
+        raise InputError(f"the family {kind} takes no parameter, got {text!r}")
+    if needs is not None:
+        if not param:
+            raise InputError(f"the family {kind} needs its parameter: {kind}:{needs}")
+        parameter = checked_int(ascii_int(param), f"the {kind} family's {needs}", 1, 1_000)
+    family = Family(kind, parameter, 0)
+    if upto is None:
+        return family
+    high = MAX_PATH_UPTO if kind in ("path", "cycle") else MAX_MEMBER
+    upto = checked_int(upto, "--upto", family.first, high)
+    if _vertex_count(family, upto) > MAX_VERTICES:  # a huge grid or caterpillar member
+        raise InputError(f"{family.name}({upto}) has more than {MAX_VERTICES:,} vertices: "
+                         "beyond this tool's limit")  # fmt: skip
+    return Family(kind, parameter, upto)
+
+
+def _vertex_count(family: Family, n: int) -> int:
+    m = family.parameter or 0
+    if family.kind in ("star", "wheel"):
+        return n + 1
+    if family.kind == "complete-bipartite":
+        return m + n
+    if family.kind == "grid":
+        return m * n
+    if family.kind == "caterpillar":
+        return n * (m + 1)
+    return n
+
+
+def _edges(family: Family, n: int) -> tuple[range, list[tuple[int, int]]]:
+    """The vertices and edges of member ``n`` (vertices numbered from 0)."""
+    kind, m = family.kind, family.parameter or 0
+    if kind == "path":
+        return range(n), [(i, i + 1) for i in range(n - 1)]
+    if kind == "cycle":
+        return range(n), [(i, (i + 1) % n) for i in range(n)]
+    if kind == "star":
+        return range(n + 1), [(0, i) for i in range(1, n + 1)]
+    if kind == "complete":
+        return range(n), [(i, j) for i in range(n) for j in range(i + 1, n)]
+    if kind == "wheel":
+        return range(n + 1), [(i, (i + 1) % n) for i in range(n)] + [(i, n) for i in range(n)]
+    if kind == "complete-bipartite":
+        return range(m + n), [(i, m + j) for i in range(m) for j in range(n)]
+    if kind == "grid":  # row r, column c is vertex r * n + c
+        edges = [(r * n + c, r * n + c + 1) for r in range(m) for c in range(n - 1)]
+        edges += [(r * n + c, (r + 1) * n + c) for r in range(m - 1) for c in range(n)]
+        return range(m * n), edges
+    # caterpillar: spine 0..n-1, the leaves of spine vertex i after it
+    edges = [(i, i + 1) for i in range(n - 1)]
+    edges += [(i, n + i * m + j) for i in range(n) for j in range(m)]
+    return range(n * (m + 1)), edges
+
+
+def family_graph(family: Family, n: int) -> Graph:
+    """Member ``n`` of ``family`` (an empty graph has no vertices: a :class:`Graph` of none)."""
+    vertices, edges = _edges(family, n)
+    return numbered_graph(len(vertices), edges, f"{family.name}({n})")
+
+
+def load_graph(path: Path | str, fmt: str | None = None) -> Graph:
+    """A position from a graph file (any format :func:`read_graph` reads, as undirected)."""
+    graph = read_graph(path, fmt, undirected=True)
+    assert isinstance(graph, Graph)
+    if len(graph) > MAX_VERTICES:
+        raise InputError(f"{graph.name}: {len(graph):,} vertices, beyond this tool's limit of "
+                         f"{MAX_VERTICES:,}")  # fmt: skip
+    known_value(graph)  # a bad header is bad input now, not in crosscheck
+    return graph
+
+
+def load_graphs(path: Path) -> list[Graph]:
+    """One-element list (crosscheck's loader)."""
+    return [load_graph(path)]
+
+
+def known_value(graph: Graph) -> int | None:
+    """The Grundy value a ``# value: N`` header states."""
+    text = graph.headers.get("value")
+    if text is None:
+        return None
+    if not text.isascii() or not text.isdigit():
+        raise InputError(f"{graph.name}: '# value:' needs a number, got {text!r}")
+    return int(text)
+
+
+def format_graph(graph: Graph) -> str:
+    """The position as an edge-list file (isolated vertices on lines of their own)."""
+    return graph.format_arcs()
+
+
+def witness(graph: Graph, value: int, options: dict[int, int]) -> dict[str, Any]:
+    """The witness every backend of ``kayles value`` gives (vertices by name)."""
+    names = graph.names
+    return {
+        "value": value,
+        "outcome": "first" if value else "second",
+        "options": {names[v]: options[v] for v in sorted(options)},
+        "winning_moves": [names[v] for v in sorted(options) if options[v] == 0],
+    }
+
+
+# -- generators (bench) and small graphs (fuzz) ---------------------------------------------
+
+
+def random_graph(seed: int = 0, n: int = 40, degree: float = 3.0) -> Graph:
+    """G(n, m) with ``m = round(n * degree / 2)`` edges: average degree ``degree`` (bench's
+    generator ``random``; deterministic in its arguments)."""
+    n = checked_int(n, "n", 1, 10_000)
+    degree = checked_real(degree, "degree", 0.0, n - 1)
+    rng = random.Random(checked_int(seed, "seed"))
+    m = round(n * degree / 2)
+    check_random_size(n, m, n * (n - 1) // 2)
+    pairs: set[tuple[int, int]] = set()
+    while len(pairs) < m:
+        u, v = rng.sample(range(n), 2)
+        pairs.add((min(u, v), max(u, v)))
+    return numbered_graph(n, sorted(pairs), f"random-{n}-{degree:g}#{seed}")
+
+
+def random_tree(seed: int = 0, n: int = 60) -> Graph:
+    """A uniformly random labelled tree on ``n`` vertices (a random Pruefer sequence;
+    bench's generator ``tree``)."""
+    n = checked_int(n, "n", 1, 10_000)
+    rng = random.Random(checked_int(seed, "seed"))
+    if n == 1:
+        return numbered_graph(1, [], f"tree-1#{seed}")
+    code = [rng.randrange(n) for _ in range(n - 2)]
+    degree = [1] * n
+    for v in code:
+        degree[v] += 1
+    edges = []
+    for v in code:
+        leaf = min(u for u in range(n) if degree[u] == 1)
+        edges.append((leaf, v))
+        degree[leaf] -= 1
+        degree[v] -= 1
+    u, w = (x for x in range(n) if degree[x] == 1)
+    edges.append((u, w))
+    return numbered_graph(n, edges, f"tree-{n}#{seed}")
+
+
+def grid_graph(seed: int = 0, rows: int = 4, cols: int = 4) -> Graph:
+    """The grid ``P_rows x P_cols`` (bench's generator ``grid``; ``seed`` is ignored)."""
+    rows = checked_int(rows, "rows", 1, 1_000)
+    cols = checked_int(cols, "cols", 1, 1_000)
+    checked_int(seed, "seed")
+    if rows * cols > MAX_VERTICES:
+        raise InputError(f"a {rows} x {cols} grid: beyond this tool's limit of {MAX_VERTICES:,} vertices")
+    graph = family_graph(Family("grid", rows), cols)
+    graph.name = f"grid-{rows}x{cols}"
+    return graph
+
+
+def _named(n: int, edges: tuple[tuple[int, int], ...], name: str) -> Graph:
+    graph = numbered_graph(n, list(edges), name)
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    return Graph(tuple(letters[i] for i in range(n)), graph.edges, name)
+
+
+def small_graphs() -> Iterator[Graph]:
+    """Every graph on 1..4 vertices up to isomorphism, smallest first (fuzz's small scope)."""
+    for n, edges in small_digraphs(4, loops=False, undirected=True):
+        yield _named(n, edges, f"small-{n}")
+
+
+def strategy(size: int) -> Any:
+    """A hypothesis strategy of graphs on at most ``size`` vertices (fuzz's random phase)."""
+    from hypothesis import strategies as st
+
+    def graphs(n: int) -> Any:
+        pair = st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)).filter(lambda p: p[0] < p[1])
+        return st.lists(pair, max_size=n * (n - 1) // 2, unique=True).map(
+            lambda edges: _named(n, tuple(sorted(edges)), "drawn")
+        )
+
+    return st.integers(1, max(1, size)).flatmap(graphs)

@@ -1,0 +1,223 @@
+"""The checker of Node Kayles answers, from the rules alone (imports nothing from the
+solvers).
+
+``kayles value``: a value comes with the value left by every move. The checker makes
+each move itself (deletes the vertex and its neighbours: its own move generator),
+checks that the witness lists exactly the graph's moves, that the value is the mex of
+the options' values, that the outcome and the winning moves (the options of value 0)
+follow; then it recomputes every option's value by its own search (:class:`Recount`:
+the position split into components, XOR of their values; a path by its own run of the
+.137 recursion; any other component by plain memoised search), within a budget of
+positions (:data:`BUDGET`). Options beyond the budget are named in the verdict's
+``not_checked``: they rest on the backend's search.
+
+``kayles sequence``: every term recomputed the same way (paths and cycles by the
+recursion, with the period proved here again; other members within the budget).
+
+>>> from pyasp_games.engines.graphs import numbered_graph
+>>> from pyasp_games.engines.outcome import Outcome
+>>> p3 = numbered_graph(3, [(0, 1), (1, 2)], "P3")
+>>> w = {"value": 2, "outcome": "first", "options": {"0": 1, "1": 0, "2": 1},
+...      "winning_moves": ["1"]}
+>>> check_value(p3, Outcome("P3", "native", "solved", 2, w))
+(True, 'the value 2 is the mex of the 3 options, every option recomputed')
+>>> bad = dict(w, options={"0": 1, "1": 0, "2": 0}, winning_moves=["1", "2"])
+>>> check_value(p3, Outcome("P3", "native", "solved", 2, bad))
+(False, 'the move 2 leaves a position of value 1, not 0')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyasp_games.engines.graphs import Graph
+from pyasp_games.engines.outcome import Outcome
+
+#: Positions the checker's own search may expand per answer before it stops.
+BUDGET = 200_000
+#: Machine words the checker's splitting into components may touch per answer (a
+#: position of a huge graph costs its size in words per vertex reached).
+WORK = 50_000_000
+#: .137's period and the most tokens one move takes (the periodicity theorem's t).
+_PERIOD, _TAKEN = 34, 3
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+class Recount:
+    """Grundy values of positions of one graph, by the checker's own search."""
+
+    def __init__(self, graph: Graph, budget: int = BUDGET, work: int = WORK) -> None:
+        self.n = len(graph)
+        self.words = self.n // 64 + 1
+        self.work = work
+        self.nbr = [0] * self.n
+        for u, v in graph.edges:
+            self.nbr[u] |= 1 << v
+            self.nbr[v] |= 1 << u
+        self.budget = budget
+        self.memo: dict[int, int] = {}
+
+    def parts(self, mask: int) -> list[int]:
+        out = []
+        while mask:
+            part, todo = 0, mask & -mask
+            while todo:
+                low = todo & -todo
+                todo ^= low
+                part |= low
+                todo |= self.nbr[low.bit_length() - 1] & mask & ~part
+            out.append(part)
+            mask &= ~part
+            self.work -= part.bit_count() * self.words
+        if self.work < 0:
+            raise _OutOfBudget
+        return out
+
+    def value(self, mask: int) -> int:
+        total = 0
+        for part in self.parts(mask):
+            total ^= self.part_value(part)
+        return total
+
+    def part_value(self, part: int) -> int:
+        known = self.memo.get(part)
+        if known is not None:
+            return known
+        k = part.bit_count()
+        degrees = [(self.nbr[v] & part).bit_count() for v in _vertices(part)]
+        if max(degrees, default=0) <= 2 and sum(degrees) == 2 * (k - 1):
+            value = path_grundy(k)  # a connected graph with k - 1 edges, degrees <= 2
+        else:
+            self.budget -= 1
+            if self.budget < 0:
+                raise _OutOfBudget
+            seen = {self.value(part & ~(self.nbr[v] | 1 << v)) for v in _vertices(part)}
+            value = 0
+            while value in seen:
+                value += 1
+        self.memo[part] = value
+        return value
+
+    def tried(self, mask: int) -> int | None:
+        """The value of ``mask``, or ``None`` past the budget."""
+        try:
+            return self.value(mask)
+        except _OutOfBudget:
+            return None
+
+
+def _vertices(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+_paths: list[int] = [0]
+
+
+def path_grundy(n: int) -> int:
+    """``g(P_n)``: by the rule (a move deletes a vertex and its neighbours, leaving
+    ``P_a + P_b``) up to 300; beyond, by the period 34, whose hypothesis in the
+    Guy-Smith theorem (``g(m + 34) = g(m)`` for ``n0 <= m < 2 n0 + 37``) is checked on
+    those values here."""
+    while len(_paths) <= min(n, 300):
+        m = len(_paths)
+        seen = {_paths[max(i - 1, 0)] ^ _paths[max(m - i - 2, 0)] for i in range(m)}
+        k = 0
+        while k in seen:
+            k += 1
+        _paths.append(k)
+    if n <= 300:
+        return _paths[n]
+    for n0 in range(0, 120):
+        if all(_paths[m + _PERIOD] == _paths[m] for m in range(n0, 2 * n0 + _PERIOD + _TAKEN)):
+            return _paths[n0 + (n - n0) % _PERIOD]
+    raise AssertionError("no period 34 proved within 300 values")
+
+
+def _budget_note(unchecked: list[str], what: str) -> str:
+    shown = ", ".join(unchecked[:5]) + (", ..." if len(unchecked) > 5 else "")
+    return (f"{len(unchecked)} {what} ({shown}): beyond the checker's budget of {BUDGET:,} "
+            "positions, they rest on the backend's search")  # fmt: skip
+
+
+def check_value(graph: Graph, outcome: Outcome) -> tuple[bool | None, str]:
+    """A Grundy value with the values of all options (see the module docstring)."""
+    if outcome.status != "solved":
+        return None, "no answer to check"
+    w = outcome.witness
+    if not isinstance(w, dict) or not isinstance(w.get("options"), dict):
+        return False, f"the witness gives no options: {w!r}"
+    value, options = outcome.answer, w["options"]
+    if type(value) is not int or w.get("value") != value:
+        return False, f"the value {value!r} is not the witness's {w.get('value')!r}"
+    if set(options) != set(graph.names):
+        missing = sorted(set(graph.names) - set(options))[:3]
+        extra = sorted(set(options) - set(graph.names))[:3]
+        return False, f"the options are not the graph's moves (missing {missing}, not moves {extra})"
+    if any(type(x) is not int or x < 0 for x in options.values()):
+        return False, "an option's value is not a natural number"
+    seen = set(options.values())
+    mex = 0
+    while mex in seen:
+        mex += 1
+    if mex != value:
+        return False, f"the mex of the options' values is {mex}, not {value}"
+    if w.get("outcome") != ("first" if value else "second"):
+        return False, f"value {value} but the outcome says {w.get('outcome')!r}"
+    zero = [name for name in graph.names if options[name] == 0]
+    if sorted(w.get("winning_moves") or []) != sorted(zero):
+        return False, f"the winning moves are {zero}, not {w.get('winning_moves')}"
+    recount = Recount(graph)
+    everything = (1 << len(graph)) - 1
+    unchecked = []
+    for v, name in enumerate(graph.names):
+        got = recount.tried(everything & ~(recount.nbr[v] | 1 << v))
+        if got is None:
+            unchecked.append(name)
+        elif got != options[name]:
+            return False, f"the move {name} leaves a position of value {got}, not {options[name]}"
+    said = f"the value {value} is the mex of the {len(options)} options"
+    if unchecked:
+        outcome.verdict.not_checked = _budget_note(unchecked, "options' values")
+        return True, said + f", {len(options) - len(unchecked)} options recomputed"
+    return True, said + ", every option recomputed"
+
+
+def check_sequence(family: Any, outcome: Outcome) -> tuple[bool | None, str]:
+    """Every term of a family's sequence recomputed (``family`` a ``model.Family``; its
+    members are built here from the family's own rule)."""
+    if outcome.status != "solved":
+        return None, "no answer to check"
+    terms = outcome.answer
+    first, upto = family.first, family.upto
+    if not isinstance(terms, list) or len(terms) != upto - first + 1:
+        return False, f"expected the {upto - first + 1} terms n = {first}..{upto}"
+    unchecked = []
+    budget, work = BUDGET, WORK  # one budget for the whole sequence
+    for n, claimed in zip(range(first, upto + 1), terms, strict=True):
+        if family.kind == "path":
+            got = path_grundy(n)
+        elif family.kind == "cycle":  # every move leaves P_(n-3)
+            got = 1 if path_grundy(n - 3) == 0 else 0
+        else:
+            from pyasp_games.domains.kayles.model import family_graph
+
+            graph = family_graph(family, n)
+            recount = Recount(graph, max(budget, 0), max(work, 0))
+            got = recount.tried((1 << len(graph)) - 1)
+            budget, work = recount.budget, recount.work
+        if got is None:
+            unchecked.append(f"n={n}")
+        elif got != claimed:
+            return False, f"{family.name}({n}) has value {got}, not {claimed}"
+    said = f"{len(terms) - len(unchecked)} of {len(terms)} terms recomputed"
+    if unchecked:
+        outcome.verdict.not_checked = _budget_note(unchecked, "terms")
+    return True, said

@@ -1,0 +1,305 @@
+"""Node Kayles: published values (Dawson's chess), the cycle rule, the three backends on
+the networkx atlas, the checker rejecting wrong answers, the reductions and the
+isomorphism table, and the command line on hostile input."""
+
+from __future__ import annotations
+
+import random
+
+import networkx as nx
+import pytest
+
+from pyasp_games.domains import domain_spec, kayles
+from pyasp_games.domains.kayles.isomorphism import ComponentTable, Shape, isomorphic
+from pyasp_games.domains.kayles.model import Family, family_graph, parse_family, random_graph
+from pyasp_games.domains.kayles.native import Search, solve_native
+from pyasp_games.domains.kayles.octal import path_values, period_certificate
+from pyasp_games.domains.kayles.questions import SEQUENCE, VALUE
+from pyasp_games.domains.kayles.verify import check_value
+from pyasp_games.engines.graphs import numbered_graph
+from pyasp_games.engines.outcome import Outcome
+from pyasp_games.engines.resources import instance_dir
+
+from .conftest import assert_bad_input, run_cli
+
+#: OEIS A002187 (Sprague-Grundy values of Dawson's chess, the octal game .137), a(0..119),
+#: as published.
+A002187 = [
+    0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4,
+    5, 2, 7, 4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3, 0, 1, 1, 3, 0, 2,
+    1, 1, 0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1,
+    1, 3, 0, 2, 1, 1, 0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9,
+]  # fmt: skip
+
+
+def graph_of(g: nx.Graph, name: str = "g"):
+    g = nx.convert_node_labels_to_integers(g)
+    return numbered_graph(g.number_of_nodes(), list(g.edges()), name)
+
+
+def brute_force(graph) -> int:
+    """The value by the definition: mex over every move, memoised on vertex sets only."""
+    closed = [(1 << v) | sum(1 << w for w in graph.adj[v]) for v in range(len(graph))]
+    memo: dict[int, int] = {}
+
+    def value(mask: int) -> int:
+        if mask not in memo:
+            seen = {value(mask & ~closed[v]) for v in range(len(graph)) if mask >> v & 1}
+            k = 0
+            while k in seen:
+                k += 1
+            memo[mask] = k
+        return memo[mask]
+
+    return value((1 << len(graph)) - 1)
+
+
+# -- Dawson's chess ------------------------------------------------------------------------
+
+
+def test_paths_are_the_published_sequence():
+    assert path_values(119) == A002187
+
+
+def test_period_34_and_the_exceptions_are_proved_from_the_values():
+    cert = period_certificate()
+    assert (cert["period"], cert["preperiod"]) == (34, 52)
+    assert cert["exceptions"] == [0, 14, 16, 17, 31, 34, 51]  # as OEIS states them
+    g = path_values(400)
+    assert all(g[n] == g[n + 34] for n in range(52, 366))
+    assert all(g[n] != g[n + 34 * 3] for n in cert["exceptions"])
+
+
+def test_paths_up_to_1000_by_the_component_recursion():
+    """A move on P_n leaves two paths P_a + P_b: the recursion on their XOR, run to 1,000
+    here, against the command's sequence (recursion to 271, the proved period beyond)."""
+    g = [0]
+    for n in range(1, 1001):
+        seen = {g[max(i - 1, 0)] ^ g[max(n - i - 2, 0)] for i in range(n)}
+        k = 0
+        while k in seen:
+            k += 1
+        g.append(k)
+    out = SEQUENCE.ask(parse_family("path", 1000), "native")
+    assert out.answer == g and out.verdict.verified is True
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 14, 17, 51, 52, 1000])
+def test_path_graphs_by_the_search(n):
+    graph = family_graph(Family("path"), n)
+    out = kayles.solve(graph, "native")
+    assert out.answer == path_values(n)[n] and out.verdict.verified is True
+
+
+@pytest.mark.parametrize("n", range(3, 13))
+def test_path_graphs_without_reductions(n):
+    assert solve_native(family_graph(Family("path"), n), reductions=False).answer == A002187[n]
+
+
+@pytest.mark.parametrize("n", [4, 5, 7, 12, 20, 37, 55])
+def test_every_first_move_on_a_cycle_leaves_the_path_n_minus_3(n):
+    graph = family_graph(Family("cycle"), n)
+    backends = ["native", "asp", "expanded"] if n <= 12 else ["native"]
+    for backend in backends:
+        out = kayles.solve(graph, backend)
+        assert out.verdict.verified is True
+        assert set(out.witness["options"].values()) == {path_values(n)[n - 3]}
+        assert out.answer == (1 if A002187[n - 3] == 0 else 0) if n - 3 < 120 else True
+
+
+# -- the backends agree: the networkx atlas ------------------------------------------------
+
+
+def _atlas_sample(step: int):
+    return [g for i, g in enumerate(nx.graph_atlas_g()) if i % step == 0 and g.number_of_nodes()]
+
+
+@pytest.mark.parametrize("step", [9])
+def test_atlas_sample_native_asp_expanded_agree(step):
+    for i, g in enumerate(_atlas_sample(step)):
+        graph = graph_of(g, f"atlas{i}")
+        truth = brute_force(graph)
+        for backend in kayles.BACKENDS:
+            out = kayles.solve(graph, backend)
+            assert (out.answer, out.verdict.verified) == (truth, True), (i, backend)
+        assert solve_native(graph, reductions=False).answer == truth
+
+
+@pytest.mark.slow
+def test_every_atlas_graph_native_asp_expanded_agree():
+    for i, g in enumerate(nx.graph_atlas_g()[1:]):
+        graph = graph_of(g, f"atlas{i}")
+        answers = {b: kayles.solve(graph, b) for b in kayles.BACKENDS}
+        assert {o.answer for o in answers.values()} == {brute_force(graph)}, i
+        assert all(o.verdict.verified is True for o in answers.values()), i
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_graphs_every_backend_and_the_reductions(seed):
+    graph = random_graph(seed=seed, n=12 + seed % 3, degree=2 + seed % 4)
+    truth = brute_force(graph)
+    assert solve_native(graph, reductions=False).answer == truth
+    for backend in kayles.BACKENDS:
+        out = kayles.solve(graph, backend)
+        assert (out.answer, out.verdict.verified) == (truth, True)
+        # a winning move leads to a value-0 position, by the definition
+        closed = {v: {v, *graph.adj[v]} for v in range(len(graph))}
+        for name in out.witness["winning_moves"]:
+            v = graph.index[name]
+            rest = [u for u in range(len(graph)) if u not in closed[v]]
+            sub = graph_of(nx.Graph(graph.to_networkx().subgraph([graph.names[u] for u in rest])))
+            assert brute_force(sub) == 0
+
+
+def test_twins_are_removed_and_keep_the_value():
+    k5 = family_graph(Family("complete"), 5)  # every pair true twins: K5 behaves as K1
+    search = Search(k5)
+    assert search.value(31) == 1 and search.counts["twins_removed"] == 4
+    # false twins are not removed: the two ends of P3
+    p3 = family_graph(Family("path"), 3)
+    assert Search(p3).value(7) == 2
+
+
+def test_components_and_the_count_of_positions():
+    g = random_graph(seed=3, n=18, degree=3)
+    plain = solve_native(g, reductions=False)
+    reduced = solve_native(g)
+    assert plain.answer == reduced.answer
+    assert reduced.stats["components_visited"] <= plain.stats["components_visited"]
+    assert plain.stats["k_set_bound"] == "4.89e+03" and plain.stats["k_set_bound_of"] == "1.6031^n"
+    tree = kayles.solve(family_graph(Family("caterpillar", 1), 6), "native")
+    assert tree.stats["k_set_bound_of"] == "1.4423^n (trees)"
+
+
+def test_isomorphism_is_exact_on_the_atlas():
+    """No two distinct atlas graphs pass the exact check; every relabelling does."""
+    shapes = []
+    for g in nx.graph_atlas_g()[1:]:
+        if nx.is_connected(g):
+            nodes = list(g.nodes())
+            index = {v: i for i, v in enumerate(nodes)}
+            shapes.append(Shape.of([sum(1 << index[w] for w in g[v]) for v in nodes]))
+    by_key: dict = {}
+    for s in shapes:
+        by_key.setdefault(s.key, []).append(s)
+    for group in by_key.values():
+        for i, a in enumerate(group):
+            assert not any(isomorphic(a, b) for b in group[i + 1 :])
+    rng = random.Random(5)
+    for s in shapes[::7]:
+        perm = list(range(len(s.adj)))
+        rng.shuffle(perm)
+        moved = [0] * len(perm)
+        for i, a in enumerate(s.adj):
+            moved[perm[i]] = sum(1 << perm[j] for j in range(len(perm)) if a >> j & 1)
+        assert isomorphic(s, Shape.of(moved))
+    table = ComponentTable()
+    table.add(shapes[-1], 7)
+    assert table.find(shapes[-1]) == 7 and table.find(shapes[-2]) is None
+
+
+def test_sequences_of_families():
+    star = SEQUENCE.ask(parse_family("star", 8), "native")
+    assert star.answer == [1, 1, 2, 1, 2, 1, 2, 1, 2] and star.verdict.verified is True
+    ladder = SEQUENCE.ask(parse_family("grid:2", 10), "native")
+    assert ladder.answer[0::2] == [0] * 6  # even ladders: the symmetry strategy
+    for name in ("complete-bipartite:2", "caterpillar:1", "wheel", "complete", "grid:3"):
+        family = parse_family(name, 7)
+        out = SEQUENCE.ask(family, "native")
+        assert out.verdict.verified is True
+        assert out.answer == [brute_force(family_graph(family, n)) for n in range(family.first, 8)]
+
+
+# -- the checker ---------------------------------------------------------------------------
+
+
+def test_the_checker_rejects_wrong_answers():
+    c5 = family_graph(Family("cycle"), 5)
+    good = kayles.solve(c5, "native")
+    w = good.witness
+
+    def claim(answer, **changes):
+        return Outcome("c5", "native", "solved", answer, {**w, **changes})
+
+    assert check_value(c5, claim(0))[0] is True
+    assert check_value(c5, claim(1, value=1, outcome="first"))[0] is False  # not the mex
+    wrong = {**w["options"], "0": 0}
+    assert "mex" in check_value(c5, claim(0, options=wrong))[1]
+    lying = {name: 2 for name in w["options"]}
+    assert "leaves a position of value 1" in check_value(c5, claim(0, options=lying))[1]
+    missing = dict(list(w["options"].items())[:-1])
+    assert check_value(c5, claim(0, options=missing))[0] is False
+    assert check_value(c5, claim(0, winning_moves=["0"]))[0] is False
+    assert check_value(c5, claim(0, outcome="first"))[0] is False
+
+
+def test_a_user_encoding_that_lies_fails(tmp_path):
+    wrong = tmp_path / "wrong.lp"
+    wrong.write_text((instance_dir("kayles").parent.parent / "tests" / "fuzz_encodings" /
+                      "kayles-forgets-neighbours.lp").read_text())  # fmt: skip
+    run = run_cli("kayles", "value", instance_dir("kayles") / "path7.txt", "-b", "asp",
+                  "--encoding", wrong)  # fmt: skip
+    assert run.code == 1 and "FAILED" in run.stdout + run.stderr
+
+
+# -- the command line ------------------------------------------------------------------------
+
+
+def test_value_and_sequence_json():
+    run = run_cli("kayles", "value", instance_dir("kayles") / "random14.txt", "--json")
+    assert run.code == 0 and run.json()["answer"] == 4 and run.json()["stats"]["verified"]
+    run = run_cli("kayles", "sequence", "path", "--upto", "10000", "--json")
+    assert run.code == 0 and run.json()["answer"][-1] == path_values(10000)[10000]
+
+
+def test_crosscheck_of_the_bundled_instances():
+    spec = domain_spec("kayles")
+    for graph in spec.bundled():
+        for backend in spec.backend_names:
+            out = kayles.solve(graph, backend)
+            assert out.answer == spec.known(graph)[1] and out.verdict.verified is True
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (("value", "missing.txt"), "missing.txt"),
+        (("sequence", "path"), "--upto"),
+        (("sequence", "trees", "--upto", "3"), "unknown family"),
+        (("sequence", "grid:0", "--upto", "3"), "grid family's M"),
+        (("sequence", "grid", "--upto", "3"), "needs its parameter"),
+        (("sequence", "path:3", "--upto", "3"), "takes no parameter"),
+        (("sequence", "path", "--upto", "1000000000"), "--upto"),
+        (("sequence", "star", "--upto", "-1"), "--upto"),
+        (("sequence", "grid:1000", "--upto", "9000"), "beyond this tool's limit"),
+        (("sequence", "cycle", "--upto", "2"), "--upto"),
+    ],
+)
+def test_hostile_input_is_one_line(args, fragment):
+    assert_bad_input(run_cli("kayles", *args), fragment)
+
+
+def test_hostile_graph_files(tmp_path):
+    loop = tmp_path / "loop.txt"
+    loop.write_text("a a\n")
+    assert_bad_input(run_cli("kayles", "value", loop), "self-loop")
+    empty = tmp_path / "empty.txt"
+    empty.write_text("# nothing\n")
+    assert_bad_input(run_cli("kayles", "value", empty), "empty")
+    header = tmp_path / "header.txt"
+    header.write_text("# value: many\na b\n")
+    assert_bad_input(run_cli("kayles", "value", header), "'# value:' needs a number")
+    big = tmp_path / "big.txt"
+    big.write_text("".join(f"{i} {i + 1}\n" for i in range(21)))
+    assert_bad_input(run_cli("kayles", "value", big, "-b", "asp"), "at most 20")
+    assert_bad_input(run_cli("kayles", "value", big, "-b", "expanded"), "at most 20")
+    binary = tmp_path / "binary.txt"
+    binary.write_bytes(b"\x00\xff\xfe")
+    assert run_cli("kayles", "value", binary).code == 2
+
+
+@pytest.mark.xdist_group("timing")
+def test_time_limit_is_unknown_not_a_guess():
+    g = random_graph(seed=1, n=60, degree=3)
+    out = VALUE.ask(g, "native", limits=__import__("pyasp_games.engines.limits", fromlist=["Limits"]).Limits(time_limit=1.0))
+    assert out.status == "unknown" and out.answer is None
