@@ -311,3 +311,29 @@ def test_blame_relaxes_a_choice_rule_rather_than_switching_it_off(tmp_path):
     assert said.rules == [(str(wrong), 4, "2 { chosen(S) : member(S,_) } 2.")]
     missing = blame(wrong, facts, [("chosen(7)", True)])  # no rule can choose subset 7
     assert "no rule can make chosen(7) true" in missing.note
+
+
+# -- issue 29: tests users keep ----------------------------------------------------------
+
+
+def test_exported_cases_replay_without_the_reference(tmp_path):
+    """fuzz --export writes the counterexample with the reference's verified answer;
+    test-encoding replays it: the wrong encoding fails (exit 1), the bundled one and a
+    fixed copy pass (exit 0), no reference backend involved."""
+    wrong = PLANTED / "grundy-kernel-absorbed-twice.lp"
+    cases = tmp_path / "cases"
+    run = run_cli("fuzz", "grundy", "kernel", "--encoding", wrong, "--runs", "1",
+                  "--out", tmp_path, "--export", cases)  # fmt: skip
+    assert run.code == 1 and f"regression case: {cases}" in run.stdout
+    (expect,) = cases.glob("*.expect.json")
+    assert '"question": "kernel"' in expect.read_text()
+    again = run_cli("test-encoding", cases, "--encoding", wrong)
+    assert again.code == 1 and again.stdout.startswith("FAILED"), again.stdout
+    fixed = tmp_path / "fixed.lp"
+    fixed.write_text("".join(line for line in wrong.read_text().splitlines(keepends=True)
+                             if "#count" not in line))  # fmt: skip
+    for encoding in (fixed, "kernel"):
+        ok = run_cli("test-encoding", cases, "--encoding", encoding, "--json")
+        assert ok.code == 0 and ok.json()["ok"], ok.stdout
+    assert_bad_input(run_cli("test-encoding", tmp_path / "none", "--encoding", fixed),
+                     "not a folder of cases")  # fmt: skip

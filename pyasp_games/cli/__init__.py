@@ -24,6 +24,7 @@ TOOLS = {
     "reduce": "pyasp_games.cli.reduce",
     "crosscheck": "pyasp_games.cli.crosscheck",
     "fuzz": "pyasp_games.cli.fuzz",
+    "test-encoding": "pyasp_games.cli.regression",
     "bench": "pyasp_games.cli.bench",
 }
 
@@ -80,7 +81,7 @@ def build_app(group: str | None = None) -> typer.Typer:
         if hasattr(loaded, "app"):
             app.add_typer(loaded.app, name=name)
         else:  # a single command
-            app.command(name)(getattr(loaded, name))
+            app.command(name)(getattr(loaded, name.replace("-", "_")))
     return app
 
 

@@ -56,6 +56,12 @@ def fuzz(
     no_replay: bool = typer.Option(
         False, "--no-replay", help="Do not replay the counterexamples already in --out."
     ),
+    export: Path = typer.Option(
+        None, "--export", metavar="DIR",
+        help="Also write each counterexample (and time-out) as a regression case: the instance "
+        "and the reference's verified answer, replayed by 'pyasp-games test-encoding DIR "
+        "--encoding FILE' without the reference.",
+    ),
     no_small_scope: bool = typer.Option(
         False, "--no-small-scope", help="Skip the small scope: random instances only."
     ),
@@ -89,6 +95,7 @@ def fuzz(
     report = run(
         spec, question, encoding, backend, family, runs, seed, max_size, time_limit,
         total_time, out, replay=not no_replay, small_scope=not no_small_scope, on_run=progress,
+        export=export,
     )  # fmt: skip
     if tty:
         print("\r" + " " * 30 + "\r", end="", file=sys.stderr, flush=True)

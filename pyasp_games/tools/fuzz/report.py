@@ -37,6 +37,8 @@ class Failure:
     #: the rules of the user's file to blame, as ``file:line: text`` lines
     #: (:mod:`pyasp_games.tools.fuzz.blame`), or why none can be named
     blame: list[str] = field(default_factory=list)
+    #: the regression case written for it (``fuzz --export``), its instance file
+    case: Path | None = None
 
 
 @dataclass
@@ -120,6 +122,7 @@ def _failure_dict(f: Failure | None) -> dict[str, Any] | None:
         "reference": f.reference.to_dict(),
         "command": f.command,
         "blame": f.blame,
+        "case": None if f.case is None else str(f.case),
     }
 
 
@@ -203,6 +206,8 @@ def report_lines(report: FuzzReport, instance_text: Callable[[Any], str]) -> Ite
     if f.reference.witness is not None and len(str(f.reference.witness)) <= 200:
         yield f"  {f.reference.backend}'s witness: {f.reference.witness}"
     yield from f.blame
+    if f.case is not None:
+        yield f"  regression case: {f.case} (replay: pyasp-games test-encoding {f.case.parent} --encoding FILE)"
     if f.file is not None and f.phase == "earlier counterexample":
         yield f"  replayed from {f.file} (an earlier session wrote it; nothing new written)"
     elif f.file is not None:

@@ -75,6 +75,7 @@ def fuzz(
     replay: bool = True,
     small_scope: bool = True,
     on_run: Callable[[FuzzReport], None] | None = None,
+    export: Path | None = None,
 ) -> FuzzReport:
     """Fuzz ``backend`` (default: the domain's encoding backend, with ``encoding``)
     against the question's reference; see the module docstring.
@@ -82,7 +83,10 @@ def fuzz(
     ``runs``: random instances to try after the whole small scope (``small_scope=False``:
     random ones only); ``run_limit``: seconds for each answer; ``total_limit``: seconds for the
     whole session; ``out``: where the failing instance is written (``None``: nowhere)
-    and, with ``replay``, where earlier counterexamples are replayed from first.
+    and, with ``replay``, where earlier counterexamples are replayed from first;
+    ``export``: a folder where each counterexample (and time-out) also becomes a
+    regression case, the instance with the reference's verified answer
+    (:mod:`pyasp_games.tools.fuzz.regression`).
     """
     checked_seconds(total_limit, "--total-time")  # NaN would mean no limit at all
     checked_seconds(run_limit, "--time-limit")
@@ -133,10 +137,19 @@ def fuzz(
     budget = len(small) if small_scope else 0
     report.planned = budget + runs
     try:
-        return _run(session, spec, q, fuzzing, fam, small, budget, runs, largest, seed, out,
+        done = _run(session, spec, q, fuzzing, fam, small, budget, runs, largest, seed, out,
                     replay, backend, encoding, report, started)  # fmt: skip
     finally:
         session.worker.close()
+    if export is not None:
+        from pyasp_games.tools.fuzz.regression import export as export_case
+
+        for found in (done.failure, done.timeout):
+            if found is not None and found.reference.status in ("solved", "no-solution"):
+                found.case = export_case(export, spec.name, q.name, fam.name, found.mode,
+                                         options[found.mode], fuzzing.write(found.instance),
+                                         found.reference)  # fmt: skip
+    return done
 
 
 def _run(session: _Session, spec: DomainSpec, q: Question, fuzzing: Fuzzing, fam: Family,

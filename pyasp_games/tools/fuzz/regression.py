@@ -1,0 +1,139 @@
+"""Tests users keep: fuzz's counterexamples as regression cases, replayed without the
+reference (``fuzz --export DIR``, ``pyasp-games test-encoding DIR --encoding FILE``).
+
+A *case* is two files in a folder: the instance, as an ordinary instance file of its
+domain (``NAME.txt``), and what it must answer (``NAME.expect.json``: the domain, the
+question, the mode and fixed options it was asked in, and the reference's verified
+answer, status and witness). :func:`export` writes one from a fuzz failure;
+:func:`replay` answers every case of a folder with an encoding, checks each witness with
+the domain's checker and compares each answer with the recorded one by the question's
+rule of agreement (:meth:`~pyasp_games.engines.question.Question.relation`): no
+reference backend runs, so a fixed bug stays fixed in the user's own CI, in the manner of
+ASP unit testing (Amendola, Berei, Mazzotta, Ricca, TPLP 2024).
+
+>>> import tempfile
+>>> from pyasp_games.domains import domain_spec
+>>> from pyasp_games.tools.fuzz import fuzz
+>>> folder = Path(tempfile.mkdtemp())
+>>> report = fuzz(domain_spec("cover"), encoding="tests/fuzz_encodings/cover-at-most-three.lp",
+...               runs=1, export=folder)
+>>> sorted(p.name for p in folder.iterdir())
+['cover-solve-x3c-case.expect.json', 'cover-solve-x3c-case.txt']
+>>> [(c.status, c.name) for c in replay(folder, "tests/fuzz_encodings/cover-at-most-three.lp")]
+[('failed', 'cover-solve-x3c-case')]
+>>> [c.status for c in replay(folder, "x3c")]
+['ok']
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pyasp_games.engines.files import write_new, write_text
+from pyasp_games.engines.limits import Limits
+from pyasp_games.engines.outcome import Outcome
+from pyasp_games.engines.resources import ENCODING
+from pyasp_games.errors import InputError, read_text
+
+#: What a case's answer file ends in.
+EXPECT = ".expect.json"
+
+
+def export(folder: Path, domain: str, question: str, family: str, mode: str | None,
+           fixed: dict[str, Any], instance_text: str, reference: Outcome) -> Path:  # fmt: skip
+    """Write one case (the instance, and the reference's verified answer) into
+    ``folder``, never over a file; the instance file's path."""
+    folder.mkdir(parents=True, exist_ok=True)
+    stem = f"{domain}-{question}-{family}-case"
+    path = write_new(folder, stem, instance_text)
+    plain = reference.to_dict()
+    expect = {
+        "domain": domain,
+        "question": question,
+        "mode": mode,
+        "options": {k: v for k, v in fixed.items() if k not in (ENCODING, "mode")},
+        "status": reference.status,
+        "answer": plain["answer"],
+        "witness": plain["witness"],
+        "stats": {k: v for k, v in plain["stats"].items() if k in ("kind", "bounded", "optimal")},
+        "reference": reference.backend,
+        "instance": path.name,
+    }
+    write_text(path.with_name(path.stem + EXPECT), json.dumps(expect, indent=2) + "\n")
+    return path
+
+
+@dataclass
+class CaseResult:
+    """One replayed case: ``ok``, ``failed`` (why), ``unknown`` (a limit reached)."""
+
+    name: str
+    status: str
+    why: str
+    tested: Outcome | None = None
+
+
+def cases(folder: Path) -> list[Path]:
+    """The answer files of a folder of cases, in name order (bad input when none)."""
+    if not folder.is_dir():
+        raise InputError(f"{folder}: not a folder of cases")
+    found = sorted(folder.glob(f"*{EXPECT}"))
+    if not found:
+        raise InputError(f"{folder}: no regression cases (*{EXPECT}) in it")
+    return found
+
+
+def replay(folder: Path, encoding: str, time_limit: float | None = 10.0,
+           backend: str | None = None) -> list[CaseResult]:  # fmt: skip
+    """Answer every case of ``folder`` with ``encoding`` (no reference runs)."""
+    from pyasp_games.domains import domain_spec
+    from pyasp_games.engines.question import find_question
+    from pyasp_games.tools.fuzz.report import said
+
+    results = []
+    for path in cases(folder):
+        name = path.name[: -len(EXPECT)]
+        try:
+            expect = json.loads(read_text(path))
+            spec = domain_spec(expect["domain"])
+            q = find_question(spec.questions, expect["question"])
+            instance = next(iter(spec.load_file(path.with_name(expect["instance"]))))
+        except (KeyError, ValueError, TypeError) as err:
+            raise InputError(f"{path}: not a regression case ({err})") from None
+        chosen = backend or spec.encoding_backend or q.encoding.backends[0]
+        mode = expect.get("mode")
+        options = {**q.fixed, **q.backend_options(chosen, {ENCODING: encoding}, mode),
+                   **expect.get("options", {})}  # fmt: skip
+        tested = q.solve(instance, chosen, Limits(time_limit=time_limit), trust_encoding=True,
+                         **options)  # fmt: skip
+        recorded = Outcome(name, expect.get("reference", "reference"), expect["status"],
+                           expect["answer"], None, 0.0, dict(expect.get("stats", {})))  # fmt: skip
+        if tested.verdict.failed:
+            results.append(CaseResult(name, "failed", f"fails verification: {tested.verdict.message}", tested))
+            continue
+        if tested.status not in ("solved", "no-solution"):
+            why = tested.stats.get("error") or tested.stats.get("limit") or tested.status
+            status = "unknown" if tested.status == "unknown" else "failed"
+            results.append(CaseResult(name, status, str(why), tested))
+            continue
+        tested_plain = Outcome(name, chosen, tested.status, json.loads(json.dumps(
+            tested.to_dict()["answer"])), None, 0.0, dict(tested.to_dict()["stats"]))  # fmt: skip
+        from pyasp_games.engines.agreement import Relation
+
+        relation = q.relation(tested_plain, recorded)
+        if relation is Relation.DIFFERS:
+            results.append(CaseResult(name, "failed", f"answers {said(tested)}, the case "
+                                      f"expects {said(recorded)}", tested))  # fmt: skip
+        else:
+            results.append(CaseResult(name, "ok", relation.value, tested))
+    return results
+
+
+def exit_code(results: list[CaseResult]) -> int:
+    """1 when a case failed, 3 when one reached its limit, else 0."""
+    if any(r.status == "failed" for r in results):
+        return 1
+    return 3 if any(r.status == "unknown" for r in results) else 0
