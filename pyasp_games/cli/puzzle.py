@@ -12,7 +12,7 @@ from pathlib import Path
 
 import typer
 
-from pyasp_games.cli.common import print_json, progress_reporter
+from pyasp_games.cli.common import MEMORY_LIMIT, TIME_LIMIT, print_json, progress_reporter, warn
 from pyasp_games.cli.questions import domain_group
 from pyasp_games.domains.puzzle.model import GOALS
 from pyasp_games.domains.puzzle.questions import FILE, GOAL
@@ -99,20 +99,50 @@ def pdb_build(
     size: str = typer.Option("4x4", "--size", help="Board size RxC."),
     goal: Goal = typer.Option(GOALS[0], "--goal", help="Goal convention."),
     partition: str = typer.Option(
-        "default", "--partition", help="4x4: 6-6-3 (default), 5-5-5, 4-4-4-3; any board: quick."
+        "default",
+        "--partition",
+        help="4x4: 6-6-3 (default), 5-5-5, 4-4-4-3; 5x5: 6-6-6-6 (default); any board: quick, "
+        "or group sizes such as 5-5-5-5-4.",
     ),
+    time_limit: float = TIME_LIMIT,
+    memory_limit: float = MEMORY_LIMIT,
     json: bool = PDB_JSON,
 ) -> None:
-    """Build the pattern databases of a partition (or confirm they are cached)."""
-    from pyasp_games.domains.puzzle.databases import build_databases
+    """Build the pattern databases of a partition (or confirm they are cached).
+
+    Each table is saved as soon as it is built: when a limit stops a later one, the
+    finished ones stay in the cache (exit 3, the missing ones named)."""
+    from pyasp_games.domains.puzzle.databases import (
+        build_databases,
+        database_path,
+        tile_partition,
+    )
     from pyasp_games.domains.puzzle.model import parse_size
+    from pyasp_games.engines.enforcement import arm
+    from pyasp_games.engines.limits import LimitReached, Limits
 
     try:
         rows, cols = parse_size(size)
     except InputError as err:
         raise InputError(f"--size {err}") from None
-    with progress_reporter() as report:
-        build_databases(rows, cols, goal.value, partition, report)
+    limits = Limits.given(time_limit, memory_megabytes=memory_limit)
+    patterns = tile_partition(rows, cols, goal.value, partition)
+    arm(limits)
+    try:
+        with progress_reporter() as report:
+            build_databases(rows, cols, goal.value, partition, report, limits.deadline())
+    except (LimitReached, MemoryError) as stop:
+        limit = "memory" if isinstance(stop, MemoryError) else "time"
+        missing = [list(p) for p in patterns
+                   if not database_path(rows, cols, goal.value, tuple(sorted(p))).is_file()]  # fmt: skip
+        if json:
+            print_json({"status": "unknown", "limit": limit, "missing": missing,
+                        "built": len(patterns) - len(missing)})  # fmt: skip
+        else:
+            typer.echo(f"unknown: the {limit} limit stopped the build; "
+                       f"{len(patterns) - len(missing)} of {len(patterns)} databases are cached")  # fmt: skip
+            warn(f"not built: tiles {', '.join(map(str, missing))}")
+        raise typer.Exit(3) from None
     pdb_info(json)
 
 

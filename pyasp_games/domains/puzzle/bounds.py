@@ -44,8 +44,7 @@ class AdditiveBound:
     def pattern_value(self, index: int, cells: Sequence[int]) -> int:
         """Moves pattern ``index`` needs when its tiles (in pattern order) stand on ``cells``."""
         db = self.databases[index]
-        bits = db.bits
-        return db.table[sum(cell << (bits * i) for i, cell in enumerate(cells))]
+        return db.table[db.cells_index(cells)]
 
 
 class PartialPlacement:

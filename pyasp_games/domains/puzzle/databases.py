@@ -9,10 +9,12 @@ each move changes exactly one pattern's value by at most one.
 
 A placement is indexed sparsely as ``sum(pos_i << (b * i))`` (``pos_i`` the cell of
 the pattern's i-th tile, ``b`` bits enough for a cell number), so a search updates the
-index of the moved tile's pattern with one multiply-add. The database is computed by a
-breadth-first search over the pattern's abstract space
-(:mod:`pyasp_games.domains.puzzle.abstract_search`, compiled); the result takes 2**(bk) bytes
-(16.7 MB for a 6-tile pattern of the 15-puzzle).
+index of the moved tile's pattern with one multiply-add; the result takes 2**(bk) bytes
+(16.7 MB for a 6-tile pattern of the 15-puzzle). Where that would exceed 2**28 bytes
+(a 6-tile pattern of the 24-puzzle: 2**30), a placement is indexed by its rank among
+the n!/(n-k)! placements instead (127,512,000 bytes for that pattern). The database is
+computed by a breadth-first search over the pattern's abstract space
+(:mod:`pyasp_games.domains.puzzle.abstract_search`, compiled).
 
 Databases are cached under ``$XDG_CACHE_HOME/pyasp-games/pdb`` (default
 ``~/.cache``), keyed by board size, goal, pattern and format version.
@@ -33,6 +35,11 @@ from itertools import pairwise
 from math import perm
 from pathlib import Path
 
+from pyasp_games.domains.puzzle.abstract_search import (
+    placement_rank,
+    ranked_index,
+    table_entries,
+)
 from pyasp_games.domains.puzzle.model import cell_bits, goal_tiles
 from pyasp_games.engines.limits import Deadline
 from pyasp_games.errors import InputError
@@ -65,6 +72,19 @@ _PARTITIONS_4X4_CELLS = {
 #: The named partitions of the 4 x 4 board (``default`` is 6-6-3).
 PARTITIONS_4X4 = tuple(_PARTITIONS_4X4_CELLS)
 
+#: The 24-puzzle's 6-6-6-6 partition of Korf and Felner (2002), by home cells of the
+#: blank-first goal: the left block around the blank's corner (cells 1, 5, 6, 10, 11,
+#: 12), the top-right and bottom-left 2 x 3 blocks and the right 3 x 2 block. Its
+#: reflection in the main diagonal is another partition, looked up in the same tables.
+_PARTITIONS_5X5_CELLS = {
+    "6-6-6-6": ((1, 5, 6, 10, 11, 12), (2, 3, 4, 7, 8, 9), (13, 14, 18, 19, 23, 24),
+                (15, 16, 17, 20, 21, 22)),
+}  # fmt: skip
+#: The named partitions of the 5 x 5 board (``default`` is 6-6-6-6).
+PARTITIONS_5X5 = tuple(_PARTITIONS_5X5_CELLS)
+#: The named partitions by board size.
+_NAMED = {(4, 4): _PARTITIONS_4X4_CELLS, (5, 5): _PARTITIONS_5X5_CELLS}
+
 
 #: Databases already read in this process (a set of boards reuses them).
 _LOADED: dict[Path, PatternDatabase] = {}
@@ -82,7 +102,8 @@ def tile_partition(
     """The tiles split into patterns, as tile numbers under ``goal``.
 
     4 x 4 boards have the named partitions ``6-6-3`` (the default), ``5-5-5`` and
-    ``4-4-4-3`` (weaker, but built in a second),
+    ``4-4-4-3`` (weaker, but built in a second), 5 x 5 boards ``6-6-6-6`` (the default:
+    four tables of 127,512,000 bytes, a few minutes of CPU each to build once),
     stated by home cells for the blank-first goal and mirrored through the centre for
     blank-last, so the cell groups keep their shape relative to the blank's home
     corner. Other boards split their home cells in row-major order into groups of
@@ -98,6 +119,8 @@ def tile_partition(
     ((1, 2, 3, 5, 6), (4, 7, 8, 11, 12), (9, 10, 13, 14, 15))
     >>> tile_partition(5, 5, "blank-last", "quick")[0], tile_partition(3, 3, "blank-last", "quick")
     ((1, 2, 3, 4), ((1, 2, 3, 4, 5, 6), (7, 8)))
+    >>> tile_partition(5, 5, "blank-first")[0], tile_partition(5, 5, "blank-last", "5-5-5-5-4")[0]
+    ((1, 5, 6, 10, 11, 12), (1, 2, 3, 4, 5))
     """
     target = goal_tiles(rows, cols, goal)
     n = rows * cols
@@ -118,8 +141,9 @@ def tile_partition(
             ):
                 size += 1
             name = "-".join(str(min(size, n - 1 - i)) for i in range(0, n - 1, size))
-    if (rows, cols) == (4, 4) and name in ("default", *_PARTITIONS_4X4_CELLS):
-        cells = _PARTITIONS_4X4_CELLS["6-6-3" if name == "default" else name]
+    named = _NAMED.get((rows, cols), {})
+    if name in ("default", *named) and named:
+        cells = named[next(iter(named)) if name == "default" else name]
         if goal == "blank-last":
             cells = tuple(tuple(n - 1 - c for c in group) for group in cells)
         return tuple(tuple(sorted(target[c] for c in group)) for group in cells)
@@ -129,6 +153,7 @@ def tile_partition(
         if not all(k.isdigit() and int(k) > 0 for k in sizes) or sum(map(int, sizes)) != n - 1:
             raise InputError(
                 f"unknown partition {name!r} for a {rows}x{cols} board (4x4: {', '.join(PARTITIONS_4X4)}; "
+                f"5x5: {', '.join(PARTITIONS_5X5)}; "
                 f"any board: default, quick, or group sizes adding up to {n - 1} such as {n - 1 - (n - 1) // 2}-{(n - 1) // 2})"
             )
         starts = [0]
@@ -161,17 +186,29 @@ class PatternDatabase:
     def bits(self) -> int:
         return cell_bits(self.rows * self.cols)
 
+    @property
+    def ranked(self) -> bool:
+        """Whether placements are indexed by rank (else sparsely)."""
+        return ranked_index(self.rows * self.cols, len(self.tiles))
+
+    def cells_index(self, cells: Sequence[int]) -> int:
+        """The index of the placement whose ``i``-th tile (in pattern order) is on ``cells[i]``."""
+        if self.ranked:
+            return placement_rank(cells, self.rows * self.cols)
+        return sum(cell << (self.bits * i) for i, cell in enumerate(cells))
+
     def index(self, tiles: Sequence[int]) -> int:
-        """The sparse index of the pattern's placement in a row-major board."""
+        """The index of the pattern's placement in a row-major board."""
         where = {v: p for p, v in enumerate(tiles)}
-        return sum(where[t] << (self.bits * i) for i, t in enumerate(self.tiles))
+        return self.cells_index([where[t] for t in self.tiles])
 
     def value(self, tiles: Sequence[int]) -> int:
         return self.table[self.index(tiles)]
 
 
 def _key(rows: int, cols: int, goal: str, tiles: tuple[int, ...]) -> str:
-    text = json.dumps([FORMAT_VERSION, rows, cols, goal, list(tiles)])
+    scheme = ["rank"] if ranked_index(rows * cols, len(tiles)) else []  # sparse: as before
+    text = json.dumps([FORMAT_VERSION, rows, cols, goal, list(tiles), *scheme])
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
@@ -199,12 +236,13 @@ def pattern_database(
     n = rows * cols
     if not tiles or any(t <= 0 or t >= n for t in tiles) or len(set(tiles)) != len(tiles):
         raise InputError(f"a pattern is a set of tiles from 1 to {n - 1}, got {list(tiles)}")
-    size = 1 << (cell_bits(n) * len(tiles))
-    if size << cell_bits(n) > 2**31:
+    size = table_entries(n, len(tiles))
+    if size << cell_bits(n) > 2**33:
         raise InputError(
             f"a {len(tiles)}-tile pattern on {n} cells is too large for this construction"
         )
     path = database_path(rows, cols, goal, tiles)
+    # a finished table is saved at once: a later build stopped by a limit leaves it cached
     if cache and path in _LOADED:
         return _LOADED[path]
     if cache and path.is_file() and path.stat().st_size == size:
@@ -229,14 +267,18 @@ def build_databases(
     goal: str = "blank-last",
     partition: str = "default",
     progress: Callable[[str], Callable[[str, int, int], None]] | None = None,
+    deadline: Deadline | None = None,
 ) -> None:
     """Build (or read from the cache) the databases of ``partition`` on ``rows x cols``.
 
-    ``progress(label)`` may return a callback for each build's progress reports.
+    ``progress(label)`` may return a callback for each build's progress reports. Each
+    table is saved as soon as it is built, so one finished before ``deadline`` stops a
+    later build is kept.
     """
     for tiles in tile_partition(rows, cols, goal, partition):
         label = f"pattern database {rows}x{cols} {goal} tiles {list(tiles)}"
-        pattern_database(rows, cols, goal, tiles, progress=progress(label) if progress else None)
+        pattern_database(rows, cols, goal, tiles, progress=progress(label) if progress else None,
+                         deadline=deadline)  # fmt: skip
 
 
 @dataclass(frozen=True)

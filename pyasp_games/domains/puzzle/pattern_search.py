@@ -3,9 +3,13 @@
 The heuristic is the sum of a partition's pattern databases
 (:mod:`pyasp_games.domains.puzzle.databases`) and, on square boards, the maximum of that
 sum and the same sum for the board reflected in its main diagonal (the goal is
-symmetric, so both are admissible; Korf and Felner 2002). A placement's index is
+symmetric, so both are admissible; Korf and Felner 2002). A placement's sparse index is
 ``sum(cell_i << (bits * i))``, so a move updates the moved tile's pattern index
-with one multiply-add, and the child's ``f`` is tested before it is entered.
+with one multiply-add, and the child's ``f`` is tested before it is entered. A pattern
+whose table is indexed by rank (the 24-puzzle's 6-tile patterns,
+:func:`~pyasp_games.domains.puzzle.abstract_search.ranked_index`) has the rank of its
+moved placement recomputed from the cells of its tiles, which the search keeps
+(``where``): fifteen comparisons for six tiles.
 
 The depth-first search keeps its whole path in arrays (the blank's cells, the next
 direction to try at each depth, the heuristic values, what each move changed), so
@@ -33,6 +37,7 @@ from typing import Any
 
 import numpy as np
 
+from pyasp_games.domains.puzzle.abstract_search import placement_rank, ranked_index
 from pyasp_games.domains.puzzle.model import Board, cell_bits, moves_of
 from pyasp_games.engines.compiled import compile_kernels, kernel, run_sliced
 from pyasp_games.engines.limits import Deadline
@@ -44,15 +49,40 @@ _INFINITY = 1 << 30
 
 
 @kernel
+def _rank(where, members, p, n, flip, sigma):
+    """The rank of pattern ``p``'s placement: its tiles ``members[p, :]`` (-1 ends them)
+    stand on ``where[tile]``, or with ``flip`` on the mirror image ``sigma[where[tile]]``
+    (``members`` then lists the mirrored tiles of the reflected pattern)."""
+    k = members.shape[1]
+    rank = 0
+    for i in range(k):
+        v = members[p, i]
+        if v < 0:
+            break
+        c = sigma[where[v]] if flip else where[v]
+        below = 0
+        for j in range(i):
+            u = members[p, j]
+            d = sigma[where[u]] if flip else where[u]
+            if d < c:
+                below += 1
+        rank = rank * (n - i) + c - below
+    return rank
+
+
+@kernel
 def _idastar(tiles, idx, ridx, table, offset, pat_of, weight, rpat, rweight, sigma, nbr,
-             blank, next_dir, h_dir, h_ref, moved, old_idx, old_ridx, state, budget):  # fmt: skip
+             ranked, where, members, rmembers, blank, next_dir, h_dir, h_ref, moved,
+             old_idx, old_ridx, state, budget):  # fmt: skip
     """One slice of the depth-first iteration under ``state[_BOUND]``: at most ``budget``
     expansions. Depth ``d`` of the path has the blank on ``blank[d]`` and the
     heuristics ``h_dir[d]``, ``h_ref[d]``; ``next_dir[d]`` is the next direction to
     try there; the move into depth ``d`` moved tile ``moved[d]`` and changed its
     patterns' indices from ``old_idx[d]``, ``old_ridx[d]``. Sets ``state[_PHASE]`` to
     ``_FOUND`` (the path is ``blank[:depth + 1]``) or ``_EXHAUSTED`` (the least f
-    beyond the bound is ``state[_NEXT_BOUND]``)."""
+    beyond the bound is ``state[_NEXT_BOUND]``). Patterns with ``ranked[p]`` are indexed
+    by rank, from the cells ``where`` of the tiles."""
+    n = tiles.size
     d = state[_DEPTH]
     bound = state[_BOUND]
     least = state[_NEXT_BOUND]
@@ -68,6 +98,7 @@ def _idastar(tiles, idx, ridx, table, offset, pat_of, weight, rpat, rweight, sig
             v = moved[d]
             tiles[b] = 0
             tiles[t] = v
+            where[v] = t
             idx[pat_of[v]] = old_idx[d]
             ridx[rpat[v]] = old_ridx[d]
             d -= 1
@@ -80,11 +111,16 @@ def _idastar(tiles, idx, ridx, table, offset, pat_of, weight, rpat, rweight, sig
         v = tiles[t]
         p = pat_of[v]
         old = idx[p]
-        new = old + (b - t) * weight[v]
-        hd = h_dir[d] + np.int64(table[offset[p] + new]) - np.int64(table[offset[p] + old])
         rp = rpat[v]
         rold = ridx[rp]
-        rnew = rold + (sigma[b] - sigma[t]) * rweight[v]
+        where[v] = b
+        new = _rank(where, members, p, n, False, sigma) if ranked[p] else old + (b - t) * weight[v]
+        if ranked[rp]:
+            rnew = _rank(where, rmembers, rp, n, True, sigma)
+        else:
+            rnew = rold + (sigma[b] - sigma[t]) * rweight[v]
+        where[v] = t
+        hd = h_dir[d] + np.int64(table[offset[p] + new]) - np.int64(table[offset[p] + old])
         hr = h_ref[d] + np.int64(table[offset[rp] + rnew]) - np.int64(table[offset[rp] + rold])
         f = d + 1 + (hd if hd > hr else hr)
         if f > bound:
@@ -93,6 +129,7 @@ def _idastar(tiles, idx, ridx, table, offset, pat_of, weight, rpat, rweight, sig
             continue
         tiles[b] = v
         tiles[t] = 0
+        where[v] = b
         idx[p] = new
         ridx[rp] = rnew
         d += 1
@@ -149,6 +186,21 @@ class PatternSearch:
             if v:
                 self.idx[pat_of[v]] += p * weight[v]
                 self.ridx[rpat[v]] += sigma[p] * rweight[v]
+        # ranked patterns: the tiles of each (and of each reflected pattern, as the
+        # tiles whose mirror images they are), and the cells of every tile
+        self.ranked = np.array([ranked_index(n, len(g)) for g in patterns], np.bool_)
+        self.where = np.zeros(n, np.int64)
+        for p, v in enumerate(board.tiles):
+            self.where[v] = p
+        width = max(len(g) for g in patterns)
+        self.members = np.full((len(patterns), width), -1, np.int64)
+        self.rmembers = np.full((len(patterns), width), -1, np.int64)
+        for pi, group in enumerate(patterns):
+            self.members[pi, : len(group)] = group
+            self.rmembers[pi, : len(group)] = [mirror[t] for t in group]
+            if self.ranked[pi]:
+                self.idx[pi] = placement_rank([int(self.where[t]) for t in group], n)
+                self.ridx[pi] = placement_rank([int(sigma[self.where[mirror[t]]]) for t in group], n)
         table, offset = self.table, self.offset
         h_dir = sum(int(table[offset[i] + self.idx[i]]) for i in range(len(patterns)))
         h_ref = sum(int(table[offset[i] + self.ridx[i]]) for i in range(len(patterns)))
@@ -192,9 +244,9 @@ class PatternSearch:
         state[_NODES] += 1  # the root is expanded in every iteration
         self.next_dir[0] = 0
         arrays = (self.tiles, self.idx, self.ridx, self.table, self.offset, self.pat_of,
-                  self.weight, self.rpat, self.rweight, self.sigma, self.nbr, self.blank,
-                  self.next_dir, self.h_dir, self.h_ref, self.moved, self.old_idx,
-                  self.old_ridx, state)  # fmt: skip
+                  self.weight, self.rpat, self.rweight, self.sigma, self.nbr, self.ranked,
+                  self.where, self.members, self.rmembers, self.blank, self.next_dir,
+                  self.h_dir, self.h_ref, self.moved, self.old_idx, self.old_ridx, state)  # fmt: skip
 
         def step(budget: int) -> bool:
             _idastar(*arrays, budget)

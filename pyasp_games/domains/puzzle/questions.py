@@ -164,8 +164,8 @@ SOLVE = Question(
         Param(
             "partition",
             "--partition",
-            "the tile partition (4x4: 6-6-3, 5-5-5, 4-4-4-3; any board: quick, or group sizes"
-            " such as 4-4; default: 6-6-3 on 4x4).",
+            "the tile partition (4x4: 6-6-3, 5-5-5, 4-4-4-3; 5x5: 6-6-6-6; any board: quick, or"
+            " group sizes such as 4-4; default: 6-6-3 on 4x4, 6-6-6-6 on 5x5).",
             backends=("pdb",),
         ),
         Param(
