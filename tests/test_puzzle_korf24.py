@@ -23,6 +23,7 @@ from pyasp_games.domains.puzzle.databases import (
     cached_databases,
     database_path,
     pattern_database,
+    shared_table,
     tile_partition,
 )
 from pyasp_games.domains.puzzle.model import Board, goal_tiles
@@ -100,44 +101,81 @@ def reflected(board: Board) -> Board:
 def test_the_six_six_six_six_partition_and_its_reflection(goal):
     parts = tile_partition(5, 5, goal, "6-6-6-6")
     assert parts == tile_partition(5, 5, goal)  # the 5 x 5 default
-    assert sorted(t for g in parts for t in g) == list(range(1, 25)) and {len(g) for g in parts} == {6}
+    assert sorted(t for g in parts for t in g) == list(range(1, 25)) and {
+        len(g) for g in parts
+    } == {6}
     target = goal_tiles(5, 5, goal)
     # the tile whose home is the mirror image of tile t's home
     mirror = {t: target[(c % 5) * 5 + c // 5] for c, t in enumerate(target)}
     assert all(mirror[mirror[t]] == t for t in target) and mirror[0] == 0
     groups = {frozenset(mirror[t] for t in g) for g in parts}
     # the reflection is another partition (looked up in the same tables), not this one
-    assert sorted(t for g in groups for t in g) == list(range(1, 25)) and groups != set(map(frozenset, parts))
+    assert sorted(t for g in groups for t in g) == list(range(1, 25)) and groups != set(
+        map(frozenset, parts)
+    )
 
 
 @pytest.mark.parametrize(("rows", "cols", "partition"), [(3, 3, "4-4"), (4, 4, "4-4-4-3")])
-def test_reflected_lookups_are_the_direct_lookups_of_the_mirrored_board(ranked_everywhere, rows, cols, partition):
+def test_reflected_lookups_are_the_direct_lookups_of_the_mirrored_board(
+    ranked_everywhere, rows, cols, partition
+):
     for seed in range(4):
         goal = ("blank-first", "blank-last")[seed % 2]
         board = random_walk_board(rows, cols, 60, seed, goal)
         parts = tile_partition(rows, cols, goal, partition)
-        tables = [pattern_database(rows, cols, goal, p, cache=False).table for p in parts]
-        direct, mirrored = PatternSearch(board, parts, tables), PatternSearch(reflected(board), parts, tables)
+        dbs = [pattern_database(rows, cols, goal, p, cache=False) for p in parts]
+        direct, mirrored = searching(board, dbs), searching(reflected(board), dbs)
         assert (direct.h_dir[0], direct.h_ref[0]) == (mirrored.h_ref[0], mirrored.h_dir[0])
 
 
-def test_idastar_over_ranked_tables_is_idastar_over_sparse_ones(monkeypatch):
-    # 4 x 4 with 4-4-4-3: the 4-tile patterns ranked, the 3-tile one sparse (a mixed partition)
-    for seed in range(6):
+def searching(board: Board, dbs: list) -> PatternSearch:
+    return PatternSearch(board, [db.tiles for db in dbs], [db.table for db in dbs], [db.cell_map for db in dbs])
+
+
+def test_idastar_over_ranked_and_shared_tables_is_idastar_over_sparse_ones(monkeypatch, own_cache):
+    # 4 x 4 with 4-4-4-3: ranked, the 4-tile patterns share one table by the board's
+    # symmetries and the 3-tile one keeps its sparse index (a mixed partition)
+    for seed in range(4):
         goal = ("blank-first", "blank-last")[seed % 2]
         board = random_walk_board(4, 4, 45, seed, goal)
         parts = tile_partition(4, 4, goal, "4-4-4-3")
         runs = []
         for limit in (1 << 28, 1 << 12):
             monkeypatch.setattr(abstract_search, "MAX_SPARSE_ENTRIES", limit)
-            search = PatternSearch(board, parts, [build_table(4, 4, goal, p) for p in parts])
+            dbs = [pattern_database(4, 4, goal, p) for p in parts]
+            if limit < 1 << 28:
+                assert len({id(db.table) for db in dbs}) < len(dbs)  # some table is shared
+            search = searching(board, dbs)
             assert search.run(None)
             runs.append((search.plan(), search.nodes, search.h0))
         assert runs[0] == runs[1]
         assert len(runs[0][0]) == solve(board, "astar", Limits(time_limit=60)).answer
 
 
-def test_ranked_tables_are_cached_and_a_finished_table_survives_a_stopped_build(own_cache, ranked_everywhere):
+def test_a_shared_table_gives_the_patterns_own_values(ranked_everywhere):
+    # the corner 2 x 2 blocks of the 4 x 4 board away from the blank read one table
+    for goal in ("blank-first", "blank-last"):
+        shared = 0
+        for cells in ((2, 3, 6, 7), (10, 11, 14, 15), (8, 9, 12, 13), (0, 1, 4, 5)):
+            tiles = tuple(sorted(goal_tiles(4, 4, goal)[c] for c in cells))
+            if 0 in tiles:
+                continue
+            base, order, cell_map = shared_table(4, 4, goal, tiles)
+            view = pattern_database(4, 4, goal, tiles, cache=False)
+            assert view.cell_map == cell_map and sorted(order) == list(tiles) and len(base) == 4
+            shared += cell_map is not None
+            table = build_table(4, 4, goal, tiles)  # the pattern's own table
+            for placement in itertools.islice(itertools.permutations(range(16), 4), 0, None, 7):
+                board = [None] * 16
+                for t, c in zip(tiles, placement, strict=True):
+                    board[c] = t
+                assert view.value(board) == table[placement_rank(placement, 16)]
+        assert shared == 2
+
+
+def test_ranked_tables_are_cached_and_a_finished_table_survives_a_stopped_build(
+    own_cache, ranked_everywhere
+):
     parts = tile_partition(4, 4, "blank-first", "4-4-4-3")
     first = database_path(4, 4, "blank-first", parts[0])
 
@@ -156,7 +194,18 @@ def test_ranked_tables_are_cached_and_a_finished_table_survives_a_stopped_build(
 
 
 def test_pdb_build_stops_at_its_time_limit_and_says_what_is_missing(own_cache):
-    run = run_cli("puzzle", "pdb", "build", "--size", "4x4", "--partition", "6-6-3", "--time-limit", "0.3", "--json")
+    run = run_cli(
+        "puzzle",
+        "pdb",
+        "build",
+        "--size",
+        "4x4",
+        "--partition",
+        "6-6-3",
+        "--time-limit",
+        "0.3",
+        "--json",
+    )
     out = run.json()
     assert run.code == 3 and out["status"] == "unknown" and out["limit"] == "time"
     assert out["built"] < 3 and len(out["missing"]) == 3 - out["built"]
@@ -170,5 +219,7 @@ def test_the_korf_taylor_instances_are_bundled_with_their_published_optima(puzzl
     from pyasp_games.domains.puzzle.model import manhattan_lower_bound, solvability
 
     for b in boards:
-        assert (b.rows, b.cols, b.goal) == (5, 5, "blank-first") and sorted(b.tiles) == list(range(25))
+        assert (b.rows, b.cols, b.goal) == (5, 5, "blank-first") and sorted(b.tiles) == list(
+            range(25)
+        )
         assert solvability(b).solvable and (b.known - manhattan_lower_bound(b)) % 2 == 0

@@ -115,6 +115,7 @@ def pdb_build(
     from pyasp_games.domains.puzzle.databases import (
         build_databases,
         database_path,
+        shared_table,
         tile_partition,
     )
     from pyasp_games.domains.puzzle.model import parse_size
@@ -133,14 +134,15 @@ def pdb_build(
             build_databases(rows, cols, goal.value, partition, report, limits.deadline())
     except (LimitReached, MemoryError) as stop:
         limit = "memory" if isinstance(stop, MemoryError) else "time"
-        missing = [list(p) for p in patterns
-                   if not database_path(rows, cols, goal.value, tuple(sorted(p))).is_file()]  # fmt: skip
+        shape = (rows, cols, goal.value)
+        tables = dict.fromkeys(shared_table(*shape, p)[0] for p in patterns)  # shared ones once
+        missing = [list(t) for t in tables if not database_path(*shape, t).is_file()]
         if json:
             print_json({"status": "unknown", "limit": limit, "missing": missing,
-                        "built": len(patterns) - len(missing)})  # fmt: skip
+                        "built": len(tables) - len(missing)})  # fmt: skip
         else:
             typer.echo(f"unknown: the {limit} limit stopped the build; "
-                       f"{len(patterns) - len(missing)} of {len(patterns)} databases are cached")  # fmt: skip
+                       f"{len(tables) - len(missing)} of {len(tables)} databases are cached")  # fmt: skip
             warn(f"not built: tiles {', '.join(map(str, missing))}")
         raise typer.Exit(3) from None
     pdb_info(json)

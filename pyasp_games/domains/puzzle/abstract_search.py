@@ -12,7 +12,9 @@ blank's regions). Cells are bits of a 64-bit word (boards of at most 64 cells,
 directions at once) until it stops growing, and the states seen are one bit per
 (placement, cell) -- 2**(b(k+1)) bits, 32 MB for a 6-tile pattern of the 15-puzzle
 -- where a placement's cells are one aligned run of ``2**b`` bits, so a whole region
-is marked by one OR.
+is marked by one OR. Each level is a list of states. The numpy construction it replaces (0/1-cost
+levels over every (placement, blank cell), a byte per pair) took 20-35 s and 268 MB
+for that pattern; this one seconds (``benchmarks/RESULTS.md``).
 
 A placement is numbered either sparsely (``sum(cell_i << (b * i))``, what a search
 updates with one multiply-add) or, where that index would be too large
@@ -20,9 +22,7 @@ updates with one multiply-add) or, where that index would be too large
 *rank* among the ``n!/(n-k)!`` placements: tile ``i``'s digit is the number of free
 cells below its own once tiles ``0..i-1`` are placed, read in the mixed radix
 ``n, n-1, ..., n-k+1`` (:func:`placement_rank`). The 24-puzzle's 6-tile tables then hold
-127,512,000 bytes and their builds mark 4 bits per placement (510 MB). Each level is a list of states. The numpy construction it replaces (0/1-cost
-levels over every (placement, blank cell), a byte per pair) took 20-35 s and 268 MB
-for that pattern; this one seconds (``benchmarks/RESULTS.md``).
+127,512,000 bytes, and their builds mark 32 bits per placement (510 MB).
 
 Compiled by numba (:mod:`pyasp_games.engines.compiled`), in slices between which
 the deadline is read, so every phase of a build is interruptible; the arrays are

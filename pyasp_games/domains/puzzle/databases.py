@@ -73,12 +73,13 @@ _PARTITIONS_4X4_CELLS = {
 PARTITIONS_4X4 = tuple(_PARTITIONS_4X4_CELLS)
 
 #: The 24-puzzle's 6-6-6-6 partition of Korf and Felner (2002), by home cells of the
-#: blank-first goal: the left block around the blank's corner (cells 1, 5, 6, 10, 11,
-#: 12), the top-right and bottom-left 2 x 3 blocks and the right 3 x 2 block. Its
-#: reflection in the main diagonal is another partition, looked up in the same tables.
+#: blank-first goal: the block around the blank's corner (cells 1, 2, 5, 6, 7, 12) and
+#: three 2 x 3 blocks, one in each other corner. The three blocks are images of one
+#: another under symmetries of the board and share one table (:func:`shared_table`);
+#: the reflection in the main diagonal is another partition, looked up in the same tables.
 _PARTITIONS_5X5_CELLS = {
-    "6-6-6-6": ((1, 5, 6, 10, 11, 12), (2, 3, 4, 7, 8, 9), (13, 14, 18, 19, 23, 24),
-                (15, 16, 17, 20, 21, 22)),
+    "6-6-6-6": ((1, 2, 5, 6, 7, 12), (3, 4, 8, 9, 13, 14), (10, 11, 15, 16, 20, 21),
+                (17, 18, 19, 22, 23, 24)),
 }  # fmt: skip
 #: The named partitions of the 5 x 5 board (``default`` is 6-6-6-6).
 PARTITIONS_5X5 = tuple(_PARTITIONS_5X5_CELLS)
@@ -103,7 +104,7 @@ def tile_partition(
 
     4 x 4 boards have the named partitions ``6-6-3`` (the default), ``5-5-5`` and
     ``4-4-4-3`` (weaker, but built in a second), 5 x 5 boards ``6-6-6-6`` (the default:
-    four tables of 127,512,000 bytes, a few minutes of CPU each to build once),
+    two tables of 127,512,000 bytes, a few minutes of CPU each to build once),
     stated by home cells for the blank-first goal and mirrored through the centre for
     blank-last, so the cell groups keep their shape relative to the blank's home
     corner. Other boards split their home cells in row-major order into groups of
@@ -120,7 +121,7 @@ def tile_partition(
     >>> tile_partition(5, 5, "blank-last", "quick")[0], tile_partition(3, 3, "blank-last", "quick")
     ((1, 2, 3, 4), ((1, 2, 3, 4, 5, 6), (7, 8)))
     >>> tile_partition(5, 5, "blank-first")[0], tile_partition(5, 5, "blank-last", "5-5-5-5-4")[0]
-    ((1, 5, 6, 10, 11, 12), (1, 2, 3, 4, 5))
+    ((1, 2, 5, 6, 7, 12), (1, 2, 3, 4, 5))
     """
     target = goal_tiles(rows, cols, goal)
     n = rows * cols
@@ -174,13 +175,18 @@ def tile_partition(
 
 @dataclass
 class PatternDatabase:
-    """One pattern's database: ``table[index(placement)]`` = moves of the pattern's tiles."""
+    """One pattern's database: ``table[index(placement)]`` = moves of the pattern's tiles.
+
+    ``tiles`` are in the table's order. A pattern that is the image of another under a
+    symmetry of the board (:func:`shared_table`) reads that pattern's table: its cells
+    are first moved by ``cell_map``."""
 
     rows: int
     cols: int
     goal: str
     tiles: tuple[int, ...]
     table: bytes
+    cell_map: tuple[int, ...] | None = None
 
     @property
     def bits(self) -> int:
@@ -200,10 +206,80 @@ class PatternDatabase:
     def index(self, tiles: Sequence[int]) -> int:
         """The index of the pattern's placement in a row-major board."""
         where = {v: p for p, v in enumerate(tiles)}
-        return self.cells_index([where[t] for t in self.tiles])
+        cells = [where[t] for t in self.tiles]
+        if self.cell_map is not None:
+            cells = [self.cell_map[c] for c in cells]
+        return self.cells_index(cells)
 
     def value(self, tiles: Sequence[int]) -> int:
         return self.table[self.index(tiles)]
+
+
+def board_symmetries(rows: int, cols: int) -> list[tuple[int, ...]]:
+    """The cell maps of the board's symmetries (8 on a square board, else 4), identity first.
+
+    >>> board_symmetries(2, 3)[1]  # the mirror image left to right
+    (2, 1, 0, 5, 4, 3)
+    """
+    maps = []
+    for transpose in (False, True) if rows == cols else (False,):
+        for flip_rows in (False, True):
+            for flip_cols in (False, True):
+                cell_map = []
+                for c in range(rows * cols):
+                    r, q = divmod(c, cols)
+                    if transpose:
+                        r, q = q, r
+                    cell_map.append((rows - 1 - r if flip_rows else r) * cols + (cols - 1 - q if flip_cols else q))
+                maps.append(tuple(cell_map))
+    return maps
+
+
+def shared_table(
+    rows: int, cols: int, goal: str, tiles: Sequence[int]
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...] | None]:
+    """``(base, order, cell_map)``: pattern ``tiles`` reads the table of pattern ``base``,
+    its tiles taken in ``order`` (``order[i]`` stands for ``base[i]``) and their cells moved
+    by ``cell_map`` (``None``: its own table, ``order`` sorted).
+
+    A symmetry of the board that maps home cells to home cells and keeps the blank's
+    home free maps the abstract space of one pattern onto another's, so both have one
+    table -- provided the cells a pattern leaves free at the goal are connected, since
+    the blank's home decides the goal region otherwise. Only patterns indexed by rank
+    share (the 24-puzzle's three 2 x 3 blocks: one table of 127,512,000 bytes for the
+    three); small tables are built as before.
+
+    >>> shared_table(5, 5, "blank-first", (13, 14, 18, 19, 23, 24))[:2]
+    ((2, 3, 4, 7, 8, 9), (14, 19, 24, 13, 18, 23))
+    """
+    tiles = tuple(sorted(tiles))
+    n = rows * cols
+    if not ranked_index(n, len(tiles)):
+        return tiles, tiles, None
+    target = goal_tiles(rows, cols, goal)
+    home = {v: c for c, v in enumerate(target)}
+    free = set(range(n)) - {home[t] for t in tiles}
+    reached, stack = set(), [next(iter(free))]
+    while stack:
+        c = stack.pop()
+        if c in reached or c not in free:
+            continue
+        reached.add(c)
+        r, q = divmod(c, cols)
+        stack.extend(r2 * cols + q2 for r2, q2 in ((r - 1, q), (r + 1, q), (r, q - 1), (r, q + 1))
+                     if 0 <= r2 < rows and 0 <= q2 < cols)  # fmt: skip
+    if reached != free:
+        return tiles, tiles, None
+    best = None
+    for g in board_symmetries(rows, cols):
+        image = tuple(sorted(target[g[home[t]]] for t in tiles))
+        if 0 not in image and (best is None or image < best[0]):
+            best = (image, g)
+    base, g = best  # type: ignore[misc]  # the identity always qualifies
+    if base == tiles:
+        return tiles, tiles, None
+    back = {g[c]: c for c in range(n)}
+    return base, tuple(target[back[home[b]]] for b in base), g
 
 
 def _key(rows: int, cols: int, goal: str, tiles: tuple[int, ...]) -> str:
@@ -228,7 +304,8 @@ def pattern_database(
 ) -> PatternDatabase:
     """The database of pattern ``tiles``: read from the cache, else built (and saved).
 
-    Building polls ``deadline`` between chunks of at most 262,144 states and
+    A pattern that shares another's table (:func:`shared_table`) is a view of that
+    table. Building polls ``deadline`` between chunks of at most 262,144 states and
     raises :class:`~pyasp_games.engines.limits.LimitReached` when it passes; nothing
     is saved then.
     """
@@ -236,6 +313,10 @@ def pattern_database(
     n = rows * cols
     if not tiles or any(t <= 0 or t >= n for t in tiles) or len(set(tiles)) != len(tiles):
         raise InputError(f"a pattern is a set of tiles from 1 to {n - 1}, got {list(tiles)}")
+    base, order, cell_map = shared_table(rows, cols, goal, tiles)
+    if cell_map is not None:
+        table = pattern_database(rows, cols, goal, base, cache, progress, deadline).table
+        return PatternDatabase(rows, cols, goal, order, table, cell_map)
     size = table_entries(n, len(tiles))
     if size << cell_bits(n) > 2**33:
         raise InputError(

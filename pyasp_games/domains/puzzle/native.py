@@ -294,16 +294,17 @@ def solve_pdb(
     patterns = tile_partition(board.rows, board.cols, board.goal, partition)
     built = time.perf_counter()
     try:
-        tables = [
+        dbs = [
             pattern_database(board.rows, board.cols, board.goal, p, progress=progress,
-                             deadline=deadline).table
+                             deadline=deadline)
             for p in patterns
         ]  # fmt: skip
     except LimitReached as reached:
         stats = {"stopped": "while building the pattern databases", "partition": list(patterns)}
         raise LimitReached(stats) from reached
     built = round(time.perf_counter() - built, 3)
-    search = PatternSearch(board, patterns, tables)
+    search = PatternSearch(board, [db.tiles for db in dbs], [db.table for db in dbs],
+                           [db.cell_map for db in dbs])  # fmt: skip
     stats: dict = {"partition": [list(p) for p in patterns], "pdb_seconds": built}
     try:
         found = search.run(deadline, limits.max_length)

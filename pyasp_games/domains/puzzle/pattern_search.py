@@ -49,22 +49,21 @@ _INFINITY = 1 << 30
 
 
 @kernel
-def _rank(where, members, p, n, flip, sigma):
-    """The rank of pattern ``p``'s placement: its tiles ``members[p, :]`` (-1 ends them)
-    stand on ``where[tile]``, or with ``flip`` on the mirror image ``sigma[where[tile]]``
-    (``members`` then lists the mirrored tiles of the reflected pattern)."""
-    k = members.shape[1]
+def _rank(where, members, cell_maps, p, n, cells):
+    """The rank of pattern ``p``'s placement in its table: its tiles ``members[p, :]``
+    (-1 ends them) stand on ``where[tile]``, moved by ``cell_maps[p]`` (the mirror image
+    for a reflected lookup, whose ``members`` are the mirrored tiles, then the symmetry
+    to the table's own pattern). ``cells`` is scratch space."""
+    k = 0
+    while k < members.shape[1] and members[p, k] >= 0:
+        cells[k] = cell_maps[p, where[members[p, k]]]
+        k += 1
     rank = 0
     for i in range(k):
-        v = members[p, i]
-        if v < 0:
-            break
-        c = sigma[where[v]] if flip else where[v]
+        c = cells[i]
         below = 0
         for j in range(i):
-            u = members[p, j]
-            d = sigma[where[u]] if flip else where[u]
-            if d < c:
+            if cells[j] < c:
                 below += 1
         rank = rank * (n - i) + c - below
     return rank
@@ -72,7 +71,8 @@ def _rank(where, members, p, n, flip, sigma):
 
 @kernel
 def _idastar(tiles, idx, ridx, table, offset, pat_of, weight, rpat, rweight, sigma, nbr,
-             ranked, where, members, rmembers, blank, next_dir, h_dir, h_ref, moved,
+             ranked, where, members, rmembers, cell_maps, rcell_maps, cells, blank, next_dir,
+             h_dir, h_ref, moved,
              old_idx, old_ridx, state, budget):  # fmt: skip
     """One slice of the depth-first iteration under ``state[_BOUND]``: at most ``budget``
     expansions. Depth ``d`` of the path has the blank on ``blank[d]`` and the
@@ -114,9 +114,9 @@ def _idastar(tiles, idx, ridx, table, offset, pat_of, weight, rpat, rweight, sig
         rp = rpat[v]
         rold = ridx[rp]
         where[v] = b
-        new = _rank(where, members, p, n, False, sigma) if ranked[p] else old + (b - t) * weight[v]
+        new = _rank(where, members, cell_maps, p, n, cells) if ranked[p] else old + (b - t) * weight[v]
         if ranked[rp]:
-            rnew = _rank(where, rmembers, rp, n, True, sigma)
+            rnew = _rank(where, rmembers, rcell_maps, rp, n, cells)
         else:
             rnew = rold + (sigma[b] - sigma[t]) * rweight[v]
         where[v] = t
@@ -153,10 +153,16 @@ def _idastar(tiles, idx, ridx, table, offset, pat_of, weight, rpat, rweight, sig
 
 
 class PatternSearch:
-    """IDA* on ``board`` with the databases ``tables`` of the patterns ``patterns``."""
+    """IDA* on ``board`` with the databases ``tables`` of the patterns ``patterns`` (each
+    pattern's tiles in its table's order; a pattern with a ``cell_maps`` entry reads a
+    table shared by symmetry, :func:`~pyasp_games.domains.puzzle.databases.shared_table`)."""
 
     def __init__(
-        self, board: Board, patterns: Sequence[Sequence[int]], tables: Sequence[bytes]
+        self,
+        board: Board,
+        patterns: Sequence[Sequence[int]],
+        tables: Sequence[bytes],
+        cell_maps: Sequence[Sequence[int] | None] | None = None,
     ) -> None:
         compile_kernels(__name__)
         rows, cols, n = board.rows, board.cols, board.size
@@ -177,8 +183,12 @@ class PatternSearch:
         mirror = [goal[sigma[home[v]]] for v in range(n)]
         rpat = np.array([pat_of[mirror[v]] for v in range(n)], np.int64)
         rweight = np.array([weight[mirror[v]] for v in range(n)], np.int64)
-        self.table = np.frombuffer(b"".join(tables), np.uint8)
-        self.offset = np.cumsum([0] + [len(t) for t in tables[:-1]]).astype(np.int64)
+        # a table shared by several patterns is held once
+        distinct = list({id(t): t for t in tables}.values())
+        ends = np.cumsum([len(t) for t in distinct])
+        starts = {id(t): int(end) - len(t) for t, end in zip(distinct, ends, strict=True)}
+        self.table = np.frombuffer(b"".join(distinct), np.uint8)
+        self.offset = np.array([starts[id(t)] for t in tables], np.int64)
         self.tiles = np.array(board.tiles, np.int64)
         self.idx = np.zeros(len(patterns), np.int64)
         self.ridx = np.zeros(len(patterns), np.int64)
@@ -195,12 +205,19 @@ class PatternSearch:
         width = max(len(g) for g in patterns)
         self.members = np.full((len(patterns), width), -1, np.int64)
         self.rmembers = np.full((len(patterns), width), -1, np.int64)
+        self.cell_maps = np.tile(np.arange(n, dtype=np.int64), (len(patterns), 1))
+        for pi, cell_map in enumerate(cell_maps or ()):
+            if cell_map is not None:
+                self.cell_maps[pi] = cell_map
+        self.rcell_maps = self.cell_maps[:, sigma]  # the mirror image, then the symmetry
         for pi, group in enumerate(patterns):
             self.members[pi, : len(group)] = group
             self.rmembers[pi, : len(group)] = [mirror[t] for t in group]
             if self.ranked[pi]:
-                self.idx[pi] = placement_rank([int(self.where[t]) for t in group], n)
-                self.ridx[pi] = placement_rank([int(sigma[self.where[mirror[t]]]) for t in group], n)
+                cells = [int(self.cell_maps[pi, self.where[t]]) for t in group]
+                self.idx[pi] = placement_rank(cells, n)
+                cells = [int(self.rcell_maps[pi, self.where[mirror[t]]]) for t in group]
+                self.ridx[pi] = placement_rank(cells, n)
         table, offset = self.table, self.offset
         h_dir = sum(int(table[offset[i] + self.idx[i]]) for i in range(len(patterns)))
         h_ref = sum(int(table[offset[i] + self.ridx[i]]) for i in range(len(patterns)))
@@ -245,8 +262,9 @@ class PatternSearch:
         self.next_dir[0] = 0
         arrays = (self.tiles, self.idx, self.ridx, self.table, self.offset, self.pat_of,
                   self.weight, self.rpat, self.rweight, self.sigma, self.nbr, self.ranked,
-                  self.where, self.members, self.rmembers, self.blank, self.next_dir,
-                  self.h_dir, self.h_ref, self.moved, self.old_idx, self.old_ridx, state)  # fmt: skip
+                  self.where, self.members, self.rmembers, self.cell_maps, self.rcell_maps,
+                  np.zeros(self.members.shape[1], np.int64), self.blank, self.next_dir, self.h_dir, self.h_ref, self.moved, self.old_idx,
+                  self.old_ridx, state)  # fmt: skip
 
         def step(budget: int) -> bool:
             _idastar(*arrays, budget)

@@ -59,16 +59,14 @@ def _reference(board: Board, options: dict[str, Any]) -> tuple[str, dict[str, An
     its databases are cached, else with the ``quick`` partition, whose databases build
     within a fraction of a second of the limit; on boards without databases, IDA* with
     Manhattan distance and linear conflicts. All optimal, all in bounded memory."""
-    from pyasp_games.domains.puzzle.databases import database_path, tile_partition
+    from pyasp_games.domains.puzzle.databases import database_path, shared_table, tile_partition
 
     try:
         patterns = tile_partition(board.rows, board.cols, board.goal)
     except InputError:
         return "idastar", {}
-    cached = all(
-        database_path(board.rows, board.cols, board.goal, tuple(sorted(p))).is_file()
-        for p in patterns
-    )
+    shape = (board.rows, board.cols, board.goal)
+    cached = all(database_path(*shape, shared_table(*shape, p)[0]).is_file() for p in patterns)
     return "pdb", {"partition": "default" if cached else "quick"}
 
 
