@@ -72,6 +72,9 @@ TABLE = [
     # geography: the winner
     ("geography", "the same winner", solved("first"), solved("first"), EQUAL),
     ("geography", "two winners", solved("first"), solved("second"), DIFFERS),
+    # annihilation (and catch): first, second or draw
+    ("annihilation", "the same draw", solved("draw"), solved("draw"), EQUAL),
+    ("annihilation", "a draw and a win", solved("draw"), solved("first"), DIFFERS),
     # routing: rt exact (optimal: True) and upper-bound schedules
     ("routing", "rt and a longer bound", solved(5, optimal=True), solved(7, optimal=False), CONSISTENT),
     ("routing", "rt and a shorter bound", solved(5, optimal=True), solved(4, optimal=False), DIFFERS),

@@ -47,6 +47,10 @@ ABSURD_GENERATOR_PARAMS = {
     ("zerosum", "matrix"): [{"rows": 10**18}, {"rows": 10, "cols": 10**9}, {"rows": 0}],
     ("zerosum", "kuhn"): [{"cards": 10**18}, {"cards": 1}],
     ("zerosum", "leduc"): [{"cards": 3}],  # takes no parameter
+    ("annihilation", "random"): [
+        {"n": 10**18}, {"n": 10, "tokens": 11}, {"n": 10, "degree": float("nan")},
+        {"n": 10, "degree": 10}, {"n": 0},
+    ],
     ("kriegspiel", "start"): [{"rows": 10**6}, {"rows": 8, "cols": 0}, {"rows": 8, "piece": "X"}],
     ("kayles", "random"): [
         {"n": 10**18}, {"n": 10, "degree": 1e30}, {"n": 10, "degree": float("nan")}, {"n": 0},

@@ -30,6 +30,8 @@ DOMAINS: dict[str, str] = {
     "zerosum": "pyasp_games.domains.zerosum",
     "kriegspiel": "pyasp_games.domains.kriegspiel",
     "kayles": "pyasp_games.domains.kayles",
+    "annihilation": "pyasp_games.domains.annihilation",
+    "catch": "pyasp_games.domains.catch",
 }
 
 

@@ -7,6 +7,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pyasp_games.engines.graphs import Digraph
 
 
@@ -16,7 +18,13 @@ def retrograde_classes(graph: Digraph) -> list[str]:
     Sinks lose (``P``); a predecessor of a losing vertex wins (``N``); a vertex all
     of whose successors win loses; what is never labelled is a draw (``D``).
     """
-    succ, pred = graph.succ, graph.pred
+    return retrograde_labels(graph.succ, graph.pred)
+
+
+def retrograde_labels(succ: Sequence[Sequence[int]], pred: Sequence[Sequence[int]]) -> list[str]:
+    """:func:`retrograde_classes` on a game graph given as successor and predecessor
+    lists (positions ``0..n-1``): for game graphs built without names, such as the
+    token positions of ``annihilation`` and ``catch``."""
     remaining = [len(s) for s in succ]
     cls = ["D"] * len(succ)
     queue = [v for v, d in enumerate(remaining) if d == 0]

@@ -1,0 +1,153 @@
+"""The linear construction tried for a polynomial Annihilation algorithm, against the
+exhaustive backend (docs/annihilation.md, "The polynomial algorithm").
+
+The construction: the generalized Sprague-Grundy function of the auxiliary digraph of
+the positions with at most two tokens (the grundy domain's ``generalized_grundy``); the
+span over GF(2) of its finite-valued positions, the values extended linearly (checked
+consistent); a position in the span has the extended value, one outside it is ``first``
+if a move reaches a value-0 vector of the span, else ``draw``. It is not shipped as a
+backend: this script shows where it disagrees with exhaustive search.
+
+Run from the repository root:
+
+    python benchmarks/annihilation_linear.py --structure 4 --small 4 --random 600
+
+prints first, for every digraph on at most ``--structure`` vertices, whether the
+finite-valued positions of its whole game graph form a subspace with the value linear
+on it, and how many tokens its generators need; then, for every digraph on at most ``--small`` vertices with every token placement
+and then for ``--random`` random digraphs of 6 to 8 vertices with 6 random placements
+each, how many positions were compared, how many disagree (by pair of answers) and
+the first disagreements found.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import random
+import resource
+import time
+
+from pyasp_games.domains.annihilation.model import (
+    Annihilation,
+    numbered_instance,
+    random_instance,
+    small_instances,
+)
+from pyasp_games.domains.annihilation.native import solve_native
+from pyasp_games.domains.grundy.generalized import generalized_grundy
+from pyasp_games.engines.graphs import Digraph, small_digraphs
+
+
+def linear_answer(inst: Annihilation) -> tuple[str, bool]:
+    """The construction's answer, and whether its consistency checks failed."""
+    n = len(inst)
+    masks = [0] + [1 << u for u in range(n)]
+    masks += [(1 << u) | (1 << v) for u in range(n) for v in range(u + 1, n)]
+    index = {m: i for i, m in enumerate(masks)}
+    succ = tuple(tuple(sorted({index[q] for _, _, q in inst.moves(m)})) for m in masks)
+    values, _ = generalized_grundy(Digraph(tuple(map(str, masks)), succ, "pairs"))
+    basis: dict[int, tuple[int, int]] = {}
+
+    def reduce(vector: int, value: int) -> tuple[int, int]:
+        while vector:
+            top = basis.get(vector.bit_length() - 1)
+            if top is None:
+                break
+            vector, value = vector ^ top[0], value ^ top[1]
+        return vector, value
+
+    inconsistent = False
+    for m, g in zip(masks, values, strict=True):
+        if isinstance(g, int):
+            r, value = reduce(m, g)
+            if r:
+                basis[r.bit_length() - 1] = (r, value)
+            elif value:
+                inconsistent = True
+    for m, g in zip(masks, values, strict=True):
+        if not isinstance(g, int) and reduce(m, 0)[0] == 0:
+            inconsistent = True
+    r, value = reduce(inst.start, 0)
+    if r == 0:
+        return ("second" if value == 0 else "first"), inconsistent
+    if any(reduce(q, 0) == (0, 0) for _, _, q in inst.moves(inst.start)):
+        return "first", inconsistent
+    return "draw", inconsistent
+
+
+def structure(inst: Annihilation) -> tuple[bool, int]:
+    """On the whole game graph (all 2^n positions): whether the finite-valued positions
+    form a subspace with the value linear on it, and the largest number of tokens a
+    generating set of it needs (greedy by weight: a minimum)."""
+    n = len(inst)
+    succ = tuple(tuple(sorted({q for _, _, q in inst.moves(m)})) for m in range(1 << n))
+    values, _ = generalized_grundy(Digraph(tuple(map(str, range(1 << n))), succ, "all"))
+    finite = {m: g for m, g in enumerate(values) if isinstance(g, int)}
+    linear = all(finite.get(a ^ b) == finite[a] ^ finite[b] for a in finite for b in finite)
+    basis: dict[int, int] = {}
+    weight = 0
+    for m in sorted(finite, key=lambda m: bin(m).count("1")):
+        v = m
+        while v and v.bit_length() - 1 in basis:
+            v ^= basis[v.bit_length() - 1]
+        if v:
+            basis[v.bit_length() - 1] = v
+            weight = max(weight, bin(m).count("1"))
+    return linear, weight
+
+
+def compare(instances, shown: list[str]) -> collections.Counter:
+    counts: collections.Counter = collections.Counter()
+    for inst in instances:
+        truth = solve_native(inst).answer
+        said, inconsistent = linear_answer(inst)
+        counts["positions"] += 1
+        counts["inconsistent"] += inconsistent
+        if said != truth:
+            counts[f"{truth} said {said}"] += 1
+            if len(shown) < 5:
+                arcs = " ".join(f"{inst.names[u]}{inst.names[v]}" for u, v in inst.graph.arcs())
+                shown.append(f"arcs {arcs}; tokens {' '.join(inst.token_names)}: {truth}, said {said}")
+    return counts
+
+
+def random_positions(count: int):
+    for seed in range(count):
+        rng = random.Random(seed)
+        n, degree = rng.choice([6, 7, 8]), rng.choice([1.0, 1.5, 2.0, 2.5])
+        base = random_instance(n, seed, 0, degree, loops=rng.random() < 0.3)
+        for _ in range(6):
+            yield Annihilation(base.graph, rng.randrange(1 << n))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--small", type=int, default=4)
+    parser.add_argument("--random", type=int, default=600)
+    parser.add_argument("--structure", type=int, default=4,
+                        help="the whole game graph of every digraph on at most this many vertices")
+    args = parser.parse_args()
+    wall = time.perf_counter()
+    counts: collections.Counter = collections.Counter()
+    for n, arcs in small_digraphs(args.structure):
+        linear, weight = structure(numbered_instance(n, arcs, 0, "all"))
+        counts[f"{'linear' if linear else 'NOT LINEAR'}, generators of {weight} tokens"] += 1
+    print(f"finite positions of every digraph on at most {args.structure} vertices: {dict(counts)}"
+          f" ({time.perf_counter() - wall:.1f} s wall)")
+    for label, instances in (
+        (f"every digraph on at most {args.small} vertices", small_instances(args.small)),
+        (f"{args.random} random digraphs on 6-8 vertices", random_positions(args.random)),
+    ):
+        wall, cpu = time.perf_counter(), resource.getrusage(resource.RUSAGE_SELF).ru_utime
+        shown: list[str] = []
+        counts = compare(instances, shown)
+        wall = time.perf_counter() - wall
+        cpu = resource.getrusage(resource.RUSAGE_SELF).ru_utime - cpu
+        print(f"{label}: {dict(counts)} ({wall:.1f} s wall, {cpu:.1f} s CPU)")
+        for line in shown:
+            print(f"  {line}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,78 @@
+"""Annihilation: tokens on a digraph slide along arcs and vanish in pairs; who wins, or a draw.
+
+``BACKENDS`` maps each backend's name to ``(instance, limits, **options) ->
+Outcome`` with answer ``first`` (the player to move wins), ``second`` or ``draw``
+and witness the move ``[from, to]`` that wins or keeps the draw. ``native`` labels
+every reachable position by retrograde analysis, ``asp`` derives them with clingo
+from the rules (small instances). :func:`solve` runs one under limits and verifies
+its answer from the rules (:mod:`~pyasp_games.domains.annihilation.verify`).
+
+The Catch domain (``pyasp_games.domains.catch``) plays the partisan version on the
+same machinery (:mod:`~pyasp_games.domains.annihilation.positions`).
+
+There is no SAT backend (so no ``sat.py``): the outcome of a loopy game is a
+fixpoint (win, loss, draw) over exponentially many positions, not one satisfiable
+formula; and no polynomial backend: the construction tried after Fraenkel and Yesha
+disagrees with exhaustive search (``docs/annihilation.md``, "The polynomial
+algorithm").
+
+>>> from pyasp_games.domains.annihilation.model import parse_instance
+>>> inst = parse_instance("a b\\nb a\\nb c\\n", "b c")
+>>> [(b, solve(inst, b).answer, solve(inst, b).verdict.verified) for b in BACKENDS]
+[('native', 'first', True), ('asp', 'first', True)]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyasp_games.domains.annihilation.model import Annihilation, known_outcome, load_instances
+from pyasp_games.domains.annihilation.questions import BACKENDS, QUESTIONS, REFERENCE, SOLVE
+from pyasp_games.engines.domain import DomainSpec
+from pyasp_games.engines.fuzzing import Family, Fuzzing, plural
+from pyasp_games.engines.limits import Limits
+from pyasp_games.engines.outcome import Outcome
+
+__all__ = ["BACKENDS", "QUESTIONS", "REFERENCE", "domain", "solve"]
+
+
+def solve(inst: Annihilation, backend: str, limits: Limits = Limits(), **options: Any) -> Outcome:
+    """Run ``backend`` under ``limits``; time and verify it
+    (:data:`~pyasp_games.domains.annihilation.questions.SOLVE`)."""
+    return SOLVE.solve(inst, backend, limits, **options)
+
+
+def _known(inst: Annihilation) -> tuple[bool, Any]:
+    outcome = known_outcome(inst)
+    return (False, None) if outcome is None else (True, outcome)
+
+
+def domain() -> DomainSpec:
+    """The annihilation domain for crosscheck, bench and fuzz."""
+    from pyasp_games.domains.annihilation.model import random_instance
+
+    return DomainSpec.asking(
+        SOLVE, load_instances, _known, generators={"random": random_instance},
+        questions=QUESTIONS, fuzzing=fuzzing(),
+    )  # fmt: skip
+
+
+def fuzzing() -> Fuzzing:
+    """What ``pyasp-games fuzz annihilation`` draws: every digraph on at most 3 vertices
+    with every placement of tokens, then random ones."""
+    from pyasp_games.domains.annihilation.model import format_instance, small_instances, strategy
+
+    family = Family(
+        "digraphs",
+        "digraphs on up to N vertices (self-loops allowed) with any tokens",
+        strategy=strategy,
+        small=small_instances,
+        small_help="every digraph on at most 3 vertices up to isomorphism, every token placement",
+        sizes=(3, 6),
+        unit="vertices",
+    )
+    return Fuzzing(
+        ("solve",), (family,), size=len, unit="vertices", write=format_instance,
+        measure=lambda inst: f"{plural(len(inst), 'vertex', 'vertices')}, "
+        f"{plural(len(inst.tokens), 'token')}",
+    )  # fmt: skip

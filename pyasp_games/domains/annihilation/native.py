@@ -1,0 +1,47 @@
+"""The exhaustive backend: every position reachable from the start, labelled by
+retrograde analysis (win, loss or draw), with a move that keeps the answer.
+
+A move keeps the number of tokens or removes two, so from ``k`` tokens on ``n``
+vertices at most ``C(n,k) + C(n,k-2) + ...`` positions are reachable
+(:meth:`~pyasp_games.domains.annihilation.model.Annihilation.reachable_bound`); they
+are built breadth-first (:mod:`~pyasp_games.domains.annihilation.positions`) and
+labelled by the ``grundy`` domain's retrograde labelling. Past
+:data:`~pyasp_games.domains.annihilation.positions.MAX_POSITIONS` positions the answer
+is ``unknown`` (``stats['limit'] = 'positions'``), never a guess.
+
+>>> from pyasp_games.domains.annihilation.model import parse_instance
+>>> out = solve_native(parse_instance("a b\\nb c\\n", "a"))
+>>> out.answer, out.witness, out.stats["positions"]
+('second', None, 3)
+>>> [solve_native(parse_instance("a b\\nb a\\n", t)).answer for t in ("a", "a b")]
+['draw', 'first']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from pyasp_games.domains.annihilation.model import Annihilation
+from pyasp_games.domains.annihilation.positions import TooManyPositions, explore, outcome_of
+from pyasp_games.engines.limits import Limits
+from pyasp_games.engines.outcome import Outcome
+
+
+def solve_native(inst: Annihilation, limits: Limits = Limits()) -> Outcome:
+    """Who wins from the start (``first``: the player to move, ``second``, or ``draw``),
+    with a winning move (from ``first``) or a draw-keeping move (from ``draw``) as
+    ``[from, to]``."""
+
+    def moves(position: int) -> Iterator[tuple[tuple[int, int], int]]:
+        for u, v, nxt in inst.moves(position):
+            yield (u, v), nxt
+
+    try:
+        graph = explore(inst.start, moves, limits.deadline())
+    except TooManyPositions as why:
+        stats = {"limit": "positions", "reason": str(why)}
+        return Outcome(inst.name, "native", "unknown", None, None, 0.0, stats)
+    answer, move, _ = outcome_of(graph)
+    witness = None if move is None else inst.move_name(move)
+    stats = {"positions": len(graph.positions), "moves": sum(map(len, graph.moves))}
+    return Outcome(inst.name, "native", "solved", answer, witness, 0.0, stats)

@@ -1,0 +1,104 @@
+"""The game graph of a token game, explored from its start, and its win/lose/draw labels.
+
+Annihilation and Catch state the same kind of game: a position (a bitmask of token
+vertices; in Catch the red and black masks and the player to move) and a move
+generator. :func:`explore` builds the positions reachable from the start
+(breadth-first, every position once, under a limit on their number), and
+:func:`outcome_of` labels them by the retrograde analysis of the ``grundy`` domain
+(:func:`~pyasp_games.domains.grundy.retrograde.retrograde_labels`: a position without
+moves is lost for the player to move, ``P``; one with a move to a ``P`` position is
+won, ``N``; one whose every move leads to ``N`` is ``P``; what is never labelled is a
+draw, ``D``) and names the answer at the start with a move that keeps it.
+
+>>> moves = lambda p: [(("down", p), p - 1)] if p > 0 else []
+>>> graph = explore(3, moves)
+>>> graph.positions, outcome_of(graph)
+([3, 2, 1, 0], ('first', ('down', 3), 'N'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pyasp_games.domains.grundy.retrograde import retrograde_labels
+from pyasp_games.engines.limits import Deadline
+
+#: Positions the exhaustive backends build at most (about a gigabyte of Python lists).
+MAX_POSITIONS = 3_000_000
+
+_POLL = 4096
+
+#: The answer at the start by its class: ``N`` the player to move wins (``first``).
+ANSWERS = {"N": "first", "P": "second", "D": "draw"}
+
+
+class TooManyPositions(Exception):
+    """More positions are reachable than the limit allows (the answer is unknown)."""
+
+
+@dataclass
+class PositionGraph:
+    """The reachable positions (``positions[0]`` the start), the moves of each as
+    ``(move, index of the next position)``, and the predecessor lists."""
+
+    positions: list[Hashable]
+    moves: list[list[tuple[Any, int]]]
+    pred: list[list[int]] = field(default_factory=list)
+
+    @property
+    def succ(self) -> list[list[int]]:
+        return [sorted({j for _, j in out}) for out in self.moves]
+
+
+def explore(
+    start: Hashable,
+    moves: Callable[[Any], Iterable[tuple[Any, Hashable]]],
+    deadline: Deadline | None = None,
+    limit: int = MAX_POSITIONS,
+) -> PositionGraph:
+    """Every position reachable from ``start`` by ``moves(position) -> (move, next)``;
+    :class:`TooManyPositions` past ``limit``."""
+    deadline = deadline or Deadline(None)
+    index = {start: 0}
+    positions = [start]
+    out: list[list[tuple[Any, int]]] = []
+    i = 0
+    while i < len(positions):
+        if i % _POLL == 0:
+            deadline.check()
+        here = []
+        for move, nxt in moves(positions[i]):
+            j = index.get(nxt)
+            if j is None:
+                j = index[nxt] = len(positions)
+                positions.append(nxt)
+                if len(positions) > limit:
+                    raise TooManyPositions(f"more than {limit:,} positions are reachable")
+            here.append((move, j))
+        out.append(here)
+        i += 1
+    return PositionGraph(positions, out)
+
+
+def labels(graph: PositionGraph) -> list[str]:
+    """``P``/``N``/``D`` for every position (retrograde analysis, O(positions + moves))."""
+    succ = graph.succ
+    pred: list[list[int]] = [[] for _ in succ]
+    for u, out in enumerate(succ):
+        for v in out:
+            pred[v].append(u)
+    graph.pred = pred
+    return retrograde_labels(succ, pred)
+
+
+def outcome_of(graph: PositionGraph) -> tuple[str, Any, str]:
+    """The answer at the start (``first``, ``second``, ``draw``), a move that keeps it
+    (to a ``P`` position from ``N``, to a ``D`` position from ``D``; ``None`` from
+    ``P``), and the start's class."""
+    cls = labels(graph)
+    here = cls[0]
+    want = {"N": "P", "D": "D"}.get(here)
+    move = next((m for m, j in graph.moves[0] if cls[j] == want), None) if want else None
+    return ANSWERS[here], move, here

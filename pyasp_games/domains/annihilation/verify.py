@@ -1,0 +1,164 @@
+"""Independent checks of Annihilation answers (imports nothing from native/asp/poly).
+
+The checker has its own move generator, written from the rules (a token on ``u``
+slides along an arc ``u -> v``; two tokens on one vertex vanish), and decides the
+positions reachable from the start from the definition of a draw rather than by
+labelling wins and losses: it computes the greatest set ``W`` of positions from which
+the player to move can avoid losing, by deleting from all reachable positions, until
+nothing changes, every position without a move to a position whose every move leads
+back into ``W``. The player to move at ``w`` in ``W`` never loses: he moves to such a
+position, and whatever the opponent does he is in ``W`` again; and from outside ``W``
+the opponent forces a win (the complement of the greatest such set is what the
+opponent can force, as in every finite reachability game). So:
+
+- ``second`` (the player to move loses) holds iff the start is outside ``W``;
+- a winning move (``first``) is legal and leads outside ``W``;
+- ``draw`` holds iff the start and all its successors are in ``W`` (each player can
+  avoid losing), and a draw-keeping move is legal and leads to such a position; the
+  checker also confirms the draw-keeping strategy closed under play: every such
+  position has a move to another one and none to a position outside ``W``.
+
+Beyond :data:`BUDGET` reachable positions the claim is :class:`Unconfirmed` (printed
+NOT VERIFIED unless the reference backend cross-checks it).
+
+>>> from pyasp_games.domains.annihilation.model import parse_instance
+>>> inst = parse_instance("a b\\nb a\\nb c\\n", "b c")
+>>> check_answer(inst, "first", ["b", "c"])
+(True, 'the move b -> c leaves the opponent lost (all 3 reachable positions decided)')
+>>> check_answer(inst, "draw", ["b", "a"])[0], check_answer(inst, "first", ["c", "b"])[0]
+(False, False)
+>>> check_answer(parse_instance("a b\\nb a\\n", "a"), "draw", ["a", "b"])[1]
+'a draw: both players can avoid losing, and the draw-keeping strategy is closed under play (2 positions)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable
+from typing import Any
+
+from pyasp_games.domains.annihilation.model import Annihilation
+from pyasp_games.engines.outcome import Outcome
+from pyasp_games.errors import Unconfirmed
+
+#: Reachable positions the checker explores at most.
+BUDGET = 400_000
+
+
+def _reachable(
+    start: Hashable, successors: Callable[[Any], Iterable[Hashable]], budget: int
+) -> dict[Hashable, list[Hashable]]:
+    found: dict[Hashable, list[Hashable]] = {}
+    todo = [start]
+    while todo:
+        p = todo.pop()
+        if p in found:
+            continue
+        if len(found) >= budget:
+            raise Unconfirmed(f"more than {budget:,} positions reachable: too many to check")
+        found[p] = out = list(dict.fromkeys(successors(p)))
+        todo.extend(q for q in out if q not in found)
+    return found
+
+
+def safe_positions(
+    start: Hashable, successors: Callable[[Any], Iterable[Hashable]], budget: int = BUDGET
+) -> tuple[dict[Hashable, list[Hashable]], set[Hashable]]:
+    """The reachable positions with their successors, and the greatest set ``W`` of
+    them from which the player to move can avoid losing (see the module docstring)."""
+    game = _reachable(start, successors, budget)
+    before: dict[Hashable, list[Hashable]] = {p: [] for p in game}
+    for p, out in game.items():
+        for q in out:
+            before[q].append(p)
+    safe = set(game)
+    outside = {p: 0 for p in game}  # successors of p outside W
+    # good[p]: every move from p leads into W; reply[w]: moves of w to a good position
+    reply = {w: sum(1 for q in out if not outside[q]) for w, out in game.items()}
+    dropped = [w for w, r in reply.items() if r == 0]
+    for w in dropped:
+        safe.discard(w)
+    while dropped:
+        w = dropped.pop()
+        for p in before[w]:  # p has one more successor outside W
+            outside[p] += 1
+            if outside[p] == 1:  # p stops being a good reply
+                for q in before[p]:
+                    reply[q] -= 1
+                    if reply[q] == 0 and q in safe:
+                        safe.discard(q)
+                        dropped.append(q)
+    return game, safe
+
+
+def check_positions(
+    start: Hashable,
+    successors: Callable[[Any], Iterable[Hashable]],
+    answer: Any,
+    after: Hashable | None,
+    shown: str,
+) -> tuple[bool, str]:
+    """Check ``answer`` at ``start``; ``after`` is the position the claimed move leads
+    to (checked legal by the caller), ``shown`` the move in words."""
+    if answer not in ("first", "second", "draw"):
+        return False, f"answer {answer!r} is none of first, second, draw"
+    game, safe = safe_positions(start, successors)
+    total = len(game)
+    drawn = {p for p in safe if all(q in safe for q in game[p])}
+    if answer == "second":
+        if start in safe:
+            return False, "the player to move can avoid losing: not a second-player win"
+        return True, f"every move leaves the opponent a win ({total} reachable positions decided)"
+    if answer == "first":
+        if after in safe:
+            return False, f"after {shown} the opponent can avoid losing"
+        return True, f"the move {shown} leaves the opponent lost (all {total} reachable positions decided)"
+    if start not in drawn:
+        who = "the player to move" if start not in safe else "the first player"
+        return False, f"not a draw: {who} {'loses' if start not in safe else 'can force a win'}"
+    if after not in drawn:
+        return False, f"the move {shown} does not keep the draw"
+    for p in drawn:  # the draw-keeping strategy: a move inside, none to a lost position
+        if not any(q in drawn for q in game[p]) or any(q not in safe for q in game[p]):
+            return False, "the draw set is not closed under play"  # pragma: no cover
+    return True, (
+        "a draw: both players can avoid losing, and the draw-keeping strategy is closed "
+        f"under play ({len(drawn)} positions)"
+    )
+
+
+def _successors(inst: Annihilation) -> Callable[[int], Iterable[int]]:
+    succ = inst.graph.succ
+
+    def moves(position: int) -> Iterable[int]:
+        for u in range(len(succ)):
+            if position >> u & 1:
+                for v in succ[u]:
+                    yield position if u == v else position & ~(1 << u) ^ (1 << v)
+
+    return moves
+
+
+def check_answer(inst: Annihilation, answer: Any, witness: Any) -> tuple[bool, str]:
+    """Check a claimed answer and its move (``[from, to]``; ``None`` for ``second``)."""
+    if answer == "second":
+        if witness is not None:
+            return False, "a second-player win has no move (witness must be null)"
+        return check_positions(inst.start, _successors(inst), answer, None, "")
+    if not (isinstance(witness, (list, tuple)) and len(witness) == 2):
+        return False, f"the move {witness!r} is not a pair [from, to]"
+    index = inst.graph.index
+    u, v = index.get(witness[0]), index.get(witness[1])
+    shown = f"{witness[0]} -> {witness[1]}"
+    if u is None or v is None or v not in inst.graph.succ[u]:
+        return False, f"{shown} is not an arc of the graph"
+    if not inst.start >> u & 1:
+        return False, f"{shown} moves no token: {witness[0]} holds none"
+    after = inst.start if u == v else inst.start & ~(1 << u) ^ (1 << v)
+    return check_positions(inst.start, _successors(inst), answer, after, shown)
+
+
+def check_outcome(inst: Annihilation, outcome: Outcome) -> tuple[bool | None, str]:
+    """Verify a solved outcome from the rules (within :data:`BUDGET` positions)."""
+    if outcome.status != "solved":
+        return None, "nothing to verify"
+    return check_answer(inst, outcome.answer, outcome.witness)

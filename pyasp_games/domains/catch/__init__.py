@@ -1,0 +1,72 @@
+"""Catch: red and black tokens on a digraph, each player moves his colour and captures the other's.
+
+The partisan version of Annihilation (the notes' example 5 of section 8): the rules and
+where the notes leave them open are in :mod:`~pyasp_games.domains.catch.model` and
+``docs/catch.md``. ``native`` labels every reachable position by retrograde analysis
+and ``asp`` derives them with clingo, on Annihilation's machinery
+(:mod:`~pyasp_games.domains.annihilation.positions`,
+:mod:`~pyasp_games.domains.annihilation.asp`); every answer is checked from the rules
+(:mod:`~pyasp_games.domains.catch.verify`).
+
+There is no SAT backend (so no ``sat.py``), for Annihilation's reason: the outcome of a
+loopy game is a fixpoint over exponentially many positions.
+
+>>> from pyasp_games.domains.catch.model import parse_instance
+>>> inst = parse_instance("a b\\nb c\\nc a\\n", "a", "c")
+>>> [(b, solve(inst, b).answer, solve(inst, b).verdict.verified) for b in BACKENDS]
+[('native', 'draw', True), ('asp', 'draw', True)]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyasp_games.domains.catch.model import Catch, known_outcome, load_instances
+from pyasp_games.domains.catch.questions import BACKENDS, QUESTIONS, REFERENCE, SOLVE
+from pyasp_games.engines.domain import DomainSpec
+from pyasp_games.engines.fuzzing import Family, Fuzzing, plural
+from pyasp_games.engines.limits import Limits
+from pyasp_games.engines.outcome import Outcome
+
+__all__ = ["BACKENDS", "QUESTIONS", "REFERENCE", "domain", "solve"]
+
+
+def solve(inst: Catch, backend: str, limits: Limits = Limits(), **options: Any) -> Outcome:
+    """Run ``backend`` under ``limits``; time and verify it
+    (:data:`~pyasp_games.domains.catch.questions.SOLVE`)."""
+    return SOLVE.solve(inst, backend, limits, **options)
+
+
+def _known(inst: Catch) -> tuple[bool, Any]:
+    outcome = known_outcome(inst)
+    return (False, None) if outcome is None else (True, outcome)
+
+
+def domain() -> DomainSpec:
+    """The catch domain for crosscheck, bench and fuzz."""
+    from pyasp_games.domains.catch.model import random_instance
+
+    return DomainSpec.asking(
+        SOLVE, load_instances, _known, generators={"random": random_instance},
+        questions=QUESTIONS, fuzzing=fuzzing(),
+    )  # fmt: skip
+
+
+def fuzzing() -> Fuzzing:
+    """What ``pyasp-games fuzz catch`` draws: every digraph on at most 3 vertices with
+    every colouring of its vertices (red to move), then random ones."""
+    from pyasp_games.domains.catch.model import format_instance, small_instances, strategy
+
+    family = Family(
+        "digraphs",
+        "digraphs on up to N vertices (self-loops allowed), any red and black tokens",
+        strategy=strategy,
+        small=small_instances,
+        small_help="every digraph on at most 3 vertices up to isomorphism, every colouring, red to move",
+        sizes=(3, 5),
+        unit="vertices",
+    )
+    return Fuzzing(
+        ("solve",), (family,), size=len, unit="vertices", write=format_instance,
+        measure=lambda inst: f"{plural(len(inst), 'vertex', 'vertices')}",
+    )  # fmt: skip

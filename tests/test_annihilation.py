@@ -1,0 +1,148 @@
+"""Annihilation: the exhaustive backend against the rules, the ASP program and the
+``grundy`` domain; the checker; the command line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pyasp_games.domains.annihilation import BACKENDS, solve
+from pyasp_games.domains.annihilation.model import (
+    Annihilation,
+    load_instance,
+    numbered_instance,
+    parse_instance,
+    random_instance,
+    small_instances,
+)
+from pyasp_games.domains.annihilation.native import solve_native
+from pyasp_games.domains.annihilation.positions import explore
+from pyasp_games.domains.annihilation.verify import check_answer
+from pyasp_games.domains.grundy.generalized import generalized_grundy
+from pyasp_games.domains.grundy.model import outcome_class
+from pyasp_games.engines.graphs import from_arcs
+from tests.conftest import run_cli
+
+SMALL = list(small_instances(3))
+CLASS = {"first": "N", "second": "P", "draw": "D"}
+
+
+def test_every_small_instance_is_verified_from_the_rules():
+    """All 876 positions on digraphs of at most 3 vertices: the native answer and its
+    move pass the checker (its own move generator, the greatest safe set)."""
+    assert len(SMALL) == 876
+    answers = set()
+    for inst in SMALL:
+        out = solve(inst, "native")
+        assert out.status == "solved" and out.verdict.verified is True, (inst.name, out.verdict.message)
+        answers.add(out.answer)
+    assert answers == {"first", "second", "draw"}
+
+
+def test_asp_agrees_with_native_on_small_instances():
+    for inst in SMALL[::7]:
+        a, b = solve(inst, "native"), solve(inst, "asp")
+        assert a.answer == b.answer and b.verdict.verified is True, inst.name
+
+
+def _expanded(inst: Annihilation):
+    """The explicit game graph of the position, for the ``grundy`` domain."""
+    graph = explore(inst.start, lambda p: (((u, v), q) for u, v, q in inst.moves(p)))
+    arcs = [(str(graph.positions[i]), str(graph.positions[j])) for i, out in enumerate(graph.moves)
+            for _, j in out]  # fmt: skip
+    return from_arcs(arcs, [str(p) for p in graph.positions])
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_expanded_graph_through_grundy_loopy(seed):
+    """The expanded game graph answered by the grundy domain's generalized
+    Sprague-Grundy function (a different algorithm): the same class at the start."""
+    inst = random_instance(7, seed, tokens=3 + seed % 3, degree=1.6, loops=seed % 2 == 1)
+    values, _ = generalized_grundy(_expanded(inst))
+    assert outcome_class(values[0]) == CLASS[solve_native(inst).answer]
+
+
+def test_acyclic_digraphs_follow_the_nim_sum():
+    """On an acyclic digraph two tokens on one vertex add nothing to the nim-sum, so the
+    position's value is the XOR of the tokens' Grundy values (second iff 0)."""
+    from pyasp_games.domains.grundy.acyclic import grundy_values
+
+    for seed in range(20):
+        n = 7
+        inst = random_instance(n, seed, tokens=seed % n, degree=1.5)
+        arcs = [(u, v) for u, v in inst.graph.arcs() if u < v]  # keep it acyclic
+        inst = numbered_instance(n, tuple(arcs), inst.start, "dag")
+        values = grundy_values(inst.graph)
+        total = 0
+        for v in inst.tokens:
+            total ^= values[v]
+        assert solve_native(inst).answer == ("second" if total == 0 else "first")
+
+
+def test_checker_rejects_wrong_claims():
+    inst = parse_instance("a b\nb a\nb c\n", "b c")
+    assert check_answer(inst, "first", ["b", "a"])[0] is True  # {a, c}: lost for the mover
+    assert check_answer(inst, "second", None)[0] is False
+    assert check_answer(inst, "draw", ["b", "a"])[0] is False
+    assert check_answer(inst, "first", ["c", "b"]) == (False, "c -> b is not an arc of the graph")
+    assert check_answer(inst, "first", ["a", "b"])[1] == "a -> b moves no token: a holds none"
+    cycle = parse_instance("a b\nb a\n", "a")
+    assert check_answer(cycle, "draw", ["a", "b"])[0] is True
+    assert check_answer(cycle, "second", None)[0] is False
+    assert check_answer(cycle, "first", ["a", "b"])[0] is False
+
+
+def test_bundled_instances_have_their_known_outcome():
+    from pyasp_games.domains import domain_spec
+
+    for inst in domain_spec("annihilation").bundled():
+        known = inst.graph.headers["outcome"]
+        for backend in BACKENDS:
+            out = solve(inst, backend)
+            assert (out.answer, out.verdict.verified) == (known, True), (inst.name, backend)
+
+
+def test_fan3_is_a_second_player_win():
+    """Every move from the four tokens annihilates a pair and leaves a pair one of
+    whose tokens reaches the other: lost for the player to move."""
+    inst = load_instance("instances/annihilation/fan3.txt")
+    out = solve(inst, "native")
+    assert (out.answer, out.witness, out.verdict.verified) == ("second", None, True)
+
+
+def test_the_position_limit_is_unknown_never_a_guess(monkeypatch):
+    import pyasp_games.domains.annihilation.positions as positions
+
+    monkeypatch.setattr(positions, "MAX_POSITIONS", 5)
+    monkeypatch.setattr(positions.explore, "__defaults__", (None, 5))
+    out = solve(random_instance(10, 1, tokens=5), "native")
+    assert out.status == "unknown" and out.stats["limit"] == "positions"
+
+
+def test_cli_solve_json_and_tokens_override():
+    run = run_cli("annihilation", "solve", "instances/annihilation/two-cycle-one.txt", "a,b", "--json")
+    data = json.loads(run.stdout)
+    assert run.code == 0 and (data["answer"], data["witness"]) == ("first", ["a", "b"])
+    run = run_cli("annihilation", "solve", "instances/annihilation/cycle3-three.txt", "-b", "asp")
+    assert run.code == 0 and "a draw" in run.stdout and "draw-keeping move: a -> b" in run.stdout
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (("a", "z"), "no position named 'z'"),
+    (("a b a",), "given twice"),
+    ((), "no tokens"),
+])  # fmt: skip
+def test_cli_bad_tokens(tmp_path, args, said):
+    graph = tmp_path / "g.txt"
+    graph.write_text("a b\nb a\n")
+    run = run_cli("annihilation", "solve", graph, *args)
+    assert run.code == 2 and said in run.stderr and "Traceback" not in run.stderr
+
+
+def test_asp_refuses_large_instances_up_front():
+    run = run_cli("annihilation", "solve", "x.txt", "-b", "asp")
+    assert run.code == 2
+    inst = random_instance(40, 0, tokens=10)
+    with pytest.raises(Exception, match="at most 30"):
+        BACKENDS["asp"](inst)
