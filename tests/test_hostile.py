@@ -51,6 +51,10 @@ ABSURD_GENERATOR_PARAMS = {
         {"n": 10**18}, {"n": 10, "tokens": 11}, {"n": 10, "degree": float("nan")},
         {"n": 10, "degree": 10}, {"n": 0},
     ],
+    ("catch", "random"): [
+        {"n": 10**18}, {"n": 10, "red": 11}, {"n": 10, "red": 6, "black": 6},
+        {"n": 10, "degree": float("nan")}, {"n": 10, "degree": 10},
+    ],
     ("kriegspiel", "start"): [{"rows": 10**6}, {"rows": 8, "cols": 0}, {"rows": 8, "piece": "X"}],
     ("kayles", "random"): [
         {"n": 10**18}, {"n": 10, "degree": 1e30}, {"n": 10, "degree": float("nan")}, {"n": 0},

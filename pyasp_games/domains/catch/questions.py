@@ -5,9 +5,11 @@
 formatter is Annihilation's.
 
 >>> from pyasp_games.domains.catch.model import parse_instance
->>> out = SOLVE.ask(parse_instance("a b\\nb a\\n", "a", "-"), "native")
+>>> out = SOLVE.ask(parse_instance("a b\\nb a\\nc d\\nd c\\n", "a", "c"), "native")
 >>> out.answer, out.witness, out.verdict.verified
 ('draw', ['a', 'b'], True)
+>>> SOLVE.ask(parse_instance("a b\\nb a\\n", "a", "-"), "native").answer
+'first'
 """
 
 from __future__ import annotations
