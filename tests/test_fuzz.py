@@ -27,6 +27,8 @@ BUGS = [
     ("puzzle", "solve", "puzzle-goal-one-early.lp", 4),  # an off-by-one horizon: cells
     ("kriegspiel", "solve", "kriegspiel-no-stalemate.lp", 9),  # a dropped rule: squares
     ("kayles", "value", "kayles-forgets-neighbours.lp", 2),  # half a move: vertices
+    ("annihilation", "solve", "annihilation-tokens-merge.lp", 2),  # a wrong rule: vertices
+    ("catch", "solve", "catch-lands-on-own.lp", 2),  # a dropped rule: vertices
 ]
 
 
