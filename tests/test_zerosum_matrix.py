@@ -174,3 +174,33 @@ def test_weak_dominance_by_a_mixture_is_found_and_exact():
     assert weak.steps[0]["removed"] == 2 and weak.steps[0]["kind"] == "weak, by a mixture"
     assert weak.steps[0]["by"] == {0: F(1, 2), 1: F(1, 2)}
     assert weak_mixture_dominating([[2, 0], [0, 2]], [1, 1]) is None  # equal is not dominated
+
+
+@pytest.mark.parametrize("n", [7, 30, 60])
+def test_lp_confirms_highs_final_basis_exactly(n):
+    # the short way (issue 32): HiGHS, one exact solve of the square system of its basis,
+    # the certificate checked in integers; the value is the exact simplex's
+    from pyasp_games.domains.zerosum.model import random_matrix
+
+    game = random_matrix(n, n, seed=n)
+    out = solve(game, "lp")
+    assert out.stats["exact_by"] == "basis" and out.verdict.verified is True
+    assert check_matrix_certificate(game.matrix, out.witness["row"], out.witness["col"], out.answer)[0]
+    if n <= 30:
+        assert out.answer == simplex_tableau(game.matrix)[0]
+
+
+def test_lp_falls_back_where_the_basis_is_not_square():
+    # degenerate: every column ties at the value, so no square basis confirms it; the
+    # general path (the tight system, the exact support subgame) still gives it exactly
+    game = make_game([[1, 1, 1], [1, 1, 1], [0, 0, 0]])
+    out = solve(game, "lp")
+    assert out.answer == 1 and out.verdict.verified is True
+    assert out.stats["exact_by"] != "basis"
+
+
+def test_lp_basis_on_fractional_payoffs():
+    game = make_game([[F(1, 2), F(-1, 3)], [F(-1, 3), F(1, 4)]])
+    out = solve(game, "lp")
+    assert out.verdict.verified is True and out.stats["exact_by"] == "basis"
+    assert out.answer == simplex_tableau(game.matrix)[0]

@@ -153,6 +153,12 @@ class Deadline:
             left.append(self.cpu_at - process_cpu())
         return max(0.0, min(left)) if left else None
 
+    def wall_remaining(self) -> float | None:
+        """Wall-clock seconds left (never negative), or ``None`` without a time limit:
+        what a library that keeps a wall-clock limit of its own is handed (HiGHS), its
+        CPU held by the operating system (:func:`~pyasp_games.engines.enforcement.cpu_cap`)."""
+        return None if self.at is None else max(0.0, self.at - time.monotonic())
+
     def cpu_remaining(self) -> float | None:
         """CPU seconds left (never negative), or ``None`` without a CPU limit."""
         return None if self.cpu_at is None else max(0.0, self.cpu_at - process_cpu())

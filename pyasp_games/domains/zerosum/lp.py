@@ -14,6 +14,14 @@ which :func:`pyasp_games.domains.zerosum.rational.solve_linear` solves exactly. 
 exact strategies are kept only if their certificate checks; otherwise the
 answer is reported as approximate (``stats["exact"] = False``), never as proven.
 
+A matrix game first takes the short way (:func:`confirmed_basis`): HiGHS on the dense
+game in its integers, then, where the final basis is square (as many tight columns
+as rows in the support, and the same for the columns), one exact solve of each side's
+square system with FLINT and an exact check of the certificate
+(``stats["exact_by"] = "basis"``), at about the price of the floating solve; the
+general path above (and the exact tableau on the support subgame) runs only when
+that check fails.
+
 >>> from pyasp_games.domains.zerosum.model import make_game
 >>> out = solve_lp(make_game([[2, 3, 1, 5], [4, 1, 6, 0]]))
 >>> out.answer, [str(p) for p in out.witness["row"]], out.stats["exact"]
@@ -228,13 +236,21 @@ def solve_lp(game: MatrixGame, limits: Limits = Limits()) -> Outcome:
     from pyasp_games.domains.zerosum.native import simplex_tableau
 
     deadline = limits.deadline()
-    problem = SaddleProblem.from_matrix(game.matrix)
 
     def certified(xe: list[Fraction], ye: list[Fraction]) -> bool:
-        return check_matrix_certificate(game.matrix, xe, ye, _value(game, xe, ye))[0]
+        value = _value(game, xe, ye)
+        return check_matrix_certificate(game.matrix, xe, ye, value, game.integers)[0]
 
     try:
-        answer = float_saddle(problem, deadline.remaining())
+        fast = confirmed_basis(game, deadline)
+    except LimitReached as reached:
+        stats = reached.args[0] if reached.args and isinstance(reached.args[0], dict) else {}
+        return Outcome(game.name, "lp", "unknown", stats={"limit": "time", **stats})
+    if fast is not None:
+        return fast
+    problem = SaddleProblem.from_matrix(game.matrix)
+    try:
+        answer = float_saddle(problem, deadline.wall_remaining())
         stats: dict[str, Any] = {"float_value": answer.value}
         pair = exact_saddle(problem, answer, deadline, certified)
         if pair is not None:
@@ -267,6 +283,108 @@ def solve_lp(game: MatrixGame, limits: Limits = Limits()) -> Outcome:
                    stats=stats)
 
 
+#: The largest integer payoff (over the common denominator) the short way hands to
+#: HiGHS: below it every payoff is a double exactly.
+MAX_EXACT_DOUBLE = 2**53
+
+
+def confirmed_basis(game: MatrixGame, deadline: Deadline) -> Outcome | None:
+    """The exact answer from HiGHS's final basis, or ``None`` (take the general path).
+
+    HiGHS solves ``max v`` s.t. ``x^T A >= v``, ``sum x = 1``, ``x >= 0`` on the game's
+    integer payoffs (:attr:`MatrixGame.integers`, divided by the largest: about 1),
+    the column strategy ``y`` its duals. The support ``S`` of ``x`` and the tight
+    columns ``T`` make the basis; where ``|S| = |T|`` the square system
+    ``sum_S x = 1, (x^T A)_j = v (j in T)`` has one exact solution (FLINT's
+    ``fmpz_mat.solve``), and the same for ``y`` on its support and the tight rows. The
+    pair is kept only if its certificate holds exactly (what ``x`` guarantees against
+    every column equals what ``y`` concedes against every row, in integers); the
+    checker (:func:`~pyasp_games.domains.zerosum.verify.check_outcome`) checks it
+    again, on its own.
+
+    >>> from pyasp_games.domains.zerosum.model import make_game
+    >>> from pyasp_games.engines.limits import Deadline
+    >>> out = confirmed_basis(make_game([[2, 3, 1, 5], [4, 1, 6, 0]]), Deadline(None))
+    >>> out.answer, [str(p) for p in out.witness["row"]], out.stats["exact_by"]
+    (Fraction(17, 7), ['5/7', '2/7'], 'basis')
+    """
+    import flint
+    import numpy as np
+    from scipy.optimize import linprog
+
+    ints, scale = game.integers
+    M = np.array(ints, dtype=object if game.shape[0] * game.shape[1] == 0 else None)
+    if M.dtype == object or not M.size or np.abs(M).max() >= MAX_EXACT_DOUBLE:
+        return None  # payoffs beyond int64 or a double's 53 bits: the general path
+    m, n = M.shape
+    big = float(max(1, int(np.abs(M).max())))
+    scaled = M / big
+    # variables (x, v): minimize -v; rows: v - (x^T A)_j <= 0; sum x = 1
+    a_ub = np.empty((n, m + 1))
+    a_ub[:, :m], a_ub[:, m] = -scaled.T, 1.0
+    a_eq = np.ones((1, m + 1))
+    a_eq[0, m] = 0.0
+    options: dict[str, Any] = {"presolve": True}
+    left = deadline.wall_remaining()
+    if left is not None:
+        options["time_limit"] = max(left, 0.01)
+    c = np.zeros(m + 1)
+    c[m] = -1.0
+    result = linprog(c, A_ub=a_ub, b_ub=np.zeros(n), A_eq=a_eq, b_eq=[1.0],
+                     bounds=[(0, None)] * m + [(None, None)], method="highs", options=options)
+    if result.status == 1:
+        raise LimitReached({"highs": result.message})
+    if result.status != 0:
+        return None
+    x, y, v = result.x[:m], -result.ineqlin.marginals, -result.fun
+    col_slack, row_slack = result.ineqlin.residual, v - scaled @ y
+    for tol in TOLERANCES[:2]:
+        deadline.check()
+        support_x, tight_cols = np.flatnonzero(x > tol), np.flatnonzero(col_slack <= tol)
+        support_y, tight_rows = np.flatnonzero(y > tol), np.flatnonzero(row_slack <= tol)
+        if len(support_x) != len(tight_cols) or len(support_y) != len(tight_rows):
+            continue  # not a square basis at this tolerance (degenerate)
+        xs = _square_solve(flint, M[np.ix_(support_x, tight_cols)].T)
+        ys = _square_solve(flint, M[np.ix_(tight_rows, support_y)])
+        if xs is None or ys is None:
+            continue
+        # the certificate in integers: what x guarantees against every column equals
+        # what y concedes against every row (each over its common denominator)
+        (px, dx), (py, dy) = xs, ys
+        low = min((flint.fmpz_mat([px]) * flint.fmpz_mat(M[support_x].tolist())).entries())
+        concede = flint.fmpz_mat(M[:, support_y].tolist()) * flint.fmpz_mat([[q] for q in py])
+        high = max(concede.entries())
+        if int(low) * dy != int(high) * dx:
+            continue
+        xe, ye = [Fraction(0)] * m, [Fraction(0)] * n
+        for i, p in zip(support_x, px, strict=True):
+            xe[int(i)] = Fraction(p, dx)
+        for j, q in zip(support_y, py, strict=True):
+            ye[int(j)] = Fraction(q, dy)
+        stats = {"float_value": v * big / scale, "exact": True, "exact_by": "basis",
+                 "support": [len(support_x), len(support_y)]}
+        value = Fraction(int(low), dx * scale)
+        return Outcome(game.name, "lp", "solved", value, {"row": xe, "col": ye}, stats=stats)
+    return None
+
+
+def _square_solve(flint: Any, block: Any) -> tuple[list[int], int] | None:
+    """The probabilities (numerators over one denominator) that make every payoff of
+    ``block`` (one equation per row: ``block @ s = v``) equal, summing to 1; ``None``
+    if that square system is singular or a probability negative."""
+    k = block.shape[1]
+    system = [[1] * k + [0]] + [[*row, -1] for row in block.tolist()]
+    try:
+        solution = flint.fmpz_mat(system).solve(flint.fmpz_mat([[1]] + [[0]] * k))
+    except (ZeroDivisionError, ValueError):
+        return None
+    numerators, denominator = solution.numer_denom()
+    probabilities = [int(numerators[i, 0]) for i in range(k)]
+    if any(p < 0 for p in probabilities):
+        return None
+    return probabilities, int(denominator)
+
+
 def _refuse_beyond_floating_point(problem: SaddleProblem) -> None:
     """No exact answer near HiGHS's, for payoffs floating point cannot hold side by side:
     a clear refusal, not an approximate value that may be far off."""
@@ -277,7 +395,7 @@ def _refuse_beyond_floating_point(problem: SaddleProblem) -> None:
 
 def _value(game: MatrixGame, x: list[Fraction], y: list[Fraction]) -> Fraction:
     """The value ``x`` certifies: what it guarantees (``x^T A y`` for an optimal pair)."""
-    return row_guarantee(game.matrix, x)
+    return row_guarantee(game.matrix, x, game.integers)
 
 
 def solve_sequence_form(game: ExtensiveGame, limits: Limits = Limits()) -> Outcome:
@@ -295,7 +413,7 @@ def solve_sequence_form(game: ExtensiveGame, limits: Limits = Limits()) -> Outco
         return check_behaviour_certificate(game, b1, b2, value)[0]
 
     try:
-        answer = float_saddle(problem, deadline.remaining())
+        answer = float_saddle(problem, deadline.wall_remaining())
         stats["float_value"] = answer.value
         pair = exact_saddle(problem, answer, deadline, certified)
     except LimitReached:

@@ -21,6 +21,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
+from math import lcm
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +50,24 @@ class MatrixGame:
     @property
     def shape(self) -> tuple[int, int]:
         return len(self.matrix), len(self.matrix[0])
+
+    @cached_property
+    def integers(self) -> tuple[list[list[int]], int]:
+        """The payoffs as integers over one common denominator: ``(rows, scale)`` with
+        ``matrix[i][j] == rows[i][j] / scale`` (exact arithmetic in integers, computed
+        once per game: the solver and the checker both use it).
+
+        >>> make_game([[1, Fraction(1, 2)], [0, Fraction(-1, 3)]]).integers
+        ([[6, 3], [0, -2]], 6)
+        """
+        scale = 1
+        for row in self.matrix:
+            for a in row:
+                if a.denominator != 1:
+                    scale = lcm(scale, a.denominator)
+        if scale == 1:
+            return [[a.numerator for a in row] for row in self.matrix], 1
+        return [[a.numerator * (scale // a.denominator) for a in row] for row in self.matrix], scale
 
     def restrict(self, rows: list[int], cols: list[int]) -> MatrixGame:
         """The subgame on the given rows and columns (names kept)."""

@@ -41,8 +41,9 @@ def probability_vector(p: Sequence[Number], size: int) -> str | None:
             return f"probability {k + 1} is {x!r}, not an exact rational"
         if x < 0:
             return f"probability {k + 1} is negative ({x})"
-    if sum(p, Fraction(0)) != 1:
-        return f"probabilities sum to {sum(p, Fraction(0))}, not 1"
+    numerators, denominator = _integer_form(p)  # the sum in integers: no gcd per term
+    if sum(numerators) != denominator:
+        return f"probabilities sum to {Fraction(sum(numerators), denominator)}, not 1"
     return None
 
 
@@ -53,7 +54,10 @@ def _fraction(x: Number) -> Fraction:
 def _integer_form(p: Sequence[Number]) -> tuple[list[int], int]:
     """``p`` as integers over one common denominator (fast exact dot products)."""
     fs = [_fraction(x) for x in p]
-    denominator = lcm(*(x.denominator for x in fs)) if fs else 1
+    denominator = 1
+    for x in fs:  # most denominators divide the common one already: no lcm for them
+        if denominator % x.denominator:
+            denominator = lcm(denominator, x.denominator)
     return [x.numerator * (denominator // x.denominator) for x in fs], denominator
 
 
@@ -63,13 +67,26 @@ def _integer_rows(matrix: Sequence[Sequence[Number]]) -> tuple[list[list[int]], 
     return [[a.numerator * (scale // a.denominator) for a in row] for row in rows], scale
 
 
+def _products(left: list[list[int]], right: list[list[int]]) -> list[int]:
+    """The entries of the integer matrix product ``left @ right`` (one row or one
+    column): FLINT's exact product (python-flint), else Python's integers."""
+    try:
+        import flint
+    except ImportError:  # pragma: no cover - python-flint is a dependency
+        return [sum(a * b for a, b in zip(row, col, strict=True))
+                for row in left for col in zip(*right, strict=True)]
+    return [int(v) for v in (flint.fmpz_mat(left) * flint.fmpz_mat(right)).entries()]
+
+
 def row_guarantee(matrix: Sequence[Sequence[Number]], x: Sequence[Number],
                   _rows: tuple[list[list[int]], int] | None = None) -> Fraction:
     """``min_j sum_i x_i a_ij``: what the row strategy ``x`` guarantees (exactly)."""
     mat, scale = _rows or _integer_rows(matrix)
     xs, d = _integer_form(x)
-    active = [(mat[i], xi) for i, xi in enumerate(xs) if xi]
-    best = min(sum(row[j] * xi for row, xi in active) for j in range(len(mat[0])))
+    active = [i for i, xi in enumerate(xs) if xi]
+    if not active:
+        return Fraction(0)
+    best = min(_products([[xs[i] for i in active]], [mat[i] for i in active]))
     return Fraction(best, d * scale)
 
 
@@ -78,8 +95,10 @@ def column_concession(matrix: Sequence[Sequence[Number]], y: Sequence[Number],
     """``max_i sum_j a_ij y_j``: the most the row player gets against ``y`` (exactly)."""
     mat, scale = _rows or _integer_rows(matrix)
     ys, d = _integer_form(y)
-    active = [(j, yj) for j, yj in enumerate(ys) if yj]
-    best = max(sum(row[j] * yj for j, yj in active) for row in mat)
+    active = [j for j, yj in enumerate(ys) if yj]
+    if not active:
+        return Fraction(0)
+    best = max(_products([[row[j] for j in active] for row in mat], [[ys[j]] for j in active]))
     return Fraction(best, d * scale)
 
 
@@ -88,14 +107,17 @@ def check_matrix_certificate(
     x: Sequence[Number],
     y: Sequence[Number],
     value: Number,
+    integers: tuple[list[list[int]], int] | None = None,
 ) -> tuple[bool, str]:
-    """Check exactly that ``x`` and ``y`` are optimal and ``value`` is the value."""
+    """Check exactly that ``x`` and ``y`` are optimal and ``value`` is the value
+    (``integers``: the matrix as integers over a common denominator, where the caller
+    has it, :attr:`MatrixGame.integers`)."""
     m, n = len(matrix), len(matrix[0])
     for who, p, size in (("row", x, m), ("column", y, n)):
         why = probability_vector(p, size)
         if why is not None:
             return False, f"{who} strategy: {why}"
-    rows = _integer_rows(matrix)
+    rows = integers or _integer_rows(matrix)
     low, high = row_guarantee(matrix, x, rows), column_concession(matrix, y, rows)
     if low < value:
         return False, f"row strategy guarantees only {low} < {value}"
@@ -211,7 +233,7 @@ def check_outcome(game: MatrixGame | ExtensiveGame, outcome: Outcome) -> tuple[b
     witness = outcome.witness or {}
     if isinstance(game, MatrixGame):
         return check_matrix_certificate(game.matrix, witness.get("row", []),
-                                        witness.get("col", []), outcome.answer)
+                                        witness.get("col", []), outcome.answer, game.integers)
     return check_behaviour_certificate(
         game, witness.get("behaviour_I", {}), witness.get("behaviour_II", {}), outcome.answer
     )
