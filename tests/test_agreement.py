@@ -99,6 +99,18 @@ TABLE = [
     ("kriegspiel", "none within 7, mate in 5", none(bounded=7), solved(5, optimal=True), DIFFERS),
     ("kriegspiel", "the strategy fails, mate in 5", STRATEGY_FAILS, solved(5, optimal=True), NOT_COMPARABLE),
     ("kriegspiel", "the strategy fails, no mate", STRATEGY_FAILS, none(), NOT_COMPARABLE),
+    # cops: the winner with the number of moves of the cops; the cop number
+    ("cops", "the same win in 3", solved({"winner": "cops", "moves": 3}),
+     solved({"winner": "cops", "moves": 3}), EQUAL),
+    ("cops", "wins in 3 and in 4", solved({"winner": "cops", "moves": 3}),
+     solved({"winner": "cops", "moves": 4}), DIFFERS),
+    ("cops", "the cops' and the robber's win", solved({"winner": "cops", "moves": 3}),
+     solved({"winner": "robber", "moves": None}), DIFFERS),
+    ("cops", "both the robber's", solved({"winner": "robber", "moves": None}),
+     solved({"winner": "robber", "moves": None}), EQUAL),
+    ("cops", "the same cop number", solved(3), solved(3), EQUAL),
+    ("cops", "two cop numbers", solved(3), solved(4), DIFFERS),
+    ("cops", "a limit reached", solved({"winner": "cops", "moves": 3}), UNKNOWN, NOT_COMPARABLE),
     # truth values are no numbers, and no string is a number
     ("any", "True is not the count 1's equal", solved(True), solved(1), CONSISTENT),
     ("any", "a string and a number", solved("1"), solved(1), DIFFERS),

@@ -62,6 +62,10 @@ ABSURD_GENERATOR_PARAMS = {
     ],
     ("kayles", "tree"): [{"n": 10**18}, {"n": 0}, {"n": 2.5}],
     ("kayles", "grid"): [{"rows": 10**6}, {"rows": 4, "cols": 0}, {"rows": 1000, "cols": 1000}],
+    ("cops", "random"): [
+        {"n": 10**18}, {"n": 10, "cops": 10**6}, {"n": 3, "cops": 3}, {"n": 10, "edges": 10**18},
+        {"n": 10, "edges": float("nan")}, {"n": 10, "variant": "bogus"}, {"n": 1},
+    ],
 }  # fmt: skip
 
 

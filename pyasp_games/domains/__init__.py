@@ -32,6 +32,7 @@ DOMAINS: dict[str, str] = {
     "kayles": "pyasp_games.domains.kayles",
     "annihilation": "pyasp_games.domains.annihilation",
     "catch": "pyasp_games.domains.catch",
+    "cops": "pyasp_games.domains.cops",
 }
 
 

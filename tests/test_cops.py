@@ -1,0 +1,253 @@
+"""Cops and Robbers: the literature's cop numbers, both rule sets' answers replayed by the
+checker, the checker refusing tampered proofs, dismantlability against retrograde
+analysis, and the command line's answers and refusals."""
+
+from __future__ import annotations
+
+import copy
+import math
+
+import networkx as nx
+import pytest
+
+from pyasp_games.domains import cops
+from pyasp_games.domains.cops.model import (
+    CopsGame,
+    load_graph_game,
+    make_game,
+    parse_instance,
+    read_graph,
+    small_games,
+)
+from pyasp_games.domains.cops.native import dismantling_order
+from pyasp_games.domains.cops.retrograde import Table
+from pyasp_games.domains.cops.verify import check_number, check_solve
+from pyasp_games.engines.graphs import graph_from_edges
+
+from .conftest import assert_bad_input, run_cli
+
+
+def cop_number(name: str) -> int:
+    out = cops.number(load_graph_game(name))
+    assert out.status == "solved" and out.verdict.verified is True, out.verdict.message
+    return out.answer
+
+
+# -- the literature's values --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["path:1", "path:6", "tree:12:1", "tree:15:4", "star:5",
+                                  "complete:5"])  # fmt: skip
+def test_trees_and_complete_graphs_need_one_cop(name):
+    assert cop_number(name) == 1
+
+
+def test_dismantlable_graphs_need_one_cop():
+    # a chordal graph (every chordal graph is dismantlable): a fan, and two triangles
+    # sharing an edge with a pendant path
+    fan = "fan-5.txt"
+    g = graph_from_edges([(0, i) for i in range(1, 6)] + [(i, i + 1) for i in range(1, 5)], name=fan)
+    game = CopsGame(g)
+    assert dismantling_order(g) is not None
+    assert cops.number(game).answer == 1
+
+
+@pytest.mark.parametrize("name", ["cycle:4", "cycle:5", "cycle:9", "grid:2x2", "grid:3x3",
+                                  "grid:3x5", "grid:4x4"])  # fmt: skip
+def test_cycles_and_grids_need_two_cops(name):
+    assert cop_number(name) == 2
+
+
+def test_petersen_and_dodecahedron_need_three_cops():
+    assert cop_number("petersen") == 3
+    assert cop_number("dodecahedron") == 3
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+def test_hypercube_needs_ceil_half_of_n_plus_one(n):
+    assert cop_number(f"hypercube:{n}") == math.ceil((n + 1) / 2)
+
+
+@pytest.mark.slow
+def test_hypercube_q5_needs_three_cops():
+    assert cop_number("hypercube:5") == 3
+
+
+def test_the_robertson_graph_is_the_four_five_cage():
+    g = read_graph("robertson").to_networkx()
+    assert g.number_of_nodes() == 19 and g.number_of_edges() == 38
+    assert {d for _, d in g.degree()} == {4} and nx.girth(g) == 5
+
+
+@pytest.mark.slow
+def test_the_robertson_graph_needs_four_cops():
+    assert cop_number("robertson") == 4
+
+
+def test_small_atlas_graphs_one_cop_is_dismantlability():
+    """Every connected graph of the atlas up to 6 vertices: retrograde analysis with one
+    cop wins exactly on the dismantlable ones, and no graph needs three cops."""
+    for number in range(1, 209):  # the atlas' graphs on at most 6 vertices
+        g = nx.graph_atlas(number)
+        if g.number_of_nodes() == 0 or not nx.is_connected(g):
+            continue
+        graph = read_graph(f"atlas:{number}")
+        t = Table.build(CopsGame(graph), 1)
+        won = (t.cops_value.reshape(t.placements, len(graph)) >= 0).all(axis=1).any()
+        assert bool(won) == (dismantling_order(graph) is not None), number
+
+
+@pytest.mark.slow
+def test_every_connected_atlas_graph_needs_at_most_two_cops():
+    for number in range(1, 1253):
+        g = nx.graph_atlas(number)
+        if g.number_of_nodes() == 0 or not nx.is_connected(g):
+            continue
+        assert cop_number(f"atlas:{number}") <= 2, number
+
+
+# -- solve: both rule sets, replayed by the checker ----------------------------------------
+
+
+@pytest.mark.parametrize("variant", ["classic", "notes"])
+def test_every_small_game_is_proved(variant):
+    for game in small_games(variant):
+        for side in ("cops", "robber"):
+            game.to_move = side
+            out = cops.solve(game, "native")
+            assert out.status == "solved" and out.verdict.verified is True, (
+                game.describe(), out.verdict.message)  # fmt: skip
+
+
+def test_path_and_cycle_answers():
+    path = parse_instance("a b\nb c\nc d\n", cops="a", robber="d")
+    assert cops.solve(path, "native").answer == {"winner": "cops", "moves": 3}
+    cycle = "a b\nb c\nc d\nd a\n"
+    assert cops.solve(parse_instance(cycle, "a", "c"), "native").answer["winner"] == "robber"
+    two = parse_instance("a b\nb c\nc d\nd e\ne a\n", "a b", "d", variant="notes")
+    assert cops.solve(two, "native").answer == {"winner": "cops", "moves": 2}
+
+
+def test_the_notes_cops_pass_when_stuck():
+    # a-b-c: the cop on a cannot move (b holds the robber); it passes, the robber must
+    # move to c, and the cop traps it from b
+    game = parse_instance("a b\nb c\n", "a", "b", variant="notes")
+    out = cops.solve(game, "native")
+    assert out.answer == {"winner": "cops", "moves": 2} and out.verdict.verified
+
+
+def test_the_notes_start_trapped_is_a_win_in_no_moves():
+    game = parse_instance("a b\nb c\n", "b", "a", variant="notes")
+    assert cops.solve(game, "native").answer == {"winner": "cops", "moves": 0}
+
+
+def _solved(text: str, cops_at: str, robber: str, variant: str = "classic"):
+    game = parse_instance(text, cops_at, robber, variant=variant)
+    return game, cops.solve(game, "native")
+
+
+def test_the_checker_refuses_a_tampered_cops_strategy():
+    game, out = _solved("a b\nb c\nc d\nd e\n", "a", "e")
+    assert out.answer == {"winner": "cops", "moves": 4} and out.verdict.verified
+    faster = copy.deepcopy(out)
+    faster.answer = {"winner": "cops", "moves": 3}  # the defence shows 4 are needed
+    assert check_solve(game, faster)[0] is False
+    wrong = copy.deepcopy(out)
+    wrong.witness["cops_strategy"][0]["move"] = ["c"]  # not a neighbour of a
+    assert check_solve(game, wrong) == (False, "cops a robber e: the cops cannot move to ['c']")
+    short = copy.deepcopy(out)
+    short.witness["cops_strategy"].pop()
+    assert check_solve(game, short)[0] is False
+    robber = copy.deepcopy(out)
+    robber.answer = {"winner": "robber", "moves": None}
+    assert check_solve(game, robber)[0] is False
+
+
+def test_the_checker_refuses_a_tampered_robber_strategy():
+    game, out = _solved("a b\nb c\nc d\nd a\n", "a", "c")
+    assert out.answer["winner"] == "robber" and out.verdict.verified
+    walk_in = copy.deepcopy(out)
+    entry = walk_in.witness["robber_strategy"][0]
+    entry["move"] = entry["cops"][0]  # onto the cop
+    assert check_solve(game, walk_in)[0] is False
+    gap = copy.deepcopy(out)
+    gap.witness["robber_strategy"] = gap.witness["robber_strategy"][1:]
+    assert check_solve(game, gap)[0] is False
+
+
+def test_the_checker_refuses_a_tampered_cop_number():
+    game = load_graph_game("petersen")
+    out = cops.number(game)
+    low = copy.deepcopy(out)
+    low.answer, low.witness["cops"] = 2, 2
+    assert check_number(game, low)[0] is False
+    thin = copy.deepcopy(out)
+    first = thin.witness["escape"][0]["cops"]  # no escape against one placement
+    thin.witness["escape"] = [e for e in thin.witness["escape"] if e["cops"] != first]
+    assert check_number(game, thin)[0] is False
+    caught = copy.deepcopy(out)
+    caught.witness["escape"][0]["robber"] = caught.witness["escape"][0]["cops"][0]
+    assert check_number(game, caught)[0] is False
+
+
+# -- the command line ----------------------------------------------------------------------
+
+
+def test_solve_and_number_on_the_command_line():
+    run = run_cli("cops", "solve", "instances/cops/cycle5-notes-two-cops.txt")
+    assert run.code == 0 and "the cops win in 2 moves" in run.stdout
+    assert "the notes' rules" in run.stdout
+    run = run_cli("cops", "solve", "cycle:5", "--cops", "0", "--robber", "2", "--json")
+    assert run.code == 0 and run.json()["answer"] == {"winner": "robber", "moves": None}
+    assert run.json()["witness"]["rules"] == "classic"
+    run = run_cli("cops", "number", "petersen")
+    assert run.code == 0 and "c(G) = 3" in run.stdout and "2 cops never catch it" in run.stdout
+
+
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        (["solve", "cycle:4", "--cops", "0", "--robber", "9"], "has no vertex '9'"),
+        (["solve", "cycle:4", "--cops", "0,x", "--robber", "2"], "has no vertex 'x'"),
+        (["solve", "cycle:4", "--cops", ",", "--robber", "2"], "expected vertex names"),
+        (["solve", "cycle:4", "--robber", "2"], "give the start squares"),
+        (["solve", "cycle:4", "--cops", "0,0", "--robber", "2", "--variant", "notes"],
+         "two cops cannot start on one vertex"),
+        (["solve", "cycle:4", "--cops", "0", "--robber", "0", "--variant", "notes"],
+         "cannot start on a cop"),
+        (["solve", "cycle:4", "--cops", "0", "--robber", "1,2"], "one robber"),
+        (["solve", "grid:40x40", "--cops", "0,0 0,1 0,2 0,3", "--robber", "5,5"],
+         "positions (at most"),
+        (["solve", "cycle:4", "--cops", ",".join("0" * 13), "--robber", "2"], "too many"),
+        (["solve", "missing-file.txt", "--cops", "0", "--robber", "1"], "missing-file.txt"),
+        (["number", "atlas:0"], "numbers its graphs 1 to 1252"),
+        (["number", "nowhere.txt"], "nowhere.txt"),
+    ],
+)  # fmt: skip
+def test_bad_input_is_one_line(args, fragment):
+    assert_bad_input(run_cli("cops", *args), fragment)
+
+
+def test_a_disconnected_graph_has_no_cop_number(tmp_path):
+    f = tmp_path / "two.txt"
+    f.write_text("a b\nc d\n")
+    assert_bad_input(run_cli("cops", "number", f), "not connected")
+
+
+def test_a_game_on_a_disconnected_graph_is_played(tmp_path):
+    f = tmp_path / "two.txt"
+    f.write_text("a b\nc d\n")
+    run = run_cli("cops", "solve", f, "--cops", "a", "--robber", "c", "--json")
+    assert run.code == 0 and run.json()["answer"]["winner"] == "robber"
+
+
+@pytest.mark.xdist_group("timing")
+def test_a_time_limit_is_unknown():
+    run = run_cli("cops", "number", "hypercube:7", "--time-limit", "1")
+    assert run.code == 3, run.stderr
+
+
+def test_make_game_reads_the_headers():
+    g = read_graph("instances/cops/grid3x3-notes-robber-first.txt")
+    game = make_game(g)
+    assert (game.variant, game.to_move, game.k) == ("notes", "robber", 2)
