@@ -251,3 +251,52 @@ def test_make_game_reads_the_headers():
     g = read_graph("instances/cops/grid3x3-notes-robber-first.txt")
     game = make_game(g)
     assert (game.variant, game.to_move, game.k) == ("notes", "robber", 2)
+
+
+# -- asp and sat against native -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", ["classic", "notes"])
+@pytest.mark.parametrize("backend", ["asp", "sat"])
+def test_asp_and_sat_agree_with_native_on_small_games(variant, backend):
+    for game in list(small_games(variant))[::2]:
+        for side in ("cops", "robber"):
+            game.to_move = side
+            mine, native = cops.solve(game, backend), cops.solve(game, "native")
+            assert mine.verdict.verified is True, (game.describe(), mine.verdict.message)
+            assert mine.answer == native.answer, game.describe()
+
+
+@pytest.mark.parametrize("backend", ["asp", "sat"])
+def test_asp_and_sat_answer_the_bundled_games(backend):
+    from pyasp_games.domains.cops.model import known_answer
+    from pyasp_games.engines.resources import instance_dir
+
+    for name in ("path4", "cycle4", "cycle5-notes-two-cops", "grid3x3-notes-robber-first"):
+        game = make_game(read_graph(instance_dir("cops") / f"{name}.txt"))
+        out = cops.solve(game, backend)
+        assert out.verdict.verified is True and out.answer == known_answer(game), name
+
+
+def test_the_backends_refuse_what_they_cannot_ground():
+    game = make_game(read_graph("grid:6x6"), "0,0 0,1 0,2", "5,5")
+    assert_bad_input(run_cli("cops", "solve", "grid:6x6", "--cops", "0,0 0,1 0,2 0,3",
+                             "--robber", "5,5", "-b", "asp"), "the asp backend would ground")  # fmt: skip
+    assert_bad_input(run_cli("cops", "solve", "grid:6x6", "--cops", "0,0 0,1 0,2 0,3",
+                             "--robber", "5,5", "-b", "sat"), "the sat backend would add")  # fmt: skip
+    assert game.k == 3
+
+
+def test_an_emitted_program_runs_as_printed(tmp_path):
+    import shlex
+    import subprocess
+    import sys
+
+    f = tmp_path / "c5.lp"
+    run = run_cli("cops", "solve", "instances/cops/cycle5-notes-two-cops.txt", "-b", "asp",
+                  "--emit-lp", f)  # fmt: skip
+    assert run.code == 0
+    call = shlex.split(next(line for line in f.read_text().splitlines() if line.startswith("% run:"))[7:])
+    assert call[:3] == ["python", "-m", "pyasp_games.engines.incmode"]
+    done = subprocess.run([sys.executable, *call[1:]], capture_output=True, text=True, timeout=120)
+    assert "SATISFIABLE" in done.stdout and "cw_at(" in done.stdout

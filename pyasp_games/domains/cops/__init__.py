@@ -4,7 +4,9 @@ Two rule sets, named in every answer: the classic one (every cop moves or stays,
 the robber's vertex captures; the cop number c(G)) and the notes' "robber and k cops" (one
 cop moves to a free neighbour, the robber is trapped when every neighbour holds a cop).
 ``native`` is retrograde analysis over positions (cop placements as sorted tuples, the
-robber, the side to move), compiled; one cop is also decided by dismantlability.
+robber, the side to move), compiled; one cop is also decided by dismantlability. ``asp``
+derives the cop-win positions as a least fixpoint, round by round; ``sat`` unrolls "the
+cops capture within t rounds".
 
 >>> from pyasp_games.domains.cops.model import load_graph_game, parse_instance
 >>> number(load_graph_game("petersen")).answer
@@ -39,6 +41,16 @@ def number(game: CopsGame, backend: str = "native", limits: Limits = Limits()) -
     return NUMBER.solve(game, backend, limits)
 
 
+#: crosscheck runs the asp backend on games it grounds in about a second or two.
+CROSSCHECK_GROUND = 200_000
+
+
+def _applies(game: CopsGame, backend: str) -> bool:
+    from pyasp_games.domains.cops.asp import ground_size
+
+    return backend != "asp" or ground_size(game, game.k) <= CROSSCHECK_GROUND
+
+
 def _known(game: CopsGame) -> tuple[bool, Any]:
     answer = known_answer(game)
     return (False, None) if answer is None else (True, answer)
@@ -49,7 +61,7 @@ def domain() -> DomainSpec:
     from pyasp_games.domains.cops.model import random_game
 
     return DomainSpec.asking(
-        SOLVE, load_instances, _known, generators={"random": random_game},
+        SOLVE, load_instances, _known, applies=_applies, generators={"random": random_game},
         questions=QUESTIONS, fuzzing=fuzzing(),
     )  # fmt: skip
 

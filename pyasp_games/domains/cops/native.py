@@ -28,17 +28,16 @@ retrograde table for one cop, and an answer where they disagree is an error.
 from __future__ import annotations
 
 import time
-from collections import deque
 from typing import Any
 
 import numpy as np
 
 from pyasp_games.domains.cops.model import CopsGame, check_size
 from pyasp_games.domains.cops.retrograde import Table
+from pyasp_games.domains.cops.strategies import cops_strategy, escape_set, names_of, solve_outcome
 from pyasp_games.engines.graphs import Graph
 from pyasp_games.engines.limits import LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
-from pyasp_games.errors import InputError
 
 
 def dismantling_order(graph: Graph) -> list[int] | None:
@@ -70,89 +69,6 @@ def dismantling_order(graph: Graph) -> list[int] | None:
     return order + sorted(alive)
 
 
-# -- reading strategies off the tables ----------------------------------------------------
-
-
-def _names(t: Table, placement: int) -> list[str]:
-    return [t.game.names[c] for c in t.cops_of(placement)]
-
-
-def _cop_moves_from(t: Table, placement: int, robber: int) -> list[int]:
-    """The placements the cops can move to with the robber on ``robber`` (notes: a move
-    may not land on it; a cops' player without a move passes)."""
-    moves = t.cop_moves(placement)
-    if t.classic:
-        return [int(m) for m in moves]
-    land = t.landings(placement)
-    out = [int(m) for m, w in zip(moves, land, strict=True) if w != robber]
-    return out or [placement]
-
-
-def cops_strategy(t: Table, starts: list[int]) -> list[dict[str, Any]]:
-    """The cops' table from the cops' positions ``starts`` (all won): for every position
-    reachable when the cops play the fastest move and the robber any move, the move and
-    the number of cops' moves within which it captures."""
-    n, names = t.n, t.game.names
-    seen = set(starts)
-    queue = deque(starts)
-    table = []
-    while queue:
-        p = queue.popleft()
-        c, r = divmod(p, n)
-        to = int(t.cops_best[p])
-        table.append({"cops": _names(t, c), "robber": names[r], "move": _names(t, to),
-                      "within": int(t.cops_value[p])})  # fmt: skip
-        if t.robber_value[to * n + r] == 0:
-            continue  # captured (trapped) by the move
-        for r2 in t.robber_moves(to, r):
-            q = to * n + r2
-            if t.cops_value[q] > 0 and q not in seen:
-                seen.add(q)
-                queue.append(q)
-    return table
-
-
-def robber_strategy(t: Table, starts: list[int]) -> list[dict[str, Any]]:
-    """The robber's table from the robber's positions ``starts``: where the robber
-    escapes for ever, a move to a position still escaping (``survives`` absent); where
-    the cops win, the move of longest resistance, with the number of cops' moves the
-    robber survives (a lower bound on the capture)."""
-    n, names = t.n, t.game.names
-    seen = set(starts)
-    queue = deque(starts)
-    table = []
-    while queue:
-        q = queue.popleft()
-        c, r = divmod(q, n)
-        value = int(t.robber_value[q])
-        if value < 0:
-            to = next(w for w in t.robber_moves(c, r) if t.cops_value[c * n + w] == -1)
-        else:
-            to = int(t.robber_best[q])
-        entry: dict[str, Any] = {"cops": _names(t, c), "robber": names[r], "move": names[to]}
-        if value >= 0:
-            entry["survives"] = value
-        table.append(entry)
-        if value == 1:
-            continue  # the next move of the cops may capture: nothing more to survive
-        for c2 in _cop_moves_from(t, c, to):
-            q2 = c2 * n + to
-            if t.robber_value[q2] != 0 and q2 not in seen:
-                seen.add(q2)
-                queue.append(q2)
-    return table
-
-
-def _robber_starts(t: Table, p: int, to_move: str) -> list[int]:
-    """The robber's positions the robber's table starts from: the start itself, or every
-    position the cops' first move makes (not a capture)."""
-    if to_move == "robber":
-        return [p]
-    c, r = divmod(p, t.n)
-    made = {c2 * t.n + r for c2 in _cop_moves_from(t, c, r)}
-    return sorted(q for q in made if t.robber_value[q] != 0)
-
-
 # -- the backends -------------------------------------------------------------------------
 
 
@@ -165,32 +81,9 @@ def solve_native(game: CopsGame, limits: Limits = Limits()) -> Outcome:
         t = Table.build(game, game.k, limits.deadline())
     except LimitReached:
         return Outcome(game.name, "native", "unknown", None, None, 0.0, {"limit": "time"})
-    p = t.position(game.cops, game.robber)
-    cops_turn = game.to_move == "cops"
-    value = int((t.cops_value if cops_turn else t.robber_value)[p])
-    stats: dict[str, Any] = {"positions": 2 * t.placements * t.n,
-                             "table_seconds": round(time.perf_counter() - started, 3)}  # fmt: skip
-    witness: dict[str, Any] = {"rules": game.variant}
-    if value >= 0:
-        answer = {"winner": "cops", "moves": value}
-        if value > 0:
-            starts = [p] if cops_turn else _after_robber(t, p)
-            witness["cops_strategy"] = cops_strategy(t, starts)
-            robber_starts = _robber_starts(t, p, game.to_move)
-            witness["robber_defence"] = robber_strategy(
-                t, [q for q in robber_starts if t.robber_value[q] > 0]
-            )
-    else:
-        answer = {"winner": "robber", "moves": None}
-        robber_starts = _robber_starts(t, p, game.to_move)
-        witness["robber_strategy"] = robber_strategy(t, robber_starts)
-    return Outcome(game.name, "native", "solved", answer, witness, 0.0, stats)
-
-
-def _after_robber(t: Table, q: int) -> list[int]:
-    """The cops' positions the robber's moves from ``q`` make (not captured)."""
-    c, r = divmod(q, t.n)
-    return sorted({c * t.n + w for w in t.robber_moves(c, r) if t.cops_value[c * t.n + w] > 0})
+    stats = {"positions": 2 * t.placements * t.n,
+             "table_seconds": round(time.perf_counter() - started, 3)}  # fmt: skip
+    return solve_outcome(game, t, "native", stats)
 
 
 def cop_number_native(game: CopsGame, limits: Limits = Limits()) -> Outcome:
@@ -228,7 +121,7 @@ def cop_number_native(game: CopsGame, limits: Limits = Limits()) -> Outcome:
     starts = [best * n + r for r in range(n) if values[best, r] > 0]
     witness: dict[str, Any] = {
         "cops": k,
-        "start": _names(t, best),
+        "start": names_of(t, best),
         "capture_within": int(worst[best]),
         "strategy": cops_strategy(t, starts),
         "escape": [] if previous is None else escape_set(previous),
@@ -238,32 +131,3 @@ def cop_number_native(game: CopsGame, limits: Limits = Limits()) -> Outcome:
     return Outcome(game.name, "native", "solved", k, witness, 0.0, stats)
 
 
-def escape_set(t: Table) -> list[dict[str, Any]]:
-    """The robber's escape from ``t``'s cops: for every placement a robber start where
-    the robber escapes, and every position with the cops to move that the robber's
-    replies (the first escaping one) reach against every move of the cops."""
-    n, names = t.n, t.game.names
-    values = t.cops_value
-    starts = []
-    for c in range(t.placements):
-        r = next((r for r in range(n) if values[c * n + r] == -1), None)
-        if r is None:
-            raise InputError("internal: a placement without an escape")  # the cops won
-        starts.append(c * n + r)
-    seen = set(starts)
-    queue = deque(starts)
-    out = []
-    while queue:
-        p = queue.popleft()
-        c, r = divmod(p, n)
-        out.append({"cops": _names(t, c), "robber": names[r]})
-        for c2 in t.cop_moves(c):
-            c2 = int(c2)
-            for w in t.robber_moves(c2, r):
-                q = c2 * n + w
-                if values[q] == -1:
-                    if q not in seen:
-                        seen.add(q)
-                        queue.append(q)
-                    break
-    return out

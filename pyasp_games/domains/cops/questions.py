@@ -21,6 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from pyasp_games.domains.cops.asp import solve_asp
 from pyasp_games.domains.cops.model import (
     RULES,
     SIDES,
@@ -30,15 +31,25 @@ from pyasp_games.domains.cops.model import (
     load_graph_game,
 )
 from pyasp_games.domains.cops.native import cop_number_native, solve_native
+from pyasp_games.domains.cops.sat import solve_sat
 from pyasp_games.domains.cops.verify import check_number, check_solve
 from pyasp_games.engines.fuzzing import plural
 from pyasp_games.engines.graphs import FORMATS
 from pyasp_games.engines.outcome import Outcome
-from pyasp_games.engines.question import Param, Question
+from pyasp_games.engines.question import EMIT_LP, SOLVER, Param, Question, encoding_param
+from pyasp_games.engines.reference import Reference
 
 #: The backends of ``solve``: ``backend(game, limits, **options) -> Outcome`` with answer
 #: ``{"winner": "cops"|"robber", "moves": n|None}`` and the strategies as witness.
-BACKENDS: dict[str, Callable[..., Outcome]] = {"native": solve_native}
+BACKENDS: dict[str, Callable[..., Outcome]] = {
+    "native": solve_native,
+    "asp": solve_asp,
+    "sat": solve_sat,
+}
+
+#: A user encoding's claims are cross-checked against ``native`` (the strategies are
+#: replayed whatever produced them; the reference confirms the least fixpoint's extent).
+REFERENCE = Reference("cops", lambda game, options: ("native", {}))
 
 #: How many positions of a strategy the text shows (the JSON has them all).
 SHOWN = 8
@@ -151,7 +162,12 @@ SOLVE = Question(
         Param("to_move", "--to-move", "Who moves first: cops (default) or robber.",
               type=SIDES, to="read"),
         FORMAT,
+        encoding_param("a bundled encoding (classic, notes) or an .lp file (default: the "
+                       "game's rules)."),
+        SOLVER,
     ),
+    emits=(EMIT_LP,),
+    reference=REFERENCE,
 )
 
 NUMBER = Question(

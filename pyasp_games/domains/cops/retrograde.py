@@ -46,6 +46,7 @@ import numpy as np
 from pyasp_games.domains.cops.model import CopsGame, check_size
 from pyasp_games.engines.compiled import compile_kernels, kernel, run_sliced
 from pyasp_games.engines.limits import Deadline
+from pyasp_games.errors import MalformedAnswer
 
 #: Positions beyond which the kernels are compiled from the start.
 INTERPRETED_POSITIONS = 20_000
@@ -272,6 +273,65 @@ class Table:
     def placements(self) -> int:
         return len(self.confs)
 
+    @classmethod
+    def from_values(
+        cls,
+        game: CopsGame,
+        k: int,
+        moves: dict[tuple[int, ...], dict[tuple[int, ...], int]],
+        cops_value: dict[tuple[tuple[int, ...], int], int],
+        robber_value: dict[tuple[tuple[int, ...], int], int],
+    ) -> Table:
+        """The table of values another solver derived: ``moves[placement]`` maps each
+        placement the cops can move to onto the vertex the moving cop lands on (the
+        notes' rules; any number under the classic ones), the values are by ``(sorted
+        placement, robber)`` (missing: the robber escapes). The fastest moves of both
+        sides are read off the values (the checker replays them)."""
+        n, classic = len(game), game.variant == "classic"
+        confs, binom = placements(n, k, classic)
+        m = len(confs)
+        occ = _occupied(confs, n)
+        ranked = {tuple(int(v) for v in row): i for i, row in enumerate(confs)}
+        lists = [sorted((ranked[to], w) for to, w in moves.get(tuple(int(v) for v in row), {}).items())
+                 for row in confs]  # fmt: skip
+        mptr = np.zeros(m + 1, dtype=np.int64)
+        mptr[1:] = np.cumsum([len(a) for a in lists])
+        mv = np.array([to for a in lists for to, _ in a], dtype=np.int64)
+        land = np.array([w for a in lists for _, w in a], dtype=np.int64)
+        size = m * n
+        arrays = {}
+        for name, given in (("cops", cops_value), ("robber", robber_value)):
+            values = np.full(size, -1, dtype=np.int32)
+            if not classic:
+                values[occ.reshape(-1).astype(bool)] = -2
+            for (cops, r), v in given.items():
+                values[ranked[cops] * n + r] = v
+            arrays[name] = values
+        t = cls(game, k, classic, confs, binom, {"occ": occ, "mptr": mptr, "mv": mv, "land": land},
+                arrays["cops"], arrays["robber"], np.full(size, -1, dtype=np.int32),
+                np.full(size, -1, dtype=np.int32))  # fmt: skip
+        t._best_moves()
+        return t
+
+    def _best_moves(self) -> None:
+        """The fastest cops' move and the robber's longest resistance, from the values."""
+        n = self.n
+        for p in np.flatnonzero(self.cops_value > 0):
+            c, r = divmod(int(p), n)
+            want = self.cops_value[p] - 1
+            options = [int(m) for m, w in zip(self.cop_moves(c), self.landings(c), strict=True)
+                       if self.classic or w != r] or [c]  # fmt: skip
+            best = next((m for m in options if self.robber_value[m * n + r] == want), None)
+            if best is None:
+                raise MalformedAnswer(
+                    f"no move of the cops from {self.cops_of(c)} with the robber on {r} leads "
+                    f"to a position of value {want}: the values are no fixpoint of the rules"
+                )
+            self.cops_best[p] = best
+        for q in np.flatnonzero(self.robber_value > 0):
+            c, r = divmod(int(q), n)
+            self.robber_best[q] = max(self.robber_moves(c, r), key=lambda w: self.cops_value[c * n + w])
+
     def rank(self, cops: tuple[int, ...]) -> int:
         """The number of a sorted placement."""
         return int(sum(self.binom[(c + i) if self.classic else c, i + 1] for i, c in enumerate(cops)))
@@ -308,16 +368,9 @@ class Table:
         adj = game.graph.adj
         ptr, nbr = _csr([list(a) for a in adj])
         cptr, cnbr = _csr([[v, *a] for v, a in enumerate(adj)])
-        binom = _binomials(n + k, k)
-        chosen = combinations_with_replacement(range(n), k) if classic else combinations(range(n), k)
-        rows = np.array(list(chosen), dtype=np.int64).reshape(-1, k)
-        m = len(rows)
-        ranks = sum(binom[rows[:, i] + (i if classic else 0), i + 1] for i in range(k))
-        confs = np.empty_like(rows)
-        confs[ranks] = rows
-        occ = np.zeros((m, n), dtype=np.uint8)
-        for i in range(k):
-            occ[np.arange(m), confs[:, i]] = 1
+        confs, binom = placements(n, k, classic)
+        m = len(confs)
+        occ = _occupied(confs, n)
         if m * n > INTERPRETED_POSITIONS:
             compile_kernels(__name__)
         stamp = np.full(m, -1, dtype=np.int64)
@@ -364,6 +417,26 @@ class Table:
         arrays = {"occ": occ, "mptr": mptr, "mv": mv, "land": land}
         return cls(game, k, classic, confs, binom, arrays, cops_value, robber_value, cops_best,
                    robber_best)  # fmt: skip
+
+
+def placements(n: int, k: int, classic: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Every placement of ``k`` cops on ``n`` vertices in colex order, and the binomials
+    that rank them."""
+    binom = _binomials(n + k, k)
+    chosen = combinations_with_replacement(range(n), k) if classic else combinations(range(n), k)
+    rows = np.array(list(chosen), dtype=np.int64).reshape(-1, k)
+    ranks = sum(binom[rows[:, i] + (i if classic else 0), i + 1] for i in range(k))
+    confs = np.empty_like(rows)
+    confs[ranks] = rows
+    return confs, binom
+
+
+def _occupied(confs: np.ndarray, n: int) -> np.ndarray:
+    m, k = confs.shape
+    occ = np.zeros((m, n), dtype=np.uint8)
+    for i in range(k):
+        occ[np.arange(m), confs[:, i]] = 1
+    return occ
 
 
 def warm_up() -> None:

@@ -1,0 +1,178 @@
+"""Cops and Robbers as SAT: "the cops capture within t rounds", unrolled one round at a time.
+
+For every position ``p`` (a sorted placement of the cops and the robber's vertex) and
+round ``t`` two variables: ``C(t, p)``, with the cops to move they capture (trap) within
+``t`` of their moves, and ``R(t, p)``, the same with the robber to move. Each is defined
+by an equivalence over the round before (Tseitin clauses):
+
+- ``C(0, p)`` and ``R(0, p)`` hold exactly where the robber is caught (trapped);
+- ``C(t, p) <-> over(p) or OR over the cops' moves p -> q of R(t - 1, q)``;
+- ``R(t, p) <-> over(p) or AND over the robber's moves p -> q of C(t, q)``.
+
+The formula defines every variable, so it has one model; PySAT answers "within t" by
+the assumption ``C(t, start)``. The backend adds rounds until the start is won (the
+number of moves is the first such ``t``), or a round wins no new position (asked by a
+selector clause: some ``C(t, p)`` without ``C(t - 1, p)``): the least fixpoint is
+reached and the robber escapes. The values read off the last model fill a
+:class:`~pyasp_games.domains.cops.retrograde.Table`, the strategies are read from it
+as for every backend, and the checker replays them. The positions and moves are this
+module's own (itertools over the rules), not the native kernels'.
+
+>>> from pyasp_games.domains.cops.model import parse_instance
+>>> out = solve_sat(parse_instance("a b\\nb c\\nc d\\n", cops="a", robber="d"))
+>>> out.answer, out.stats["rounds"]
+({'winner': 'cops', 'moves': 3}, 3)
+>>> solve_sat(parse_instance("a b\\nb c\\nc d\\nd a\\n", "a", "c")).answer
+{'winner': 'robber', 'moves': None}
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, combinations_with_replacement, product
+from typing import Any
+
+from pyasp_games.domains.cops.model import CopsGame
+from pyasp_games.domains.cops.retrograde import Table
+from pyasp_games.domains.cops.strategies import solve_outcome
+from pyasp_games.engines.limits import Limits
+from pyasp_games.engines.outcome import Outcome
+from pyasp_games.engines.sat_runner import SatSession
+from pyasp_games.errors import InputError
+
+#: The most clauses one round may add.
+MAX_CLAUSES = 2_000_000
+
+Placement = tuple[int, ...]
+
+
+class Rules:
+    """The positions and moves of one game, from the rules (itertools)."""
+
+    def __init__(self, game: CopsGame) -> None:
+        self.game = game
+        self.classic = game.variant == "classic"
+        n, k = len(game), game.k
+        self.adj = [set(a) for a in game.graph.adj]
+        closed = [sorted(a | {v}) for v, a in enumerate(self.adj)]
+        pick = combinations_with_replacement if self.classic else combinations
+        self.placements: list[Placement] = list(pick(range(n), k))
+        #: the cops' moves: ``{placement: {placement after: the vertex a cop lands on}}``
+        self.moves: dict[Placement, dict[Placement, int]] = {}
+        for cops in self.placements:
+            if self.classic:
+                self.moves[cops] = {tuple(sorted(p)): 0 for p in product(*(closed[c] for c in cops))}
+            else:
+                out = {}
+                for i, c in enumerate(cops):
+                    for w in self.adj[c] - set(cops):
+                        out[tuple(sorted((*cops[:i], w, *cops[i + 1 :])))] = w
+                self.moves[cops] = out
+        self.positions = [(c, r) for c in self.placements for r in range(n)
+                          if self.classic or r not in c]  # fmt: skip
+
+    def over(self, cops: Placement, r: int) -> bool:
+        return r in cops if self.classic else self.adj[r] <= set(cops)
+
+    def cop_moves(self, cops: Placement, r: int) -> list[Placement]:
+        if self.classic:
+            return list(self.moves[cops])
+        return [to for to, w in self.moves[cops].items() if w != r] or [cops]  # a pass
+
+    def robber_moves(self, cops: Placement, r: int) -> list[int]:
+        if self.classic:
+            return [r, *self.adj[r]]
+        return [w for w in self.adj[r] if w not in cops]
+
+
+def round_size(rules: Rules) -> int:
+    """The clauses of one round (about one per move of either side)."""
+    cops = sum(len(m) for m in rules.moves.values()) * len(rules.game)
+    return cops + sum(len(a) + 1 for a in rules.adj) * len(rules.placements)
+
+
+def solve_sat(game: CopsGame, limits: Limits = Limits(), solver: str = "glucose4") -> Outcome:
+    """The ``sat`` backend of ``cops solve``."""
+    rules = Rules(game)
+    size = round_size(rules)
+    if size > MAX_CLAUSES:
+        raise InputError(
+            f"{game.name}: the sat backend would add about {size:,} clauses per round "
+            f"(at most {MAX_CLAUSES:,}); the native backend takes it"
+        )
+    start = (game.cops, game.robber)
+    side = "C" if game.to_move == "cops" else "R"
+    session = SatSession(solver, limits.deadline(), keep_clauses=False)
+    try:
+        for p in rules.positions:
+            for name in "CR":
+                session.add([session.var(name, 0, p) if rules.over(*p) else -session.var(name, 0, p)])
+        t = 0
+        while True:
+            got = session.solve([session.var(side, t, start)])
+            if got is None:
+                return _unknown(game, session, t)
+            if got:
+                break
+            if t > 0:
+                changed = session.var("new", t)
+                session.add([-changed] + [_fresh(session, t, p) for p in rules.positions])
+                got = session.solve([changed])
+                if got is None:
+                    return _unknown(game, session, t)
+                if not got:
+                    break  # no new position: the fixpoint, and the start is not in it
+            t += 1
+            _add_round(session, rules, t)
+        if session.solve() is not True:
+            return _unknown(game, session, t)
+        true = set(session.true_names())
+        stats = {**session.statistics(), "rounds": t}
+    finally:
+        session.delete()
+    values: dict[str, dict[Any, int]] = {"C": {}, "R": {}}
+    for name in true:
+        if name[0] in values:
+            kind, when, p = name
+            got = values[kind]
+            got[p] = min(when, got.get(p, when))
+    table = Table.from_values(game, game.k, rules.moves, values["C"], values["R"])
+    return solve_outcome(game, table, "sat", stats)
+
+
+def _fresh(session: SatSession, t: int, p: Any) -> int:
+    """A variable true only if ``p`` is first won in round ``t`` (with the cops to move)."""
+    d = session.var("first", t, p)
+    session.add([-d, session.var("C", t, p)])
+    session.add([-d, -session.var("C", t - 1, p)])
+    return d
+
+
+def _add_round(session: SatSession, rules: Rules, t: int) -> None:
+    """The clauses defining ``C(t, .)`` and ``R(t, .)`` from round ``t - 1``."""
+    var, add = session.var, session.add
+    session.deadline.check()
+    for p in rules.positions:
+        cops, r = p
+        c = var("C", t, p)
+        if rules.over(cops, r):
+            add([c])
+            add([var("R", t, p)])
+            continue
+        before = [var("R", t - 1, (to, r)) for to in rules.cop_moves(cops, r)]
+        add([-c, *before])
+        for b in before:
+            add([c, -b])
+    for p in rules.positions:
+        cops, r = p
+        if rules.over(cops, r):
+            continue
+        rr = var("R", t, p)
+        after = [var("C", t, (cops, w)) for w in rules.robber_moves(cops, r)]
+        add([rr, *(-a for a in after)])
+        for a in after:
+            add([-rr, a])
+
+
+def _unknown(game: CopsGame, session: SatSession, t: int) -> Outcome:
+    return Outcome(game.name, "sat", "unknown", None, None, 0.0,
+                   {**session.statistics(), "rounds": t, "limit": "time"})  # fmt: skip
