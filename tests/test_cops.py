@@ -300,3 +300,42 @@ def test_an_emitted_program_runs_as_printed(tmp_path):
     assert call[:3] == ["python", "-m", "pyasp_games.engines.incmode"]
     done = subprocess.run([sys.executable, *call[1:]], capture_output=True, text=True, timeout=120)
     assert "SATISFIABLE" in done.stdout and "cw_at(" in done.stdout
+
+
+# -- play ----------------------------------------------------------------------------------
+
+
+def test_play_in_a_terminal_asks_again_and_ends_with_the_input():
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, "-m", "pyasp_games", "cops", "play", "cycle:4", "--cops",
+                          "0", "--robber", "2"], input="zz\n0 2\n1\n", capture_output=True,
+                         text=True, timeout=120)  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    out = run.stdout
+    assert "I play the robber" in out and "'zz': no vertex of that name" in out
+    assert "'0 2': give 1 vertices, one for each cop" in out
+    assert "The robber moves to" in out and out.rstrip().endswith("end of input: game abandoned")
+
+
+@pytest.mark.parametrize("variant", ["classic", "notes"])
+def test_the_solver_wins_what_it_can_whatever_you_play(variant):
+    from pyasp_games.domains.cops.play import play
+
+    game = parse_instance("a b\nb c\nc d\nd e\nc f\n", "a b", "e", variant=variant)
+    said: list[str] = []
+    moves = iter(["zz", "e", "d", "e", "f", "c", "d", "e", "d", "e", "f"] * 3)
+    play(game, moves.__next__, said.append)
+    assert "I play the cops" in said[1]
+    assert said[-1].endswith("the cops win."), said
+
+
+def test_fuzz_finds_a_planted_bug_in_the_small_scope(tmp_path):
+    from pyasp_games.engines.resources import encoding_path
+
+    bad = tmp_path / "no-staying.lp"  # nobody may stay: not the classic game
+    bad.write_text(encoding_path("cops", "classic").read_text().replace("step(V,V) :- vertex(V).", ""))
+    run = run_cli("fuzz", "cops", "--encoding", bad, "--family", "classic", "--total-time", "30",
+                  "--out", tmp_path)  # fmt: skip
+    assert run.code == 1 and "found in the small scope" in run.stdout, run.stdout + run.stderr

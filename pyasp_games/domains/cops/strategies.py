@@ -22,7 +22,7 @@ from typing import Any
 from pyasp_games.domains.cops.model import CopsGame
 from pyasp_games.domains.cops.retrograde import Table
 from pyasp_games.engines.outcome import Outcome
-from pyasp_games.errors import InputError
+from pyasp_games.errors import InputError, MalformedAnswer
 
 
 def names_of(t: Table, placement: int) -> list[str]:
@@ -75,7 +75,12 @@ def robber_strategy(t: Table, starts: list[int]) -> list[dict[str, Any]]:
     while queue:
         q = queue.popleft()
         c, r = divmod(q, n)
-        to = next(w for w in t.robber_moves(c, r) if t.cops_value[c * n + w] == -1)
+        to = next((w for w in t.robber_moves(c, r) if t.cops_value[c * n + w] == -1), None)
+        if to is None:
+            raise MalformedAnswer(
+                f"every move of the robber from {r} against the cops on {t.cops_of(c)} is won "
+                "by the cops, yet the position is not: the values are no fixpoint of the rules"
+            )
         table.append({"cops": names_of(t, c), "robber": names[r], "move": names[to]})
         for c2 in _cop_moves_from(t, c, to):
             q2 = c2 * n + to
