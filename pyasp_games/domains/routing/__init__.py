@@ -21,6 +21,7 @@ from pyasp_games.domains.routing.model import Instance, load_instances, random_i
 from pyasp_games.domains.routing.questions import BACKENDS, QUESTIONS, SOLVE
 from pyasp_games.domains.routing.verify import check_outcome
 from pyasp_games.engines.domain import DomainSpec
+from pyasp_games.engines.fuzzing import Family, Fuzzing
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 
@@ -61,5 +62,36 @@ def domain() -> DomainSpec:
     """The routing domain for crosscheck and bench."""
     return DomainSpec.asking(
         SOLVE, load_instances, _known, applies=_applies, generators={"random": random_instance},
-        questions=QUESTIONS,
+        questions=QUESTIONS, fuzzing=fuzzing(),
+    )  # fmt: skip
+
+
+def fuzzing() -> Fuzzing:
+    """What ``pyasp-games fuzz routing`` draws: arrangements on paths, cycles, stars and
+    complete graphs, every one on at most 4 vertices first, under matching and under
+    swap moves (the move rule's file is added to the dynamics under test)."""
+    from functools import partial
+
+    from pyasp_games.domains.routing.model import (
+        arrangement_strategy,
+        format_fuzzed,
+        small_arrangements,
+    )
+
+    families = tuple(
+        Family(
+            moves,
+            f"arrangements under {moves} moves on paths, cycles, stars and complete graphs",
+            strategy=partial(arrangement_strategy, moves=moves),
+            small=partial(small_arrangements, moves),
+            small_help="every arrangement on a path, cycle, star and complete graph of 2 to 4 "
+            "vertices",
+            sizes=(3, 7),
+        )
+        for moves in ("matching", "swap")
+    )
+    return Fuzzing(
+        ("solve",), families, size=lambda inst: len(inst.graph), unit="vertices",
+        write=format_fuzzed,
+        measure=lambda inst: f"{inst.headers['graph']}, {inst.moves} moves",
     )  # fmt: skip

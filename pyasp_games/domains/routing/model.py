@@ -31,8 +31,10 @@ given a graph as well, the two must be the same graph.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from pyasp_games.domains.routing.specs import graph_spec, looks_like_spec, read_graph
 from pyasp_games.engines.files import comment_header, comment_headers
@@ -267,3 +269,63 @@ def stride(inst: Instance) -> int:
 def schedule_names(g: Graph, schedule: list) -> list[list[list[str]]]:
     """A schedule with vertex names (the witness format)."""
     return [[[g.names[u], g.names[v]] for u, v in step] for step in schedule]
+
+
+# -- fuzzing: every small arrangement, then random ones (``pyasp-games fuzz routing``) -----
+
+#: The graph families the fuzzer draws, as specs of ``n`` vertices.
+FUZZ_GRAPHS = ("path", "cycle", "star", "complete")
+
+
+def _families(n: int) -> tuple[str, ...]:
+    return FUZZ_GRAPHS if n >= 3 else ("path",)  # two vertices: one graph
+
+
+def _spec(family: str, n: int) -> str:
+    return f"star:{n - 1}" if family == "star" else f"{family}:{n}"
+
+
+def _on_spec(spec: str, state: tuple[int, ...], moves: str, name: str) -> Instance:
+    from pyasp_games.domains.routing.specs import graph_spec
+
+    graph = graph_spec(spec)
+    return Instance(graph, tuple(state), moves, name=name, headers={"graph": spec})
+
+
+def small_arrangements(moves: str = "matching") -> Iterator[Instance]:
+    """Every arrangement of a path, cycle, star and complete graph on 2 to 4 vertices
+    (the same graph met once), fewest vertices first: the fuzzer's small scope.
+
+    >>> len(list(small_arrangements()))
+    122
+    """
+    from itertools import permutations
+
+    seen: set[str] = set()
+    for n in (2, 3, 4):
+        for family in _families(n):
+            spec = _spec(family, n)
+            if spec in seen:
+                continue
+            seen.add(spec)
+            for k, state in enumerate(permutations(range(n))):
+                yield _on_spec(spec, state, moves, f"small-{spec}-{k}")
+
+
+def arrangement_strategy(size: int, moves: str = "matching") -> Any:
+    """A hypothesis strategy of arrangements on paths, cycles, stars and complete graphs
+    of 2 to ``size`` vertices; hypothesis shrinks to fewer vertices and the identity."""
+    from hypothesis import strategies as st
+
+    def on(n: int) -> Any:
+        return st.builds(
+            lambda family, state: _on_spec(_spec(family, n), tuple(state), moves, "fuzz"),
+            st.sampled_from(_families(n)), st.permutations(range(n)),
+        )
+
+    return st.integers(2, max(2, size)).flatmap(on)
+
+
+def format_fuzzed(inst: Instance) -> str:
+    """An arrangement on a spec graph as a file the routing commands read alone."""
+    return f"# graph: {inst.headers['graph']}\n" + inst.format_arrangement()

@@ -48,7 +48,15 @@ from pyasp_games.domains.routing.specs import read_graph
 from pyasp_games.domains.routing.verify import check_number, check_outcome, check_solvability
 from pyasp_games.engines.graphs import FORMATS
 from pyasp_games.engines.outcome import Outcome
-from pyasp_games.engines.question import EMIT_CNF, EMIT_LP, SOLVER, Param, Question
+from pyasp_games.engines.question import (
+    EMIT_CNF,
+    EMIT_LP,
+    SOLVER,
+    Param,
+    Question,
+    encoding_param,
+)
+from pyasp_games.engines.reference import Reference
 from pyasp_games.engines.verdict import UPPER_BOUND
 from pyasp_games.errors import InputError, checked_int
 
@@ -251,6 +259,12 @@ SOLVE = Question(
             to="read",
         ),
         RANDOM,
+        encoding_param(
+            "the routing dynamics: a bundled encoding (routing) or an .lp file (the move "
+            "rule's file, matching, swap or blank, is added to it; encodings/routing/README.md "
+            "gives the predicates).",
+            default="routing",
+        ),
         SOLVER,
         Param(
             "max_length",
@@ -262,6 +276,14 @@ SOLVE = Question(
         FORMAT,
     ),
     emits=(EMIT_LP, EMIT_CNF),
+    reference=Reference(
+        "routing",
+        # the exhaustive search where it is small, else IDA*: both prove the optimum
+        lambda inst, options: ("bfs" if len(inst.graph) <= 8 else "native", {}),
+        # a user's schedule is replayed by the checker, but its optimality (or "no
+        # schedule") is a claim only an exact backend confirms
+        needs_check=lambda outcome: outcome.status in ("solved", "no-solution"),
+    ),
 )
 
 NUMBER = Question(

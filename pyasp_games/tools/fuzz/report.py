@@ -65,6 +65,7 @@ class FuzzReport:
     #: memory (its phase: grounding or solving): a finding, though not a wrong answer
     timeout: Failure | None = None
     stopped: str | None = None  # why the session ended before its runs
+    first_found: float | None = None  # seconds to the first failure (before shrinking)
     seconds: float = 0.0
 
     def exit_code(self) -> int:
@@ -103,6 +104,7 @@ class FuzzReport:
             "failure": failure,
             "stopped": self.stopped,
             "seconds": round(self.seconds, 3),
+            "first_found": None if self.first_found is None else round(self.first_found, 3),
             "ok": self.failure is None,
         }
 

@@ -283,6 +283,7 @@ class _Session:
         self.timeout: Failure | None = None
         self.run_limit = run_limit
         self.worker = Worker(question)
+        self.started = time.perf_counter()
 
     def expired(self) -> bool:
         """The session's total time is (all but) used up: no answer is started any more."""
@@ -348,6 +349,8 @@ class _Session:
                     self._slow(instance, mode, tested, reference)
                 continue
             if reason is not None:
+                if report.first_found is None:  # seconds to the first failure, before shrinking
+                    report.first_found = time.perf_counter() - self.started
                 shape = self.fuzzing.describe(instance)
                 size = self.fuzzing.size(instance)
                 return Failure(instance, mode, tested, reference, reason, "", size, shape, shape)
@@ -365,6 +368,8 @@ class _Session:
         reason = f"it ran out of {what} ({self.run_limit} s each), the reference " \
             f"{reference.backend} answered in {reference.seconds:.2f} s"
         shape = self.fuzzing.describe(instance)
+        if self.report.first_found is None:
+            self.report.first_found = time.perf_counter() - self.started
         self.timeout = Failure(instance, mode, tested, reference, reason, "", size, shape, shape)
 
     def facts(self, instance: Any, mode: str | None, lp: Path) -> bool:
