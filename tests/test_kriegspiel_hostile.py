@@ -129,3 +129,50 @@ def test_a_file_of_several_metapositions_given_to_solve_says_so(tmp_path):
     one = tmp_path / "one.txt"
     one.write_text("# name: a\nk2/2K/1R1\n")
     assert run_cli("kriegspiel", "solve", one).code == 0
+
+
+# -- issue 30, part 4: small defects, each a test ------------------------------------
+
+
+def test_table_without_a_board_is_a_usage_error():
+    for extra in ((), ("--piece", "Q"), ("--json",)):
+        assert_bad_input(run_cli("kriegspiel", "table", *extra), "needs --board")
+
+
+@pytest.mark.parametrize("given", ["0_7", "1_0", "٧", "7.0"])
+def test_max_moves_in_ascii_digits_only(given):
+    # Python's int (click's INT) read '0_7' as 7 and '1_0' as 10
+    run = run_cli("kriegspiel", "solve", "4/4/1R2/K3 unknown", "--max-moves", given)
+    assert_bad_input(run, "is not an integer")
+    assert run_cli("kriegspiel", "solve", "4/4/1R2/K3 unknown", "--max-moves", "7").code == 0
+
+
+def test_play_asks_again_after_a_bare_enter_and_says_when_the_input_ends():
+    # a bare Enter ended the game silently (exit 0), so did the end of input
+    white = _play("4/4/1R2/K3 unknown", "--side", "white", "--seed", "3", stdin=b"\n\nRb1\n")
+    assert b"Rb1: silence." in white.stdout  # the Enter was no stop: Rb1 was still played
+    assert white.stdout.rstrip().endswith(b"the game was abandoned.")
+    black = _play("4/4/1R2/K3 unknown", stdin=b"\na4\n\n")
+    assert b"White plays Rb1" in black.stdout and b"game was abandoned" in black.stdout
+    quit = _play("4/4/1R2/K3 unknown", stdin=b"a4\nquit\n")
+    assert b"You stopped the game." in quit.stdout and b"abandoned" not in quit.stdout
+
+
+def test_play_as_black_shows_whites_metaposition_as_a_board():
+    # it was the one-line form only; now the board with '?' as `kriegspiel show` draws it
+    run = _play("4/4/1R2/K3 unknown", stdin=b"a4\na3\n")
+    text = run.stdout.decode()
+    after = text.split("You moved.")[1]
+    assert "White's metaposition:" in after and "  a b c d" in after
+    assert "1 K R . ." in after  # White's men after Rb1, the black king's squares as '?'
+    assert after.count("?") >= 1
+
+
+def test_play_suggests_moves_it_then_accepts():
+    # the opening line suggested Kb2, where White's own rook stands: refused at once
+    run = _play("4/4/1R2/K3 unknown", "--side", "white", "--seed", "3", stdin=b"")
+    line = next(x for x in run.stdout.decode().splitlines() if x.startswith("You are White"))
+    suggested = line.split("like ")[1].split(" (")[0].split(" or ")
+    for move in suggested:
+        again = _play("4/4/1R2/K3 unknown", "--side", "white", "--seed", "3", stdin=f"{move}\n".encode())
+        assert b"is not a move you can try" not in again.stdout, move

@@ -12,7 +12,19 @@ from typing import Any
 
 import typer
 
-from pyasp_games.errors import InputError
+from pyasp_games.errors import InputError, ascii_int
+
+
+def ascii_int_option(value: Any) -> int:
+    """An integer option in ASCII digits (:func:`~pyasp_games.errors.ascii_int`): click's
+    INT is Python's ``int``, which reads '0_7' as 7, '1_0' as 10 and '٧' as 7."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    try:
+        return ascii_int(str(value))
+    except ValueError:
+        raise typer.BadParameter(f"{value!r} is not an integer (ASCII digits only)") from None
+
 
 TIME_LIMIT = typer.Option(
     None, "--time-limit", help="Wall-clock seconds; reaching it gives status unknown, exit 3."

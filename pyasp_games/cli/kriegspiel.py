@@ -58,8 +58,9 @@ def play(
     memory_limit: float = MEMORY_LIMIT,
 ) -> None:
     """Play a refereed game: as Black against the engine's optimal strategy, or as White
-    (the referee's answers printed). Type squares (a3) or attempts (Kb2, Ra4); 'quit' or
-    the end of input stops."""
+    (the referee's answers printed). Type squares (a3) or attempts, the man and its target
+    square (the game's first line names two you can play); 'quit' stops, and the end of
+    the input abandons the game."""
     from pyasp_games.domains.kriegspiel.model import load_metaposition
     from pyasp_games.domains.kriegspiel.play import play as run
     from pyasp_games.engines.enforcement import arm

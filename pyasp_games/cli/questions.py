@@ -33,6 +33,7 @@ from pyasp_games.cli.common import (
     TIME_LIMIT,
     TRUST_ENCODING,
     answered,
+    ascii_int_option,
     exit_code,
     new_file,
     print_json,
@@ -303,4 +304,7 @@ def _annotation(param: Param) -> tuple[Any, Any]:
     flags = param.flags.split()
     if kind is bool:
         return bool, typer.Option(param.default is True, *flags, help=help_text)
+    if kind is int:  # click's INT is Python's int: '0_7' would be 7
+        return int, typer.Option(None, *flags, help=help_text, metavar=param.metavar or "INTEGER",
+                                 parser=ascii_int_option)  # fmt: skip
     return kind, typer.Option(None, *flags, help=help_text, metavar=param.metavar)

@@ -43,12 +43,24 @@ def _show(m: Metaposition, king: int, square: int, belief: int, write: Write) ->
     write(Metaposition(m.board, king, square, belief, m.piece).diagram())
 
 
-def _ask(read: Read, prompt: str) -> str | None:
-    try:
-        text = read(prompt).strip()
-    except EOFError:
-        return None
-    return None if text.lower() in ("quit", "q", "") else text
+#: What is said when the input ends in the middle of a game (no answer to a prompt).
+ABANDONED = "The input ended: the game was abandoned."
+
+
+def _ask(read: Read, write: Write, prompt: str) -> str | None:
+    """The next line typed (stripped), ``None`` when the player quits or the input ends
+    (said). A bare Enter asks again: it is no move, and no reason to stop the game."""
+    while True:
+        try:
+            text = read(prompt).strip()
+        except EOFError:
+            write(ABANDONED)
+            return None
+        if text.lower() in ("quit", "q"):
+            write("You stopped the game.")
+            return None
+        if text:
+            return text
 
 
 def play(
@@ -80,7 +92,7 @@ def _as_black(m: Metaposition, read: Read, write: Write, limits: Limits) -> str:
     write(f"You are Black. White mates in {moves} at worst. Your king may stand on: {choices}")
     black = None
     while black is None:
-        text = _ask(read, "your king's square> ")
+        text = _ask(read, write, "your king's square> ")
         if text is None:
             return "stopped"
         try:
@@ -110,7 +122,7 @@ def _as_black(m: Metaposition, read: Read, write: Write, limits: Limits) -> str:
         write(f"White plays {attempt_name}: {_said(answer)}.")
         node = nodes[node]["answers"][answer]
         while True:
-            text = _ask(read, "your move> ")
+            text = _ask(read, write, "your move> ")
             if text is None:
                 return "stopped"
             try:
@@ -122,18 +134,28 @@ def _as_black(m: Metaposition, read: Read, write: Write, limits: Limits) -> str:
                 write(f"{text}: illegal, try again.")
                 continue
             break
-        mp = nodes[node]["metaposition"]
-        write(f"You moved. White's metaposition: {mp}")
+        write("You moved.")  # what White knows now, drawn as `kriegspiel show` does
+        _show(m, *_men_and_belief(m, nodes[node]["metaposition"]), write)
+
+
+def _men_and_belief(m: Metaposition, fen: str) -> tuple[int, int, int]:
+    """White's men and the black king's squares of a strategy node's metaposition."""
+    from pyasp_games.domains.kriegspiel.model import parse_metaposition
+
+    n = parse_metaposition(fen)
+    return n.king, n.piece_square, n.belief
 
 
 def _as_white(m: Metaposition, read: Read, write: Write, rng: random.Random) -> str:
     board, rules = m.board, rules_for(m.board, m.piece)
     ref = Referee(board, m.piece, m.king, m.piece_square, rng.choice(board.squares(m.belief)))
     belief, moves = m.belief, 0
-    write("You are White. Try moves like Kb2 or Ra4 ('quit' to stop).")
+    names = [rules.name(a) for a in rules.attempts(ref.king, ref.square)]
+    kings = [n for n in names if n.startswith("K")]  # the examples are moves of this position
+    write(f"You are White. Try moves like {names[0]} or {(kings or names)[-1]} ('quit' to stop).")
     _show(m, ref.king, ref.square, belief, write)
     while True:
-        text = _ask(read, "your attempt> ")
+        text = _ask(read, write, "your attempt> ")
         if text is None:
             return "stopped"
         names = {rules.name(a): a for a in rules.attempts(ref.king, ref.square)}
