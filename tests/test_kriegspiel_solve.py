@@ -133,20 +133,64 @@ def test_a_refutation_links_symmetric_metapositions_and_the_checker_maps_them():
     assert "not square" in check_refutation(wide, proof, 8)[1]
 
 
-def test_an_optimum_too_large_to_certify_says_what_it_rests_on(monkeypatch):
+def test_a_large_refutation_is_left_to_the_table_of_values(monkeypatch):
     from pyasp_games.cli.common import verdict
     from pyasp_games.domains.kriegspiel import native
     from pyasp_games.domains.kriegspiel.questions import describe_solve
 
-    monkeypatch.setattr(native, "MAX_REFUTATION", 50)
+    monkeypatch.setattr(native, "READABLE_REFUTATION", 50)
     m = parse_metaposition("4/4/1R2/K3 unknown")
     out = solve(m, "native")
-    assert out.status == "solved" and out.verdict.verified is True
-    assert "refutation" not in out.witness and out.stats["checked"] == {"mate_within": 8}
-    assert "more than 50 metapositions" in out.verdict.not_checked
-    said = describe_solve(m, out, {})[0]
+    assert "refutation" not in out.witness and out.witness["certificate"]["values"] > 50
+    assert out.verdict.verified is True, out.verdict.message
+    assert out.stats["checked"] == {"mate_within": 8, "no_mate_within": 7}
+    assert describe_solve(m, out, {})[0] == "White mates in 8 moves at worst (optimal)"
+    # with neither a refutation nor a table, the optimum rests on the solver: said so
+    bare = {k: v for k, v in out.witness.items() if k != "certificate"}
+    alone = Outcome("m", "native", "solved", 8, bare, stats={
+        "optimal": True, "optimal_by": "the retrograde analysis", "no_certificate": "none kept"})
+    assert check_outcome(m, alone)[0] is True and "none kept" in alone.verdict.not_checked
+    alone.verdict.verified = True
+    said = describe_solve(m, alone, {})[0]
     assert said == "White mates in 8 moves at worst (optimal by the retrograde analysis, lower bound not re-checked)"
-    assert verdict(out).startswith("verified in part, not re-checked: no mate within 7 (optimal by")
+    assert verdict(alone).startswith("verified in part, not re-checked: no mate within 7 (optimal by")
+
+
+def test_the_checker_refuses_a_wrong_table_of_values():
+    import numpy as np
+
+    m = parse_metaposition("4/4/1R2/K3 unknown")
+    good = solve(m, "native")
+    keys, value = good.certificate["keys"], good.certificate["values"]
+
+    def checked(keys, value, answer=8, status="solved"):
+        witness = {k: v for k, v in good.witness.items() if k != "refutation"}
+        if status != "solved":  # a no-solution's witness is its refutation: here none
+            witness = {"certificate": witness["certificate"]}
+        proof = dict(good.certificate, keys=keys, values=value)
+        out = Outcome("m", "native", status, answer if status == "solved" else None, witness,
+                      stats={"optimal": True}, certificate=proof)  # fmt: skip
+        return check_outcome(m, out)
+
+    ok, why = checked(keys, value)
+    assert ok and "does not mate within 7 moves: the table's values confirmed on the" in why
+    lower = value.copy()
+    lower[0] -= 1  # the start's own row (number 0: the root of the table's walk)
+    ok, why = checked(keys, lower, 7)
+    assert not ok  # the strategy mates in 8, not 7
+    ok, why = checked(keys, lower)
+    assert not ok and "the table of values" in why and "no attempt mates within it" in why
+    held = [checked(keys, np.where(np.arange(len(value)) == r, value + 1, value))[0] for r in range(0, 60)]
+    assert held.count(False) >= 30  # most rows of this table are needed by the start
+    ok, why = checked(keys[1:], value[1:])
+    assert not ok and "not in the table" in why
+    ok, why = checked(keys[:-40], value[:-40])
+    assert not ok and "the table lacks" in why
+    ok, why = checked(np.concatenate([keys, keys[3:4]]), np.concatenate([value, value[3:4]]))
+    assert not ok and "twice" in why
+    # "no forced mate" claimed from a start that mates: refused by the same table
+    ok, why = checked(keys, value, status="no-solution")
+    assert not ok and "White mates within 8 moves" in why
 
 
 def test_max_moves_bounds_the_answer():
@@ -221,6 +265,21 @@ def test_a_user_encodings_claims_are_checked_by_their_certificates(tmp_path):
     out = solve(parse_metaposition("k2/2K/1R1"), "asp", encoding=str(never))
     assert out.status == "error" and out.verdict.verified is False
     assert "the answer set's values refute nothing" in out.verdict.message
+
+
+def test_asp_refuses_at_once_what_it_cannot_reach():
+    # a 6 x 6 start ran out every time limit without a word; now one line, before grounding
+    run = run_cli_process("kriegspiel", "solve", "6/6/6/6/1R4/K5 unknown", "-b", "asp")
+    assert_bad_input(run, "the asp backend reaches metapositions with at most 6,000 others")
+    assert run.seconds < 20  # (the refusal comes after 6,000 metapositions: 0.3 s of CPU)
+
+
+@pytest.mark.slow
+def test_asp_answers_a_5x5_start_through_the_symmetries():
+    m = parse_metaposition("5/5/5/1R3/K4 unknown")  # 4,500 metapositions up to symmetry
+    a, n = solve(m, "asp"), solve(m, "native")
+    assert a.answer == n.answer == 12 and a.verdict.verified is True
+    assert a.stats["checked"] == {"mate_within": 12, "no_mate_within": 11}
 
 
 @pytest.mark.slow
@@ -361,7 +420,13 @@ def test_the_checker_imports_nothing_from_the_solvers():
     imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
     imported |= {a.name for node in ast.walk(tree) if isinstance(node, ast.Import) for a in node.names}
     ours = {name for name in imported if name and name.startswith("pyasp_games.domains.kriegspiel")}
-    assert ours == {"pyasp_games.domains.kriegspiel.model"}
+    assert ours == {"pyasp_games.domains.kriegspiel.model", "pyasp_games.domains.kriegspiel.value_check"}
+    # its compiled half reads no module of the package at all
+    import pyasp_games.domains.kriegspiel.value_check as compiled
+
+    tree = ast.parse(Path(compiled.__file__).read_text())
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert not {name for name in imported if name and name.startswith("pyasp_games.domains")}
 
 
 def test_crosscheck_of_small_metapositions(tmp_path):

@@ -1,12 +1,18 @@
 """Kriegspiel with clingo: "mate within k" by the retrograde fixpoint, the rules in ASP.
 
-Python lists the metapositions reachable from the one asked (the universe: each one's
-men and possible black-king squares, as facts); ``encodings/kriegspiel/retrograde.lp``
-derives every attempt's consequences itself (illegal squares, the referee's answers,
-Black's legal steps), finds the metaposition each answer leads to (refusing an answer
-set where the universe lacks one), and computes level by level which metapositions are
-won within D moves. The answer is the least D won at the root; the strategy is read
-off the answer set (``best/3`` and ``child/5``) and replayed by the independent checker.
+Python lists the metapositions reachable from the one asked, one of each class of
+symmetric ones as native keeps them (the universe: each one's men and possible
+black-king squares, as facts, with the board's symmetries as ``sym/3``);
+``encodings/kriegspiel/retrograde.lp`` derives every attempt's consequences itself
+(illegal squares, the referee's answers, Black's legal steps), finds the metaposition
+each answer leads to under some symmetry (refusing an answer set where the universe
+lacks one), and computes level by level which metapositions are won within D moves.
+The answer is the least D won at the root; the strategy keeps, at every metaposition,
+an attempt whose worst case is the answer set's value there (an image's attempts are
+renamed, so it is built from the values, as native's from its table) and is replayed by
+the independent checker. A metaposition that reaches more than :data:`MAX_UNIVERSE`
+others is refused at once, with one line (every 6 x 6 start; a 5 x 5 start reaches about
+4,500).
 That no strategy is faster is certified too: the answer set's values (``value/2``; a
 metaposition without one is not won within D, or, once a level adds no win
 (``converged/1``), not won at all) give the refutation of a mate within D - 1
@@ -27,9 +33,15 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from pyasp_games.domains.kriegspiel.model import Metaposition, square_name
-from pyasp_games.domains.kriegspiel.strategy import MAX_REFUTATION, NotBuilt, halfway, refutation
-from pyasp_games.domains.kriegspiel.tablebase import NO_MATE, build
+from pyasp_games.domains.kriegspiel.model import Metaposition
+from pyasp_games.domains.kriegspiel.strategy import (
+    MAX_REFUTATION,
+    NotBuilt,
+    halfway,
+    refutation,
+    strategy,
+)
+from pyasp_games.domains.kriegspiel.tablebase import NO_MATE, Symmetry, TooMany, build
 from pyasp_games.engines.clingo_runner import ClingoSession, write_facts
 from pyasp_games.engines.limits import LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
@@ -38,14 +50,19 @@ from pyasp_games.errors import InputError, MalformedAnswer
 
 DOMAIN = "kriegspiel"
 ENCODING = "retrograde"
-#: The most metapositions the asp backend grounds (each brings its attempts and squares).
-MAX_UNIVERSE = 20_000
+#: The most metapositions the asp backend grounds (each brings its attempts and squares):
+#: a 4 x 4 start reaches about 3,500 and takes clingo 15-20 s; a 5 x 5 start about 25,000,
+#: which clingo does not finish in ten minutes (benchmarks/RESULTS.md), so the backend
+#: refuses it at once instead of running out every time limit without a word.
+MAX_UNIVERSE = 6_000
 
 
 def facts(m: Metaposition, universe: list[tuple[int, int, int]]) -> str:
-    """The board, the piece, the universe of metapositions (number 0 is ``m``)."""
+    """The board and its symmetries, the piece, the universe of metapositions (number 0
+    is ``m``, or its least symmetric image)."""
     board = m.board
     out = [f"cell({s},{r},{f})." for s in range(board.size) for r, f in [board.coords(s)]]
+    out += [f"sym({g},{s},{t})." for g, perm in enumerate(Symmetry(board).perm) for s, t in enumerate(perm)]
     out.append(f"piece({'rook' if m.piece == 'R' else 'queen'}).")
     for u, (king, square, belief) in enumerate(universe):
         out.append(f"state({u},{king},{square}).")
@@ -67,12 +84,14 @@ def solve_asp(
     """The ``asp`` backend: the least D such that White mates within D moves, with the
     strategy; levels up to ``limits.max_length`` (default: the board's squares)."""
     deadline = limits.deadline()
-    table = build([m], deadline, symmetric=False)
-    if len(table.keys) > MAX_UNIVERSE:
+    try:  # refused as soon as the universe outgrows the reach (on 8 x 8: at once)
+        table = build([m], deadline, most=MAX_UNIVERSE)
+    except TooMany:
         raise InputError(
-            f"the asp backend grounds at most {MAX_UNIVERSE} metapositions; this one reaches "
-            f"{len(table.keys)} (use --backend native)"
-        )
+            f"the asp backend reaches metapositions with at most {MAX_UNIVERSE:,} others "
+            f"reachable (a 4 x 4 start: about 3,500, in 15-20 s); this one reaches more "
+            f"(on {m.board.label}: use --backend native)"
+        ) from None
     universe = table.keys
     levels = limits.max_length or m.board.size
     text = facts(m, universe)
@@ -108,16 +127,13 @@ def solve_asp(
     # a metaposition without a value is not won within the last level (no mate at all
     # once a level won nothing new): the refutations of a faster mate read it so
     beyond = NO_MATE if atoms["converged"] else level + 1
-    number = {state: u for u, state in enumerate(universe)}
 
     def worth(state: tuple[int, int, int]) -> int:
-        return value.get(number[state], beyond)
+        return value.get(table.number(state), beyond)  # type: ignore[arg-type]
 
     solved = 0 in value
     try:  # "no forced mate" is proved whatever its size (the universe bounds it)
-        # the universe has no symmetry reduction: every node as it stands
-        proof = refutation(m, worth, MAX_REFUTATION if solved else None, None, halfway(deadline),
-                           symmetric=False)  # fmt: skip
+        proof = refutation(m, worth, MAX_REFUTATION if solved else None, None, halfway(deadline))
     except NotBuilt as err:
         if not solved:
             raise LimitReached(stats | {"stopped": str(err)}) from None
@@ -125,7 +141,10 @@ def solve_asp(
     except (KeyError, ValueError) as err:  # values that are no fixpoint of the rules
         raise MalformedAnswer(f"the answer set's values refute nothing: {err}") from None
     if solved:
-        plan = _strategy(m, universe, value, atoms)
+        try:  # the attempts that keep each value, as the answer set's values say
+            plan = strategy(m, worth)
+        except (StopIteration, RuntimeError):
+            raise MalformedAnswer("the answer set's values keep no attempt somewhere") from None
         stats.update(optimal=True, optimal_by="clingo's level-by-level fixpoint",
                      strategy_nodes=len(plan["nodes"]))  # fmt: skip
         if proof is not None:
@@ -140,39 +159,3 @@ def _read(symbols: list[Any]) -> dict[str, list[tuple]]:
         args = tuple(a.number if a.type.name == "Number" else a.name for a in s.arguments)
         atoms[s.name].append(args)
     return atoms
-
-
-def _fen(m: Metaposition, state: tuple[int, int, int]) -> str:
-    return Metaposition(m.board, state[0], state[1], state[2], m.piece).fen()
-
-
-def _attempt(m: Metaposition, man: str, target: int) -> str:
-    return f"{'K' if man == 'k' else m.piece}{square_name(m.board, target)}"
-
-
-def _strategy(m: Metaposition, universe: list, value: dict, atoms: dict) -> dict[str, Any]:
-    best: dict[int, tuple[str, int]] = {}
-    for u, man, t in sorted(atoms["best"]):
-        best.setdefault(u, (man, t))
-    children: dict[tuple, dict[str, int]] = defaultdict(dict)
-    for u, man, t, answer, v in atoms["child"]:
-        children[u, man, t][_answer_name(answer)] = v
-    nodes: dict[int, dict[str, Any]] = {}
-    todo = [0]
-    while todo:
-        u = todo.pop()
-        if u in nodes:
-            continue
-        man, t = best[u]
-        said: dict[str, Any] = dict(children.get((u, man, t), {}))
-        nodes[u] = {"metaposition": _fen(m, universe[u]), "value": value[u],
-                    "attempt": _attempt(m, man, t), "answers": said}  # fmt: skip
-        todo += [v for v in said.values() if v not in nodes]
-    mates = {(u, man, t) for u, man, t in atoms["mates"]}
-    for u, node in nodes.items():
-        if (u, *best[u]) in mates:
-            node["answers"]["mate"] = None
-    order = {u: i for i, u in enumerate(nodes)}
-    for node in nodes.values():
-        node["answers"] = {a: None if v is None else order[v] for a, v in node["answers"].items()}
-    return {"root": order[0], "nodes": list(nodes.values())}

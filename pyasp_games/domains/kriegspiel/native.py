@@ -3,12 +3,16 @@
 :func:`solve_native` collects every metaposition reachable from the given one
 (:mod:`~pyasp_games.domains.kriegspiel.tablebase`, up to the board's symmetries), computes
 their worst-case values by the "mate within k" fixpoint, and answers with the value of
-the given one, the strategy that reaches it
-(:func:`~pyasp_games.domains.kriegspiel.strategy.strategy`) and the refutation of a faster
-mate (:func:`~pyasp_games.domains.kriegspiel.strategy.refutation`: the lower bound, up to
-:data:`~pyasp_games.domains.kriegspiel.strategy.MAX_REFUTATION` metapositions; beyond, the
-optimum rests on this analysis, said in ``stats["no_certificate"]``), or, without a
-forced mate (or none within ``--max-moves``), with the refutation of every mate.
+the given one and the strategy that reaches it
+(:func:`~pyasp_games.domains.kriegspiel.strategy.strategy`), or with ``no-solution``
+when there is no forced mate (or none within ``--max-moves``). The certificate of the
+value is the table itself: every metaposition it rests on with its value, which the
+checker confirms by the retrograde equation with its own rules
+(:mod:`~pyasp_games.domains.kriegspiel.value_check`; ``outcome.certificate``, and
+``witness["certificate"]`` says how many metapositions and, for the board's cached table,
+the file that keeps them). Where the refutation of a faster mate is small (at most
+:data:`~pyasp_games.domains.kriegspiel.strategy.READABLE_REFUTATION` metapositions) it is
+given too, as a graph one can read (``witness["refutation"]``), and checked as well.
 
 >>> from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 >>> from pyasp_games.domains.kriegspiel.model import parse_metaposition
@@ -25,8 +29,7 @@ from collections.abc import Callable
 
 from pyasp_games.domains.kriegspiel.model import Metaposition, StartSet, starts
 from pyasp_games.domains.kriegspiel.strategy import (
-    MAX_REFUTATION,
-    MAX_TABLE_REFUTATION,
+    READABLE_REFUTATION,
     NotBuilt,
     Worth,
     halfway,
@@ -39,11 +42,12 @@ from pyasp_games.domains.kriegspiel.tablebase import (
     NO_MATE,
     build,
     cache_file,
-    cached_worth,
+    cached_table,
+    certificate,
     save_values,
     values,
 )
-from pyasp_games.engines.limits import Deadline, LimitReached, Limits
+from pyasp_games.engines.limits import Deadline, Limits
 from pyasp_games.engines.outcome import Outcome
 
 
@@ -51,62 +55,63 @@ def solve_native(
     m: Metaposition, limits: Limits, progress: Callable[[int], None] | None = None
 ) -> Outcome:
     """Whether White forces mate from ``m``: the optimal worst-case number of White moves
-    (answer), the strategy (witness); ``no-solution`` with a refutation when there is no
-    forced mate, or (``stats["bounded"]``) none within ``limits.max_length`` moves."""
+    (answer), the strategy (witness); ``no-solution`` when there is no forced mate, or
+    (``stats["bounded"]``) none within ``limits.max_length`` moves. The table of values
+    it rests on goes to the checker as the certificate (``outcome.certificate``)."""
     deadline = limits.deadline()
-    worth = _from_cache(m)
-    if worth is not None:
-        stats: dict = {"table": "the board's cached table"}
+    found = _from_cache(m)
+    if found is not None:
+        worth, proof = found
+        stats: dict = {"table": "the board's cached table", "metapositions": len(proof["values"])}
     else:
         table = build([m], deadline, progress)
         value = values(table, deadline)
         worth = table.worth(value)
+        proof = certificate(m.board, m.piece, table.keys, value)
         stats = {"metapositions": len(table.keys), "attempts": len(table.owner)}
+    said = {"values": len(proof["values"]), "file": proof["file"]}
     best = worth((m.king, m.piece_square, m.belief))
     if best >= NO_MATE:  # no-solution: the refutation (small: mostly draws) always given
-        proof = _no_mate(m, worth, deadline)
-        return Outcome(m.name, "native", "no-solution", None, proof, 0.0, stats)
+        witness = {**_readable(m, worth, deadline, None, len(proof["values"])), "certificate": said}
+        return Outcome(m.name, "native", "no-solution", None, witness, 0.0, stats, proof)
     if limits.max_length is not None and best > limits.max_length:
         stats.update(bounded=limits.max_length, value=best)
-        proof = _lower_bound(m, worth, stats, deadline, limits.max_length)
-        return Outcome(m.name, "native", "no-solution", None, proof, 0.0, stats)
+        witness = {**_readable(m, worth, deadline, limits.max_length, len(proof["values"])), "certificate": said}
+        return Outcome(m.name, "native", "no-solution", None, witness, 0.0, stats, proof)
     plan = strategy(m, worth)
     stats.update(optimal=True, optimal_by="the retrograde analysis", strategy_nodes=len(plan["nodes"]))
-    proof = _lower_bound(m, worth, stats, deadline)
-    if proof is not None:
-        plan["refutation"] = proof
-    return Outcome(m.name, "native", "solved", best, plan, 0.0, stats)
+    small = _readable(m, worth, deadline, best - 1, len(proof["values"]))
+    if small:
+        plan["refutation"] = small
+        stats["refutation_nodes"] = len(small["nodes"])
+    plan["certificate"] = said
+    return Outcome(m.name, "native", "solved", best, plan, 0.0, stats, proof)
 
 
-def _no_mate(m: Metaposition, worth: Worth, deadline: Deadline) -> dict:
-    """The refutation of every mate, of any size: "no forced mate" is proved or not said
-    (the time limit: :class:`LimitReached`)."""
+#: The most metapositions of a table whose starts may have a readable refutation (the
+#: 5 x 5 table has 4,610; an 8 x 8 start's refutation alone would hold about 45,000).
+READABLE_TABLE = 25_000
+
+
+def _readable(m: Metaposition, worth: Worth, deadline: Deadline, most: int | None, size: int) -> dict:
+    """The refutation of a mate within ``most`` moves (``None``: of any mate) as a graph
+    one can read (:mod:`~pyasp_games.domains.kriegspiel.strategy`), when it has at most
+    :data:`~pyasp_games.domains.kriegspiel.strategy.READABLE_REFUTATION` metapositions, else
+    ``{}``: the table of values certifies the bound either way."""
+    if size > READABLE_TABLE:
+        return {}  # (a refutation of a start of so large a table is never so small)
     try:
-        return refutation(m, worth, None, None, halfway(deadline))
-    except NotBuilt as err:
-        raise LimitReached({"limit": "time", "stopped": str(err)}) from None
+        return refutation(m, worth, READABLE_REFUTATION, most, halfway(deadline))
+    except NotBuilt:
+        return {}
 
 
-def _lower_bound(
-    m: Metaposition, worth: Worth, stats: dict, deadline: Deadline, most: int | None = None
-) -> dict | None:
-    """The refutation of a faster mate (of any mate within ``most`` moves), or ``None``
-    when it would be too large to check or the time limit came first, said in
-    ``stats["no_certificate"]``."""
-    try:
-        proof = refutation(m, worth, MAX_REFUTATION, most, halfway(deadline))
-    except NotBuilt as err:
-        stats["no_certificate"] = str(err)
-        return None
-    stats["refutation_nodes"] = len(proof["nodes"])
-    return proof
-
-
-def _from_cache(m: Metaposition) -> Worth | None:
-    """The values of the board's cached whole table (``kriegspiel table`` writes it), if
-    ``m`` is in it: every metaposition reachable from a start is."""
-    cached = cached_worth(m.board, m.piece)
-    if cached is None or cached((m.king, m.piece_square, m.belief)) is None:
+def _from_cache(m: Metaposition) -> tuple[Worth, dict] | None:
+    """The values of the board's cached whole table (``kriegspiel table`` writes it) and
+    the table as the checker reads it, if ``m`` is in it: every metaposition reachable
+    from a start is."""
+    cached = cached_table(m.board, m.piece)
+    if cached is None or cached[0]((m.king, m.piece_square, m.belief)) is None:
         return None
     return cached  # type: ignore[return-value]
 
@@ -125,19 +130,13 @@ def solve_table(
     save_values(table, value)
     worth = [int(value[table.number((m.king, m.piece_square, m.belief))]) for m in ms]
     won = [m for m, v in zip(ms, worth, strict=True) if v < NO_MATE]
-    lost = [m for m, v in zip(ms, worth, strict=True) if v >= NO_MATE]
     plan = strategies(won, table.worth(value)) if won else {"roots": [], "nodes": []}
     stats: dict = {}
-    try:  # one refutation for every start: no faster mate, or no forced mate
-        proof = refutations(ms, table.worth(value), MAX_TABLE_REFUTATION, None, halfway(deadline))
+    try:  # one readable refutation for every start, on small boards
+        proof = refutations(ms, table.worth(value), READABLE_REFUTATION, None, halfway(deadline))
         refuted = ms
-    except NotBuilt as err:  # the lower bounds rest on the analysis; "no mate" is still proved
-        stats["no_certificate"] = str(err)
-        try:
-            proof = refutations(lost, table.worth(value), None, None, deadline) if lost else {"roots": [], "nodes": []}
-        except NotBuilt as late:
-            raise LimitReached({"limit": "time", "stopped": str(late)}) from None
-        refuted = lost
+    except NotBuilt:  # the table of values certifies every start's value
+        proof, refuted = {"roots": [], "nodes": []}, []
     plans, proofs = iter(plan["roots"]), dict(zip(map(id, refuted), proof["roots"], strict=True))
     rows = []
     distribution: dict[str, int] = {}
@@ -156,8 +155,10 @@ def solve_table(
         "distribution": dict(sorted(distribution.items(), key=lambda kv: (kv[0] == "none", int(kv[0]) if kv[0] != "none" else 0))),
         "metapositions": len(table.keys),
     }
-    witness = {"starts": rows, "strategy": plan, "refutation": proof}
+    kept = certificate(request.board, request.piece, table.keys, value, cache_file(request.board, request.piece))
+    said = {"values": len(table.keys), "file": kept["file"]}
+    witness = {"starts": rows, "strategy": plan, "refutation": proof, "certificate": said}
     stats.update(attempts=len(table.owner), optimal=True, optimal_by="the retrograde analysis",
                  strategy_nodes=len(plan["nodes"]), refutation_nodes=len(proof["nodes"]),
                  cached=str(cache_file(request.board, request.piece)))  # fmt: skip
-    return Outcome(request.name, "native", "solved", answer, witness, 0.0, stats)
+    return Outcome(request.name, "native", "solved", answer, witness, 0.0, stats, kept)

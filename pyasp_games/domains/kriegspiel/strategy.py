@@ -113,9 +113,12 @@ def _worst(choice: tuple, king: int, square: int, worth: Any) -> int:
 
 #: The most metapositions the refutation of one metaposition may hold: beyond, it is not
 #: built (the checker goes through about 3,000 a second; an 8 x 8 start needs 45,000).
+#: The asp backend's certificate; native's is the table of values, with this graph beside
+#: it only where it is small enough to read (:data:`READABLE_REFUTATION`).
 MAX_REFUTATION = 60_000
-#: The same for a whole table (``kriegspiel table``).
-MAX_TABLE_REFUTATION = 200_000
+#: The most metapositions of the refutation graph native gives beside its table of values
+#: (a certificate one can read: 4 x 4 and smaller boards, short values on larger ones).
+READABLE_REFUTATION = 2_000
 
 
 class NotBuilt(Exception):

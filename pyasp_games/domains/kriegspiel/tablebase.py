@@ -149,15 +149,21 @@ class Table:
         return lambda state: int(value[self.number(state)])
 
 
+class TooMany(Exception):
+    """More metapositions are reachable than the caller takes (the number it took)."""
+
+
 def build(
     roots: Sequence[Metaposition],
     deadline: Deadline | None = None,
     progress: Callable[[int], None] | None = None,
     symmetric: bool = True,
+    most: int | None = None,
 ) -> Table:
     """Every metaposition reachable from ``roots`` (one board and piece) through
     attempts that risk no draw, with their attempts (:class:`Table`); ``symmetric``:
-    one for each class of symmetric metapositions, else every one as it stands."""
+    one for each class of symmetric metapositions, else every one as it stands;
+    :class:`TooMany` as soon as there are more than ``most``."""
     import numpy as np
 
     board, piece = roots[0].board, roots[0].piece
@@ -186,6 +192,8 @@ def build(
                 deadline.check()
             if len(keys) > MAX_STATES:
                 raise MemoryError(f"more than {MAX_STATES} metapositions")
+        if most is not None and len(keys) > most:
+            raise TooMany(most)
             if progress is not None:
                 progress(done)
         king, square, belief = keys[done]
@@ -277,12 +285,19 @@ def save_values(table: Table, value: np.ndarray) -> Path:
     return path
 
 
-_LOADED: dict[Path, dict[State, int]] = {}
+_LOADED: dict[Path, tuple[dict[State, int], dict]] = {}
 
 
 def cached_worth(board: Board, piece: str) -> Callable[[State], int | None] | None:
     """The value of any state of the board's cached whole table (``None`` for a state
     outside it), or ``None`` when no table is cached."""
+    found = cached_table(board, piece)
+    return None if found is None else found[0]
+
+
+def cached_table(board: Board, piece: str) -> tuple[Callable[[State], int | None], dict] | None:
+    """The board's cached whole table, if there is one: the value of any state
+    (``None`` outside it), and the table as the checker reads it (:func:`certificate`)."""
     import numpy as np
 
     path = cache_file(board, piece)
@@ -290,7 +305,20 @@ def cached_worth(board: Board, piece: str) -> Callable[[State], int | None] | No
         if not path.is_file():
             return None
         with np.load(path) as data:
-            keys, value = data["keys"].tolist(), data["values"].tolist()
-        _LOADED[path] = {tuple(k): v for k, v in zip(keys, value, strict=True)}
-    table, canonical = _LOADED[path], Symmetry(board).canonical
-    return lambda state: table.get(canonical(state))
+            keys, value = data["keys"], data["values"]
+        table = dict(zip(map(tuple, keys.tolist()), value.tolist(), strict=True))
+        _LOADED[path] = (table, certificate(board, piece, keys, value, path))
+    table, proof = _LOADED[path]
+    canonical = Symmetry(board).canonical
+    return (lambda state: table.get(canonical(state))), proof
+
+
+def certificate(board: Board, piece: str, keys: object, value: object, path: Path | None = None) -> dict:
+    """A table's metapositions and values as the checker reads them (its compact
+    certificate: :mod:`~pyasp_games.domains.kriegspiel.value_check`); ``file`` says where
+    it is kept, if it is."""
+    import numpy as np
+
+    return {"rows": board.rows, "cols": board.cols, "piece": piece,
+            "keys": np.asarray(keys, dtype=np.uint64).reshape(-1, 3),
+            "values": np.asarray(value, dtype=np.int32), "file": None if path is None else str(path)}  # fmt: skip

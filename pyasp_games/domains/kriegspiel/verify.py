@@ -53,6 +53,8 @@ Square = tuple[int, int]
 #: A strategy that is a function of the metaposition: the attempt it plays there by
 #: name (``"Rb1"``, ``"Ka2"``), ``None`` where it plays none.
 Policy = Callable[[Metaposition], str | None]
+#: A value of a table of values at least this large: no forced mate.
+NO_MATE = 1_000_000
 KING = [(dr, df) for dr in (-1, 0, 1) for df in (-1, 0, 1) if (dr, df) != (0, 0)]
 LINES = {"R": [(1, 0), (-1, 0), (0, 1), (0, -1)]}
 LINES["Q"] = LINES["R"] + [(1, 1), (1, -1), (-1, 1), (-1, -1)]
@@ -168,24 +170,36 @@ class Game:
         as a bitmask of square numbers (rank * files + file)."""
         key = (king, piece_sq)
         if key not in self._after:
+            # the piece's open lines walked once (each square with the way it is reached),
+            # then every square's answer and steps read from them
+            lines: dict[Square, str] = {}
+            for dr, df in LINES[self.piece]:
+                r, f = piece_sq[0] + dr, piece_sq[1] + df
+                while self.on((r, f)) and (r, f) != king:
+                    lines[r, f] = self.direction(piece_sq, (r, f), dr, df)
+                    r, f = r + dr, f + df
             table = {}
             for r in range(self.rows):
                 for f in range(self.cols):
                     if (r, f) not in key:
-                        answer, replies = self._answer(king, piece_sq, (r, f))
+                        replies = [
+                            (r + dr, f + df) for dr, df in KING
+                            if self.on((r + dr, f + df)) and (r + dr, f + df) != king
+                            and not self.near(king, (r + dr, f + df)) and (r + dr, f + df) not in lines
+                        ]  # fmt: skip
+                        answer = self._answer(piece_sq, lines.get((r, f)), replies)
                         mask = sum(1 << (a * self.cols + b) for a, b in replies)
-                        table[r, f] = (answer, replies, mask)
+                        table[r, f] = (answer, replies if answer != "mate" and answer != "stalemate" else [], mask)
             self._after[key] = table
         return self._after[key]
 
-    def _answer(self, king: Square, piece_sq: Square, black: Square) -> tuple[str, list[Square]]:
-        replies = self.black_replies(king, piece_sq, black)
-        check = self.line(piece_sq, king, black)
+    @staticmethod
+    def _answer(piece_sq: Square, check: str | None, replies: list[Square]) -> str:
         if piece_sq in replies:
-            return "capture", replies
+            return "capture"
         if not replies:
-            return ("mate" if check else "stalemate"), []
-        return (f"check-{check}" if check else "silent"), replies
+            return "mate" if check else "stalemate"
+        return f"check-{check}" if check else "silent"
 
 
 def _game(m: Metaposition) -> Game:
@@ -197,22 +211,33 @@ def _squares(m: Metaposition) -> list[Square]:
 
 
 class Replay:
-    """A strategy graph played against concrete positions, the worst cases remembered
-    (shared by every root of a table)."""
+    """A strategy graph played against every square of the black king at once, the
+    worst cases remembered (shared by every root of a table).
+
+    From a node with White's men on ``k``, ``p`` and the black king on some square of a
+    set ``B``, the worst case is the largest over the squares of ``B`` of the play
+    against that square: the squares where the node's attempt is illegal go on together
+    to the ``illegal`` node, those that give one answer together to that answer's node
+    with Black's replies from all of them; White knows no more than that set, so the
+    worst case over it is the worst over its squares (the play is replayed square by
+    square, the squares that lead alike taken in one step)."""
 
     def __init__(self, game: Game, nodes: Any) -> None:
         self.game, self.nodes = game, nodes
         self.memo: dict[tuple, int] = {}
         self.busy: set[tuple] = set()
 
-    def worst(self, node: Any, k: Square, p: Square, b: Square) -> int:
+    def worst(self, node: Any, k: Square, p: Square, squares: int) -> int:
         """White moves to mate at worst from ``node`` with the men on ``k``, ``p`` and the
-        black king truly on ``b`` (:class:`Refuted` where the strategy fails)."""
-        game, key = self.game, (node, k, p, b)
+        black king on any square of the bitmask ``squares`` (rank * files + file);
+        :class:`Refuted` where the strategy fails against one of them."""
+        game, key = self.game, (node, k, p, squares)
         if key in self.memo:
             return self.memo[key]
+        cols = game.cols
+        where = [divmod(s, cols) for s in range(game.rows * cols) if squares >> s & 1]
         if key in self.busy:
-            raise Refuted(f"the strategy goes round in circles with the black king on {game.name(b)}")
+            raise Refuted(f"the strategy goes round in circles with the black king on {game.name(where[0])}")
         self.busy.add(key)
         try:
             entry = self.nodes[node]
@@ -221,17 +246,28 @@ class Replay:
         except (TypeError, KeyError, IndexError) as err:
             raise Refuted(f"node {node!r} is not a strategy node ({err})") from None
         options = game.white_moves(k, p)
-        if attempt not in options:
+        if not isinstance(attempt, str) or attempt not in options:
             raise Refuted(f"{attempt} is not a move White can try there")
         k2, p2 = options[attempt]
-        if k2 != k and game.near(k2, b):
-            worst = self.worst(_follow(answers, "illegal", attempt, game.name(b)), k, p, b)
-        else:
-            answer, replies = game.referee(k2, p2, b)
+        told = game.after(k2, p2)
+        illegal, next_squares, first = 0, {}, {}
+        for b in where:
+            if k2 != k and game.near(k2, b):
+                illegal |= 1 << (b[0] * cols + b[1])
+                first.setdefault("illegal", b)
+                continue
+            answer, _, replies = told[b]
             if answer in ("capture", "stalemate"):
                 raise Refuted(f"after {attempt} with the black king on {game.name(b)}: {answer}")
-            nxt = _follow(answers, answer, attempt, game.name(b))
-            worst = 1 + max((self.worst(nxt, k2, p2, r) for r in replies), default=0)
+            next_squares[answer] = next_squares.get(answer, 0) | replies
+            first.setdefault(answer, b)
+        worst = 0
+        if illegal:
+            nxt = _follow(answers, "illegal", attempt, game.name(first["illegal"]))
+            worst = self.worst(nxt, k, p, illegal)
+        for answer, replies in next_squares.items():
+            nxt = _follow(answers, answer, attempt, game.name(first[answer]))
+            worst = max(worst, 1 + (self.worst(nxt, k2, p2, replies) if replies else 0))
         self.busy.discard(key)
         self.memo[key] = worst
         return worst
@@ -240,10 +276,11 @@ class Replay:
         """The worst case from ``root`` over every square of ``m``'s belief."""
         cols = m.board.cols
         king, piece_sq = divmod(m.king, cols), divmod(m.piece_square, cols)
+        squares = sum(1 << (r * cols + f) for r, f in _squares(m))
         limit = sys.getrecursionlimit()
         sys.setrecursionlimit(max(limit, 20000))
         try:
-            return max(self.worst(root, king, piece_sq, b) for b in _squares(m))
+            return self.worst(root, king, piece_sq, squares)
         finally:
             sys.setrecursionlimit(limit)
 
@@ -455,18 +492,24 @@ def check_table(request: Any, outcome: Outcome) -> tuple[bool | None, str]:
     counts: dict[str, int] = {}
     bounds = 0
     try:
-        for m in mine:
+        table = _value_table(request.board.rows, request.board.cols, request.piece, outcome)
+        found, confirmed = _confirmed(table, mine) if table is not None else ([None] * len(mine), 0)
+        for m, certified in zip(mine, found, strict=True):
             row = listed[m.fen()]
             value = row["value"]
+            if certified is not None and certified != (NO_MATE if value is None else value):
+                return False, f"{m.fen()}: the table of values says {_value(certified)}, not {value}"
             if value is None:
-                if row["refutation"] is None:
+                if row["refutation"] is not None:
+                    refuted.append((m, row["refutation"], None))
+                elif certified is None:
                     return False, f"{m.fen()}: no forced mate claimed without a refutation"
-                refuted.append((m, row["refutation"], None))
             else:
                 if replay.from_root(m, row["strategy"]) != value:
                     return False, f"{m.fen()}: the strategy does not mate in exactly {value}"
                 if row["refutation"] is not None:
                     refuted.append((m, row["refutation"], value - 1))
+                if row["refutation"] is not None or certified is not None:
                     bounds += 1
             key = "none" if value is None else str(value)
             counts[key] = counts.get(key, 0) + 1
@@ -478,15 +521,17 @@ def check_table(request: Any, outcome: Outcome) -> tuple[bool | None, str]:
         ok, why = check_refutations(refuted, proof["nodes"])
         if not ok:
             return False, why
+    lost = sum(1 for m in mine if listed[m.fen()]["value"] is None)
     if counts != outcome.answer.get("distribution"):
         return False, f"the distribution is {counts}, not {outcome.answer.get('distribution')}"
-    lost = len(refuted) - bounds
     won = len(mine) - lost
     outcome.stats["checked"] = {"mate_within": won, "no_mate_within": bounds, "no_forced_mate": lost}
     said = (
         f"{won} strategies replayed against every square and reply, {bounds} of their values "
         f"refuted one move less, {lost} starts refuted"
     )
+    if confirmed:
+        said += f" (the table's values confirmed on the {confirmed:,} metapositions they need)"
     if bounds < won:
         by = outcome.stats.get("optimal_by", "the solver")
         why_not = outcome.stats.get("no_certificate", "no refutation of a faster mate given")
@@ -573,6 +618,79 @@ def _next(game: Game, cols: int, state: tuple[int, int, int], attempt: str, answ
     return index(men[0]), index(men[1]), sum(1 << index(b) for b in belief)
 
 
+def _value(value: int) -> str:
+    return "no forced mate" if value >= NO_MATE else f"{value} moves"
+
+
+def _value_table(rows: int, cols: int, piece: str, outcome: Outcome) -> Any:
+    """The :class:`~pyasp_games.domains.kriegspiel.value_check.ValueTable` of an outcome
+    (the solver's certificate, else the file its witness names), or ``None``. The board
+    and the piece are the checker's own (those of the metapositions asked about)."""
+    proof = outcome.certificate
+    witness = outcome.witness
+    said = witness.get("certificate") if isinstance(witness, dict) else None
+    if not (isinstance(proof, dict) and "keys" in proof and "values" in proof):
+        if not isinstance(said, dict) or not said.get("file"):
+            return None
+        import numpy as np
+
+        try:
+            with np.load(said["file"]) as data:
+                proof = {"keys": data["keys"], "values": data["values"], "file": said["file"]}
+        except (OSError, ValueError, KeyError) as err:
+            raise Refuted(f"the table of values {said['file']} cannot be read ({err})") from None
+    from pyasp_games.domains.kriegspiel.value_check import ValueTable
+
+    return ValueTable(rows, cols, piece, proof["keys"], proof["values"], proof.get("file"))
+
+
+def _confirmed(table: Any, roots: list[Metaposition]) -> tuple[list[int], int]:
+    """:func:`~pyasp_games.domains.kriegspiel.value_check.confirm` on the roots' states,
+    its failure a :class:`Refuted`."""
+    from pyasp_games.domains.kriegspiel.value_check import Refuted as Broken
+    from pyasp_games.domains.kriegspiel.value_check import confirm
+
+    try:
+        return confirm(table, [(r.king, r.piece_square, r.belief) for r in roots])
+    except Broken as err:
+        raise Refuted(f"the table of values: {err}") from None
+
+
+def _table_value(m: Metaposition, outcome: Outcome) -> tuple[int, str] | None:
+    """The value of ``m`` in the table of values that certifies ``outcome``, confirmed
+    on every metaposition ``m`` needs, with what was checked; ``None`` when the outcome
+    comes with no table (:class:`Refuted` where the table does not hold)."""
+    table = _value_table(m.board.rows, m.board.cols, m.piece, outcome)
+    if table is None:
+        return None
+    (value,), count = _confirmed(table, [m])
+    return value, f"the table's values confirmed on the {count:,} metapositions it needs"
+
+
+def _no_mate_within(m: Metaposition, outcome: Outcome, bound: int | None) -> tuple[bool, str]:
+    """Whether White does not mate from ``m`` within ``bound`` moves (``None``: at all), by
+    the witness's refutation graph and/or the table of values."""
+    witness = outcome.witness
+    graph = isinstance(witness, dict) and "root" in witness
+    try:
+        table = _table_value(m, outcome)
+    except Refuted as err:
+        return False, str(err)
+    if not graph and table is None:
+        return False, "no refutation and no table of values given"
+    said = ""
+    if graph:
+        ok, said = check_refutation(m, witness, bound)
+        if not ok:
+            return ok, said
+    if table is not None:
+        value, said = table
+        if value < NO_MATE and (bound is None or value <= bound):
+            return False, f"{said}: White mates within {value} moves"
+        said = f"{_moves(bound)}: {said}"
+    return True, said
+
+
 def check_outcome(
     m: Metaposition, outcome: Outcome, policy: Policy | None = None
 ) -> tuple[bool | None, str]:
@@ -580,7 +698,10 @@ def check_outcome(
     refutation of a faster mate for a claimed optimum (no mate within N - 1), a
     refutation of any mate (no forced mate) or of one within ``--max-moves``, and the
     line on which the heuristic's ``policy`` fails (without the policy that claim is not
-    checkable).
+    checkable). A refutation is a graph (``witness["refutation"]``; for ``no-solution``
+    the witness itself) or a table of values (``outcome.certificate``, or the file
+    ``witness["certificate"]`` names), confirmed on what the metaposition needs by
+    :mod:`~pyasp_games.domains.kriegspiel.value_check`; both must hold where both are given.
 
     What it confirmed goes to ``outcome.stats["checked"]`` (``mate_within``,
     ``no_mate_within``, ``no_forced_mate``); a claimed optimum it was given no
@@ -594,18 +715,10 @@ def check_outcome(
         stats["checked"] = {"mate_within": outcome.answer}
         if outcome.verdict.optimal_claimed is not True:
             return True, f"{why} (an upper bound: no optimum claimed)"
-        faster = outcome.answer - 1
-        proof = outcome.witness.get("refutation")
-        if proof is None:
-            said = f"optimal by {stats.get('optimal_by', f'the {outcome.backend} backend')} alone"
-            why_not = stats.get("no_certificate", "no refutation of a faster mate given")
-            outcome.verdict.not_checked = f"no mate within {faster} ({said}: {why_not})"
-            return True, f"{why}; {said}, the lower bound not re-checked ({why_not})"
-        ok, said = check_refutation(m, proof, faster)
-        if not ok:
-            return False, f"the claimed optimum: {said}"
-        stats["checked"]["no_mate_within"] = faster
-        return True, f"{why}; {said}"
+        try:
+            return _optimal(m, outcome, why)
+        except Refuted as err:
+            return False, f"the claimed optimum: {err}"
     if outcome.status == "no-solution":
         bound = outcome.verdict.bound
         if bound == "the heuristic's strategy":
@@ -618,14 +731,40 @@ def check_outcome(
         if isinstance(bound, int) and not isinstance(bound, bool):
             if outcome.witness is None:
                 return None, f"not checkable alone (no mate within {bound} moves)"
-            ok, said = check_refutation(m, outcome.witness, bound)
+            ok, said = _no_mate_within(m, outcome, bound)
             if ok:
                 stats["checked"] = {"no_mate_within": bound}
             return ok, said
         if bound is not None:
             return None, f"not checkable alone ({bound})"
-        ok, said = check_refutation(m, outcome.witness, None)
+        ok, said = _no_mate_within(m, outcome, None)
         if ok:
             stats["checked"] = {"no_forced_mate": True}
         return ok, said
     return None, "nothing to verify"
+
+
+def _optimal(m: Metaposition, outcome: Outcome, why: str) -> tuple[bool, str]:
+    """No faster mate than a solved outcome's claimed optimum N: its refutation of a
+    mate within N - 1, its table of values, or both."""
+    stats = outcome.stats
+    faster = outcome.answer - 1
+    proof = outcome.witness.get("refutation")
+    table = _table_value(m, outcome)
+    if proof is None and table is None:
+        said = f"optimal by {stats.get('optimal_by', f'the {outcome.backend} backend')} alone"
+        why_not = stats.get("no_certificate", "no refutation of a faster mate given")
+        outcome.verdict.not_checked = f"no mate within {faster} ({said}: {why_not})"
+        return True, f"{why}; {said}, the lower bound not re-checked ({why_not})"
+    said = ""
+    if proof is not None:
+        ok, said = check_refutation(m, proof, faster)
+        if not ok:
+            return False, f"the claimed optimum: {said}"
+    if table is not None:
+        value, said = table
+        if value != outcome.answer:
+            return False, f"the claimed optimum: {said}, and there the value is {_value(value)}"
+        said = f"{_moves(faster)}: {said}"
+    stats["checked"]["no_mate_within"] = faster
+    return True, f"{why}; {said}"
