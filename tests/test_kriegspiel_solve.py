@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from pyasp_games.domains.kriegspiel import solve
+from pyasp_games.domains.kriegspiel.asp import solve_asp
 from pyasp_games.domains.kriegspiel.model import (
     Board,
     known_value,
@@ -22,6 +23,7 @@ from pyasp_games.domains.kriegspiel.verify import check_outcome, check_refutatio
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import instance_dir
+from pyasp_games.errors import InputError
 
 from .conftest import assert_bad_input, run_cli, run_cli_process
 
@@ -270,8 +272,15 @@ def test_a_user_encodings_claims_are_checked_by_their_certificates(tmp_path):
 def test_asp_refuses_at_once_what_it_cannot_reach():
     # a 6 x 6 start ran out every time limit without a word; now one line, before grounding
     run = run_cli_process("kriegspiel", "solve", "6/6/6/6/1R4/K5 unknown", "-b", "asp")
-    assert_bad_input(run, "the asp backend reaches metapositions with at most 6,000 others")
-    assert run.seconds < 20  # (the refusal comes after 6,000 metapositions: 0.3 s of CPU)
+    assert_bad_input(run, "the asp backend reaches boards of at most 25 squares (5 x 5); 6x6 has 36")
+    from pyasp_games.domains.kriegspiel import asp
+
+    with pytest.raises(InputError, match="reaches metapositions with at most 40 others"):
+        asp.MAX_UNIVERSE, kept = 40, asp.MAX_UNIVERSE
+        try:
+            solve_asp(parse_metaposition("4/4/1R2/K3 unknown"))
+        finally:
+            asp.MAX_UNIVERSE = kept
 
 
 @pytest.mark.slow
@@ -511,3 +520,18 @@ def test_kqk_table_and_asp_with_diagonal_checks():
     m = parse_metaposition("4/4/1Q2/K3 unknown")
     a, n = solve(m, "asp"), solve(m, "native")
     assert (a.answer, n.answer) == (6, 6) and a.verdict.verified is True
+
+
+def test_the_compiled_walk_and_rounds_give_the_python_table(monkeypatch):
+    # large boards are walked and iterated compiled (reachable.py): the same table, the
+    # same numbering, the same values as the Python walk and the numpy rounds
+    from pyasp_games.domains.kriegspiel import tablebase
+
+    ms = starts(Board(5, 5))
+    slow, fast = build(ms, compiled=False), build(ms, compiled=True)
+    assert slow.keys == fast.keys and slow.roots == fast.roots
+    for name in ("owner", "illegal", "after"):
+        assert (getattr(slow, name) == getattr(fast, name)).all(), name
+    numpy_values = values(slow)
+    monkeypatch.setattr(tablebase, "COMPILED_ROUNDS", 0)
+    assert (values(fast) == numpy_values).all()

@@ -10,8 +10,9 @@ lacks one), and computes level by level which metapositions are won within D mov
 The answer is the least D won at the root; the strategy keeps, at every metaposition,
 an attempt whose worst case is the answer set's value there (an image's attempts are
 renamed, so it is built from the values, as native's from its table) and is replayed by
-the independent checker. A metaposition that reaches more than :data:`MAX_UNIVERSE`
-others is refused at once, with one line (every 6 x 6 start; a 5 x 5 start reaches about
+the independent checker. A board of more than :data:`MAX_SQUARES` squares (6 x 6 and up) is refused
+before any work, and a metaposition that reaches more than :data:`MAX_UNIVERSE` others as
+soon as its universe outgrows that, each with one line (a 5 x 5 start reaches about
 4,500).
 That no strategy is faster is certified too: the answer set's values (``value/2``; a
 metaposition without one is not won within D, or, once a level adds no win
@@ -55,6 +56,9 @@ ENCODING = "retrograde"
 #: which clingo does not finish in ten minutes (benchmarks/RESULTS.md), so the backend
 #: refuses it at once instead of running out every time limit without a word.
 MAX_UNIVERSE = 6_000
+#: The most squares of a board the asp backend takes (a 6 x 6 start reaches 23,000
+#: metapositions up to symmetry): larger boards are refused before any work.
+MAX_SQUARES = 25
 
 
 def facts(m: Metaposition, universe: list[tuple[int, int, int]]) -> str:
@@ -83,8 +87,13 @@ def solve_asp(
 ) -> Outcome:
     """The ``asp`` backend: the least D such that White mates within D moves, with the
     strategy; levels up to ``limits.max_length`` (default: the board's squares)."""
+    if m.board.size > MAX_SQUARES:  # before any work: a start there reaches 23,000 and more
+        raise InputError(
+            f"the asp backend reaches boards of at most {MAX_SQUARES} squares (5 x 5); "
+            f"{m.board.label} has {m.board.size}: use --backend native"
+        )
     deadline = limits.deadline()
-    try:  # refused as soon as the universe outgrows the reach (on 8 x 8: at once)
+    try:  # refused as soon as the universe outgrows the reach
         table = build([m], deadline, most=MAX_UNIVERSE)
     except TooMany:
         raise InputError(

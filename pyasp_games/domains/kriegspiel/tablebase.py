@@ -45,6 +45,8 @@ if TYPE_CHECKING:
 NO_MATE = 1_000_000
 #: A state ``(king, piece square, belief)``.
 State = tuple[int, int, int]
+#: Tables of more attempts than this run the fixpoint's rounds compiled.
+COMPILED_ROUNDS = 200_000
 #: The most metapositions one table may hold (memory: about 1 KB each while built).
 MAX_STATES = 8_000_000
 
@@ -159,16 +161,33 @@ def build(
     progress: Callable[[int], None] | None = None,
     symmetric: bool = True,
     most: int | None = None,
+    compiled: bool | None = None,
 ) -> Table:
     """Every metaposition reachable from ``roots`` (one board and piece) through
     attempts that risk no draw, with their attempts (:class:`Table`); ``symmetric``:
     one for each class of symmetric metapositions, else every one as it stands;
-    :class:`TooMany` as soon as there are more than ``most``."""
+    :class:`TooMany` as soon as there are more than ``most``. ``compiled`` (default:
+    on boards of more than :data:`~pyasp_games.domains.kriegspiel.reachable.COMPILED_FROM`
+    squares, symmetric, with no ``most``): the same walk in a compiled kernel
+    (:mod:`~pyasp_games.domains.kriegspiel.reachable`), the same table."""
     import numpy as np
 
     board, piece = roots[0].board, roots[0].piece
     rules: Rules = rules_for(board, piece)
     symmetry = Symmetry(board)
+    if compiled is None:
+        from pyasp_games.domains.kriegspiel.reachable import COMPILED_FROM
+
+        compiled = symmetric and most is None and board.size > COMPILED_FROM
+    if compiled:
+        from pyasp_games.domains.kriegspiel.reachable import build_arrays
+
+        found, numbers, owners, illegals, afters = build_arrays(
+            [(m.king, m.piece_square, m.belief) for m in roots], board, piece, symmetry, deadline, progress)
+        if len(found) > MAX_STATES:
+            raise MemoryError(f"more than {MAX_STATES} metapositions")
+        return Table(board, piece, found, {key: i for i, key in enumerate(found)}, numbers,
+                     owners, illegals, afters, symmetry, True)  # fmt: skip
     canonical = symmetry.canonical if symmetric else (lambda state: state)
     index: dict[State, int] = {}
     keys: list[State] = []
@@ -237,6 +256,10 @@ def fixpoint(
     ``after[j, c] = -2``: no such answer (a mate). ``owner`` must be sorted."""
     import numpy as np
 
+    if len(owner) > COMPILED_ROUNDS:  # the same rounds, compiled (an 8 x 8 start: 4 million attempts)
+        from pyasp_games.domains.kriegspiel.reachable import fixpoint_rounds
+
+        return fixpoint_rounds(n, owner, illegal, after, NO_MATE, deadline)
     # two sentinels at the end: -1 (no illegal part: no constraint), -2 (a mate: 0 more)
     value = np.full(n + 2, NO_MATE, dtype=np.int32)
     value[-1], value[-2] = -NO_MATE, 0

@@ -33,8 +33,13 @@ that breaks the equation is a :class:`Refuted` naming it. The walk runs compiled
 metapositions are checked in seconds.
 
 >>> import numpy as np
->>> t = ValueTable(3, 3, "R", np.array([[8, 1, 1 << 0]], dtype=np.uint64), np.array([1], np.int32))
->>> confirm(t, [(8, 1, 1 << 0)])  # 1/3/kRK? no: Kc1 Rb1 ka1 ... see the error
+>>> keys = np.array([[1, 3, 1 << 8]], dtype=np.uint64)  # 3 x 3: Kb1 Ra2, the king on c3
+>>> confirm(ValueTable(3, 3, "R", keys, np.array([1], np.int32)), [(1, 3, 1 << 8)])
+Traceback (most recent call last):
+...
+pyasp_games.domains.kriegspiel.value_check.Refuted: 2k/R2/1K1: after Kc1 (silent) White is at a metaposition the table lacks
+
+(Ra3 mates, but the equation holds only if every attempt's metapositions are there too.)
 """
 
 from __future__ import annotations
