@@ -34,7 +34,7 @@ BUNDLED = {"7x7": "starts-7x7.txt", "8x8": "starts-8x8.txt"}
 
 
 def load() -> str:
-    return " ".join(os.getloadavg().__repr__().strip("()").split(", ")[:1])
+    return f"{os.getloadavg()[0]:.1f}"
 
 
 def run(args: list[str], cache: Path) -> tuple[float, float, str]:

@@ -6,9 +6,11 @@ somewhere among the ``?`` squares), the worst-case number of White moves to mate
 (:mod:`~pyasp_games.domains.kriegspiel.strategy`). The independent checker
 (:func:`~pyasp_games.domains.kriegspiel.verify.check_outcome`) confirms both halves of an
 optimal value N: the strategy replayed against every square and every Black reply
-(mate within N), and the refutation of a faster mate (no mate within N - 1). Where that
-refutation would be too large to check (the long values of 7 x 7 and 8 x 8), the
-answer says that the optimum rests on the solver alone ("lower bound not re-checked").
+(mate within N), and the refutation of a faster mate (no mate within N - 1): native's
+table of values, confirmed on what the metaposition needs, and on small boards a
+refutation graph one can read. An optimum that comes with neither (the asp backend's
+refutation beyond its size limit) is said to rest on the solver alone ("lower bound not
+re-checked").
 "No forced mate" comes with a refutation it checks too; the heuristic's failure with
 the Black line on which its own policy goes round in circles.
 

@@ -112,7 +112,7 @@ def _worst(choice: tuple, king: int, square: int, worth: Any) -> int:
 
 
 #: The most metapositions the refutation of one metaposition may hold: beyond, it is not
-#: built (the checker goes through about 3,000 a second; an 8 x 8 start needs 45,000).
+#: built (the checker goes through a few thousand a second; an 8 x 8 start needs 45,000).
 #: The asp backend's certificate; native's is the table of values, with this graph beside
 #: it only where it is small enough to read (:data:`READABLE_REFUTATION`).
 MAX_REFUTATION = 60_000
