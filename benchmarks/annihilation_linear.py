@@ -17,7 +17,8 @@ finite-valued positions of its whole game graph form a subspace with the value l
 on it, and how many tokens its generators need; then, for every digraph on at most ``--small`` vertices with every token placement
 and then for ``--random`` random digraphs of 6 to 8 vertices with 6 random placements
 each, how many positions were compared, how many disagree (by pair of answers) and
-the first disagreements found.
+the first disagreements found. With ``--poly`` it checks the shipped ``poly`` backend
+(the nim-sum theorem) instead, on every such position where it applies.
 """
 
 from __future__ import annotations
@@ -121,13 +122,36 @@ def random_positions(count: int):
             yield Annihilation(base.graph, rng.randrange(1 << n))
 
 
+def poly_check(small: int, random_count: int) -> None:
+    """The shipped ``poly`` backend (the nim-sum theorem) against exhaustive search on
+    every position where it applies, with its certificate verified."""
+    from pyasp_games.domains.annihilation import solve
+    from pyasp_games.domains.annihilation.poly import applies
+
+    wall = time.perf_counter()
+    counts: collections.Counter = collections.Counter()
+    for inst in [*small_instances(small), *random_positions(random_count)]:
+        if not applies(inst):
+            counts["not applicable"] += 1
+            continue
+        out = solve(inst, "poly")
+        agree = out.answer == solve_native(inst).answer and out.verdict.verified is True
+        counts["agree" if agree else "DISAGREE"] += 1
+    print(f"poly against native: {dict(counts)} ({time.perf_counter() - wall:.1f} s wall)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--small", type=int, default=4)
     parser.add_argument("--random", type=int, default=600)
     parser.add_argument("--structure", type=int, default=4,
                         help="the whole game graph of every digraph on at most this many vertices")
+    parser.add_argument("--poly", action="store_true",
+                        help="only the shipped poly backend against native, where it applies")
     args = parser.parse_args()
+    if args.poly:
+        poly_check(args.small, args.random)
+        return
     wall = time.perf_counter()
     counts: collections.Counter = collections.Counter()
     for n, arcs in small_digraphs(args.structure):

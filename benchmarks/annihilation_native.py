@@ -1,6 +1,6 @@
 """Wall and CPU seconds of the exhaustive Annihilation and Catch backends on the largest
 random instances of the bench suites (``annihilation-tokens``, ``catch-tokens``), with the
-number of positions each builds (20 s per run; the seconds include the checker's own
+number of positions each builds, and of the ``poly`` backend on 200 vertices and 20 tokens (20 s per run; the seconds include the checker's own
 analysis of the answer; CPU seconds count the forked child the backend runs in).
 
 Run from the repository root:
@@ -20,6 +20,8 @@ from pyasp_games.domains.catch.model import random_instance as random_catch
 from pyasp_games.engines.limits import Limits
 
 CASES = [
+    ("annihilation", annihilation, random_instance, {"n": 200, "tokens": 20, "seed": 0,
+                                                     "degree": 1.5, "finite": True}, "poly"),
     ("annihilation", annihilation, random_instance, {"n": 20, "tokens": 8, "seed": 1}),
     ("annihilation", annihilation, random_instance, {"n": 30, "tokens": 6, "seed": 1}),
     ("annihilation", annihilation, random_instance, {"n": 200, "tokens": 3, "seed": 0}),
@@ -37,15 +39,16 @@ def _cpu() -> float:
 
 def main() -> None:
     print(f"load average at start: {os.getloadavg()[0]:.1f}")
-    print("| domain | instance | answer | positions | wall s | CPU s | verified |")
-    print("|---|---|---|---:|---:|---:|---|")
-    for name, domain, generate, params in CASES:
+    print("| domain | backend | instance | answer | positions | wall s | CPU s | verified |")
+    print("|---|---|---|---|---:|---:|---:|---|")
+    for name, domain, generate, params, *backend in CASES:
         inst = generate(**params)
         wall, cpu = time.perf_counter(), _cpu()
-        out = domain.solve(inst, "native", Limits(time_limit=20))
+        out = domain.solve(inst, backend[0] if backend else "native", Limits(time_limit=20))
         wall, cpu = time.perf_counter() - wall, _cpu() - cpu
         shown = ", ".join(f"{k}={v}" for k, v in params.items())
-        print(f"| {name} | {shown} | {out.answer or out.status} | {out.stats.get('positions', '-')} "
+        print(f"| {name} | {out.backend} | {shown} | {out.answer or out.status} "
+              f"| {out.stats.get('positions', '-')} "
               f"| {wall:.2f} | {cpu:.2f} | {out.verdict.verified} |")
 
 

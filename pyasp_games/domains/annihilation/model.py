@@ -184,11 +184,18 @@ def format_instance(inst: Annihilation) -> str:
 
 
 def random_instance(
-    n: int = 20, seed: int = 0, tokens: int = 4, degree: float = 1.5, loops: bool = False
+    n: int = 20,
+    seed: int = 0,
+    tokens: int = 4,
+    degree: float = 1.5,
+    loops: bool = False,
+    finite: bool = False,
 ) -> Annihilation:
     """A random instance (bench generator ``random``): ``round(degree * n)`` distinct
     arcs on ``n`` vertices (self-loops only with ``loops``), ``tokens`` tokens on
-    distinct random vertices; deterministic in its arguments.
+    distinct random vertices (with ``finite``: on vertices of finite generalized
+    Sprague-Grundy value only, where the ``poly`` backend applies); deterministic in its
+    arguments.
 
     >>> inst = random_instance(10, seed=1, tokens=3)
     >>> inst.name, len(inst.tokens), inst.graph.arc_count
@@ -206,7 +213,17 @@ def random_instance(
         if loops or u != v:
             arcs.add((u, v))
     graph = from_arcs(sorted(arcs), range(n), name=f"rand-{n}-{tokens}-{seed}")
-    chosen = rng.sample(range(n), tokens)
+    places = list(range(n))
+    if finite:
+        from pyasp_games.domains.grundy.generalized import generalized_grundy
+
+        values, _ = generalized_grundy(graph)
+        places = [v for v in places if isinstance(values[v], int)]
+        if len(places) < tokens:
+            raise InputError(
+                f"only {len(places)} vertices of finite value for {tokens} tokens (seed {seed})"
+            )
+    chosen = rng.sample(places, tokens)
     return Annihilation(graph, sum(1 << v for v in chosen))
 
 

@@ -2,8 +2,9 @@
 
 ``solve``: who wins Annihilation from the start, the player to move (``first``), the
 other (``second``), or neither (``draw``), with a winning or a draw-keeping first
-move; by retrograde analysis of every reachable position (``native``) or an ASP
-program deriving them from the rules (``asp``). Every answer is checked from the rules
+move; by retrograde analysis of every reachable position (``native``), an ASP
+program deriving them from the rules (``asp``), or, when every token sits on a vertex
+of finite generalized Sprague-Grundy value, the nim-sum of those values (``poly``). Every answer is checked from the rules
 by :mod:`~pyasp_games.domains.annihilation.verify` (within its budget of positions).
 
 >>> from pyasp_games.domains.annihilation.model import parse_instance
@@ -25,6 +26,7 @@ from typing import Any
 from pyasp_games.domains.annihilation.asp import solve_asp
 from pyasp_games.domains.annihilation.model import load_instance
 from pyasp_games.domains.annihilation.native import solve_native
+from pyasp_games.domains.annihilation.poly import solve_poly
 from pyasp_games.domains.annihilation.verify import check_outcome
 from pyasp_games.engines.graphs import FORMATS
 from pyasp_games.engines.outcome import Outcome
@@ -33,7 +35,11 @@ from pyasp_games.engines.reference import Reference
 
 #: The backends: ``backend(instance, limits, **options) -> Outcome`` with answer
 #: ``first``, ``second`` or ``draw`` and witness the move ``[from, to]`` that keeps it.
-BACKENDS: dict[str, Callable[..., Outcome]] = {"native": solve_native, "asp": solve_asp}
+BACKENDS: dict[str, Callable[..., Outcome]] = {
+    "native": solve_native,
+    "asp": solve_asp,
+    "poly": solve_poly,
+}
 
 #: Claims the checker cannot decide within its budget are cross-checked against
 #: ``native``, and ``native``'s own against ``asp`` (small instances only).

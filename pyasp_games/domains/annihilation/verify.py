@@ -37,6 +37,8 @@ from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
 from pyasp_games.domains.annihilation.model import Annihilation
+from pyasp_games.domains.grundy.model import Infinity, Value
+from pyasp_games.domains.grundy.verify import check_generalized
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.errors import Unconfirmed
 
@@ -157,8 +159,80 @@ def check_answer(inst: Annihilation, answer: Any, witness: Any) -> tuple[bool, s
     return check_positions(inst.start, _successors(inst), answer, after, shown)
 
 
+def _value(text: Any) -> Value:
+    if isinstance(text, int) and not isinstance(text, bool):
+        return text
+    if isinstance(text, str) and text.startswith("inf(") and text.endswith(")"):
+        inside = text[4:-1]
+        return Infinity(frozenset(int(k) for k in inside.split(",") if k))
+    raise ValueError(f"not a generalized Sprague-Grundy value: {text!r}")
+
+
+def check_nim_sum(inst: Annihilation, outcome: Outcome) -> tuple[bool, str]:
+    """Check a nim-sum certificate (the ``poly`` backend's ``stats['grundy']`` and
+    ``stats['counters']``): Smith's conditions on the digraph (which make the values its
+    generalized Sprague-Grundy function), every token on a finite value, and the answer
+    and move by the theorem of :mod:`~pyasp_games.domains.annihilation.poly`: ``second``
+    iff the XOR of the tokens' values is 0, a winning move to a position of XOR 0 with
+    every token on a finite value."""
+    try:
+        values = [_value(x) for x in outcome.stats["grundy"]]
+        counters = list(outcome.stats["counters"])
+    except (KeyError, TypeError, ValueError) as why:
+        return False, f"the nim-sum certificate is malformed: {why}"
+    if len(values) != len(inst) or len(counters) != len(inst):
+        return False, "the nim-sum certificate does not give one value per vertex"
+    ok, message = check_generalized(inst.graph, values, counters)
+    if not ok:
+        return False, f"the certificate is not the generalized Sprague-Grundy function: {message}"
+
+    def nim_sum(position: int) -> int | None:
+        total = 0
+        for v in range(len(inst)):
+            if position >> v & 1:
+                if not isinstance(values[v], int):
+                    return None
+                total ^= values[v]
+        return total
+
+    total = nim_sum(inst.start)
+    if total is None:
+        return False, "a token sits on a vertex of infinite value: the nim-sum decides nothing"
+    if outcome.answer == "second":
+        ok = total == 0 and outcome.witness is None
+        said = "(Smith's conditions checked)" if ok else ", not a second-player win"
+        return ok, f"the tokens' values XOR to {total} {said}"
+    if outcome.answer != "first" or total == 0:
+        return False, f"the tokens' values XOR to {total}: {outcome.answer!r} is wrong"
+    witness = outcome.witness
+    index = inst.graph.index
+    if not (isinstance(witness, (list, tuple)) and len(witness) == 2):
+        return False, f"the move {witness!r} is not a pair [from, to]"
+    u, v = index.get(witness[0]), index.get(witness[1])
+    if u is None or v is None or v not in inst.graph.succ[u] or not inst.start >> u & 1:
+        return False, f"{witness[0]} -> {witness[1]} is not a legal move"
+    after = nim_sum(inst.start & ~(1 << u) ^ (1 << v))
+    if after != 0:
+        return False, f"the move {witness[0]} -> {witness[1]} leaves the XOR {after}, not 0"
+    return True, (
+        f"the tokens' values XOR to {total}, and {witness[0]} -> {witness[1]} leaves 0 "
+        "(Smith's conditions checked)"
+    )
+
+
 def check_outcome(inst: Annihilation, outcome: Outcome) -> tuple[bool | None, str]:
-    """Verify a solved outcome from the rules (within :data:`BUDGET` positions)."""
+    """Verify a solved outcome from the rules (within :data:`BUDGET` positions); an
+    answer with a nim-sum certificate is checked by it first, then from the rules where
+    the positions are few enough."""
     if outcome.status != "solved":
         return None, "nothing to verify"
-    return check_answer(inst, outcome.answer, outcome.witness)
+    if "grundy" not in outcome.stats:
+        return check_answer(inst, outcome.answer, outcome.witness)
+    ok, message = check_nim_sum(inst, outcome)
+    if not ok or inst.reachable_bound() > BUDGET:
+        return ok, message
+    try:
+        ok, rules = check_answer(inst, outcome.answer, outcome.witness)
+    except Unconfirmed:
+        return True, f"{message}; too many positions to replay the rules as well"
+    return ok, f"{message}; {rules}" if ok else rules
