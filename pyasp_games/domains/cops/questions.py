@@ -119,18 +119,6 @@ def describe_number(
     return f"c(G) = {k}", lines
 
 
-def read_game(
-    graph: Path,
-    cops: str | None = None,
-    robber: str | None = None,
-    variant: str | None = None,
-    to_move: str | None = None,
-    fmt: str | None = None,
-) -> CopsGame:
-    """The game of the command line: options given override the file's headers."""
-    return load_game(graph, cops, robber, variant, to_move, fmt)
-
-
 GRAPH_HELP = (
     "A graph: a file (one edge 'u v' per line, or .adjlist, .graphml, node-link .json) or "
     "a name: petersen, dodecahedron, heawood, robertson, atlas:N, path:N, cycle:N, "
@@ -149,7 +137,7 @@ SOLVE = Question(
     "keyed by positions) and, when the cops win, the robber's longest defence.",
     backends=BACKENDS,
     check=check_solve,
-    read=read_game,
+    read=load_game,
     describe=describe_solve,
     params=(
         Param("graph", help=GRAPH_HELP, type=Path, to="read"),

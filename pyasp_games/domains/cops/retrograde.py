@@ -136,32 +136,27 @@ def _start(start, stop, n, classic, ptr, nbr, cptr, occ, cops_value, robber_valu
     for c in range(start, stop):
         for r in range(n):
             p = c * n + r
-            if classic:
-                if occ[c, r]:
-                    cops_value[p] = 0
-                    robber_value[p] = 0
-                    queue[tail] = 2 * p
-                    queue[tail + 1] = 2 * p + 1
-                    tail += 2
-                else:
-                    counter[p] = cptr[r + 1] - cptr[r]
-            else:
-                if occ[c, r]:
-                    cops_value[p] = -2
-                    robber_value[p] = -2
-                    continue
-                free = 0
+            if classic:  # the robber's moves: stay or step; over when a cop is on him
+                moves = cptr[r + 1] - cptr[r]
+                over = occ[c, r] != 0
+            elif occ[c, r]:  # the notes' rules: no robber under a cop
+                cops_value[p] = -2
+                robber_value[p] = -2
+                continue
+            else:  # the robber's moves: to a free neighbour; over when there is none
+                moves = 0
                 for j in range(ptr[r], ptr[r + 1]):
                     if not occ[c, nbr[j]]:
-                        free += 1
-                if free == 0:
-                    cops_value[p] = 0
-                    robber_value[p] = 0
-                    queue[tail] = 2 * p
-                    queue[tail + 1] = 2 * p + 1
-                    tail += 2
-                else:
-                    counter[p] = free
+                        moves += 1
+                over = moves == 0
+            if over:
+                cops_value[p] = 0
+                robber_value[p] = 0
+                queue[tail] = 2 * p
+                queue[tail + 1] = 2 * p + 1
+                tail += 2
+            else:
+                counter[p] = moves
     state[1] = tail
     return stop
 
