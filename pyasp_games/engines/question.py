@@ -354,7 +354,7 @@ class Question:
                 close = difflib.get_close_matches(name, known, n=1)
                 hint = f"; did you mean {close[0]!r}?" if close else ""
                 raise InputError(
-                    f"{f'{self.domain} ' if self.domain else ''}{self.name} --backend {backend} takes no option "
+                    f"{self.name} --backend {backend} takes no option "
                     f"{name!r}{hint} (it takes: {', '.join(known) or 'none'})"
                 )
 
