@@ -17,7 +17,13 @@ unsatisfiable one below the optimum) and of horizon 24 (the optimum), each in a 
 ``clingo.Control``; the backend's ratio to their sum (CPU seconds of this process,
 medians of ``--repeat`` runs; the backend runs in-process without a time limit).
 
+``--processes`` measures the same as whole processes, as a user times them: the command
+``pyasp-games puzzle solve thesis-board1.txt -b asp`` (start-up, reading, the horizons,
+verification) against two fresh Python processes that import clingo and nothing else and
+make one bare call each (the board's facts written to a file first) (CPU seconds of the children, ``RUSAGE_CHILDREN``).
+
     python benchmarks/puzzle_asp_default.py --cpu-limit 30 --bare --repeat 3
+    python benchmarks/puzzle_asp_default.py --bare-only --processes --variants sliding --repeat 5
 """
 
 from __future__ import annotations
@@ -95,8 +101,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--bare", action="store_true", help="thesis board 1 against two bare clingo calls")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each --bare measurement")
     parser.add_argument("--bare-only", action="store_true", help="only the --bare measurement")
+    parser.add_argument("--processes", action="store_true", help="--bare as whole processes")
     parser.add_argument("--one", nargs=2, help=argparse.SUPPRESS)
+    parser.add_argument("--one-bare", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.one_bare:
+        print(bare_call(args.one_bare[0], int(args.one_bare[1]))[1])
+        return
     if args.one:
         resource.setrlimit(resource.RLIMIT_CPU, (args.cpu_limit, args.cpu_limit + 5))
         print(json.dumps(run_one(int(args.one[0]), args.one[1], args.time_limit)))
@@ -108,7 +119,7 @@ def main(argv: list[str] | None = None) -> None:
         files.update({k: str(v) for k, v in write_ablations(Path(tmp)).items()})
         files = {name: files[name] for name in args.variants}
         if args.bare_only:
-            bare(files, args.repeat)
+            (bare_processes if args.processes else bare)(files, args.repeat)
             return
         print(f"load average before: {Path('/proc/loadavg').read_text().split()[:3]}")
         names = [b.name.split(":")[-1] for b in boards()]
@@ -137,6 +148,64 @@ def main(argv: list[str] | None = None) -> None:
         print(f"load average after: {Path('/proc/loadavg').read_text().split()[:3]}")
         if args.bare:
             bare(files, args.repeat)
+
+
+def _children_cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def _process_cpu(cmd: list[str]) -> tuple[float, float, str]:
+    """CPU and wall seconds of one child process, and its first line of output."""
+    cpu, wall = _children_cpu(), time.monotonic()
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    first = (done.stdout.splitlines() or [""])[0]
+    return _children_cpu() - cpu, time.monotonic() - wall, first
+
+
+#: One bare clingo call in a fresh Python that imports clingo and nothing else.
+_BARE = """
+import sys, clingo
+encoding, facts, horizon = sys.argv[1], sys.argv[2], int(sys.argv[3])
+ctl = clingo.Control(["--warn=none"])
+ctl.load(encoding)
+ctl.load(facts)
+parts = [("base", [])] + [("step", [clingo.Number(t)]) for t in range(1, horizon + 1)]
+ctl.ground([*parts, ("check", [clingo.Number(horizon)])])
+ctl.assign_external(clingo.Function("query", [clingo.Number(horizon)]), True)
+print("sat" if ctl.solve().satisfiable else "unsat")
+"""
+
+
+def _bare_process(encoding: str, facts: Path, horizon: int) -> list[str]:
+    return [sys.executable, "-P", "-c", _BARE, encoding, str(facts), str(horizon)]
+
+
+def bare_processes(files: dict[str, str], repeat: int) -> None:
+    """:func:`bare` as whole processes: the command against two fresh bare calls."""
+    from pyasp_games.domains.puzzle.asp import facts
+    from pyasp_games.engines.child import python_command
+    from pyasp_games.engines.resources import instance_dir
+
+    board = str(instance_dir("puzzle") / "thesis-board1.txt")
+    facts_file = Path(tempfile.mkdtemp(prefix="pyasp-bare-")) / "board1.lp"
+    facts_file.write_text(facts(boards()[0]))
+    print(f"load average before: {Path('/proc/loadavg').read_text().split()[:3]}")
+    print("| encoding | command cpu s (wall) | bare h=22 cpu s | bare h=24 cpu s | ratio (cpu) |")
+    print("|---|---:|---:|---:|---:|")
+    for name, path in files.items():
+        command = python_command("pyasp_games", "puzzle", "solve", board, "-b", "asp",
+                                 "--encoding", path, "--trust-encoding")
+        runs = [_process_cpu(command) for _ in range(repeat)]
+        assert all("solved" in first and "24" in first for _, _, first in runs), runs
+        low = [_process_cpu(_bare_process(path, facts_file, 22)) for _ in range(repeat)]
+        high = [_process_cpu(_bare_process(path, facts_file, 24)) for _ in range(repeat)]
+        assert {f for _, _, f in low} == {"unsat"} and {f for _, _, f in high} == {"sat"}
+        b = statistics.median(c for c, _, _ in runs)
+        w = statistics.median(w for _, w, _ in runs)
+        lo, hi = (statistics.median(c for c, _, _ in x) for x in (low, high))
+        print(f"| {name} | {b:.3f} ({w:.2f}) | {lo:.3f} | {hi:.3f} | {b / (lo + hi):.2f} |", flush=True)
+    print(f"load average after: {Path('/proc/loadavg').read_text().split()[:3]}")
 
 
 def bare(files: dict[str, str], repeat: int) -> None:

@@ -25,11 +25,10 @@ import time
 from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from clingo import SymbolType
 
-from pyasp_games.domains.puzzle.bounds import AdditiveBound, PartialPlacement, pruning_bound
 from pyasp_games.domains.puzzle.horizons import Horizons, horizons
 from pyasp_games.domains.puzzle.model import Board, manhattan_lower_bound, solvability
 from pyasp_games.engines.clingo_runner import ClingoSession, write_facts
@@ -38,6 +37,9 @@ from pyasp_games.engines.limits import Deadline, Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import encoding_path
 from pyasp_games.errors import InputError, MalformedAnswer
+
+if TYPE_CHECKING:  # the pattern databases (numpy) load only for --prune/--lower-bound pdb
+    from pyasp_games.domains.puzzle.bounds import AdditiveBound, PartialPlacement
 
 DOMAIN = "puzzle"
 #: Bundled encodings with the thesis' single-shot interface (``seed``); all others are multi-shot.
@@ -155,6 +157,8 @@ def solve_asp(
         write_lp(board, encoding, emit_lp, span.start)
     propagator = None
     if prune != "none":
+        from pyasp_games.domains.puzzle.bounds import pruning_bound
+
         propagator = PatternBoundPropagator(board, pruning_bound(board, prune, deadline))
     session = ClingoSession([path], facts(board), deadline=deadline, arguments=clingo_args)
     if propagator is not None:
@@ -215,6 +219,8 @@ class PatternBoundPropagator:
         query = init.symbolic_atoms[clingo.Function("query", [clingo.Number(horizon)])]
         self.query = init.solver_literal(query.literal) if query is not None else None
         self.atoms = atoms
+        from pyasp_games.domains.puzzle.bounds import PartialPlacement
+
         base = PartialPlacement(self.bound, self.tiles)
         base.add_time(horizon)
         for lit, items in atoms.items():

@@ -41,8 +41,8 @@ import time
 from collections.abc import Callable
 from itertools import pairwise
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from pyasp_games.domains.puzzle.bounds import AdditiveBound, PartialPlacement, pruning_bound
 from pyasp_games.domains.puzzle.horizons import horizons
 from pyasp_games.domains.puzzle.model import Board, solvability
 from pyasp_games.engines.horizon_search import search_horizons
@@ -50,6 +50,9 @@ from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.sat_runner import SatSession
 from pyasp_games.errors import InputError
+
+if TYPE_CHECKING:  # the pattern databases (numpy) load only for --prune/--lower-bound pdb
+    from pyasp_games.domains.puzzle.bounds import AdditiveBound
 
 #: The one PySAT solver with an external-propagator interface (IPASIR-UP).
 PRUNING_SOLVER = "cadical195"
@@ -177,6 +180,8 @@ def solve_sat(
     span = horizons(board, lower_bound, limits)
     engine = None
     if prune != "none":
+        from pyasp_games.domains.puzzle.bounds import pruning_bound
+
         engine = PatternBoundEngine(board, pruning_bound(board, prune, deadline))
     try:
         session = SatSession(solver, deadline, keep_clauses=emit_cnf is not None)
@@ -246,6 +251,8 @@ class PatternBoundEngine:
         self.is_lazy = False  # check partial assignments, not only complete ones
         self.bound = bound
         self.n = board.rows * board.cols
+        from pyasp_games.domains.puzzle.bounds import PartialPlacement
+
         self.state = PartialPlacement(bound, self.n)
         self.meaning: dict[int, tuple[int, int, int]] = {}
         self.var_of: dict[tuple[int, int, int], int] = {}
