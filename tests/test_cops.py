@@ -11,6 +11,7 @@ import networkx as nx
 import pytest
 
 from pyasp_games.domains import cops
+from pyasp_games.domains.cops.dismantling import dismantling_order
 from pyasp_games.domains.cops.model import (
     CopsGame,
     load_graph_game,
@@ -19,7 +20,6 @@ from pyasp_games.domains.cops.model import (
     read_graph,
     small_games,
 )
-from pyasp_games.domains.cops.native import dismantling_order
 from pyasp_games.domains.cops.retrograde import Table
 from pyasp_games.domains.cops.verify import check_number, check_solve
 from pyasp_games.engines.graphs import graph_from_edges
@@ -339,3 +339,12 @@ def test_fuzz_finds_a_planted_bug_in_the_small_scope(tmp_path):
     run = run_cli("fuzz", "cops", "--encoding", bad, "--family", "classic", "--total-time", "30",
                   "--out", tmp_path)  # fmt: skip
     assert run.code == 1 and "found in the small scope" in run.stdout, run.stdout + run.stderr
+
+
+@pytest.mark.parametrize("backend", ["asp", "sat"])
+def test_asp_and_sat_cop_numbers_agree_with_native(backend):
+    for name in ("path:3", "cycle:5", "grid:2x3", "complete:4", "tree:7:2", "atlas:112"):
+        game = load_graph_game(name)
+        mine, native = cops.number(game, backend), cops.number(game)
+        assert mine.verdict.verified is True, (name, mine.verdict.message)
+        assert mine.answer == native.answer, name

@@ -23,14 +23,15 @@ cops' move: games beyond :data:`MAX_GROUND` moves are refused up front, in one l
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from pyasp_games.domains.cops.model import CopsGame
 from pyasp_games.domains.cops.retrograde import Table
-from pyasp_games.domains.cops.strategies import solve_outcome
+from pyasp_games.domains.cops.strategies import cop_number_outcome, solve_outcome
 from pyasp_games.engines.clingo_runner import ClingoSession, write_facts
-from pyasp_games.engines.limits import LimitReached, Limits
+from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import encoding_path
 from pyasp_games.errors import InputError, MalformedAnswer
@@ -119,20 +120,8 @@ def solve_asp(
     start = clingo.parse_term(
         f"{'cw' if game.to_move == 'cops' else 'rw'}({_list(game.cops)},{game.robber},0)"
     )
-    rounds = 0
     try:
-        session.ground([("base", [])])
-        while True:
-            won = clingo.Function(start.name, [*start.arguments[:2], clingo.Number(rounds)])
-            new = clingo.Function("new", [clingo.Number(rounds)])
-            # the rounds' atoms rest on negation (first won in this round): clingo keeps
-            # them as atoms to solve, so each round is read off a model (no search: the
-            # program has one answer set, found by propagation)
-            holds = _holds(session, [won, new])
-            if holds[0] or not holds[1] or rounds > 2 * n ** (k + 1):
-                break
-            rounds += 1
-            session.ground([("step", [rounds])])
+        rounds = _rounds(session, start, n, k)
         result = session.solve()
     except LimitReached:
         return Outcome(game.name, "asp", "unknown", None, None, 0.0, session.statistics())
@@ -145,6 +134,50 @@ def solve_asp(
         return Outcome(game.name, "asp", "error", None, None, 0.0, stats)
     table = table_of(game, k, result.symbols)
     return solve_outcome(game, table, "asp", stats)
+
+
+def _rounds(session: ClingoSession, start: Any, n: int, k: int) -> int:
+    """Ground ``base``, then ``step(1)``, ``step(2)``, ... until the ``start`` atom
+    (``cw`` or ``rw`` of the start, round 0; ``None``: none) is won or a round wins no
+    new position; the number of rounds grounded."""
+    import clingo
+
+    rounds = 0
+    session.ground([("base", [])])
+    while True:
+        new = clingo.Function("new", [clingo.Number(rounds)])
+        asked = [new]
+        if start is not None:
+            asked.append(clingo.Function(start.name, [*start.arguments[:2], clingo.Number(rounds)]))
+        # the rounds' atoms rest on negation (first won in this round): clingo keeps them
+        # as atoms to solve, so each round is read off a model (no search: the program
+        # has one answer set, found by propagation)
+        holds = _holds(session, asked)
+        if not holds[0] or any(holds[1:]) or rounds > 2 * n ** (k + 1):
+            return rounds
+        rounds += 1
+        session.ground([("step", [rounds])])
+
+
+def full_table(game: CopsGame, k: int, deadline: Deadline) -> Table:
+    """Every position's value for ``k`` cops under ``game``'s rules, by the least
+    fixpoint to its end (``cops number``'s tables)."""
+    check_ground_size(game, k)
+    session = ClingoSession([encoding_path(DOMAIN, game.variant)], facts(game), consts={"k": k},
+                            deadline=deadline)  # fmt: skip
+    _rounds(session, None, len(game), k)
+    result = session.solve()
+    if result.status == "unknown":
+        raise LimitReached(session.statistics())
+    if result.status != "sat":
+        raise MalformedAnswer("the encoding has no answer set")
+    return table_of(game, k, result.symbols)
+
+
+def cop_number_asp(game: CopsGame, limits: Limits = Limits()) -> Outcome:
+    """The ``asp`` backend of ``cops number``: the least fixpoint's tables for 1, 2, ...
+    cops (:func:`~pyasp_games.domains.cops.strategies.cop_number_outcome`)."""
+    return cop_number_outcome(game, partial(full_table, game), "asp", limits)
 
 
 def _holds(session: ClingoSession, atoms: list[Any]) -> list[bool]:

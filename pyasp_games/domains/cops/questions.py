@@ -21,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from pyasp_games.domains.cops.asp import solve_asp
+from pyasp_games.domains.cops.asp import cop_number_asp, solve_asp
 from pyasp_games.domains.cops.model import (
     RULES,
     SIDES,
@@ -31,7 +31,7 @@ from pyasp_games.domains.cops.model import (
     load_graph_game,
 )
 from pyasp_games.domains.cops.native import cop_number_native, solve_native
-from pyasp_games.domains.cops.sat import solve_sat
+from pyasp_games.domains.cops.sat import cop_number_sat, solve_sat
 from pyasp_games.domains.cops.verify import check_number, check_solve
 from pyasp_games.engines.fuzzing import plural
 from pyasp_games.engines.graphs import FORMATS
@@ -166,11 +166,11 @@ NUMBER = Question(
     "start for c(G) cops, and for c(G) - 1 cops the robber's escape, a set of positions "
     "(one against every placement) from which the robber always has a move back into the "
     "set. With --json: answer c(G); witness {cops, start, capture_within, strategy, escape}.",
-    backends={"native": cop_number_native},
+    backends={"native": cop_number_native, "asp": cop_number_asp, "sat": cop_number_sat},
     check=check_number,
     read=lambda graph, fmt=None: load_graph_game(graph, fmt),
     describe=describe_number,
-    params=(Param("graph", help=GRAPH_HELP, type=Path, to="read"), FORMAT),
+    params=(Param("graph", help=GRAPH_HELP, type=Path, to="read"), FORMAT, SOLVER),
 )
 
 #: The cops domain's questions.

@@ -28,13 +28,14 @@ module's own (itertools over the rules), not the native kernels'.
 
 from __future__ import annotations
 
+from functools import partial
 from itertools import combinations, combinations_with_replacement, product
 from typing import Any
 
 from pyasp_games.domains.cops.model import CopsGame
 from pyasp_games.domains.cops.retrograde import Table
-from pyasp_games.domains.cops.strategies import solve_outcome
-from pyasp_games.engines.limits import Limits
+from pyasp_games.domains.cops.strategies import cop_number_outcome, solve_outcome
+from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.sat_runner import SatSession
 from pyasp_games.errors import InputError
@@ -48,10 +49,10 @@ Placement = tuple[int, ...]
 class Rules:
     """The positions and moves of one game, from the rules (itertools)."""
 
-    def __init__(self, game: CopsGame) -> None:
+    def __init__(self, game: CopsGame, k: int) -> None:
         self.game = game
         self.classic = game.variant == "classic"
-        n, k = len(game), game.k
+        n = len(game)
         self.adj = [set(a) for a in game.graph.adj]
         closed = [sorted(a | {v}) for v, a in enumerate(self.adj)]
         pick = combinations_with_replacement if self.classic else combinations
@@ -90,53 +91,93 @@ def round_size(rules: Rules) -> int:
     return cops + sum(len(a) + 1 for a in rules.adj) * len(rules.placements)
 
 
-def solve_sat(game: CopsGame, limits: Limits = Limits(), solver: str = "glucose4") -> Outcome:
-    """The ``sat`` backend of ``cops solve``."""
-    rules = Rules(game)
+def _rules(game: CopsGame, k: int) -> Rules:
+    """The positions and moves of ``k`` cops, refused up front beyond :data:`MAX_CLAUSES`."""
+    rules = Rules(game, k)
     size = round_size(rules)
     if size > MAX_CLAUSES:
         raise InputError(
             f"{game.name}: the sat backend would add about {size:,} clauses per round "
             f"(at most {MAX_CLAUSES:,}); the native backend takes it"
         )
-    start = (game.cops, game.robber)
-    side = "C" if game.to_move == "cops" else "R"
-    session = SatSession(solver, limits.deadline(), keep_clauses=False)
-    try:
-        for p in rules.positions:
-            for name in "CR":
-                session.add([session.var(name, 0, p) if rules.over(*p) else -session.var(name, 0, p)])
-        t = 0
-        while True:
-            got = session.solve([session.var(side, t, start)])
+    return rules
+
+
+def _unroll(session: SatSession, rules: Rules, asked: Any) -> tuple[int, set[Any]]:
+    """Round 0, then round after round until the variable ``asked(t)`` can hold (the
+    start won within ``t``; ``None``: never asked) or a round wins no new position: the
+    rounds added and the names true in the formula's one model. Raises
+    :class:`LimitReached` at the deadline."""
+    for p in rules.positions:
+        for name in "CR":
+            session.add([session.var(name, 0, p) if rules.over(*p) else -session.var(name, 0, p)])
+    t = 0
+    while True:
+        if asked is not None:
+            got = session.solve([asked(t)])
             if got is None:
-                return _unknown(game, session, t)
+                raise LimitReached({"rounds": t})
             if got:
                 break
-            if t > 0:
-                changed = session.var("new", t)
-                session.add([-changed] + [_fresh(session, t, p) for p in rules.positions])
-                got = session.solve([changed])
-                if got is None:
-                    return _unknown(game, session, t)
-                if not got:
-                    break  # no new position: the fixpoint, and the start is not in it
-            t += 1
-            _add_round(session, rules, t)
-        if session.solve() is not True:
-            return _unknown(game, session, t)
-        true = set(session.true_names())
-        stats = {**session.statistics(), "rounds": t}
-    finally:
-        session.delete()
+        if t > 0:
+            changed = session.var("new", t)
+            session.add([-changed] + [_fresh(session, t, p) for p in rules.positions])
+            got = session.solve([changed])
+            if got is None:
+                raise LimitReached({"rounds": t})
+            if not got:
+                break  # no new position: the least fixpoint
+        t += 1
+        _add_round(session, rules, t)
+    if session.solve() is not True:
+        raise LimitReached({"rounds": t})
+    return t, set(session.true_names())
+
+
+def _table(game: CopsGame, rules: Rules, k: int, true: set[Any]) -> Table:
+    """The table of the values the model shows (each position's first round)."""
     values: dict[str, dict[Any, int]] = {"C": {}, "R": {}}
     for name in true:
         if name[0] in values:
             kind, when, p = name
             got = values[kind]
             got[p] = min(when, got.get(p, when))
-    table = Table.from_values(game, game.k, rules.moves, values["C"], values["R"])
-    return solve_outcome(game, table, "sat", stats)
+    return Table.from_values(game, k, rules.moves, values["C"], values["R"])
+
+
+def solve_sat(game: CopsGame, limits: Limits = Limits(), solver: str = "glucose4") -> Outcome:
+    """The ``sat`` backend of ``cops solve``."""
+    rules = _rules(game, game.k)
+    start = (game.cops, game.robber)
+    side = "C" if game.to_move == "cops" else "R"
+    session = SatSession(solver, limits.deadline(), keep_clauses=False)
+    try:
+        t, true = _unroll(session, rules, lambda t: session.var(side, t, start))
+        stats = {**session.statistics(), "rounds": t}
+    except LimitReached as reached:
+        stats = {**session.statistics(), "limit": "time", **(reached.args[0] if reached.args else {})}
+        return Outcome(game.name, "sat", "unknown", None, None, 0.0, stats)
+    finally:
+        session.delete()
+    return solve_outcome(game, _table(game, rules, game.k, true), "sat", stats)
+
+
+def full_table(game: CopsGame, k: int, deadline: Deadline, solver: str = "glucose4") -> Table:
+    """Every position's value for ``k`` cops, the rounds unrolled to the fixpoint
+    (``cops number``'s tables)."""
+    rules = _rules(game, k)
+    session = SatSession(solver, deadline, keep_clauses=False)
+    try:
+        _, true = _unroll(session, rules, None)
+    finally:
+        session.delete()
+    return _table(game, rules, k, true)
+
+
+def cop_number_sat(game: CopsGame, limits: Limits = Limits(), solver: str = "glucose4") -> Outcome:
+    """The ``sat`` backend of ``cops number``: the unrolled tables for 1, 2, ... cops
+    (:func:`~pyasp_games.domains.cops.strategies.cop_number_outcome`)."""
+    return cop_number_outcome(game, partial(full_table, game, solver=solver), "sat", limits)
 
 
 def _fresh(session: SatSession, t: int, p: Any) -> int:
@@ -173,6 +214,3 @@ def _add_round(session: SatSession, rules: Rules, t: int) -> None:
             add([-rr, a])
 
 
-def _unknown(game: CopsGame, session: SatSession, t: int) -> Outcome:
-    return Outcome(game.name, "sat", "unknown", None, None, 0.0,
-                   {**session.statistics(), "rounds": t, "limit": "time"})  # fmt: skip

@@ -17,10 +17,15 @@ loser every move; :func:`solve_outcome` is the answer of ``cops solve`` with the
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
-from pyasp_games.domains.cops.model import CopsGame
+import numpy as np
+
+from pyasp_games.domains.cops.dismantling import dismantling_order
+from pyasp_games.domains.cops.model import CopsGame, check_size
 from pyasp_games.domains.cops.retrograde import Table
+from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.errors import InputError, MalformedAnswer
 
@@ -186,3 +191,51 @@ def escape_set(t: Table) -> list[dict[str, Any]]:
                         queue.append(q)
                     break
     return out
+
+
+def cop_number_outcome(
+    game: CopsGame, table_for: Callable[[int, Deadline], Table], backend: str, limits: Limits
+) -> Outcome:
+    """The answer of ``cops number`` from the tables ``table_for(k, deadline)`` of 1, 2,
+    ... cops (every position): the least ``k`` for which some placement of ``k`` cops
+    catches the robber wherever it starts, with that placement's strategy (the one of
+    fastest worst-case capture) and, for ``k - 1`` cops, the robber's escape: a set of
+    positions with the cops to move, one for every placement, closed under the play
+    (whatever the cops do, the robber has a move back into the set). One cop is decided
+    by dismantlability too; an answer where the two disagree is an error."""
+    deadline = limits.deadline()
+    n = len(game)
+    order = dismantling_order(game.graph)
+    stats: dict[str, Any] = {"dismantlable": order is not None, "tables": []}
+    previous: Table | None = None
+    k = 1
+    try:
+        while True:
+            check_size(game, k)
+            t = table_for(k, deadline)
+            values = t.cops_value.reshape(t.placements, n)
+            won = np.all(values >= 0, axis=1)
+            stats["tables"].append({"cops": k, "positions": 2 * t.placements * n})
+            if k == 1 and bool(won.any()) != (order is not None):
+                stats["error"] = f"the {backend} table and dismantlability disagree on one cop"
+                return Outcome(game.name, backend, "error", None, None, 0.0, stats)
+            if won.any():
+                break
+            previous = t
+            k += 1
+    except LimitReached:
+        stats["limit"] = "time"
+        return Outcome(game.name, backend, "unknown", None, None, 0.0, stats)
+    worst = np.where(won, values.max(axis=1), np.iinfo(np.int32).max)
+    best = int(np.argmin(worst))
+    starts = [best * n + r for r in range(n) if values[best, r] > 0]
+    witness: dict[str, Any] = {
+        "cops": k,
+        "start": names_of(t, best),
+        "capture_within": int(worst[best]),
+        "strategy": cops_strategy(t, starts),
+        "escape": [] if previous is None else escape_set(previous),
+    }
+    if order is not None:
+        stats["dismantling_order"] = [game.names[v] for v in order]
+    return Outcome(game.name, backend, "solved", k, witness, 0.0, stats)
