@@ -111,6 +111,11 @@ TABLE = [
     ("cops", "the same cop number", solved(3), solved(3), EQUAL),
     ("cops", "two cop numbers", solved(3), solved(4), DIFFERS),
     ("cops", "a limit reached", solved({"winner": "cops", "moves": 3}), UNKNOWN, NOT_COMPARABLE),
+    # hex: the winner with the player to move (each answer carries a checked proof)
+    ("hex", "the same winner", solved("black"), solved("black"), EQUAL),
+    ("hex", "two winners", solved("black"), solved("white"), DIFFERS),
+    ("hex", "a winner and a limit", solved("white"), UNKNOWN, NOT_COMPARABLE),
+    ("hex", "a winner and a failed backend", solved("white"), ERROR, NOT_COMPARABLE),
     # truth values are no numbers, and no string is a number
     ("any", "True is not the count 1's equal", solved(True), solved(1), CONSISTENT),
     ("any", "a string and a number", solved("1"), solved(1), DIFFERS),

@@ -33,6 +33,7 @@ DOMAINS: dict[str, str] = {
     "annihilation": "pyasp_games.domains.annihilation",
     "catch": "pyasp_games.domains.catch",
     "cops": "pyasp_games.domains.cops",
+    "hex": "pyasp_games.domains.hex",
 }
 
 

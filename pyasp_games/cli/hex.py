@@ -1,0 +1,77 @@
+"""``pyasp-games hex``: Hex positions solved with proofs, its questions generated from
+:data:`pyasp_games.domains.hex.questions.QUESTIONS`.
+
+``pyasp-games hex solve POSITION [--json]``; ``hex openings --board NxN``; ``hex show
+POSITION`` prints a position; ``hex play POSITION`` plays against you; ``hex picture MAP
+-o FILE`` draws a map of openings (the JSON ``hex openings --json`` writes) as SVG or PNG.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import typer
+
+from pyasp_games.cli.common import new_file
+from pyasp_games.cli.questions import domain_group, input_command
+from pyasp_games.domains.hex.model import Hex
+from pyasp_games.domains.hex.play import MAX_EMPTY
+from pyasp_games.domains.hex.questions import SOLVE
+from pyasp_games.errors import InputError
+
+#: The domain's questions (generated), and below the commands that are none.
+app = domain_group("hex")
+
+
+def _show(game: Hex) -> None:
+    from pyasp_games.domains.hex.play import show
+
+    sys.stdout.write(show(game))
+
+
+def _play(game: Hex) -> None:
+    from pyasp_games.domains.hex.play import play
+
+    if len(game.empty()) > MAX_EMPTY:
+        raise InputError(f"{len(game.empty())} empty cells: play takes at most {MAX_EMPTY}")
+    play(game, lambda: input("your move> "), typer.echo)
+
+
+app.command("show", help="Print a position: its diagram, one-line form and player to move.")(
+    input_command(SOLVE, _show)
+)
+app.command(
+    "play",
+    help="Play against the solver in the terminal (small boards); it takes the winning side.\n\n"
+    "Type a cell such as b2 ('quit' or end of input to stop).",
+)(input_command(SOLVE, _play))
+
+
+@app.command("picture")
+def picture(
+    openings: Path = typer.Argument(..., help="The JSON of 'hex openings --board NxN --json'."),
+    output: Path = typer.Option(..., "--output", "-o", help="The picture to write (.svg or .png)."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing output file."),
+) -> None:
+    """Draw a map of openings (dark cells: Black's opening there wins) as SVG or PNG."""
+    from pyasp_games.domains.hex.model import parse_position
+    from pyasp_games.domains.hex.plot import openings_picture
+    from pyasp_games.engines.files import cannot_write, read_json
+
+    if output.suffix not in (".svg", ".png"):
+        raise InputError(f"{output}: the picture must be .svg or .png")
+    new_file(output, force, "--output")
+    data = read_json(openings)
+    answer = data.get("answer") if isinstance(data, dict) else None
+    if not isinstance(answer, dict) or not answer:
+        raise InputError(f"{openings}: not the JSON of 'hex openings' (no answer map)")
+    size = data.get("problem", "")
+    game = parse_position(size) if isinstance(size, str) and size[:1].isdigit() else None
+    if game is None or set(answer) != set(game.cells):
+        raise InputError(f"{openings}: the map does not fit the board {size!r}")
+    picture_bytes = openings_picture(game, answer, output.suffix[1:])
+    try:
+        output.write_bytes(picture_bytes)
+    except OSError as err:
+        raise cannot_write(output, err) from None

@@ -1,0 +1,81 @@
+"""Hex: who wins a position with the player to move, a winning move, and a checked proof.
+
+The rhombus board (Black joins top and bottom, White left and right, Black moves
+first) and Hex on a graph (Black joins two terminals by its vertices, White cuts them).
+``solve`` answers a position with a proof: for the winner one move at each node, for
+the loser every reply, down to won boards or to pairing connections (bridges and edge
+templates, whose every choice the checker tries); ``openings`` maps every first move of
+an empty board. ``native`` is a depth-first proof search with a transposition table and
+Hex knowledge (:mod:`.native`).
+
+>>> from pyasp_games.domains.hex.model import parse_position
+>>> out = solve(parse_position("4x4"), "native")
+>>> out.answer, out.witness, out.verdict.verified
+('black', 'c2', True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyasp_games.domains.hex.model import Hex, known_winner, load_instances, load_position
+from pyasp_games.domains.hex.questions import BACKENDS, OPENINGS, QUESTIONS, SOLVE
+from pyasp_games.domains.hex.verify import check_outcome, check_proof
+from pyasp_games.engines.domain import DomainSpec
+from pyasp_games.engines.fuzzing import Family, Fuzzing, plural
+from pyasp_games.engines.limits import Limits
+from pyasp_games.engines.outcome import Outcome
+
+__all__ = [
+    "BACKENDS",
+    "OPENINGS",
+    "QUESTIONS",
+    "SOLVE",
+    "Hex",
+    "check_outcome",
+    "check_proof",
+    "domain",
+    "load_position",
+    "solve",
+]
+
+
+def solve(game: Hex, backend: str, limits: Limits = Limits(), **options: Any) -> Outcome:
+    """Run ``backend`` on ``game`` under ``limits``, its proof checked (:data:`SOLVE`)."""
+    return SOLVE.solve(game, backend, limits, **options)
+
+
+def _known(game: Hex) -> tuple[bool, Any]:
+    winner = known_winner(game)
+    return (False, None) if winner is None else (True, winner)
+
+
+def domain() -> DomainSpec:
+    """The hex domain for crosscheck, bench and fuzz."""
+    from pyasp_games.domains.hex.model import random_position
+
+    return DomainSpec.asking(
+        SOLVE, load_instances, _known, generators={"random": random_position},
+        questions=QUESTIONS, fuzzing=fuzzing(),
+    )  # fmt: skip
+
+
+def fuzzing() -> Fuzzing:
+    """What ``pyasp-games fuzz hex`` draws: every small position, then random ones."""
+    from pyasp_games.domains.hex.model import format_position, small_positions, strategy
+
+    positions = Family(
+        "boards",
+        "positions on boards of at most N x N cells, stones placed in turn",
+        strategy=strategy,
+        small=small_positions,
+        small_help="every position of at most 3 stones on 1 x 1, 2 x 2, 2 x 3 and 3 x 2, "
+        "and of at most 4 stones on 3 x 3",
+        sizes=(2, 3),
+        unit="cells a side",
+    )
+    return Fuzzing(
+        ("solve",), (positions,), size=lambda game: max(game.rows, game.cols), unit="cells a side",
+        write=format_position,
+        measure=lambda game: f"{game.rows} x {game.cols}, {plural(len(game) - len(game.empty()), 'stone')}",
+    )  # fmt: skip

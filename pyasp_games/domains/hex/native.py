@@ -1,0 +1,449 @@
+"""Native Hex solver: depth-first proof search with a transposition table and Hex knowledge.
+
+Who wins with the player to move, a winning move and a proof (:mod:`.proof`):
+:func:`solve_position`, behind the ``native`` backend :func:`solve_native`; every opening
+of an empty board: :func:`solve_openings`.
+
+>>> from pyasp_games.domains.hex.model import parse_position
+>>> result = solve_position(parse_position("3x3"))
+>>> result.winner, result.move
+('B', 'b2')
+>>> solve_position(parse_position("B../.../...")).winner  # the acute corner a1 loses
+'W'
+
+Notes
+-----
+A position is two Python ``int`` bitsets (black and white stones). On the rhombus the
+neighbours of a whole set of cells are six shifts of the set (:class:`Cells`), so a flood
+fill costs a few big-integer operations per step whatever the board's size.
+
+The knowledge (Hayward et al. 2005; Henderson, Arneson and Hayward 2009), kept so that
+every conclusion it draws is a proof a checker can replay:
+
+- **pairing connections**: a player's groups (and the two sides it joins) are linked when
+  they share two empty neighbours (a *bridge*; to a side: edge template II); a chain of
+  such links from side to side whose pairs are disjoint is a *virtual connection* the
+  player holds whoever moves: answer a move in a pair with its other cell. It is found by
+  a depth-first search over the groups (:meth:`Engine.pairing`) and written in the proof
+  as its pairs (the checker confirms every choice of one cell per pair connects);
+- **semi-connections**: a move after which the player holds a pairing connection; the
+  player to move who has one wins at once (the move, then the pairs);
+- **must-play region**: the opponent's semi-connections each ask the player to move to
+  play in their carrier (the pairs and the key); a move outside the intersection of the
+  carriers loses to the key of a semi-connection it misses: in the proof such a reply
+  is answered by that key and its pairs, and only the moves inside the region are
+  searched. An empty region: the player to move has lost.
+
+The search is a boolean negamax (does the player to move win?) with every position's
+value and reason in a transposition table keyed on the stones; the proof is read out of
+the table afterwards (:func:`proof_of`) and shares the nodes of transposed positions.
+Moves are tried in an order that favours the cells of the opponent's carriers most often
+hit, then the centre. Graph Hex searches with the pairing knowledge of Black (the joiner)
+only: White's win is a cut, not a chain.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pyasp_games.domains.hex.model import PLAYERS, Hex
+from pyasp_games.engines.limits import Deadline, LimitReached, Limits
+from pyasp_games.engines.outcome import Outcome
+
+_POLL = 256  # positions between deadline checks
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class Cells:
+    """Neighbourhoods of sets of cells as bitsets: shifts on the rhombus, per cell on a graph."""
+
+    def __init__(self, game: Hex) -> None:
+        self.n = len(game)
+        self.full = (1 << self.n) - 1
+        self.nb = [sum(1 << j for j in near) for near in game.neighbours]
+        self.board = game.is_board
+        if self.board:
+            cols = self.cols = game.cols
+            col0 = sum(1 << (r * cols) for r in range(game.rows))
+            last = col0 << (cols - 1)
+            self.not_first = self.full & ~col0
+            self.not_last = self.full & ~last
+
+    def dilate(self, x: int) -> int:
+        """The cells in ``x`` or touching a cell of ``x``."""
+        if self.board:
+            c = self.cols
+            y = x | ((x << 1) & self.not_first) | ((x >> 1) & self.not_last)
+            y |= (x << c) | (x >> c) | ((x >> (c - 1)) & self.not_first) | ((x << (c - 1)) & self.not_last)
+            return y & self.full
+        y = x
+        for i in _bits(x):
+            y |= self.nb[i]
+        return y
+
+    def reach(self, seed: int, allowed: int) -> int:
+        """The cells of ``allowed`` joined to ``seed & allowed`` within ``allowed``."""
+        seen = seed & allowed
+        front = seen
+        while front:
+            front = self.dilate(front) & allowed & ~seen
+            seen |= front
+        return seen
+
+
+@dataclass
+class Entry:
+    """What the search knows of a position with a player to move.
+
+    ``wins``: the player to move wins. A won entry has ``move`` (a cell) and, when the
+    move completes a pairing connection at once, its ``pairs``; a lost one has the
+    opponent's ``pairs`` (a connection the opponent already holds) or the searched
+    moves ``searched`` and the opponent's semi-connections ``semis`` (key, carrier, pairs)
+    that answer the moves outside the must-play region.
+    """
+
+    wins: bool
+    move: int | None = None
+    pairs: list[tuple[int, int]] | None = None
+    searched: int = 0
+    semis: list[tuple[int, int, list[tuple[int, int]]]] = field(default_factory=list)
+
+
+class Engine:
+    """The search over one game's positions; its table lasts as long as the engine (all
+    the openings of a board share it; interactive play keeps one for the whole game)."""
+
+    def __init__(self, game: Hex, deadline: Deadline | None = None, knowledge: bool = True) -> None:
+        self.game = game
+        self.cells = Cells(game)
+        self.deadline = deadline or Deadline(None)
+        self.knowledge = knowledge
+        self.table: dict[tuple[int, int, str], Entry] = {}
+        self.nodes = 0
+        self.sides = {p: (sum(1 << i for i in a), sum(1 << i for i in b)) for p, (a, b) in game.sides.items()}
+        centre_r, centre_c = (game.rows - 1) / 2, (game.cols - 1) / 2
+        if game.is_board:
+            self.rank = [abs(i // game.cols - centre_r) + abs(i % game.cols - centre_c) for i in range(len(game))]
+        else:
+            self.rank = [-len(near) for near in game.neighbours]
+
+    # -- the rules -------------------------------------------------------------------
+    def won(self, player: str, black: int, white: int) -> bool:
+        """Whether ``player`` has won with these stones."""
+        if not self.game.is_board and player == "W":
+            if self.game.joined:
+                return False
+            a, b = self.sides["B"]
+            return not (self.cells.reach(a, self.cells.full & ~white) & b)
+        if player == "B" and self.game.joined:
+            return True
+        a, b = self.sides[player]
+        own = black if player == "B" else white
+        return bool(self.cells.reach(a, own) & b)
+
+    # -- pairing connections ------------------------------------------------------------
+    def groups(self, player: str, own: int) -> tuple[int, int, list[int]]:
+        """``player``'s stones as nodes of the pairing search: the stones joined to the
+        first side, those joined to the second, and the other groups."""
+        cells = self.cells
+        a, b = self.sides[player]
+        start, end, middle = 0, 0, []
+        rest = own
+        while rest:
+            g = cells.reach(rest & -rest, own)
+            rest &= ~g
+            if g & a:
+                start |= g
+            if g & b:
+                end |= g
+            if not (g & (a | b)):
+                middle.append(g)
+        return start, end, middle
+
+    def pairing(self, player: str, own: int, empty: int) -> list[tuple[int, int]] | None:
+        """Disjoint pairs of empty cells such that ``player`` joins its sides by its stones
+        ``own`` and one cell of every pair (``[]``: joined already), or ``None`` if the
+        search over bridge-linked groups finds none."""
+        if player not in self.sides:
+            return None
+        if player == "B" and self.game.joined:
+            return []
+        return self._chain(player, *self.groups(player, own), empty)
+
+    def _chain(self, player: str, start: int, end: int, middle: list[int], empty: int
+               ) -> list[tuple[int, int]] | None:
+        """The pairing search proper over the nodes of :meth:`groups` (each side with the
+        stones joined to it is one node; its liberties are its side's empty cells and
+        the empty cells touching its stones)."""
+        if start & end:
+            return []
+        a, b = self.sides[player]
+        dilate = self.cells.dilate
+        libs = [(a | dilate(start)) & empty, (b | dilate(end)) & empty]
+        libs += [dilate(g) & empty for g in middle]
+        count = len(libs)
+        found: list[tuple[int, int]] = []
+
+        def dfs(node: int, visited: int, used: int) -> bool:
+            options = []
+            for other in range(count):
+                if visited >> other & 1:
+                    continue
+                common = libs[node] & libs[other] & ~used
+                if common & (common - 1):  # two cells at least
+                    options.append((other != 1, -(common.bit_count()), other, common))
+            options.sort()
+            for _, _, other, common in options:
+                x = common & -common
+                y = (common ^ x) & -(common ^ x)
+                found.append((x.bit_length() - 1, y.bit_length() - 1))
+                if other == 1 or dfs(other, visited | (1 << other), used | x | y):
+                    return True
+                found.pop()
+            return False
+
+        return found if dfs(0, 1, 0) else None
+
+    def semis(self, player: str, own: int, empty: int) -> list[tuple[int, int, list[tuple[int, int]]]]:
+        """``player``'s semi-connections: (key, carrier with the key, pairs) for every empty
+        cell after which ``player`` holds a pairing connection."""
+        if player not in self.sides:
+            return []
+        start, end, middle = self.groups(player, own)
+        a, b = self.sides[player]
+        dilate = self.cells.dilate
+        out = []
+        for m in _bits(empty):
+            bit = 1 << m
+            near = dilate(bit)
+            merged = bit
+            rest = []
+            for g in middle:
+                if g & near:
+                    merged |= g
+                else:
+                    rest.append(g)
+            s2, e2 = start, end
+            if bit & a or near & start:
+                s2 = start | merged
+            if bit & b or near & end:
+                e2 = end | merged
+            if s2 == start and e2 == end:
+                rest.append(merged)
+            pairs = self._chain(player, s2, e2, rest, empty & ~bit)
+            if pairs is not None:
+                carrier = bit
+                for x, y in pairs:
+                    carrier |= (1 << x) | (1 << y)
+                out.append((m, carrier, pairs))
+        return out
+
+    # -- the search ----------------------------------------------------------------------
+    def wins(self, black: int, white: int, player: str) -> bool:
+        """Whether ``player``, to move, wins; the reason goes into the table."""
+        key = (black, white, player)
+        entry = self.table.get(key)
+        if entry is not None:
+            return entry.wins
+        self.nodes += 1
+        if self.nodes % _POLL == 0:
+            self.deadline.check()
+        entry = self._evaluate(black, white, player)
+        self.table[key] = entry
+        return entry.wins
+
+    def _evaluate(self, black: int, white: int, player: str) -> Entry:
+        opponent = "W" if player == "B" else "B"
+        empty = self.cells.full & ~(black | white)
+        own, opp = (black, white) if player == "B" else (white, black)
+        if self.won(opponent, black, white):
+            return Entry(False, pairs=[])
+        if self.won(player, black, white):
+            return Entry(True, move=None, pairs=[])
+        if self.knowledge:
+            pairs = self.pairing(opponent, opp, empty)
+            if pairs is not None:
+                return Entry(False, pairs=pairs)
+            for m in sorted(_bits(empty), key=lambda c: self.rank[c]):
+                bit = 1 << m
+                mine = self.pairing(player, own | bit, empty & ~bit)
+                if mine is not None:
+                    return Entry(True, move=m, pairs=mine)
+            semis = self.semis(opponent, opp, empty)
+        else:
+            semis = []
+        region = empty
+        hits = [0] * self.cells.n
+        for _, carrier, _ in semis:
+            region &= carrier
+            for c in _bits(carrier):
+                hits[c] += 1
+        moves = sorted(_bits(region), key=lambda c: (-hits[c], self.rank[c]))
+        for m in moves:
+            bit = 1 << m
+            child = (black | bit, white) if player == "B" else (black, white | bit)
+            if not self.wins(*child, opponent):
+                return Entry(True, move=m)
+        return Entry(False, searched=region, semis=semis)
+
+
+@dataclass
+class Result:
+    """The value of a position: the winner (``'B'``/``'W'``), the winning move of the
+    player to move (a cell name) if that player wins, the proof and the search's counts."""
+
+    winner: str
+    move: str | None
+    proof: dict[str, Any]
+    stats: dict[str, Any]
+
+
+def _stones(game: Hex) -> tuple[int, int]:
+    black = sum(1 << i for i, s in enumerate(game.stones) if s == "B")
+    white = sum(1 << i for i, s in enumerate(game.stones) if s == "W")
+    return black, white
+
+
+def proof_of(engine: Engine, black: int, white: int, player: str) -> dict[str, Any]:
+    """The proof of the position's value read out of the engine's table: a DAG of nodes
+    (:mod:`pyasp_games.domains.hex.proof`), searching again where a node is missing."""
+    names = engine.game.cells
+    nodes: list[dict[str, Any]] = []
+    ids: dict[tuple[int, int, str], int] = {}
+
+    def pairs_node(pairs: list[tuple[int, int]]) -> int:
+        nodes.append({"won": True} if not pairs else {"pairs": [[names[x], names[y]] for x, y in pairs]})
+        return len(nodes) - 1
+
+    def node(black: int, white: int, player: str) -> int:
+        key = (black, white, player)
+        if key in ids:
+            return ids[key]
+        engine.wins(black, white, player)
+        entry = engine.table[key]
+        opponent = "W" if player == "B" else "B"
+        if entry.pairs is not None and entry.move is None:
+            ids[key] = pairs_node(entry.pairs)
+            return ids[key]
+        here: dict[str, Any] = {}
+        nodes.append(here)
+        ids[key] = len(nodes) - 1
+        if entry.wins:
+            bit = 1 << entry.move  # type: ignore[operator]
+            child = (black | bit, white) if player == "B" else (black, white | bit)
+            here["move"] = names[entry.move]  # type: ignore[index]
+            here["next"] = pairs_node(entry.pairs) if entry.pairs is not None else node(*child, opponent)
+            return ids[key]
+        replies: dict[str, int] = {}
+        empty = engine.cells.full & ~(black | white)
+        for m in _bits(empty):
+            bit = 1 << m
+            child = (black | bit, white) if player == "B" else (black, white | bit)
+            if entry.searched >> m & 1:
+                replies[names[m]] = node(*child, opponent)
+                continue
+            key_cell, _, pairs = next(s for s in entry.semis if not (s[1] >> m & 1))
+            answer = {"move": names[key_cell], "next": pairs_node(pairs)}
+            nodes.append(answer)
+            replies[names[m]] = len(nodes) - 1
+        here["replies"] = replies
+        return ids[key]
+
+    root = node(black, white, player)
+    entry = engine.table[(black, white, player)]
+    winner = player if entry.wins else ("W" if player == "B" else "B")
+    return {"winner": PLAYERS[winner], "root": root, "nodes": nodes}
+
+
+def solve_position(game: Hex, deadline: Deadline | None = None, engine: Engine | None = None,
+                   knowledge: bool = True) -> Result:
+    """The winner of ``game`` with the player to move, a winning move and the proof."""
+    engine = engine or Engine(game, deadline, knowledge)
+    black, white = _stones(game)
+    player = game.to_move
+    before = engine.nodes
+    wins = engine.wins(black, white, player)
+    entry = engine.table[(black, white, player)]
+    proof = proof_of(engine, black, white, player)
+    winner = player if wins else ("W" if player == "B" else "B")
+    move = game.cells[entry.move] if wins and entry.move is not None else None
+    stats = {"nodes": engine.nodes - before, "table": len(engine.table), "proof_nodes": len(proof["nodes"])}
+    return Result(winner, move, proof, stats)
+
+
+def solve_native(game: Hex, limits: Limits = Limits(), knowledge: bool = True) -> Outcome:
+    """The ``native`` backend: answer ``black`` or ``white`` (the winner), witness the
+    winning move of the player to move (``None`` when that player loses), the proof in
+    ``stats["proof"]``."""
+    deadline = limits.deadline()
+    try:
+        result = solve_position(game, deadline, knowledge=knowledge)
+    except LimitReached:
+        return Outcome(game.name, "native", "unknown", stats={"limit": "time"})
+    return Outcome(
+        game.name, "native", "solved", PLAYERS[result.winner], result.move,
+        stats={**result.stats, "to_move": PLAYERS[game.to_move], "proof": result.proof},
+    )  # fmt: skip
+
+
+def rotated(game: Hex, cell: int) -> int:
+    """The cell ``cell`` turned half a turn about the board's centre (a symmetry of Hex
+    that keeps each player's sides)."""
+    return len(game) - 1 - cell
+
+
+def solve_openings(game: Hex, limits: Limits = Limits()) -> Outcome:
+    """The ``native`` backend of ``openings``: every first move of Black on the empty
+    board ``game``, answered with its proof; the answer maps each cell to the winner
+    after that opening (White to move). Half of the board is searched and the other half
+    is its half-turn image, with the proof turned with it (and checked as any other)."""
+    if not game.is_board or game.stones.count(".") != len(game):
+        return Outcome(game.name, "native", "error", stats={"error": "openings are of an empty board"})
+    deadline = limits.deadline()
+    engine = Engine(game, deadline)
+    answer: dict[str, str] = {}
+    proofs: dict[str, Any] = {}
+    try:
+        for cell in range(len(game)):
+            image = rotated(game, cell)
+            if image < cell:
+                rename = {game.cells[c]: game.cells[rotated(game, c)] for c in range(len(game))}
+                proofs[game.cells[cell]] = _renamed(proofs[game.cells[image]], rename)
+                answer[game.cells[cell]] = answer[game.cells[image]]
+                continue
+            result = solve_position(game.play(cell), engine=engine)
+            answer[game.cells[cell]] = PLAYERS[result.winner]
+            proofs[game.cells[cell]] = result.proof
+    except LimitReached:
+        return Outcome(game.name, "native", "unknown", stats={"limit": "time", "solved": answer})
+    return Outcome(
+        game.name, "native", "solved", answer, None,
+        stats={"nodes": engine.nodes, "table": len(engine.table), "proofs": proofs,
+               "proof_nodes": sum(len(p["nodes"]) for p in proofs.values())},
+    )  # fmt: skip
+
+
+def _renamed(proof: dict[str, Any], rename: dict[str, str]) -> dict[str, Any]:
+    nodes = []
+    for node in proof["nodes"]:
+        new: dict[str, Any] = {}
+        if "move" in node:
+            new["move"] = rename[node["move"]]
+            new["next"] = node["next"]
+        if "replies" in node:
+            new["replies"] = {rename[c]: i for c, i in node["replies"].items()}
+        if "pairs" in node:
+            new["pairs"] = [[rename[x], rename[y]] for x, y in node["pairs"]]
+        if "won" in node:
+            new["won"] = True
+        nodes.append(new)
+    return {**proof, "nodes": nodes}

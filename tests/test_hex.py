@@ -1,0 +1,228 @@
+"""Hex: the native proof search against a brute-force minimax written here (every
+position of the small boards), the published facts (every n x n board a first-player
+win, the 3 x 3 centre, the 4 x 4 short diagonal), the checker refusing broken proofs,
+graph Hex, and hostile inputs."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections import deque
+from functools import cache
+
+import pytest
+
+from pyasp_games.domains.hex import solve
+from pyasp_games.domains.hex.model import board, graph_hex, parse_position
+from pyasp_games.domains.hex.native import solve_openings, solve_position
+from pyasp_games.domains.hex.play import play
+from pyasp_games.domains.hex.verify import check_openings, check_proof
+from pyasp_games.engines.graphs import parse_arcs
+from pyasp_games.errors import InputError
+
+from .conftest import run_cli
+
+NAMES = {"B": "black", "W": "white"}
+
+
+def _joined(cells, neighbours, start, goal) -> bool:
+    queue = deque(c for c in start if c in cells)
+    seen = set(queue)
+    while queue:
+        c = queue.popleft()
+        if c in goal:
+            return True
+        for d in neighbours[c]:
+            if d in cells and d not in seen:
+                seen.add(d)
+                queue.append(d)
+    return False
+
+
+def brute_force(game) -> str:
+    """The winner by plain minimax over every move order (memoised on the stones)."""
+    sides = game.sides
+    neighbours = game.neighbours
+
+    def won(stones, p):
+        if not game.is_board:
+            if game.joined:
+                return p == "B"
+            if p == "W":
+                return not _joined({i for i, s in enumerate(stones) if s != "W"}, neighbours, *sides["B"])
+        return _joined({i for i, s in enumerate(stones) if s == p}, neighbours, *sides[p])
+
+    @cache
+    def mover_wins(stones: str) -> bool:
+        p = "B" if stones.count("B") == stones.count("W") else "W"
+        q = "W" if p == "B" else "B"
+        if won(stones, q):
+            return False
+        if won(stones, p):
+            return True
+        for i, s in enumerate(stones):
+            if s == ".":
+                after = stones[:i] + p + stones[i + 1:]
+                if won(after, p) or not mover_wins(after):
+                    return True
+        return False
+
+    stones = "".join(game.stones)
+    p = game.to_move
+    return NAMES[p] if mover_wins(stones) else NAMES["W" if p == "B" else "B"]
+
+
+def positions(rows: int, cols: int, least: int = 0):
+    for placed in itertools.product("BW.", repeat=rows * cols):
+        b, w = placed.count("B"), placed.count("W")
+        if b in (w, w + 1) and b + w >= least:
+            yield board(rows, cols, placed)
+
+
+@pytest.mark.parametrize("rows,cols,least,step", [(1, 1, 0, 1), (1, 3, 0, 1), (2, 2, 0, 1),
+                                                  (2, 3, 0, 1), (3, 2, 0, 1), (3, 3, 0, 7)])
+def test_every_small_position_against_brute_force(rows, cols, least, step):
+    for k, game in enumerate(positions(rows, cols, least)):
+        if k % step:
+            continue
+        out = solve(game, "native")
+        assert out.answer == brute_force(game), game.one_line()
+        assert out.verdict.verified is True, (game.one_line(), out.verdict.message)
+
+
+def test_4x4_positions_against_brute_force():
+    import random
+
+    rng = random.Random(4)
+    for _ in range(12):
+        placed = ["."] * 16
+        for k, cell in enumerate(rng.sample(range(16), 7)):
+            placed[cell] = "B" if k % 2 == 0 else "W"
+        game = board(4, 4, tuple(placed))
+        out = solve(game, "native")
+        assert out.answer == brute_force(game), game.one_line()
+        assert out.verdict.verified is True
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+def test_every_empty_board_is_a_first_player_win(n):
+    out = solve(board(n, n), "native")
+    assert out.answer == "black" and out.verdict.verified is True
+    # the winning move wins: the proof's first move, and the opponent loses after it
+    after = board(n, n).play(board(n, n).index[out.witness])
+    assert solve(after, "native").answer == "black"
+
+
+def test_openings_maps_of_3x3_and_4x4():
+    three = solve_openings(board(3, 3))
+    assert check_openings(board(3, 3), three)[0] is True
+    assert three.answer["b2"] == "black"  # the centre wins
+    assert three.answer == {c: brute_force(board(3, 3).play(board(3, 3).index[c])) for c in three.answer}
+    four = solve_openings(board(4, 4))
+    assert check_openings(board(4, 4), four)[0] is True
+    # the published 4 x 4 map: exactly the short diagonal wins
+    assert sorted(c for c, w in four.answer.items() if w == "black") == ["a4", "b3", "c2", "d1"]
+
+
+def test_the_checker_refuses_broken_proofs():
+    game = parse_position("3x3")
+    four = parse_position("4x4")
+    after = four.play(four.index["a1"])
+    good = solve_position(after).proof  # white wins after a1
+    assert check_proof(after, "white", good)[0] is True
+    assert check_proof(after, "black", good)[0] is False
+    # drop one reply of black
+    broken = json.loads(json.dumps(good))
+    node = next(n for n in broken["nodes"] if "replies" in n)
+    node["replies"].pop(next(iter(node["replies"])))
+    ok, why = check_proof(after, "white", broken)
+    assert not ok and "not covered" in why
+    # a pairing leaf whose pairs do not join
+    bad = {"winner": "black", "root": 0, "nodes": [{"pairs": [["a1", "b1"]]}]}
+    assert check_proof(game, "black", bad)[0] is False
+    overlapping = {"root": 0, "nodes": [{"pairs": [["a1", "b1"], ["b1", "a2"]]}]}
+    assert "not disjoint" in check_proof(game, "black", overlapping)[1]
+    assert check_proof(game, "black", {"root": 5, "nodes": []})[0] is False
+    assert check_proof(game, "black", None)[0] is False
+    won_claim = {"root": 0, "nodes": [{"won": True}]}
+    assert check_proof(game, "black", won_claim)[0] is False
+
+
+def test_graph_hex_against_brute_force():
+    # a 'diamond' between s and t: black needs one of two disjoint routes
+    g = parse_arcs("s a\ns b\na t\nb t\na b\nb c\nc t\n", undirected=True)
+    game = graph_hex(g, ("s", "t"))
+    out = solve(game, "native")
+    assert out.answer == brute_force(game) == "black" and out.verdict.verified is True
+    blocked = graph_hex(g, ("s", "t"), black=["c"], white=["a"])
+    out = solve(blocked, "native")
+    assert out.answer == brute_force(blocked) and out.verdict.verified is True
+    path = graph_hex(parse_arcs("s a\na b\nb t\n", undirected=True), ("s", "t"))
+    out = solve(path, "native")
+    assert out.answer == brute_force(path) == "white" and out.verdict.verified is True
+    joined = graph_hex(parse_arcs("s t\ns a\n", undirected=True), ("s", "t"))
+    assert solve(joined, "native").answer == "black"
+
+
+@pytest.mark.parametrize("text,message", [
+    ("BB./.../...", "as many stones"),
+    ("B.X/.../...", "unexpected 'X'"),
+    ("B../..", "different widths"),
+    ("20x20", "this tool's limit"),
+    ("0x3", "sides must be"),
+    ("", "no board"),
+    ("# turn: black\nB..\n...\n...", "the stones say white"),
+    ("# known: grey\n...\n...\n...", "'# known:' must be"),
+])
+def test_hostile_positions(text, message):
+    with pytest.raises(InputError, match=message):
+        parse_position(text)
+
+
+def test_hostile_graphs():
+    g = parse_arcs("s a\na t\n", undirected=True)
+    with pytest.raises(InputError, match="not a vertex"):
+        graph_hex(g, ("s", "x"))
+    with pytest.raises(InputError, match="must differ"):
+        graph_hex(g, ("s", "s"))
+    with pytest.raises(InputError, match="terminal"):
+        graph_hex(g, ("s", "t"), black=["s"])
+    with pytest.raises(InputError, match="as many stones"):
+        graph_hex(g, ("s", "t"), white=["a"])
+
+
+def test_the_command_line(tmp_path):
+    run = run_cli("hex", "solve", "3x3")
+    assert run.code == 0 and "black wins (black to move)" in run.stdout and "winning move: b2" in run.stdout
+    run = run_cli("hex", "solve", "B../.../...", "--json")
+    data = json.loads(run.stdout)
+    assert data["answer"] in ("black", "white") and data["stats"]["proof"]["nodes"]
+    assert check_proof(parse_position("B../.../..."), data["answer"], data["stats"]["proof"])[0]
+    run = run_cli("hex", "solve", "BB./.../...")
+    assert run.code == 2 and run.stderr.count("\n") == 1
+    run = run_cli("hex", "solve", str(tmp_path / "missing.txt"))
+    assert run.code == 2 and "no such file" in run.stderr
+    graph = tmp_path / "g.txt"
+    graph.write_text("# terminals: s t\ns a\na t\ns b\nb t\n")
+    run = run_cli("hex", "solve", str(graph))
+    assert run.code == 0 and "black wins" in run.stdout
+    run = run_cli("hex", "openings", "--board", "3x3", "--output", str(tmp_path / "map.svg"))
+    assert run.code == 0 and "5 of 9 openings win for black" in run.stdout
+    assert (tmp_path / "map.svg").read_text().startswith("<?xml")
+    run = run_cli("hex", "openings", "--board", "3x3", "--json")
+    (tmp_path / "map.json").write_text(run.stdout)
+    run = run_cli("hex", "picture", str(tmp_path / "map.json"), "-o", str(tmp_path / "map.png"))
+    assert run.code == 0 and (tmp_path / "map.png").read_bytes()[:4] == b"\x89PNG"
+    run = run_cli("hex", "show", "..B/.W./...")
+    assert run.code == 0 and "one line: ..B/.W./..." in run.stdout
+    run = run_cli("hex", "solve", "7x7", "--time-limit", "0.5")
+    assert run.code == 3
+
+
+def test_play_against_the_solver():
+    said: list[str] = []
+    # white to move on 3 x 3 after black's centre: the solver plays black and wins
+    moves = iter(["a1", "zz", "a1", "a2", "a3", "b1", "c1", "c3", "b3"])
+    play(parse_position(".../.B./..."), moves.__next__, said.append)
+    assert said[1].startswith("I play black") and said[-1] == "I have won."
+    assert any("no cell of that name" in line for line in said)
