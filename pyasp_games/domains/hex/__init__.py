@@ -6,7 +6,8 @@ first) and Hex on a graph (Black joins two terminals by its vertices, White cuts
 the loser every reply, down to won boards or to pairing connections (bridges and edge
 templates, whose every choice the checker tries); ``openings`` maps every first move of
 an empty board. ``native`` is a depth-first proof search with a transposition table and
-Hex knowledge (:mod:`.native`).
+Hex knowledge (:mod:`.native`); ``asp`` lets clingo derive and decide the game tree of
+small positions, or of "the player to move wins within k moves" (:mod:`.asp`).
 
 >>> from pyasp_games.domains.hex.model import parse_position
 >>> out = solve(parse_position("4x4"), "native")
@@ -50,12 +51,18 @@ def _known(game: Hex) -> tuple[bool, Any]:
     return (False, None) if winner is None else (True, winner)
 
 
+def _applies(game: Hex, backend: str) -> bool:
+    from pyasp_games.domains.hex.asp import reaches
+
+    return backend != "asp" or reaches(game)
+
+
 def domain() -> DomainSpec:
     """The hex domain for crosscheck, bench and fuzz."""
     from pyasp_games.domains.hex.model import random_position
 
     return DomainSpec.asking(
-        SOLVE, load_instances, _known, generators={"random": random_position},
+        SOLVE, load_instances, _known, applies=_applies, generators={"random": random_position},
         questions=QUESTIONS, fuzzing=fuzzing(),
     )  # fmt: skip
 

@@ -17,25 +17,33 @@ from __future__ import annotations
 
 from typing import Any
 
+from pyasp_games.domains.hex.asp import solve_asp
 from pyasp_games.domains.hex.model import PLAYERS, Hex, load_position, parse_position
 from pyasp_games.domains.hex.native import solve_native, solve_openings
 from pyasp_games.domains.hex.verify import check_openings, check_outcome
 from pyasp_games.engines.graphs import FORMATS
 from pyasp_games.engines.outcome import Outcome
-from pyasp_games.engines.question import Output, Param, Question
+from pyasp_games.engines.question import EMIT_LP, Output, Param, Question, encoding_param
+from pyasp_games.engines.reference import Reference
 from pyasp_games.errors import InputError
 
 #: The backends of ``solve``: ``backend(game, limits, **options) -> Outcome`` with answer
 #: the winner (``black``/``white``), witness the winning move of the player to move (or
 #: ``None``) and the proof in ``stats["proof"]``.
-BACKENDS = {"native": solve_native}
+BACKENDS = {"native": solve_native, "asp": solve_asp}
+
+#: A user encoding's claims no proof confirms (a no-win within --moves) are cross-checked
+#: against ``native``.
+REFERENCE = Reference("hex", lambda game, options: ("native", {}))
 
 
 def describe_winner(game: Hex, outcome: Outcome, options: dict[str, Any]) -> tuple[str | None, list[str]]:
     """The formatter: the winner, then the position, the winning move and the proof's size."""
+    mover = PLAYERS[game.to_move]
+    if outcome.status == "no-solution" and outcome.verdict.bound is not None:
+        return f"{mover} does not win within {outcome.verdict.bound} of its moves", [f"  {game.describe()}"]
     if outcome.status != "solved" or outcome.answer not in ("black", "white"):
         return None, []
-    mover = PLAYERS[game.to_move]
     lines = [f"  {game.describe()}"]
     if outcome.answer == mover:
         lines.append(f"  winning move: {outcome.witness or '(none needed: won already)'}")
@@ -122,7 +130,16 @@ SOLVE = Question(
     check=check_outcome,
     read=read_position,
     describe=describe_winner,
-    params=(POSITION, TERMINALS, FORMAT),
+    params=(
+        POSITION, TERMINALS, FORMAT,
+        Param("moves", "--moves", "asp: does the player to move win within this many of its own "
+              "moves (default: to the end of the game; short of it, no win is a bound).",
+              type=int, backends=("asp",)),
+        encoding_param("a bundled encoding (hex) or an .lp file.", default="hex"),
+    ),
+    emits=(EMIT_LP,),
+    reference=REFERENCE,
+    unchecked="NOT VERIFIED: no win within --moves is a bound no proof shows",
     output=Output("write the proof as JSON (position, winner, move, proof).", proof_json),
 )
 
