@@ -248,3 +248,27 @@ def test_asp_on_graph_hex_and_within_a_bound():
     assert bounded.status == "no-solution" and bounded.verdict.bound == 1
     with pytest.raises(InputError, match="asp grounds at most"):
         solve(game, "asp")
+
+
+@pytest.mark.parametrize("text", ["1x1", "2x2", "B./..", "B.W/.BW/...", "BW./.B./W..",
+                                  "BW../.WB./..B./WBBW", "W.B./.W../.BBW/BWB."])
+def test_sat_agrees_with_brute_force_and_proves_it(text):
+    game = parse_position(text)
+    out = solve(game, "sat")
+    assert out.status == "solved" and out.answer == brute_force(game)
+    assert out.verdict.verified is True, out.verdict.message
+
+
+def test_sat_on_graph_hex_and_within_a_bound(tmp_path):
+    g = parse_arcs("s a\ns b\na t\nb t\na b\nb c\nc t\n", undirected=True)
+    for game in (graph_hex(g, ("s", "t")), graph_hex(g, ("s", "t"), black=["c"], white=["a"]),
+                 graph_hex(parse_arcs("s a\na b\nb t\n", undirected=True), ("s", "t"))):
+        out = solve(game, "sat")
+        assert out.answer == brute_force(game) and out.verdict.verified is True
+    game = parse_position("B.W../.B.../..W../...B./.....")
+    bounded = solve(game, "sat", moves=1)
+    assert bounded.status == "no-solution" and bounded.verdict.bound == 1
+    with pytest.raises(InputError, match="more than"):
+        solve(game, "sat")
+    run = run_cli("hex", "solve", "B.W/.BW/...", "-b", "sat", "--emit-cnf", str(tmp_path / "f.cnf"))
+    assert run.code == 0 and (tmp_path / "f.cnf").read_text().startswith("c ")

@@ -7,7 +7,8 @@ the loser every reply, down to won boards or to pairing connections (bridges and
 templates, whose every choice the checker tries); ``openings`` maps every first move of
 an empty board. ``native`` is a depth-first proof search with a transposition table and
 Hex knowledge (:mod:`.native`); ``asp`` lets clingo derive and decide the game tree of
-small positions, or of "the player to move wins within k moves" (:mod:`.asp`).
+small positions, or of "the player to move wins within k moves" (:mod:`.asp`); ``sat``
+expands the same question over the replies into a CNF for PySAT (:mod:`.sat`).
 
 >>> from pyasp_games.domains.hex.model import parse_position
 >>> out = solve(parse_position("4x4"), "native")
@@ -52,9 +53,9 @@ def _known(game: Hex) -> tuple[bool, Any]:
 
 
 def _applies(game: Hex, backend: str) -> bool:
-    from pyasp_games.domains.hex.asp import reaches
+    from pyasp_games.domains.hex import asp, sat
 
-    return backend != "asp" or reaches(game)
+    return {"asp": asp.reaches, "sat": sat.reaches}.get(backend, lambda game: True)(game)
 
 
 def domain() -> DomainSpec:

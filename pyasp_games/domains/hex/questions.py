@@ -20,17 +20,26 @@ from typing import Any
 from pyasp_games.domains.hex.asp import solve_asp
 from pyasp_games.domains.hex.model import PLAYERS, Hex, load_position, parse_position
 from pyasp_games.domains.hex.native import solve_native, solve_openings
+from pyasp_games.domains.hex.sat import solve_sat
 from pyasp_games.domains.hex.verify import check_openings, check_outcome
 from pyasp_games.engines.graphs import FORMATS
 from pyasp_games.engines.outcome import Outcome
-from pyasp_games.engines.question import EMIT_LP, Output, Param, Question, encoding_param
+from pyasp_games.engines.question import (
+    EMIT_CNF,
+    EMIT_LP,
+    SOLVER,
+    Output,
+    Param,
+    Question,
+    encoding_param,
+)
 from pyasp_games.engines.reference import Reference
 from pyasp_games.errors import InputError
 
 #: The backends of ``solve``: ``backend(game, limits, **options) -> Outcome`` with answer
 #: the winner (``black``/``white``), witness the winning move of the player to move (or
 #: ``None``) and the proof in ``stats["proof"]``.
-BACKENDS = {"native": solve_native, "asp": solve_asp}
+BACKENDS = {"native": solve_native, "asp": solve_asp, "sat": solve_sat}
 
 #: A user encoding's claims no proof confirms (a no-win within --moves) are cross-checked
 #: against ``native``.
@@ -132,12 +141,13 @@ SOLVE = Question(
     describe=describe_winner,
     params=(
         POSITION, TERMINALS, FORMAT,
-        Param("moves", "--moves", "asp: does the player to move win within this many of its own "
+        Param("moves", "--moves", "does the player to move win within this many of its own "
               "moves (default: to the end of the game; short of it, no win is a bound).",
-              type=int, backends=("asp",)),
+              type=int, backends=("asp", "sat")),
+        SOLVER,
         encoding_param("a bundled encoding (hex) or an .lp file.", default="hex"),
     ),
-    emits=(EMIT_LP,),
+    emits=(EMIT_LP, EMIT_CNF),
     reference=REFERENCE,
     unchecked="NOT VERIFIED: no win within --moves is a bound no proof shows",
     output=Output("write the proof as JSON (position, winner, move, proof).", proof_json),

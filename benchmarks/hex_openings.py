@@ -1,0 +1,84 @@
+"""Every opening of an empty Hex board, one at a time under its own time limit: the
+winner, the native search's nodes and the proof's size, the proof checked by
+verify.py, wall and CPU seconds of the search and of the check.
+
+    python benchmarks/hex_openings.py --board 5x5 --per-opening 60 [--cells c3,a1] [--out FILE.jsonl]
+
+Openings whose half-turn image was solved are not searched again (their proof is the
+image's, turned, and checked like the others). Prints one line per opening and the map.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import time
+
+from pyasp_games.domains.hex.model import PLAYERS, parse_position
+from pyasp_games.domains.hex.native import Engine, _renamed, rotated, solve_position
+from pyasp_games.domains.hex.verify import check_proof
+from pyasp_games.engines.limits import Deadline, LimitReached
+
+
+def cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--board", default="5x5")
+    parser.add_argument("--per-opening", type=float, default=60.0)
+    parser.add_argument("--cells", default="")
+    parser.add_argument("--out", default="")
+    args = parser.parse_args()
+    game = parse_position(args.board)
+    wanted = [c for c in args.cells.split(",") if c] or list(game.cells)
+    rows, answer, proofs = [], {}, {}
+    print(f"{args.board}: {len(wanted)} openings, {args.per_opening:g} s each; load {os.getloadavg()[0]:.1f}")
+    for name in wanted:
+        cell = game.index[name]
+        image = game.cells[rotated(game, cell)]
+        opened = game.play(cell)
+        wall, cpu0 = time.perf_counter(), cpu()
+        if image in proofs:
+            rename = {game.cells[c]: game.cells[rotated(game, c)] for c in range(len(game))}
+            proof, winner, nodes, status = _renamed(proofs[image], rename), answer[image], 0, "image"
+        else:
+            engine = Engine(opened, Deadline(args.per_opening))
+            try:
+                result = solve_position(opened, engine=engine)
+            except LimitReached:
+                row = {"opening": name, "status": "unknown", "nodes": engine.nodes,
+                       "wall": round(time.perf_counter() - wall, 2), "cpu": round(cpu() - cpu0, 2)}
+                rows.append(row)
+                print(json.dumps(row), flush=True)
+                continue
+            proof, winner, nodes, status = result.proof, PLAYERS[result.winner], result.stats["nodes"], "solved"
+        search_wall, search_cpu = time.perf_counter() - wall, cpu() - cpu0
+        wall, cpu0 = time.perf_counter(), cpu()
+        ok, message = check_proof(opened, winner, proof)
+        row = {"opening": name, "status": status, "winner": winner, "nodes": nodes,
+               "proof_nodes": len(proof["nodes"]), "verified": ok, "check": message,
+               "wall": round(search_wall, 2), "cpu": round(search_cpu, 2),
+               "check_wall": round(time.perf_counter() - wall, 2), "check_cpu": round(cpu() - cpu0, 2)}
+        rows.append(row)
+        print(json.dumps(row), flush=True)
+        if ok:
+            answer[name], proofs[name] = winner, proof
+    if args.out:
+        with open(args.out, "w") as out:
+            for row in rows:
+                out.write(json.dumps(row) + "\n")
+    print(f"solved and verified: {len(answer)} of {len(wanted)}; "
+          f"search {sum(r['wall'] for r in rows):.1f} s wall, {sum(r['cpu'] for r in rows):.1f} s CPU; "
+          f"checks {sum(r.get('check_wall', 0) for r in rows):.1f} s wall; load {os.getloadavg()[0]:.1f}")
+    for r in range(game.rows):
+        cells = game.cells[r * game.cols: (r + 1) * game.cols]
+        print(" " * r + " ".join(answer.get(c, "?")[0].upper() if c in answer else "?" for c in cells))
+
+
+if __name__ == "__main__":
+    main()
