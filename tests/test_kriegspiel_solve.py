@@ -535,3 +535,33 @@ def test_the_compiled_walk_and_rounds_give_the_python_table(monkeypatch):
     numpy_values = values(slow)
     monkeypatch.setattr(tablebase, "COMPILED_ROUNDS", 0)
     assert (values(fast) == numpy_values).all()
+
+
+def test_the_checker_reads_the_cached_table_a_witness_names(tmp_path, monkeypatch):
+    # the certificate kept with the cached table: a --json witness names its file, and
+    # the checker confirms the answer from that file alone (and refuses a damaged one)
+    import numpy as np
+
+    from pyasp_games.domains.kriegspiel import tablebase
+    from pyasp_games.domains.kriegspiel.questions import TABLE, read_board
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(tablebase, "_LOADED", {})
+    assert TABLE.ask(read_board("4x4")).verdict.verified is True  # writes the cache
+    m = parse_metaposition("4/4/1R2/K3 unknown")
+    out = solve(m, "native")
+    said = out.witness["certificate"]
+    assert out.stats["table"] == "the board's cached table" and said["file"].startswith(str(tmp_path))
+    witness = {k: v for k, v in out.witness.items() if k != "refutation"}
+    alone = Outcome("m", "native", "solved", 8, witness, stats={"optimal": True})  # no certificate object
+    ok, why = check_outcome(m, alone)
+    assert ok and "the table's values confirmed" in why
+    with np.load(said["file"]) as data:
+        keys, value = data["keys"], data["values"].copy()
+    value[value < NO_MATE] += 1  # every value one too many
+    np.savez_compressed(said["file"], keys=keys, values=value)
+    ok, why = check_outcome(m, Outcome("m", "native", "solved", 8, witness, stats={"optimal": True}))
+    assert not ok and "the table of values" in why
+    Path(said["file"]).write_text("not a table")
+    ok, why = check_outcome(m, Outcome("m", "native", "solved", 8, witness, stats={"optimal": True}))
+    assert not ok and "cannot be read" in why
