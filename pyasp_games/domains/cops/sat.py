@@ -85,22 +85,29 @@ class Rules:
         return [w for w in self.adj[r] if w not in cops]
 
 
-def round_size(rules: Rules) -> int:
-    """The clauses of one round (about one per move of either side)."""
-    cops = sum(len(m) for m in rules.moves.values()) * len(rules.game)
-    return cops + sum(len(a) + 1 for a in rules.adj) * len(rules.placements)
+def round_size(game: CopsGame, k: int) -> int:
+    """About the clauses of one round (one per move of either side), counted up front
+    from the number of placements and the largest degree, before any move is built."""
+    from math import comb
+
+    n = len(game)
+    degree = max((len(a) for a in game.graph.adj), default=0)
+    if game.variant == "classic":
+        placements, moves = comb(n + k - 1, k), (degree + 1) ** k
+    else:
+        placements, moves = comb(n, k), k * degree
+    return placements * n * (moves + degree + 1)
 
 
 def _rules(game: CopsGame, k: int) -> Rules:
     """The positions and moves of ``k`` cops, refused up front beyond :data:`MAX_CLAUSES`."""
-    rules = Rules(game, k)
-    size = round_size(rules)
+    size = round_size(game, k)
     if size > MAX_CLAUSES:
         raise InputError(
             f"{game.name}: the sat backend would add about {size:,} clauses per round "
             f"(at most {MAX_CLAUSES:,}); the native backend takes it"
         )
-    return rules
+    return Rules(game, k)
 
 
 def _unroll(session: SatSession, rules: Rules, asked: Any) -> tuple[int, set[Any]]:
