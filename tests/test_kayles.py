@@ -123,6 +123,8 @@ def test_atlas_sample_native_asp_expanded_agree(step):
             out = kayles.solve(graph, backend)
             assert (out.answer, out.verdict.verified) == (truth, True), (i, backend)
         assert solve_native(graph, reductions=False).answer == truth
+        everything = (1 << len(graph)) - 1
+        assert Search(graph).value(everything) == truth  # the Python search, isomorphism table
 
 
 @pytest.mark.slow
@@ -303,3 +305,33 @@ def test_time_limit_is_unknown_not_a_guess():
     g = random_graph(seed=1, n=60, degree=3)
     out = VALUE.ask(g, "native", limits=__import__("pyasp_games.engines.limits", fromlist=["Limits"]).Limits(time_limit=1.0))
     assert out.status == "unknown" and out.answer is None
+
+
+# -- the compiled kernel ---------------------------------------------------------------------
+
+
+def test_the_kernel_compiled_searches_as_its_python_source(monkeypatch):
+    """The bitset search runs its first slices as Python, then compiled: the same search
+    (numba's integers are not Python's), the same values and counts, a table grown from
+    8 entries on the way."""
+    from pyasp_games.domains.kayles import bitset_search
+    from pyasp_games.engines import compiled
+
+    from .conftest import _uncompile
+
+    monkeypatch.setattr(compiled, "INTERPRETED_SECONDS", 1e9)
+    monkeypatch.setattr(bitset_search, "_FIRST_CAPACITY", 8)
+    graphs = [random_graph(seed=s, n=14 + s, degree=2 + s % 3) for s in range(4)]
+
+    def run(graph):
+        kern = bitset_search.BitsetSearch(graph, reductions=graph.name[-1] != "0")
+        return kern.value((1 << len(graph)) - 1), kern.stats()["components_visited"]
+
+    python = [run(g) for g in graphs]
+    assert [v for v, _ in python] == [brute_force(g) for g in graphs]
+    module = bitset_search.__name__
+    try:
+        compiled.compile_kernels(module)
+        assert [run(g) for g in graphs] == python
+    finally:
+        _uncompile({module})

@@ -32,6 +32,12 @@ Each component is resolved, cheapest first:
 
 Isolated vertices need no rule of their own: each is a component of value 1.
 ``reductions=False`` turns 2-4 off: the plain memoised search over connected K-sets.
+
+On graphs of at most 62 vertices (a position is one machine word) the search runs as
+a compiled kernel (:mod:`~pyasp_games.domains.kayles.bitset_search`) with rules 1-3 and
+5 but no isomorphism table: on random graphs of 40 vertices the table's keys cost more
+than the repeats it finds save (``benchmarks/RESULTS.md``). Larger graphs, and the
+members of a family beyond 62 vertices, are searched here with all five rules.
 The search runs on an explicit stack (a generator per component being expanded), so a
 deep position cannot exhaust Python's recursion.
 
@@ -52,6 +58,8 @@ import math
 from collections.abc import Generator
 from typing import Any
 
+from pyasp_games.domains.kayles.bitset_search import MAX_VERTICES as BITSET_VERTICES
+from pyasp_games.domains.kayles.bitset_search import BitsetSearch
 from pyasp_games.domains.kayles.isomorphism import ComponentTable, Shape
 from pyasp_games.domains.kayles.model import Family, family_graph, witness
 from pyasp_games.domains.kayles.octal import cycle_value, path_value, period_certificate
@@ -314,15 +322,37 @@ def solve_native(graph: Graph, limits: Limits = Limits(), reductions: bool = Tru
     wins), ``options`` (every vertex's move and the value it leaves) and
     ``winning_moves`` (the moves to value 0).
     """
-    search = Search(graph, limits.deadline(), reductions)
     everything = (1 << len(graph)) - 1
+    tree = is_forest(graph)
+    if len(graph) <= BITSET_VERTICES:
+        return _by_kernel(graph, limits, reductions, tree)
+    search = Search(graph, limits.deadline(), reductions)
     try:
         value = search.value(everything)
         options = search.option_values(everything)
     except LimitReached:
-        raise LimitReached(search.stats(is_forest(graph))) from None
-    stats = search.stats(is_forest(graph))
+        raise LimitReached(search.stats(tree)) from None
+    stats = search.stats(tree)
     return Outcome(graph.name, "native", "solved", value, witness(graph, value, options), 0.0, stats)
+
+
+def _by_kernel(graph: Graph, limits: Limits, reductions: bool, tree: bool) -> Outcome:
+    """:func:`solve_native` on a graph of at most 62 vertices: the compiled search."""
+    search = BitsetSearch(graph, limits.deadline(), reductions)
+    everything = (1 << len(graph)) - 1
+
+    def stats() -> dict[str, Any]:
+        out = search.stats()
+        out["k_set_bound"] = power_text(K_SET_BASE_TREES if tree else K_SET_BASE, len(graph))
+        out["k_set_bound_of"] = "1.4423^n (trees)" if tree else "1.6031^n"
+        return out
+
+    try:
+        value = search.value(everything)
+        options = {v: search.value(everything & ~search.closed_of(v)) for v in range(len(graph))}
+    except LimitReached:
+        raise LimitReached(stats()) from None
+    return Outcome(graph.name, "native", "solved", value, witness(graph, value, options), 0.0, stats())
 
 
 def solve_sequence(family: Family, limits: Limits = Limits()) -> Outcome:
@@ -348,7 +378,13 @@ def solve_sequence(family: Family, limits: Limits = Limits()) -> Outcome:
     terms, visited = [], 0
     try:
         for n in range(first, upto + 1):
-            search = Search(family_graph(family, n), deadline, True, table)
+            member = family_graph(family, n)
+            if len(member) <= BITSET_VERTICES:
+                kern = BitsetSearch(member, deadline)
+                terms.append(kern.value((1 << len(member)) - 1))
+                visited += kern.visited
+                continue
+            search = Search(member, deadline, True, table)
             terms.append(search.value((1 << search.n) - 1))
             visited += search.counts["components_visited"]
     except LimitReached:

@@ -61,6 +61,8 @@ class Recount:
         self.memo: dict[int, int] = {}
 
     def parts(self, mask: int) -> list[int]:
+        if self.work < 0:
+            raise _OutOfBudget
         out = []
         while mask:
             part, todo = 0, mask & -mask
@@ -143,8 +145,8 @@ def path_grundy(n: int) -> int:
 
 def _budget_note(unchecked: list[str], what: str) -> str:
     shown = ", ".join(unchecked[:5]) + (", ..." if len(unchecked) > 5 else "")
-    return (f"{len(unchecked)} {what} ({shown}): beyond the checker's budget of {BUDGET:,} "
-            "positions, they rest on the backend's search")  # fmt: skip
+    return (f"{len(unchecked)} {what} ({shown}): beyond the checker's budget ({BUDGET:,} "
+            f"positions, {WORK:,} words of splitting), they rest on the backend's search")  # fmt: skip
 
 
 def check_value(graph: Graph, outcome: Outcome) -> tuple[bool | None, str]:
