@@ -3,7 +3,7 @@ native, asp and the expanded game graph (answered by ``grundy values``) agree, e
 verified; CPU and wall seconds per backend.
 
     python benchmarks/kayles_atlas.py
-    python benchmarks/kayles_atlas.py --backends expanded
+    python benchmarks/kayles_atlas.py --backends expanded --by sat
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from pyasp_games.engines.graphs import numbered_graph
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--backends", nargs="*", default=list(BACKENDS))
+    p.add_argument("--by", default="values", help="how grundy answers the expanded graph")
     a = p.parse_args()
     graphs = []
     for i, g in enumerate(nx.graph_atlas_g()[1:], 1):
@@ -28,7 +29,8 @@ def main() -> None:
     answers: dict[str, list[int]] = {}
     for backend in a.backends:
         cpu, wall = time.process_time(), time.perf_counter()
-        outs = [solve(graph, backend) for graph in graphs]
+        options = {"by": a.by} if backend == "expanded" else {}
+        outs = [solve(graph, backend, **options) for graph in graphs]
         cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
         failed = [o.problem for o in outs if o.verdict.verified is not True]
         answers[backend] = [o.answer for o in outs]

@@ -127,6 +127,18 @@ def test_atlas_sample_native_asp_expanded_agree(step):
         assert Search(graph).value(everything) == truth  # the Python search, isomorphism table
 
 
+def test_the_expanded_graph_by_grundys_sat_and_asp_backends():
+    """The expanded game graph answered by grundy exists --backend sat|asp: its one Grundy
+    function gives the value and every move's value, as grundy values does."""
+    for i, g in enumerate(_atlas_sample(60)):
+        graph = graph_of(g, f"atlas{i}")
+        expected = kayles.solve(graph, "expanded")
+        for by in ("sat", "asp"):
+            out = kayles.solve(graph, "expanded", by=by)
+            assert out.witness == expected.witness and out.verdict.verified is True
+            assert out.stats["grundy_verified"] is True
+
+
 @pytest.mark.slow
 def test_every_atlas_graph_native_asp_expanded_agree():
     for i, g in enumerate(nx.graph_atlas_g()[1:]):

@@ -8,11 +8,12 @@ values by the mex rule (``asp``), or the game graph expanded and answered by the
 ``grundy`` domain (``expanded``); ``kayles sequence`` the values along a family
 (paths: Dawson's chess, OEIS A002187).
 
-There is no SAT backend (so no ``sat.py``): the question is a Grundy *value*, which a
-propositional formula over the positions would have to state with one variable per
-position and value, the expanded game graph itself; "is the start a P-position" is
-the kernel of that graph, which ``grundy kernel --backend sat`` decides on the
-expanded graph (``expansion.game_graph``) where it fits.
+There is no ``sat.py``: a formula for a Grundy *value* has to name every position and
+its value, that is, the expanded game graph itself, and the grundy domain already
+states "a Grundy function of this graph" as CNF. So the SAT route goes through it:
+``--backend expanded --by sat`` expands the position and asks ``grundy exists
+--backend sat`` for the (unique, the graph being acyclic) Grundy function; "is the
+start a P-position" is its value 0, the kernel of that graph.
 
 >>> from pyasp_games.engines.graphs import numbered_graph
 >>> p5 = numbered_graph(5, [(0, 1), (1, 2), (2, 3), (3, 4)], "P5")

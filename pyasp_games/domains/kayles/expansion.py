@@ -9,6 +9,13 @@ position) then gives every position's value. The start's value and the values it
 moves reach are this backend's answer: a third computation beside the component
 search and the ASP program, sharing neither's code.
 
+``by`` picks which of the grundy domain's backends answers the expanded graph:
+``values`` (the linear-time retrograde pass of ``grundy values``), or ``sat`` / ``asp``
+(``grundy exists --backend sat|asp``: a Grundy function found by PySAT or clingo; an
+acyclic game graph has exactly one, its values; checked by grundy's own checker of
+the mex rule at every position). ``by="sat"`` is this domain's SAT route: the
+question "which value" stated as a formula, over the expanded positions.
+
 >>> from pyasp_games.engines.graphs import numbered_graph
 >>> p4 = numbered_graph(4, [(0, 1), (1, 2), (2, 3)], "P4")
 >>> game, moves = game_graph(p4)
@@ -17,6 +24,8 @@ search and the ASP program, sharing neither's code.
 >>> out = solve_expanded(p4)
 >>> out.answer, out.stats["positions"], out.stats["grundy_verified"]
 (0, 6, True)
+>>> solve_expanded(p4, by="sat").answer
+0
 """
 
 from __future__ import annotations
@@ -63,22 +72,38 @@ def game_graph(graph: Graph, limits: Limits = Limits()) -> tuple[Digraph, dict[i
     return Digraph(names, tuple(succ), f"{graph.name} expanded"), moves
 
 
-def solve_expanded(graph: Graph, limits: Limits = Limits()) -> Outcome:
-    """The value and every move's value, by ``grundy values`` on the expanded game graph."""
-    from pyasp_games.domains.grundy.questions import VALUES
+#: How the expanded game graph is answered: by which question and backend of ``grundy``.
+BY = ("values", "sat", "asp")
 
+
+def solve_expanded(graph: Graph, limits: Limits = Limits(), by: str = "values") -> Outcome:
+    """The value and every move's value, by the grundy domain on the expanded game graph
+    (``by``: ``values``, or a Grundy function by ``sat`` or ``asp``)."""
+    from pyasp_games.domains.grundy.questions import EXISTS, VALUES
+
+    if by not in BY:
+        from pyasp_games.errors import InputError
+
+        raise InputError(f"unknown --by {by!r} (choose from {', '.join(BY)})")
     refuse_large(graph, "expanded")
     game, moves = game_graph(graph, limits)
-    answered = VALUES.solve(game, "native", limits)
+    if by == "values":
+        answered = VALUES.solve(game, "native", limits)
+    else:
+        answered = EXISTS.solve(game, by, limits, mode="one")
     stats: dict[str, Any] = {"positions": len(game), "moves": game.arc_count,
                              "grundy_status": answered.status,
-                             "grundy_verified": answered.verdict.verified}  # fmt: skip
+                             "grundy_verified": answered.verdict.verified,
+                             "grundy_question": "values" if by == "values" else f"exists --backend {by}"}  # fmt: skip
     if answered.status == "unknown":
         return Outcome(graph.name, "expanded", "unknown", None, None, 0.0, stats)
     if answered.status != "solved" or answered.verdict.verified is not True:
         stats["error"] = f"grundy values: {answered.verdict.message or answered.status}"
         return Outcome(graph.name, "expanded", "error", None, None, 0.0, stats)
-    values = answered.answer
+    values = answered.answer if by == "values" else answered.witness
+    if not isinstance(values, dict):  # no Grundy function: impossible on an acyclic graph
+        stats["error"] = f"grundy exists --backend {by} found no Grundy function"
+        return Outcome(graph.name, "expanded", "error", None, None, 0.0, stats)
     value = values["s0"]
     options = {v: values[game.names[p]] for v, p in moves.items()}
     return Outcome(graph.name, "expanded", "solved", value, witness(graph, value, options), 0.0, stats)

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from pyasp_games.domains.kayles.asp import solve_asp
-from pyasp_games.domains.kayles.expansion import solve_expanded
+from pyasp_games.domains.kayles.expansion import BY, solve_expanded
 from pyasp_games.domains.kayles.model import Family, load_graph, parse_family
 from pyasp_games.domains.kayles.native import solve_native, solve_sequence
 from pyasp_games.domains.kayles.verify import check_sequence, check_value
@@ -132,6 +132,15 @@ VALUE = Question(
             type=bool,
             default=True,
             backends=("native",),
+        ),
+        Param(
+            "by",
+            "--by",
+            "how grundy answers the expanded graph: values (linear pass), sat or asp "
+            "(grundy exists: the one Grundy function of the acyclic game graph).",
+            type=BY,
+            default="values",
+            backends=("expanded",),
         ),
         encoding_param("a bundled encoding (kayles) or an .lp file.", default="kayles"),
     ),
