@@ -66,6 +66,10 @@ ABSURD_GENERATOR_PARAMS = {
         {"n": 10**18}, {"n": 10, "cops": 10**6}, {"n": 3, "cops": 3}, {"n": 10, "edges": 10**18},
         {"n": 10, "edges": float("nan")}, {"n": 10, "variant": "bogus"}, {"n": 1},
     ],
+    ("hex", "random"): [
+        {"size": 10**18}, {"size": 0}, {"size": 2.5}, {"size": 4, "stones": 10**6},
+        {"size": 4, "stones": -1}, {"size": 4, "stones": float("nan")},
+    ],
 }  # fmt: skip
 
 
