@@ -242,6 +242,11 @@ def test_shrinking_deletes_every_part_and_tries_other_labels(tmp_path):
         ("puzzle", "solve", "sliding", "scramble"),
         ("kriegspiel", "solve", "retrograde", "krk+kqk"),
         ("routing", "solve", "routing", "matching+swap"),
+        ("cops", "solve", "classic", "classic"),
+        ("cops", "solve", "notes", "notes"),
+        ("annihilation", "solve", "annihilation", "digraphs"),
+        ("catch", "solve", "catch", "digraphs"),
+        ("kayles", "value", "kayles", "graph"),
     ],
 )
 def test_every_bundled_encoding_passes_with_its_own_family(tmp_path, domain, question, bundled,

@@ -83,11 +83,13 @@ def fuzzing() -> Any:
             small_help="every connected graph on 2 to 4 vertices, one cop on a, the robber "
             "on each other vertex",
             sizes=(3, 6),
+            answers={"variant": variant},
         )
         for variant in VARIANTS
     )
     return Fuzzing(
         ("solve",), families, size=len, unit="vertices", write=format_game,
+        defaults={"variant": "classic"},
         measure=lambda g: f"{plural(len(g), 'vertex', 'vertices')}, "
         f"{plural(len(g.graph.edges), 'edge')}, {plural(g.k, 'cop')}",
     )  # fmt: skip
