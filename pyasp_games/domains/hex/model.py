@@ -144,8 +144,9 @@ class Hex:
             kind = f"{self.rows} x {self.cols} Hex"
         else:
             s, t = self.terminals or ("?", "?")
-            kind = f"graph Hex on {len(self)} cells, terminals {s} and {t}"
-        return f"{kind}, {PLAYERS[self.to_move]} to move, {len(self.empty())} empty cells"
+            kind = f"graph Hex on {len(self)} cell{'s' * (len(self) != 1)}, terminals {s} and {t}"
+        empty = len(self.empty())
+        return f"{kind}, {PLAYERS[self.to_move]} to move, {empty} empty cell{'s' * (empty != 1)}"
 
 
 def cell_name(r: int, c: int) -> str:

@@ -23,8 +23,9 @@ from pyasp_games.domains.hex.native import Engine, _stones
 
 #: What ends the game when typed as a move.
 QUIT = ("quit", "q", "exit")
-#: The largest position (in empty cells) ``play`` takes: the solver answers every move.
-MAX_EMPTY = 25
+#: The largest position (in empty cells) ``play`` takes: the solver answers every move
+#: at once up to the 4 x 4 board (5 x 5 openings are beyond it, RESULTS.md).
+MAX_EMPTY = 16
 
 
 def show(game: Hex) -> str:
