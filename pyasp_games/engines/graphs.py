@@ -539,6 +539,21 @@ def read_graph(path: Path | str, fmt: str | None = None, undirected: bool = Fals
     return graph_from_networkx(g, name, undirected)
 
 
+def set_bits(mask: int) -> list[int]:
+    """The vertices of a vertex set written as a bitmask (bit ``v`` for vertex ``v``), in
+    increasing order: the one way the bitset searches walk a set.
+
+    >>> set_bits(0b101001)
+    [0, 3, 5]
+    """
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 # -- small digraphs, for fuzzing ----------------------------------------------------------
 
 

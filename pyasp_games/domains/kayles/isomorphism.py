@@ -33,6 +33,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from pyasp_games.engines.graphs import set_bits
+
 #: Backtracking steps one exact check may take before it gives up (as "not isomorphic").
 CHECK_STEPS = 20_000
 
@@ -51,7 +53,7 @@ class Shape:
         """Refine colours from the degrees until stable; the key is every round's
         signatures with their multiplicities (an exact record of the run, no hash)."""
         k = len(adj)
-        nbrs = [_bits(a) for a in adj]
+        nbrs = [set_bits(a) for a in adj]
         colours = [len(x) for x in nbrs]
         rounds: list[Any] = [tuple(sorted(Counter(colours).items()))]
         count = len(set(colours))
@@ -66,15 +68,6 @@ class Shape:
             count = len(distinct)
         edges = sum(len(x) for x in nbrs) // 2
         return cls(tuple(adj), tuple(colours), (k, edges, tuple(rounds)))
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def isomorphic(a: Shape, b: Shape, steps: int = CHECK_STEPS) -> bool:
@@ -96,7 +89,7 @@ def isomorphic(a: Shape, b: Shape, steps: int = CHECK_STEPS) -> bool:
     order, parent, seen = [root], [-1], 1 << root
     i = 0
     while i < len(order):
-        for w in _bits(a.adj[order[i]] & ~seen):
+        for w in set_bits(a.adj[order[i]] & ~seen):
             seen |= 1 << w
             order.append(w)
             parent.append(order[i])
@@ -137,7 +130,7 @@ def isomorphic(a: Shape, b: Shape, steps: int = CHECK_STEPS) -> bool:
         v = order[depth]
         # every placed neighbour of v must map to a neighbour of w, and no other
         want = 0
-        for u in _bits(a.adj[v]):
+        for u in set_bits(a.adj[v]):
             if image[u] >= 0:
                 want |= 1 << image[u]
         if b.adj[w] & used != want:

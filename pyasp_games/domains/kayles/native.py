@@ -63,7 +63,7 @@ from pyasp_games.domains.kayles.bitset_search import BitsetSearch
 from pyasp_games.domains.kayles.isomorphism import ComponentTable, Shape
 from pyasp_games.domains.kayles.model import Family, family_graph, witness
 from pyasp_games.domains.kayles.octal import cycle_value, path_value, period_certificate
-from pyasp_games.engines.graphs import Graph
+from pyasp_games.engines.graphs import Graph, set_bits
 from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
 
@@ -81,16 +81,6 @@ def mex(values: set[int]) -> int:
     while k in values:
         k += 1
     return k
-
-
-def bits(mask: int) -> list[int]:
-    """The vertices of a bitmask, in increasing order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 class Search:
@@ -169,7 +159,7 @@ class Search:
         seen: set[int] = set()
         core = comp
         closed = self.closed
-        for v in bits(comp):
+        for v in set_bits(comp):
             key = closed[v] & comp
             if key in seen:
                 core &= ~(1 << v)
@@ -184,7 +174,7 @@ class Search:
         if k == 1:
             return 1
         degree_sum = 0
-        for v in bits(comp):
+        for v in set_bits(comp):
             d = (self.nbr[v] & comp).bit_count()
             if d > 2:
                 return None
@@ -195,9 +185,9 @@ class Search:
         return cycle_value(k)  # connected, every degree <= 2, as many edges as vertices
 
     def _shape(self, comp: int) -> Shape:
-        verts = bits(comp)
+        verts = set_bits(comp)
         local = {v: i for i, v in enumerate(verts)}
-        return Shape.of([sum(1 << local[w] for w in bits(self.nbr[v] & comp)) for v in verts])
+        return Shape.of([sum(1 << local[w] for w in set_bits(self.nbr[v] & comp)) for v in verts])
 
     def finish(self, comp: int, value: int) -> None:
         shape = self.pending.pop(comp)[1]
@@ -213,7 +203,7 @@ class Search:
         core = self.pending[comp][0]
         self.counts["expanded"] += 1
         options = set()
-        for v in bits(core):
+        for v in set_bits(core):
             total = 0
             for part in self.components(comp & ~self.closed[v]):
                 self._tick()
@@ -268,13 +258,13 @@ class Search:
                 for i, v in enumerate(order):
                     out[v] = rest ^ path_value(max(i - 1, 0)) ^ path_value(max(k - i - 2, 0))
                 continue
-            for v in bits(comp):
+            for v in set_bits(comp):
                 out[v] = rest ^ self.value(comp & ~self.closed[v])
         return out
 
     def _path_order(self, comp: int) -> list[int] | None:
         """The vertices of ``comp`` from one end to the other if it is a path (else ``None``)."""
-        verts = bits(comp)
+        verts = set_bits(comp)
         ends = [v for v in verts if (self.nbr[v] & comp).bit_count() <= 1]
         if len(ends) != (1 if len(verts) == 1 else 2):
             return None

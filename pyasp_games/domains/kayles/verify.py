@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyasp_games.engines.graphs import Graph
+from pyasp_games.engines.graphs import Graph, set_bits
 from pyasp_games.engines.outcome import Outcome
 
 #: Positions the checker's own search may expand per answer before it stops.
@@ -89,14 +89,14 @@ class Recount:
         if known is not None:
             return known
         k = part.bit_count()
-        degrees = [(self.nbr[v] & part).bit_count() for v in _vertices(part)]
+        degrees = [(self.nbr[v] & part).bit_count() for v in set_bits(part)]
         if max(degrees, default=0) <= 2 and sum(degrees) == 2 * (k - 1):
             value = path_grundy(k)  # a connected graph with k - 1 edges, degrees <= 2
         else:
             self.budget -= 1
             if self.budget < 0:
                 raise _OutOfBudget
-            seen = {self.value(part & ~(self.nbr[v] | 1 << v)) for v in _vertices(part)}
+            seen = {self.value(part & ~(self.nbr[v] | 1 << v)) for v in set_bits(part)}
             value = 0
             while value in seen:
                 value += 1
@@ -109,15 +109,6 @@ class Recount:
             return self.value(mask)
         except _OutOfBudget:
             return None
-
-
-def _vertices(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 _paths: list[int] = [0]
