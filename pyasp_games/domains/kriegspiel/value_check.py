@@ -29,8 +29,8 @@ halves, by induction:
 
 A metaposition the walk needs that the table lacks, a duplicate, a value of 0 or one
 that breaks the equation is a :class:`Refuted` naming it. The walk runs compiled
-(numba, :mod:`~pyasp_games.engines.compiled`): the 8 x 8 KRK table's 382,134
-metapositions are checked in seconds.
+(numba, :mod:`~pyasp_games.engines.compiled`; on small boards as plain Python first):
+an 8 x 8 start needs about 120,000 metapositions, checked in about a second.
 
 >>> import numpy as np
 >>> keys = np.array([[1, 3, 1 << 8]], dtype=np.uint64)  # 3 x 3: Kb1 Ra2, the king on c3
@@ -58,6 +58,11 @@ class Refuted(Exception):
     """The value table does not hold (the message names the metaposition)."""
 
 
+#: Boards of at most this many squares, and tables of at most this many metapositions,
+#: are checked by the kernels as plain Python first (:func:`~pyasp_games.engines.compiled.run_sliced`
+#: compiles them once that takes more than half a second): a 4 x 4 answer is checked in
+#: milliseconds, where loading numba would take half a second.
+INTERPRETED_SQUARES, INTERPRETED_TABLE = 16, 5_000
 #: A value at least this large: no forced mate (the value tables' convention).
 NO_MATE = 1_000_000
 #: Infinity inside the walk (1 + infinity stays infinity).
@@ -420,8 +425,9 @@ def confirm(
     """Check the table's values on every metaposition ``roots`` need (module doc); the
     value of each root (:data:`NO_MATE` for none) and how many metapositions were
     checked. :class:`Refuted` if the table does not hold there."""
-    compile_kernels(__name__)  # a table is thousands of metapositions: always compiled
     rows, cols, n = table.rows, table.cols, table.rows * table.cols
+    if n > INTERPRETED_SQUARES or len(table) > INTERPRETED_TABLE:
+        compile_kernels(__name__)  # else plain Python, compiled by run_sliced if it lasts
     board = _board(rows, cols, table.piece)
     keys = np.asarray(table.keys, dtype=np.uint64).reshape(-1, 3)
     values = np.asarray(table.values, dtype=np.int64)
