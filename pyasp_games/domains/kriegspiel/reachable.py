@@ -121,26 +121,17 @@ def _walk(budget: int, n: int, rows: int, cols: int, not_first: np.uint64, not_l
             k = 0
             checked &= can_move[men, t]
             after_men = moved[men, t]
-            if checked:
-                for c in range(4):
-                    part = checked & checks[men, t, c]
-                    if part:
-                        j = _number(after_men, _spread(part, cols, not_first, not_last, full) & free[men, t],
-                                    n, tables, least, group, rows, cols, key_men, key_belief, slots, count)
-                        if j < 0:
-                            cursor[1] = start
-                            return -1
-                        nexts[k] = j
-                        k += 1
             silent = legal & ~lines[men, t]
-            if silent:
-                j = _number(after_men, _spread(silent, cols, not_first, not_last, full) & free[men, t],
-                            n, tables, least, group, rows, cols, key_men, key_belief, slots, count)
-                if j < 0:
-                    cursor[1] = start
-                    return -1
-                nexts[k] = j
-                k += 1
+            for c in range(5):  # the announced checks in their order, then silence
+                part = (checked & checks[men, t, c]) if c < 4 else silent
+                if part:
+                    j = _number(after_men, _spread(part, cols, not_first, not_last, full) & free[men, t],
+                                n, tables, least, group, rows, cols, key_men, key_belief, slots, count)
+                    if j < 0:
+                        cursor[1] = start
+                        return -1
+                    nexts[k] = j
+                    k += 1
             row = cursor[1]
             if row >= owner.shape[0]:
                 cursor[1] = start
