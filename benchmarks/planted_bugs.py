@@ -43,6 +43,7 @@ BUNDLED = [
     ("grundy", "exists", "grundy"), ("grundy", "kernel", "kernel"),
     ("geography", "solve", "vertex"), ("geography", "solve", "edge"),
     ("puzzle", "solve", "sliding"), ("kriegspiel", "solve", "retrograde"),
+    ("routing", "solve", "routing"), ("zerosum", "saddle", "saddle"),
 ]  # fmt: skip
 
 
@@ -114,8 +115,8 @@ def main() -> int:
     print("|---|---|---|---|---|---|---|---|")
     for b in bugs:
         blame = "-" if b["blame_ok"] is None else ("right: " if b["blame_ok"] else "WRONG: ") + (
-            "; ".join("line " + x.split(": ", 1)[0].rsplit(":", 1)[-1] for x in b["blamed"])
-            or "none")
+            "; ".join("line " + x.split(": ", 1)[0].rsplit(":", 1)[-1] for x in b["blamed"]
+                      if x.split(": ", 1)[0].rsplit(":", 1)[-1].isdigit()) or "none")
         first = "-" if b["first"] is None else f"{b['first']:.1f}"
         size = "-" if b["size"] is None else f"{b['size']} / {b['smallest']}"
         print(f"| {b['name']} | {b['kind']} | {b['how'] or 'NOT FOUND'} | {first} | {size} | "

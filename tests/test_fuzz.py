@@ -26,6 +26,7 @@ BUGS = [
     ("geography", "solve", "geography-start-reusable.lp", 2),  # a dropped constraint: vertices
     ("puzzle", "solve", "puzzle-goal-one-early.lp", 4),  # an off-by-one horizon: cells
     ("routing", "solve", "routing-no-waiting.lp", 2),  # a dropped frame axiom: vertices
+    ("zerosum", "saddle", "zerosum-saddle-row-minimum-only.lp", 2),  # half a rule: entries
     ("kriegspiel", "solve", "kriegspiel-no-stalemate.lp", 9),  # a dropped rule: squares
     ("kayles", "value", "kayles-forgets-neighbours.lp", 2),  # half a move: vertices
     ("annihilation", "solve", "annihilation-tokens-merge.lp", 2),  # a wrong rule: vertices
@@ -142,8 +143,8 @@ def test_cli_fuzz_total_time_and_bad_input(tmp_path):
     assert run.code == 2 and run.stderr.count("\n") == 1, run.stderr
     run = run_cli("fuzz", "geography", "--family", "diagonal")
     assert run.code == 2 and "unknown family 'diagonal'" in run.stderr
-    run = run_cli("fuzz", "zerosum")
-    assert run.code == 2 and "declares nothing to fuzz" in run.stderr
+    run = run_cli("fuzz", "zerosum", "solve")
+    assert run.code == 2 and "zerosum solve cannot be fuzzed" in run.stderr
 
 
 def test_a_run_past_its_time_limit_is_unknown_not_a_failure(tmp_path):
@@ -247,6 +248,7 @@ def test_shrinking_deletes_every_part_and_tries_other_labels(tmp_path):
         ("annihilation", "solve", "annihilation", "digraphs"),
         ("catch", "solve", "catch", "digraphs"),
         ("kayles", "value", "kayles", "graph"),
+        ("zerosum", "saddle", "saddle", "matrix"),
     ],
 )
 def test_every_bundled_encoding_passes_with_its_own_family(tmp_path, domain, question, bundled,

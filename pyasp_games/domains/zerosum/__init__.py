@@ -28,6 +28,7 @@ from pyasp_games.domains.zerosum.model import MatrixGame
 from pyasp_games.domains.zerosum.questions import BACKENDS, QUESTIONS, SOLVE, Game, load_game
 from pyasp_games.domains.zerosum.verify import check_outcome
 from pyasp_games.engines.domain import DomainSpec
+from pyasp_games.engines.fuzzing import Family, Fuzzing
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 
@@ -66,5 +67,25 @@ def domain() -> DomainSpec:
         _known,
         applies=_applies,
         generators={"matrix": random_matrix, "kuhn": kuhn_poker, "leduc": leduc_poker},
-        questions=QUESTIONS,
+        questions=QUESTIONS, fuzzing=fuzzing(),
+    )  # fmt: skip
+
+
+def fuzzing() -> Fuzzing:
+    """What ``pyasp-games fuzz zerosum`` draws, for ``saddle``: every tiny matrix first
+    (ties included), then random integer matrices up to 6 x 6."""
+    from pyasp_games.domains.zerosum.model import format_matrix, matrix_strategy, small_matrices
+
+    matrices = Family(
+        "matrix", "integer payoff matrices of 1 x 2 to 6 x 6, entries -3..3",
+        strategy=matrix_strategy, small=small_matrices,
+        small_help="every 2 x 2 (and 1 x 2, 2 x 1) matrix over -1, 0, 1 and every 2 x 3 and "
+        "3 x 2 one over 0, 1",
+        sizes=(2, 6), unit="rows and columns",
     )
+    return Fuzzing(
+        ("saddle",), (matrices,), size=lambda game: game.shape[0] * game.shape[1],
+        unit="entries", write=format_matrix,
+        measure=lambda game: f"{game.shape[0]} x {game.shape[1]} matrix",
+        witness=lambda game, out: [(f"saddle({i},{j})", True) for i, j in out.witness],
+    )  # fmt: skip

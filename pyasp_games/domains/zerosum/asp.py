@@ -61,9 +61,11 @@ def _session(game: MatrixGame, encoding: str, deadline: Deadline) -> ClingoSessi
     return session
 
 
-def saddle_points_asp(game: MatrixGame, limits: Limits = Limits()) -> list[tuple[int, int]]:
-    """The pure saddle points by ``saddle.lp`` (0-based, sorted)."""
-    result = _session(game, "saddle", limits.deadline()).solve()
+def saddle_points_asp(game: MatrixGame, limits: Limits = Limits(),
+                      encoding: str = "saddle") -> list[tuple[int, int]]:  # fmt: skip
+    """The pure saddle points by ``saddle.lp`` (or ``encoding``: a bundled name or the
+    user's file with its interface: 0-based, sorted)."""
+    result = _session(game, encoding, limits.deadline()).solve()
     if result.status == "unknown":
         raise LimitReached
     return sorted((s.arguments[0].number, s.arguments[1].number) for s in result.symbols
@@ -92,11 +94,13 @@ def dominance_asp(game: MatrixGame, limits: Limits = Limits()) -> dict[str, Any]
 
 
 def solve_saddle_asp(
-    game: MatrixGame, limits: Limits = Limits(), emit_lp: Path | str | None = None
+    game: MatrixGame, limits: Limits = Limits(), emit_lp: Path | str | None = None,
+    encoding: str | None = None,
 ) -> Outcome:
-    """Backend ``asp`` of ``zerosum saddle``: :func:`saddle_points_asp`."""
-    write_lp(game, "saddle", emit_lp)
-    return saddle_outcome(game, "asp", saddle_points_asp(game, limits))
+    """Backend ``asp`` of ``zerosum saddle``: :func:`saddle_points_asp` (``encoding``:
+    the program, by default ``saddle``)."""
+    write_lp(game, encoding or "saddle", emit_lp)
+    return saddle_outcome(game, "asp", saddle_points_asp(game, limits, encoding or "saddle"))
 
 
 def solve_dominance_asp(

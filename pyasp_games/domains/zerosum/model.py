@@ -19,6 +19,7 @@ pyasp_games.errors.InputError: game: line 2 has 1 entries, line 1 has 2 (every r
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -223,3 +224,40 @@ def dominance_outcome(
     against the game as it was before the round; steps without a round one at a time)."""
     witness = {"rows": list(rows), "cols": list(cols), "steps": steps}
     return Outcome(game.name, backend, "solved", [len(rows), len(cols)], witness)
+
+
+# -- fuzzing: every small matrix, then random ones (``pyasp-games fuzz zerosum saddle``) ---
+
+
+def small_matrices() -> Iterator[MatrixGame]:
+    """Every 1 x 2, 2 x 1 and 2 x 2 matrix with entries -1, 0, 1, then every 2 x 3 and
+    3 x 2 one with entries 0, 1 (ties, several saddle points, none): the small scope.
+
+    >>> len(list(small_matrices()))
+    227
+    """
+    from itertools import product
+
+    k = 0
+    for (m, n), values in (((1, 2), (-1, 0, 1)), ((2, 1), (-1, 0, 1)), ((2, 2), (-1, 0, 1)),
+                           ((2, 3), (0, 1)), ((3, 2), (0, 1))):  # fmt: skip
+        for entries in product(values, repeat=m * n):
+            rows = [list(entries[i * n : (i + 1) * n]) for i in range(m)]
+            yield make_game(rows, name=f"small-{k}")
+            k += 1
+
+
+def matrix_strategy(size: int) -> Any:
+    """A hypothesis strategy of integer matrices with at most ``size`` rows and columns,
+    entries -3..3 (ties and saddle points common); hypothesis shrinks to fewer rows,
+    columns and smaller entries."""
+    from hypothesis import strategies as st
+
+    def of(shape: tuple[int, int]) -> Any:
+        m, n = shape
+        return st.lists(st.lists(st.integers(-3, 3), min_size=n, max_size=n),
+                        min_size=m, max_size=m).map(lambda rows: make_game(rows, name="fuzz"))  # fmt: skip
+
+    top = max(1, size)
+    return st.tuples(st.integers(1, top), st.integers(1, top)).filter(
+        lambda s: s[0] * s[1] > 1).flatmap(of)  # fmt: skip

@@ -48,7 +48,8 @@ from pyasp_games.domains.zerosum.verify import (
 )
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
-from pyasp_games.engines.question import EMIT_LP, Param, Question
+from pyasp_games.engines.question import EMIT_LP, Param, Question, encoding_param
+from pyasp_games.engines.reference import Reference
 from pyasp_games.errors import InputError
 
 Game = MatrixGame | ExtensiveGame
@@ -291,8 +292,15 @@ SADDLE = Question(
     check=check_saddle_points,
     read=lambda file: load_matrix_game(file),
     describe=describe_saddle,
-    params=(MATRIX,),
+    params=(
+        MATRIX,
+        encoding_param("a bundled encoding (saddle) or an .lp file (encodings/zerosum/README.md "
+                       "gives the predicates).", default="saddle"),
+    ),
     emits=(EMIT_LP,),
+    # a user's 'no saddle point' (and its value) is confirmed by the native search
+    reference=Reference("zerosum", lambda game, options: ("native", {}),
+                        needs_check=lambda outcome: outcome.status in ("solved", "no-solution")),
 )
 
 REDUCE = Question(

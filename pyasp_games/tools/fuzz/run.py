@@ -555,7 +555,7 @@ class _Session:
         from random import Random
 
         from hypothesis import HealthCheck, Phase, find, settings
-        from hypothesis.errors import NoSuchExample
+        from hypothesis.errors import Flaky, NoSuchExample
 
         first = min(family.sizes[0], largest)
         sizes = list(range(first, largest + 1))
@@ -598,11 +598,17 @@ class _Session:
             except NoSuchExample:
                 left -= self.report.runs - before
                 continue
-            except _OutOfTime:  # the smallest failure shrunk so far, if any
+            except (_OutOfTime, Flaky):  # the smallest failure shrunk so far, if any
+                # (Flaky: the time ran out while hypothesis replayed an example, or an
+                # answer changed between two runs, a time limit reached once and not again)
                 failure = state["smallest"]
                 if failure is not None:
                     failure.phase, failure.found_shape = "random", state["found"].shape
-                return failure
+                    return failure
+                if self.expired():
+                    return None
+                left -= self.report.runs - before
+                continue
             failure = self.check(smallest, counted=False)
             if failure is None:  # the shrinker's last step was cut by the total time
                 failure = state["smallest"] or state["found"]
