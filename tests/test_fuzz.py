@@ -79,7 +79,7 @@ def test_reproducing_command_fails_as_the_fuzzer_said(tmp_path):
         ("grundy", "kernel", None, "kernel"),
         ("geography", "solve", "edge", "edge"),
         ("puzzle", "solve", None, "sliding"),
-        ("kriegspiel", "solve", None, "retrograde"),
+        ("kriegspiel", "solve", "krk", "retrograde"),  # both endings: the test below
     ],
 )
 def test_correct_encoding_passes(tmp_path, domain, question, family, bundled):
