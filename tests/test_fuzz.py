@@ -89,8 +89,9 @@ def test_correct_encoding_passes(tmp_path, domain, question, family, bundled):
     shutil.copy(encoding_path(domain, bundled), mine)
     size = 3 if domain == "kriegspiel" else 4  # kriegspiel: 3 x 3 boards (4 x 4 takes seconds)
     report = fuzz(domain_spec(domain), question, str(mine), family=family, runs=12, seed=2,
-                  max_size=size, out=tmp_path, small_scope=False)  # fmt: skip
-    assert report.failure is None and report.exit_code() == 0
+                  max_size=size, out=tmp_path, small_scope=False, run_limit=30)  # fmt: skip
+    assert report.failure is None, report.failure.reason
+    assert report.exit_code() == 0, (report.unknown, report.stopped)
     assert report.runs == 12 and report.unknown == 0
     assert all(len(seen) >= 2 for seen in report.answers.values()), report.answers
     assert list(tmp_path.iterdir()) == [mine]  # nothing written
