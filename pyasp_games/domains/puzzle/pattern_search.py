@@ -115,12 +115,17 @@ def _idastar(tiles, idx, ridx, table, offset, pat_of, weight, rpat, rweight, sig
         rold = ridx[rp]
         where[v] = b
         new = _rank(where, members, cell_maps, p, n, cells) if ranked[p] else old + (b - t) * weight[v]
+        hd = h_dir[d] + np.int64(table[offset[p] + new]) - np.int64(table[offset[p] + old])
+        if d + 1 + hd > bound:  # cut by the direct lookup alone: the reflected one is not needed
+            where[v] = t
+            if d + 1 + hd < least:
+                least = d + 1 + hd
+            continue
         if ranked[rp]:
             rnew = _rank(where, rmembers, rcell_maps, rp, n, cells)
         else:
             rnew = rold + (sigma[b] - sigma[t]) * rweight[v]
         where[v] = t
-        hd = h_dir[d] + np.int64(table[offset[p] + new]) - np.int64(table[offset[p] + old])
         hr = h_ref[d] + np.int64(table[offset[rp] + rnew]) - np.int64(table[offset[rp] + rold])
         f = d + 1 + (hd if hd > hr else hr)
         if f > bound:
