@@ -1,5 +1,5 @@
 """The 24-puzzle's machinery on small boards: placement ranks, ranked databases, the
-reflection, IDA* over ranked tables, the cache. The 6-6-6-6 tables themselves (four of
+reflection, shared tables, IDA* over them, the cache. The 6-6-6-6 tables themselves (two of
 127,512,000 bytes) are built by benchmarks only (benchmarks/puzzle_korf24.py)."""
 
 from __future__ import annotations
