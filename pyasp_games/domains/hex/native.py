@@ -38,7 +38,10 @@ The search is a boolean negamax (does the player to move win?) with every positi
 value and reason in a transposition table keyed on the stones; the proof is read out of
 the table afterwards (:func:`proof_of`) and shares the nodes of transposed positions.
 Moves are tried in an order that favours the cells of the opponent's carriers most often
-hit, then the centre. Graph Hex searches with the pairing knowledge of Black (the joiner)
+hit, then the centre; at nodes with 14 or more empty cells, first the moves after which
+the opponent's must-play region is smallest (a look-ahead of one semi-connection sweep
+per move, paid where a wrong first try costs most: it took the 5 x 5 centre opening
+from over 370,000 positions to 177). Graph Hex searches with the pairing knowledge of Black (the joiner)
 only: White's win is a cut, not a chain.
 """
 
@@ -287,7 +290,19 @@ class Engine:
             region &= carrier
             for c in _bits(carrier):
                 hits[c] += 1
-        moves = sorted(_bits(region), key=lambda c: (-hits[c], self.rank[c]))
+        if self.knowledge and empty.bit_count() >= 14:
+            # shallow nodes: try first the moves after which the opponent's region is
+            # smallest (a costly look-ahead, paid where a wrong first try costs most)
+            def after(c: int) -> int:
+                bit = 1 << c
+                mine = self.semis(player, own | bit, empty & ~bit)
+                left = empty & ~bit
+                for _, carrier, _ in mine:
+                    left &= carrier
+                return left.bit_count() if mine else 99
+            moves = sorted(_bits(region), key=lambda c: (after(c), -hits[c], self.rank[c]))
+        else:
+            moves = sorted(_bits(region), key=lambda c: (-hits[c], self.rank[c]))
         for m in moves:
             bit = 1 << m
             child = (black | bit, white) if player == "B" else (black, white | bit)
