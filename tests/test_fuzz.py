@@ -349,3 +349,13 @@ def test_exported_cases_replay_without_the_reference(tmp_path):
         assert ok.code == 0 and ok.json()["ok"], ok.stdout
     assert_bad_input(run_cli("test-encoding", tmp_path / "none", "--encoding", fixed),
                      "not a folder of cases")  # fmt: skip
+
+
+def test_a_wrong_answer_shows_its_smallest_wrong_part(tmp_path):
+    """Beside the checker's message, the part of the answer that no right answer holds:
+    the answer's atoms assumed in the bundled encoding, a minimal unsatisfiable core."""
+    report = fuzz(domain_spec("zerosum"), "saddle",
+                  str(PLANTED / "zerosum-saddle-row-minimum-only.lp"), runs=1, out=tmp_path)  # fmt: skip
+    assert report.failure.blame == [
+        "  the smallest part of its answer that no right answer holds: saddle(0,0)"
+    ]

@@ -38,6 +38,10 @@ encodings (``#program`` parts other than ``base``) are not blamed.
 
 The result is a list of lines in a compiler's manner, ``FILE:LINE: the rule``.
 
+When the encoding accepts a *wrong* answer instead, :func:`violating_part` names the
+smallest part of it that no right answer holds: the answer's atoms assumed in the
+question's bundled (correct) encoding, the unsatisfiable core over them made minimal.
+
 >>> import tempfile, os
 >>> wrong = "{ chosen(S) : member(S,_) }.\\n:- element(E), not covered(E).\\n"
 >>> wrong += "covered(E) :- chosen(S), member(S,E).\\n:- #count { S : chosen(S) } > 1.\\n"
@@ -207,3 +211,55 @@ def _defines(text: str, name: str) -> bool:
 def witness_lines(atoms: Sequence[tuple[str, bool]]) -> str:
     """The witness as the assumptions said in words (``chosen(0) chosen(1)``)."""
     return " ".join(a for a, truth in atoms if truth)
+
+
+def violating_part(correct: str | Path, facts: str, answer: Iterable[tuple[str, bool]],
+                   budget: float = 10.0) -> list[str] | None:  # fmt: skip
+    """The smallest part of a wrong answer that no right answer contains: the answer's
+    atoms assumed in a ``correct`` encoding (the bundled one) on ``facts``, and clingo's
+    unsatisfiable core over them made minimal by deletion. ``None`` where it cannot be
+    said (a multi-shot encoding, an answer a correct one accepts, clingo too slow).
+
+    >>> import tempfile, os
+    >>> with tempfile.NamedTemporaryFile("w", suffix=".lp", delete=False) as f:
+    ...     _ = f.write("1 { chosen(S) : member(S,E) } 1 :- element(E).\\n")
+    >>> facts = "element(0..2). member(0,0..2). member(1,0..2). member(2,0..2)."
+    >>> violating_part(f.name, facts, [("chosen(0)", True), ("chosen(1)", True), ("chosen(2)", True)])
+    ['chosen(1)', 'chosen(2)']
+    >>> os.unlink(f.name)
+    """
+    import clingo
+
+    text = read_text(str(correct))
+    if "#program" in text or "#include" in text:
+        return None
+    control = clingo.Control(["--warn=none"])
+    control.load(str(correct))
+    control.add("base", [], facts)
+    control.ground([("base", [])])
+    atoms = control.symbolic_atoms
+    said: list[tuple[str, Any, bool]] = []
+    for shown, truth in answer:
+        symbol = clingo.parse_term(shown)
+        if symbol not in atoms:
+            if truth:  # the correct program can never make it true: it alone is wrong
+                return [shown]
+            continue
+        said.append((shown, symbol, truth))
+
+    def unsat(part: list[tuple[str, Any, bool]]) -> bool | None:
+        assumptions = [(symbol, truth) for _, symbol, truth in part]
+        with control.solve(assumptions=assumptions, async_=True) as handle:
+            if not handle.wait(budget):
+                handle.cancel()
+                return None
+            return bool(handle.get().unsatisfiable)
+
+    if not unsat(said):
+        return None
+    core = list(said)
+    for item in list(core):  # deletion: each atom that is not needed for the conflict goes
+        rest = [x for x in core if x is not item]
+        if unsat(rest):
+            core = rest
+    return [shown if truth else f"not {shown}" for shown, _, truth in core]

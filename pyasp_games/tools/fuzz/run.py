@@ -398,9 +398,11 @@ class _Session:
         claimed = tested.verdict.failed_status if tested.verdict.failed else tested.status
         if witness is None or not given or claimed not in ("solved", "no-solution"):
             return []
-        if tested.verdict.failed and claimed != "no-solution" and (
-                failure.mode != self.modes[0] or tested.answer == failure.reference.answer):
-            return []  # a wrong witness of the right answer: the checker's message says it
+        # a wrong answer: beside the checker's message, its smallest wrong part
+        wrong = self.violating(failure) if tested.verdict.failed and claimed == "solved" else []
+        if wrong and (failure.mode != self.modes[0]
+                      or tested.claimed.answer == failure.reference.answer):
+            return wrong  # the right answer, a wrong witness: no solution was missed
         reference = failure.reference
         if reference.witness is None or failure.mode != self.modes[0]:  # a witness of mode one
             ref_backend, ref_options = self.question.reference.choose(
@@ -408,7 +410,7 @@ class _Session:
             reference = self.worker.solve(failure.instance, ref_backend,
                                           self.limits_each, ref_options)  # fmt: skip
         if reference.status != "solved" or reference.witness is None:
-            return []
+            return wrong
         atoms = list(witness(failure.instance, reference))
         with tempfile.TemporaryDirectory() as folder:
             lp = Path(folder) / "facts.lp"
@@ -419,7 +421,45 @@ class _Session:
         path = encoding_path(self.question.domain, given)
         said = blame(path, facts, atoms, budget=self.run_limit or 10.0)
         shown = " ".join(a for a, truth in atoms if truth) or "(no atom true)"
-        return [f"  the reference's answer as atoms: {shown}", *said.lines]
+        if wrong and not said.rules:  # its answer holds the reference's and more: said above
+            return wrong
+        return [*wrong, f"  the reference's answer as atoms: {shown}", *said.lines]
+
+    def violating(self, failure: Failure) -> list[str]:
+        """The smallest part of a wrong answer that no right one contains: its atoms
+        assumed in the question's bundled encoding, a minimal unsatisfiable core
+        (:func:`pyasp_games.tools.fuzz.blame.violating_part`); ``[]`` where it cannot be
+        said (no witness in the answer, a multi-shot encoding)."""
+        import tempfile
+
+        from pyasp_games.engines.resources import bundled_encodings, encoding_path
+        from pyasp_games.tools.fuzz.blame import violating_part
+
+        tested, param, domain = failure.tested, self.question.encoding, self.question.domain
+        # the bundled encoding of the question: its default, else the one its fixed
+        # options name (grundy exists: find="grundy")
+        fixed = [v for v in self.question.fixed.values() if isinstance(v, str)]
+        name = (param.default if param is not None else None) or next(
+            (v for v in fixed if v in bundled_encodings(domain)), None)
+        if self.fuzzing.witness is None or tested.witness is None or name is None \
+                or failure.mode != self.modes[0]:
+            return []
+        try:
+            answer = list(self.fuzzing.witness(failure.instance, tested))
+        except (KeyError, TypeError, ValueError, IndexError):  # an answer of another shape
+            return []
+        with tempfile.TemporaryDirectory() as folder:
+            lp = Path(folder) / "facts.lp"
+            if not self.facts(failure.instance, self.modes[0], lp):
+                return []
+            facts = lp.read_text()
+        correct = encoding_path(domain, name)
+        part = violating_part(correct, facts, answer, budget=self.run_limit or 10.0)
+        if part is None:
+            return []
+        if not part:
+            return ["  no answer is right on this instance (it has no solution)"]
+        return [f"  the smallest part of its answer that no right answer holds: {' '.join(part)}"]
 
     def slow_phase(self, slow: Failure) -> str:
         """Which phase of the tested encoding did not finish on ``slow``: ``grounding``
