@@ -399,9 +399,10 @@ class _Session:
         if witness is None or not given or claimed not in ("solved", "no-solution"):
             return []
         # a wrong answer: beside the checker's message, its smallest wrong part
-        wrong = self.violating(failure) if tested.verdict.failed and claimed == "solved" else []
-        if wrong and (failure.mode != self.modes[0]
-                      or tested.claimed.answer == failure.reference.answer):
+        accepted = tested.verdict.failed and claimed == "solved"
+        wrong = self.violating(failure) if accepted else []
+        if accepted and (failure.mode != self.modes[0]
+                         or tested.claimed.answer == failure.reference.answer):
             return wrong  # the right answer, a wrong witness: no solution was missed
         reference = failure.reference
         if reference.witness is None or failure.mode != self.modes[0]:  # a witness of mode one
