@@ -99,7 +99,9 @@ def test_bench_report_prints_a_bracketed_folder_as_given(tmp_path):
 
 #: commands that print no result to read back (the interactive game), and, in domains
 #: still being built by others, commands without --json yet (reported, not changed here)
-NO_JSON = {"geography play", "kriegspiel play", "routing generate", "zerosum generate", "zerosum normal-form"}
+#: interactive games, and commands whose result is a file they write
+NO_JSON = {"geography play", "kriegspiel play", "cops play", "hex play", "routing generate",
+           "zerosum generate", "zerosum normal-form", "hex picture"}
 
 
 def _leaves(command, path=()):

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import typer
 
-from pyasp_games.cli.common import new_file
+from pyasp_games.cli.common import new_file, print_json
 from pyasp_games.cli.questions import domain_group, input_command
 from pyasp_games.domains.hex.model import Hex
 from pyasp_games.domains.hex.play import MAX_EMPTY
@@ -24,9 +24,18 @@ from pyasp_games.errors import InputError
 app = domain_group("hex")
 
 
-def _show(game: Hex) -> None:
+def _show(game: Hex, json: bool = False) -> None:
     from pyasp_games.domains.hex.play import show
 
+    if json:
+        print_json({
+            "position": game.describe(), "board": [game.rows, game.cols] if game.is_board else None,
+            "terminals": list(game.terminals) if game.terminals else None,
+            "one_line": game.one_line(), "to_move": game.to_move,
+            "black": game.stones_of("B"), "white": game.stones_of("W"),
+            "empty": [game.cells[i] for i in game.empty()],
+        })  # fmt: skip
+        return
     sys.stdout.write(show(game))
 
 
@@ -39,7 +48,7 @@ def _play(game: Hex) -> None:
 
 
 app.command("show", help="Print a position: its diagram, one-line form and player to move.")(
-    input_command(SOLVE, _show)
+    input_command(SOLVE, _show, json=True)
 )
 app.command(
     "play",

@@ -130,13 +130,18 @@ def command(question: Question) -> Callable[..., None]:
     return run
 
 
-def input_command(question: Question, use: Callable[[Any], None]) -> Callable[..., None]:
+def input_command(
+    question: Question, use: Callable[..., None], json: bool = False
+) -> Callable[..., None]:
     """A command that reads ``question``'s input (its ``to="read"`` parameters, declared
     once) and hands the instance to ``use``: a command on the same input that is not a
-    question (``geography play``)."""
+    question (``geography play``). With ``json``, the command takes ``--json`` too and
+    hands it on (``use(instance, json=...)``): a command that prints a result (``hex show``)."""
     params = [p for p in question.params if p.to == "read"]
     ordered = [p for p in params if not p.flags] + [p for p in params if p.flags]
     typed = [(p.name, *_annotation(p)) for p in ordered]
+    if json:
+        typed.append(("json", bool, JSON))
     annotations = {name: kind for name, kind, _ in typed}
     parameters = [
         inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default)
@@ -145,7 +150,11 @@ def input_command(question: Question, use: Callable[[Any], None]) -> Callable[..
 
     def run(**values: Any) -> None:
         values = {k: (v.value if isinstance(v, Enum) else v) for k, v in values.items()}
-        use(question.read(**question.read_values(values)))
+        instance = question.read(**question.read_values(values))
+        if json:
+            use(instance, json=bool(values.get("json")))
+        else:
+            use(instance)
 
     run.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     run.__annotations__ = annotations
