@@ -42,7 +42,8 @@ from pyasp_games.domains.kriegspiel.strategy import (
     refutation,
     strategy,
 )
-from pyasp_games.domains.kriegspiel.tablebase import NO_MATE, Symmetry, TooMany, build
+from pyasp_games.domains.kriegspiel.symmetry import Symmetry
+from pyasp_games.domains.kriegspiel.tablebase import NO_MATE, TooMany, build
 from pyasp_games.engines.clingo_runner import ClingoSession, write_facts
 from pyasp_games.engines.limits import LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome

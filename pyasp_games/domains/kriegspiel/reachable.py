@@ -8,7 +8,7 @@ the walk to :func:`build_arrays`, which does the same in a compiled kernel
 placement of White's men, each attempt with the squares where it is illegal and the
 board after it: the piece's lines, where the piece could be taken, where the black king
 may step, the announced check lines), the board's symmetries as per-rank look-up tables
-(:class:`~pyasp_games.domains.kriegspiel.tablebase.Symmetry`), and an open-addressing hash
+(:class:`~pyasp_games.domains.kriegspiel.symmetry.Symmetry`), and an open-addressing hash
 of the states met. The states are numbered in the same order as the Python walk's, and
 each attempt's row is the same: the tables are equal (``tests/test_kriegspiel_solve.py``).
 
@@ -267,7 +267,7 @@ def _rehash(key_men: Any, key_belief: Any, slots: Any, count: int) -> None:
 def warm_up() -> None:
     """Compile (or load) the kernels on the 3 x 3 board (called by compile_kernels)."""
     from pyasp_games.domains.kriegspiel.model import Board, starts
-    from pyasp_games.domains.kriegspiel.tablebase import Symmetry
+    from pyasp_games.domains.kriegspiel.symmetry import Symmetry
 
     board = Board(3, 3)
     roots = [(m.king, m.piece_square, m.belief) for m in starts(board)]

@@ -44,7 +44,8 @@ from typing import Any
 
 from pyasp_games.domains.kriegspiel.metaposition import DRAW, rules_for
 from pyasp_games.domains.kriegspiel.model import Metaposition
-from pyasp_games.domains.kriegspiel.tablebase import NAMES, NO_MATE, State, Symmetry
+from pyasp_games.domains.kriegspiel.symmetry import NAMES, State, Symmetry
+from pyasp_games.domains.kriegspiel.tablebase import NO_MATE
 from pyasp_games.engines.limits import Deadline
 
 #: A metaposition's worst-case value (:data:`NO_MATE`: none), from a table.
