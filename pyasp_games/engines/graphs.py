@@ -215,6 +215,33 @@ class Digraph:
         return "\n".join(lines) + "\n"
 
 
+class OnGraph:
+    """An instance played on a graph (its attribute ``graph``): its name, its vertex
+    names and its size are the graph's. A mixin of the domains' dataclasses.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass
+    ... class Game(OnGraph):
+    ...     graph: Digraph
+    >>> g = Game(parse_arcs("a b\\n", name="g.txt"))
+    >>> g.name, g.names, len(g)
+    ('g.txt', ('a', 'b'), 2)
+    """
+
+    graph: Digraph
+
+    @property
+    def name(self) -> str:
+        return self.graph.name
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.graph.names
+
+    def __len__(self) -> int:
+        return len(self.graph)
+
+
 class Graph(Digraph):
     """An undirected simple graph on named vertices ``0..n-1``: a :class:`Digraph` whose
     every edge ``{u, v}`` is the arcs ``u -> v`` and ``v -> u``, without self-loops.

@@ -36,6 +36,7 @@ from typing import Any
 
 from pyasp_games.engines.graphs import (
     Digraph,
+    OnGraph,
     check_random_size,
     from_arcs,
     numbered_digraph,
@@ -54,7 +55,7 @@ MAX_VERTICES = 2_000
 
 
 @dataclass(eq=False)
-class Annihilation:
+class Annihilation(OnGraph):
     """One Annihilation position: a digraph and the token vertices (a bitmask).
 
     Attributes:
@@ -64,17 +65,6 @@ class Annihilation:
 
     graph: Digraph
     start: int
-
-    @property
-    def name(self) -> str:
-        return self.graph.name
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return self.graph.names
-
-    def __len__(self) -> int:
-        return len(self.graph)
 
     @property
     def tokens(self) -> list[int]:

@@ -19,10 +19,8 @@ is ``unknown`` (``stats['limit'] = 'positions'``), never a guess.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from pyasp_games.domains.annihilation.model import Annihilation
-from pyasp_games.domains.annihilation.positions import TooManyPositions, explore, outcome_of
+from pyasp_games.domains.annihilation.positions import solve_by_labelling
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 
@@ -31,17 +29,4 @@ def solve_native(inst: Annihilation, limits: Limits = Limits()) -> Outcome:
     """Who wins from the start (``first``: the player to move, ``second``, or ``draw``),
     with a winning move (from ``first``) or a draw-keeping move (from ``draw``) as
     ``[from, to]``."""
-
-    def moves(position: int) -> Iterator[tuple[tuple[int, int], int]]:
-        for u, v, nxt in inst.moves(position):
-            yield (u, v), nxt
-
-    try:
-        graph = explore(inst.start, moves, limits.deadline())
-    except TooManyPositions as why:
-        stats = {"limit": "positions", "reason": str(why)}
-        return Outcome(inst.name, "native", "unknown", None, None, 0.0, stats)
-    answer, move, _ = outcome_of(graph)
-    witness = None if move is None else inst.move_name(move)
-    stats = {"positions": len(graph.positions), "moves": sum(map(len, graph.moves))}
-    return Outcome(inst.name, "native", "solved", answer, witness, 0.0, stats)
+    return solve_by_labelling(inst, limits)

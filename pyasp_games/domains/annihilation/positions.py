@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pyasp_games.domains.grundy.retrograde import retrograde_labels
-from pyasp_games.engines.limits import Deadline
+from pyasp_games.engines.limits import Deadline, Limits
+from pyasp_games.engines.outcome import Outcome
 
 #: Positions the exhaustive backends build at most (about a gigabyte of Python lists).
 MAX_POSITIONS = 3_000_000
@@ -102,3 +103,24 @@ def outcome_of(graph: PositionGraph) -> tuple[str, Any, str]:
     want = {"N": "P", "D": "D"}.get(here)
     move = next((m for m, j in graph.moves[0] if cls[j] == want), None) if want else None
     return ANSWERS[here], move, here
+
+
+def solve_by_labelling(inst: Any, limits: Limits = Limits()) -> Outcome:
+    """The exhaustive backend of a token game (Annihilation, Catch): every position
+    reachable from ``inst.start`` through ``inst.moves(position)`` (``(from, to, next)``
+    triples), labelled (:func:`outcome_of`): the answer at the start with a move that
+    keeps it as ``inst.move_name`` writes it; ``unknown`` past :data:`MAX_POSITIONS`."""
+
+    def moves(position: Any) -> Iterable[tuple[tuple[int, int], Any]]:
+        for u, v, nxt in inst.moves(position):
+            yield (u, v), nxt
+
+    try:
+        graph = explore(inst.start, moves, limits.deadline())
+    except TooManyPositions as why:
+        stats = {"limit": "positions", "reason": str(why)}
+        return Outcome(inst.name, "native", "unknown", None, None, 0.0, stats)
+    answer, move, _ = outcome_of(graph)
+    witness = None if move is None else inst.move_name(move)
+    stats = {"positions": len(graph.positions), "moves": sum(map(len, graph.moves))}
+    return Outcome(inst.name, "native", "solved", answer, witness, 0.0, stats)

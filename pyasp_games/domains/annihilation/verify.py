@@ -140,12 +140,17 @@ def _successors(inst: Annihilation) -> Callable[[int], Iterable[int]]:
     return moves
 
 
-def check_answer(inst: Annihilation, answer: Any, witness: Any) -> tuple[bool, str]:
-    """Check a claimed answer and its move (``[from, to]``; ``None`` for ``second``)."""
+def check_claim(
+    inst: Any, answer: Any, witness: Any, successors: Callable[[Any], Iterable[Any]],
+    after: Callable[[int, int, str], Any],
+) -> tuple[bool, str]:
+    """Check a token game's claimed answer and its move (``[from, to]``; ``None`` for
+    ``second``): the move an arc of the graph, ``after(u, v, shown)`` the position it
+    leads to (or, as a string, why the rules forbid it), then :func:`check_positions`."""
     if answer == "second":
         if witness is not None:
             return False, "a second-player win has no move (witness must be null)"
-        return check_positions(inst.start, _successors(inst), answer, None, "")
+        return check_positions(inst.start, successors, answer, None, "")
     if not (isinstance(witness, (list, tuple)) and len(witness) == 2):
         return False, f"the move {witness!r} is not a pair [from, to]"
     index = inst.graph.index
@@ -153,10 +158,21 @@ def check_answer(inst: Annihilation, answer: Any, witness: Any) -> tuple[bool, s
     shown = f"{witness[0]} -> {witness[1]}"
     if u is None or v is None or v not in inst.graph.succ[u]:
         return False, f"{shown} is not an arc of the graph"
-    if not inst.start >> u & 1:
-        return False, f"{shown} moves no token: {witness[0]} holds none"
-    after = inst.start if u == v else inst.start & ~(1 << u) ^ (1 << v)
-    return check_positions(inst.start, _successors(inst), answer, after, shown)
+    moved = after(u, v, shown)
+    if isinstance(moved, str):
+        return False, moved
+    return check_positions(inst.start, successors, answer, moved, shown)
+
+
+def check_answer(inst: Annihilation, answer: Any, witness: Any) -> tuple[bool, str]:
+    """Check a claimed answer and its move (``[from, to]``; ``None`` for ``second``)."""
+
+    def after(u: int, v: int, shown: str) -> int | str:
+        if not inst.start >> u & 1:
+            return f"{shown} moves no token: {inst.graph.names[u]} holds none"
+        return inst.start if u == v else inst.start & ~(1 << u) ^ (1 << v)
+
+    return check_claim(inst, answer, witness, _successors(inst), after)
 
 
 def _value(text: Any) -> Value:

@@ -38,6 +38,7 @@ from typing import Any
 from pyasp_games.domains.annihilation.model import MAX_VERTICES, OUTCOMES, vertices_of
 from pyasp_games.engines.graphs import (
     Digraph,
+    OnGraph,
     check_random_size,
     from_arcs,
     numbered_digraph,
@@ -51,7 +52,7 @@ COLOURS = ("red", "black")
 
 
 @dataclass(eq=False)
-class Catch:
+class Catch(OnGraph):
     """One Catch position: the digraph, the red and the black tokens (bitmasks), and the
     colour to move."""
 
@@ -59,17 +60,6 @@ class Catch:
     red: int
     black: int
     first: str = "red"
-
-    @property
-    def name(self) -> str:
-        return self.graph.name
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return self.graph.names
-
-    def __len__(self) -> int:
-        return len(self.graph)
 
     @property
     def start(self) -> tuple[int, int]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from pyasp_games.domains.annihilation.verify import check_positions
+from pyasp_games.domains.annihilation.verify import check_claim
 from pyasp_games.domains.catch.model import Catch
 from pyasp_games.engines.outcome import Outcome
 
@@ -49,23 +49,16 @@ def _successors(inst: Catch) -> Callable[[Position], Iterable[Position]]:
 
 def check_answer(inst: Catch, answer: Any, witness: Any) -> tuple[bool, str]:
     """Check a claimed answer and its move (``[from, to]``; ``None`` for ``second``)."""
-    if answer == "second":
-        if witness is not None:
-            return False, "a second-player win has no move (witness must be null)"
-        return check_positions(inst.start, _successors(inst), answer, None, "")
-    if not (isinstance(witness, (list, tuple)) and len(witness) == 2):
-        return False, f"the move {witness!r} is not a pair [from, to]"
-    index = inst.graph.index
-    u, v = index.get(witness[0]), index.get(witness[1])
-    shown = f"{witness[0]} -> {witness[1]}"
-    if u is None or v is None or v not in inst.graph.succ[u]:
-        return False, f"{shown} is not an arc of the graph"
     mine = inst.start[0]
-    if not mine >> u & 1:
-        return False, f"{shown} moves no {inst.first} token"
-    if u != v and mine >> v & 1:
-        return False, f"{shown} lands on a {inst.first} token"
-    return check_positions(inst.start, _successors(inst), answer, _after(inst.start, u, v), shown)
+
+    def after(u: int, v: int, shown: str) -> tuple[int, int] | str:
+        if not mine >> u & 1:
+            return f"{shown} moves no {inst.first} token"
+        if u != v and mine >> v & 1:
+            return f"{shown} lands on a {inst.first} token"
+        return _after(inst.start, u, v)
+
+    return check_claim(inst, answer, witness, _successors(inst), after)
 
 
 def check_outcome(inst: Catch, outcome: Outcome) -> tuple[bool | None, str]:

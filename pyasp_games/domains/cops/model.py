@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
-from pyasp_games.engines.graphs import Graph, graph_from_edges
+from pyasp_games.engines.graphs import Graph, OnGraph, graph_from_edges
 from pyasp_games.errors import InputError, checked_int
 
 VARIANTS = ("classic", "notes")
@@ -68,7 +68,7 @@ RULES = {
 
 
 @dataclass(eq=False)
-class CopsGame:
+class CopsGame(OnGraph):
     """One game: the graph, the rules and (for ``solve``) the start.
 
     Attributes:
@@ -88,19 +88,8 @@ class CopsGame:
     headers: dict[str, str] = field(default_factory=dict)
 
     @property
-    def name(self) -> str:
-        return self.graph.name
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return self.graph.names
-
-    @property
     def k(self) -> int:
         return len(self.cops)
-
-    def __len__(self) -> int:
-        return len(self.graph)
 
     def describe(self) -> str:
         """The start in words."""

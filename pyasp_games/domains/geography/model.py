@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pyasp_games.engines.graphs import Digraph, parse_arcs, read_graph
+from pyasp_games.engines.graphs import Digraph, OnGraph, parse_arcs, read_graph
 from pyasp_games.errors import InputError, checked_int, checked_real
 
 VARIANTS = ("vertex", "edge")
@@ -37,7 +37,7 @@ WINNERS = ("first", "second")
 
 
 @dataclass(eq=False)
-class Geography:
+class Geography(OnGraph):
     """One Geography position at the start of play.
 
     Attributes:
@@ -58,19 +58,8 @@ class Geography:
     edges: tuple[tuple[int, int], ...]
 
     @property
-    def name(self) -> str:
-        return self.graph.name
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return self.graph.names
-
-    @property
     def edge_count(self) -> int:
         return len(self.edges)
-
-    def __len__(self) -> int:
-        return len(self.graph)
 
     def describe(self) -> str:
         kind = "a directed" if self.directed else "an undirected"
