@@ -14,10 +14,10 @@ within that bound. Game trees beyond :data:`MAX_TREE` nodes are refused up front
 (:func:`reaches`).
 
 >>> from pyasp_games.domains.hex.model import parse_position
->>> out = solve_asp(parse_position("BW./.../..."))
+>>> out = solve_asp(parse_position("BW./.B./W.."))
 >>> out.status, out.answer, out.witness
-('solved', 'black', 'b2')
->>> solve_asp(parse_position("B../.W./...")).answer
+('solved', 'black', 'c3')
+>>> solve_asp(parse_position("B../.WB/.W.")).answer
 'white'
 """
 
