@@ -22,8 +22,6 @@ from pathlib import Path
 
 import networkx as nx
 
-from pyasp_games.domains.geography.model import parse_instance
-from pyasp_games.domains.geography.native import solve_native
 from pyasp_games.domains.geography.planar import (
     UnsafeCrossing,
     planarize,
@@ -35,20 +33,8 @@ from pyasp_games.domains.geography.tqbf import parse_qdimacs, qbf_true, to_geogr
 from pyasp_games.engines.graphs import from_arcs
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tests.test_geography_planar import random_digraph, winner
 from tests.test_geography_tqbf import random_qdimacs
-
-
-def winner(graph, start):
-    return solve_native(parse_instance(graph.format_arcs(), start, "vertex")).answer
-
-
-def random_digraph(rnd, n, m):
-    arcs = set()
-    while len(arcs) < m:
-        u, v = rnd.randrange(n), rnd.randrange(n)
-        if u != v:
-            arcs.add((u, v))
-    return from_arcs([(str(u), str(v)) for u, v in sorted(arcs)], [str(i) for i in range(n)])
 
 
 def gadgets(count: int) -> None:
