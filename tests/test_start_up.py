@@ -8,9 +8,15 @@ calls of the same encoding, whole processes (``benchmarks/puzzle_asp_default.py
 
 from __future__ import annotations
 
+import json
 import subprocess
 
+import pytest
+
 from pyasp_games.engines.child import python_code
+from pyasp_games.engines.resources import instance_dir
+
+from .conftest import assert_bad_input, run_cli
 
 
 def test_the_puzzle_planners_load_no_numpy_until_asked():
@@ -22,3 +28,62 @@ def test_the_puzzle_planners_load_no_numpy_until_asked():
     done = subprocess.run(python_code(code), capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "False"
+
+
+def test_a_command_converts_its_options_without_pydantic():
+    """typer converts option values through pydantic (0.13 s of CPU per process to load
+    it and build its adapters); the command line's own converters
+    (:mod:`pyasp_games.cli.values`) leave it unloaded. A typer that keeps its converters
+    elsewhere fails this test: the start-up cost is back, and to be found."""
+    code = (
+        "import sys; from pyasp_games.cli import main\n"
+        "try:\n"
+        "    main(['puzzle', 'solve', sys.argv[1], '-b', 'astar', '--time-limit', '60',"
+        " '--cpu-limit', '60', '--json'], enforce=False)\n"
+        "except SystemExit as done:\n"
+        "    print(done.code, 'pydantic' in sys.modules)"
+    )
+    board = instance_dir("puzzle") / "eight-puzzle-hardest.txt"
+    done = subprocess.run(
+        python_code(code, str(board)), capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "0 False"
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["--time-limit", "٧"], "Invalid value for '--time-limit': '٧' is not a number"),
+        (["--time-limit", ""], "'' is not a number"),
+        (["--workers", "1_0"], "'1_0' is not an integer (ASCII digits only)"),
+        (["-b", "bfs"], "'bfs' is not one of 'astar', 'idastar'"),
+    ],
+)
+def test_the_plain_converters_refuse_what_pydantic_refused(args, fragment):
+    board = instance_dir("puzzle") / "eight-puzzle-hardest.txt"
+    assert_bad_input(run_cli("puzzle", "solve", board, *args), fragment)
+
+
+def test_the_plain_converters_read_what_pydantic_read():
+    board = instance_dir("puzzle") / "eight-puzzle-hardest.txt"
+    run = run_cli("puzzle", "solve", board, "-b", "ASTAR", "--time-limit", " 6_0 ", "--json")
+    assert run.code == 0, run.stderr
+    assert {json.loads(line)["backend"] for line in run.stdout.splitlines()} == {"astar"}
+    nim = run_cli("games", "nim", "1", "2", "3")  # a list of integers
+    assert nim.code == 0 and "XOR 0" in nim.stdout, nim.stderr
+
+
+def test_a_switch_given_as_a_word_and_a_path_checked_as_typer_checks_it(tmp_path):
+    from pyasp_games.cli.values import _truth
+
+    words = ("yes", " On", "0", "", True)
+    assert [_truth(word, None, None) for word in words] == [True, True, False, False, True]
+    with pytest.raises(ValueError, match="not a valid boolean"):
+        _truth("maybe", None, None)
+    board = instance_dir("puzzle") / "eight-puzzle-hardest.txt"
+    target = tmp_path / "board.cnf"  # a path option: the file the user has is kept
+    target.write_text("mine\n")
+    run = run_cli("puzzle", "solve", board, "-b", "sat", "--emit-cnf", target)
+    assert_bad_input(run, "--force")
+    assert target.read_text() == "mine\n"

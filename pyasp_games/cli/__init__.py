@@ -138,12 +138,14 @@ def main(argv: list[str] | None = None, *, enforce: bool = True) -> None:
 
 
 def _run(argv: list[str] | None, group: str | None, UsageFailure: type, enforce: bool) -> None:
+    from pyasp_games.cli.values import convert_plainly
     from pyasp_games.engines.limits import LimitReached
     from pyasp_games.engines.processes import stopped_by
     from pyasp_games.errors import InputError
 
     try:
         command = typer.main.get_command(build_app(group))
+        convert_plainly(command)  # no pydantic at start-up: 0.13 s of CPU per command
         result = command.main(args=argv, prog_name="pyasp-games", standalone_mode=False)
     except UsageFailure as err:
         if type(err).__name__ == "NoArgsIsHelpError" and getattr(err, "ctx", None) is not None:
