@@ -50,7 +50,7 @@ def test_unsolvable_sliding_arrangement_is_refuted_and_checked(backend):
 
 def test_crosscheck_agrees_on_a_generated_suite():
     spec = domain_spec("routing")
-    instances = [random_arrangement(graph_spec(s), seed, m) for s, m in SUITE for seed in (11, 12)]
+    instances = [random_arrangement(graph_spec(s), seed, m) for s, m in SUITE for seed in (11,)]
     report = crosscheck(spec, instances, spec.backends(), Limits(time_limit=30))
     assert report.ok, report.summary_line()
     assert all(r.outcome.status == "solved" for r in report.rows)
