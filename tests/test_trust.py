@@ -477,6 +477,8 @@ def test_a_malformed_answer_is_a_failed_verification(tmp_path, command, instance
     out = run.json()
     assert out["status"] == "error" and out["stats"]["verified"] is False
     assert why in out["stats"]["verification"]
+    # the user's encoding ran: what grounding and solving cost stays on record
+    assert out["stats"]["solve_calls"] >= 1 and out["stats"]["time_ground"] >= 0
     text_run = run_cli(*args)
     assert text_run.code == 1 and "FAILED verification" in text_run.stdout, text_run.stdout
     assert "internal error" not in text_run.stderr and "Traceback" not in text_run.stderr

@@ -90,6 +90,27 @@ def clingo_setting(arguments: Sequence[str]) -> Iterator[None]:
         _SETTING.reset(token)
 
 
+_OPENED: ContextVar[list | None] = ContextVar("opened_sessions", default=None)
+
+
+@contextmanager
+def sessions_opened() -> Iterator[list]:
+    """Collect the clingo sessions the block opens, so that a run ending without an
+    outcome (an answer of the wrong shape) still reports what grounding and solving cost.
+
+    >>> with sessions_opened() as opened:
+    ...     _ = ClingoSession(facts="a.")
+    >>> len(opened)
+    1
+    """
+    opened: list = []
+    token = _OPENED.set(opened)
+    try:
+        yield opened
+    finally:
+        _OPENED.reset(token)
+
+
 def current_setting() -> tuple[str, ...]:
     """The clingo options of the backend running now (``()``: clingo's defaults)."""
     return _SETTING.get()
@@ -282,6 +303,9 @@ class ClingoSession:
         self.totals = {"choices": 0, "conflicts": 0, "restarts": 0, "lemmas": 0}
         #: what each horizon of :meth:`solve_horizons` cost (grounding vs solving)
         self.per_horizon: list[dict[str, Any]] = []
+        opened = _OPENED.get()
+        if opened is not None:
+            opened.append(self)
 
     def _log(self, code: Any, message: str) -> None:
         self.messages.append(message.strip())

@@ -134,21 +134,25 @@ def _run_here(
     clingo: tuple[str, ...] = (),
     final: bool = False,
 ) -> Outcome:
-    from pyasp_games.engines.clingo_runner import clingo_setting
+    from pyasp_games.engines.clingo_runner import clingo_setting, sessions_opened
 
+    opened: list = []
     try:
         # final: a forked child, ended after the run (the kernel may kill it at the limit)
         with (
             memory_cap(limits.memory_limit or default_memory_limit()),
             cpu_cap(limits.deadline().cpu_remaining(), final=final),
             clingo_setting(clingo),
+            sessions_opened() as opened,
         ):
             return solver(instance, limits, **options)
     except LimitReached as reached:
         stats = reached.args[0] if reached.args and isinstance(reached.args[0], dict) else {}
         return Outcome(problem, backend, "unknown", None, None, 0.0, dict(stats))
     except MalformedAnswer as err:  # an answer of the wrong shape fails verification
-        return Outcome(problem, backend, "solved", None, None, 0.0, {"malformed": str(err)})
+        # what the last clingo session cost stays on record: the user's encoding ran
+        spent = opened[-1].statistics() if opened else {}
+        return Outcome(problem, backend, "solved", None, None, 0.0, {**spent, "malformed": str(err)})
     except MemoryError:
         # the frames holding the backend's data are gone here, so there is room again
         stats = memory_stop("the backend ran out of memory")
