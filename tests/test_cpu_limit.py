@@ -8,6 +8,7 @@ tested is where the run stops and what it says, not a solver's speed.
 from __future__ import annotations
 
 import json
+import re
 import signal
 import time
 from pathlib import Path
@@ -111,6 +112,14 @@ def test_every_outcome_records_its_cpu_seconds_beside_wall_seconds():
     assert 0 <= out["stats"]["cpu_seconds"] < 30 and out["seconds"] > 0
     plain = json.loads(run_cli("cover", "solve", TINY, "--json").stdout)  # no limit: recorded too
     assert "cpu_seconds" in plain["stats"]
+
+
+def test_the_headline_gives_cpu_seconds_when_a_cpu_limit_holds_the_run():
+    held = run_cli("cover", "solve", TINY, "--cpu-limit", "30")
+    assert held.code == 0, held.stderr
+    headline = held.stdout.splitlines()[0]
+    assert re.search(r"\(\w+, [0-9.]+ s, [0-9.]+ s CPU, verified\)$", headline), headline
+    assert " s CPU" not in run_cli("cover", "solve", TINY).stdout.splitlines()[0]
 
 
 @pytest.mark.parametrize("value", ["nan", "inf", "0", "-1"])

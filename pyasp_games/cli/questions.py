@@ -197,7 +197,7 @@ def ask(question: Question, values: dict[str, Any]) -> None:
             outcomes.append(outcome)
             if output is not None:  # first: a closed pipe after the printing cannot lose it
                 write_answer(question, instance, outcome, output)
-            show(question, instance, outcome, options, values["json"])
+            show(question, instance, outcome, options, values["json"], cpu=lim.cpu_limit is not None)
     for emit, path in emitted.items():
         if _written(path) == before[emit]:  # never silently: say why the file is not there
             warn(f"{emit.flag} {path}: nothing written: {_unemitted(emit, outcomes[0])}")
@@ -264,8 +264,17 @@ def _mode(question: Question, values: dict[str, Any]) -> str | None:
     return "all" if all_ else "count" if count else "one"
 
 
-def show(question: Question, instance: Any, outcome: Outcome, options: dict[str, Any], json: bool) -> None:
-    """Print one outcome: one JSON object, or a headline and the formatter's lines."""
+def show(
+    question: Question,
+    instance: Any,
+    outcome: Outcome,
+    options: dict[str, Any],
+    json: bool,
+    cpu: bool = False,
+) -> None:
+    """Print one outcome: one JSON object, or a headline and the formatter's lines
+    (``cpu``: the run was held to a CPU limit, so the headline gives its CPU seconds
+    beside the wall-clock ones)."""
     answered()
     if json:
         print_json(outcome.to_dict())
@@ -274,9 +283,12 @@ def show(question: Question, instance: Any, outcome: Outcome, options: dict[str,
     said = f", {answer}" if answer else ""
     if answer and outcome.status == "error" and outcome.verdict.verified is False:
         said = f", the claim '{answer}' failed"  # never repeated as if it stood
+    took = f"{outcome.seconds:.3f} s"
+    if cpu and isinstance(outcome.stats.get("cpu_seconds"), int | float):
+        took += f", {outcome.stats['cpu_seconds']:.3f} s CPU"
     typer.echo(
         f"{outcome.problem}: {outcome.status}{said} ({outcome.backend}, "
-        f"{outcome.seconds:.3f} s, {verdict(outcome, question.unchecked)})"
+        f"{took}, {verdict(outcome, question.unchecked)})"
     )
     for line in lines:
         typer.echo(line)
