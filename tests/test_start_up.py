@@ -87,3 +87,46 @@ def test_a_switch_given_as_a_word_and_a_path_checked_as_typer_checks_it(tmp_path
     run = run_cli("puzzle", "solve", board, "-b", "sat", "--emit-cnf", target)
     assert_bad_input(run, "--force")
     assert target.read_text() == "mine\n"
+
+
+def test_knuths_estimate_of_the_search_tree_is_near_its_size_and_changes_nothing():
+    from pyasp_games.domains.cover.dancing_links import DancingLinks
+    from pyasp_games.domains.cover.model import random_x3c
+
+    for q, seed in ((12, 1), (20, 2)):
+        inst = random_x3c(q, 4, False, seed)
+        probed = DancingLinks(inst.size, inst.subsets)
+        before = {name: list(values) for name, values in probed.arrays.items()}
+        estimate = probed.estimated_nodes(probes=64)
+        assert {name: list(values) for name, values in probed.arrays.items()} == before
+        counted = DancingLinks(inst.size, inst.subsets)
+        counted.count()
+        assert counted.nodes / 4 <= estimate <= counted.nodes * 4, (estimate, counted.nodes)
+
+
+def test_a_search_seen_to_outgrow_the_interpreted_phase_is_compiled_at_once():
+    from pyasp_games.engines.compiled import INTERPRETED_SECONDS, _outgrows
+
+    # 1,000 steps in 10 ms: 100,000 steps a second
+    rate = 1000 / 0.01
+    assert _outgrows(2 * rate * INTERPRETED_SECONDS, 1000, 0.01)
+    assert not _outgrows(rate * INTERPRETED_SECONDS / 2, 1000, 0.01)
+    assert not _outgrows(None, 1000, 0.01)
+
+
+def test_numba_loads_without_what_no_kernel_uses():
+    """numba's first load imports scipy.linalg (0.22 s of CPU, for np.dot) and cffi's
+    parser unless refused; refused while the kernels load, they import as ever after."""
+    code = (
+        "import sys\n"
+        "from pyasp_games.engines.compiled import compile_kernels\n"
+        "import pyasp_games.domains.cover.dancing_links as links\n"
+        "compile_kernels(links.__name__)\n"
+        "print(sorted(m for m in ('scipy.linalg', 'cffi') if m in sys.modules))\n"
+        "print(list(links.DancingLinks(2, [[0], [1], [0, 1]]).search()))\n"
+        "import scipy.linalg\n"
+        "print(scipy.linalg.det([[2.0]]))"
+    )
+    done = subprocess.run(python_code(code), capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[:3] == ["[]", "[[0, 1], [2]]", "2.0"]

@@ -33,15 +33,21 @@ Five rules make the kernels behave like every other backend:
   function of a kernel module and returns it unchanged; :func:`run_sliced` runs a
   search's first :data:`INTERPRETED_SECONDS` with that Python source (on Python
   lists, where the module's driver allows it: not even numpy is imported), and only
-  a search still running then calls :func:`compile_kernels`, which imports numba
-  (0.25 s of CPU) and rebinds the module's kernels to their compiled versions (0.3 s
-  more to load their cached machine code). A
-  command on a small instance (``cover solve tiny-cover.txt``) therefore loads
-  neither, and there is still one implementation: the compiled code is this code.
+  a search still running then calls :func:`compile_kernels`, which imports numpy and
+  numba (0.25-0.3 s of CPU) and rebinds the module's kernels to their compiled
+  versions (0.15 s more to load their cached machine code). A search that can
+  estimate its size (``expected``: Knuth's estimate of a backtrack tree, for
+  Algorithm X) is compiled as soon as its first slices show that it would outlast
+  :data:`INTERPRETED_SECONDS` at their speed: it pays the load, not the load and
+  the rent. A command on a small instance (``cover solve tiny-cover.txt``)
+  therefore loads neither, and there is still one implementation: the compiled code
+  is this code.
 - **Compiling is the tool's cost, searching the user's.** :func:`compile_kernels`
   lifts the memory cap while numba loads and the module's ``warm_up()`` compiles
   (or loads) every kernel on a tiny input with the argument types of the real
-  calls; the search then runs under the cap again.
+  calls; the search then runs under the cap again. numba's first load imports what
+  no kernel here uses (:data:`UNUSED_BY_KERNELS`): those imports are refused while
+  it loads.
 - **Compiled code is cached wherever that is possible, and never needed.** The
   machine code is written to numba's cache (``cache=True``): beside the module in
   ``__pycache__`` when that folder is writable (a checkout, a user's venv), else in
@@ -62,7 +68,8 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from pyasp_games.engines.enforcement import uncapped
@@ -78,6 +85,15 @@ SLICE_SECONDS = 0.02
 #: spent compiled from its start, and a search done within it never loads numba at all.
 #: (CPU, not wall, seconds: on a loaded machine both costs stretch alike.)
 INTERPRETED_SECONDS = 0.5
+
+#: Modules numba imports when it loads its first kernel only to offer what no kernel
+#: here uses: scipy's BLAS (``numba.np.arraymath`` checks for it at import, for
+#: ``np.dot`` of vectors: importing ``scipy.linalg`` costs about 0.22 s of CPU) and
+#: cffi's C parser (for cffi functions called from kernels, about 0.04 s). Refused
+#: while :func:`compile_kernels` loads numba unless the process imported them already;
+#: numba then computes a dot product of vectors with its own loop (the same result), and
+#: a later ``import scipy.linalg`` or ``import cffi`` works as ever.
+UNUSED_BY_KERNELS = ("scipy.linalg.cython_blas", "cffi")
 
 #: The most steps one slice may run, whatever the measured speed.
 MAX_BUDGET = 1 << 40
@@ -113,7 +129,7 @@ def compile_kernels(module: str) -> None:
     # numba loads scipy's OpenBLAS when scipy is installed, whose start-up retries a
     # failed allocation forever, and LLVM aborts the process when an allocation fails:
     # loading and compiling are the tool's cost, the search runs under the cap again
-    with uncapped("loading the compiled kernels"):
+    with uncapped("loading the compiled kernels"), _refused(UNUSED_BY_KERNELS):
         import numba
 
         namespace = sys.modules[module]
@@ -130,25 +146,44 @@ def compile_kernels(module: str) -> None:
             warm_up()
 
 
+@contextmanager
+def _refused(names: tuple[str, ...]) -> Iterator[None]:
+    """Make ``import NAME`` raise ``ImportError`` for each of ``names`` not yet imported
+    (a ``None`` in ``sys.modules``, Python's own way), for the duration."""
+    refused = [name for name in names if name not in sys.modules]
+    for name in refused:
+        sys.modules[name] = None  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        for name in refused:
+            if name in sys.modules and sys.modules[name] is None:
+                del sys.modules[name]
+
+
 def run_sliced(
     step: Callable[[int], bool],
     deadline: Deadline | None,
     module: str | None = None,
     first: int = 1 << 8,
     stats: Callable[[], dict[str, Any]] | None = None,
+    expected: float | None = None,
 ) -> None:
     """Call ``step(budget)`` until it returns true (done), checking ``deadline`` between calls.
 
     ``step`` calls kernels of ``module``: while that module is not compiled, the
     slices run interpreted for at most :data:`INTERPRETED_SECONDS` of CPU in all, then
     :func:`compile_kernels` compiles it and the search goes on from where it
-    stopped. ``budget`` (steps of the kernel: nodes, states) starts at ``first``
-    and is doubled while a slice takes less than :data:`SLICE_SECONDS`, halved
-    while it takes more than twice that. Raises :class:`LimitReached` with
+    stopped; with ``expected`` (an estimate of the steps the whole search takes), as
+    soon as the interpreted slices so far, at their speed, say that the rest would
+    take longer than that. ``budget`` (steps of the kernel: nodes, states) starts at
+    ``first`` and is doubled while a slice takes less than :data:`SLICE_SECONDS`,
+    halved while it takes more than twice that. Raises :class:`LimitReached` with
     ``stats()`` once the deadline has passed.
     """
     budget = first
     interpreted = 0.0
+    stepped = 0
     while True:
         started, cpu = time.perf_counter(), time.process_time()
         if step(budget):
@@ -158,7 +193,8 @@ def run_sliced(
             raise LimitReached(stats() if stats is not None else {})
         if module is not None and not is_compiled(module):
             interpreted += time.process_time() - cpu
-            if interpreted >= INTERPRETED_SECONDS:
+            stepped += budget
+            if interpreted >= INTERPRETED_SECONDS or _outgrows(expected, stepped, interpreted):
                 compile_kernels(module)
                 budget = first
                 continue
@@ -166,3 +202,11 @@ def run_sliced(
             budget *= 2
         elif took > 2 * SLICE_SECONDS and budget > 1:
             budget //= 2
+
+
+def _outgrows(expected: float | None, stepped: int, interpreted: float) -> bool:
+    """Whether a search of about ``expected`` steps, of which ``stepped`` took
+    ``interpreted`` CPU seconds, would run interpreted past :data:`INTERPRETED_SECONDS`."""
+    if expected is None or interpreted <= 0:
+        return False
+    return interpreted + (expected - stepped) * interpreted / stepped > INTERPRETED_SECONDS
