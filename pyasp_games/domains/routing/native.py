@@ -341,7 +341,7 @@ def _optimal_swaps(inst: Instance, limits: Limits, started: float) -> Outcome:
     deadline = limits.deadline()
     stats: dict[str, Any] = {}
     try:
-        known: list | None = bound_swaps(inst, deadline).swaps
+        known: list | None = bound_swaps(inst, deadline, effort=0).swaps
         if limits.max_length is not None and len(known) > limits.max_length:
             known = None
         found = optimal_swaps(inst, deadline, limits.max_length, known)
