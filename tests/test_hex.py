@@ -287,3 +287,70 @@ def test_every_3x3_position_by_every_backend():
                 continue
             out = solve(game, backend)
             assert out.answer == expected and out.verdict.verified is True, (backend, game.one_line())
+
+
+def test_edge_templates_hold_and_are_minimal():
+    """Each edge template the search uses connects its stone to the edge (an exhaustive
+    search with every other cell the opponent's), and the ziggurat loses that without any
+    one of its cells; the 5 x 5 centre opening is then a connection at once (a ziggurat to
+    each edge), its proof a carrier node the checker replays."""
+    from pyasp_games.domains.hex.native import EDGE_TEMPLATES, find_edge_template, template_holds
+
+    for depth, shapes in EDGE_TEMPLATES.items():
+        for shape in shapes:
+            assert template_holds(depth, shape)
+    for shape in EDGE_TEMPLATES[2]:
+        assert len(shape) == 8
+        for cell in shape:
+            assert not template_holds(2, [c for c in shape if c != cell])
+    assert find_edge_template(2) == EDGE_TEMPLATES[2]
+    five = board(5, 5)
+    centre = five.play(five.index["c3"])
+    result = solve_position(centre)
+    assert result.winner == "B" and result.stats["nodes"] == 1
+    assert any("carrier" in n for n in result.proof["nodes"])
+    assert check_proof(centre, "black", result.proof)[0] is True
+
+
+@pytest.mark.slow
+def test_the_deeper_edge_template_is_found_again():
+    from pyasp_games.domains.hex.native import EDGE_TEMPLATES, find_edge_template
+
+    assert find_edge_template(3) == EDGE_TEMPLATES[3]
+
+
+def test_the_checker_refuses_broken_carriers():
+    """A carrier node restricts the game to its cells (the rest the loser's): the checker
+    replays the proof below it there, and refuses a carrier too small for it, one that
+    holds a stone or an unknown cell, and one that restricts nothing (a node that would
+    restrict to itself)."""
+    # Black's b2 and c3 on 4 x 4, White to move: a bridge between them and to each edge
+    position = parse_position("..../.B../..B./W...")
+    assert position.to_move == "W"
+    assert check_proof(position, "black", solve_position(position).proof)[0] is True
+    pairs = [["b1", "c1"], ["b3", "c2"], ["b4", "c4"]]
+    carrier = [c for pair in pairs for c in pair]
+    sound = {"root": 0, "nodes": [{"carrier": carrier, "next": 1}, {"pairs": pairs}]}
+    assert check_proof(position, "black", sound) == (True, "a proof for black of 2 nodes (1 leaf)")
+    # the carrier without c4: c4 becomes White's and the pair b4-c4 is gone
+    small = json.loads(json.dumps(sound))
+    small["nodes"][0]["carrier"] = carrier[:-1]
+    ok, why = check_proof(position, "black", small)
+    assert not ok and "not empty" in why
+    small["nodes"][1]["pairs"] = pairs[:2]
+    ok, why = check_proof(position, "black", small)
+    assert not ok and "do not join" in why
+    # White's reply in the restricted game: every empty cell of the carrier, no other
+    replies = {"root": 0, "nodes": [{"carrier": carrier, "next": 1},
+                                    {"replies": {c: 2 for c in carrier}}, {"won": True}]}  # fmt: skip
+    ok, why = check_proof(position, "black", replies)
+    assert not ok and "says won" in why
+    taken = json.loads(json.dumps(sound))
+    taken["nodes"][0]["carrier"] = [*carrier, "b2"]
+    assert "not empty" in check_proof(position, "black", taken)[1]
+    unknown = json.loads(json.dumps(sound))
+    unknown["nodes"][0]["carrier"] = [*carrier, "z9"]
+    assert "unknown cell" in check_proof(position, "black", unknown)[1]
+    every = [position.cells[i] for i in position.empty()]
+    itself = {"root": 0, "nodes": [{"carrier": every, "next": 0}]}
+    assert "restricts nothing" in check_proof(position, "black", itself)[1]

@@ -1,6 +1,6 @@
 """Native Hex solver: depth-first proof search with a transposition table and Hex knowledge.
 
-Who wins with the player to move, a winning move and a proof (:mod:`.proof`):
+Who wins with the player to move, a winning move and a proof (:mod:`.verify` checks it):
 :func:`solve_position`, behind the ``native`` backend :func:`solve_native`; every opening
 of an empty board: :func:`solve_openings`.
 
@@ -23,15 +23,22 @@ every conclusion it draws is a proof a checker can replay:
 - **pairing connections**: a player's groups (and the two sides it joins) are linked when
   they share two empty neighbours (a *bridge*; to a side: edge template II); a chain of
   such links from side to side whose pairs are disjoint is a *virtual connection* the
-  player holds whoever moves: answer a move in a pair with its other cell. It is found by
+  player holds whoever moves: answer a move in a pair with the other cell. It is found by
   a depth-first search over the groups (:meth:`Engine.pairing`) and written in the proof
   as its pairs (the checker confirms every choice of one cell per pair connects);
-- **semi-connections**: a move after which the player holds a pairing connection; the
-  player to move who has one wins at once (the move, then the pairs);
+- **edge templates**: a stone on the third row from its edge reaches it whoever moves
+  while the 8 cells of template IIIa (the ziggurat) are empty, one on the fourth row with
+  those of a 19-cell template (:data:`EDGE_TEMPLATES`, each proved by exhaustive search
+  in the tests); the chain search takes them as links from a group to a side. A
+  connection that uses one is written in the proof as a *carrier* node (every empty cell
+  outside the connection's cells the loser's) and a proof inside the carrier by the
+  template-free engine (:attr:`Engine.inner`), which the checker replays move by move;
+- **semi-connections**: a move after which the player holds a connection; the
+  player to move who has one wins at once (the move, then the connection's proof);
 - **must-play region**: the opponent's semi-connections each ask the player to move to
   play in their carrier (the pairs and the key); a move outside the intersection of the
   carriers loses to the key of a semi-connection it misses: in the proof such a reply
-  is answered by that key and its pairs, and only the moves inside the region are
+  is answered by that key and its connection, and only the moves inside the region are
   searched. An empty region: the player to move has lost.
 
 The search is a boolean negamax (does the player to move win?) with every position's
@@ -63,6 +70,134 @@ def _bits(mask: int) -> list[int]:
         low = mask & -mask
         out.append(low.bit_length() - 1)
         mask ^= low
+    return out
+
+
+def carrier_of(link: Link) -> int:
+    """The empty cells a connection needs: its pairs' and its templates'."""
+    pairs, carrier = link
+    for x, y in pairs:
+        carrier |= (1 << x) | (1 << y)
+    return carrier
+
+
+#: The edge templates used, as offsets (rows toward the edge, columns) from the stone of
+#: the empty cells they need, the stone ``depth`` rows from the bottom edge (the edge row
+#: is ``depth``), each with its mirror image: depth 2 is template IIIa (the ziggurat), 8
+#: cells; depth 3 a template of 19 cells. They were found by :func:`find_edge_template`
+#: (a cone below the stone shrunk while the engine still proves the connection);
+#: ``tests/test_hex.py`` proves each again with :func:`template_holds` (and re-derives
+#: them in a slow test). Written out here because finding the second costs 15 s.
+EDGE_TEMPLATES: dict[int, list[list[tuple[int, int]]]] = {
+    2: [
+        [(0, -1), (1, -2), (1, -1), (1, 0), (2, -3), (2, -2), (2, -1), (2, 0)],
+        [(0, 1), (1, -1), (1, 0), (1, 1), (2, -2), (2, -1), (2, 0), (2, 1)],
+    ],
+    3: [
+        [(0, -1), (1, -3), (1, -2), (1, -1), (1, 0), (1, 1), (2, -4), (2, -3), (2, -2), (2, -1), (2, 0),
+         (2, 1), (3, -5), (3, -4), (3, -3), (3, -2), (3, -1), (3, 0), (3, 1)],
+        [(0, 1), (1, -2), (1, -1), (1, 0), (1, 1), (1, 2), (2, -3), (2, -2), (2, -1), (2, 0), (2, 1),
+         (2, 2), (3, -4), (3, -3), (3, -2), (3, -1), (3, 0), (3, 1), (3, 2)],
+    ],
+}
+
+
+class _TemplateBoard:
+    """A board of ``depth + 2`` rows to prove an edge template on: the first row White's
+    but the cell above the stone (Black's), the stone on the second row; every cell
+    outside the carrier White's. The stone's only way to Black's top edge is that black
+    cell (whose other empty neighbour touches the stone too), so Black wins exactly when
+    the stone reaches the bottom row."""
+
+    def __init__(self, depth: int) -> None:
+        from pyasp_games.domains.hex.model import board as make_board
+
+        self.depth = depth
+        self.width = 2 * depth + 5
+        self.c0 = depth + 2
+        self.rows = depth + 2
+        self.engine = Engine(make_board(self.rows, self.width, name="template"), templates=False)
+        self.black = (1 << self.c0) | (1 << (self.width + self.c0))
+
+    def holds(self, carrier: list[tuple[int, int]]) -> bool:
+        """Whether the stone reaches the edge with White to move, the carrier's cells
+        (offsets from the stone) empty and every other cell White's."""
+        keep = 0
+        for dr, dc in carrier:
+            r, c = dr + 1, dc + self.c0
+            if not (1 <= r < self.rows and 0 <= c < self.width) or (r, c) == (1, self.c0):
+                return False
+            keep |= 1 << (r * self.width + c)
+        white = self.engine.cells.full & ~keep & ~self.black
+        return not self.engine.wins(self.black, white, "W")
+
+
+def template_holds(depth: int, carrier: list[tuple[int, int]]) -> bool:
+    """Whether a stone ``depth`` rows from the edge reaches it whoever moves with the
+    cells ``carrier`` (offsets from the stone, rows toward the edge) empty: an exhaustive
+    search (the template-free engine) with every other cell the opponent's."""
+    return _TemplateBoard(depth).holds(carrier)
+
+
+def find_edge_template(depth: int) -> list[list[tuple[int, int]]]:
+    """An edge template for a stone ``depth`` rows from the edge and its mirror image,
+    found rather than copied: a wide cone below the stone is shrunk cell by cell (the
+    farthest first) while :func:`template_holds` stays true (a minimal carrier; the
+    mirror is the board's reflection that keeps the edge, ``(r, c) -> (r, -c - r)``)."""
+    frame = _TemplateBoard(depth)
+    wide = depth >= 3
+    cone = [(r, c) for r in range(depth + 1) for c in range(-r - 1 - wide, 2 + wide - (r + 1) // 2)
+            if (r, c) != (0, 0)]  # fmt: skip
+    if not frame.holds(cone):
+        return []
+    carrier = list(cone)
+    for cell in sorted(cone, key=lambda rc: (-abs(rc[1] + rc[0] / 2), -rc[0])):
+        trial = [x for x in carrier if x != cell]
+        if frame.holds(trial):
+            carrier = trial
+    mirror = sorted((r, -dc - r) for r, dc in carrier)
+    return [sorted(carrier)] if mirror == sorted(carrier) else [sorted(carrier), mirror]
+
+
+def board_templates(game: Hex) -> dict[str, tuple[list[list[int]], list[list[int]]]]:
+    """For each player, its sides (the first, the second) and each cell, the carriers
+    (bitsets of cells) of the edge templates (:data:`EDGE_TEMPLATES`) that fit on the
+    board: the stone there reaches that side whenever the carrier's cells are empty."""
+    rows, cols = game.rows, game.cols
+    out: dict[str, tuple[list[list[int]], list[list[int]]]] = {}
+    # each side as a map from (rows toward the edge, column offset) to a board cell: Black's
+    # bottom edge is the templates' own frame, the top its half turn, White's right and
+    # left the transposes (the swap of rows and columns keeps the neighbourhoods)
+    frames = {
+        ("B", 1): lambda r, c, dr, dc: (r + dr, c + dc),
+        ("B", 0): lambda r, c, dr, dc: (r - dr, c - dc),
+        ("W", 1): lambda r, c, dr, dc: (r + dc, c + dr),
+        ("W", 0): lambda r, c, dr, dc: (r - dc, c - dr),
+    }
+    for player in ("B", "W"):
+        per_side: list[list[list[int]]] = []
+        for side in (0, 1):
+            frame = frames[player, side]
+            cells: list[list[int]] = [[] for _ in range(len(game))]
+            for depth, shapes in EDGE_TEMPLATES.items():
+                for i in range(len(game)):
+                    r, c = divmod(i, cols)
+                    # the stone must be ``depth`` rows from this side's edge row
+                    er, ec = frame(r, c, depth, 0)
+                    on_edge = er == (rows - 1 if side else 0) if player == "B" else ec == (cols - 1 if side else 0)
+                    if not on_edge:
+                        continue
+                    for shape in shapes:
+                        bits = 0
+                        for dr, dc in shape:
+                            rr, cc = frame(r, c, dr, dc)
+                            if not (0 <= rr < rows and 0 <= cc < cols):
+                                break
+                            bits |= 1 << (rr * cols + cc)
+                        else:
+                            cells[i].append(bits)
+            per_side.append(cells)
+        out[player] = (per_side[0], per_side[1])
     return out
 
 
@@ -103,29 +238,35 @@ class Cells:
         return seen
 
 
+#: A connection as the proof carries it: disjoint pairs of empty cells, and the empty
+#: cells of the edge templates it uses (``0``: none, a pairing connection alone).
+Link = tuple[list[tuple[int, int]], int]
+
+
 @dataclass
 class Entry:
     """What the search knows of a position with a player to move.
 
     ``wins``: the player to move wins. A won entry has ``move`` (a cell) and, when the
-    move completes a pairing connection at once, its ``pairs``; a lost one has the
+    move completes a connection at once, its ``pairs`` (a :data:`Link`); a lost one has the
     opponent's ``pairs`` (a connection the opponent already holds) or the searched
-    moves ``searched`` and the opponent's semi-connections ``semis`` (key, carrier, pairs)
+    moves ``searched`` and the opponent's semi-connections ``semis`` (key, carrier, link)
     that answer the moves outside the must-play region.
     """
 
     wins: bool
     move: int | None = None
-    pairs: list[tuple[int, int]] | None = None
+    pairs: Link | None = None
     searched: int = 0
-    semis: list[tuple[int, int, list[tuple[int, int]]]] = field(default_factory=list)
+    semis: list[tuple[int, int, Link]] = field(default_factory=list)
 
 
 class Engine:
     """The search over one game's positions; its table lasts as long as the engine (all
     the openings of a board share it; interactive play keeps one for the whole game)."""
 
-    def __init__(self, game: Hex, deadline: Deadline | None = None, knowledge: bool = True) -> None:
+    def __init__(self, game: Hex, deadline: Deadline | None = None, knowledge: bool = True,
+                 templates: bool = True) -> None:
         self.game = game
         self.cells = Cells(game)
         self.deadline = deadline or Deadline(None)
@@ -138,6 +279,25 @@ class Engine:
             self.rank = [abs(i // game.cols - centre_r) + abs(i % game.cols - centre_c) for i in range(len(game))]
         else:
             self.rank = [-len(near) for near in game.neighbours]
+        # the edge templates: for each player, side (0, 1) and cell, the carriers (bitsets)
+        # with which a stone there reaches that side
+        self.templates: dict[str, tuple[list[list[int]], list[list[int]]]] = {}
+        if knowledge and templates and game.is_board:
+            self.templates = board_templates(game)
+        # per player and side, the cells that have a template at all
+        self.template_cells = {p: tuple(sum(1 << i for i, ts in enumerate(side) if ts) for side in sides)
+                               for p, sides in self.templates.items()}  # fmt: skip
+        # the engine that proves the connections using templates inside their carriers,
+        # with the pairing knowledge alone (made when a proof first needs it)
+        self._inner: Engine | None = None
+
+    @property
+    def inner(self) -> Engine:
+        """The template-free engine of this game (same deadline) that writes the proofs of
+        the restricted positions of the connections that use edge templates."""
+        if self._inner is None:
+            self._inner = Engine(self.game, self.deadline, knowledge=True, templates=False)
+        return self._inner
 
     # -- the rules -------------------------------------------------------------------
     def won(self, player: str, black: int, white: int) -> bool:
@@ -172,29 +332,54 @@ class Engine:
                 middle.append(g)
         return start, end, middle
 
-    def pairing(self, player: str, own: int, empty: int) -> list[tuple[int, int]] | None:
-        """Disjoint pairs of empty cells such that ``player`` joins its sides by its stones
-        ``own`` and one cell of every pair (``[]``: joined already), or ``None`` if the
-        search over bridge-linked groups finds none."""
+    def pairing(self, player: str, own: int, empty: int) -> Link | None:
+        """A connection of ``player``'s sides by its stones ``own``, one cell of every pair
+        and the carriers of edge templates (``([], 0)``: joined already), or ``None`` if
+        the search over bridge- and template-linked groups finds none."""
         if player not in self.sides:
             return None
         if player == "B" and self.game.joined:
-            return []
+            return [], 0
         return self._chain(player, *self.groups(player, own), empty)
 
-    def _chain(self, player: str, start: int, end: int, middle: list[int], empty: int
-               ) -> list[tuple[int, int]] | None:
+    def _template_links(self, player: str, stones: int, side: int, opp: int, empty: int) -> list[int]:
+        """The carriers (empty cells) of the edge templates joining a stone of ``stones`` to
+        ``player``'s side ``side`` that no stone of ``opp`` spoils."""
+        table = self.templates[player][side]
+        out = []
+        for x in _bits(stones & self.template_cells[player][side]):
+            for carrier in table[x]:
+                if not carrier & opp and carrier & empty:
+                    out.append(carrier & empty)
+        return out
+
+    def _chain(self, player: str, start: int, end: int, middle: list[int], empty: int) -> Link | None:
         """The pairing search proper over the nodes of :meth:`groups` (each side with the
         stones joined to it is one node; its liberties are its side's empty cells and
-        the empty cells touching its stones)."""
+        the empty cells touching its stones); a node is linked to another by two common
+        liberties (a bridge, or edge template II to a side) and to a side by an edge
+        template whose carrier is free."""
         if start & end:
-            return []
+            return [], 0
         a, b = self.sides[player]
         dilate = self.cells.dilate
         libs = [(a | dilate(start)) & empty, (b | dilate(end)) & empty]
         libs += [dilate(g) & empty for g in middle]
         count = len(libs)
+        # template links, by the pair of nodes they join: a middle group to a side, or the
+        # stones of one side's node to the other side
+        tlinks: dict[tuple[int, int], list[int]] = {}
+        if self.templates:
+            opp = self.cells.full & ~empty & ~start & ~end
+            for g in middle:
+                opp &= ~g
+            links = self._template_links
+            tlinks[0, 1] = links(player, start, 1, opp, empty) + links(player, end, 0, opp, empty)
+            for i, g in enumerate(middle, 2):
+                tlinks[0, i] = links(player, g, 0, opp, empty)
+                tlinks[i, 1] = links(player, g, 1, opp, empty)
         found: list[tuple[int, int]] = []
+        extra = [0]
 
         def dfs(node: int, visited: int, used: int) -> bool:
             options = []
@@ -203,9 +388,18 @@ class Engine:
                     continue
                 common = libs[node] & libs[other] & ~used
                 if common & (common - 1):  # two cells at least
-                    options.append((other != 1, -(common.bit_count()), other, common))
+                    options.append((other != 1, 0, -(common.bit_count()), other, common, 0))
+                for carrier in tlinks.get((node, other), ()):
+                    if not carrier & used:
+                        options.append((other != 1, 1, carrier.bit_count(), other, 0, carrier))
             options.sort()
-            for _, _, other, common in options:
+            for _, _, _, other, common, carrier in options:
+                if carrier:
+                    extra[0] |= carrier
+                    if other == 1 or dfs(other, visited | (1 << other), used | carrier):
+                        return True
+                    extra[0] &= ~carrier
+                    continue
                 x = common & -common
                 y = (common ^ x) & -(common ^ x)
                 found.append((x.bit_length() - 1, y.bit_length() - 1))
@@ -214,11 +408,11 @@ class Engine:
                 found.pop()
             return False
 
-        return found if dfs(0, 1, 0) else None
+        return (found, extra[0]) if dfs(0, 1, 0) else None
 
-    def semis(self, player: str, own: int, empty: int) -> list[tuple[int, int, list[tuple[int, int]]]]:
-        """``player``'s semi-connections: (key, carrier with the key, pairs) for every empty
-        cell after which ``player`` holds a pairing connection."""
+    def semis(self, player: str, own: int, empty: int) -> list[tuple[int, int, Link]]:
+        """``player``'s semi-connections: (key, carrier with the key, link) for every empty
+        cell after which ``player`` holds a connection."""
         if player not in self.sides:
             return []
         start, end, middle = self.groups(player, own)
@@ -242,12 +436,9 @@ class Engine:
                 e2 = end | merged
             if s2 == start and e2 == end:
                 rest.append(merged)
-            pairs = self._chain(player, s2, e2, rest, empty & ~bit)
-            if pairs is not None:
-                carrier = bit
-                for x, y in pairs:
-                    carrier |= (1 << x) | (1 << y)
-                out.append((m, carrier, pairs))
+            link = self._chain(player, s2, e2, rest, empty & ~bit)
+            if link is not None:
+                out.append((m, bit | carrier_of(link), link))
         return out
 
     # -- the search ----------------------------------------------------------------------
@@ -269,9 +460,9 @@ class Engine:
         empty = self.cells.full & ~(black | white)
         own, opp = (black, white) if player == "B" else (white, black)
         if self.won(opponent, black, white):
-            return Entry(False, pairs=[])
+            return Entry(False, pairs=([], 0))
         if self.won(player, black, white):
-            return Entry(True, move=None, pairs=[])
+            return Entry(True, move=None, pairs=([], 0))
         if self.knowledge:
             pairs = self.pairing(opponent, opp, empty)
             if pairs is not None:
@@ -330,24 +521,45 @@ def _stones(game: Hex) -> tuple[int, int]:
 
 def proof_of(engine: Engine, black: int, white: int, player: str) -> dict[str, Any]:
     """The proof of the position's value read out of the engine's table: a DAG of nodes
-    (:mod:`pyasp_games.domains.hex.proof`), searching again where a node is missing."""
+    (the shape :mod:`~pyasp_games.domains.hex.verify` documents), searching again where a
+    node is missing. A connection that uses edge templates becomes a carrier node: the
+    position restricted to the connection's cells (every other empty cell the loser's),
+    proved by the template-free engine (:attr:`Engine.inner`) move by move."""
     names = engine.game.cells
     nodes: list[dict[str, Any]] = []
-    ids: dict[tuple[int, int, str], int] = {}
+    ids: dict[tuple[int, int, int, str], int] = {}
 
-    def pairs_node(pairs: list[tuple[int, int]]) -> int:
-        nodes.append({"won": True} if not pairs else {"pairs": [[names[x], names[y]] for x, y in pairs]})
+    def link_node(link: Link, black: int, white: int, to_move: str, winner: str) -> int:
+        pairs, templates = link
+        if not templates:
+            nodes.append({"won": True} if not pairs else {"pairs": [[names[x], names[y]] for x, y in pairs]})
+            return len(nodes) - 1
+        carrier = carrier_of(link)
+        empty = engine.cells.full & ~(black | white)
+        outside = empty & ~carrier
+        if winner == "B":
+            white |= outside
+        else:
+            black |= outside
+        inner = engine.inner
+        if inner.wins(black, white, to_move) != (to_move == winner):
+            raise RuntimeError("an edge template's connection did not hold in its carrier")
+        sub = node(inner, black, white, to_move)
+        if not outside:
+            return sub
+        nodes.append({"carrier": [names[c] for c in _bits(carrier)], "next": sub})
         return len(nodes) - 1
 
-    def node(black: int, white: int, player: str) -> int:
-        key = (black, white, player)
+    def node(engine: Engine, black: int, white: int, player: str) -> int:
+        key = (id(engine), black, white, player)
         if key in ids:
             return ids[key]
         engine.wins(black, white, player)
-        entry = engine.table[key]
+        entry = engine.table[black, white, player]
         opponent = "W" if player == "B" else "B"
+        winner = player if entry.wins else opponent
         if entry.pairs is not None and entry.move is None:
-            ids[key] = pairs_node(entry.pairs)
+            ids[key] = link_node(entry.pairs, black, white, player, winner)
             return ids[key]
         here: dict[str, Any] = {}
         nodes.append(here)
@@ -356,7 +568,8 @@ def proof_of(engine: Engine, black: int, white: int, player: str) -> dict[str, A
             bit = 1 << entry.move  # type: ignore[operator]
             child = (black | bit, white) if player == "B" else (black, white | bit)
             here["move"] = names[entry.move]  # type: ignore[index]
-            here["next"] = pairs_node(entry.pairs) if entry.pairs is not None else node(*child, opponent)
+            here["next"] = (link_node(entry.pairs, *child, opponent, player) if entry.pairs is not None
+                            else node(engine, *child, opponent))  # fmt: skip
             return ids[key]
         replies: dict[str, int] = {}
         empty = engine.cells.full & ~(black | white)
@@ -364,16 +577,19 @@ def proof_of(engine: Engine, black: int, white: int, player: str) -> dict[str, A
             bit = 1 << m
             child = (black | bit, white) if player == "B" else (black, white | bit)
             if entry.searched >> m & 1:
-                replies[names[m]] = node(*child, opponent)
+                replies[names[m]] = node(engine, *child, opponent)
                 continue
-            key_cell, _, pairs = next(s for s in entry.semis if not (s[1] >> m & 1))
-            answer = {"move": names[key_cell], "next": pairs_node(pairs)}
+            key_cell, _, link = next(s for s in entry.semis if not (s[1] >> m & 1))
+            answer: dict[str, Any] = {"move": names[key_cell]}
             nodes.append(answer)
             replies[names[m]] = len(nodes) - 1
+            kb = 1 << key_cell
+            after = (child[0] | kb, child[1]) if opponent == "B" else (child[0], child[1] | kb)
+            answer["next"] = link_node(link, *after, player, opponent)
         here["replies"] = replies
         return ids[key]
 
-    root = node(black, white, player)
+    root = node(engine, black, white, player)
     entry = engine.table[(black, white, player)]
     winner = player if entry.wins else ("W" if player == "B" else "B")
     return {"winner": PLAYERS[winner], "root": root, "nodes": nodes}
@@ -458,6 +674,9 @@ def _renamed(proof: dict[str, Any], rename: dict[str, str]) -> dict[str, Any]:
             new["replies"] = {rename[c]: i for c, i in node["replies"].items()}
         if "pairs" in node:
             new["pairs"] = [[rename[x], rename[y]] for x, y in node["pairs"]]
+        if "carrier" in node:
+            new["carrier"] = [rename[c] for c in node["carrier"]]
+            new["next"] = node["next"]
         if "won" in node:
             new["won"] = True
         nodes.append(new)

@@ -6,11 +6,18 @@ shape) is a list of ``nodes`` and a ``root``: a node of the winner to move is
 node, ...}}`` with **every** empty cell; a leaf is ``{"won": true}`` (the winner's stones
 join its sides) or ``{"pairs": [[x, y], ...]}`` (disjoint pairs of empty cells: whatever
 one cell of each pair the winner gets, with every other empty cell the loser's, the
-winner has won: the winner answers a move in a pair with the other cell). The checker
-replays the proof from the position with its own rules: a breadth-first search over the
-cells for a joined chain (and for White in graph Hex, for Black's way through the cells
-that are not white), every choice of the pairs tried. Nodes reached twice in the same
-position are checked once.
+winner has won: the winner answers a move in a pair with the other cell). A node
+``{"carrier": [cell, ...], "next": node}`` restricts the game to a *carrier*: every empty
+cell outside it becomes the loser's, the same player moves, and the proof goes on at
+``next`` in that smaller position (sound by Hex's monotonicity: a stone more never hurts
+its owner, so a winner who wins with the loser holding those cells wins without that:
+the loser's moves outside the carrier are answered by any move, which can only help).
+The checker replays the proof from the position with its own rules: a breadth-first
+search over the cells for a joined chain (and for White in graph Hex, for Black's way
+through the cells that are not white), every choice of the pairs tried, every carrier's
+sub-proof replayed in its own restricted position (the player to move is carried along,
+not read from the stone counts, which a restriction changes). Nodes reached twice in the
+same position are checked once.
 
 >>> from pyasp_games.domains.hex.model import parse_position
 >>> game = parse_position(".B/..")
@@ -91,6 +98,25 @@ def _pairs_win(game: Hex, stones: list[str], player: str, pairs: list[list[str]]
     return True, ""
 
 
+def _restricted(game: Hex, stones: list[str], loser: str, carrier: Any) -> tuple[bool, str, list[str]]:
+    """The stones with every empty cell outside ``carrier`` given to the loser."""
+    if not isinstance(carrier, list) or not all(isinstance(c, str) for c in carrier):
+        return False, f"a carrier must be a list of cells, got {carrier!r}", stones
+    inside = set()
+    for name in carrier:
+        cell = game.index.get(name)
+        if cell is None:
+            return False, f"unknown cell {name!r} in the carrier", stones
+        if stones[cell] != ".":
+            return False, f"the carrier holds {name}, which is not empty", stones
+        inside.add(cell)
+    if len(inside) >= stones.count("."):
+        # every step of a proof must fill a cell: a carrier of every empty cell would let a
+        # node restrict to itself and be taken as checked
+        return False, "the carrier leaves out no empty cell: it restricts nothing", stones
+    return True, "", [loser if s == "." and i not in inside else s for i, s in enumerate(stones)]
+
+
 def check_proof(game: Hex, winner: str, proof: Any) -> tuple[bool, str]:
     """Replay ``proof`` from ``game``: ``winner`` (``'black'``/``'white'``) wins whatever the
     loser does. ``(True, summary)`` or ``(False, the first fault found)``;
@@ -104,15 +130,15 @@ def check_proof(game: Hex, winner: str, proof: Any) -> tuple[bool, str]:
     nodes = proof["nodes"]
     player = "B" if winner == "black" else "W"
     loser = "W" if player == "B" else "B"
-    done: set[tuple[int, tuple[str, ...]]] = set()
+    done: set[tuple[int, tuple[str, ...], str]] = set()
     visits = [0]
     leaves = [0]
-    stack = [(proof.get("root"), list(game.stones))]
+    stack = [(proof.get("root"), list(game.stones), game.to_move)]
     while stack:
-        index, stones = stack.pop()
+        index, stones, to_move = stack.pop()
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(nodes):
             return False, f"node {index!r} does not exist"
-        key = (index, tuple(stones))
+        key = (index, tuple(stones), to_move)
         if key in done:
             continue
         done.add(key)
@@ -127,7 +153,6 @@ def check_proof(game: Hex, winner: str, proof: Any) -> tuple[bool, str]:
         if has_won(game, stones, player):
             leaves[0] += 1
             continue  # the game is over, won: whatever the node says
-        to_move = "B" if stones.count("B") == stones.count("W") else "W"
         if "won" in node:
             return False, f"node {index} says won, but {winner} has not won there"
         if "pairs" in node:
@@ -138,6 +163,12 @@ def check_proof(game: Hex, winner: str, proof: Any) -> tuple[bool, str]:
                 return False, f"node {index}: {why}"
             leaves[0] += 1
             continue
+        if "carrier" in node:
+            ok, why, restricted = _restricted(game, stones, loser, node["carrier"])
+            if not ok:
+                return False, f"node {index}: {why}"
+            stack.append((node.get("next"), restricted, to_move))
+            continue
         if to_move == player:
             move, nxt = node.get("move"), node.get("next")
             cell = game.index.get(move) if isinstance(move, str) else None
@@ -145,7 +176,7 @@ def check_proof(game: Hex, winner: str, proof: Any) -> tuple[bool, str]:
                 return False, f"node {index}: {move!r} is not a legal move of {winner}"
             after = list(stones)
             after[cell] = player
-            stack.append((nxt, after))
+            stack.append((nxt, after, loser))
             continue
         replies = node.get("replies")
         if not isinstance(replies, dict):
@@ -160,7 +191,7 @@ def check_proof(game: Hex, winner: str, proof: Any) -> tuple[bool, str]:
                 return False, f"node {index}: the reply {cell_name!r} is not a legal move"
             after = list(stones)
             after[cell] = loser
-            stack.append((nxt, after))
+            stack.append((nxt, after, player))
     return True, f"a proof for {winner} of {len(done):,} node{'s' if len(done) != 1 else ''} " \
         f"({leaves[0]:,} lea{'ves' if leaves[0] != 1 else 'f'})"
 
