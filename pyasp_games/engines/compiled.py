@@ -34,8 +34,8 @@ Five rules make the kernels behave like every other backend:
   search's first :data:`INTERPRETED_SECONDS` with that Python source (on Python
   lists, where the module's driver allows it: not even numpy is imported), and only
   a search still running then calls :func:`compile_kernels`, which imports numpy and
-  numba (0.25-0.3 s of CPU) and rebinds the module's kernels to their compiled
-  versions (0.15 s more to load their cached machine code). A search that can
+  numba (0.3 s of CPU) and rebinds the module's kernels to their compiled versions
+  (0.05 s more to load their cached machine code). A search that can
   estimate its size (``expected``: Knuth's estimate of a backtrack tree, for
   Algorithm X) is compiled as soon as its first slices show that it would outlast
   :data:`INTERPRETED_SECONDS` at their speed: it pays the load, not the load and
@@ -47,7 +47,8 @@ Five rules make the kernels behave like every other backend:
   (or loads) every kernel on a tiny input with the argument types of the real
   calls; the search then runs under the cap again. numba's first load imports what
   no kernel here uses (:data:`UNUSED_BY_KERNELS`): those imports are refused while
-  it loads.
+  it loads, and a cached kernel is loaded without the rest of numba's compiler
+  (:func:`_light_loads`).
 - **Compiled code is cached wherever that is possible, and never needed.** The
   machine code is written to numba's cache (``cache=True``): beside the module in
   ``__pycache__`` when that folder is writable (a checkout, a user's venv), else in
@@ -80,11 +81,12 @@ from pyasp_games.engines.limits import Deadline, LimitReached
 SLICE_SECONDS = 0.02
 
 #: CPU seconds a search runs interpreted before its module is compiled: about what
-#: loading numba and its cached machine code costs (0.25 + 0.3 s), so that, as in
-#: renting skis before buying, no search spends more than about twice what it would have
-#: spent compiled from its start, and a search done within it never loads numba at all.
-#: (CPU, not wall, seconds: on a loaded machine both costs stretch alike.)
-INTERPRETED_SECONDS = 0.5
+#: loading numpy, numba and the kernels' cached machine code costs (0.08 + 0.22 + 0.05
+#: s; it was 0.25 + 0.3 s before :data:`UNUSED_BY_KERNELS` and :func:`_light_loads`), so
+#: that, as in renting skis before buying, no search spends more than about twice what
+#: it would have spent compiled from its start, and a search done within it never loads
+#: numba at all. (CPU, not wall, seconds: on a loaded machine both costs stretch alike.)
+INTERPRETED_SECONDS = 0.35
 
 #: Modules numba imports when it loads its first kernel only to offer what no kernel
 #: here uses: scipy's BLAS (``numba.np.arraymath`` checks for it at import, for
@@ -129,7 +131,8 @@ def compile_kernels(module: str) -> None:
     # numba loads scipy's OpenBLAS when scipy is installed, whose start-up retries a
     # failed allocation forever, and LLVM aborts the process when an allocation fails:
     # loading and compiling are the tool's cost, the search runs under the cap again
-    with uncapped("loading the compiled kernels"), _refused(UNUSED_BY_KERNELS):
+    # (the context managers: see UNUSED_BY_KERNELS and _light_loads)
+    with uncapped("loading the compiled kernels"), _refused(UNUSED_BY_KERNELS), _light_loads():
         import numba
 
         namespace = sys.modules[module]
@@ -159,6 +162,40 @@ def _refused(names: tuple[str, ...]) -> Iterator[None]:
         for name in refused:
             if name in sys.modules and sys.modules[name] is None:
                 del sys.modules[name]
+
+
+@contextmanager
+def _light_loads() -> Iterator[None]:
+    """While the kernels load: a kernel's machine code is loaded from numba's cache
+    with only numba's runtime set up, not after the refresh of its whole target context
+    that numba's cache does first (importing and installing every registry of numba's
+    compiler, 0.13 s of CPU, which a compilation needs and loading compiled code does
+    not). A load that fails so is done again numba's way; a kernel compiled (no cache
+    yet) refreshes the context itself; a numba without these internals loads its own way."""
+    try:
+        from numba.core.caching import Cache
+        from numba.core.runtime import rtsys
+    except ImportError:  # pragma: no cover - another numba
+        yield
+        return
+    original = Cache.__dict__.get("load_overload")
+    if original is None or not hasattr(Cache, "_load_overload"):  # pragma: no cover
+        yield
+        return
+
+    def load_overload(cache: Any, sig: Any, target_context: Any) -> Any:
+        try:
+            rtsys.initialize(target_context)  # what the loaded code calls: the runtime
+            loaded = cache._load_overload(sig, target_context)
+        except Exception:  # numba's way: the whole context first
+            return original(cache, sig, target_context)
+        return loaded if loaded is not None else original(cache, sig, target_context)
+
+    Cache.load_overload = load_overload
+    try:
+        yield
+    finally:
+        Cache.load_overload = original
 
 
 def run_sliced(
