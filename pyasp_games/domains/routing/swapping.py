@@ -19,7 +19,7 @@ commuting swaps, never a swap that cancels with its earlier copy.
   random part of the schedule planned anew by a greedy run, kept when no longer: its
   start, its end, or a stretch of at most :data:`SEGMENT` swaps between a kept prefix and
   suffix, in a random order of the commuting swaps); then the long search, the same with
-  :data:`EFFORT` new plans per vertex beyond :data:`SMALL`, restarted from the next
+  :data:`EFFORT` new plans per vertex beyond :data:`SMALL` (at most :data:`LONGEST`), restarted from the next
   greedy schedule wherever a third of them in a row shortens nothing (half of the greedy
   runs go without the preference for splitting a cycle: the two reach different local
   optima); last,
@@ -364,6 +364,13 @@ EFFORT = 30
 #: the first plans meet rustworkx's best there already.
 SMALL = 10
 
+#: The most new plans of the long search, whatever the graph's size: on heavy-hex 127
+#: (127 vertices, schedules of about 900 swaps) a plan costs about 5 ms, so that the
+#: budget per vertex alone would spend 16 s there (rustworkx's 1,000 trials: 17 s), where
+#: the first plans already beat those trials' best (944 swaps against 978); capped, 5 s.
+#: Graphs of up to 43 vertices (the benchmark's) are below the cap.
+LONGEST = 1000
+
 
 def bound_swaps(
     inst: Instance,
@@ -404,7 +411,8 @@ def bound_swaps(
     # the long search: new plans of the best schedule; where a third of them in a row
     # shortens nothing, it starts again from the next greedy schedule (a local optimum
     # of one start is often not one of another)
-    more, spent, start, fresh = effort * max(len(inst.state) - SMALL, 0), 0, best, keep
+    more = min(effort * max(len(inst.state) - SMALL, 0), LONGEST)
+    spent, start, fresh = 0, best, keep
     while spent < more and len(best) > search.start and not deadline.expired():
         found, made = replan(g, inst.state, inverse, start, deadline, rng, more - spent,
                              max(1, more // 3), search.start)  # fmt: skip
