@@ -63,7 +63,7 @@ def test_absurd_boards_and_men_from_the_library():
         metaposition(board, 3, 3)
     with pytest.raises(InputError, match="no square left"):
         metaposition(board, 0, 5, 0)  # an empty belief
-    with pytest.raises(InputError, match="White's piece is one of R, Q"):
+    with pytest.raises(InputError, match="White's men besides the king are one of R, Q, BB, BN"):
         metaposition(board, 0, 5, None, "B")
 
 

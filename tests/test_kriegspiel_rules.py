@@ -18,6 +18,8 @@ from pyasp_games.domains.kriegspiel.model import (
     legal_squares,
     parse_metaposition,
     parse_square,
+    piece_squares,
+    placement,
     square_name,
     starts,
 )
@@ -149,25 +151,31 @@ def test_set_wise_updates_are_the_union_of_the_squares(rows, cols, seed, piece):
         assert got == expected
 
 
-@settings(max_examples=200, deadline=None)
-@given(st.integers(0, 10**9), st.sampled_from("RQ"))
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 10**9), st.sampled_from(["R", "Q", "BB", "BN"]))
 def test_the_checkers_rules_agree_with_the_referee(seed, piece):
     rng = random.Random(seed)
     board = Board(rng.randint(3, 8), rng.randint(3, 8))
-    king, square = rng.sample(range(board.size), 2)
+    king, *men = rng.sample(range(board.size), 1 + len(piece))
+    if piece == "BB" and board.colour(men[0]) == board.colour(men[1]):
+        return
+    square = placement(board, piece, tuple(men))
     legal = board.squares(legal_squares(board, king, piece, square))
     if not legal:
         return
     black = rng.choice(legal)
     game = Game(board.rows, board.cols, piece)
     pos = lambda s: divmod(s, board.cols)  # noqa: E731
-    said, replies = game.referee(pos(king), pos(square), pos(black))
+    pieces = tuple(pos(s) for s in piece_squares(board, piece, square))
+    said, replies = game.referee(pos(king), pieces, pos(black))
     mine = white_answer(board, piece, king, square, black)
-    assert said == ("capture" if square in black_moves(board, piece, king, square, black) else mine)
-    assert sorted(replies) == sorted(pos(r) for r in black_moves(board, piece, king, square, black))
+    moves = black_moves(board, piece, king, square, black)
+    takes = any(s in moves for s in piece_squares(board, piece, square))
+    assert said == ("capture" if takes else mine)
+    assert sorted(replies) == sorted(pos(r) for r in moves)
     rules = rules_for(board, piece)
     names = {rules.name(a) for a in rules.attempts(king, square)}
-    assert names == set(game.white_moves(pos(king), pos(square)))
+    assert names == set(game.white_moves(pos(king), pieces))
 
 
 # -- python-chess on 8 x 8 ---------------------------------------------------------

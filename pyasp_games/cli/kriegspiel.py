@@ -32,7 +32,8 @@ def show(
         board = m.board
         print_json({
             "board": board.label, "ending": m.ending, "king": square_name(board, m.king),
-            "piece": square_name(board, m.piece_square),
+            "pieces": [f"{letter}{square_name(board, s)}" for letter, s in zip(m.piece, m.squares_of_pieces, strict=True)],
+            **({"piece": square_name(board, m.piece_square)} if len(m.piece) == 1 else {}),
             "black_king": [square_name(board, s) for s in board.squares(m.belief)],
             "fen": m.fen(),
         })  # fmt: skip

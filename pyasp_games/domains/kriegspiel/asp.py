@@ -88,6 +88,11 @@ def solve_asp(
 ) -> Outcome:
     """The ``asp`` backend: the least D such that White mates within D moves, with the
     strategy; levels up to ``limits.max_length`` (default: the board's squares)."""
+    if len(m.piece) != 1:  # the encoding states one piece's lines (retrograde.lp: piece/1)
+        raise InputError(
+            f"the asp backend takes one piece besides the king (KRK, KQK); {m.ending} has two: "
+            "use --backend native"
+        )
     if m.board.size > MAX_SQUARES:  # before any work: a start there reaches 23,000 and more
         raise InputError(
             f"the asp backend reaches boards of at most {MAX_SQUARES} squares (5 x 5); "

@@ -44,6 +44,7 @@ from pyasp_games.domains.kriegspiel.metaposition import DRAW, Rules, rules_for
 from pyasp_games.domains.kriegspiel.model import Board, Metaposition
 from pyasp_games.engines.limits import LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
+from pyasp_games.errors import InputError
 
 State = tuple[int, int, int]
 #: The most metapositions the policy may visit before it is judged lost in the board.
@@ -101,6 +102,11 @@ def policy_attempt(m: Metaposition) -> str | None:
 def solve_heuristic(m: Metaposition, limits: Limits) -> Outcome:
     """Play the evaluation function's strategy from ``m``: its worst case (an upper bound)
     and the strategy, or the Black line on which it fails."""
+    if len(m.piece) != 1:
+        raise InputError(
+            f"the heuristic player evaluates KRK and KQK metapositions; {m.ending} has two pieces: "
+            "use --backend native"
+        )
     deadline = limits.deadline()
     rules = rules_for(m.board, m.piece)
     root = (m.king, m.piece_square, m.belief)

@@ -62,7 +62,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
 
-from pyasp_games.domains.kriegspiel.model import DIAGONAL, Board, square_name
+from pyasp_games.domains.kriegspiel.model import (
+    DIAGONAL,
+    Board,
+    occupied_by,
+    piece_squares,
+    placement,
+    square_name,
+)
 
 #: An attempt: ``("K", target)`` for the king, ``(piece, target)`` for the piece.
 Attempt = tuple[str, int]
@@ -73,8 +80,10 @@ DRAW = None
 @dataclass(frozen=True)
 class After:
     """What the board says after White's move to ``(king, square)``, whatever the belief:
-    the piece's lines, where the black king could take it, where it may step, the
-    squares with a legal step, and the announced check directions."""
+    the pieces' lines, where the black king could take one, where it may step, the
+    squares with a legal step, the announced checks (disjoint sets of squares, one per
+    announcement), and the pieces the black king may take (``square``: the piece's
+    square, or the pieces' placement number)."""
 
     king: int
     square: int
@@ -83,6 +92,7 @@ class After:
     free: int
     can_move: int
     checks: tuple[tuple[str, int], ...]
+    takeable: int = 0
 
 
 @dataclass(eq=False)
@@ -110,6 +120,10 @@ class Rules:
     def name(self, attempt: Attempt) -> str:
         return f"{attempt[0]}{square_name(self.board, attempt[1])}"
 
+    def played(self, king: int, square: int, attempt: Attempt) -> tuple[int, int]:
+        """White's king and piece square (or placement) once ``attempt`` is played."""
+        return (attempt[1], square) if attempt[0] == "K" else (king, attempt[1])
+
     def split(self, king: int, square: int, belief: int, attempt: Attempt) -> tuple[int, int]:
         """``(where the attempt is illegal, where it is legal)`` among ``belief``."""
         man, target = attempt
@@ -131,7 +145,8 @@ class Rules:
             zone = 0 if protected else board.neighbours[square]
             can_move = board.spread(free | (0 if protected else 1 << square))
             checks = tuple((a, m & lines) for a, m in self.check_lines(square).items() if m & lines)
-            self._after[key] = After(king, square, lines, zone, free, can_move, checks)
+            takeable = 0 if protected else 1 << square
+            self._after[key] = After(king, square, lines, zone, free, can_move, checks, takeable)
         return self._after[key]
 
     def answers(self, king: int, square: int, belief: int) -> dict[str, int] | None:
@@ -206,6 +221,92 @@ class Rules:
             }
 
 
+@dataclass(eq=False)
+class PairRules(Rules):
+    """The set-wise referee of White's king and two pieces (``BB``, ``BN``), their
+    placement number ``square`` (:func:`~pyasp_games.domains.kriegspiel.model.placement`).
+    A bishop's check is announced by the diagonal it comes along (the longer or shorter
+    through the black king's square), a knight's as ``knight``; a double check (one
+    piece moving off the other's line) names both, e.g. ``check-long-diagonal+knight``.
+    The two bishops stand on squares of both colours, so a target names the bishop."""
+
+    def _moves(self, king: int, square: int) -> list[tuple[Attempt, int, int]]:
+        """Every attempt with the king and placement it leads to."""
+        board = self.board
+        squares = piece_squares(board, self.piece, square)
+        occupied = occupied_by(board, king, self.piece, square)
+        out = []
+        for i, (letter, s) in enumerate(zip(self.piece, squares, strict=True)):
+            for t in board.squares(board.attacks(letter, s, occupied) & ~occupied):
+                moved = list(squares)
+                moved[i] = t
+                out.append(((letter, t), king, placement(board, self.piece, tuple(moved))))
+        out += [(("K", t), t, square) for t in board.squares(board.neighbours[king] & ~occupied)]
+        return out
+
+    def attempts(self, king: int, square: int) -> list[Attempt]:
+        """Every attempt White can think of: each piece's moves, then the king's."""
+        return [attempt for attempt, _, _ in self._moves(king, square)]
+
+    def played(self, king: int, square: int, attempt: Attempt) -> tuple[int, int]:
+        for a, k, s in self._moves(king, square):
+            if a == attempt:
+                return k, s
+        raise KeyError(f"not an attempt: {attempt[0]} to {attempt[1]}")
+
+    def split(self, king: int, square: int, belief: int, attempt: Attempt) -> tuple[int, int]:
+        if attempt not in self.attempts(king, square):
+            raise KeyError(f"not an attempt: {attempt[0]} to {attempt[1]}")
+        if attempt[0] == "K":
+            near = self.board.neighbours[attempt[1]] | (1 << attempt[1])
+            return belief & near, belief & ~near
+        return 0, belief  # (the black king is on no line of a piece: no move crosses it)
+
+    def free(self, king: int, square: int) -> int:
+        return self.after(king, square).free
+
+    def after(self, king: int, square: int) -> After:
+        key = (king, square)
+        if key not in self._after:
+            board = self.board
+            squares = piece_squares(board, self.piece, square)
+            occupied = occupied_by(board, king, self.piece, square)
+            reach = [board.attacks(letter, s, occupied) for letter, s in zip(self.piece, squares, strict=True)]
+            lines = reach[0] | reach[1]
+            defended = board.neighbours[king] | lines
+            takeable = sum(1 << s for s in squares if not defended >> s & 1)
+            free = board.full & ~(board.neighbours[king] | lines) & ~occupied
+            said: dict[str, int] = {}
+            for b in board.squares(lines & ~occupied):
+                names = [self._direction(letter, s, b) for letter, s, r in zip(self.piece, squares, reach, strict=True) if r >> b & 1]
+                name = "check-" + "+".join(sorted(names))
+                said[name] = said.get(name, 0) | 1 << b
+            self._after[key] = After(king, square, lines & ~occupied, board.spread(takeable), free,
+                                     board.spread(free | takeable), tuple(sorted(said.items())), takeable)  # fmt: skip
+        return self._after[key]
+
+    def _direction(self, letter: str, square: int, black: int) -> str:
+        """How the piece on ``square`` checks a king on ``black``."""
+        if letter == "N":
+            return "knight"
+        r0, f0 = self.board.coords(square)
+        r, f = self.board.coords(black)
+        if letter in "RQ" and (r == r0 or f == f0):
+            return "rank" if r == r0 else "file"
+        mine, theirs = _diagonal_lengths(self.board, black)[:: 1 if r - f == r0 - f0 else -1]
+        return f"{'long' if mine >= theirs else 'short'}-diagonal"
+
+    def tries(self, king: int, square: int) -> list[tuple[Attempt, int, After]]:
+        key = (king, square)
+        if key not in self._tries:
+            out = []
+            for attempt, k, s in self._moves(king, square):
+                near = self.board.neighbours[k] | (1 << k) if attempt[0] == "K" else 0
+                out.append((attempt, near, self.after(k, s)))
+            self._tries[key] = out
+        return self._tries[key]
+
+
 def _answers(after: After, belief: int) -> dict[str, int] | None:
     """:meth:`Rules.answers` on the board ``after``."""
     if belief & after.capture_zone:
@@ -243,5 +344,5 @@ def _diagonal_lengths(board: Board, square: int) -> tuple[int, int]:
 
 @cache
 def rules_for(board: Board, piece: str = "R") -> Rules:
-    """The (cached) set-wise referee of ``board`` and ``piece``."""
-    return Rules(board, piece)
+    """The (cached) set-wise referee of ``board`` and ``piece`` (two letters: two pieces)."""
+    return PairRules(board, piece) if len(piece) == 2 else Rules(board, piece)

@@ -1,7 +1,8 @@
 """Kriegspiel endings: boards, squares and metapositions (what White knows), as text.
 
-White has a king and a rook (``R``; KQK: a queen, ``Q``) and sees them; Black has a lone
-king that White does not see. A **metaposition** (the term of Bolognesi and Ciancarini,
+White has a king and a rook (``R``; KQK: a queen, ``Q``; KBBK: two bishops, ``B B``;
+KBNK: a bishop and a knight, ``B N``) and sees them; Black has a lone king that White does
+not see. A **metaposition** (the term of Bolognesi and Ciancarini,
 2003, and of Ciancarini and Favini, 2010) is White's men and the set of squares where
 the black king may stand, White to move. The board
 has R ranks and C files (3 to 8 each; 8 x 8 is the real game); square ``a1`` is file
@@ -11,11 +12,11 @@ has R ranks and C files (3 to 8 each; 8 x 8 is the real game); square ``a1`` is 
 Two text forms, read by :func:`parse_metaposition`:
 
 - one line, FEN-like: the ranks from the top separated by ``/``, with ``K`` (White's
-  king), ``R`` or ``Q`` (its piece), ``?`` (the black king may be here), ``k`` (the black
+  king), ``R`` or ``Q`` (its piece; or two bishops ``B``, or a bishop and a knight ``N``), ``?`` (the black king may be here), ``k`` (the black
   king is known to be here), a digit for that many empty squares, ``.`` for one; then
   optionally the word ``unknown``: every square where the black king may legally stand
   with White to move (no ``?`` then);
-- a diagram: the same ranks, one per line, one character per square (``K R Q ? k .``);
+- a diagram: the same ranks, one per line, one character per square (``K R Q B N ? k .``);
   a last line ``unknown`` means the same as above.
 
 >>> m = parse_metaposition("4/4/1R2/K3 unknown")
@@ -29,6 +30,8 @@ Two text forms, read by :func:`parse_metaposition`:
 2 . R . .
 1 K . ? ?
   a b c d
+>>> parse_metaposition("5/5/2B2/1N3/K4 unknown").describe()
+'KBNK on 5x5: Ka1 Bc3 Nb2, the black king on one of 10 squares'
 >>> parse_metaposition("4/4/1R2/K?2")
 Traceback (most recent call last):
 ...
@@ -48,15 +51,20 @@ from pyasp_games.errors import InputError, read_text
 
 #: The smallest and the largest side of a board (ranks or files).
 MIN_SIDE, MAX_SIDE = 3, 8
-#: White's second man: the rook (KRK) or the queen (KQK).
-PIECES = ("R", "Q")
+#: White's men besides the king: the rook (KRK), the queen (KQK), two bishops (KBBK), a
+#: bishop and a knight (KBNK).
+PIECES = ("R", "Q", "BB", "BN")
+#: The endings of one piece besides the king (the asp backend's and the fuzzer's).
+ONE_PIECE = ("R", "Q")
 #: The directions each piece slides in: (rank step, file step).
 ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
 DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
-SLIDES = {"R": ORTHOGONAL, "Q": ORTHOGONAL + DIAGONAL}
-#: The marks of a square in the text forms (White's king, rook, queen; the black king
-#: possibly or surely there; empty).
-MARKS = "KRQ?k."
+SLIDES = {"R": ORTHOGONAL, "Q": ORTHOGONAL + DIAGONAL, "B": DIAGONAL}
+#: The knight's jumps.
+JUMPS = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
+#: The marks of a square in the text forms (White's king, rook, queen, bishop, knight; the
+#: black king possibly or surely there; empty).
+MARKS = "KRQBN?k."
 DIGITS = "0123456789"
 
 
@@ -139,6 +147,31 @@ class Board:
                 r, f = r + dr, f + df
         return moves, sum(1 << t for t in moves)
 
+    def attacks(self, piece: str, square: int, occupied: int) -> int:
+        """The squares ``piece`` (``R Q B N``) on ``square`` attacks, each line stopping at
+        the first square of ``occupied`` (White's men: a piece defends the one it meets;
+        the black king never blocks a line)."""
+        r0, f0 = self.coords(square)
+        out = 0
+        if piece == "N":
+            for dr, df in JUMPS:
+                t = self.square(r0 + dr, f0 + df)
+                if t is not None:
+                    out |= 1 << t
+            return out
+        for dr, df in SLIDES[piece]:
+            r, f = r0 + dr, f0 + df
+            while (t := self.square(r, f)) is not None:
+                out |= 1 << t
+                if occupied >> t & 1:
+                    break
+                r, f = r + dr, f + df
+        return out
+
+    def colour(self, square: int) -> int:
+        """0 for a1's colour, 1 for the other."""
+        return sum(self.coords(square)) % 2
+
 
 def board_of(text: str) -> Board:
     """A board from ``RxC`` (ranks x files), e.g. ``8x8`` or ``4x5``."""
@@ -163,10 +196,29 @@ def parse_square(board: Board, text: str) -> int:
     raise InputError(f"no square {text!r} on a {board.label} board")
 
 
+def piece_squares(board: Board, piece: str, placed: int) -> tuple[int, ...]:
+    """The squares of White's pieces from their placement number: the piece's square
+    (one piece), or ``first * squares + second`` (two: :func:`placement`)."""
+    return (placed,) if len(piece) == 1 else divmod(placed, board.size)
+
+
+def placement(board: Board, piece: str, squares: tuple[int, ...]) -> int:
+    """The placement number of White's pieces on ``squares`` (in the order of
+    ``piece``'s letters; two bishops, interchangeable, are numbered the lower first)."""
+    if len(squares) == 1:
+        return squares[0]
+    first, second = squares
+    if piece[0] == piece[1] and second < first:
+        first, second = second, first
+    return first * board.size + second
+
+
 @dataclass(frozen=True)
 class Metaposition:
-    """White's king and piece (``R`` or ``Q``) and the black king's possible squares
-    (``belief``, a bitmask), White to move."""
+    """White's king and pieces (``piece``: ``R``, ``Q``, ``BB`` or ``BN``) and the black
+    king's possible squares (``belief``, a bitmask), White to move. ``piece_square`` is
+    the piece's square, or with two pieces their placement number (:func:`placement`;
+    :attr:`squares_of_pieces` gives the squares)."""
 
     board: Board
     king: int
@@ -177,8 +229,13 @@ class Metaposition:
 
     @property
     def ending(self) -> str:
-        """``KRK`` or ``KQK``."""
+        """``KRK``, ``KQK``, ``KBBK`` or ``KBNK``."""
         return f"K{self.piece}K"
+
+    @property
+    def squares_of_pieces(self) -> tuple[int, ...]:
+        """The squares of White's pieces, in the order of ``piece``'s letters."""
+        return piece_squares(self.board, self.piece, self.piece_square)
 
     def fen(self) -> str:
         """The one-line form (``?`` marks; ``k`` for a single known square)."""
@@ -208,36 +265,61 @@ class Metaposition:
     def _mark(self, square: int, black: str) -> str:
         if square == self.king:
             return "K"
-        if square == self.piece_square:
-            return self.piece
+        for letter, where in zip(self.piece, self.squares_of_pieces, strict=True):
+            if square == where:
+                return letter
         return black if self.belief >> square & 1 else "."
 
     def describe(self) -> str:
         """``K..K on RxC: Ka1 Rb2, the black king on one of N squares``."""
         count = bin(self.belief).count("1")
         where = "its square known" if count == 1 else f"on one of {count} squares"
-        return (
-            f"{self.ending} on {self.board.label}: K{square_name(self.board, self.king)} "
-            f"{self.piece}{square_name(self.board, self.piece_square)}, the black king {where}"
-        )
+        men = " ".join(f"{letter}{square_name(self.board, s)}"
+                       for letter, s in zip(self.piece, self.squares_of_pieces, strict=True))  # fmt: skip
+        return f"{self.ending} on {self.board.label}: K{square_name(self.board, self.king)} {men}, the black king {where}"
+
+
+def occupied_by(board: Board, king: int, piece: str, square: int) -> int:
+    """The squares of White's men (``square``: the piece's square or the pieces'
+    placement number)."""
+    out = 1 << king
+    for s in piece_squares(board, piece, square):
+        out |= 1 << s
+    return out
 
 
 def attacked(board: Board, king: int, piece: str, square: int) -> int:
     """The squares White attacks (the black king may not stand on them with White to
-    move, nor step onto them): next to the king, or on the piece's open lines."""
-    return board.neighbours[king] | board.slide(piece, square, king)[1]
+    move, nor step onto them): next to the king, or on the pieces' open lines."""
+    if len(piece) == 1:
+        return board.neighbours[king] | board.slide(piece, square, king)[1]
+    occupied = occupied_by(board, king, piece, square)
+    out = board.neighbours[king]
+    for letter, s in zip(piece, piece_squares(board, piece, square), strict=True):
+        out |= board.attacks(letter, s, occupied)
+    return out
 
 
 def legal_squares(board: Board, king: int, piece: str, square: int) -> int:
     """Every square where the black king may legally stand with White to move."""
-    return board.full & ~attacked(board, king, piece, square) & ~(1 << king) & ~(1 << square)
+    return board.full & ~attacked(board, king, piece, square) & ~occupied_by(board, king, piece, square)
 
 
 def checked_piece(piece: str) -> str:
     """``piece`` if it is one of :data:`PIECES`, else :class:`InputError`."""
     if piece not in PIECES:
-        raise InputError(f"White's piece is one of {', '.join(PIECES)}, got {piece!r}")
+        raise InputError(f"White's men besides the king are one of {', '.join(PIECES)}, got {piece!r}")
     return piece
+
+
+def apart(board: Board, piece: str, square: int) -> bool:
+    """Whether White's pieces can mate at all: not two bishops on squares of one colour
+    (no position with them is a mate: the black king keeps a flight square of the
+    other colour)."""
+    if piece != "BB":
+        return True
+    first, second = piece_squares(board, piece, square)
+    return board.colour(first) != board.colour(second)
 
 
 def metaposition(
@@ -245,8 +327,12 @@ def metaposition(
 ) -> Metaposition:
     """A checked metaposition; ``belief=None``: the black king unknown (every legal square)."""
     checked_piece(piece)
-    if king == square:
-        raise InputError("metaposition: White's king and piece on one square")
+    if not (0 <= king < board.size and 0 <= square < board.size ** len(piece)):
+        raise InputError(f"metaposition: White's men off the {board.label} board")
+    if king in piece_squares(board, piece, square) or len(set(piece_squares(board, piece, square))) < len(piece):
+        raise InputError("metaposition: two of White's men on one square")
+    if not apart(board, piece, square):
+        raise InputError("metaposition: two bishops on squares of one colour cannot mate (KBBK needs one on each colour)")
     legal = legal_squares(board, king, piece, square)
     if belief is None:
         belief = legal
@@ -261,7 +347,7 @@ def metaposition(
 
 
 def _why(board: Board, king: int, piece: str, square: int, black: int) -> str:
-    if black in (king, square):
+    if occupied_by(board, king, piece, square) >> black & 1:
         return "a White man stands there"
     if board.neighbours[king] >> black & 1:
         return "next to White's king"
@@ -269,7 +355,7 @@ def _why(board: Board, king: int, piece: str, square: int, black: int) -> str:
 
 
 #: The first line of what ``kriegspiel show`` prints ("KRK on 4x4: Ka1 Rb2, ...").
-_SHOWN = re.compile(r"K[RQ]K on \d+x\d+: ", re.ASCII)
+_SHOWN = re.compile(r"K(?:R|Q|BB|BN)K on \d+x\d+: ", re.ASCII)
 
 
 def parse_metaposition(text: str, name: str = "") -> Metaposition:
@@ -313,12 +399,15 @@ def _from_ranks(ranks: list[str], unknown: bool, name: str) -> Metaposition:
         for file, ch in enumerate(rank):
             if ch not in MARKS:
                 raise InputError(
-                    f"metaposition: unknown mark {ch!r} (use K, R or Q, ?, k, . or digits)"
+                    f"metaposition: unknown mark {ch!r} (use K, R, Q, B or N, ?, k, . or digits)"
                 )
             found.setdefault(ch, []).append((board.rows - 1 - row) * board.cols + file)
-    kings, pieces = found.get("K", []), found.get("R", []) + found.get("Q", [])
-    if len(kings) != 1 or len(pieces) != 1:
-        raise InputError("metaposition: White has one king K and one rook R (or queen Q)")
+    kings = found.get("K", [])
+    letters = "".join(sorted(ch * len(found.get(ch, [])) for ch in "RQBN"))
+    if len(kings) != 1 or letters not in PIECES:
+        raise InputError("metaposition: White has one king K and one rook R, one queen Q, two "
+                         f"bishops B B, or a bishop B and a knight N (got K x{len(kings)}"
+                         + "".join(f", {ch} x{len(found[ch])}" for ch in "RQBN" if ch in found) + ")")
     black = found.get("?", []) + found.get("k", [])
     if unknown and black:
         raise InputError("metaposition: 'unknown' or '?' marks, not both")
@@ -326,9 +415,9 @@ def _from_ranks(ranks: list[str], unknown: bool, name: str) -> Metaposition:
         raise InputError("metaposition: no '?' mark (write 'unknown' for every legal square)")
     if len(found.get("k", [])) > 1 or (found.get("k") and found.get("?")):
         raise InputError("metaposition: one known black king 'k', or '?' marks")
-    piece = "R" if found.get("R") else "Q"
+    squares = tuple(s for ch in dict.fromkeys(letters) for s in found[ch])
     belief = None if unknown else sum(1 << s for s in black)
-    return metaposition(board, kings[0], pieces[0], belief, piece, name)
+    return metaposition(board, kings[0], placement(board, letters, squares), belief, letters, name)
 
 
 def load_metaposition(source: str | Path, name: str | None = None) -> Metaposition:
@@ -386,13 +475,23 @@ def known_value(m: Metaposition) -> tuple[bool, object]:
     return False, None  # no value stated ('@' may be part of a name)
 
 
+def placements(board: Board, piece: str) -> list[int]:
+    """Every placement number of White's pieces (two bishops: each pair once, on squares
+    of both colours)."""
+    n = board.size
+    if len(piece) == 1:
+        return list(range(n))
+    return [placement(board, piece, (a, b)) for a in range(n) for b in range(n)
+            if a != b and (piece != "BB" or (a < b and board.colour(a) != board.colour(b)))]  # fmt: skip
+
+
 def starts(board: Board, piece: str = "R") -> list[Metaposition]:
-    """Every full-uncertainty start: each placement of White's king and piece with some
-    legal square for the black king, the black king unknown."""
+    """Every full-uncertainty start: each placement of White's king and pieces with
+    some legal square for the black king, the black king unknown."""
     out = []
     for king in range(board.size):
-        for square in range(board.size):
-            if king != square and legal_squares(board, king, piece, square):
+        for square in placements(board, piece):
+            if king not in piece_squares(board, piece, square) and legal_squares(board, king, piece, square):
                 out.append(metaposition(board, king, square, None, piece))
     return out
 
@@ -416,7 +515,8 @@ def random_start(
     by ``seed`` among those whose piece is next to its king (protected: the others mostly
     lose it at once); bench suites ask for it."""
     board = Board(rows, rows if cols is None else cols)  # the sizes checked before any work
-    protected = [m for m in starts(board, checked_piece(piece)) if board.neighbours[m.king] >> m.piece_square & 1]
+    protected = [m for m in starts(board, checked_piece(piece))
+                 if board.neighbours[m.king] >> m.squares_of_pieces[0] & 1]  # fmt: skip
     m = random.Random(seed).choice(protected)
     return Metaposition(board, m.king, m.piece_square, m.belief, piece, f"{board.label}-s{seed}")
 

@@ -22,7 +22,12 @@ import random
 from collections.abc import Callable
 
 from pyasp_games.domains.kriegspiel.metaposition import rules_for
-from pyasp_games.domains.kriegspiel.model import Metaposition, parse_square, square_name
+from pyasp_games.domains.kriegspiel.model import (
+    Metaposition,
+    parse_square,
+    piece_squares,
+    square_name,
+)
 from pyasp_games.domains.kriegspiel.referee import Referee, white_answer
 from pyasp_games.engines.limits import Limits
 from pyasp_games.errors import InputError
@@ -33,8 +38,9 @@ Write = Callable[[str], None]
 
 def _said(answer: str) -> str:
     """The referee's answer in words: ``check-rank`` -> ``check on the rank``."""
-    if answer.startswith("check-"):
-        return "check on the " + answer[len("check-"):].replace("-", " ")
+    if answer.startswith("check-"):  # a double check names both ways: check-long-diagonal+knight
+        ways = answer[len("check-"):].split("+")
+        return "check " + " and ".join("by the knight" if w == "knight" else "on the " + w.replace("-", " ") for w in ways)
     return "silence" if answer == "silent" else answer
 
 
@@ -181,8 +187,15 @@ def _as_white(m: Metaposition, read: Read, write: Write, rng: random.Random) -> 
                      if white_answer(board, m.piece, ref.king, ref.square, b) == answer)  # fmt: skip
         said = ref.black(rng.choice(ref.black_moves()))
         if said == "capture":
-            write(f"Black takes your {'rook' if m.piece == 'R' else 'queen'}: a draw.")
+            taken = {"R": "rook", "Q": "queen", "B": "bishop", "N": "knight"}[_taken(m, ref)]
+            write(f"Black takes your {taken}: a draw.")
             return "capture"
         belief = rules.black_moves(ref.king, ref.square, belief)
         write("Black has moved.")
         _show(m, ref.king, ref.square, belief, write)
+
+
+def _taken(m: Metaposition, ref: Referee) -> str:
+    """The letter of the piece the black king has just taken (it stands on its square)."""
+    before = piece_squares(m.board, m.piece, ref.square)
+    return next(letter for letter, s in zip(m.piece, before, strict=True) if s == ref.black_king)

@@ -122,8 +122,9 @@ def describe_solve(
 
 METAPOSITION = Param(
     "metaposition",
-    help="A metaposition: a file (a diagram: ranks from the top, K R/Q ? k .) or the "
-    "one-line form, e.g. '4/4/1R2/K3 unknown' or '?1??/?1??/1R2/K1??'.",
+    help="A metaposition: a file (a diagram: ranks from the top, K R/Q/B B/B N ? k .) or the "
+    "one-line form, e.g. '4/4/1R2/K3 unknown', '?1??/?1??/1R2/K1??' or "
+    "'4/1B2/1N2/K3 unknown' (KBNK).",
     to="read",
 )
 
@@ -236,7 +237,8 @@ TABLE = Question(
     describe=describe_table,
     params=(
         Param("board", "--board", "The board, RANKSxFILES (3 to 8 each).", to="read", metavar="RxC"),
-        Param("piece", "--piece", "White's piece: R (KRK) or Q (KQK).", type=PIECES, to="read"),
+        Param("piece", "--piece", "White's men besides the king: R (KRK), Q (KQK), BB (KBBK: the "
+              "bishops on squares of both colours) or BN (KBNK).", type=PIECES, to="read"),
     ),
     unchecked="not verified",
     output=Output(

@@ -27,12 +27,15 @@ from typing import Any
 import numpy as np
 
 from pyasp_games.domains.kriegspiel.metaposition import rules_for
+from pyasp_games.domains.kriegspiel.model import piece_squares, placements
+from pyasp_games.domains.kriegspiel.tablebase import answers_width
 from pyasp_games.engines.compiled import compile_kernels, kernel, run_sliced
 from pyasp_games.engines.limits import Deadline
 
 #: Boards of more squares than this are walked compiled (a 6 x 6 start: 1.7 s in Python).
 COMPILED_FROM = 25
-#: At most this many attempts for one placement of White's men (8 king steps, 27 slides).
+#: At most this many attempts for one placement of White's men (8 king steps, 27 slides;
+#: two bishops: 8 + 13 + 13).
 _ATTEMPTS = 8 + 28
 
 
@@ -99,7 +102,8 @@ def _walk(budget: int, n: int, rows: int, cols: int, not_first: np.uint64, not_l
     """Walk up to ``budget`` states from ``cursor[0]``: 1 when every state is walked, 0
     when the budget is spent, -1 when the arrays are full (nothing of the state at the
     cursor is kept: it is walked again once they have grown)."""
-    nexts = np.zeros(4, dtype=np.int64)
+    kinds = checks.shape[2]
+    nexts = np.zeros(kinds + 1, dtype=np.int64)
     done = 0
     while cursor[0] < count[0]:
         if done >= budget:
@@ -122,8 +126,8 @@ def _walk(budget: int, n: int, rows: int, cols: int, not_first: np.uint64, not_l
             checked &= can_move[men, t]
             after_men = moved[men, t]
             silent = legal & ~lines[men, t]
-            for c in range(5):  # the announced checks in their order, then silence
-                part = (checked & checks[men, t, c]) if c < 4 else silent
+            for c in range(kinds + 1):  # the announced checks in their order, then silence
+                part = (checked & checks[men, t, c]) if c < kinds else silent
                 if part:
                     j = _number(after_men, _spread(part, cols, not_first, not_last, full) & free[men, t],
                                 n, tables, least, group, rows, cols, key_men, key_belief, slots, count)
@@ -145,7 +149,7 @@ def _walk(budget: int, n: int, rows: int, cols: int, not_first: np.uint64, not_l
                     return -1
             owner[row] = i
             illegal[row] = lost
-            for c in range(4):
+            for c in range(after.shape[1]):
                 after[row, c] = nexts[c] if c < k else -2
             cursor[1] = row + 1
         cursor[0] = i + 1
@@ -155,22 +159,24 @@ def _walk(budget: int, n: int, rows: int, cols: int, not_first: np.uint64, not_l
 
 def _rules_arrays(board: Any, piece: str) -> dict[str, Any]:
     """The set-wise referee of every placement of White's men, as arrays (the men as
-    ``king * squares + piece``; each attempt's board after it)."""
+    ``king * P + placement``, P the number of the pieces' placements; each attempt's
+    board after it)."""
     rules = rules_for(board, piece)
-    n = board.size
-    shape = (n * n, _ATTEMPTS)
+    n, places = board.size, board.size ** len(piece)
+    shape = (n * places, _ATTEMPTS)
     out = {
-        "tries": np.zeros(n * n, dtype=np.int64),
+        "tries": np.zeros(n * places, dtype=np.int64),
         "near": np.zeros(shape, dtype=np.uint64), "lines": np.zeros(shape, dtype=np.uint64),
         "zone": np.zeros(shape, dtype=np.uint64), "free": np.zeros(shape, dtype=np.uint64),
         "can_move": np.zeros(shape, dtype=np.uint64), "moved": np.zeros(shape, dtype=np.int64),
-        "checks": np.zeros((*shape, 4), dtype=np.uint64),
+        "checks": np.zeros((*shape, answers_width(piece) - 1 + (len(piece) == 1)), dtype=np.uint64),
     }  # fmt: skip
+    squares = set(placements(board, piece))
     for king in range(n):
-        for square in range(n):
-            if king == square:
+        for square in range(places):
+            if square not in squares or king in piece_squares(board, piece, square):
                 continue
-            men = king * n + square
+            men = king * places + square
             tries = rules.tries(king, square)
             out["tries"][men] = len(tries)
             for t, (_attempt, near, after) in enumerate(tries):
@@ -179,7 +185,7 @@ def _rules_arrays(board: Any, piece: str) -> dict[str, Any]:
                 out["zone"][men, t] = after.capture_zone
                 out["free"][men, t] = after.free
                 out["can_move"][men, t] = after.can_move
-                out["moved"][men, t] = after.king * n + after.square
+                out["moved"][men, t] = after.king * places + after.square
                 for c, (_name, mask) in enumerate(after.checks):
                     out["checks"][men, t, c] = mask
     return out
@@ -193,18 +199,19 @@ def build_arrays(
     order), the roots' numbers, and the attempts' ``owner``, ``illegal``, ``after``."""
     compile_kernels(__name__)
     n, rows, cols = board.size, board.rows, board.cols
+    places = n ** len(piece)
     arrays = _rules_arrays(board, piece)
     tables = np.zeros((len(symmetry.perm), rows, 1 << cols), dtype=np.uint64)
     for g, per_rank in enumerate(symmetry._rank_tables):
         for r, table in enumerate(per_rank):
             tables[g, r, : len(table)] = table
-    least = np.zeros(n * n, dtype=np.int64)
-    group = np.zeros(n * n, dtype=np.int64)
+    least = np.zeros(n * places, dtype=np.int64)
+    group = np.zeros(n * places, dtype=np.int64)
     for k in range(n):
-        for s in range(n):
+        for s in range(places):
             (a, b), gs = symmetry.least(k, s)
-            least[k * n + s] = a * n + b
-            group[k * n + s] = sum(1 << g for g in gs)
+            least[k * places + s] = a * places + b
+            group[k * places + s] = sum(1 << g for g in gs)
     not_first, not_last = (np.uint64(x) for x in board._edges)
     full = np.uint64(board.full)
     states = 1 << 16
@@ -215,10 +222,10 @@ def build_arrays(
     cursor = np.zeros(2, dtype=np.int64)
     owner = np.zeros(16 * states, dtype=np.int32)
     illegal = np.zeros(16 * states, dtype=np.int32)
-    after = np.zeros((16 * states, 4), dtype=np.int32)
+    after = np.zeros((16 * states, answers_width(piece)), dtype=np.int32)
     numbers = []
     for king, square, belief in roots:
-        j = _number(king * n + square, np.uint64(belief), n, tables, least, group, rows, cols,
+        j = _number(king * places + square, np.uint64(belief), n, tables, least, group, rows, cols,
                     key_men, key_belief, slots, count)  # fmt: skip
         if j < 0:
             raise MemoryError("more roots than room")
@@ -246,7 +253,7 @@ def build_arrays(
 
     run_sliced(step, deadline, __name__, first=1 << 12)
     total, rows_used = int(count[0]), int(cursor[1])
-    keys = list(zip((key_men[:total] // n).tolist(), (key_men[:total] % n).tolist(),
+    keys = list(zip((key_men[:total] // places).tolist(), (key_men[:total] % places).tolist(),
                     key_belief[:total].tolist(), strict=True))  # fmt: skip
     return keys, numbers, owner[:rows_used].copy(), illegal[:rows_used].copy(), after[:rows_used].copy()
 
@@ -272,6 +279,8 @@ def warm_up() -> None:
     board = Board(3, 3)
     roots = [(m.king, m.piece_square, m.belief) for m in starts(board)]
     build_arrays(roots, board, "R", Symmetry(board))
+    roots = [(m.king, m.piece_square, m.belief) for m in starts(board, "BN")]
+    build_arrays(roots, board, "BN", Symmetry(board, "BN"))
 
 
 @kernel

@@ -9,7 +9,7 @@ one-square belief; ``kriegspiel play`` and the classic retrograde analysis
 (:mod:`~pyasp_games.domains.kriegspiel.classic`) use them, and the tests compare them with
 python-chess on 8 x 8.
 
->>> from pyasp_games.domains.kriegspiel.model import Board, parse_square
+>>> from pyasp_games.domains.kriegspiel.model import Board, occupied_by, parse_square
 >>> b = Board(8, 8)
 >>> ref = Referee(b, "R", parse_square(b, "b6"), parse_square(b, "h1"), parse_square(b, "a8"))
 >>> ref.white(("K", parse_square(b, "b7")))  # next to the black king
@@ -23,28 +23,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pyasp_games.domains.kriegspiel.metaposition import Attempt, rules_for
-from pyasp_games.domains.kriegspiel.model import Board
+from pyasp_games.domains.kriegspiel.model import Board, occupied_by
 
 
 def white_answer(board: Board, piece: str, king: int, square: int, black: int) -> str:
     """The referee's answer after White's legal move to ``(king, square)`` with the black
     king on ``black``: ``mate``, ``stalemate``, ``check-...`` or ``silent``."""
-    rules = rules_for(board, piece)
+    after = rules_for(board, piece).after(king, square)
     moves = black_moves(board, piece, king, square, black)
-    if (1 << black) & rules.slide(square, king)[1]:
+    if (1 << black) & after.lines:
         if not moves:
             return "mate"
-        return next(a for a, mask in rules.check_lines(square).items() if mask >> black & 1)
+        return next(a for a, mask in after.checks if mask >> black & 1)
     return "silent" if moves else "stalemate"
 
 
 def black_moves(board: Board, piece: str, king: int, square: int, black: int) -> list[int]:
     """The black king's legal moves (taking an unprotected piece included)."""
-    rules = rules_for(board, piece)
-    free = rules.free(king, square)
-    if not board.neighbours[king] >> square & 1:
-        free |= 1 << square
-    return board.squares(board.neighbours[black] & free)
+    after = rules_for(board, piece).after(king, square)
+    return board.squares(board.neighbours[black] & (after.free | after.takeable))
 
 
 @dataclass
@@ -65,10 +62,7 @@ class Referee:
         )
         if illegal:
             return "illegal"
-        if attempt[0] == "K":
-            self.king = attempt[1]
-        else:
-            self.square = attempt[1]
+        self.king, self.square = rules_for(self.board, self.piece).played(self.king, self.square, attempt)
         said = white_answer(self.board, self.piece, self.king, self.square, self.black_king)
         if said in ("mate", "stalemate"):
             self.over = said
@@ -82,7 +76,7 @@ class Referee:
         if target not in self.black_moves():
             return "illegal"
         self.black_king = target
-        if target == self.square:
+        if (1 << target) & occupied_by(self.board, self.king, self.piece, self.square):
             self.over = "capture"
             return "capture"
         return "moved"

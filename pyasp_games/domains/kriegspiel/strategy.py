@@ -190,7 +190,7 @@ def refutations(
     an attempt without a refutation: :class:`ValueError`."""
     m = ms[0]
     rules = rules_for(m.board, m.piece)
-    symmetry = Symmetry(m.board) if symmetric else None
+    symmetry = Symmetry(m.board, m.piece) if symmetric else None
     nodes: list[dict[str, Any]] = []
     ids: dict[State, int] = {}
     # the nodes placed, by White's men: their beliefs, depths and numbers

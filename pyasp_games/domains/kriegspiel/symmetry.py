@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pyasp_games.domains.kriegspiel.model import Board
+from pyasp_games.domains.kriegspiel.model import Board, piece_squares, placement
 
-#: A state ``(king, piece square, belief)``: a metaposition as the tables hold it.
+#: A state ``(king, piece square, belief)``: a metaposition as the tables hold it (with two
+#: pieces, their placement number instead of the square).
 State = tuple[int, int, int]
 
 #: The names of the symmetries, in the order of :class:`Symmetry`'s maps.
@@ -26,8 +27,8 @@ class Symmetry:
     """The symmetries of a board as square permutations, with per-rank lookup tables
     that map a belief bitmask in a few table reads."""
 
-    def __init__(self, board: Board) -> None:
-        self.board = board
+    def __init__(self, board: Board, piece: str = "R") -> None:
+        self.board, self.piece = board, piece
         rows, cols = board.rows, board.cols
         maps: list[Callable[[int, int], tuple[int, int]]] = [
             lambda r, f: (r, f),
@@ -63,10 +64,17 @@ class Symmetry:
         # for every placement of White's men, the symmetries taking it to its least image
         self._best: dict[tuple[int, int], tuple[tuple[int, int], list[int]]] = {}
         for k in range(size):
-            for s in range(size):
-                images = [(p[k], p[s]) for p in self.perm]
+            for s in range(size ** len(piece)):
+                images = [(p[k], self.placement(g, s)) for g, p in enumerate(self.perm)]
                 least = min(images)
                 self._best[k, s] = (least, [g for g, i in enumerate(images) if i == least])
+
+    def placement(self, g: int, square: int) -> int:
+        """The image of the piece's square (or the pieces' placement) under symmetry ``g``."""
+        perm = self.perm[g]
+        if len(self.piece) == 1:
+            return perm[square]
+        return placement(self.board, self.piece, tuple(perm[s] for s in piece_squares(self.board, self.piece, square)))
 
     def belief(self, g: int, belief: int) -> int:
         """The image of a belief under symmetry ``g``."""

@@ -100,7 +100,7 @@ def build(
 
     board, piece = roots[0].board, roots[0].piece
     rules: Rules = rules_for(board, piece)
-    symmetry = Symmetry(board)
+    symmetry = Symmetry(board, piece)
     if compiled is None:
         from pyasp_games.domains.kriegspiel.reachable import COMPILED_FROM
 
@@ -130,6 +130,7 @@ def build(
     owner: list[int] = []
     illegal: list[int] = []
     after: list[tuple[int, int, int, int]] = []
+    width = answers_width(piece)
     done = 0
     while done < len(keys):
         if done % 2048 == 0:
@@ -148,7 +149,7 @@ def build(
             nexts = [number(s) for s in answers.values() if s is not None]
             owner.append(done)
             illegal.append(number((king, square, sub)) if sub else -1)
-            after.append((*nexts, *[-2] * (4 - len(nexts))))  # type: ignore[arg-type]
+            after.append((*nexts, *[-2] * (width - len(nexts))))  # type: ignore[arg-type]
         done += 1
     return Table(
         board,
@@ -158,10 +159,18 @@ def build(
         root_numbers,
         np.array(owner, dtype=np.int32),
         np.array(illegal, dtype=np.int32),
-        np.array(after, dtype=np.int32).reshape(-1, 4),
+        np.array(after, dtype=np.int32).reshape(-1, width),
         symmetry,
         symmetric,
     )
+
+
+def answers_width(piece: str) -> int:
+    """The most answers after one attempt other than mate: a check by rank, file or one
+    of the diagonals, or silence (one piece, of which at most four occur at once); with
+    two pieces, up to five check announcements (a bishop's two diagonals, a knight's, a
+    double check of both) and silence."""
+    return 4 if len(piece) == 1 else 6
 
 
 def values(table: Table, deadline: Deadline | None = None) -> np.ndarray:
@@ -258,7 +267,7 @@ def cached_table(board: Board, piece: str) -> tuple[Callable[[State], int | None
         table = dict(zip(map(tuple, keys.tolist()), value.tolist(), strict=True))
         _LOADED[path] = (table, certificate(board, piece, keys, value, path))
     table, proof = _LOADED[path]
-    canonical = Symmetry(board).canonical
+    canonical = Symmetry(board, piece).canonical
     return (lambda state: table.get(canonical(state))), proof
 
 

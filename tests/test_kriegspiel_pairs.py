@@ -1,0 +1,136 @@
+"""Kriegspiel KBBK and KBNK (two White pieces besides the king): the referee against
+python-chess on 8 x 8, the compiled walk against the Python one, small tables and starts
+solved and verified, the announcements of bishop, knight and double checks, bad input."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pyasp_games.domains.kriegspiel import solve
+from pyasp_games.domains.kriegspiel.metaposition import rules_for
+from pyasp_games.domains.kriegspiel.model import (
+    Board,
+    legal_squares,
+    metaposition,
+    parse_metaposition,
+    parse_square,
+    piece_squares,
+    placement,
+    starts,
+)
+from pyasp_games.domains.kriegspiel.questions import TABLE, read_board
+from pyasp_games.domains.kriegspiel.referee import Referee, black_moves, white_answer
+from pyasp_games.domains.kriegspiel.tablebase import build
+from pyasp_games.errors import InputError
+
+from .conftest import assert_bad_input, run_cli
+
+B8 = Board(8, 8)
+
+
+def test_the_referee_agrees_with_python_chess_for_two_pieces():
+    chess = pytest.importorskip("chess")
+    rng = random.Random(30)
+    kinds = {"B": chess.BISHOP, "N": chess.KNIGHT}
+    checked = 0
+    while checked < 120:
+        piece = rng.choice(["BB", "BN"])
+        king, *men = rng.sample(range(64), 3)
+        if piece == "BB" and B8.colour(men[0]) == B8.colour(men[1]):
+            continue
+        square = placement(B8, piece, tuple(men))
+        legal = B8.squares(legal_squares(B8, king, piece, square))
+        if not legal:
+            continue
+        black = rng.choice(legal)
+        board = chess.Board(None)
+        board.set_piece_at(king, chess.Piece(chess.KING, chess.WHITE))
+        for letter, s in zip(piece, piece_squares(B8, piece, square), strict=True):
+            board.set_piece_at(s, chess.Piece(kinds[letter], chess.WHITE))
+        board.set_piece_at(black, chess.Piece(chess.KING, chess.BLACK))
+        board.turn = chess.WHITE
+        assert board.is_valid(), board.fen()
+        rules = rules_for(B8, piece)
+        accepted = set()
+        for attempt in rules.attempts(king, square):
+            ref = Referee(B8, piece, king, square, black)
+            if ref.white(attempt) == "illegal":
+                continue
+            before, after_men = set(piece_squares(B8, piece, square)), set(piece_squares(B8, piece, ref.square))
+            origin = king if attempt[0] == "K" else (before - after_men).pop()
+            accepted.add((origin, attempt[1]))
+            after = board.copy()
+            after.push(chess.Move(origin, attempt[1]))
+            said = white_answer(B8, piece, ref.king, ref.square, black)
+            assert (said == "mate") == after.is_checkmate()
+            assert (said == "stalemate") == after.is_stalemate()
+            if said.startswith("check"):
+                ways = said.removeprefix("check-").split("+")
+                checkers = [after.piece_at(s).piece_type for s in after.checkers()]
+                assert ways == sorted(ways) and len(ways) == len(checkers)
+                assert ("knight" in ways) == (chess.KNIGHT in checkers)
+
+            else:
+                assert said == "mate" or not after.is_check()
+            replies = {m.to_square for m in after.legal_moves}
+            assert replies == set(black_moves(B8, piece, ref.king, ref.square, black))
+        assert accepted == {(m.from_square, m.to_square) for m in board.legal_moves}
+        checked += 1
+
+
+
+def test_a_double_check_is_announced_by_both_ways():
+    m = parse_metaposition("K6k/8/8/4N3/8/8/8/B7")  # the knight stands on the bishop's diagonal
+    h8, f7, d3 = (parse_square(B8, s) for s in ("h8", "f7", "d3"))
+    assert Referee(B8, "BN", m.king, m.piece_square, h8).white(("N", f7)) == "check-knight+long-diagonal"
+    assert Referee(B8, "BN", m.king, m.piece_square, h8).white(("N", d3)) == "check-long-diagonal"
+
+
+def test_the_compiled_walk_builds_the_python_walks_table():
+    ms = starts(Board(4, 4), "BB")
+    slow, fast = build(ms, compiled=False), build(ms, compiled=True)
+    assert slow.keys == fast.keys and slow.roots == fast.roots
+    assert (slow.after == fast.after).all() and (slow.illegal == fast.illegal).all()
+
+
+def test_small_starts_are_solved_and_checked_from_both_sides():
+    out = solve(parse_metaposition("4/1B2/1B2/K3 unknown"), "native")
+    assert (out.status, out.answer, out.verdict.verified) == ("solved", 11, True)
+    assert out.stats["checked"] == {"mate_within": 11, "no_mate_within": 10}
+    out = solve(parse_metaposition("1k2/4/BN2/K3"), "native")
+    assert (out.status, out.answer, out.verdict.verified) == ("solved", 9, True)
+    assert out.stats["checked"] == {"mate_within": 9, "no_mate_within": 8}
+    # no forced mate: wherever the black king is, every attempt lets it take a piece or
+    # be stalemated somewhere
+    out = solve(parse_metaposition("1?1?/?1??/3N/K1?B"), "native")
+    assert (out.status, out.verdict.verified) == ("no-solution", True)
+    assert out.stats["checked"] == {"no_forced_mate": True}
+
+
+@pytest.mark.slow
+def test_the_4x4_kbbk_table():
+    request = read_board("4x4", "BB")
+    out = TABLE.ask(request)
+    assert out.verdict.verified is True and not out.verdict.not_checked
+    assert (out.answer["starts"], out.answer["forced"], out.answer["longest"]) == (896, 552, 12)
+
+
+def test_bad_two_piece_input_is_refused():
+    b = Board(5, 5)
+    with pytest.raises(InputError, match="one colour cannot mate"):
+        parse_metaposition("5/5/2B2/3B1/K4 unknown")  # c3 and d2
+    with pytest.raises(InputError, match="two bishops B B, or a bishop B and a knight N"):
+        parse_metaposition("5/5/2BN1/1N3/K4 unknown")
+    with pytest.raises(InputError, match="one rook R, one queen Q"):
+        parse_metaposition("5/5/2R2/1N3/K4 unknown")
+    with pytest.raises(InputError, match="two of White's men on one square"):
+        metaposition(b, 0, placement(b, "BN", (7, 7)), None, "BN")
+    with pytest.raises(InputError, match="off the 5x5 board"):
+        metaposition(b, 0, 25 * 25, None, "BN")
+    for backend in ("asp", "heuristic"):
+        assert_bad_input(run_cli("kriegspiel", "solve", "4/1B2/1N2/K3 unknown", "--backend", backend),
+                         "use --backend native")  # fmt: skip
+    assert_bad_input(run_cli("kriegspiel", "solve", "5/5/2B2/3B1/K4 unknown"), "one colour cannot mate")
+    assert_bad_input(run_cli("kriegspiel", "table", "--board", "4x4", "--piece", "NN"), "--piece")
