@@ -638,3 +638,21 @@ def test_crosscheck_on_workers_runs_domains_whose_questions_hold_closures(domain
     run = run_cli("crosscheck", domain, "--workers", "2")
     assert run.code == 0, run.stdout + run.stderr
     assert "no failed check, no disagreement" in run.stdout
+
+
+def test_a_reader_that_stops_reading_is_no_internal_error():
+    """``pyasp-games ... | head``: the reader closes the pipe before the answer is
+    written; the command ends quietly with 141 (128 + SIGPIPE, as a Unix tool does),
+    never with 1, the exit code of an internal error."""
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen(
+        [sys.executable, "-P", "-m", "pyasp_games", "grundy", "loopy",
+         instance_dir("grundy") / "cycle4.txt"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    proc.stdout.close()  # gone before the command writes its first line
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == 141, err
+    assert "Traceback" not in err and "internal error" not in err

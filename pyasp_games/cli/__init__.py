@@ -137,9 +137,26 @@ def main(argv: list[str] | None = None, *, enforce: bool = True) -> None:
         with enforced(enforce), stop_signals() if enforce else nullcontext():
             _run(argv, group, UsageFailure, enforce)
     except SystemExit as done:
-        if enforce and (done.code is None or isinstance(done.code, int)):
-            _leave(done.code or 0)
-        raise
+        code = done.code
+        if code == 1 and _reader_gone():
+            # not an internal error: whoever read the output stopped reading (`| head`)
+            code = CLOSED_PIPE
+        if enforce and (code is None or isinstance(code, int)):
+            _leave(code or 0)
+        raise SystemExit(code) from None
+
+
+#: The exit code when the output's reader has gone: 128 + SIGPIPE, what a shell reports
+#: for a Unix tool that writes into a closed pipe (``yes | head``).
+CLOSED_PIPE = 141
+
+
+def _reader_gone() -> bool:
+    """Whether the command stopped because its output pipe was closed: the command line
+    (click's rule, kept by typer) then swaps the standard streams for wrappers that
+    ignore the broken pipe and exits 1, which this tool's contract keeps for internal
+    errors."""
+    return type(sys.stdout).__name__.endswith("PacifyFlushWrapper")
 
 
 def _leave(code: int) -> None:
