@@ -1,7 +1,18 @@
-"""The linear construction tried for a polynomial Annihilation algorithm, against the
-exhaustive backend (docs/annihilation.md, "The polynomial algorithm").
+"""The polynomial backend of Annihilation (``--poly``) and the linear construction first
+tried for it, each against the exhaustive backend (docs/annihilation.md, "The
+polynomial algorithm").
 
-The construction: the generalized Sprague-Grundy function of the auxiliary digraph of
+``--poly`` answers every position (every digraph on at most ``--small`` vertices with
+every token placement, then ``--random`` random digraphs on ``--sizes`` vertices with 6
+random placements each) with the shipped ``poly`` backend, which builds the linear space
+of lost positions by the one-round test (pyasp_games/domains/annihilation/poly.py), and
+with ``native``; it counts agreements by answer, how many poly answers its checker
+verified (a ``draw`` is verified only by replaying the rules, which every position here
+allows), and lists the disagreements. Its candidate sets can be narrowed
+(``--candidates two``: positions of at most two tokens and sums of two arc vectors only)
+to show what the third family (an arc vector plus one token) is there for.
+
+The construction first tried (the default mode): the generalized Sprague-Grundy function of the auxiliary digraph of
 the positions with at most two tokens (the grundy domain's ``generalized_grundy``); the
 span over GF(2) of its finite-valued positions, the values extended linearly (checked
 consistent); a position in the span has the extended value, one outside it is ``first``
@@ -17,8 +28,12 @@ finite-valued positions of its whole game graph form a subspace with the value l
 on it, and how many tokens its generators need; then, for every digraph on at most ``--small`` vertices with every token placement
 and then for ``--random`` random digraphs of 6 to 8 vertices with 6 random placements
 each, how many positions were compared, how many disagree (by pair of answers) and
-the first disagreements found. With ``--poly`` it checks the shipped ``poly`` backend
-(the nim-sum theorem) instead, on every such position where it applies.
+the first disagreements found. It is not shipped: it misses lost positions that need
+more than two tokens (instances/annihilation/fan3.txt).
+
+    python benchmarks/annihilation_linear.py --poly --small 4 --random 600
+    python benchmarks/annihilation_linear.py --poly --small 0 --random 400 --sizes 10,11,12
+    python benchmarks/annihilation_linear.py --poly --all-placements 300 --sizes 10,11,12
 """
 
 from __future__ import annotations
@@ -113,31 +128,95 @@ def compare(instances, shown: list[str]) -> collections.Counter:
     return counts
 
 
-def random_positions(count: int):
-    for seed in range(count):
+def random_positions(count: int, sizes: tuple[int, ...] = (6, 7, 8), first_seed: int = 0):
+    for seed in range(first_seed, first_seed + count):
         rng = random.Random(seed)
-        n, degree = rng.choice([6, 7, 8]), rng.choice([1.0, 1.5, 2.0, 2.5])
+        n, degree = rng.choice(sizes), rng.choice([1.0, 1.5, 2.0, 2.5])
         base = random_instance(n, seed, 0, degree, loops=rng.random() < 0.3)
         for _ in range(6):
             yield Annihilation(base.graph, rng.randrange(1 << n))
 
 
-def poly_check(small: int, random_count: int) -> None:
-    """The shipped ``poly`` backend (the nim-sum theorem) against exhaustive search on
-    every position where it applies, with its certificate verified."""
-    from pyasp_games.domains.annihilation import solve
-    from pyasp_games.domains.annihilation.poly import applies
+def poly_check(small: int, random_count: int, sizes: tuple[int, ...], narrow: bool) -> None:
+    """The shipped ``poly`` backend against exhaustive search on every position, with
+    its answer verified (certificate, and the rules)."""
+    from pyasp_games.domains.annihilation import poly, solve
 
-    wall = time.perf_counter()
+    if narrow:
+        _narrow(poly)
+    wall, cpu = time.perf_counter(), time.process_time()
     counts: collections.Counter = collections.Counter()
-    for inst in [*small_instances(small), *random_positions(random_count)]:
-        if not applies(inst):
-            counts["not applicable"] += 1
-            continue
-        out = solve(inst, "poly")
-        agree = out.answer == solve_native(inst).answer and out.verdict.verified is True
-        counts["agree" if agree else "DISAGREE"] += 1
-    print(f"poly against native: {dict(counts)} ({time.perf_counter() - wall:.1f} s wall)")
+    shown: list[str] = []
+    instances = [*small_instances(small)] if small else []
+    for inst in [*instances, *random_positions(random_count, sizes)]:
+        out = solve(inst, "poly") if not narrow else None
+        said = out.answer if out else poly.solve_poly(inst).answer
+        truth = solve_native(inst).answer
+        counts["positions"] += 1
+        if said == truth:
+            counts[f"agree {truth}"] += 1
+        else:
+            counts[f"DISAGREE: {truth} said {said}"] += 1
+            if len(shown) < 5:
+                arcs = " ".join(f"{inst.names[u]}{inst.names[v]}" for u, v in inst.graph.arcs())
+                shown.append(f"arcs {arcs}; tokens {' '.join(inst.token_names)}: {truth}, said {said}")
+        if out is not None:
+            counts[f"verified {out.verdict.verified}"] += 1
+    print(f"poly against native ({'narrowed candidates' if narrow else 'as shipped'}): {dict(counts)}"
+          f" ({time.perf_counter() - wall:.1f} s wall, {time.process_time() - cpu:.1f} s CPU)")
+    for line in shown:
+        print("  ", line)
+
+
+def whole_graphs(count: int, sizes: tuple[int, ...], narrow: bool) -> None:
+    """Every token placement (all ``2^n`` positions) of ``count`` random digraphs: the
+    whole game graph labelled once by retrograde analysis against one ``poly`` closure
+    (its span of lost positions) per digraph."""
+    from pyasp_games.domains.annihilation import poly
+    from pyasp_games.domains.annihilation.positions import PositionGraph, labels
+
+    if narrow:
+        _narrow(poly)
+    wall, cpu = time.perf_counter(), time.process_time()
+    counts: collections.Counter = collections.Counter()
+    shown: list[str] = []
+    for seed in range(count):
+        rng = random.Random(seed)
+        n, degree = rng.choice(sizes), rng.choice([1.0, 1.2, 1.5, 2.0, 2.5, 3.0])
+        inst = random_instance(n, seed, 0, degree, loops=rng.random() < 0.3)
+        game = PositionGraph(list(range(1 << n)), [[((u, v), q) for u, v, q in inst.moves(p)]
+                                                    for p in range(1 << n)])  # fmt: skip
+        truth = labels(game)
+        closure = poly.build_closure(inst)
+        wrong = 0
+        for p in range(1 << n):
+            said = "P" if closure.lost(p) else "N" if poly.decided(inst, closure, p) else "D"
+            counts[f"{truth[p]} said {said}"] += 1
+            wrong += said != truth[p]
+        counts["digraphs"] += 1
+        counts["digraphs with a disagreement"] += wrong > 0
+        if wrong and len(shown) < 5:
+            arcs = " ".join(f"{inst.names[u]}{inst.names[v]}" for u, v in inst.graph.arcs())
+            shown.append(f"seed {seed}, n {n}: arcs {arcs}: {wrong} positions")
+    print(f"every placement on {count} random digraphs of {sizes} vertices "
+          f"({'narrowed candidates' if narrow else 'as shipped'}): {dict(sorted(counts.items()))}"
+          f" ({time.perf_counter() - wall:.1f} s wall, {time.process_time() - cpu:.1f} s CPU)")
+    for line in shown:
+        print("  ", line)
+
+
+def _narrow(poly) -> None:
+    """Drop the candidates "an arc vector plus one token" (to show what they are for)."""
+    full = poly.candidates
+
+    def two(graph, finite, deadline=None):
+        n = len(graph)
+        arcs = {(1 << u) ^ (1 << v) for u in range(n) for v in graph.succ[u] if u != v}
+        keep = {a ^ b for a in arcs for b in arcs}
+        keep |= {(1 << u) | (1 << v) for u in range(n) for v in range(n)}
+        return {m: t for m, t in full(graph, finite, deadline).items() if m in keep}
+
+    poly.candidates = two
 
 
 def main() -> None:
@@ -147,10 +226,20 @@ def main() -> None:
     parser.add_argument("--structure", type=int, default=4,
                         help="the whole game graph of every digraph on at most this many vertices")
     parser.add_argument("--poly", action="store_true",
-                        help="only the shipped poly backend against native, where it applies")
+                        help="the shipped poly backend against native on every position")
+    parser.add_argument("--sizes", default="6,7,8", help="vertices of the random digraphs")
+    parser.add_argument("--candidates", choices=("all", "two"), default="all",
+                        help="with --poly: 'two' narrows the candidates (to show the need)")
+    parser.add_argument("--all-placements", type=int, default=0, metavar="COUNT",
+                        help="with --poly: every placement on COUNT random digraphs of --sizes")
     args = parser.parse_args()
+    if args.poly and args.all_placements:
+        sizes = tuple(int(x) for x in args.sizes.split(","))
+        whole_graphs(args.all_placements, sizes, args.candidates == "two")
+        return
     if args.poly:
-        poly_check(args.small, args.random)
+        sizes = tuple(int(x) for x in args.sizes.split(","))
+        poly_check(args.small, args.random, sizes, args.candidates == "two")
         return
     wall = time.perf_counter()
     counts: collections.Counter = collections.Counter()

@@ -49,8 +49,8 @@ from pyasp_games.errors import InputError, checked_int, checked_real
 #: The answers: the player to move at the start wins, loses, or neither can force a win.
 OUTCOMES = ("first", "second", "draw")
 
-#: The most vertices an instance may have (the tool's limit; the polynomial backend's
-#: auxiliary graph has about n²/2 positions).
+#: The most vertices an instance may have (the tool's limit; the polynomial backend
+#: tests about n²/2 + m²/2 + mn positions of at most four tokens).
 MAX_VERTICES = 2_000
 
 
@@ -184,7 +184,7 @@ def random_instance(
     """A random instance (bench generator ``random``): ``round(degree * n)`` distinct
     arcs on ``n`` vertices (self-loops only with ``loops``), ``tokens`` tokens on
     distinct random vertices (with ``finite``: on vertices of finite generalized
-    Sprague-Grundy value only, where the ``poly`` backend applies); deterministic in its
+    Sprague-Grundy value only, where the nim-sum relations alone decide); deterministic in its
     arguments.
 
     >>> inst = random_instance(10, seed=1, tokens=3)

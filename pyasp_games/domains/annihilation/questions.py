@@ -3,9 +3,10 @@
 ``solve``: who wins Annihilation from the start, the player to move (``first``), the
 other (``second``), or neither (``draw``), with a winning or a draw-keeping first
 move; by retrograde analysis of every reachable position (``native``), an ASP
-program deriving them from the rules (``asp``), or, when every token sits on a vertex
-of finite generalized Sprague-Grundy value, the nim-sum of those values (``poly``). Every answer is checked from the rules
-by :mod:`~pyasp_games.domains.annihilation.verify` (within its budget of positions).
+program deriving them from the rules (``asp``), or the linear space of lost positions
+built in polynomial time (``poly``, with a certificate). Every answer is checked by
+:mod:`~pyasp_games.domains.annihilation.verify` (from the rules within its budget of
+positions, and ``poly``'s certificate at any size).
 
 >>> from pyasp_games.domains.annihilation.model import parse_instance
 >>> inst = parse_instance("a b\\nb a\\n", "a")

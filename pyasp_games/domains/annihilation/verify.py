@@ -184,71 +184,146 @@ def _value(text: Any) -> Value:
     raise ValueError(f"not a generalized Sprague-Grundy value: {text!r}")
 
 
-def check_nim_sum(inst: Annihilation, outcome: Outcome) -> tuple[bool, str]:
-    """Check a nim-sum certificate (the ``poly`` backend's ``stats['grundy']`` and
-    ``stats['counters']``): Smith's conditions on the digraph (which make the values its
-    generalized Sprague-Grundy function), every token on a finite value, and the answer
-    and move by the theorem of :mod:`~pyasp_games.domains.annihilation.poly`: ``second``
-    iff the XOR of the tokens' values is 0, a winning move to a position of XOR 0 with
-    every token on a finite value."""
+def _echelon_reduce(rows: dict[int, int], vector: int) -> int:
+    """``vector`` reduced by an echelon basis (``rows[p]``: highest bit ``p``), every
+    pivot bit cleared from the highest down: a linear map whose kernel is the span."""
+    for p in sorted(rows, reverse=True):
+        if vector >> p & 1:
+            vector ^= rows[p]
+    return vector
+
+
+def _form(forms: list[int], position: int) -> int:
+    """A position's reduced form: the XOR of its tokens' (the reduction is linear)."""
+    total = 0
+    while position:
+        low = position & -position
+        total ^= forms[low.bit_length() - 1]
+        position ^= low
+    return total
+
+
+def _relations(values: list[Value]) -> list[int]:
+    """The positions with every token on a vertex of finite value and XOR 0, spanned by
+    ``e_u`` (value 0), ``e_u + e_v`` (equal values) and ``e_u + e_v + e_w`` (values
+    XORing to 0): the span the certificate's rounds start from."""
+    by_value: dict[int, list[int]] = {}
+    for u, g in enumerate(values):
+        if isinstance(g, int):
+            by_value.setdefault(g, []).append(u)
+    out = [1 << u for u in by_value.get(0, [])]
+    for us in by_value.values():
+        out += [(1 << us[0]) | (1 << u) for u in us[1:]]
+    for i in by_value:
+        for j in by_value:
+            if 0 < i < j and i ^ j in by_value:
+                out.append((1 << by_value[i][0]) | (1 << by_value[j][0]) | (1 << by_value[i ^ j][0]))
+    return out
+
+
+def check_closure(inst: Annihilation, outcome: Outcome) -> tuple[bool, str]:
+    """Check the ``poly`` certificate: Smith's conditions for ``stats['grundy']`` and
+    ``stats['counters']`` on the digraph (so the nim-sum relations are lost positions
+    for the player to move), then every generator of ``stats['rounds']``: every move
+    from it leads to a position with a move into the span of the relations and the
+    earlier rounds (so it is lost too: the theorems of
+    :mod:`~pyasp_games.domains.annihilation.poly`, the lost positions being a linear
+    space). Then ``second`` needs the start in that span, ``first`` a legal move into
+    it. A ``draw`` is only consistent with it (the start outside, no move into it): it
+    rests on the span being all the lost positions, which is not proved, and raises
+    :class:`Unconfirmed` unless the rules are replayed (:func:`check_outcome`)."""
     try:
         values = [_value(x) for x in outcome.stats["grundy"]]
         counters = list(outcome.stats["counters"])
+        rounds = [[[inst.graph.index[v] for v in g] for g in found] for found in outcome.stats["rounds"]]
     except (KeyError, TypeError, ValueError) as why:
-        return False, f"the nim-sum certificate is malformed: {why}"
+        return False, f"the certificate is malformed: {why}"
     if len(values) != len(inst) or len(counters) != len(inst):
-        return False, "the nim-sum certificate does not give one value per vertex"
+        return False, "the certificate does not give one value per vertex"
     ok, message = check_generalized(inst.graph, values, counters)
     if not ok:
         return False, f"the certificate is not the generalized Sprague-Grundy function: {message}"
+    rows: dict[int, int] = {}
 
-    def nim_sum(position: int) -> int | None:
-        total = 0
-        for v in range(len(inst)):
-            if position >> v & 1:
-                if not isinstance(values[v], int):
-                    return None
-                total ^= values[v]
-        return total
+    def add(vector: int) -> None:
+        r = _echelon_reduce(rows, vector)
+        if r:
+            rows[r.bit_length() - 1] = r
 
-    total = nim_sum(inst.start)
-    if total is None:
-        return False, "a token sits on a vertex of infinite value: the nim-sum decides nothing"
+    for vector in _relations(values):
+        add(vector)
+    moves = _successors(inst)
+    n = len(inst)
+    for k, found in enumerate(rounds):
+        forms = [_echelon_reduce(rows, 1 << u) for u in range(n)]
+        masks = []
+        for tokens in found:
+            mask = sum(1 << u for u in set(tokens))
+            for after in moves(mask):
+                if not any(_form(forms, z) == 0 for z in moves(after)):
+                    shown = " ".join(inst.graph.names[u] for u in tokens)
+                    return False, f"round {k + 1}: a move from ({shown}) leaves no move into the span"
+            masks.append(mask)
+        for mask in masks:
+            add(mask)
+    def in_span(position: int) -> bool:
+        return _echelon_reduce(rows, position) == 0
+
+    proved = f"{len(rows)} independent lost positions proved (Smith's conditions, {len(rounds)} rounds checked)"
+    start = inst.start
     if outcome.answer == "second":
-        ok = total == 0 and outcome.witness is None
-        said = "(Smith's conditions checked)" if ok else ", not a second-player win"
-        return ok, f"the tokens' values XOR to {total} {said}"
-    if outcome.answer != "first" or total == 0:
-        return False, f"the tokens' values XOR to {total}: {outcome.answer!r} is wrong"
+        if outcome.witness is not None or not in_span(start):
+            return False, "the start is not in the span of the proved lost positions"
+        return True, f"the start is a sum of lost positions: {proved}"
+    if in_span(start):
+        return False, f"the start is lost for the player to move ({proved}): {outcome.answer!r} is wrong"
     witness = outcome.witness
     index = inst.graph.index
     if not (isinstance(witness, (list, tuple)) and len(witness) == 2):
         return False, f"the move {witness!r} is not a pair [from, to]"
     u, v = index.get(witness[0]), index.get(witness[1])
-    if u is None or v is None or v not in inst.graph.succ[u] or not inst.start >> u & 1:
+    if u is None or v is None or v not in inst.graph.succ[u] or not start >> u & 1:
         return False, f"{witness[0]} -> {witness[1]} is not a legal move"
-    after = nim_sum(inst.start & ~(1 << u) ^ (1 << v))
-    if after != 0:
-        return False, f"the move {witness[0]} -> {witness[1]} leaves the XOR {after}, not 0"
-    return True, (
-        f"the tokens' values XOR to {total}, and {witness[0]} -> {witness[1]} leaves 0 "
-        "(Smith's conditions checked)"
+    after = start if u == v else start & ~(1 << u) ^ (1 << v)
+    shown = f"{witness[0]} -> {witness[1]}"
+    if outcome.answer == "first":
+        if not in_span(after):
+            return False, f"the move {shown} does not lead into the span of the proved lost positions"
+        return True, f"the move {shown} leads to a sum of lost positions: {proved}"
+    if outcome.answer != "draw":
+        return False, f"answer {outcome.answer!r} is none of first, second, draw"
+    if any(in_span(q) for q in moves(start)):
+        return False, f"a move leads into the span of the proved lost positions: not a draw ({proved})"
+    if in_span(after) or any(in_span(q) for q in moves(after)):
+        return False, f"the move {shown} does not keep the draw by the certificate"
+    raise Unconfirmed(
+        "a draw by the certificate (the start outside the span of the proved lost positions, "
+        "no move into it), which rests on that span being every lost position: not proved"
     )
 
 
 def check_outcome(inst: Annihilation, outcome: Outcome) -> tuple[bool | None, str]:
     """Verify a solved outcome from the rules (within :data:`BUDGET` positions); an
-    answer with a nim-sum certificate is checked by it first, then from the rules where
-    the positions are few enough."""
+    answer with a certificate (``poly``) is checked by it first, then from the rules
+    where the positions are few enough (a ``draw`` only so)."""
     if outcome.status != "solved":
         return None, "nothing to verify"
     if "grundy" not in outcome.stats:
         return check_answer(inst, outcome.answer, outcome.witness)
-    ok, message = check_nim_sum(inst, outcome)
-    if not ok or inst.reachable_bound() > BUDGET:
+    try:
+        ok, message = check_closure(inst, outcome)
+    except Unconfirmed as why:
+        ok, message = None, str(why)
+    if ok is False:
+        return ok, message
+    if inst.reachable_bound() > BUDGET:
+        if ok is None:
+            raise Unconfirmed(f"{message}; too many positions to replay the rules")
         return ok, message
     try:
         ok, rules = check_answer(inst, outcome.answer, outcome.witness)
     except Unconfirmed:
+        if ok is None:
+            raise
         return True, f"{message}; too many positions to replay the rules as well"
     return ok, f"{message}; {rules}" if ok else rules
