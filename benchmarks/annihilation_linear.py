@@ -9,8 +9,9 @@ of lost positions by the one-round test (pyasp_games/domains/annihilation/poly.p
 with ``native``; it counts agreements by answer, how many poly answers its checker
 verified (a ``draw`` is verified only by replaying the rules, which every position here
 allows), and lists the disagreements. Its candidate sets can be narrowed
-(``--candidates two``: positions of at most two tokens and sums of two arc vectors only)
-to show what the third family (an arc vector plus one token) is there for.
+(``--candidates structured``: the three families used beyond 46 vertices, at any size;
+``--candidates two``: positions of at most two tokens and sums of two arc vectors only)
+to show what the larger families are there for.
 
 The construction first tried (the default mode): the generalized Sprague-Grundy function of the auxiliary digraph of
 the positions with at most two tokens (the grundy domain's ``generalized_grundy``); the
@@ -128,6 +129,10 @@ def compare(instances, shown: list[str]) -> collections.Counter:
     return counts
 
 
+#: How the candidates were chosen, for the printed lines.
+_LABEL = ["as shipped"]
+
+
 def random_positions(count: int, sizes: tuple[int, ...] = (6, 7, 8), first_seed: int = 0):
     for seed in range(first_seed, first_seed + count):
         rng = random.Random(seed)
@@ -162,13 +167,13 @@ def poly_check(small: int, random_count: int, sizes: tuple[int, ...], narrow: bo
                 shown.append(f"arcs {arcs}; tokens {' '.join(inst.token_names)}: {truth}, said {said}")
         if out is not None:
             counts[f"verified {out.verdict.verified}"] += 1
-    print(f"poly against native ({'narrowed candidates' if narrow else 'as shipped'}): {dict(counts)}"
+    print(f"poly against native ({_LABEL[0]}): {dict(counts)}"
           f" ({time.perf_counter() - wall:.1f} s wall, {time.process_time() - cpu:.1f} s CPU)")
     for line in shown:
         print("  ", line)
 
 
-def whole_graphs(count: int, sizes: tuple[int, ...], narrow: bool) -> None:
+def whole_graphs(count: int, sizes: tuple[int, ...], narrow: bool, first: int = 0) -> None:
     """Every token placement (all ``2^n`` positions) of ``count`` random digraphs: the
     whole game graph labelled once by retrograde analysis against one ``poly`` closure
     (its span of lost positions) per digraph."""
@@ -180,7 +185,7 @@ def whole_graphs(count: int, sizes: tuple[int, ...], narrow: bool) -> None:
     wall, cpu = time.perf_counter(), time.process_time()
     counts: collections.Counter = collections.Counter()
     shown: list[str] = []
-    for seed in range(count):
+    for seed in range(first, first + count):
         rng = random.Random(seed)
         n, degree = rng.choice(sizes), rng.choice([1.0, 1.2, 1.5, 2.0, 2.5, 3.0])
         inst = random_instance(n, seed, 0, degree, loops=rng.random() < 0.3)
@@ -198,8 +203,8 @@ def whole_graphs(count: int, sizes: tuple[int, ...], narrow: bool) -> None:
         if wrong and len(shown) < 5:
             arcs = " ".join(f"{inst.names[u]}{inst.names[v]}" for u, v in inst.graph.arcs())
             shown.append(f"seed {seed}, n {n}: arcs {arcs}: {wrong} positions")
-    print(f"every placement on {count} random digraphs of {sizes} vertices "
-          f"({'narrowed candidates' if narrow else 'as shipped'}): {dict(sorted(counts.items()))}"
+    print(f"every placement on {count} random digraphs of {sizes} vertices (seeds {first}-{first + count - 1}) "
+          f"({_LABEL[0]}): {dict(sorted(counts.items()))}"
           f" ({time.perf_counter() - wall:.1f} s wall, {time.process_time() - cpu:.1f} s CPU)")
     for line in shown:
         print("  ", line)
@@ -228,14 +233,22 @@ def main() -> None:
     parser.add_argument("--poly", action="store_true",
                         help="the shipped poly backend against native on every position")
     parser.add_argument("--sizes", default="6,7,8", help="vertices of the random digraphs")
-    parser.add_argument("--candidates", choices=("all", "two"), default="all",
-                        help="with --poly: 'two' narrows the candidates (to show the need)")
+    parser.add_argument("--candidates", choices=("all", "structured", "two"), default="all",
+                        help="with --poly: 'structured' uses the families of more than 46 "
+                        "vertices at any size, 'two' only two tokens and two-move sums")
     parser.add_argument("--all-placements", type=int, default=0, metavar="COUNT",
                         help="with --poly: every placement on COUNT random digraphs of --sizes")
+    parser.add_argument("--first-seed", type=int, default=0, help="with --all-placements")
     args = parser.parse_args()
+    _LABEL[0] = {"all": "as shipped", "structured": "structured candidates at any size",
+                 "two": "candidates narrowed to two tokens and two-move sums"}[args.candidates]
+    if args.candidates == "structured":
+        from pyasp_games.domains.annihilation import poly
+
+        poly.ALL_FOUR_TOKENS = -1
     if args.poly and args.all_placements:
         sizes = tuple(int(x) for x in args.sizes.split(","))
-        whole_graphs(args.all_placements, sizes, args.candidates == "two")
+        whole_graphs(args.all_placements, sizes, args.candidates == "two", args.first_seed)
         return
     if args.poly:
         sizes = tuple(int(x) for x in args.sizes.split(","))

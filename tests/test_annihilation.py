@@ -105,6 +105,20 @@ def test_poly_proves_fan3_lost_with_a_four_token_generator():
     assert "the start is a sum of lost positions" in out.verdict.message
 
 
+def test_the_structured_candidates_miss_a_lost_position_and_the_checker_says_so(monkeypatch):
+    """random13-four: every four-token candidate proves it lost; the families used beyond
+    46 vertices miss it and say draw, which the checker refutes from the rules."""
+    import pyasp_games.domains.annihilation.poly as poly
+
+    inst = load_instance("instances/annihilation/random13-four.txt")
+    out = solve(inst, "poly")
+    assert (out.answer, out.verdict.verified) == ("second", True)
+    assert any(len(g) == 4 for found in out.stats["rounds"] for g in found)
+    monkeypatch.setattr(poly, "ALL_FOUR_TOKENS", -1)
+    out = solve(inst, "poly")  # the claim is refuted: an error, never a wrong answer
+    assert (out.status, out.verdict.verified, out.verdict.failed_answer) == ("error", False, "draw")
+
+
 def test_a_forged_certificate_is_caught():
     import dataclasses
 

@@ -38,23 +38,27 @@ move to restore 0) or raises one (to a finite or infinite value): then Smith's
 condition moves that token on to its old value at a smaller counter; two tokens meeting
 leave the XOR as addition mod 2 does; the multiset of the tokens' pairs ``(γ, c)``
 decreases every round, so the play is finite and the player facing XOR 0 loses. Then
-``X_{k+1} = span(X_k ∪ (Φ(X_k) ∩ C))`` for the candidates ``C``: every position of at
-most two tokens, every sum of two arc vectors ``e_u + e_v + e_w + e_t`` (two moves:
-each ``x`` of ``Φ(X) \\ X`` lies in ``X + m_1 + m_2`` for a move ``m_1`` and its
-reply ``m_2``), and every arc vector plus one token (O(n² + m² + mn) positions of at
-most four tokens). Each round costs one test per candidate (at most ``4Δ⁺`` moves, each
-answered by at most five set lookups), there are at most ``n`` rounds (each one that
-adds anything raises the dimension), so the whole is polynomial: O(n · (n² + m² + mn) ·
-Δ⁺) set lookups, ``Δ⁺`` the largest out-degree.
+``X_{k+1} = span(X_k ∪ (Φ(X_k) ∩ C))`` for the candidates ``C``: on up to 46 vertices
+(:data:`ALL_FOUR_TOKENS`) every position of at most four tokens; on more, every position
+of at most two tokens, every sum of two arc vectors ``e_u + e_v + e_w + e_t`` (each
+``x`` of ``Φ(X) \\ X`` lies in ``X + m_1 + m_2`` for a move ``m_1`` and its reply
+``m_2``) and every arc vector plus one token: O(n² + m² + mn) positions. Each round
+costs one test per candidate (at most ``4Δ⁺`` moves, each answered by at most five set
+lookups), there are at most ``n`` rounds (each one that adds anything raises the
+dimension), so the whole is polynomial: O(n · (n⁴ + m² + mn) · Δ⁺) set lookups, ``Δ⁺``
+the largest out-degree.
 
 **Answers.** ``second`` when the start is in ``X`` and ``first`` with a move into ``X``
 are proved by Theorems 1 and 2 whatever ``C`` is (the test is sound). ``draw`` (the
 start outside ``X`` and no move into ``X``) also needs ``X = P`` at the fixpoint, which
-is *not proved*: it held on every digraph of at most 4 vertices with every token
-placement (49,580 positions) and on every random digraph tried of 5 to 13 vertices
-(``benchmarks/annihilation_linear.py``), while smaller candidate sets (two tokens and
-two-move sums only) fail there. So a ``draw`` is checked by replaying the rules where
-the positions are few enough and is otherwise cross-checked or labelled NOT VERIFIED.
+is *not proved*. With every position of at most four tokens as candidates it held on
+every position compared with exhaustive search (every digraph of at most 4 vertices,
+random ones of 6 to 13 vertices: ``benchmarks/annihilation_linear.py``); the structured
+families used beyond 46 vertices do *not* always reach ``P``: on a 13-vertex digraph
+(seed 251 of ``--all-placements``) they miss the lost position of tokens 0 4 8 12,
+which only the four-token candidate 2 6 8 12 reveals. So a ``draw`` is checked by
+replaying the rules where the positions are few enough, and is otherwise cross-checked
+or labelled NOT VERIFIED.
 
 The certificate travels with the answer: ``stats['grundy']`` and ``stats['counters']``
 (Smith's conditions, checked), ``stats['rounds']`` (the generators added at each
@@ -75,6 +79,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from itertools import combinations
+from math import comb
 
 from pyasp_games.domains.annihilation.model import Annihilation, vertices_of
 from pyasp_games.domains.grundy.generalized import generalized_grundy
@@ -155,6 +161,11 @@ def nim_relations(values: list[Value]) -> Iterator[int]:
 #: The most candidate positions the backend tests (about half a gigabyte of them).
 MAX_CANDIDATES = 4_000_000
 
+#: Up to this many positions of three and four tokens, the candidates are all of them
+#: (n up to 46): the structured families alone missed a lost position on a 13-vertex
+#: digraph (``docs/annihilation.md``).
+ALL_FOUR_TOKENS = 200_000
+
 
 def candidate_count(graph: Digraph) -> int:
     """An upper bound on the candidates: ``n(n+1)/2 + m(m-1)/2 + mn``."""
@@ -178,6 +189,12 @@ def candidates(
         for v in range(u + 1, n):
             if not (finite[u] and finite[v]):
                 out[(1 << u) | (1 << v)] = (u, v)
+    if comb(n, 3) + comb(n, 4) <= ALL_FOUR_TOKENS:
+        for k in (3, 4):
+            for tokens in combinations(range(n), k):
+                if not all(finite[x] for x in tokens):
+                    out[sum(1 << x for x in tokens)] = tokens
+        return out
     arcs = sorted({(min(u, v), max(u, v)) for u in range(n) for v in graph.succ[u] if u != v})
     for i, (u, v) in enumerate(arcs):
         deadline.check()
