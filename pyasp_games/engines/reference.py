@@ -172,7 +172,7 @@ def cross_check(
         round(time.perf_counter() - started, 4),
     )  # fmt: skip
     if ref.status == "unknown":
-        given = f" ({left:.2f} s left of the limit)" if left is not None else (
+        given = f" (it had the {left:.2f} s left of the limit)" if left is not None else (
             f" (its {budget:g} s)" if budget is not None else ""
         )
         check.reason = f"the reference {backend} reached the {_limit(ref)} limit{given}"
