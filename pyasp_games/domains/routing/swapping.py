@@ -401,8 +401,14 @@ def bound_swaps(
     for v, t in enumerate(inst.state):
         inverse[t] = v
     # and every other pair of runs goes without the preference for splitting cycles
-    runs = [greedy_swaps(g, inst.state, rng, k % 4 < 2) if k % 2 == 0
-            else greedy_swaps(g, inverse, rng, k % 4 < 2)[::-1] for k in range(trials)]  # fmt: skip
+    runs: list = []
+    for k in range(trials):
+        if runs and deadline.expired():  # one schedule is the answer; more only shorten it
+            break
+        if k % 2 == 0:
+            runs.append(greedy_swaps(g, inst.state, rng, k % 4 < 2))
+        else:
+            runs.append(greedy_swaps(g, inverse, rng, k % 4 < 2)[::-1])
     runs.sort(key=len)
     greedy = len(runs[0])
     best = min((replan(g, inst.state, inverse, improve(g, r, deadline, rng, rounds), deadline,
@@ -419,7 +425,7 @@ def bound_swaps(
         spent += max(made, 1)
         if len(found) < len(best):
             best = found
-        start = improve(g, runs[fresh % trials], deadline, rng, rounds)
+        start = improve(g, runs[fresh % len(runs)], deadline, rng, rounds)
         fresh += 1
 
     def attempt(budget: int) -> bool | None:
