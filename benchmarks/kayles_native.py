@@ -10,7 +10,10 @@ second, is the tool's, not the search's). ``--check`` also times the independent
     python benchmarks/kayles_native.py --family random --n 40 --degrees 2 3 4 6 --seeds 3
     python benchmarks/kayles_native.py --family tree --n 60 --seeds 3
     python benchmarks/kayles_native.py --family grid --n 6
-    python benchmarks/kayles_native.py --family random --n 50 --degrees 2 3 4 6 --time-limit 60
+    python benchmarks/kayles_native.py --family random --n 50 --seeds 2 --cpu-limit 60 --time-limit 600
+
+``--cpu-limit`` stops a search after that many CPU seconds (this process), the figure the
+targets are stated in: on a loaded machine the wall clock runs 3 to 8 times faster.
 """
 
 from __future__ import annotations
@@ -39,7 +42,8 @@ def main() -> None:
     p.add_argument("--n", type=int, default=40)
     p.add_argument("--degrees", type=float, nargs="*", default=[2, 3, 4, 6])
     p.add_argument("--seeds", type=int, default=3)
-    p.add_argument("--time-limit", type=float, default=60.0)
+    p.add_argument("--time-limit", type=float, default=60.0, help="wall seconds per instance")
+    p.add_argument("--cpu-limit", type=float, default=None, help="CPU seconds per instance")
     p.add_argument("--check", action="store_true", help="also time the checker")
     a = p.parse_args()
     compile_now()
@@ -48,7 +52,7 @@ def main() -> None:
     for graph in instances(a):
         cpu, wall = time.process_time(), time.perf_counter()
         try:
-            out = solve_native(graph, Limits(time_limit=a.time_limit))
+            out = solve_native(graph, Limits(time_limit=a.time_limit, cpu_limit=a.cpu_limit))
             value, stats = out.answer, out.stats
         except LimitReached as reached:
             value, stats, out = "limit", reached.args[0], None

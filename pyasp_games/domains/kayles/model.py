@@ -14,7 +14,15 @@ first few may be empty):
   ``complete``: ``K_n``;
 - ``complete-bipartite:M``: ``K_(M,n)``; ``grid:M``: ``P_M x P_n``;
   ``caterpillar:K``: the path ``P_n`` with ``K`` leaves on every vertex;
-  ``wheel``: a hub joined to every vertex of ``C_n`` (``n >= 3``).
+  ``wheel``: a hub joined to every vertex of ``C_n`` (``n >= 3``);
+- from Brown et al., "Nimber sequences of Node-Kayles games" (J. Integer Sequences 23,
+  2020, Article 20.3.5), with the vertex names of the OEIS entries it deposited:
+  ``3-path``: ``P_n(3)``, the path ``P_n`` plus an edge between every two vertices 3
+  apart (A317367); ``linked-diamonds``: ``n`` diamonds ``v_(i-1) v_i u_i w_i``, each
+  spine edge ``v_(i-1) v_i`` their diagonal (A316781); ``linked-4-cycles``: the path
+  ``u_0 .. u_n`` with a 4-cycle ``u_i v_i w_i u_(i+1)`` on each of its edges (A316629);
+  ``chained-4-cycles``: ``n`` 4-cycles ``u_i v_i u_(i+1) w_i`` joined at the cut
+  vertices ``u_i`` (the comment of A316629: value 0 for odd ``n``, 1 for even).
 
 >>> g = family_graph(parse_family("grid:2"), 3)
 >>> len(g), len(g.edges), g.name
@@ -61,6 +69,10 @@ FAMILIES: dict[str, str | None] = {
     "complete-bipartite": "M",
     "grid": "M",
     "caterpillar": "K",
+    "3-path": None,
+    "linked-diamonds": None,
+    "linked-4-cycles": None,
+    "chained-4-cycles": None,
 }
 
 
@@ -117,6 +129,8 @@ def _vertex_count(family: Family, n: int) -> int:
         return m * n
     if family.kind == "caterpillar":
         return n * (m + 1)
+    if family.kind in ("linked-diamonds", "linked-4-cycles", "chained-4-cycles"):
+        return 3 * n + 1
     return n
 
 
@@ -139,10 +153,29 @@ def _edges(family: Family, n: int) -> tuple[range, list[tuple[int, int]]]:
         edges = [(r * n + c, r * n + c + 1) for r in range(m) for c in range(n - 1)]
         edges += [(r * n + c, (r + 1) * n + c) for r in range(m - 1) for c in range(n)]
         return range(m * n), edges
+    if kind == "3-path":
+        return range(n), [(i, i + 1) for i in range(n - 1)] + [(i, i + 3) for i in range(n - 3)]
+    if kind in ("linked-diamonds", "linked-4-cycles", "chained-4-cycles"):
+        return range(3 * n + 1), _linked(kind, n)
     # caterpillar: spine 0..n-1, the leaves of spine vertex i after it
     edges = [(i, i + 1) for i in range(n - 1)]
     edges += [(i, n + i * m + j) for i in range(n) for j in range(m)]
     return range(n * (m + 1)), edges
+
+
+def _linked(kind: str, n: int) -> list[tuple[int, int]]:
+    """The edges of ``n`` linked diamonds or 4-cycles: the spine ``u_0..u_n`` is vertices
+    ``0..n``, the ``i``-th link's two other vertices ``v_i = n+1+2i``, ``w_i = n+2+2i``."""
+    edges = []
+    for i in range(n):
+        u, nxt, v, w = i, i + 1, n + 1 + 2 * i, n + 2 + 2 * i
+        if kind == "linked-diamonds":  # u v_ w_ nxt a diamond, its diagonal on the spine
+            edges += [(u, nxt), (u, v), (u, w), (v, nxt), (w, nxt)]
+        elif kind == "linked-4-cycles":  # spine edge u nxt, and the 4-cycle u v w nxt
+            edges += [(u, nxt), (u, v), (v, w), (w, nxt)]
+        else:  # chained: the 4-cycle u v nxt w, no spine edge
+            edges += [(u, v), (v, nxt), (u, w), (w, nxt)]
+    return edges
 
 
 def family_graph(family: Family, n: int) -> Graph:

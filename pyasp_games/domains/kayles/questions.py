@@ -151,7 +151,8 @@ VALUE = Question(
 SEQUENCE = Question(
     "sequence",
     "The Grundy values of a family's members n = 0..N (path, cycle, star, complete, "
-    "wheel, complete-bipartite:M, grid:M, caterpillar:K).\n\n"
+    "wheel, complete-bipartite:M, grid:M, caterpillar:K, and the families of Brown et al. "
+    "2020: 3-path, linked-diamonds, linked-4-cycles, chained-4-cycles).\n\n"
     "With --json: answer the list of values from the family's first member (n = 3 for "
     "cycle and wheel, else 0); witness the family, and for path and cycle the proof of "
     "the period.",
@@ -161,7 +162,9 @@ SEQUENCE = Question(
     describe=describe_sequence,
     params=(
         Param("family", help="path, cycle, star, complete, wheel, complete-bipartite:M, "
-              "grid:M (P_M x P_n) or caterpillar:K (K leaves per spine vertex).",
+              "grid:M (P_M x P_n), caterpillar:K (K leaves per spine vertex), 3-path "
+              "(P_n plus the edges between vertices 3 apart), linked-diamonds, "
+              "linked-4-cycles or chained-4-cycles (n links).",
               to="read", metavar="FAMILY"),
         Param("upto", "--upto", "The last member n (required).", type=int, to="read", metavar="N"),
     ),
