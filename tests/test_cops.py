@@ -348,3 +348,71 @@ def test_asp_and_sat_cop_numbers_agree_with_native(backend):
         mine, native = cops.number(game, backend), cops.number(game)
         assert mine.verdict.verified is True, (name, mine.verdict.message)
         assert mine.answer == native.answer, name
+
+
+# -- the automorphism reduction ------------------------------------------------------------
+
+
+def _assert_a_fixpoint(t: Table) -> None:
+    """Every position's value is the rules' (the minimum/maximum over its moves, one more
+    for the cops' turn), and every recorded best move is a legal move that attains it."""
+    n = t.n
+    for p in range(t.placements * n):
+        c, r = divmod(p, n)
+        cv, rv = int(t.cops_value[p]), int(t.robber_value[p])
+        if cv <= 0:
+            continue
+        to = int(t.cops_best[p])
+        moves = [int(m) for m, w in zip(t.cop_moves(c), t.landings(c), strict=True)
+                 if t.classic or w != r] or [c]  # fmt: skip
+        assert to in moves and t.robber_value[to * n + r] == cv - 1
+        assert min(v for m in moves if (v := int(t.robber_value[m * n + r])) >= 0) == cv - 1
+        if rv > 0:
+            w = int(t.robber_best[p])
+            assert w in t.robber_moves(c, r) and t.cops_value[c * n + w] == rv
+
+
+@pytest.mark.parametrize(("name", "k", "variant"), [
+    ("petersen", 2, "classic"), ("petersen", 3, "classic"), ("cycle:7", 2, "notes"),
+    ("grid:3x4", 2, "classic"), ("grid:3x3", 3, "notes"), ("hypercube:3", 2, "notes"),
+    ("path:5", 1, "classic"), ("star:4", 2, "notes"),
+])  # fmt: skip
+def test_the_reduced_table_is_the_whole_table(name, k, variant, monkeypatch):
+    """Deciding one position per orbit of the graph's automorphisms and carrying the
+    values and moves back gives every position the value of the unreduced analysis, and
+    moves (the images of the representatives') that are legal and optimal (small tables
+    here: reduced too, for the test)."""
+    monkeypatch.setattr("pyasp_games.domains.cops.symmetry.MIN_POSITIONS", 0)
+    game = CopsGame(read_graph(name), variant)
+    whole = Table.build(game, k, symmetric=False)
+    reduced = Table.build(game, k)
+    assert reduced.reduction["automorphisms"] > 1
+    assert reduced.reduction["decided"] < whole.reduction["decided"]
+    assert (reduced.cops_value == whole.cops_value).all()
+    assert (reduced.robber_value == whole.robber_value).all()
+    for c in range(0, whole.placements, 7):  # moves of placements not their orbit's least
+        assert sorted(reduced.cop_moves(c).tolist()) == sorted(whole.cop_moves(c).tolist())
+        if variant == "notes":
+            pairs = sorted(zip(reduced.cop_moves(c).tolist(), reduced.landings(c).tolist(), strict=True))
+            assert pairs == sorted(zip(whole.cop_moves(c).tolist(), whole.landings(c).tolist(), strict=True))
+    _assert_a_fixpoint(reduced)
+
+
+def test_the_reduction_is_skipped_where_the_rule_says():
+    from pyasp_games.domains.cops.retrograde import placements
+    from pyasp_games.domains.cops.symmetry import MAX_GROUP, automorphisms, symmetry_of
+
+    lonely = read_graph("tree:15:4")  # this random tree has the identity alone
+    assert len(automorphisms(lonely)) == 1
+    assert symmetry_of(lonely, *placements(15, 3, True), classic=True) is None
+    small = read_graph("petersen")  # 2,200 positions of 3 cops: decided whole
+    assert symmetry_of(small, *placements(10, 3, True), classic=True) is None
+    assert automorphisms(read_graph("complete:8")) is None  # 40,320 > MAX_GROUP
+    assert math.factorial(8) > MAX_GROUP
+    assert len(automorphisms(read_graph("petersen"))) == 120
+    assert len(automorphisms(read_graph("dodecahedron"))) == 120
+    assert len(automorphisms(read_graph("robertson"))) == 24
+    out = cops.number(load_graph_game("complete:8"))  # unreduced, still answered
+    assert out.answer == 1 and out.verdict.verified is True
+    big = Table.build(CopsGame(read_graph("dodecahedron")), 3)  # 30,800 positions: reduced
+    assert big.reduction == {"automorphisms": 120, "decided": 286}

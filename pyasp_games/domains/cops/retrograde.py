@@ -44,12 +44,15 @@ from typing import Any
 import numpy as np
 
 from pyasp_games.domains.cops.model import CopsGame, check_size
+from pyasp_games.domains.cops.symmetry import Symmetry, symmetry_of
 from pyasp_games.engines.compiled import compile_kernels, kernel, run_sliced
 from pyasp_games.engines.limits import Deadline
 from pyasp_games.errors import MalformedAnswer
 
-#: Positions beyond which the kernels are compiled from the start.
-INTERPRETED_POSITIONS = 20_000
+#: Work (positions the analysis decides x the cops' moves from each, estimated from the
+#: average degree) beyond which the kernels are compiled from the start: about half a
+#: second interpreted.
+INTERPRETED_WORK = 500_000
 
 
 @kernel
@@ -74,15 +77,20 @@ def _sort(t, k):
 
 @kernel
 def _moves(start, stop, confs, classic, ptr, nbr, cptr, cnbr, binom, occ, fill, mptr, mv, land,
-           stamp, t, pos):  # fmt: skip
+           stamp, t, pos, canonical):  # fmt: skip
     """The cops' moves from the placements ``start..stop``: counted into ``mptr[c + 1]``,
     or (``fill``) written to ``mv`` from ``mptr[c]`` with, under the notes' rules, the
     vertex the moving cop lands on in ``land``. Classic: every cop to a closed
     neighbour, each placement reached once (``stamp``); notes: one cop to a free
-    neighbour."""
+    neighbour. Only the placements ``canonical`` marks (reduced: one per orbit; the
+    others' moves are their images, :meth:`Table.cop_moves`)."""
     k = confs.shape[1]
     for c in range(start, stop):
         count = 0
+        if not canonical[c]:
+            if not fill:
+                mptr[c + 1] = 0
+            continue
         if classic:
             for i in range(k):
                 pos[i] = 0
@@ -128,27 +136,47 @@ def _moves(start, stop, confs, classic, ptr, nbr, cptr, cnbr, binom, occ, fill, 
 
 
 @kernel
-def _start(start, stop, n, classic, ptr, nbr, cptr, occ, cops_value, robber_value, counter,
-           queue, state):  # fmt: skip
+def _distinct(seen, count, x):
+    """Whether ``x`` is not among ``seen[:count]`` (a loop: numba compiles no generator)."""
+    for i in range(count):  # noqa: SIM110
+        if seen[i] == x:
+            return False
+    return True
+
+
+@kernel
+def _start(start, stop, n, classic, ptr, nbr, cptr, cnbr, occ, reduce, rep, cops_value,
+           robber_value, counter, queue, state, seen):  # fmt: skip
     """Value 0 for the captured (trapped) positions of placements ``start..stop``, queued;
-    every other robber's position counts its moves."""
+    every other robber's position counts its moves (reduced: one position per orbit,
+    counting the distinct orbits its moves reach)."""
     tail = state[1]
     for c in range(start, stop):
         for r in range(n):
             p = c * n + r
-            if classic:  # the robber's moves: stay or step; over when a cop is on him
-                moves = cptr[r + 1] - cptr[r]
-                over = occ[c, r] != 0
-            elif occ[c, r]:  # the notes' rules: no robber under a cop
+            if reduce and rep[p] != p:
+                continue
+            if not classic and occ[c, r]:  # the notes' rules: no robber under a cop
                 cops_value[p] = -2
                 robber_value[p] = -2
                 continue
-            else:  # the robber's moves: to a free neighbour; over when there is none
-                moves = 0
-                for j in range(ptr[r], ptr[r + 1]):
-                    if not occ[c, nbr[j]]:
-                        moves += 1
-                over = moves == 0
+            # the robber's moves: classic, stay or step (over when a cop is on him);
+            # notes, to a free neighbour (over when there is none)
+            lo = cptr[r] if classic else ptr[r]
+            hi = cptr[r + 1] if classic else ptr[r + 1]
+            moves = 0
+            for j in range(lo, hi):
+                w = cnbr[j] if classic else nbr[j]
+                if not classic and occ[c, w]:
+                    continue
+                q = c * n + w
+                if reduce:
+                    q = rep[q]
+                    if not _distinct(seen, moves, q):
+                        continue
+                seen[moves] = q
+                moves += 1
+            over = occ[c, r] != 0 if classic else moves == 0
             if over:
                 cops_value[p] = 0
                 robber_value[p] = 0
@@ -162,9 +190,13 @@ def _start(start, stop, n, classic, ptr, nbr, cptr, occ, cops_value, robber_valu
 
 
 @kernel
-def _retrograde(budget, n, classic, ptr, nbr, cptr, cnbr, occ, mptr, mv, land, cops_value,
-                robber_value, cops_best, robber_best, counter, queue, state):  # fmt: skip
-    """Decide up to ``budget`` queued positions' predecessors; true when the queue is empty."""
+def _retrograde(budget, n, classic, ptr, nbr, cptr, cnbr, occ, mptr, mv, land, reduce, rep,
+                which, gplace, gvert, cops_value, robber_value, cops_best, robber_best, counter,
+                queue, state, seen):  # fmt: skip
+    """Decide up to ``budget`` queued positions' predecessors; true when the queue is empty.
+
+    Reduced, only representatives are decided: a predecessor ``y`` stands for ``rep[y]``,
+    and the move found from ``y`` is carried to ``rep[y]`` by the element ``which[y]``."""
     head = state[0]
     tail = state[1]
     steps = 0
@@ -181,9 +213,13 @@ def _retrograde(budget, n, classic, ptr, nbr, cptr, cnbr, occ, mptr, mv, land, c
                 if not classic and land[j] == r:
                     continue  # the move back lands on the robber: no such position
                 q = mv[j] * n + r
+                best = c
+                if reduce:
+                    best = gplace[which[q], c]
+                    q = rep[q]
                 if cops_value[q] == -1:
                     cops_value[q] = d + 1
-                    cops_best[q] = c
+                    cops_best[q] = best
                     queue[tail] = 2 * q
                     tail += 1
             if not classic and cops_value[p] == -1:  # a cops' player without a move passes
@@ -205,15 +241,24 @@ def _retrograde(budget, n, classic, ptr, nbr, cptr, cnbr, occ, mptr, mv, land, c
             else:
                 lo = ptr[r]
                 hi = ptr[r + 1]
+            count = 0
             for j in range(lo, hi):
                 r0 = cnbr[j] if classic else nbr[j]
                 q = c * n + r0
+                best = r
+                if reduce:  # one count per orbit of the robber's positions moving here
+                    best = gvert[which[q], r]
+                    q = rep[q]
+                    if not _distinct(seen, count, q):
+                        continue
+                    seen[count] = q
+                    count += 1
                 if robber_value[q] != -1:
                     continue
                 counter[q] -= 1
                 if counter[q] == 0:
                     robber_value[q] = d
-                    robber_best[q] = r
+                    robber_best[q] = best
                     queue[tail] = 2 * q + 1
                     tail += 1
     state[0] = head
@@ -259,6 +304,9 @@ class Table:
     robber_value: np.ndarray
     cops_best: np.ndarray
     robber_best: np.ndarray
+    #: The automorphisms the analysis was reduced by (``None``: not reduced); the moves
+    #: of a placement that is not its orbit's least are the images of that one's.
+    symmetry: Symmetry | None = None
 
     @property
     def n(self) -> int:
@@ -337,14 +385,35 @@ class Table:
     def cops_of(self, placement: int) -> tuple[int, ...]:
         return tuple(int(v) for v in self.confs[placement])
 
+    @property
+    def reduction(self) -> dict[str, int]:
+        """The order of the automorphism group the analysis was reduced by (1: none) and
+        the positions it decided itself (the others took their orbit's value)."""
+        s = self.symmetry
+        if s is None:
+            return {"automorphisms": 1, "decided": self.placements * self.n}
+        return {"automorphisms": s.order, "decided": s.orbits}
+
+    def _stored(self, placement: int, name: str, images: str) -> np.ndarray:
+        """``arrays[name]`` of ``placement``, or of its orbit's least placement carried
+        back to it (``images``: ``placement`` or ``vertex``, what the entries are)."""
+        s, mptr, values = self.symmetry, self.arrays["mptr"], self.arrays[name]
+        if s is None or s.canonical[placement]:
+            return values[mptr[placement] : mptr[placement + 1]]
+        g = s.which[placement * self.n]  # takes the placement to its orbit's least
+        least = s.placement[g, placement]
+        return getattr(s, images)[s.inverse[g]][values[mptr[least] : mptr[least + 1]]]
+
     def cop_moves(self, placement: int) -> np.ndarray:
         """The placements the cops can move to (notes: with the landing vertices, :meth:`landings`)."""
-        mptr, mv = self.arrays["mptr"], self.arrays["mv"]
-        return mv[mptr[placement] : mptr[placement + 1]]
+        return self._stored(placement, "mv", "placement")
 
     def landings(self, placement: int) -> np.ndarray:
-        mptr, land = self.arrays["mptr"], self.arrays["land"]
-        return land[mptr[placement] : mptr[placement + 1]]
+        """The vertex each of :meth:`cop_moves` lands a cop on (the notes' rules; ``-1``
+        where the classic analysis does not record it)."""
+        if len(self.arrays["land"]) < len(self.arrays["mv"]):  # a classic analysis
+            return np.full(len(self.cop_moves(placement)), -1, dtype=np.int64)
+        return self._stored(placement, "land", "vertex")
 
     def robber_moves(self, placement: int, robber: int) -> list[int]:
         """The robber's moves from ``robber`` (classic: stay or to a neighbour; notes: to a
@@ -356,8 +425,14 @@ class Table:
         return [w for w in adj if not occ[w]]
 
     @classmethod
-    def build(cls, game: CopsGame, k: int, deadline: Deadline | None = None) -> Table:
-        """Tabulate every position of ``k`` cops on ``game``'s graph under its rules."""
+    def build(cls, game: CopsGame, k: int, deadline: Deadline | None = None,
+              symmetric: bool = True) -> Table:  # fmt: skip
+        """Tabulate every position of ``k`` cops on ``game``'s graph under its rules.
+
+        ``symmetric``: decide one position per orbit of the graph's automorphisms where
+        :func:`~pyasp_games.domains.cops.symmetry.symmetry_of`'s rule allows, then give
+        every position its representative's value and the image of its moves
+        (:attr:`reduction` says what was done)."""
         check_size(game, k)
         n, classic = len(game), game.variant == "classic"
         adj = game.graph.adj
@@ -366,8 +441,12 @@ class Table:
         confs, binom = placements(n, k, classic)
         m = len(confs)
         occ = _occupied(confs, n)
-        if m * n > INTERPRETED_POSITIONS:
+        sym = symmetry_of(game.graph, confs, binom, classic) if symmetric else None
+        decided = m * n if sym is None else sym.orbits
+        degree = 2 * len(game.graph.edges) / max(n, 1)
+        if decided * ((degree + 1) ** k if classic else k * degree + 1) > INTERPRETED_WORK:
             compile_kernels(__name__)
+        canonical = np.ones(m, dtype=np.uint8) if sym is None else sym.canonical
         stamp = np.full(m, -1, dtype=np.int64)
         t, pos = np.zeros(k, dtype=np.int64), np.zeros(k, dtype=np.int64)
         mptr = np.zeros(m + 1, dtype=np.int64)
@@ -375,7 +454,7 @@ class Table:
 
         def count(a: int, b: int) -> int:
             return _moves(a, b, confs, classic, ptr, nbr, cptr, cnbr, binom, occ, False, mptr,
-                          none, none, stamp, t, pos)  # fmt: skip
+                          none, none, stamp, t, pos, canonical)  # fmt: skip
 
         _ranges(count, m, deadline)
         mptr = np.cumsum(mptr)
@@ -385,7 +464,7 @@ class Table:
 
         def fill(a: int, b: int) -> int:
             return _moves(a, b, confs, classic, ptr, nbr, cptr, cnbr, binom, occ, True, mptr,
-                          mv, land, stamp, t, pos)  # fmt: skip
+                          mv, land, stamp, t, pos, canonical)  # fmt: skip
 
         _ranges(fill, m, deadline)
         size = m * n
@@ -394,24 +473,47 @@ class Table:
         cops_best = np.full(size, -1, dtype=np.int32)
         robber_best = np.full(size, -1, dtype=np.int32)
         counter = np.zeros(size, dtype=np.int32)
-        queue = np.zeros(2 * size, dtype=np.int64)
+        queue = np.zeros(2 * decided, dtype=np.int64)
         state = np.zeros(2, dtype=np.int64)
+        seen = np.zeros(max(len(a) for a in adj) + 2 if n else 2, dtype=np.int64)
+        reduce = sym is not None
+        rep, which = (sym.rep, sym.which) if sym else (none, np.zeros(1, dtype=np.int16))
+        gplace, gvert = (sym.placement, sym.vertex) if sym else (none.reshape(1, 1), none.reshape(1, 1))
 
         def start(a: int, b: int) -> int:
-            return _start(a, b, n, classic, ptr, nbr, cptr, occ, cops_value, robber_value,
-                          counter, queue, state)  # fmt: skip
+            return _start(a, b, n, classic, ptr, nbr, cptr, cnbr, occ, reduce, rep, cops_value,
+                          robber_value, counter, queue, state, seen)  # fmt: skip
 
         _ranges(start, m, deadline)
 
         def step(budget: int) -> bool:
             return bool(_retrograde(budget, n, classic, ptr, nbr, cptr, cnbr, occ, mptr, mv, land,
-                                    cops_value, robber_value, cops_best, robber_best, counter,
-                                    queue, state))  # fmt: skip
+                                    reduce, rep, which, gplace, gvert, cops_value, robber_value,
+                                    cops_best, robber_best, counter, queue, state, seen))  # fmt: skip
 
         run_sliced(step, deadline, __name__)
         arrays = {"occ": occ, "mptr": mptr, "mv": mv, "land": land}
+        if sym is not None:
+            cops_value, robber_value, cops_best, robber_best = _expand(
+                sym, cops_value, robber_value, cops_best, robber_best)
         return cls(game, k, classic, confs, binom, arrays, cops_value, robber_value, cops_best,
-                   robber_best)  # fmt: skip
+                   robber_best, sym)  # fmt: skip
+
+
+def _expand(sym: Symmetry, cops_value: np.ndarray, robber_value: np.ndarray, cops_best: np.ndarray,
+            robber_best: np.ndarray) -> tuple[np.ndarray, ...]:  # fmt: skip
+    """Every position's values from its representative's, and its best moves the images
+    of the representative's under the element taking the representative back to it."""
+    rep = sym.rep
+    back = sym.inverse[sym.which]
+    cb, rb = cops_best[rep], robber_best[rep]
+    cops_best = np.full_like(cb, -1)
+    robber_best = np.full_like(rb, -1)
+    has = cb >= 0
+    cops_best[has] = sym.placement[back[has], cb[has]]
+    has = rb >= 0
+    robber_best[has] = sym.vertex[back[has], rb[has]]
+    return cops_value[rep], robber_value[rep], cops_best, robber_best
 
 
 def placements(n: int, k: int, classic: bool) -> tuple[np.ndarray, np.ndarray]:
