@@ -3,6 +3,10 @@ winner, the native search's nodes and the proof's size, the proof checked by
 verify.py, wall and CPU seconds of the search and of the check.
 
     python benchmarks/hex_openings.py --board 5x5 --per-opening 60 [--cells c3,a1] [--out FILE.jsonl]
+    python benchmarks/hex_openings.py --board 6x6 --per-opening-cpu 120 --cells c3
+
+``--per-opening`` limits each opening's search in wall seconds, ``--per-opening-cpu`` in
+CPU seconds of this process (the figure to read on a shared, loaded machine).
 
 Openings whose half-turn image was solved are not searched again (their proof is the
 image's, turned, and checked like the others). Prints one line per opening and the map.
@@ -31,13 +35,15 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--board", default="5x5")
     parser.add_argument("--per-opening", type=float, default=60.0)
+    parser.add_argument("--per-opening-cpu", type=float, default=None)
     parser.add_argument("--cells", default="")
     parser.add_argument("--out", default="")
     args = parser.parse_args()
     game = parse_position(args.board)
     wanted = [c for c in args.cells.split(",") if c] or list(game.cells)
     rows, answer, proofs = [], {}, {}
-    print(f"{args.board}: {len(wanted)} openings, {args.per_opening:g} s each; load {os.getloadavg()[0]:.1f}")
+    each = f"{args.per_opening_cpu:g} s of CPU" if args.per_opening_cpu else f"{args.per_opening:g} s"
+    print(f"{args.board}: {len(wanted)} openings, {each} each; load {os.getloadavg()[0]:.1f}")
     for name in wanted:
         cell = game.index[name]
         image = game.cells[rotated(game, cell)]
@@ -47,7 +53,8 @@ def main() -> None:
             rename = {game.cells[c]: game.cells[rotated(game, c)] for c in range(len(game))}
             proof, winner, nodes, status = _renamed(proofs[image], rename), answer[image], 0, "image"
         else:
-            engine = Engine(opened, Deadline(args.per_opening))
+            limit = Deadline(None, args.per_opening_cpu) if args.per_opening_cpu else Deadline(args.per_opening)
+            engine = Engine(opened, limit)
             try:
                 result = solve_position(opened, engine=engine)
             except LimitReached:
@@ -74,7 +81,8 @@ def main() -> None:
                 out.write(json.dumps(row) + "\n")
     print(f"solved and verified: {len(answer)} of {len(wanted)}; "
           f"search {sum(r['wall'] for r in rows):.1f} s wall, {sum(r['cpu'] for r in rows):.1f} s CPU; "
-          f"checks {sum(r.get('check_wall', 0) for r in rows):.1f} s wall; load {os.getloadavg()[0]:.1f}")
+          f"checks {sum(r.get('check_wall', 0) for r in rows):.1f} s wall, "
+          f"{sum(r.get('check_cpu', 0) for r in rows):.1f} s CPU; load {os.getloadavg()[0]:.1f}")
     for r in range(game.rows):
         cells = game.cells[r * game.cols: (r + 1) * game.cols]
         print(" " * r + " ".join(answer.get(c, "?")[0].upper() if c in answer else "?" for c in cells))

@@ -303,7 +303,7 @@ def test_edge_templates_hold_and_are_minimal():
         assert len(shape) == 8
         for cell in shape:
             assert not template_holds(2, [c for c in shape if c != cell])
-    assert find_edge_template(2) == EDGE_TEMPLATES[2]
+    assert sorted(find_edge_template(2)) == sorted(EDGE_TEMPLATES[2])
     five = board(5, 5)
     centre = five.play(five.index["c3"])
     result = solve_position(centre)
@@ -316,7 +316,7 @@ def test_edge_templates_hold_and_are_minimal():
 def test_the_deeper_edge_template_is_found_again():
     from pyasp_games.domains.hex.native import EDGE_TEMPLATES, find_edge_template
 
-    assert find_edge_template(3) == EDGE_TEMPLATES[3]
+    assert sorted(find_edge_template(3)) == sorted(EDGE_TEMPLATES[3])
 
 
 def test_the_checker_refuses_broken_carriers():

@@ -153,7 +153,7 @@ def find_edge_template(depth: int) -> list[list[tuple[int, int]]]:
     mirror is the board's reflection that keeps the edge, ``(r, c) -> (r, -c - r)``)."""
     frame = _TemplateBoard(depth)
     wide = depth >= 3
-    cone = [(r, c) for r in range(depth + 1) for c in range(-r - 1 - wide, 2 + wide - (r + 1) // 2)
+    cone = [(r, c) for r in range(depth + 1) for c in range(-r - 1 - wide, 3 + wide - (r + 1) // 2)
             if (r, c) != (0, 0)]  # fmt: skip
     if not frame.holds(cone):
         return []
