@@ -89,13 +89,14 @@ SLICE_SECONDS = 0.02
 INTERPRETED_SECONDS = 0.35
 
 #: Modules numba imports when it loads its first kernel only to offer what no kernel
-#: here uses: scipy's BLAS (``numba.np.arraymath`` checks for it at import, for
-#: ``np.dot`` of vectors: importing ``scipy.linalg`` costs about 0.22 s of CPU) and
-#: cffi's C parser (for cffi functions called from kernels, about 0.04 s). Refused
-#: while :func:`compile_kernels` loads numba unless the process imported them already;
-#: numba then computes a dot product of vectors with its own loop (the same result), and
-#: a later ``import scipy.linalg`` or ``import cffi`` works as ever.
-UNUSED_BY_KERNELS = ("scipy.linalg.cython_blas", "cffi")
+#: here uses: scipy (numba checks its version at import: 0.012 s) and its BLAS
+#: (``numba.np.arraymath`` checks for it at import, for ``np.dot`` of vectors:
+#: importing ``scipy.linalg`` costs about 0.22 s of CPU), and cffi's C parser (for cffi
+#: functions called from kernels, about 0.04 s). Refused while :func:`compile_kernels`
+#: loads numba unless the process imported them already; numba then computes a dot
+#: product of vectors with its own loop (the same result), and a later ``import
+#: scipy.linalg`` or ``import cffi`` works as ever.
+UNUSED_BY_KERNELS = ("scipy", "scipy.linalg.cython_blas", "cffi")
 
 #: The most steps one slice may run, whatever the measured speed.
 MAX_BUDGET = 1 << 40
