@@ -134,3 +134,23 @@ def test_bad_two_piece_input_is_refused():
                          "use --backend native")  # fmt: skip
     assert_bad_input(run_cli("kriegspiel", "solve", "5/5/2B2/3B1/K4 unknown"), "one colour cannot mate")
     assert_bad_input(run_cli("kriegspiel", "table", "--board", "4x4", "--piece", "NN"), "--piece")
+
+
+def test_the_checker_confirms_a_two_piece_table_and_catches_a_wrong_value():
+    from pyasp_games.domains.kriegspiel.tablebase import certificate, values
+    from pyasp_games.domains.kriegspiel.value_check import Refuted, ValueTable, confirm
+
+    b = Board(4, 4)
+    ms = starts(b, "BN")
+    table = build(ms)
+    value = values(table)
+    proof = certificate(b, "BN", table.keys, value)
+    found, count = confirm(ValueTable(4, 4, "BN", proof["keys"], proof["values"]),
+                           [(m.king, m.piece_square, m.belief) for m in ms[:40]])  # fmt: skip
+    assert count > 0 and found == [int(value[i]) for i in table.roots[:40]]
+    i = next(i for i, v in enumerate(value) if 3 < v < 100)
+    for change, said in ((-1, "no attempt mates within it"), (1, "mates within")):
+        wrong = proof["values"].copy()
+        wrong[i] += change
+        with pytest.raises(Refuted, match=said):
+            confirm(ValueTable(4, 4, "BN", proof["keys"], wrong), [table.keys[i]])

@@ -70,8 +70,6 @@ def solve_native(
         proof = certificate(m.board, m.piece, table.keys, value)
         stats = {"metapositions": len(table.keys), "attempts": len(table.owner)}
     said = {"values": len(proof["values"]), "file": proof["file"]}
-    if len(m.piece) == 2:
-        stats["no_certificate"] = PAIR_CERTIFICATE
     best = worth((m.king, m.piece_square, m.belief))
     if best >= NO_MATE:  # no-solution: the refutation (small: mostly draws) always given
         witness = {**_readable(m, worth, deadline, None, len(proof["values"])), "certificate": said}
@@ -89,13 +87,6 @@ def solve_native(
     plan["certificate"] = said
     return Outcome(m.name, "native", "solved", best, plan, 0.0, stats, proof)
 
-
-#: Why a two-piece ending's optimum may rest on the solver alone: its table of values is
-#: handed over, but the checker's compiled half that confirms one
-#: (:mod:`~pyasp_games.domains.kriegspiel.value_check`) knows one piece besides the king;
-#: only a refutation graph small enough to build is checked.
-PAIR_CERTIFICATE = ("the table-of-values checker takes one piece besides the king, and the "
-                    f"refutation graph would hold more than {READABLE_REFUTATION:,} metapositions")
 
 #: The most metapositions of a table whose starts may have a readable refutation (the
 #: 5 x 5 table has 4,610; an 8 x 8 start's refutation alone would hold about 45,000).
@@ -140,7 +131,7 @@ def solve_table(
     worth = [int(value[table.number((m.king, m.piece_square, m.belief))]) for m in ms]
     won = [m for m, v in zip(ms, worth, strict=True) if v < NO_MATE]
     plan = strategies(won, table.worth(value)) if won else {"roots": [], "nodes": []}
-    stats: dict = {"no_certificate": PAIR_CERTIFICATE} if len(request.piece) == 2 else {}
+    stats: dict = {}
     try:  # one readable refutation for every start, on small boards
         proof = refutations(ms, table.worth(value), READABLE_REFUTATION, None, halfway(deadline))
         refuted = ms

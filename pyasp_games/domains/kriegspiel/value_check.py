@@ -67,19 +67,25 @@ INTERPRETED_SQUARES, INTERPRETED_TABLE = 16, 5_000
 NO_MATE = 1_000_000
 #: Infinity inside the walk (1 + infinity stays infinity).
 _INF = 1 << 40
-#: The referee's answers, as codes: 0 silent, 1-4 a check by rank, file, long and short
-#: diagonal, then mate, stalemate, the piece taken, and a square White's men stand on.
-_NAMES = ("silent", "check-rank", "check-file", "check-long-diagonal", "check-short-diagonal")
-MATE, STALEMATE, CAPTURE, OCCUPIED = 5, 6, 7, 8
+#: White's pieces, by letter (the kernels' codes are the indices).
+KINDS = "RQBN"
+#: The referee's answers, as codes: 0 silent; a check, the sum of its ways (1 the rank, 2
+#: the file, 4 the longer diagonal, 8 the shorter, 16 a knight: a double check sums two;
+#: named in alphabetical order, ``check-knight+long-diagonal``); then mate, stalemate, a
+#: piece taken, and a square White's men stand on.
+_WAYS = ("rank", "file", "long-diagonal", "short-diagonal", "knight")
+_ANSWERS = 32
+MATE, STALEMATE, CAPTURE, OCCUPIED = 32, 33, 34, 35
 #: What a failed walk reports (``fail[0]``).
 _MISSING, _DUPLICATE, _FASTER, _SLOWER, _ZERO, _BAD, _SHORT = 1, 2, 3, 4, 5, 6, 7
 
 
 @dataclass
 class ValueTable:
-    """Metapositions (rows of ``keys``: White's king, its piece, the belief bitmask; the
-    squares numbered ``rank * cols + file``) and their claimed values; ``file``: where it
-    was read from, if it was."""
+    """Metapositions (rows of ``keys``: White's king, its piece (two pieces: their
+    placement, ``first * squares + second``), the belief bitmask; the squares numbered
+    ``rank * cols + file``) and their claimed values; ``file``: where it was read from,
+    if it was. ``piece``: ``R``, ``Q``, ``BB`` or ``BN``."""
 
     rows: int
     cols: int
@@ -96,17 +102,21 @@ class ValueTable:
 
 
 @kernel
-def _line(rows: int, cols: int, queen: bool, p: int, k: int, target: int) -> int:
-    """How the piece on ``p`` reaches ``target`` with White's king on ``k`` as the only
-    obstacle: 0 not at all, 1 along the rank, 2 the file, 3 the longer diagonal through
-    ``target`` (or one as long), 4 the shorter."""
+def _reaches(rows: int, cols: int, kind: int, p: int, occupied: np.uint64, target: int) -> int:
+    """How the piece of ``kind`` (0 rook, 1 queen, 2 bishop, 3 knight) on ``p`` reaches
+    ``target``, its lines stopping at the first square of ``occupied`` (White's men, which
+    it defends): 0 not at all, else the check's way: 1 along the rank, 2 the file, 4 the
+    longer diagonal through ``target`` (or one as long), 8 the shorter, 16 a knight's jump."""
     pr, pf = p // cols, p % cols
     tr, tf = target // cols, target % cols
-    for d in range(8 if queen else 4):
+    if kind == 3:
+        ar, af = abs(tr - pr), abs(tf - pf)
+        return 16 if (ar == 1 and af == 2) or (ar == 2 and af == 1) else 0
+    for d in range(4 if kind == 2 else 0, 4 if kind == 0 else 8):
         dr = (1, -1, 0, 0, 1, 1, -1, -1)[d]
         df = (0, 0, 1, -1, 1, -1, 1, -1)[d]
         r, f = pr + dr, pf + df
-        while 0 <= r < rows and 0 <= f < cols and r * cols + f != k:
+        while 0 <= r < rows and 0 <= f < cols:
             if r == tr and f == tf:
                 if dr == 0:
                     return 1
@@ -115,23 +125,32 @@ def _line(rows: int, cols: int, queen: bool, p: int, k: int, target: int) -> int
                 up = 1 + min(rows - 1 - tr, cols - 1 - tf) + min(tr, tf)  # the a1-h8 way
                 down = 1 + min(rows - 1 - tr, tf) + min(tr, cols - 1 - tf)  # the a8-h1 way
                 mine = up if dr == df else down
-                return 3 if mine >= max(up, down) else 4
+                return 4 if mine >= max(up, down) else 8
+            if (occupied >> np.uint64(r * cols + f)) & np.uint64(1):
+                break
             r, f = r + dr, f + df
     return 0
 
 
 @kernel
-def _referee(rows: int, cols: int, queen: bool, code: Any, reply: Any) -> None:
-    """For White's men on every ``(k, p)`` after its move and the black king on every
-    ``b``: the referee's answer (``code``) and Black's legal steps (``reply``)."""
+def _referee(rows: int, cols: int, kinds: Any, code: Any, reply: Any) -> None:
+    """For White's king on every ``k`` and its pieces on every placement ``p`` (one
+    piece: its square; two: ``first * squares + second``) after its move, and the black
+    king on every ``b``: the referee's answer (``code``) and Black's legal steps (``reply``)."""
     n = rows * cols
+    m = kinds.shape[0]
     for k in range(n):
         kr, kf = k // cols, k % cols
-        for p in range(n):
-            if p == k:
-                continue
+        for p in range(code.shape[1]):
+            a = p if m == 1 else p // n
+            c2 = -1 if m == 1 else p % n
+            if a == k or c2 == k or a == c2:  # noqa: SIM109 - numba compiles comparisons
+                continue  # (no such placement: every square OCCUPIED)
+            occupied = (np.uint64(1) << np.uint64(k)) | (np.uint64(1) << np.uint64(a))
+            if m == 2:
+                occupied |= np.uint64(1) << np.uint64(c2)
             for b in range(n):
-                if b == k or b == p:  # noqa: SIM109 - numba compiles comparisons
+                if (occupied >> np.uint64(b)) & np.uint64(1):
                     code[k, p, b] = OCCUPIED
                     continue
                 br, bf = b // cols, b % cols
@@ -144,12 +163,19 @@ def _referee(rows: int, cols: int, queen: bool, code: Any, reply: Any) -> None:
                         if (dr == 0 and df == 0) or not (0 <= r < rows and 0 <= f < cols):
                             continue
                         t = r * cols + f
-                        if max(abs(r - kr), abs(f - kf)) <= 1 or _line(rows, cols, queen, p, k, t):
-                            continue  # White's king, next to it, or the piece's lines
+                        if max(abs(r - kr), abs(f - kf)) <= 1 or _reaches(rows, cols, kinds[0], a, occupied, t):
+                            continue  # White's king, next to it, or the first piece's lines
+                        if m == 2 and _reaches(rows, cols, kinds[1], c2, occupied, t):
+                            continue  # the second piece's
                         steps |= np.uint64(1) << np.uint64(t)
                         count += 1
-                        takes = takes or t == p
-                check = _line(rows, cols, queen, p, k, b)
+                        if t == a:
+                            takes = True  # an undefended piece: the black king may take it
+                        if t == c2:
+                            takes = True
+                check = _reaches(rows, cols, kinds[0], a, occupied, b)
+                if m == 2:
+                    check |= _reaches(rows, cols, kinds[1], c2, occupied, b)
                 reply[k, p, b] = steps
                 if takes:
                     code[k, p, b] = CAPTURE
@@ -169,11 +195,11 @@ def _image(perm: Any, g: int, belief: np.uint64, n: int) -> np.uint64:
 
 
 @kernel
-def _find(k: int, p: int, belief: np.uint64, n: int, perm: Any, least: Any, group: Any,
-          offset: Any, beliefs: Any) -> int:
+def _find(k: int, p: int, belief: np.uint64, n: int, places: int, perm: Any, least: Any,
+          group: Any, offset: Any, beliefs: Any) -> int:
     """The row of the table holding the least symmetric image of ``(k, p, belief)``,
     or -1."""
-    men = k * n + p
+    men = k * places + p
     best = np.uint64(0)
     first = True
     for g in range(perm.shape[0]):
@@ -201,7 +227,62 @@ def _push(queue: Any, ends: Any, entry: int) -> None:
 
 
 @kernel
-def _walk(budget: int, rows: int, cols: int, queen: bool, code: Any, reply: Any, near: Any,
+def _moved(rows: int, cols: int, kinds: Any, k: int, p: int, a: int) -> int:
+    """Attempt ``a`` from White's king ``k`` and pieces' placement ``p``, as the king's
+    new square times the placements plus their new placement; -1 where there is none.
+    The order: the king's 8 steps, then each piece's 56 (a slide: 8 directions of up to
+    7 squares, stopping before White's men; a knight: its 8 jumps)."""
+    n = rows * cols
+    m = kinds.shape[0]
+    places = n if m == 1 else n * n
+    first = p if m == 1 else p // n
+    second = -1 if m == 1 else p % n
+    if a < 8:
+        r = k // cols + (1, 1, 1, 0, 0, -1, -1, -1)[a]
+        f = k % cols + (1, 0, -1, 1, -1, 1, 0, -1)[a]
+        if not (0 <= r < rows and 0 <= f < cols) or r * cols + f == first or r * cols + f == second:
+            return -1
+        return (r * cols + f) * places + p
+    i, rest = (a - 8) // 56, (a - 8) % 56
+    if i >= m:
+        return -1
+    kind = kinds[i]
+    sq = first if i == 0 else second
+    if kind == 3:
+        if rest >= 8:
+            return -1
+        r = sq // cols + (1, 2, 2, 1, -1, -2, -2, -1)[rest]
+        f = sq % cols + (2, 1, -1, -2, -2, -1, 1, 2)[rest]
+        if not (0 <= r < rows and 0 <= f < cols):
+            return -1
+        t = r * cols + f
+        if t == k or t == first or t == second:  # noqa: SIM109 - numba compiles comparisons
+            return -1
+    else:
+        dd, step = rest // 7, rest % 7 + 1
+        if dd >= (8 if kind == 1 else 4):
+            return -1
+        d = dd + 4 if kind == 2 else dd
+        dr, df = (1, -1, 0, 0, 1, 1, -1, -1)[d], (0, 0, 1, -1, 1, -1, 1, -1)[d]
+        r, f = sq // cols, sq % cols
+        for _ in range(step):
+            r, f = r + dr, f + df
+            if not (0 <= r < rows and 0 <= f < cols):
+                return -1
+            t = r * cols + f
+            if t == k or t == first or t == second:  # noqa: SIM109 - numba compiles comparisons
+                return -1
+        t = r * cols + f
+    if m == 1:
+        return k * places + t
+    x, y = (t, second) if i == 0 else (first, t)
+    if kinds[0] == kinds[1] and y < x:  # two bishops: the lower square first
+        x, y = y, x
+    return k * places + x * n + y
+
+
+@kernel
+def _walk(budget: int, rows: int, cols: int, kinds: Any, code: Any, reply: Any, near: Any,
           perm: Any, least: Any, group: Any, offset: Any, men: Any, beliefs: Any, values: Any,
           queue: Any, ends: Any, flags: Any, asked: Any, done_to: Any, fail: Any) -> bool:
     """Check up to ``budget`` entries of the ring ``queue`` (``ends``: head and tail; an
@@ -211,11 +292,12 @@ def _walk(budget: int, rows: int, cols: int, queen: bool, code: Any, reply: Any,
     most moves within which a mate from the row is to be refuted (``done_to``: refuted
     so far). A failure: ``fail`` = (what, row, attempt number, detail)."""
     n = rows * cols
-    masks = np.zeros(5, dtype=np.uint64)
-    rows_of = np.zeros(6, dtype=np.int64)
-    worths = np.zeros(6, dtype=np.int64)
-    depths = np.zeros(6, dtype=np.int64)
-    best_children = np.zeros(6, dtype=np.int64)
+    places = code.shape[1]
+    masks = np.zeros(_ANSWERS, dtype=np.uint64)
+    rows_of = np.zeros(_ANSWERS + 1, dtype=np.int64)
+    worths = np.zeros(_ANSWERS + 1, dtype=np.int64)
+    depths = np.zeros(_ANSWERS + 1, dtype=np.int64)
+    best_children = np.zeros(_ANSWERS + 1, dtype=np.int64)
     done = 0
     while ends[0] < ends[1] and done < budget:
         entry = queue[ends[0] % queue.shape[0]]
@@ -228,7 +310,7 @@ def _walk(budget: int, rows: int, cols: int, queen: bool, code: Any, reply: Any,
             if d <= done_to[i]:
                 continue  # refuted that far already
             done_to[i] = d
-        k, p = men[i] // n, men[i] % n
+        k, p = men[i] // places, men[i] % places
         belief = beliefs[i]
         v = np.int64(values[i])
         if v >= NO_MATE:
@@ -241,36 +323,17 @@ def _walk(budget: int, rows: int, cols: int, queen: bool, code: Any, reply: Any,
         best = _INF + 1
         best_count = 0
         number = -1
-        # the attempts: the king's steps, then the piece's slides
-        for a in range(8 + 56):
-            if a < 8:
-                dr, df = (1, 1, 1, 0, 0, -1, -1, -1)[a], (1, 0, -1, 1, -1, 1, 0, -1)[a]
-                r, f = k // cols + dr, k % cols + df
-                if not (0 <= r < rows and 0 <= f < cols) or r * cols + f == p:
-                    continue
-                k2, p2 = r * cols + f, p
-                illegal = belief & near[k2]
-            else:
-                dd, step = (a - 8) // 7, (a - 8) % 7 + 1  # 4 or 8 directions, 7 steps at most
-                if dd >= (8 if queen else 4):
-                    break
-                dr, df = (1, -1, 0, 0, 1, 1, -1, -1)[dd], (0, 0, 1, -1, 1, -1, 1, -1)[dd]
-                r, f = p // cols, p % cols
-                blocked = False
-                for _ in range(step):
-                    r, f = r + dr, f + df
-                    if not (0 <= r < rows and 0 <= f < cols) or r * cols + f == k:
-                        blocked = True
-                        break
-                if blocked:
-                    continue
-                k2, p2 = k, r * cols + f
-                illegal = np.uint64(0)
+        for a in range(8 + 56 * kinds.shape[0]):  # the king's steps, then each piece's moves
+            after = _moved(rows, cols, kinds, k, p, a)
+            if after < 0:
+                continue
+            k2, p2 = after // places, after % places
+            illegal = belief & near[k2] if a < 8 else np.uint64(0)
             number += 1
             legal = belief ^ illegal
             if legal == 0:
                 continue  # illegal wherever the black king is: nothing learnt, nothing done
-            for c in range(5):
+            for c in range(_ANSWERS):
                 masks[c] = 0
             draw, mate = False, False
             for b in range(n):
@@ -291,12 +354,12 @@ def _walk(budget: int, rows: int, cols: int, queen: bool, code: Any, reply: Any,
                 continue  # no mate: this attempt refutes nothing, and mates nothing
             outcome = np.int64(1 if mate else 0)
             count = 0
-            for c in range(6):
-                if c < 5 and masks[c]:
-                    j = _find(k2, p2, masks[c], n, perm, least, group, offset, beliefs)
+            for c in range(_ANSWERS + 1):
+                if c < _ANSWERS and masks[c]:
+                    j = _find(k2, p2, masks[c], n, places, perm, least, group, offset, beliefs)
                     later = 1  # a move made: one move less to go
-                elif c == 5 and illegal:
-                    j = _find(k, p, illegal, n, perm, least, group, offset, beliefs)
+                elif c == _ANSWERS and illegal:
+                    j = _find(k, p, illegal, n, places, perm, least, group, offset, beliefs)
                     later = 0  # illegal: no move made, a smaller belief
                 else:
                     continue
@@ -386,7 +449,7 @@ def _symmetries(rows: int, cols: int) -> Any:
 class _Board:
     rows: int
     cols: int
-    queen: bool
+    kinds: Any
     code: Any
     reply: Any
     near: Any
@@ -394,28 +457,48 @@ class _Board:
     least: Any
     group: Any
 
+    @property
+    def places(self) -> int:
+        return int(self.code.shape[1])
+
 
 _BOARDS: dict[tuple[int, int, str], _Board] = {}
+
+
+def _kinds(piece: str) -> Any:
+    if not piece or len(piece) > 2 or set(piece) - set(KINDS):
+        raise Refuted(f"{piece!r} is no ending this checker knows (R, Q, BB, BN)")
+    return np.array([KINDS.index(x) for x in piece], dtype=np.int64)
 
 
 def _board(rows: int, cols: int, piece: str) -> _Board:
     key = (rows, cols, piece)
     if key not in _BOARDS:
         n = rows * cols
-        code = np.full((n, n, n), OCCUPIED, dtype=np.int8)
-        reply = np.zeros((n, n, n), dtype=np.uint64)
-        _referee(rows, cols, piece == "Q", code, reply)
+        kinds = _kinds(piece)
+        places = n ** len(piece)
+        code = np.full((n, places, n), OCCUPIED, dtype=np.int8)
+        reply = np.zeros((n, places, n), dtype=np.uint64)
+        _referee(rows, cols, kinds, code, reply)
         near = np.zeros(n, dtype=np.uint64)
         for s in range(n):
             for t in range(n):
                 if max(abs(s // cols - t // cols), abs(s % cols - t % cols)) <= 1:
                     near[s] |= np.uint64(1 << t)
         perm = _symmetries(rows, cols)
-        men = np.arange(n * n)
-        images = perm[:, men // n] * n + perm[:, men % n]  # (g, men): the men's images
+        men = np.arange(n * places)
+        king, placed = men // places, men % places
+        if len(piece) == 1:
+            moved = perm[:, placed]
+        else:  # each piece's image; two bishops: the lower square first
+            first, second = perm[:, placed // n], perm[:, placed % n]
+            if piece[0] == piece[1]:
+                first, second = np.minimum(first, second), np.maximum(first, second)
+            moved = first * n + second
+        images = perm[:, king] * places + moved  # (g, men): the men's images
         least = images.min(axis=0)
         group = ((images == least) * (1 << np.arange(len(perm)))[:, None]).sum(axis=0)
-        _BOARDS[key] = _Board(rows, cols, piece == "Q", code, reply, near, perm, least, group)
+        _BOARDS[key] = _Board(rows, cols, kinds, code, reply, near, perm, least, group)
     return _BOARDS[key]
 
 
@@ -429,20 +512,21 @@ def confirm(
     if n > INTERPRETED_SQUARES or len(table) > INTERPRETED_TABLE:
         compile_kernels(__name__)  # else plain Python, compiled by run_sliced if it lasts
     board = _board(rows, cols, table.piece)
+    places = board.places
     keys = np.asarray(table.keys, dtype=np.uint64).reshape(-1, 3)
     values = np.asarray(table.values, dtype=np.int64)
     if len(keys) != len(values):
         raise Refuted(f"the table has {len(keys)} metapositions and {len(values)} values")
-    if len(keys) and (keys[:, :2].max() >= n or (keys[:, 0] == keys[:, 1]).any()):
-        raise Refuted("the table has a metaposition whose men are not on the board apart")
-    men = (keys[:, 0] * n + keys[:, 1]).astype(np.int64)
+    if len(keys) and (keys[:, 0].max() >= n or keys[:, 1].max() >= places):
+        raise Refuted("the table has a metaposition whose men are not on the board")
+    men = (keys[:, 0] * places + keys[:, 1]).astype(np.int64)
     order = np.lexsort((keys[:, 2], men))
     men, beliefs, values = men[order], keys[order, 2].copy(), values[order]
     same = (men[1:] == men[:-1]) & (beliefs[1:] == beliefs[:-1])
     if same.any():
         where = int(np.argmax(same))
         raise Refuted(f"the table holds {_fen(table, men[where], beliefs[where])} twice")
-    offset = np.searchsorted(men, np.arange(n * n + 1)).astype(np.int64)
+    offset = np.searchsorted(men, np.arange(n * places + 1)).astype(np.int64)
     flags = np.zeros(len(values), dtype=np.int8)
     asked = np.full(len(values), -1, dtype=np.int64)
     done_to = np.full(len(values), -1, dtype=np.int64)
@@ -451,9 +535,11 @@ def confirm(
     fail = np.zeros(4, dtype=np.int64)
     found = []
     for king, square, belief in roots:
-        j = _find(king, square, np.uint64(belief), n, board.perm, board.least, board.group, offset, beliefs)
+        if not (0 <= king < n and 0 <= square < places):
+            raise Refuted(f"({king}, {square}) places no men on the board")
+        j = _find(king, square, np.uint64(belief), n, places, board.perm, board.least, board.group, offset, beliefs)
         if j < 0:
-            raise Refuted(f"{_fen(table, king * n + square, belief)}: not in the table")
+            raise Refuted(f"{_fen(table, king * places + square, belief)}: not in the table")
         found.append(j)
         value = int(values[j])
         claim = _INF if value >= NO_MATE else value - 1  # no mate within one move less
@@ -468,7 +554,7 @@ def confirm(
     b = board
 
     def step(budget: int) -> bool:
-        return _walk(budget, rows, cols, b.queen, b.code, b.reply, b.near, b.perm, b.least,
+        return _walk(budget, rows, cols, b.kinds, b.code, b.reply, b.near, b.perm, b.least,
                      b.group, offset, men, beliefs, values, queue, ends, flags, asked, done_to,
                      fail) or bool(fail[0])  # fmt: skip
 
@@ -478,18 +564,26 @@ def confirm(
     return [int(min(values[j], NO_MATE)) for j in found], int(((done_to >= 0) | (flags & 4 != 0)).sum())
 
 
+def _squares_of(table: ValueTable, men: int) -> tuple[int, list[int]]:
+    """White's king and its pieces' squares from the walk's number of the men."""
+    n = table.rows * table.cols
+    places = n ** len(table.piece)
+    king, placed = int(men) // places, int(men) % places
+    return king, [placed] if len(table.piece) == 1 else [placed // n, placed % n]
+
+
 def _fen(table: ValueTable, men: int, belief: int) -> str:
     """A metaposition's one-line form (the checker's own writing of it)."""
-    n = table.rows * table.cols
-    king, piece = int(men) // n, int(men) % n
+    king, pieces = _squares_of(table, men)
     rows = []
     single = bin(int(belief)).count("1") == 1
     for r in reversed(range(table.rows)):
         text, empty = "", 0
         for f in range(table.cols):
             s = r * table.cols + f
-            mark = "K" if s == king else table.piece if s == piece else (
-                ("k" if single else "?") if int(belief) >> s & 1 else ".")
+            mark = "K" if s == king else next(
+                (letter for letter, q in zip(table.piece, pieces, strict=True) if q == s),
+                ("k" if single else "?") if int(belief) >> s & 1 else ".")  # fmt: skip
             if mark == ".":
                 empty += 1
                 continue
@@ -500,21 +594,31 @@ def _fen(table: ValueTable, men: int, belief: int) -> str:
 
 
 def _attempt(table: ValueTable, board: _Board, men: int, number: int) -> str:
-    """The name of attempt ``number`` (the walk's order: king steps, then slides)."""
-    n, cols = table.rows * table.cols, table.cols
-    k, p = int(men) // n, int(men) % n
+    """The name of attempt ``number`` (the walk's order: king steps, then each piece's)."""
+    n, cols, places = table.rows * table.cols, table.cols, board.places
+    k, p = int(men) // places, int(men) % places
+    _king, pieces = _squares_of(table, men)
     names = []
-    for dr, df in ((1, 1), (1, 0), (1, -1), (0, 1), (0, -1), (-1, 1), (-1, 0), (-1, -1)):
-        r, f = k // cols + dr, k % cols + df
-        if 0 <= r < table.rows and 0 <= f < cols and r * cols + f != p:
-            names.append(f"K{'abcdefgh'[f]}{r + 1}")
-    steps = ((1, 0), (-1, 0), (0, 1), (0, -1)) + (((1, 1), (1, -1), (-1, 1), (-1, -1)) if board.queen else ())
-    for dr, df in steps:
-        r, f = p // cols + dr, p % cols + df
-        while 0 <= r < table.rows and 0 <= f < cols and r * cols + f != k:
-            names.append(f"{table.piece}{'abcdefgh'[f]}{r + 1}")
-            r, f = r + dr, f + df
+    for a in range(8 + 56 * len(table.piece)):
+        after = _moved(table.rows, cols, board.kinds, k, p, a)
+        if after < 0:
+            continue
+        k2, placed = divmod(int(after), places)
+        if a < 8:
+            names.append(f"K{'abcdefgh'[k2 % cols]}{k2 // cols + 1}")
+            continue
+        i = (a - 8) // 56
+        moved = [placed] if len(table.piece) == 1 else [placed // n, placed % n]
+        target = next(s for s in moved if s not in pieces)
+        names.append(f"{table.piece[i]}{'abcdefgh'[target % cols]}{target // cols + 1}")
     return names[number] if 0 <= number < len(names) else f"attempt {number}"
+
+
+def _answer_name(code: int) -> str:
+    """An answer's name from its code (module doc)."""
+    if code == 0:
+        return "silent"
+    return "check-" + "+".join(sorted(w for bit, w in enumerate(_WAYS) if code >> bit & 1))
 
 
 def _failure(table: ValueTable, board: _Board, men: Any, beliefs: Any, values: Any, fail: Any) -> str:
@@ -532,7 +636,7 @@ def _failure(table: ValueTable, board: _Board, men: Any, beliefs: Any, values: A
         return f"{where}: {said}, but no attempt mates within it (the best takes {detail})"
     attempt = _attempt(table, board, men[i], number)
     if what == _MISSING:
-        answer = "illegal" if detail == 5 else _NAMES[detail]
+        answer = "illegal" if detail == _ANSWERS else _answer_name(detail)
         return f"{where}: after {attempt} ({answer}) White is at a metaposition the table lacks"
     faster = "never" if detail >= _INF else f"within {detail}"
     return f"{where}: {said}, but {attempt} mates {faster} moves"

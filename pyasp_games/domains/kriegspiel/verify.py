@@ -538,7 +538,7 @@ def check_table(request: Any, outcome: Outcome) -> tuple[bool | None, str]:
                     refuted.append((m, row["refutation"], None))
                 elif certified is None and table is not None:
                     return False, f"{m.fen()}: no forced mate claimed without a refutation"
-                elif certified is None:  # two pieces: no table of values the checker reads
+                elif certified is None:  # a table given without its values (none to read)
                     unproven += 1
             else:
                 if replay.from_root(m, row["strategy"]) != value:
@@ -667,8 +667,6 @@ def _value_table(rows: int, cols: int, piece: str, outcome: Outcome) -> Any:
     """The :class:`~pyasp_games.domains.kriegspiel.value_check.ValueTable` of an outcome
     (the solver's certificate, else the file its witness names), or ``None``. The board
     and the piece are the checker's own (those of the metapositions asked about)."""
-    if len(piece) != 1:
-        return None  # (the compiled checker of value tables knows one piece besides the king)
     proof = outcome.certificate
     witness = outcome.witness
     said = witness.get("certificate") if isinstance(witness, dict) else None
