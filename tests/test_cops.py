@@ -416,3 +416,36 @@ def test_the_reduction_is_skipped_where_the_rule_says():
     assert out.answer == 1 and out.verdict.verified is True
     big = Table.build(CopsGame(read_graph("dodecahedron")), 3)  # 30,800 positions: reduced
     assert big.reduction == {"automorphisms": 120, "decided": 286}
+
+
+def _atlas_games(step: int):
+    for number in range(3, 209, step):  # the atlas's graphs of 3 to 6 vertices
+        g = nx.graph_atlas(number)
+        if nx.is_connected(g):
+            yield read_graph(f"atlas:{number}")
+
+
+def _reduced_equals_whole(graphs, monkeypatch) -> int:
+    monkeypatch.setattr("pyasp_games.domains.cops.symmetry.MIN_POSITIONS", 0)
+    reduced_somewhere = 0
+    for graph in graphs:
+        for variant in ("classic", "notes"):
+            for k in (1, 2):
+                if variant == "notes" and k + 1 > len(graph):
+                    continue
+                game = CopsGame(graph, variant)
+                whole, reduced = Table.build(game, k, symmetric=False), Table.build(game, k)
+                assert (reduced.cops_value == whole.cops_value).all(), (graph.name, variant, k)
+                assert (reduced.robber_value == whole.robber_value).all(), (graph.name, variant, k)
+                _assert_a_fixpoint(reduced)
+                reduced_somewhere += reduced.symmetry is not None
+    return reduced_somewhere
+
+
+def test_the_reduction_on_a_sample_of_atlas_graphs(monkeypatch):
+    assert _reduced_equals_whole(_atlas_games(9), monkeypatch) > 10
+
+
+@pytest.mark.slow
+def test_the_reduction_on_every_connected_atlas_graph_up_to_6_vertices(monkeypatch):
+    assert _reduced_equals_whole(_atlas_games(1), monkeypatch) > 200
