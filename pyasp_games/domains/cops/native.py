@@ -42,7 +42,9 @@ def solve_native(game: CopsGame, limits: Limits = Limits()) -> Outcome:
     except LimitReached:
         return Outcome(game.name, "native", "unknown", None, None, 0.0, {"limit": "time"})
     stats = {"positions": 2 * t.placements * t.n,
-             "table_seconds": round(time.perf_counter() - started, 3)}  # fmt: skip
+             "table_seconds": round(time.perf_counter() - started, 3),
+             "automorphisms": t.reduction["automorphisms"],
+             "decided": 2 * t.reduction["decided"]}  # fmt: skip
     return solve_outcome(game, t, "native", stats)
 
 

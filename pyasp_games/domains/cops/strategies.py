@@ -215,7 +215,9 @@ def cop_number_outcome(
             t = table_for(k, deadline)
             values = t.cops_value.reshape(t.placements, n)
             won = np.all(values >= 0, axis=1)
-            stats["tables"].append({"cops": k, "positions": 2 * t.placements * n})
+            stats["tables"].append({"cops": k, "positions": 2 * t.placements * n,
+                                    "automorphisms": t.reduction["automorphisms"],
+                                    "decided": 2 * t.reduction["decided"]})  # fmt: skip
             if k == 1 and bool(won.any()) != (order is not None):
                 stats["error"] = f"the {backend} table and dismantlability disagree on one cop"
                 return Outcome(game.name, backend, "error", None, None, 0.0, stats)
