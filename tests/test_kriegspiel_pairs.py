@@ -1,84 +1,28 @@
-"""Kriegspiel KBBK and KBNK (two White pieces besides the king): the referee against
-python-chess on 8 x 8, the compiled walk against the Python one, small tables and starts
+"""Kriegspiel KBBK and KBNK (two White pieces besides the king; the referee against
+python-chess on 8 x 8 is in test_kriegspiel_rules.py): the compiled walk against the Python one, small tables and starts
 solved and verified, the announcements of bishop, knight and double checks, bad input."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from pyasp_games.domains.kriegspiel import solve
-from pyasp_games.domains.kriegspiel.metaposition import rules_for
 from pyasp_games.domains.kriegspiel.model import (
     Board,
-    legal_squares,
     metaposition,
     parse_metaposition,
     parse_square,
-    piece_squares,
     placement,
     starts,
 )
 from pyasp_games.domains.kriegspiel.questions import TABLE, read_board
-from pyasp_games.domains.kriegspiel.referee import Referee, black_moves, white_answer
+from pyasp_games.domains.kriegspiel.referee import Referee
 from pyasp_games.domains.kriegspiel.tablebase import build
 from pyasp_games.errors import InputError
 
 from .conftest import assert_bad_input, run_cli
 
 B8 = Board(8, 8)
-
-
-def test_the_referee_agrees_with_python_chess_for_two_pieces():
-    chess = pytest.importorskip("chess")
-    rng = random.Random(30)
-    kinds = {"B": chess.BISHOP, "N": chess.KNIGHT}
-    checked = 0
-    while checked < 120:
-        piece = rng.choice(["BB", "BN"])
-        king, *men = rng.sample(range(64), 3)
-        if piece == "BB" and B8.colour(men[0]) == B8.colour(men[1]):
-            continue
-        square = placement(B8, piece, tuple(men))
-        legal = B8.squares(legal_squares(B8, king, piece, square))
-        if not legal:
-            continue
-        black = rng.choice(legal)
-        board = chess.Board(None)
-        board.set_piece_at(king, chess.Piece(chess.KING, chess.WHITE))
-        for letter, s in zip(piece, piece_squares(B8, piece, square), strict=True):
-            board.set_piece_at(s, chess.Piece(kinds[letter], chess.WHITE))
-        board.set_piece_at(black, chess.Piece(chess.KING, chess.BLACK))
-        board.turn = chess.WHITE
-        assert board.is_valid(), board.fen()
-        rules = rules_for(B8, piece)
-        accepted = set()
-        for attempt in rules.attempts(king, square):
-            ref = Referee(B8, piece, king, square, black)
-            if ref.white(attempt) == "illegal":
-                continue
-            before, after_men = set(piece_squares(B8, piece, square)), set(piece_squares(B8, piece, ref.square))
-            origin = king if attempt[0] == "K" else (before - after_men).pop()
-            accepted.add((origin, attempt[1]))
-            after = board.copy()
-            after.push(chess.Move(origin, attempt[1]))
-            said = white_answer(B8, piece, ref.king, ref.square, black)
-            assert (said == "mate") == after.is_checkmate()
-            assert (said == "stalemate") == after.is_stalemate()
-            if said.startswith("check"):
-                ways = said.removeprefix("check-").split("+")
-                checkers = [after.piece_at(s).piece_type for s in after.checkers()]
-                assert ways == sorted(ways) and len(ways) == len(checkers)
-                assert ("knight" in ways) == (chess.KNIGHT in checkers)
-
-            else:
-                assert said == "mate" or not after.is_check()
-            replies = {m.to_square for m in after.legal_moves}
-            assert replies == set(black_moves(B8, piece, ref.king, ref.square, black))
-        assert accepted == {(m.from_square, m.to_square) for m in board.legal_moves}
-        checked += 1
-
 
 
 def test_a_double_check_is_announced_by_both_ways():

@@ -19,7 +19,7 @@ from pyasp_games.domains.kriegspiel.model import (
     parse_metaposition,
     parse_square,
     piece_squares,
-    placement,
+    random_position,
     square_name,
     starts,
 )
@@ -156,14 +156,10 @@ def test_set_wise_updates_are_the_union_of_the_squares(rows, cols, seed, piece):
 def test_the_checkers_rules_agree_with_the_referee(seed, piece):
     rng = random.Random(seed)
     board = Board(rng.randint(3, 8), rng.randint(3, 8))
-    king, *men = rng.sample(range(board.size), 1 + len(piece))
-    if piece == "BB" and board.colour(men[0]) == board.colour(men[1]):
+    drawn = random_position(board, piece, rng)
+    if drawn is None:
         return
-    square = placement(board, piece, tuple(men))
-    legal = board.squares(legal_squares(board, king, piece, square))
-    if not legal:
-        return
-    black = rng.choice(legal)
+    king, square, black = drawn
     game = Game(board.rows, board.cols, piece)
     pos = lambda s: divmod(s, board.cols)  # noqa: E731
     pieces = tuple(pos(s) for s in piece_squares(board, piece, square))
@@ -182,39 +178,49 @@ def test_the_checkers_rules_agree_with_the_referee(seed, piece):
 
 
 def test_the_referee_agrees_with_python_chess():
+    """Every ending: White's attempts the referee accepts are its legal moves, the answers
+    (mate, stalemate, a check with as many ways as checking pieces, a knight's named so)
+    and Black's replies are python-chess's."""
     chess = pytest.importorskip("chess")
-    rng = random.Random(18)
+    rng = random.Random(30)
+    kinds = {"R": chess.ROOK, "Q": chess.QUEEN, "B": chess.BISHOP, "N": chess.KNIGHT}
     checked = 0
     while checked < 300:
-        piece = rng.choice("RQ")
-        king, square = rng.sample(range(64), 2)
-        legal = B8.squares(legal_squares(B8, king, piece, square))
-        if not legal:
+        piece = rng.choice(["R", "Q", "BB", "BN"])
+        drawn = random_position(B8, piece, rng)
+        if drawn is None:
             continue
-        black = rng.choice(legal)
+        king, square, black = drawn
         board = chess.Board(None)
-        kind = chess.ROOK if piece == "R" else chess.QUEEN
         board.set_piece_at(king, chess.Piece(chess.KING, chess.WHITE))
-        board.set_piece_at(square, chess.Piece(kind, chess.WHITE))
+        for letter, s in zip(piece, piece_squares(B8, piece, square), strict=True):
+            board.set_piece_at(s, chess.Piece(kinds[letter], chess.WHITE))
         board.set_piece_at(black, chess.Piece(chess.KING, chess.BLACK))
         board.turn = chess.WHITE
         assert board.is_valid(), board.fen()
-        # White's legal moves are the attempts the referee accepts
         rules = rules_for(B8, piece)
         accepted = set()
         for attempt in rules.attempts(king, square):
             ref = Referee(B8, piece, king, square, black)
-            if ref.white(attempt) != "illegal":
-                accepted.add((king if attempt[0] == "K" else square, attempt[1]))
-                move = chess.Move(king if attempt[0] == "K" else square, attempt[1])
-                after = board.copy()
-                after.push(move)
-                said = white_answer(B8, piece, ref.king, ref.square, black)
-                assert (said == "mate") == after.is_checkmate()
-                assert (said == "stalemate") == after.is_stalemate()
-                assert said.startswith("check") == (after.is_check() and not after.is_checkmate())
-                replies = {m.to_square for m in after.legal_moves}
-                assert replies == set(black_moves(B8, piece, ref.king, ref.square, black))
+            if ref.white(attempt) == "illegal":
+                continue
+            before, after_men = set(piece_squares(B8, piece, square)), set(piece_squares(B8, piece, ref.square))
+            origin = king if attempt[0] == "K" else (before - after_men).pop()
+            accepted.add((origin, attempt[1]))
+            after = board.copy()
+            after.push(chess.Move(origin, attempt[1]))
+            said = white_answer(B8, piece, ref.king, ref.square, black)
+            assert (said == "mate") == after.is_checkmate()
+            assert (said == "stalemate") == after.is_stalemate()
+            if said.startswith("check"):
+                ways = said.removeprefix("check-").split("+")
+                checkers = [after.piece_at(s).piece_type for s in after.checkers()]
+                assert ways == sorted(ways) and len(ways) == len(checkers)
+                assert ("knight" in ways) == (chess.KNIGHT in checkers)
+            else:
+                assert said == "mate" or not after.is_check()
+            replies = {m.to_square for m in after.legal_moves}
+            assert replies == set(black_moves(B8, piece, ref.king, ref.square, black))
         assert accepted == {(m.from_square, m.to_square) for m in board.legal_moves}
         checked += 1
 

@@ -521,6 +521,19 @@ def random_start(
     return Metaposition(board, m.king, m.piece_square, m.belief, piece, f"{board.label}-s{seed}")
 
 
+def random_position(board: Board, piece: str, rng: random.Random) -> tuple[int, int, int] | None:
+    """White's king, the pieces' placement and the black king's square drawn by ``rng``
+    (the pieces on distinct squares), or ``None`` when the draw is no legal position with
+    White to move (two bishops on one colour, or no legal square for the black king): the
+    tests' random positions."""
+    king, *men = rng.sample(range(board.size), 1 + len(piece))
+    if piece == "BB" and board.colour(men[0]) == board.colour(men[1]):
+        return None
+    square = placement(board, piece, tuple(men))
+    legal = board.squares(legal_squares(board, king, piece, square))
+    return (king, square, rng.choice(legal)) if legal else None
+
+
 # -- fuzzing: every small start, then random metapositions (``pyasp-games fuzz kriegspiel``)
 
 

@@ -509,7 +509,8 @@ def confirm(
     value of each root (:data:`NO_MATE` for none) and how many metapositions were
     checked. :class:`Refuted` if the table does not hold there."""
     rows, cols, n = table.rows, table.cols, table.rows * table.cols
-    if n > INTERPRETED_SQUARES or len(table) > INTERPRETED_TABLE:
+    if n > INTERPRETED_SQUARES or len(table) > INTERPRETED_TABLE or len(table.piece) > 1:
+        # (two pieces: the referee's table alone has n^4 entries, a second in Python on 4 x 4)
         compile_kernels(__name__)  # else plain Python, compiled by run_sliced if it lasts
     board = _board(rows, cols, table.piece)
     places = board.places
