@@ -42,6 +42,7 @@ from pyasp_games.engines.graphs import (
     numbered_digraph,
     parse_arcs,
     read_graph,
+    set_bits,
     small_digraphs,
 )
 from pyasp_games.errors import InputError, checked_int, checked_real
@@ -100,14 +101,8 @@ class Annihilation(OnGraph):
         return sum(comb(n, j) for j in range(k % 2, k + 1, 2))
 
 
-def vertices_of(mask: int) -> list[int]:
-    """The vertex numbers of a bitmask, smallest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+#: The vertex numbers of a position's bitmask, smallest first.
+vertices_of = set_bits
 
 
 def _split(text: str) -> list[str]:

@@ -62,6 +62,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pyasp_games.domains.geography.model import Geography
+from pyasp_games.engines.graphs import set_bits
 from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
 
@@ -263,7 +264,7 @@ class _Search:
                     queue.append(p)
         successors = out[v] & avail
         status: bool | None = None
-        if any(label.get(w) is False for w in _bits(successors)):
+        if any(label.get(w) is False for w in set_bits(successors)):
             status = True
         elif not successors & reduced:  # no successor, or W ones only
             status = False
@@ -284,23 +285,13 @@ class _Search:
         if status is False:
             return None
         if status is True:
-            w = next(w for w in _bits(self.out[v] & avail) if label.get(w) is False)
+            w = next(w for w in set_bits(self.out[v] & avail) if label.get(w) is False)
         else:
             found = self.winning_move(v, reduced)
             if found is None:
                 return None
             w = found[0]
         return w, self.reach(w, avail & ~(1 << w))
-
-
-def _bits(mask: int) -> list[int]:
-    """The positions of the set bits of ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        out.append(low.bit_length() - 1)
-    return out
 
 
 class _EdgeSearch(_Search):
