@@ -98,3 +98,20 @@ def test_the_checker_confirms_a_two_piece_table_and_catches_a_wrong_value():
         wrong[i] += change
         with pytest.raises(Refuted, match=said):
             confirm(ValueTable(4, 4, "BN", proof["keys"], wrong), [table.keys[i]])
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(3, 3), (3, 5)])
+def test_kbnk_mates_only_with_the_bishop_of_the_corners_colour_on_odd_boards(rows: int, cols: int):
+    """KBNK's colour-of-corner structure: the mate needs a corner of the bishop's colour,
+    and on a board of odd sides every corner has a1's colour, so no start whose bishop
+    stands on the other colour is a forced mate, while many with a1's colour are."""
+    from pyasp_games.domains.kriegspiel.tablebase import NO_MATE, values
+
+    board = Board(rows, cols)
+    ms = starts(board, "BN")
+    table = build(ms)
+    value = values(table)
+    forced = {0: 0, 1: 0}
+    for m, i in zip(ms, table.roots, strict=True):
+        forced[board.colour(m.squares_of_pieces[0])] += int(value[i] < NO_MATE)
+    assert forced[1] == 0 and forced[0] > 50
