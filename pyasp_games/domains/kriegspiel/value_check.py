@@ -133,13 +133,14 @@ def _reaches(rows: int, cols: int, kind: int, p: int, occupied: np.uint64, targe
 
 
 @kernel
-def _referee(rows: int, cols: int, kinds: Any, code: Any, reply: Any) -> None:
-    """For White's king on every ``k`` and its pieces on every placement ``p`` (one
-    piece: its square; two: ``first * squares + second``) after its move, and the black
-    king on every ``b``: the referee's answer (``code``) and Black's legal steps (``reply``)."""
+def _referee(rows: int, cols: int, kinds: Any, code: Any, reply: Any, lo: int, hi: int) -> None:
+    """For White's king on every ``k`` from ``lo`` to ``hi`` and its pieces on every
+    placement ``p`` (one piece: its square; two: ``first * squares + second``) after its
+    move, and the black king on every ``b``: the referee's answer (``code``) and Black's
+    legal steps (``reply``)."""
     n = rows * cols
     m = kinds.shape[0]
-    for k in range(n):
+    for k in range(lo, hi):
         kr, kf = k // cols, k % cols
         for p in range(code.shape[1]):
             a = p if m == 1 else p // n
@@ -471,7 +472,7 @@ def _kinds(piece: str) -> Any:
     return np.array([KINDS.index(x) for x in piece], dtype=np.int64)
 
 
-def _board(rows: int, cols: int, piece: str) -> _Board:
+def _board(rows: int, cols: int, piece: str, deadline: Deadline | None = None) -> _Board:
     key = (rows, cols, piece)
     if key not in _BOARDS:
         n = rows * cols
@@ -479,7 +480,15 @@ def _board(rows: int, cols: int, piece: str) -> _Board:
         places = n ** len(piece)
         code = np.full((n, places, n), OCCUPIED, dtype=np.int8)
         reply = np.zeros((n, places, n), dtype=np.uint64)
-        _referee(rows, cols, kinds, code, reply)
+        done = [0]
+
+        def step(budget: int) -> bool:  # a few king squares at a time (8 x 8 KBNK: n^4 entries)
+            hi = min(n, done[0] + budget)
+            _referee(rows, cols, kinds, code, reply, done[0], hi)
+            done[0] = hi
+            return hi >= n
+
+        run_sliced(step, deadline, __name__, first=1)
         near = np.zeros(n, dtype=np.uint64)
         for s in range(n):
             for t in range(n):
@@ -512,7 +521,7 @@ def confirm(
     if n > INTERPRETED_SQUARES or len(table) > INTERPRETED_TABLE or len(table.piece) > 1:
         # (two pieces: the referee's table alone has n^4 entries, a second in Python on 4 x 4)
         compile_kernels(__name__)  # else plain Python, compiled by run_sliced if it lasts
-    board = _board(rows, cols, table.piece)
+    board = _board(rows, cols, table.piece, deadline)
     places = board.places
     keys = np.asarray(table.keys, dtype=np.uint64).reshape(-1, 3)
     values = np.asarray(table.values, dtype=np.int64)
