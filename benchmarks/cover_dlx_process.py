@@ -7,7 +7,8 @@ on top. Ours: the whole process ``python -m pyasp_games cover solve FILE -b dlx`
 instance written with ``format_x3c`` (CPU seconds of the child, ``RUSAGE_CHILDREN``,
 beside its wall seconds); xcover: its search alone, compiled before the clock, in a
 forked child (``cover_common.run_external``). The answer of each is checked against the
-other's. Medians of ``--repeat`` runs; the load average is printed before and after.
+other's. Medians of ``--repeat`` rounds (ours, then xcover: a load that drifts during
+the measurement weighs on both alike); the load average is printed before and after.
 
     python benchmarks/cover_dlx_process.py --seeds 1 2 --repeat 3
 """
@@ -67,11 +68,10 @@ def main(argv: list[str] | None = None) -> None:
             inst = random_x3c(args.q, args.d, False, seed)
             path = Path(tmp) / f"x3c-{args.q}-{args.d}-{seed}.txt"
             path.write_text(format_x3c(inst))
-            ours = [command_run(path, args.option) for _ in range(args.repeat)]
-            theirs = [
-                run_external("xcover", inst.size, inst.subsets, "one", args.time_limit)
-                for _ in range(args.repeat)
-            ]
+            ours, theirs = [], []
+            for _ in range(args.repeat):  # in rounds: a drifting load weighs on both alike
+                ours.append(command_run(path, args.option))
+                theirs.append(run_external("xcover", inst.size, inst.subsets, "one", args.time_limit))
             said = {first.split(":", 1)[1].split("(")[0].strip() for _, _, first in ours}
             statuses = {status for status, _, _, _ in theirs}
             assert len(said) == 1 and len(statuses) == 1, (said, statuses)
