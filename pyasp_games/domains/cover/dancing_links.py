@@ -12,9 +12,10 @@ matrix it touches, whatever its size, which is why ``dlx`` is the default native
 backend (on the Garey-Johnson instances of ``reduce chain``, 288,920 options, it
 touches a few thousand links per node where a bit-set search scans them all).
 
-Compiled (:mod:`pyasp_games.engines.compiled`): the same search ran at 15,000-50,000
-nodes per second in CPython, 20-40x behind the numba ``xcover`` package on random
-X3C; compiled it runs millions (``benchmarks/RESULTS.md``). The search state lives
+Compiled (:mod:`pyasp_games.engines.compiled`): the first version of this search, on
+Python objects, ran at 15,000-50,000 nodes per second, 20-40x behind the numba
+``xcover`` package on random X3C; on arrays it runs 230,000-290,000 interpreted and
+millions compiled (``benchmarks/RESULTS.md``). The search state lives
 in arrays, so the search runs in slices between which the deadline is read (the
 first ones interpreted: a small instance never loads numba; a search whose tree
 :meth:`DancingLinks.estimated_nodes` finds too large for them is compiled after its
