@@ -207,13 +207,15 @@ def test_show_plays_a_plan_and_rejects_illegal_moves(puzzles):
 def test_crosscheck_on_files_agrees_and_reports_json(puzzles):
     quick = ["-b", "astar", "-b", "idastar", "-b", "asp", "-b", "sat"]  # pdb: its 4x4 build is slow
     boards = [puzzles / "thesis-board2.txt", puzzles / "thesis-board3.txt"]
-    run = run_cli("crosscheck", "puzzle", *boards, *quick, "--json")
+    # limits far above the work (seconds on a quiet machine): a loaded one stretches wall time
+    run = run_cli("crosscheck", "puzzle", *boards, *quick, "--json", "--time-limit", "600")
     assert run.code == 0, run.stderr
     rows = [json.loads(line) for line in run.stdout.splitlines()]
     summary = rows.pop()["summary"]
     assert summary["runs"] == 8 and summary["ok"] and summary["verified"] == 8
     assert {r["label"] for r in rows} == {"astar", "idastar", "asp", "sat"}
-    run = run_cli("crosscheck", "puzzle", puzzles / "eight-puzzle-hardest.txt", "--json")
+    run = run_cli("crosscheck", "puzzle", puzzles / "eight-puzzle-hardest.txt", "--json",
+                  "--time-limit", "600")  # fmt: skip
     rows = [json.loads(line) for line in run.stdout.splitlines()]
     assert (
         run.code == 0

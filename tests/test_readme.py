@@ -191,7 +191,7 @@ def test_readme_command(command: Command):
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=180,  # a guard against a hang: a loaded machine stretches seconds threefold
         stdin=subprocess.DEVNULL,
     )
     for shown in GROUPED[command.line]:
