@@ -64,20 +64,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pyasp_games.domains.hex.model import PLAYERS, Hex
+from pyasp_games.engines.graphs import set_bits
 from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
 
 _POLL = 256  # positions between deadline checks
 _SEMIS_KEPT = 200_000  # semi-connection sweeps kept for reuse (then forgotten at once)
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def carrier_of(link: Link) -> int:
@@ -231,7 +223,7 @@ class Cells:
             y |= (x << c) | (x >> c) | ((x >> (c - 1)) & self.not_first) | ((x << (c - 1)) & self.not_last)
             return y & self.full
         y = x
-        for i in _bits(x):
+        for i in set_bits(x):
             y |= self.nb[i]
         return y
 
@@ -359,7 +351,7 @@ class Engine:
         ``player``'s side ``side`` that no stone of ``opp`` spoils."""
         table = self.templates[player][side]
         out = []
-        for x in _bits(stones & self.template_cells[player][side]):
+        for x in set_bits(stones & self.template_cells[player][side]):
             for carrier in table[x]:
                 if not carrier & opp and carrier & empty:
                     out.append(carrier & empty)
@@ -436,7 +428,7 @@ class Engine:
         start, end, middle = self.groups(player, own)
         a, b = self.sides[player]
         dilate = self.cells.dilate
-        for m in _bits(empty):
+        for m in set_bits(empty):
             bit = 1 << m
             near = dilate(bit)
             merged = bit
@@ -503,7 +495,7 @@ class Engine:
             pairs = self.pairing(opponent, opp, empty)
             if pairs is not None:
                 return Entry(False, pairs=pairs)
-            for m in sorted(_bits(empty), key=lambda c: self.rank[c]):
+            for m in sorted(set_bits(empty), key=lambda c: self.rank[c]):
                 bit = 1 << m
                 mine = self.pairing(player, own | bit, empty & ~bit)
                 if mine is not None:
@@ -515,7 +507,7 @@ class Engine:
         hits = [0] * self.cells.n
         for _, carrier, _ in semis:
             region &= carrier
-            for c in _bits(carrier):
+            for c in set_bits(carrier):
                 hits[c] += 1
         if self.knowledge and empty.bit_count() >= self.lookahead_from:
             # shallow nodes: try first the moves after which the opponent's region is
@@ -527,10 +519,10 @@ class Engine:
                 for _, carrier, _ in mine:
                     left &= carrier
                 return left.bit_count() if mine else 99
-            cost = {c: after(c) for c in _bits(region)}
+            cost = {c: after(c) for c in set_bits(region)}
             moves = sorted(cost, key=lambda c: (cost[c], -hits[c], self.rank[c]))
             return moves, region, semis, [max(1, cost[c]) for c in moves]
-        moves = sorted(_bits(region), key=lambda c: (-hits[c], self.rank[c]))
+        moves = sorted(set_bits(region), key=lambda c: (-hits[c], self.rank[c]))
         return moves, region, semis, [1] * len(moves)
 
     # -- proof-number search ------------------------------------------------------------
@@ -656,7 +648,7 @@ def proof_of(engine: Engine, black: int, white: int, player: str) -> dict[str, A
         sub = node(inner, black, white, to_move)
         if not outside:
             return sub
-        nodes.append({"carrier": [names[c] for c in _bits(carrier)], "next": sub})
+        nodes.append({"carrier": [names[c] for c in set_bits(carrier)], "next": sub})
         return len(nodes) - 1
 
     def node(engine: Engine, black: int, white: int, player: str) -> int:
@@ -682,7 +674,7 @@ def proof_of(engine: Engine, black: int, white: int, player: str) -> dict[str, A
             return ids[key]
         replies: dict[str, int] = {}
         empty = engine.cells.full & ~(black | white)
-        for m in _bits(empty):
+        for m in set_bits(empty):
             bit = 1 << m
             child = (black | bit, white) if player == "B" else (black, white | bit)
             if entry.searched >> m & 1:
