@@ -196,6 +196,14 @@ def parse_square(board: Board, text: str) -> int:
     raise InputError(f"no square {text!r} on a {board.label} board")
 
 
+def answers_width(piece: str) -> int:
+    """The most answers after one attempt other than mate: a check by rank, file or one
+    of the diagonals, or silence (one piece, of which at most four occur at once); with
+    two pieces, up to five check announcements (a bishop's two diagonals, a knight's, a
+    double check of both) and silence."""
+    return 4 if len(piece) == 1 else 6
+
+
 def piece_squares(board: Board, piece: str, placed: int) -> tuple[int, ...]:
     """The squares of White's pieces from their placement number: the piece's square
     (one piece), or ``first * squares + second`` (two: :func:`placement`)."""

@@ -27,8 +27,7 @@ from typing import Any
 import numpy as np
 
 from pyasp_games.domains.kriegspiel.metaposition import rules_for
-from pyasp_games.domains.kriegspiel.model import piece_squares, placements
-from pyasp_games.domains.kriegspiel.tablebase import answers_width
+from pyasp_games.domains.kriegspiel.model import answers_width, piece_squares, placements
 from pyasp_games.engines.compiled import compile_kernels, kernel, run_sliced
 from pyasp_games.engines.limits import Deadline
 

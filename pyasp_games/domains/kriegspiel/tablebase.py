@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pyasp_games.domains.kriegspiel.metaposition import DRAW, Rules, rules_for
-from pyasp_games.domains.kriegspiel.model import Board, Metaposition
+from pyasp_games.domains.kriegspiel.model import Board, Metaposition, answers_width
 from pyasp_games.domains.kriegspiel.symmetry import State, Symmetry
 from pyasp_games.engines.limits import Deadline
 
@@ -163,14 +163,6 @@ def build(
         symmetry,
         symmetric,
     )
-
-
-def answers_width(piece: str) -> int:
-    """The most answers after one attempt other than mate: a check by rank, file or one
-    of the diagonals, or silence (one piece, of which at most four occur at once); with
-    two pieces, up to five check announcements (a bishop's two diagonals, a knight's, a
-    double check of both) and silence."""
-    return 4 if len(piece) == 1 else 6
 
 
 def values(table: Table, deadline: Deadline | None = None) -> np.ndarray:
