@@ -47,6 +47,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from pyasp_games.engines.graphs import set_bits
 from pyasp_games.errors import InputError, read_text
 
 #: The smallest and the largest side of a board (ranks or files).
@@ -127,12 +128,7 @@ class Board:
 
     def squares(self, mask: int) -> list[int]:
         """The squares of a bitmask, in index order."""
-        out = []
-        while mask:
-            low = mask & -mask
-            out.append(low.bit_length() - 1)
-            mask ^= low
-        return out
+        return set_bits(mask)
 
     def slide(self, piece: str, square: int, king: int) -> tuple[list[int], int]:
         """Where ``piece`` on ``square`` can go with White's king on ``king`` as the only
