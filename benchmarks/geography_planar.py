@@ -25,15 +25,11 @@ import networkx as nx
 from pyasp_games.domains.geography.planar import (
     UnsafeCrossing,
     planarize,
-    play_using,
-    usable_part,
-    with_gadgets,
 )
 from pyasp_games.domains.geography.tqbf import parse_qdimacs, qbf_true, to_geography
-from pyasp_games.engines.graphs import from_arcs
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from tests.test_geography_planar import random_digraph, winner
+from tests.test_geography_planar import gadget_trial, random_digraph, winner
 from tests.test_geography_tqbf import random_qdimacs
 
 
@@ -41,22 +37,12 @@ def gadgets(count: int) -> None:
     rnd = random.Random(1)
     safe = kept = unsafe = changed = 0
     for _ in range(count):
-        n = rnd.randint(3, 8)
-        g = random_digraph(rnd, n, rnd.randint(n, min(n * (n - 1), 3 * n)))
-        _, arcs = usable_part(g, 0)
-        if len(arcs) < 2:
+        trial = gadget_trial(rnd, 8, 4)
+        if trial is None:
             continue
-        succ = [[] for _ in range(len(g))]
-        for u, v in arcs:
-            succ[u].append(v)
-        pairs = [rnd.sample(range(len(arcs)), 2) for _ in range(rnd.randint(1, 4))]
-        along = [[] for _ in arcs]
-        for k, (i, j) in enumerate(pairs):
-            along[i].insert(rnd.randint(0, len(along[i])), (k, 0))
-            along[j].insert(rnd.randint(0, len(along[j])), (k, 1))
-        out = from_arcs(with_gadgets(g.names, arcs, along, "X"), g.names)
+        g, out, is_safe, _ = trial
         same = winner(g, "0") == winner(out, "0")
-        if all(play_using(succ, 0, arcs[i], arcs[j], None) is None for i, j in pairs):
+        if is_safe:
             safe, kept = safe + 1, kept + same
         else:
             unsafe, changed = unsafe + 1, changed + (not same)

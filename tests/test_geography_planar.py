@@ -47,6 +47,28 @@ def simple_plays(succ, start):
     return out
 
 
+def gadget_trial(rnd, largest, most_pairs):
+    """A random digraph on 3 to ``largest`` vertices (start ``0``) with 1 to ``most_pairs``
+    pairs of its usable arcs crossed by gadgets at random places along each arc:
+    ``(graph, the graph with the gadgets, whether every crossing is safe, the pairs)``, or
+    ``None`` when the start has fewer than two usable arcs."""
+    n = rnd.randint(3, largest)
+    g = random_digraph(rnd, n, rnd.randint(n, min(n * (n - 1), 3 * n)))
+    _, arcs = usable_part(g, 0)
+    if len(arcs) < 2:
+        return None
+    succ = [[] for _ in range(len(g))]
+    for u, v in arcs:
+        succ[u].append(v)
+    pairs = [rnd.sample(range(len(arcs)), 2) for _ in range(rnd.randint(1, most_pairs))]
+    along = [[] for _ in arcs]
+    for k, (i, j) in enumerate(pairs):  # at random places along each arc
+        along[i].insert(rnd.randint(0, len(along[i])), (k, 0))
+        along[j].insert(rnd.randint(0, len(along[j])), (k, 1))
+    safe = all(play_using(succ, 0, arcs[i], arcs[j], None) is None for i, j in pairs)
+    return g, from_arcs(with_gadgets(g.names, arcs, along, "X"), g.names), safe, pairs
+
+
 def test_gadgets_keep_the_winner_exactly_when_every_crossing_is_safe():
     """Gadgets at random arc pairs (any order along the arcs, several per arc): where no
     play uses both arcs of a pair the winner is the same; where one does, it can change
@@ -54,21 +76,10 @@ def test_gadgets_keep_the_winner_exactly_when_every_crossing_is_safe():
     rnd = random.Random(7)
     safe_seen = changed = 0
     for _ in range(400):
-        n = rnd.randint(3, 7)
-        g = random_digraph(rnd, n, rnd.randint(n, min(n * (n - 1), 3 * n)))
-        _, arcs = usable_part(g, 0)
-        if len(arcs) < 2:
+        trial = gadget_trial(rnd, 7, 3)
+        if trial is None:
             continue
-        succ = [[] for _ in range(len(g))]
-        for u, v in arcs:
-            succ[u].append(v)
-        pairs = [rnd.sample(range(len(arcs)), 2) for _ in range(rnd.randint(1, 3))]
-        along = [[] for _ in arcs]
-        for k, (i, j) in enumerate(pairs):  # at random places along each arc
-            along[i].insert(rnd.randint(0, len(along[i])), (k, 0))
-            along[j].insert(rnd.randint(0, len(along[j])), (k, 1))
-        safe = all(play_using(succ, 0, arcs[i], arcs[j], None) is None for i, j in pairs)
-        out = from_arcs(with_gadgets(g.names, arcs, along, "X"), g.names)
+        g, out, safe, pairs = trial
         if safe:
             safe_seen += 1
             assert winner(g, "0") == winner(out, "0"), (g.format_arcs(), pairs)
