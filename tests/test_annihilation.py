@@ -141,18 +141,42 @@ def test_a_forged_certificate_is_caught():
     assert check_outcome(fan, early)[0] is False  # without the round the start is unproved
 
 
-def test_a_large_draw_is_unconfirmed_not_proved():
+def test_a_large_draw_is_unconfirmed_not_proved(monkeypatch):
     """200 vertices, 20 tokens: the draw rests on the span being every lost position
-    (not proved) and too many positions to replay the rules: unconfirmed."""
-    from pyasp_games.domains.annihilation.poly import solve_poly
+    (not proved) and too many positions to replay the rules: unconfirmed; and the
+    exhaustive cross-check, which could not finish, is never started: the output says
+    why in one line, NOT VERIFIED."""
+    from pyasp_games.domains.annihilation.questions import BACKENDS as RUN
     from pyasp_games.domains.annihilation.verify import check_outcome
     from pyasp_games.errors import Unconfirmed
 
+    def never(*args, **kwargs):  # pragma: no cover - the point is that it is not called
+        raise AssertionError("the hopeless exhaustive cross-check was started")
+
+    monkeypatch.setitem(RUN, "native", never)
     inst = random_instance(200, 1, tokens=20, degree=2.0)
-    out = solve_poly(inst)
-    assert out.answer == "draw" and out.stats["complete"] is True
+    out = solve(inst, "poly")
+    assert (out.status, out.answer, out.stats["complete"]) == ("solved", "draw", True)
+    assert out.verdict.verified is False and out.exit_code == 3
+    check = out.verdict.cross_check
+    assert (check.result, check.reference, check.status) == ("not verified", "native", None)
+    assert out.verdict.message.startswith("not verified: the reference native was not run: up to ")
+    assert "reachable positions: more than its limit of 3,000,000" in out.verdict.message
+    assert "\n" not in out.verdict.message
     with pytest.raises(Unconfirmed, match="not proved"):
         check_outcome(inst, out)
+
+
+def test_a_draw_beyond_the_checker_is_still_cross_checked_when_native_can_finish(monkeypatch):
+    """A draw the checker cannot replay alone (its budget lowered here) but whose bound
+    the exhaustive search can cover is cross-checked by it, as before."""
+    import pyasp_games.domains.annihilation.verify as verify
+
+    monkeypatch.setattr(verify, "BUDGET", 10)
+    inst = random_instance(12, 3, tokens=5, degree=2.0)
+    out = solve(inst, "poly")
+    assert (out.answer, out.exit_code, out.verdict.cross_check.result) == ("draw", 0, "agrees")
+    assert "cross-checked: the reference native agrees" in out.verdict.message
 
 
 def test_checker_rejects_wrong_claims():

@@ -94,6 +94,9 @@ class Reference:
         second: ``(instance, options) -> (backend, options)``: an independent backend
             that cross-checks the reference backend's own unconfirmed claims (``None``:
             they stand unconfirmed).
+        out_of_reach: ``(instance, backend, seconds) -> reason or None``: why ``backend``
+            cannot answer within ``seconds`` (``None`` seconds: no time limit), decided
+            before it runs so a hopeless cross-check costs nothing (``None``: try it).
     """
 
     domain: str
@@ -101,6 +104,7 @@ class Reference:
     needs_check: Callable[[Outcome], bool] = unchecked_claim
     example: Callable[[dict[str, Any]], dict[str, Any]] | None = None
     second: Callable[[Any, dict[str, Any]], tuple[str, dict[str, Any]]] | None = None
+    out_of_reach: Callable[[Any, str, float | None], str | None] | None = None
 
     def checker_of(
         self, instance: Any, options: dict[str, Any], backend: str
@@ -164,6 +168,11 @@ def cross_check(
     if left is not None and left < MIN_SECONDS:
         why = f"no time was left within the limit for the reference {backend}"
         verdict.left_unverified(CrossCheck(NOT_VERIFIED, backend, why))
+        return
+    seconds = limits.deadline().remaining()
+    why = None if reference.out_of_reach is None else reference.out_of_reach(instance, backend, seconds)
+    if why is not None:  # it could not finish: say so at once rather than after trying
+        verdict.left_unverified(CrossCheck(NOT_VERIFIED, backend, f"the reference {backend} was not run: {why}"))
         return
     started = time.perf_counter()
     ref = run(backend, limits, ref_options)

@@ -96,9 +96,17 @@ class Annihilation(OnGraph):
 
     def reachable_bound(self) -> int:
         """An upper bound on the positions reachable from the start: a move keeps the
-        number of tokens or removes two, so at most the sets of ``k, k-2, ...`` vertices."""
-        n, k = len(self), len(self.tokens)
-        return sum(comb(n, j) for j in range(k % 2, k + 1, 2))
+        number of tokens or removes two, and no token leaves the vertices reachable from
+        the start's tokens, so at most the sets of ``k, k-2, ...`` of those ``r``
+        vertices: ``C(r,k) + C(r,k-2) + ...``."""
+        succ, k = self.graph.succ, len(self.tokens)
+        seen, todo = set(self.tokens), list(self.tokens)
+        while todo:
+            for v in succ[todo.pop()]:
+                if v not in seen:
+                    seen.add(v)
+                    todo.append(v)
+        return sum(comb(len(seen), j) for j in range(k % 2, k + 1, 2))
 
 
 #: The vertex numbers of a position's bitmask, smallest first.

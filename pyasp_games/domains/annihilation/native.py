@@ -1,8 +1,9 @@
 """The exhaustive backend: every position reachable from the start, labelled by
 retrograde analysis (win, loss or draw), with a move that keeps the answer.
 
-A move keeps the number of tokens or removes two, so from ``k`` tokens on ``n``
-vertices at most ``C(n,k) + C(n,k-2) + ...`` positions are reachable
+A move keeps the number of tokens or removes two, and no token leaves the ``r`` vertices
+reachable from the start's tokens, so from ``k`` tokens at most ``C(r,k) + C(r,k-2) +
+...`` positions are reachable
 (:meth:`~pyasp_games.domains.annihilation.model.Annihilation.reachable_bound`); they
 are built breadth-first (:mod:`~pyasp_games.domains.annihilation.positions`) and
 labelled by the ``grundy`` domain's retrograde labelling. Past

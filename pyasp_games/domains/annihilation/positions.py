@@ -31,6 +31,12 @@ MAX_POSITIONS = 3_000_000
 
 _POLL = 4096
 
+#: Positions a second the exhaustive backends build and label at best on this machine
+#: (measured 20,000-120,000 a CPU second, fewer the more there are: RESULTS.md, "The
+#: hopeless cross-check"): a search whose bound needs more than this rate allows
+#: cannot finish in time.
+BEST_RATE = 150_000
+
 #: The answer at the start by its class: ``N`` the player to move wins (``first``).
 ANSWERS = {"N": "first", "P": "second", "D": "draw"}
 
@@ -124,3 +130,30 @@ def solve_by_labelling(inst: Any, limits: Limits = Limits()) -> Outcome:
     witness = None if move is None else inst.move_name(move)
     stats = {"positions": len(graph.positions), "moves": sum(map(len, graph.moves))}
     return Outcome(inst.name, "native", "solved", answer, witness, 0.0, stats)
+
+
+def out_of_reach(inst: Any, seconds: float | None) -> str | None:
+    """Why the exhaustive search from ``inst`` cannot finish within ``seconds``, or
+    ``None``: the bound on its positions (``inst.reachable_bound()``) against
+    :data:`MAX_POSITIONS` and, under a time limit, against :data:`BEST_RATE` per second.
+    The bound may be far above the positions actually reachable, so it only rules out
+    what even the best rate and every position counted once could not do.
+
+    >>> from pyasp_games.domains.annihilation.model import random_instance
+    >>> inst = random_instance(30, seed=1, tokens=6)
+    >>> out_of_reach(inst, 30.0) is None
+    True
+    >>> print(out_of_reach(inst, 1.0))
+    up to 397,594 reachable positions: more than it can visit in 1 s (at best about 150,000 a second)
+    >>> print(out_of_reach(random_instance(200, tokens=8, degree=2.5), None))
+    up to 20,389,611,228,647 reachable positions: more than its limit of 3,000,000
+    """
+    bound = inst.reachable_bound()
+    if bound > MAX_POSITIONS:
+        return f"up to {bound:,} reachable positions: more than its limit of {MAX_POSITIONS:,}"
+    if seconds is not None and bound > BEST_RATE * seconds:
+        return (
+            f"up to {bound:,} reachable positions: more than it can visit in {seconds:.3g} s "
+            f"(at best about {BEST_RATE:,} a second)"
+        )
+    return None

@@ -28,6 +28,7 @@ from pyasp_games.domains.annihilation.asp import solve_asp
 from pyasp_games.domains.annihilation.model import load_instance
 from pyasp_games.domains.annihilation.native import solve_native
 from pyasp_games.domains.annihilation.poly import solve_poly
+from pyasp_games.domains.annihilation.positions import out_of_reach
 from pyasp_games.domains.annihilation.verify import check_outcome
 from pyasp_games.engines.graphs import FORMATS
 from pyasp_games.engines.outcome import Outcome
@@ -42,10 +43,18 @@ BACKENDS: dict[str, Callable[..., Outcome]] = {
     "poly": solve_poly,
 }
 
+def native_out_of_reach(inst: Any, backend: str, seconds: float | None) -> str | None:
+    """Why the exhaustive cross-check cannot finish (a ``poly`` draw on a large digraph:
+    its bound on the reachable positions is beyond what it can visit), said at once."""
+    return out_of_reach(inst, seconds) if backend == "native" else None
+
+
 #: Claims the checker cannot decide within its budget are cross-checked against
-#: ``native``, and ``native``'s own against ``asp`` (small instances only).
+#: ``native`` (unless it cannot finish), and ``native``'s own against ``asp`` (small
+#: instances only).
 REFERENCE = Reference(
-    "annihilation", lambda inst, options: ("native", {}), second=lambda inst, options: ("asp", {})
+    "annihilation", lambda inst, options: ("native", {}), second=lambda inst, options: ("asp", {}),
+    out_of_reach=native_out_of_reach,
 )
 
 #: How each answer reads.
