@@ -60,10 +60,13 @@ only: White's win is a cut, not a chain.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from pyasp_games.domains.hex.connections import MAX_CELLS, compiled_now
 from pyasp_games.domains.hex.model import PLAYERS, Hex
+from pyasp_games.engines.compiled import INTERPRETED_SECONDS
 from pyasp_games.engines.graphs import set_bits
 from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
@@ -265,7 +268,7 @@ class Engine:
     the openings of a board share it; interactive play keeps one for the whole game)."""
 
     def __init__(self, game: Hex, deadline: Deadline | None = None, knowledge: bool = True,
-                 templates: bool = True) -> None:
+                 templates: bool = True, compiled: bool = True) -> None:
         self.game = game
         self.cells = Cells(game)
         self.deadline = deadline or Deadline(None)
@@ -294,13 +297,19 @@ class Engine:
         # the engine that proves the connections using templates inside their carriers,
         # with the pairing knowledge alone (made when a proof first needs it)
         self._inner: Engine | None = None
+        # the compiled connection search (boards of at most 62 cells), once worth loading
+        self._sweeper: Any = None
+        self._order: Any = None  # the cells by rank, for the compiled winning-move search
+        self._compilable = compiled and knowledge and game.is_board and len(game) <= MAX_CELLS
+        self._cpu0 = time.process_time()
 
     @property
     def inner(self) -> Engine:
         """The template-free engine of this game (same deadline) that writes the proofs of
         the restricted positions of the connections that use edge templates."""
         if self._inner is None:
-            self._inner = Engine(self.game, self.deadline, knowledge=True, templates=False)
+            self._inner = Engine(self.game, self.deadline, knowledge=True, templates=False,
+                                 compiled=self._compilable or self._sweeper is not None)
         return self._inner
 
     # -- the rules -------------------------------------------------------------------
@@ -344,7 +353,30 @@ class Engine:
             return None
         if player == "B" and self.game.joined:
             return [], 0
+        if self._sweeper is not None:
+            return self._sweeper.pairing(player, own, empty)
         return self._chain(player, *self.groups(player, own), empty)
+
+    def _compile_when_worth_it(self) -> None:
+        """Switch the connection search to the compiled kernels (:mod:`.connections`)
+        once this engine has searched for :data:`INTERPRETED_SECONDS` of CPU (at once if
+        they are loaded already): a small search never loads numba, a long one pays the
+        load once."""
+        if compiled_now() or time.process_time() - self._cpu0 >= INTERPRETED_SECONDS:
+            self.compile_now()
+
+    def compile_now(self) -> bool:
+        """Use the compiled connection search from now on, where the board allows it (a
+        rhombus of at most :data:`MAX_CELLS` cells); whether it is used."""
+        if self._sweeper is None and self._compilable:
+            import numpy as np
+
+            from pyasp_games.domains.hex.connections import Sweeper
+
+            self._sweeper = Sweeper(self.game, self.templates)
+            self._order = np.array(sorted(range(len(self.game)), key=lambda c: self.rank[c]), dtype=np.int64)
+            self._compilable = False
+        return self._sweeper is not None
 
     def _template_links(self, player: str, stones: int, side: int, opp: int, empty: int) -> list[int]:
         """The carriers (empty cells) of the edge templates joining a stone of ``stones`` to
@@ -424,6 +456,9 @@ class Engine:
             return known
         if len(self._semis) >= _SEMIS_KEPT:
             self._semis.clear()
+        if self._sweeper is not None:
+            self._semis[player, own, empty] = found = self._sweeper.semis(player, own, empty)
+            return found
         out: list[tuple[int, int, Link]] = []
         start, end, middle = self.groups(player, own)
         a, b = self.sides[player]
@@ -484,6 +519,8 @@ class Engine:
         :class:`Entry`), or the moves of the must-play region to search, in the order to
         try them, the region, the opponent's semi-connections, and for each move a guess
         of the work to refute it (the opponent's region after it; 1 where not looked)."""
+        if self._compilable and self.nodes % 16 == 0:
+            self._compile_when_worth_it()
         opponent = "W" if player == "B" else "B"
         empty = self.cells.full & ~(black | white)
         own, opp = (black, white) if player == "B" else (white, black)
@@ -495,11 +532,16 @@ class Engine:
             pairs = self.pairing(opponent, opp, empty)
             if pairs is not None:
                 return Entry(False, pairs=pairs)
-            for m in sorted(set_bits(empty), key=lambda c: self.rank[c]):
-                bit = 1 << m
-                mine = self.pairing(player, own | bit, empty & ~bit)
-                if mine is not None:
-                    return Entry(True, move=m, pairs=mine)
+            if self._sweeper is not None:
+                first = self._sweeper.first_key(player, own, empty, self._order)
+                if first is not None:
+                    return Entry(True, move=first[0], pairs=first[1])
+            else:
+                for m in sorted(set_bits(empty), key=lambda c: self.rank[c]):
+                    bit = 1 << m
+                    mine = self.pairing(player, own | bit, empty & ~bit)
+                    if mine is not None:
+                        return Entry(True, move=m, pairs=mine)
             semis = self.semis(opponent, opp, empty)
         else:
             semis = []
@@ -514,6 +556,8 @@ class Engine:
             # smallest (a costly look-ahead, paid where a wrong first try costs most)
             def after(c: int) -> int:
                 bit = 1 << c
+                if self._sweeper is not None:
+                    return self._sweeper.region_size(player, own | bit, empty & ~bit)
                 mine = self.semis(player, own | bit, empty & ~bit)
                 left = empty & ~bit
                 for _, carrier, _ in mine:
@@ -532,29 +576,32 @@ class Engine:
         root), the same knowledge at each position as :meth:`wins`; the values and reasons
         of the settled positions go into the table, so :func:`proof_of` reads the proof."""
         inf = 1 << 60
-        # per position: [phi, delta, children or None, (moves, region, semis)]: phi the
-        # work to show the player to move wins, delta to show it loses
+        # per position: [phi, delta, children or None, (region, semis), key, best child]:
+        # phi the work to show the player to move wins, delta to show it loses; the
+        # children are (move, node) with the nodes themselves (no look-up on the way down)
         tree: dict[tuple[int, int, str], list[Any]] = {}
+        table = self.table
 
         def leaf(key: tuple[int, int, str], guess: int) -> list[Any]:
             node = tree.get(key)
             if node is None:
-                entry = self.table.get(key)
+                entry = table.get(key)
                 if entry is not None:
-                    node = [0, inf, None, None] if entry.wins else [inf, 0, None, None]
+                    node = [0, inf, None, None, key, 0] if entry.wins else [inf, 0, None, None, key, 0]
                 else:
-                    node = [1, guess, None, None]
+                    node = [1, guess, None, None, key, 0]
                 tree[key] = node
             return node
 
-        def expand(key: tuple[int, int, str], node: list[Any]) -> None:
+        def expand(node: list[Any]) -> None:
             self.nodes += 1
             if self.nodes % _POLL == 0:
                 self.deadline.check()
+            key = node[4]
             black, white, player = key
             known = self._knowledge(black, white, player)
             if isinstance(known, Entry):
-                self.table[key] = known
+                table[key] = known
                 node[0], node[1] = (0, inf) if known.wins else (inf, 0)
                 return
             moves, region, semis, guesses = known
@@ -563,43 +610,48 @@ class Engine:
             for m, guess in zip(moves, guesses, strict=True):
                 bit = 1 << m
                 child = (black | bit, white, opponent) if player == "B" else (black, white | bit, opponent)
-                leaf(child, guess)
-                children.append((m, child))
+                children.append((m, leaf(child, guess)))
             node[2] = children
             node[3] = (region, semis)
-            update(key, node)
+            update(node)
 
-        def update(key: tuple[int, int, str], node: list[Any]) -> None:
-            children = node[2]
-            phi, delta = inf, 0
-            for _, child in children:
-                c = tree[child]
-                phi = min(phi, c[1])
-                delta = min(inf, delta + c[0])
-            node[0], node[1] = phi, delta
+        def update(node: list[Any]) -> None:
+            phi, delta, best = inf, 0, 0
+            for i, (_, c) in enumerate(node[2]):
+                if c[1] < phi:
+                    phi, best = c[1], i
+                delta += c[0]
+            if delta > inf:
+                delta = inf
+            node[0], node[1], node[5] = phi, delta, best
             if phi == 0:
-                self.table[key] = Entry(True, move=next(m for m, ch in children if tree[ch][1] == 0))
+                table[node[4]] = Entry(True, move=node[2][best][0])
             elif delta == 0:
-                self.table[key] = Entry(False, searched=node[3][0], semis=node[3][1])
+                table[node[4]] = Entry(False, searched=node[3][0], semis=node[3][1])
 
-        root_key = (black, white, player)
-        root = leaf(root_key, 1)
+        root = leaf((black, white, player), 1)
+        path = [root]
         while root[0] and root[1]:
-            path = [root_key]
-            node = root
+            node = path[-1]
             while node[2] is not None:
                 # a position reached by another way may have been settled below since
                 # its values were last written: refresh them on the way down
-                update(path[-1], node)
+                update(node)
                 if not (node[0] and node[1]):
                     break
-                best = min(node[2], key=lambda mc: tree[mc[1]][1])[1]
-                path.append(best)
-                node = tree[best]
+                node = node[2][node[5]][1]
+                path.append(node)
             else:
-                expand(path[-1], node)
-            for key in reversed(path[:-1]):
-                update(key, tree[key])
+                expand(node)
+            # back up while the values change: where they do not, the ancestors' do not
+            # either, and the next position to expand lies below (Allis's current node)
+            while len(path) > 1:
+                path.pop()
+                above = path[-1]
+                before = above[0], above[1]
+                update(above)
+                if (above[0], above[1]) == before and above[0] and above[1]:
+                    break
         return root[0] == 0
 
 

@@ -1,0 +1,482 @@
+"""Hex's connection search as compiled kernels, for boards of at most 62 cells (7 x 7 fits).
+
+The same knowledge as :meth:`~pyasp_games.domains.hex.native.Engine.pairing` and
+:meth:`~pyasp_games.domains.hex.native.Engine.semis` (a player's groups, linked by two
+common empty neighbours, a bridge or edge template II, and by the deeper edge templates to
+a side; a chain of disjoint links from side to side is a connection; a cell after which
+the player holds one is the key of a semi-connection), in the subset of Python numba
+compiles (:mod:`pyasp_games.engines.compiled`): a set of cells is one machine word (bit
+``i`` for cell ``i``; at most 62 cells keep every set a positive ``int64``), the
+neighbours of a set are six shifts of it, the depth-first chain search an explicit stack
+of frames each holding its options sorted. The native engine calls these kernels once
+its search has run :data:`~pyasp_games.engines.compiled.INTERPRETED_SECONDS` of CPU
+(before that, and on graph Hex and larger boards, its own big-integer code runs): the
+profile of a 6 x 6 search puts 85% of its time in the semi-connection sweeps.
+
+>>> from pyasp_games.domains.hex.model import parse_position
+>>> sweep = Sweeper(parse_position("3x3"), templates={})
+>>> black, empty = 1 << 4, 0b111101111          # a stone on b2, every other cell empty
+>>> [key for key, _, _ in sweep.semis("B", black, empty)][:3]  # keys that connect b2
+[0, 1, 2]
+>>> sweep.pairing("B", black | 1 << 1, empty & ~(1 << 1))     # b2 and b1: b2's bridge down
+([(6, 7)], 0)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyasp_games.engines.compiled import compile_kernels, is_compiled, kernel
+
+#: The most cells of a board the kernels take (every set a positive 64-bit word).
+MAX_CELLS = 62
+#: The most nodes (groups and the two sides) of one chain search, and options per frame.
+_NODES = 64
+_OPTIONS = 6 * _NODES
+#: Templates per (side, cell) at most.
+_PER_CELL = 4
+
+
+@kernel
+def _dilate(x: int, cols: int, full: int, not_first: int, not_last: int) -> int:
+    """The cells of ``x`` and their neighbours on the rhombus (six shifts)."""
+    y = x | ((x << 1) & not_first) | ((x >> 1) & not_last)
+    y |= (x << cols) | (x >> cols) | ((x >> (cols - 1)) & not_first) | ((x << (cols - 1)) & not_last)
+    return y & full
+
+
+@kernel
+def _reach(seed: int, allowed: int, cols: int, full: int, not_first: int, not_last: int) -> int:
+    seen = seed & allowed
+    front = seen
+    while front:
+        front = _dilate(front, cols, full, not_first, not_last) & allowed & ~seen
+        seen |= front
+    return seen
+
+
+@kernel
+def _count(x: int) -> int:
+    c = 0
+    while x:
+        x &= x - 1
+        c += 1
+    return c
+
+
+@kernel
+def _index(b: int) -> int:
+    """The position of the single bit ``b``."""
+    i = 0
+    if b >= 1 << 32:
+        b >>= 32
+        i += 32
+    if b >= 1 << 16:
+        b >>= 16
+        i += 16
+    if b >= 1 << 8:
+        b >>= 8
+        i += 8
+    while b > 1:
+        b >>= 1
+        i += 1
+    return i
+
+
+@kernel
+def _groups(own: int, a: int, b: int, geo: Any, mids: Any, ends: Any) -> int:
+    """Split ``own`` into the stones joined to side ``a`` (``ends[0]``), to side ``b``
+    (``ends[1]``) and the other groups (``mids``); returns how many of those."""
+    cols, full, nf, nl = geo[0], geo[1], geo[2], geo[3]
+    start = 0
+    end = 0
+    nm = 0
+    rest = own
+    while rest:
+        g = _reach(rest & -rest, own, cols, full, nf, nl)
+        rest &= ~g
+        if g & a:
+            start |= g
+        if g & b:
+            end |= g
+        if not (g & (a | b)):
+            mids[nm] = g
+            nm += 1
+    ends[0] = start
+    ends[1] = end
+    return nm
+
+
+@kernel
+def _add_template_options(stones: int, side: int, other: int, flag: int, used: int, opp: int, empty: int,
+                          tpl: Any, tcount: Any, tcells: int, opts: Any, f: int, n: int) -> int:
+    """Add to frame ``f``'s options the free edge templates joining a stone of ``stones``
+    to side ``side`` (as a link to the node ``other``); returns the options' count."""
+    rest = stones & tcells
+    while rest:
+        bit = rest & -rest
+        rest ^= bit
+        x = _index(bit)
+        for k in range(tcount[side, x]):
+            carrier = tpl[side, x, k]
+            if not (carrier & opp) and (carrier & empty):
+                c = carrier & empty
+                if not (c & used) and n < opts.shape[1]:
+                    opts[f, n, 0] = (flag << 50) | (1 << 49) | ((_count(c) + 64) << 40) | other
+                    opts[f, n, 1] = other
+                    opts[f, n, 2] = 0
+                    opts[f, n, 3] = c
+                    n += 1
+    return n
+
+
+@kernel
+def _options(f: int, node: int, visited: int, used: int, count: int, libs: Any, groups: Any, opp: int,
+             empty: int, tpl: Any, tcount: Any, tcells: Any, templates: int, opts: Any) -> int:
+    """Frame ``f``'s options from ``node``, sorted as the native search sorts them (links
+    to the far side first, bridges before templates, the roomier bridge first)."""
+    n = 0
+    for other in range(count):
+        if (visited >> other) & 1:
+            continue
+        flag = 1 if other != 1 else 0
+        common = libs[node] & libs[other] & ~used
+        if common & (common - 1):
+            opts[f, n, 0] = (flag << 50) | ((64 - _count(common)) << 40) | other
+            opts[f, n, 1] = other
+            opts[f, n, 2] = common
+            opts[f, n, 3] = 0
+            n += 1
+        if templates:
+            # template links join a middle group to a side, or one side's stones to the other
+            if node == 0 and other == 1:
+                n = _add_template_options(groups[0], 1, 1, flag, used, opp, empty, tpl, tcount, tcells[1], opts, f, n)
+                n = _add_template_options(groups[1], 0, 1, flag, used, opp, empty, tpl, tcount, tcells[0], opts, f, n)
+            elif node == 0 and other >= 2:
+                n = _add_template_options(groups[other], 0, other, flag, used, opp, empty, tpl, tcount, tcells[0],
+                                          opts, f, n)
+            elif node >= 2 and other == 1:
+                n = _add_template_options(groups[node], 1, 1, flag, used, opp, empty, tpl, tcount, tcells[1],
+                                          opts, f, n)
+    # insertion sort on the key, then the template's carrier (the native search's order)
+    for i in range(1, n):
+        k0, k1, k2, k3 = opts[f, i, 0], opts[f, i, 1], opts[f, i, 2], opts[f, i, 3]
+        j = i - 1
+        while j >= 0 and (opts[f, j, 0] > k0 or (opts[f, j, 0] == k0 and opts[f, j, 3] > k3)):
+            opts[f, j + 1, 0] = opts[f, j, 0]
+            opts[f, j + 1, 1] = opts[f, j, 1]
+            opts[f, j + 1, 2] = opts[f, j, 2]
+            opts[f, j + 1, 3] = opts[f, j, 3]
+            j -= 1
+        opts[f, j + 1, 0] = k0
+        opts[f, j + 1, 1] = k1
+        opts[f, j + 1, 2] = k2
+        opts[f, j + 1, 3] = k3
+    return n
+
+
+@kernel
+def _chain(start: int, end: int, mids: Any, nm: int, empty: int, a: int, b: int, geo: Any, tpl: Any,
+           tcount: Any, tcells: Any, templates: int, work: Any, opts: Any, frames: Any, pairs: Any,
+           out: Any) -> int:
+    """The pairing search over the groups (``start`` and ``end`` the stones joined to the
+    sides, ``mids[:nm]`` the others): 1 and ``out`` = (pairs found, template carrier) with
+    the pairs in ``pairs``, or 0 when it finds no chain from side to side."""
+    out[0] = 0
+    out[1] = 0
+    if start & end:
+        return 1
+    cols, full, nf, nl = geo[0], geo[1], geo[2], geo[3]
+    count = 2 + nm
+    if count > _NODES - 2:
+        return 0
+    # work[0:count] the nodes' liberties, work[count:2 count] their stones
+    libs = work[0:count]
+    groups = work[_NODES:_NODES + count]
+    libs[0] = (a | _dilate(start, cols, full, nf, nl)) & empty
+    libs[1] = (b | _dilate(end, cols, full, nf, nl)) & empty
+    groups[0] = start
+    groups[1] = end
+    opp = full & ~empty & ~start & ~end
+    for i in range(nm):
+        libs[2 + i] = _dilate(mids[i], cols, full, nf, nl) & empty
+        groups[2 + i] = mids[i]
+        opp &= ~mids[i]
+    # frames[f]: 0 node, 1 visited, 2 used, 3 options, 4 next option, 5 the option taken
+    npairs = 0
+    extra = 0
+    frames[0, 0] = 0
+    frames[0, 1] = 1
+    frames[0, 2] = 0
+    frames[0, 3] = _options(0, 0, 1, 0, count, libs, groups, opp, empty, tpl, tcount, tcells, templates, opts)
+    frames[0, 4] = 0
+    depth = 0
+    while depth >= 0:
+        f = depth
+        if frames[f, 4] >= frames[f, 3]:
+            depth -= 1
+            if depth >= 0:  # undo the parent's choice that led here
+                taken = frames[depth, 5]
+                if opts[depth, taken, 3]:
+                    extra &= ~opts[depth, taken, 3]
+                else:
+                    npairs -= 1
+            continue
+        i = frames[f, 4]
+        frames[f, 4] = i + 1
+        frames[f, 5] = i
+        other = opts[f, i, 1]
+        common = opts[f, i, 2]
+        carrier = opts[f, i, 3]
+        if carrier:
+            extra |= carrier
+            taken_cells = carrier
+        else:
+            x = common & -common
+            rest = common ^ x
+            y = rest & -rest
+            pairs[npairs, 0] = _index(x)
+            pairs[npairs, 1] = _index(y)
+            npairs += 1
+            taken_cells = x | y
+        if other == 1:
+            out[0] = npairs
+            out[1] = extra
+            return 1
+        g = f + 1
+        visited = frames[f, 1] | (1 << other)
+        used = frames[f, 2] | taken_cells
+        frames[g, 0] = other
+        frames[g, 1] = visited
+        frames[g, 2] = used
+        frames[g, 3] = _options(g, other, visited, used, count, libs, groups, opp, empty, tpl, tcount, tcells,
+                                templates, opts)
+        frames[g, 4] = 0
+        depth = g
+    return 0
+
+
+@kernel
+def _pairing(own: int, empty: int, a: int, b: int, geo: Any, tpl: Any, tcount: Any, tcells: Any,
+             templates: int, work: Any, opts: Any, frames: Any, pairs: Any, out: Any, mids: Any,
+             ends: Any) -> int:
+    """:func:`_chain` over the groups of ``own``."""
+    nm = _groups(own, a, b, geo, mids, ends)
+    return _chain(ends[0], ends[1], mids, nm, empty, a, b, geo, tpl, tcount, tcells, templates, work, opts,
+                  frames, pairs, out)
+
+
+@kernel
+def _key_chain(bit: int, start: int, end: int, mids: Any, nm: int, empty: int, a: int, b: int, geo: Any,
+               tpl: Any, tcount: Any, tcells: Any, templates: int, work: Any, opts: Any, frames: Any,
+               pairs: Any, out: Any, rest: Any) -> int:
+    """:func:`_chain` after the player's move on the cell ``bit``: the groups it touches
+    merged with it (into a side's node when it touches that side or its stones)."""
+    cols, full, nf, nl = geo[0], geo[1], geo[2], geo[3]
+    near = _dilate(bit, cols, full, nf, nl)
+    merged = bit
+    nr = 0
+    for i in range(nm):
+        if mids[i] & near:
+            merged |= mids[i]
+        else:
+            rest[nr] = mids[i]
+            nr += 1
+    s2 = start
+    e2 = end
+    if (bit & a) or (near & start):
+        s2 = start | merged
+    if (bit & b) or (near & end):
+        e2 = end | merged
+    if s2 == start and e2 == end:
+        rest[nr] = merged
+        nr += 1
+    return _chain(s2, e2, rest, nr, empty & ~bit, a, b, geo, tpl, tcount, tcells, templates, work, opts,
+                  frames, pairs, out)
+
+
+@kernel
+def _semis(own: int, empty: int, a: int, b: int, geo: Any, tpl: Any, tcount: Any, tcells: Any,
+           templates: int, work: Any, opts: Any, frames: Any, pairs: Any, out: Any, mids: Any, ends: Any,
+           rest: Any, keys: Any, carriers: Any, extras: Any, all_pairs: Any, npairs: Any) -> int:
+    """Every semi-connection of the player of stones ``own``: for each empty cell after
+    which :func:`_chain` finds a chain, its key, carrier (the key, the pairs' cells and
+    the templates'), template carrier and pairs; returns how many."""
+    nm = _groups(own, a, b, geo, mids, ends)
+    found = 0
+    cells = empty
+    while cells:
+        bit = cells & -cells
+        cells ^= bit
+        if _key_chain(bit, ends[0], ends[1], mids, nm, empty, a, b, geo, tpl, tcount, tcells, templates, work,
+                      opts, frames, pairs, out, rest):
+            k = out[0]
+            carrier = bit | out[1]
+            for j in range(k):
+                all_pairs[found, j, 0] = pairs[j, 0]
+                all_pairs[found, j, 1] = pairs[j, 1]
+                carrier |= (1 << pairs[j, 0]) | (1 << pairs[j, 1])
+            keys[found] = _index(bit)
+            carriers[found] = carrier
+            extras[found] = out[1]
+            npairs[found] = k
+            found += 1
+    return found
+
+
+@kernel
+def _region(own: int, empty: int, a: int, b: int, geo: Any, tpl: Any, tcount: Any, tcells: Any,
+            templates: int, work: Any, opts: Any, frames: Any, pairs: Any, out: Any, mids: Any, ends: Any,
+            rest: Any) -> int:
+    """The opponent's must-play region that the semi-connections of the player of stones
+    ``own`` make (the empty cells in every one's carrier), as a count of cells; 99 when
+    the player has none (the opponent may play anywhere)."""
+    nm = _groups(own, a, b, geo, mids, ends)
+    region = empty
+    found = 0
+    cells = empty
+    while cells:
+        bit = cells & -cells
+        cells ^= bit
+        if _key_chain(bit, ends[0], ends[1], mids, nm, empty, a, b, geo, tpl, tcount, tcells, templates, work,
+                      opts, frames, pairs, out, rest):
+            carrier = bit | out[1]
+            for j in range(out[0]):
+                carrier |= (1 << pairs[j, 0]) | (1 << pairs[j, 1])
+            region &= carrier
+            found += 1
+            if region == 0:
+                return 0
+    return _count(region) if found else 99
+
+
+@kernel
+def _first_key(own: int, empty: int, order: Any, a: int, b: int, geo: Any, tpl: Any, tcount: Any,
+               tcells: Any, templates: int, work: Any, opts: Any, frames: Any, pairs: Any, out: Any,
+               mids: Any, ends: Any, rest: Any) -> int:
+    """The first cell of ``order`` that is empty and the key of a semi-connection (its
+    chain in ``pairs`` and ``out``), or -1."""
+    nm = _groups(own, a, b, geo, mids, ends)
+    for i in range(len(order)):
+        bit = 1 << order[i]
+        if not (bit & empty):
+            continue
+        if _key_chain(bit, ends[0], ends[1], mids, nm, empty, a, b, geo, tpl, tcount, tcells, templates, work,
+                      opts, frames, pairs, out, rest):
+            return order[i]
+    return -1
+
+
+#: A connection as the native engine's proofs carry it (:data:`~.native.Link`).
+Link = tuple[list[tuple[int, int]], int]
+
+
+class Sweeper:
+    """The kernels set up for one board: its geometry and, per player, its sides and edge
+    templates (``templates``: :func:`~.native.board_templates`' map, ``{}`` for none), and
+    the work arrays the kernels fill. Compiles this module's kernels when made (numba's
+    cache keeps their machine code between processes)."""
+
+    def __init__(self, game: Any, templates: dict[str, Any]) -> None:
+        import numpy as np
+
+        compile_kernels(__name__)
+        n, cols = len(game), game.cols
+        if not game.is_board or n > MAX_CELLS:
+            raise ValueError(f"the compiled connection search takes boards of at most {MAX_CELLS} cells")
+        full = (1 << n) - 1
+        col0 = sum(1 << (r * cols) for r in range(game.rows))
+        self.geo = np.array([cols, full, full & ~col0, full & ~(col0 << (cols - 1))], dtype=np.int64)
+        self.sides = {p: (sum(1 << i for i in s), sum(1 << i for i in t)) for p, (s, t) in game.sides.items()}
+        self.tables: dict[str, tuple[Any, Any, Any]] = {}
+        for player in ("B", "W"):
+            tpl = np.zeros((2, n, _PER_CELL), dtype=np.int64)
+            tcount = np.zeros((2, n), dtype=np.int64)
+            tcells = np.zeros(2, dtype=np.int64)
+            for side, per_cell in enumerate(templates.get(player, ((), ()))):
+                for x, carriers in enumerate(per_cell):
+                    for k, carrier in enumerate(carriers[:_PER_CELL]):
+                        tpl[side, x, k] = carrier
+                    tcount[side, x] = min(len(carriers), _PER_CELL)
+                    if carriers:
+                        tcells[side] |= 1 << x
+            self.tables[player] = (tpl, tcount, tcells)
+        self.use_templates = 1 if templates else 0
+        self.work = np.zeros(2 * _NODES, dtype=np.int64)
+        self.opts = np.zeros((_NODES, _OPTIONS, 4), dtype=np.int64)
+        self.frames = np.zeros((_NODES, 6), dtype=np.int64)
+        self.pairs = np.zeros((_NODES, 2), dtype=np.int64)
+        self.out = np.zeros(2, dtype=np.int64)
+        self.mids = np.zeros(_NODES, dtype=np.int64)
+        self.ends = np.zeros(2, dtype=np.int64)
+        self.rest = np.zeros(_NODES, dtype=np.int64)
+        self.keys = np.zeros(n, dtype=np.int64)
+        self.carriers = np.zeros(n, dtype=np.int64)
+        self.extras = np.zeros(n, dtype=np.int64)
+        self.all_pairs = np.zeros((n, _NODES, 2), dtype=np.int64)
+        self.npairs = np.zeros(n, dtype=np.int64)
+
+    def pairing(self, player: str, own: int, empty: int) -> Link | None:
+        """A connection of ``player``'s sides (pairs, template carrier) or ``None``."""
+        a, b = self.sides[player]
+        tpl, tcount, tcells = self.tables[player]
+        if not _pairing(own, empty, a, b, self.geo, tpl, tcount, tcells, self.use_templates, self.work,
+                        self.opts, self.frames, self.pairs, self.out, self.mids, self.ends):
+            return None
+        k = int(self.out[0])
+        return [(int(x), int(y)) for x, y in self.pairs[:k].tolist()], int(self.out[1])
+
+    def first_key(self, player: str, own: int, empty: int, order: Any) -> tuple[int, Link] | None:
+        """The first empty cell of ``order`` (an array of cells) that is the key of a
+        semi-connection of ``player`` (a winning move, with its connection), or ``None``."""
+        a, b = self.sides[player]
+        tpl, tcount, tcells = self.tables[player]
+        key = _first_key(own, empty, order, a, b, self.geo, tpl, tcount, tcells, self.use_templates, self.work,
+                         self.opts, self.frames, self.pairs, self.out, self.mids, self.ends, self.rest)
+        if key < 0:
+            return None
+        k = int(self.out[0])
+        return int(key), ([(int(x), int(y)) for x, y in self.pairs[:k].tolist()], int(self.out[1]))
+
+    def region_size(self, player: str, own: int, empty: int) -> int:
+        """The size of the opponent's must-play region that ``player``'s semi-connections
+        make (99: it has none)."""
+        a, b = self.sides[player]
+        tpl, tcount, tcells = self.tables[player]
+        return int(_region(own, empty, a, b, self.geo, tpl, tcount, tcells, self.use_templates, self.work,
+                           self.opts, self.frames, self.pairs, self.out, self.mids, self.ends, self.rest))
+
+    def semis(self, player: str, own: int, empty: int) -> list[tuple[int, int, Link]]:
+        """Every semi-connection of ``player``: (key, carrier with the key, link)."""
+        a, b = self.sides[player]
+        tpl, tcount, tcells = self.tables[player]
+        found = _semis(own, empty, a, b, self.geo, tpl, tcount, tcells, self.use_templates, self.work, self.opts,
+                       self.frames, self.pairs, self.out, self.mids, self.ends, self.rest, self.keys,
+                       self.carriers, self.extras, self.all_pairs, self.npairs)
+        keys = self.keys[:found].tolist()
+        carriers = self.carriers[:found].tolist()
+        extras = self.extras[:found].tolist()
+        counts = self.npairs[:found].tolist()
+        out = []
+        for i in range(found):
+            pairs = [(x, y) for x, y in self.all_pairs[i, :counts[i]].tolist()]
+            out.append((keys[i], carriers[i], (pairs, extras[i])))
+        return out
+
+
+def warm_up() -> None:
+    """Compile (or load) the kernels with the argument types of a real search."""
+    from pyasp_games.domains.hex.model import parse_position
+
+    sweep = Sweeper(parse_position("3x3"), templates={})
+    sweep.semis("B", 1 << 4, 0b111101111)
+    sweep.pairing("W", 1 << 4, 0b111101111)
+    import numpy as np
+
+    sweep.region_size("B", 1 << 4, 0b111101111)
+    sweep.first_key("B", 1 << 4, 0b111101111, np.arange(9, dtype=np.int64))
+
+
+def compiled_now() -> bool:
+    """Whether the kernels run compiled in this process."""
+    return is_compiled(__name__)
