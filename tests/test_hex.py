@@ -406,3 +406,41 @@ def test_a_5x5_opening_searched_with_the_compiled_kernels_is_proved():
         result = solve_position(opened, engine=engine)
         assert result.winner == winner
         assert check_proof(opened, {"B": "black", "W": "white"}[winner], result.proof)[0] is True
+
+
+def test_the_other_chains_after_a_key_are_connections_and_shrink_the_region():
+    """The compiled sweep's further rounds (other chains after the same keys, avoiding
+    the must-play region) give semi-connections whose pairs the checker confirms join
+    the player's sides after the key, and a region no larger than without them."""
+    import random
+
+    from pyasp_games.domains.hex.connections import Sweeper
+
+    rng = random.Random(6)
+    game = board(6, 6)
+    sweep = Sweeper(game, templates={})
+    full = (1 << len(game)) - 1
+    extra = 0
+    for _ in range(60):
+        k = rng.randrange(2, 12)
+        cells = rng.sample(range(len(game)), 2 * k)
+        black, white = sum(1 << c for c in cells[:k]), sum(1 << c for c in cells[k:])
+        empty = full & ~(black | white)
+        plain = sweep.semis("B", black, empty)
+        more = sweep.semis("B", black, empty, rounds=2)
+        assert more[:len(plain)] == plain
+        extra += len(more) - len(plain)
+        region = {r: empty for r in ("plain", "more")}
+        for name, semis in (("plain", plain), ("more", more)):
+            for _, carrier, _ in semis:
+                region[name] &= carrier
+        assert region["more"] & ~region["plain"] == 0
+        for key, carrier, (pairs, templates) in more[len(plain):]:
+            assert templates == 0 and carrier >> key & 1
+            stones = ["B" if black >> i & 1 else "W" if white >> i & 1 else "." for i in range(len(game))]
+            stones[key] = "B"
+            position = parse_position("/".join("".join(stones[r * 6:(r + 1) * 6]) for r in range(6)))
+            names = [[game.cells[x], game.cells[y]] for x, y in pairs]
+            ok, why = check_proof(position, "black", {"root": 0, "nodes": [{"pairs": names}]})
+            assert ok, why
+    assert extra > 0

@@ -298,10 +298,14 @@ def _key_chain(bit: int, start: int, end: int, mids: Any, nm: int, empty: int, a
 @kernel
 def _semis(own: int, empty: int, a: int, b: int, geo: Any, tpl: Any, tcount: Any, tcells: Any,
            templates: int, work: Any, opts: Any, frames: Any, pairs: Any, out: Any, mids: Any, ends: Any,
-           rest: Any, keys: Any, carriers: Any, extras: Any, all_pairs: Any, npairs: Any) -> int:
+           rest: Any, keys: Any, carriers: Any, extras: Any, all_pairs: Any, npairs: Any, rounds: int) -> int:
     """Every semi-connection of the player of stones ``own``: for each empty cell after
     which :func:`_chain` finds a chain, its key, carrier (the key, the pairs' cells and
-    the templates'), template carrier and pairs; returns how many."""
+    the templates'), template carrier and pairs; returns how many. Then, ``rounds``
+    times, for each key whose carrier meets the intersection of all carriers so far (the
+    opponent's must-play region) elsewhere than at the key, another chain after the same
+    key that avoids the region (the region's cells taken as the opponent's): each found
+    shrinks the region further, as H-search's OR rule would."""
     nm = _groups(own, a, b, geo, mids, ends)
     found = 0
     cells = empty
@@ -310,18 +314,47 @@ def _semis(own: int, empty: int, a: int, b: int, geo: Any, tpl: Any, tcount: Any
         cells ^= bit
         if _key_chain(bit, ends[0], ends[1], mids, nm, empty, a, b, geo, tpl, tcount, tcells, templates, work,
                       opts, frames, pairs, out, rest):
-            k = out[0]
-            carrier = bit | out[1]
-            for j in range(k):
-                all_pairs[found, j, 0] = pairs[j, 0]
-                all_pairs[found, j, 1] = pairs[j, 1]
-                carrier |= (1 << pairs[j, 0]) | (1 << pairs[j, 1])
-            keys[found] = _index(bit)
-            carriers[found] = carrier
-            extras[found] = out[1]
-            npairs[found] = k
+            _keep(found, bit, pairs, out, keys, carriers, extras, all_pairs, npairs)
             found += 1
+    first = found
+    for _ in range(rounds):
+        region = empty
+        for i in range(found):
+            region &= carriers[i]
+        if found == 0 or region == 0:
+            break
+        added = 0
+        for i in range(first):
+            if found >= len(keys):
+                break
+            bit = 1 << keys[i]
+            if not (carriers[i] & region & ~bit):
+                continue  # this key's carrier meets the region at most at the key
+            if _key_chain(bit, ends[0], ends[1], mids, nm, empty & ~(region & ~bit), a, b, geo, tpl, tcount,
+                          tcells, templates, work, opts, frames, pairs, out, rest):
+                _keep(found, bit, pairs, out, keys, carriers, extras, all_pairs, npairs)
+                region &= carriers[found]
+                found += 1
+                added += 1
+        if added == 0:
+            break
     return found
+
+
+@kernel
+def _keep(i: int, bit: int, pairs: Any, out: Any, keys: Any, carriers: Any, extras: Any, all_pairs: Any,
+          npairs: Any) -> None:
+    """Record the chain just found (``pairs``, ``out``) after the key ``bit`` as semi ``i``."""
+    k = out[0]
+    carrier = bit | out[1]
+    for j in range(k):
+        all_pairs[i, j, 0] = pairs[j, 0]
+        all_pairs[i, j, 1] = pairs[j, 1]
+        carrier |= (1 << pairs[j, 0]) | (1 << pairs[j, 1])
+    keys[i] = _index(bit)
+    carriers[i] = carrier
+    extras[i] = out[1]
+    npairs[i] = k
 
 
 @kernel
@@ -410,11 +443,12 @@ class Sweeper:
         self.mids = np.zeros(_NODES, dtype=np.int64)
         self.ends = np.zeros(2, dtype=np.int64)
         self.rest = np.zeros(_NODES, dtype=np.int64)
-        self.keys = np.zeros(n, dtype=np.int64)
-        self.carriers = np.zeros(n, dtype=np.int64)
-        self.extras = np.zeros(n, dtype=np.int64)
-        self.all_pairs = np.zeros((n, _NODES, 2), dtype=np.int64)
-        self.npairs = np.zeros(n, dtype=np.int64)
+        most = 3 * n  # a semi-connection per key, and others after the same keys
+        self.keys = np.zeros(most, dtype=np.int64)
+        self.carriers = np.zeros(most, dtype=np.int64)
+        self.extras = np.zeros(most, dtype=np.int64)
+        self.all_pairs = np.zeros((most, _NODES, 2), dtype=np.int64)
+        self.npairs = np.zeros(most, dtype=np.int64)
 
     def pairing(self, player: str, own: int, empty: int) -> Link | None:
         """A connection of ``player``'s sides (pairs, template carrier) or ``None``."""
@@ -446,13 +480,15 @@ class Sweeper:
         return int(_region(own, empty, a, b, self.geo, tpl, tcount, tcells, self.use_templates, self.work,
                            self.opts, self.frames, self.pairs, self.out, self.mids, self.ends, self.rest))
 
-    def semis(self, player: str, own: int, empty: int) -> list[tuple[int, int, Link]]:
-        """Every semi-connection of ``player``: (key, carrier with the key, link)."""
+    def semis(self, player: str, own: int, empty: int, rounds: int = 0) -> list[tuple[int, int, Link]]:
+        """Every semi-connection of ``player``: (key, carrier with the key, link); with
+        ``rounds``, then the other chains after the same keys that shrink the opponent's
+        must-play region (see :func:`_semis`)."""
         a, b = self.sides[player]
         tpl, tcount, tcells = self.tables[player]
         found = _semis(own, empty, a, b, self.geo, tpl, tcount, tcells, self.use_templates, self.work, self.opts,
                        self.frames, self.pairs, self.out, self.mids, self.ends, self.rest, self.keys,
-                       self.carriers, self.extras, self.all_pairs, self.npairs)
+                       self.carriers, self.extras, self.all_pairs, self.npairs, rounds)
         keys = self.keys[:found].tolist()
         carriers = self.carriers[:found].tolist()
         extras = self.extras[:found].tolist()
@@ -469,7 +505,7 @@ def warm_up() -> None:
     from pyasp_games.domains.hex.model import parse_position
 
     sweep = Sweeper(parse_position("3x3"), templates={})
-    sweep.semis("B", 1 << 4, 0b111101111)
+    sweep.semis("B", 1 << 4, 0b111101111, 2)
     sweep.pairing("W", 1 << 4, 0b111101111)
     import numpy as np
 

@@ -260,7 +260,7 @@ class Entry:
     move: int | None = None
     pairs: Link | None = None
     searched: int = 0
-    semis: list[tuple[int, int, Link]] = field(default_factory=list)
+    semis: list[tuple[int, int, Link]] | None = field(default_factory=list)
 
 
 class Engine:
@@ -300,6 +300,9 @@ class Engine:
         # the compiled connection search (boards of at most 62 cells), once worth loading
         self._sweeper: Any = None
         self._order: Any = None  # the cells by rank, for the compiled winning-move search
+        #: rounds of the compiled sweep's search for other chains after the same keys that
+        #: shrink the must-play region (:func:`.connections._semis`)
+        self.semi_rounds = 2
         self._compilable = compiled and knowledge and game.is_board and len(game) <= MAX_CELLS
         self._cpu0 = time.process_time()
 
@@ -457,8 +460,8 @@ class Engine:
         if len(self._semis) >= _SEMIS_KEPT:
             self._semis.clear()
         if self._sweeper is not None:
-            self._semis[player, own, empty] = found = self._sweeper.semis(player, own, empty)
-            return found
+            # compiled, a sweep costs less than keeping it: not cached
+            return self._sweeper.semis(player, own, empty, self.semi_rounds)
         out: list[tuple[int, int, Link]] = []
         start, end, middle = self.groups(player, own)
         a, b = self.sides[player]
@@ -576,9 +579,10 @@ class Engine:
         root), the same knowledge at each position as :meth:`wins`; the values and reasons
         of the settled positions go into the table, so :func:`proof_of` reads the proof."""
         inf = 1 << 60
-        # per position: [phi, delta, children or None, (region, semis), key, best child]:
-        # phi the work to show the player to move wins, delta to show it loses; the
-        # children are (move, node) with the nodes themselves (no look-up on the way down)
+        # per position: [phi, delta, children or None, region, key, best child]: phi the
+        # work to show the player to move wins, delta to show it loses; the children are
+        # [moves, kids], a kid the node itself once made, before that its initial delta
+        # (an int: most children are never expanded, and a node costs memory)
         tree: dict[tuple[int, int, str], list[Any]] = {}
         table = self.table
 
@@ -598,26 +602,34 @@ class Engine:
             if self.nodes % _POLL == 0:
                 self.deadline.check()
             key = node[4]
-            black, white, player = key
-            known = self._knowledge(black, white, player)
+            known = self._knowledge(*key)
             if isinstance(known, Entry):
                 table[key] = known
                 node[0], node[1] = (0, inf) if known.wins else (inf, 0)
                 return
-            moves, region, semis, guesses = known
-            opponent = "W" if player == "B" else "B"
-            children = []
-            for m, guess in zip(moves, guesses, strict=True):
-                bit = 1 << m
-                child = (black | bit, white, opponent) if player == "B" else (black, white | bit, opponent)
-                children.append((m, leaf(child, guess)))
-            node[2] = children
-            node[3] = (region, semis)
+            moves, region, _, guesses = known
+            node[2] = [moves, list(guesses)]
+            node[3] = region
             update(node)
+
+        def kid(node: list[Any], i: int) -> list[Any]:
+            moves, kids = node[2]
+            made = kids[i]
+            if made.__class__ is int:
+                black, white, player = node[4]
+                bit = 1 << moves[i]
+                child = (black | bit, white, "W") if player == "B" else (black, white | bit, "B")
+                made = kids[i] = leaf(child, made)
+            return made
 
         def update(node: list[Any]) -> None:
             phi, delta, best = inf, 0, 0
-            for i, (_, c) in enumerate(node[2]):
+            for i, c in enumerate(node[2][1]):
+                if c.__class__ is int:
+                    if c < phi:
+                        phi, best = c, i
+                    delta += 1
+                    continue
                 if c[1] < phi:
                     phi, best = c[1], i
                 delta += c[0]
@@ -625,24 +637,27 @@ class Engine:
                 delta = inf
             node[0], node[1], node[5] = phi, delta, best
             if phi == 0:
-                table[node[4]] = Entry(True, move=node[2][best][0])
+                table[node[4]] = Entry(True, move=node[2][0][best])
             elif delta == 0:
-                table[node[4]] = Entry(False, searched=node[3][0], semis=node[3][1])
+                # the opponent's semi-connections are swept again when the proof is read
+                table[node[4]] = Entry(False, searched=node[3], semis=None)
 
         root = leaf((black, white, player), 1)
         path = [root]
         while root[0] and root[1]:
             node = path[-1]
-            while node[2] is not None:
+            while True:
+                if node[2] is None:
+                    if node[0] and node[1]:
+                        expand(node)
+                    break
                 # a position reached by another way may have been settled below since
                 # its values were last written: refresh them on the way down
                 update(node)
                 if not (node[0] and node[1]):
                     break
-                node = node[2][node[5]][1]
+                node = kid(node, node[5])
                 path.append(node)
-            else:
-                expand(node)
             # back up while the values change: where they do not, the ancestors' do not
             # either, and the next position to expand lies below (Allis's current node)
             while len(path) > 1:
@@ -726,13 +741,17 @@ def proof_of(engine: Engine, black: int, white: int, player: str) -> dict[str, A
             return ids[key]
         replies: dict[str, int] = {}
         empty = engine.cells.full & ~(black | white)
+        semis = None
         for m in set_bits(empty):
             bit = 1 << m
             child = (black | bit, white) if player == "B" else (black, white | bit)
             if entry.searched >> m & 1:
                 replies[names[m]] = node(engine, *child, opponent)
                 continue
-            key_cell, _, link = next(s for s in entry.semis if not (s[1] >> m & 1))
+            if semis is None:
+                opp = black if opponent == "B" else white
+                semis = engine.semis(opponent, opp, empty) if entry.semis is None else entry.semis
+            key_cell, _, link = next(s for s in semis if not (s[1] >> m & 1))
             answer: dict[str, Any] = {"move": names[key_cell]}
             nodes.append(answer)
             replies[names[m]] = len(nodes) - 1
