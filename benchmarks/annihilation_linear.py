@@ -5,13 +5,11 @@ polynomial algorithm").
 ``--poly`` answers every position (every digraph on at most ``--small`` vertices with
 every token placement, then ``--random`` random digraphs on ``--sizes`` vertices with 6
 random placements each) with the shipped ``poly`` backend, which builds the linear space
-of lost positions by the one-round test (pyasp_games/domains/annihilation/poly.py), and
-with ``native``; it counts agreements by answer, how many poly answers its checker
-verified (a ``draw`` is verified only by replaying the rules, which every position here
-allows), and lists the disagreements. Its candidate sets can be narrowed
-(``--candidates structured``: the three families used beyond 46 vertices, at any size;
-``--candidates two``: positions of at most two tokens and sums of two arc vectors only)
-to show what the larger families are there for.
+of lost positions one proved position at a time until none is left outside it
+(pyasp_games/domains/annihilation/poly.py), and with ``native``; it counts agreements by
+answer, how many poly answers its checker verified (certificate and rules), and lists
+the disagreements. ``--all-placements COUNT`` labels every position of COUNT random
+digraphs by retrograde analysis and compares each with the backend's complete span.
 
 The construction first tried (the default mode): the generalized Sprague-Grundy function of the auxiliary digraph of
 the positions with at most two tokens (the grundy domain's ``generalized_grundy``); the
@@ -129,10 +127,6 @@ def compare(instances, shown: list[str]) -> collections.Counter:
     return counts
 
 
-#: How the candidates were chosen, for the printed lines.
-_LABEL = ["as shipped"]
-
-
 def random_positions(count: int, sizes: tuple[int, ...] = (6, 7, 8), first_seed: int = 0):
     for seed in range(first_seed, first_seed + count):
         rng = random.Random(seed)
@@ -142,20 +136,18 @@ def random_positions(count: int, sizes: tuple[int, ...] = (6, 7, 8), first_seed:
             yield Annihilation(base.graph, rng.randrange(1 << n))
 
 
-def poly_check(small: int, random_count: int, sizes: tuple[int, ...], narrow: bool) -> None:
+def poly_check(small: int, random_count: int, sizes: tuple[int, ...]) -> None:
     """The shipped ``poly`` backend against exhaustive search on every position, with
     its answer verified (certificate, and the rules)."""
-    from pyasp_games.domains.annihilation import poly, solve
+    from pyasp_games.domains.annihilation import solve
 
-    if narrow:
-        _narrow(poly)
     wall, cpu = time.perf_counter(), time.process_time()
     counts: collections.Counter = collections.Counter()
     shown: list[str] = []
     instances = [*small_instances(small)] if small else []
     for inst in [*instances, *random_positions(random_count, sizes)]:
-        out = solve(inst, "poly") if not narrow else None
-        said = out.answer if out else poly.solve_poly(inst).answer
+        out = solve(inst, "poly")
+        said = out.answer
         truth = solve_native(inst).answer
         counts["positions"] += 1
         if said == truth:
@@ -165,23 +157,20 @@ def poly_check(small: int, random_count: int, sizes: tuple[int, ...], narrow: bo
             if len(shown) < 5:
                 arcs = " ".join(f"{inst.names[u]}{inst.names[v]}" for u, v in inst.graph.arcs())
                 shown.append(f"arcs {arcs}; tokens {' '.join(inst.token_names)}: {truth}, said {said}")
-        if out is not None:
-            counts[f"verified {out.verdict.verified}"] += 1
-    print(f"poly against native ({_LABEL[0]}): {dict(counts)}"
+        counts[f"verified {out.verdict.verified}"] += 1
+    print(f"poly against native: {dict(counts)}"
           f" ({time.perf_counter() - wall:.1f} s wall, {time.process_time() - cpu:.1f} s CPU)")
     for line in shown:
         print("  ", line)
 
 
-def whole_graphs(count: int, sizes: tuple[int, ...], narrow: bool, first: int = 0) -> None:
+def whole_graphs(count: int, sizes: tuple[int, ...], first: int = 0) -> None:
     """Every token placement (all ``2^n`` positions) of ``count`` random digraphs: the
     whole game graph labelled once by retrograde analysis against one ``poly`` closure
     (its span of lost positions) per digraph."""
     from pyasp_games.domains.annihilation import poly
     from pyasp_games.domains.annihilation.positions import PositionGraph, labels
 
-    if narrow:
-        _narrow(poly)
     wall, cpu = time.perf_counter(), time.process_time()
     counts: collections.Counter = collections.Counter()
     shown: list[str] = []
@@ -193,6 +182,8 @@ def whole_graphs(count: int, sizes: tuple[int, ...], narrow: bool, first: int = 
                                                     for p in range(1 << n)])  # fmt: skip
         truth = labels(game)
         closure = poly.build_closure(inst)
+        counts["complete"] += closure.complete
+        counts["SAT refutations"] += closure.refuted
         wrong = 0
         for p in range(1 << n):
             said = "P" if closure.lost(p) else "N" if poly.decided(inst, closure, p) else "D"
@@ -204,24 +195,10 @@ def whole_graphs(count: int, sizes: tuple[int, ...], narrow: bool, first: int = 
             arcs = " ".join(f"{inst.names[u]}{inst.names[v]}" for u, v in inst.graph.arcs())
             shown.append(f"seed {seed}, n {n}: arcs {arcs}: {wrong} positions")
     print(f"every placement on {count} random digraphs of {sizes} vertices (seeds {first}-{first + count - 1}) "
-          f"({_LABEL[0]}): {dict(sorted(counts.items()))}"
+          f": {dict(sorted(counts.items()))}"
           f" ({time.perf_counter() - wall:.1f} s wall, {time.process_time() - cpu:.1f} s CPU)")
     for line in shown:
         print("  ", line)
-
-
-def _narrow(poly) -> None:
-    """Drop the candidates "an arc vector plus one token" (to show what they are for)."""
-    full = poly.candidates
-
-    def two(graph, finite, deadline=None):
-        n = len(graph)
-        arcs = {(1 << u) ^ (1 << v) for u in range(n) for v in graph.succ[u] if u != v}
-        keep = {a ^ b for a in arcs for b in arcs}
-        keep |= {(1 << u) | (1 << v) for u in range(n) for v in range(n)}
-        return {m: t for m, t in full(graph, finite, deadline).items() if m in keep}
-
-    poly.candidates = two
 
 
 def main() -> None:
@@ -233,26 +210,17 @@ def main() -> None:
     parser.add_argument("--poly", action="store_true",
                         help="the shipped poly backend against native on every position")
     parser.add_argument("--sizes", default="6,7,8", help="vertices of the random digraphs")
-    parser.add_argument("--candidates", choices=("all", "structured", "two"), default="all",
-                        help="with --poly: 'structured' uses the families of more than 46 "
-                        "vertices at any size, 'two' only two tokens and two-move sums")
     parser.add_argument("--all-placements", type=int, default=0, metavar="COUNT",
                         help="with --poly: every placement on COUNT random digraphs of --sizes")
     parser.add_argument("--first-seed", type=int, default=0, help="with --all-placements")
     args = parser.parse_args()
-    _LABEL[0] = {"all": "as shipped", "structured": "structured candidates at any size",
-                 "two": "candidates narrowed to two tokens and two-move sums"}[args.candidates]
-    if args.candidates == "structured":
-        from pyasp_games.domains.annihilation import poly
-
-        poly.ALL_FOUR_TOKENS = -1
     if args.poly and args.all_placements:
         sizes = tuple(int(x) for x in args.sizes.split(","))
-        whole_graphs(args.all_placements, sizes, args.candidates == "two", args.first_seed)
+        whole_graphs(args.all_placements, sizes, args.first_seed)
         return
     if args.poly:
         sizes = tuple(int(x) for x in args.sizes.split(","))
-        poly_check(args.small, args.random, sizes, args.candidates == "two")
+        poly_check(args.small, args.random, sizes)
         return
     wall = time.perf_counter()
     counts: collections.Counter = collections.Counter()

@@ -3,9 +3,8 @@ with 20 tokens anywhere, in at most 10 s.
 
 For every degree and seed it runs the ``poly`` backend alone (wall and CPU seconds of the
 backend in this process), then its checker on the answer (the certificate: Smith's
-conditions and every round's one-round test; a ``draw`` is unconfirmed there, as the
-rules cannot be replayed on so many positions), and prints one row each and the largest
-times. The exhaustive backend cannot finish these (``annihilation-poly`` bench suite).
+conditions, every round's one-round test, and for a ``draw`` the checker's own search for
+a lost position outside the span), and prints one row each and the largest times. The exhaustive backend cannot finish these (``annihilation-poly`` bench suite).
 
 Run from the repository root:
 
@@ -34,8 +33,8 @@ def main() -> None:
     args = parser.parse_args()
     print(f"load average at start: {os.getloadavg()[0]:.1f}")
     print("| degree | seed | answer | rounds | lost-space dimension | backend wall s | backend CPU s "
-          "| checker wall s | checker CPU s | checked |")
-    print("|---:|---:|---|---:|---:|---:|---:|---:|---:|---|")
+          "| SAT refutations | checker wall s | checker CPU s | checked |")
+    print("|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---|")
     worst = [0.0, 0.0]
     for degree in (float(d) for d in args.degrees.split(",")):
         for seed in range(args.seeds):
@@ -52,7 +51,8 @@ def main() -> None:
                 checked = "draw: consistent, unconfirmed"
             cwall, ccpu = time.perf_counter() - cwall, time.process_time() - ccpu
             print(f"| {degree:g} | {seed} | {out.answer} | {len(out.stats['rounds'])} "
-                  f"| {out.stats['dimension']} | {wall:.2f} | {cpu:.2f} | {cwall:.2f} | {ccpu:.2f} "
+                  f"| {out.stats['dimension']} | {wall:.2f} | {cpu:.2f} | {out.stats['refuted']} "
+                  f"| {cwall:.2f} | {ccpu:.2f} "
                   f"| {checked} |", flush=True)
     print(f"largest backend times: {worst[0]:.2f} s wall, {worst[1]:.2f} s CPU; "
           f"load average at the end: {os.getloadavg()[0]:.1f}")

@@ -105,18 +105,27 @@ def test_poly_proves_fan3_lost_with_a_four_token_generator():
     assert "the start is a sum of lost positions" in out.verdict.message
 
 
-def test_the_structured_candidates_miss_a_lost_position_and_the_checker_says_so(monkeypatch):
-    """random13-four: every four-token candidate proves it lost; the families used beyond
-    46 vertices miss it and say draw, which the checker refutes from the rules."""
-    import pyasp_games.domains.annihilation.poly as poly
+def test_poly_finds_the_four_token_lost_position_and_a_missing_one_is_caught():
+    """random13-four: its start (tokens 0 4 8 12) is lost only through a generator of four
+    tokens, which the search for lost positions outside the span finds. A certificate
+    that leaves that round out and claims the span complete (a draw) is refuted by the
+    checker's own search, which finds a lost position outside the span."""
+    import dataclasses
+
+    from pyasp_games.domains.annihilation.verify import check_outcome
 
     inst = load_instance("instances/annihilation/random13-four.txt")
     out = solve(inst, "poly")
     assert (out.answer, out.verdict.verified) == ("second", True)
     assert any(len(g) == 4 for found in out.stats["rounds"] for g in found)
-    monkeypatch.setattr(poly, "ALL_FOUR_TOKENS", -1)
-    out = solve(inst, "poly")  # the claim is refuted: an error, never a wrong answer
-    assert (out.status, out.verdict.verified, out.verdict.failed_answer) == ("error", False, "draw")
+    assert solve_native(inst).answer == "second"
+    short = {**out.stats, "rounds": out.stats["rounds"][:-1], "complete": True}
+    verdicts = [
+        check_outcome(inst, dataclasses.replace(out, answer="draw", witness=inst.move_name(m[:2]), stats=short))
+        for m in inst.moves(inst.start)
+    ]
+    assert all(ok is False for ok, _ in verdicts)  # never a draw, whichever move is named
+    assert any("the span is not every lost position" in message for _, message in verdicts)
 
 
 def test_a_forged_certificate_is_caught():
@@ -141,38 +150,59 @@ def test_a_forged_certificate_is_caught():
     assert check_outcome(fan, early)[0] is False  # without the round the start is unproved
 
 
-def test_a_large_draw_is_unconfirmed_not_proved(monkeypatch):
-    """200 vertices, 20 tokens: the draw rests on the span being every lost position
-    (not proved) and too many positions to replay the rules: unconfirmed; and the
-    exhaustive cross-check, which could not finish, is never started: the output says
-    why in one line, NOT VERIFIED."""
+def test_a_large_draw_is_proved_by_its_certificate(monkeypatch):
+    """200 vertices, 20 tokens: far too many positions to replay the rules, yet the draw
+    is proved: the checker's own search finds no lost position outside the span (Theorem
+    3 of the poly module). The exhaustive cross-check is not needed and never started."""
+    import dataclasses
+
     from pyasp_games.domains.annihilation.questions import BACKENDS as RUN
     from pyasp_games.domains.annihilation.verify import check_outcome
     from pyasp_games.errors import Unconfirmed
 
     def never(*args, **kwargs):  # pragma: no cover - the point is that it is not called
-        raise AssertionError("the hopeless exhaustive cross-check was started")
+        raise AssertionError("the exhaustive cross-check was started")
 
     monkeypatch.setitem(RUN, "native", never)
     inst = random_instance(200, 1, tokens=20, degree=2.0)
     out = solve(inst, "poly")
     assert (out.status, out.answer, out.stats["complete"]) == ("solved", "draw", True)
+    assert out.verdict.verified is True and out.exit_code == 0
+    assert "no lost position is left outside the span" in out.verdict.message
+    incomplete = dataclasses.replace(out, stats={**out.stats, "complete": False})
+    with pytest.raises(Unconfirmed, match="not proved"):
+        check_outcome(inst, incomplete)
+
+
+def test_a_draw_the_checker_cannot_recheck_is_not_verified_and_hopeless_search_not_run(monkeypatch):
+    """Beyond the checker's budget for its own completeness search (lowered here), a
+    200-vertex draw is unconfirmed; the exhaustive cross-check, which could not finish,
+    is never started: the output says why in one line, NOT VERIFIED."""
+    import pyasp_games.domains.annihilation.verify as verify
+    from pyasp_games.domains.annihilation.questions import BACKENDS as RUN
+
+    def never(*args, **kwargs):  # pragma: no cover - the point is that it is not called
+        raise AssertionError("the hopeless exhaustive cross-check was started")
+
+    monkeypatch.setitem(RUN, "native", never)
+    monkeypatch.setattr(verify, "COMPLETENESS_BUDGET", 10)
+    out = solve(random_instance(200, 1, tokens=20, degree=2.0), "poly")
+    assert (out.status, out.answer) == ("solved", "draw")
     assert out.verdict.verified is False and out.exit_code == 3
     check = out.verdict.cross_check
     assert (check.result, check.reference, check.status) == ("not verified", "native", None)
     assert out.verdict.message.startswith("not verified: the reference native was not run: up to ")
     assert "reachable positions: more than its limit of 3,000,000" in out.verdict.message
     assert "\n" not in out.verdict.message
-    with pytest.raises(Unconfirmed, match="not proved"):
-        check_outcome(inst, out)
 
 
 def test_a_draw_beyond_the_checker_is_still_cross_checked_when_native_can_finish(monkeypatch):
-    """A draw the checker cannot replay alone (its budget lowered here) but whose bound
+    """A draw the checker cannot check alone (its budgets lowered here) but whose bound
     the exhaustive search can cover is cross-checked by it, as before."""
     import pyasp_games.domains.annihilation.verify as verify
 
     monkeypatch.setattr(verify, "BUDGET", 10)
+    monkeypatch.setattr(verify, "COMPLETENESS_BUDGET", 0)
     inst = random_instance(12, 3, tokens=5, degree=2.0)
     out = solve(inst, "poly")
     assert (out.answer, out.exit_code, out.verdict.cross_check.result) == ("draw", 0, "agrees")

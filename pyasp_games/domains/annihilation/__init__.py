@@ -4,10 +4,9 @@
 Outcome`` with answer ``first`` (the player to move wins), ``second`` or ``draw``
 and witness the move ``[from, to]`` that wins or keeps the draw. ``native`` labels
 every reachable position by retrograde analysis, ``asp`` derives them with clingo
-from the rules (small instances), ``poly`` builds in polynomial time the linear space of
-lost positions (:mod:`~pyasp_games.domains.annihilation.poly`: its ``first`` and
-``second`` come with a proof the checker replays; a ``draw`` rests on the space being
-complete, checked exhaustively on small digraphs but not proved). :func:`solve` runs one
+from the rules (small instances), ``poly`` builds the linear space of lost positions
+until it proves it complete (:mod:`~pyasp_games.domains.annihilation.poly`: every
+answer, ``draw`` included, comes with a proof the checker replays). :func:`solve` runs one
 under limits and verifies its answer (:mod:`~pyasp_games.domains.annihilation.verify`).
 
 The Catch domain (``pyasp_games.domains.catch``) plays the partisan version on the
@@ -15,8 +14,9 @@ same machinery (:mod:`~pyasp_games.domains.annihilation.positions`).
 
 There is no SAT backend (so no ``sat.py``): the outcome of a loopy game is a
 fixpoint (win, loss, draw) over exponentially many positions, not one satisfiable
-formula. Fraenkel and Yesha's own polynomial algorithm was not available here; the one
-shipped is derived and checked in ``docs/annihilation.md``, "The polynomial algorithm".
+formula (``poly`` asks a SAT solver only narrow questions on the way). Fraenkel and
+Yesha's own polynomial algorithm was not available here; the one shipped is derived and
+checked in ``docs/annihilation.md``, "The polynomial algorithm".
 
 >>> from pyasp_games.domains.annihilation.model import parse_instance
 >>> inst = parse_instance("a b\\nb a\\nb c\\n", "b c")

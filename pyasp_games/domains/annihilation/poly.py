@@ -1,5 +1,6 @@
 """The polynomial backend: the second player's positions of Annihilation are a linear
-space over GF(2), built up from a one-round test on polynomially many positions.
+space over GF(2), built up from Smith's function one proved lost position at a time,
+until a search proves that none is left outside it (and every draw is then proved).
 
 A position is a vector ``x`` over GF(2) (one coordinate per vertex); a move of a token
 ``u -> v`` adds ``e_u + e_v`` and is open when ``u`` holds a token (a self-loop adds 0:
@@ -28,6 +29,32 @@ So every move from ``x + y`` has a reply into ``P``: ``x + y`` is in ``P``. ∎
 ``Φ(X)`` leaves the opponent only positions with a move into ``P``, so it is in ``P``,
 and Theorem 1 closes the span.
 
+**Theorem 3.** Write ``W(X)`` for the positions with a move into a subspace ``X ⊆
+P``. If no position outside ``X`` has all its moves into ``W(X)``, then ``X = P``, the
+positions of ``W(X)`` are exactly the first player's wins, and all others are draws.
+
+*Proof.* Every position of ``W(X)`` is a win (a move into ``X ⊆ P``). Let ``D`` be the
+positions neither in ``X`` nor in ``W(X)``. A position ``d`` of ``D`` has no move into
+``X`` (it is not in ``W(X)``), so each of its moves leads into ``D`` or ``W(X)``, and by
+the hypothesis not all of them into ``W(X)``: ``d`` has a move into ``D``. Give won and
+lost positions their ranks (a lost one: one more than its moves' largest; a won one: one
+more than its smallest move into ``P``) and take ``d`` in ``D`` decided with the least
+rank. If ``d`` is lost, its move into ``D`` leads to a won position of smaller rank; if
+``d`` is won, its move into ``P`` leads to a lost position of smaller rank, which is not
+in ``W(X)`` (those are won), so in ``D``. Either way the rank was not the least: no
+position of ``D`` is decided. ∎
+
+**Lemma 4.** Let ``red[u]`` be the normal form of ``e_u`` modulo ``X`` (linear, with
+kernel ``X``). If ``x`` lies outside ``X`` with every move into ``W(X)`` and ``σ`` is its
+normal form (``σ ≠ 0``), then ``x`` has a token ``u`` with a move (a position whose
+tokens all stand on sinks is lost and in ``X``: sinks have ``γ = 0``), and for every
+token ``u`` with moves and every arc ``u -> v``, the move to ``y = x + e_u + e_v`` is
+answered by a move ``s -> t`` of a token ``s`` of ``y`` into ``X``:
+``σ + red[u] + red[v] + red[s] + red[t] = 0``. So ``σ`` lies in ``S_u``, the set of
+``c + red[u] + red[v]`` with ``c`` the normal form of a move, for every arc ``u -> v``
+out of ``u``; and every token of ``x`` stands on a sink or on a vertex ``w`` with ``σ``
+in ``S_w``.
+
 **The algorithm.** ``X_0`` is spanned by the nim-sum relations of the digraph's own
 generalized Sprague-Grundy function ``γ`` (Smith; its counters ``c``): ``e_u`` for
 ``γ(u) = 0``, ``e_u + e_v`` for ``γ(u) = γ(v)``, ``e_u + e_v + e_w`` for ``γ(u) XOR
@@ -38,32 +65,31 @@ move to restore 0) or raises one (to a finite or infinite value): then Smith's
 condition moves that token on to its old value at a smaller counter; two tokens meeting
 leave the XOR as addition mod 2 does; the multiset of the tokens' pairs ``(γ, c)``
 decreases every round, so the play is finite and the player facing XOR 0 loses. Then
-``X_{k+1} = span(X_k ∪ (Φ(X_k) ∩ C))`` for the candidates ``C``: on up to 46 vertices
-(:data:`ALL_FOUR_TOKENS`) every position of at most four tokens; on more, every position
-of at most two tokens, every sum of two arc vectors ``e_u + e_v + e_w + e_t`` (each
-``x`` of ``Φ(X) \\ X`` lies in ``X + m_1 + m_2`` for a move ``m_1`` and its reply
-``m_2``) and every arc vector plus one token: O(n² + m² + mn) positions. Each round
-costs one test per candidate (at most ``4Δ⁺`` moves, each answered by at most five set
-lookups), there are at most ``n`` rounds (each one that adds anything raises the
-dimension), so the whole is polynomial: O(n · (n⁴ + m² + mn) · Δ⁺) set lookups, ``Δ⁺``
-the largest out-degree.
+round after round :func:`lost_outside` looks for a position outside ``X`` with every
+move into ``W(X)``, over the normal forms Lemma 4 leaves (at most ``n·m`` of them: each
+``S_u`` has at most ``m`` members); a form that is not a sum of the admitted vertices'
+forms is out by Gaussian elimination, and each one left is a SAT question (tokens on the
+admitted vertices, their normal forms XOR to ``σ``, every move of every token answered
+by a move into ``X``). A position found is lost (Theorem 2) and joins ``X`` (the
+dimension grows, so at most ``n`` rounds); when none is left, ``X = P`` (Theorem 3).
+Each round costs ``O(n·m)`` set lookups and eliminations of ``O(n)`` vectors, and at most
+``n·m`` SAT questions: polynomial but for those questions, which are NP-hard in general
+(``stats['refuted']`` counts the ones answered "none"): 274 over the 300 random digraphs
+of 10-13 vertices compared with exhaustive search, each one small; on the 200-vertex
+benchmark Gaussian elimination alone ruled out every normal form (``benchmarks/RESULTS.md``). This exact algorithm is ours; Fraenkel
+and Yesha's own O(n^6) construction (1982) was not at hand.
 
 **Answers.** ``second`` when the start is in ``X`` and ``first`` with a move into ``X``
-are proved by Theorems 1 and 2 whatever ``C`` is (the test is sound). ``draw`` (the
-start outside ``X`` and no move into ``X``) also needs ``X = P`` at the fixpoint, which
-is *not proved*. With every position of at most four tokens as candidates it held on
-every position compared with exhaustive search (every digraph of at most 4 vertices,
-random ones of 6 to 13 vertices: ``benchmarks/annihilation_linear.py``); the structured
-families used beyond 46 vertices do *not* always reach ``P``: on a 13-vertex digraph
-(seed 251 of ``--all-placements``) they miss the lost position of tokens 0 4 8 12,
-which only the four-token candidate 2 6 8 12 reveals. So a ``draw`` is checked by
-replaying the rules where the positions are few enough, and is otherwise cross-checked
-or labelled NOT VERIFIED.
+are proved by Theorems 1 and 2 as soon as they hold (the rounds stop there). ``draw``
+(the start outside ``X``, no move into it) is proved by Theorem 3 once no lost position
+is left outside ``X`` (``stats['complete']``), which the checker establishes again with
+its own code.
 
 The certificate travels with the answer: ``stats['grundy']`` and ``stats['counters']``
 (Smith's conditions, checked), ``stats['rounds']`` (the generators added at each
 round, as lists of token vertices; the checker repeats each one-round test against the
-span of what came before) and for ``second`` the start's membership in the span.
+span of what came before), ``stats['complete']`` (for a ``draw``: the checker repeats
+Lemma 4's search) and for ``second`` the start's membership in the span.
 
 >>> from pyasp_games.domains.annihilation.model import parse_instance
 >>> out = solve_poly(parse_instance("a b\\nb c\\nc d\\nd e\\n", "b c e"))
@@ -79,18 +105,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from itertools import combinations
-from math import comb
 
 from pyasp_games.domains.annihilation.model import Annihilation, vertices_of
 from pyasp_games.domains.grundy.generalized import generalized_grundy
 from pyasp_games.domains.grundy.model import Value, format_value
 from pyasp_games.engines.graphs import Digraph
-from pyasp_games.engines.limits import Deadline, Limits
+from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
-from pyasp_games.errors import InputError
 
-_POLL = 2048  # candidates tested between deadline checks
+_POLL = 256  # normal forms tried between deadline checks
 
 
 class Span:
@@ -158,149 +181,175 @@ def nim_relations(values: list[Value]) -> Iterator[int]:
                 yield (1 << r) | (1 << s) | (1 << first[k])
 
 
-#: The most candidate positions the backend tests (about half a gigabyte of them).
-MAX_CANDIDATES = 4_000_000
-
-#: Up to this many positions of three and four tokens, the candidates are all of them
-#: (n up to 46): the structured families alone missed a lost position on a 13-vertex
-#: digraph (``docs/annihilation.md``).
-ALL_FOUR_TOKENS = 200_000
-
-
-def candidate_count(graph: Digraph) -> int:
-    """An upper bound on the candidates: ``n(n+1)/2 + m(m-1)/2 + mn``."""
-    n, m = len(graph), graph.arc_count
-    return n * (n + 1) // 2 + m * (m - 1) // 2 + m * n
+def arc_forms(graph: Digraph, red: list[int]) -> dict[int, list[int]]:
+    """The normal form of every move ``e_u + e_v`` (0 for a self-loop), mapped to the
+    tails ``u`` of the arcs that have it (``red``: the vertices' normal forms)."""
+    tails: dict[int, list[int]] = {}
+    for u in range(len(graph)):
+        for v in graph.succ[u]:
+            tails.setdefault(red[u] ^ red[v], []).append(u)
+    return tails
 
 
-def candidates(
-    graph: Digraph, finite: list[bool], deadline: Deadline | None = None
-) -> dict[int, tuple[int, ...]]:
-    """The positions the one-round test is tried on (see the module docstring), without
-    those whose tokens are all on vertices of finite ``γ`` (the nim-sum relations decide
-    those already): bitmask -> token vertices."""
+def token_syndromes(graph: Digraph, red: list[int], forms: dict[int, list[int]]) -> dict[int, set[int]]:
+    """For every vertex ``u`` with a move, the normal forms ``σ`` a position ``x`` with
+    a token on ``u`` can have if every move of that token leads into ``W(X)``: for each
+    arc ``u -> v``, ``σ + red[u] + red[v]`` must be the normal form of some move
+    (Lemma 4 of the module docstring)."""
+    fits: dict[int, set[int]] = {}
+    for u in range(len(graph)):
+        arcs = graph.succ[u]
+        if not arcs:
+            continue
+        first = red[u] ^ red[arcs[0]]
+        common = {first ^ c for c in forms}
+        for v in arcs[1:]:
+            shift = red[u] ^ red[v]
+            common = {s for s in common if s ^ shift in forms}
+        fits[u] = common
+    return fits
+
+
+def in_span_of(vectors: list[int], target: int) -> bool:
+    """Whether ``target`` is a sum of some of ``vectors`` (Gaussian elimination)."""
+    rows: dict[int, int] = {}
+    for v in vectors:
+        while v:
+            p = v.bit_length() - 1
+            if p not in rows:
+                rows[p] = v
+                break
+            v ^= rows[p]
+    while target:
+        p = target.bit_length() - 1
+        if p not in rows:
+            return False
+        target ^= rows[p]
+    return True
+
+
+def lost_outside(
+    graph: Digraph, span: Span, deadline: Deadline | None = None
+) -> tuple[int | None, int]:
+    """A position outside the span ``X`` every move from which leads into ``W(X)`` (so
+    lost: Theorem 2), or ``None`` when there is none (then ``X = P``: Theorem 3); and
+    how many normal forms needed the SAT solver to be ruled out.
+
+    Lemma 4 of the module docstring narrows the normal form ``σ`` of such a position to
+    :func:`token_syndromes` and its tokens to the vertices that admit ``σ``; a ``σ`` that
+    is not a sum of those vertices' normal forms is out at once. What is left is one
+    SAT question per ``σ``: tokens on the admitted vertices with normal form ``σ`` (XOR
+    constraints), every move of every token answered by a move into ``X``."""
     deadline = deadline or Deadline(None)
     n = len(graph)
-    out: dict[int, tuple[int, ...]] = {}
-    for u in range(n):
-        deadline.check()
-        if not finite[u]:
-            out[1 << u] = (u,)
-        for v in range(u + 1, n):
-            if not (finite[u] and finite[v]):
-                out[(1 << u) | (1 << v)] = (u, v)
-    if comb(n, 3) + comb(n, 4) <= ALL_FOUR_TOKENS:
-        for k in (3, 4):
-            for tokens in combinations(range(n), k):
-                if not all(finite[x] for x in tokens):
-                    out[sum(1 << x for x in tokens)] = tokens
-        return out
-    arcs = sorted({(min(u, v), max(u, v)) for u in range(n) for v in graph.succ[u] if u != v})
-    for i, (u, v) in enumerate(arcs):
-        deadline.check()
-        arc = (1 << u) | (1 << v)
-        for w, t in arcs[i + 1 :]:
-            mask = arc ^ (1 << w) ^ (1 << t)
-            if mask not in out:
-                tokens = tuple(x for x in {u, v} ^ {w, t})
-                if tokens and not all(finite[x] for x in tokens):
-                    out[mask] = tokens
-        for w in range(n):
-            mask = arc ^ (1 << w)
-            if mask not in out:
-                tokens = tuple({u, v} ^ {w})
-                if not all(finite[x] for x in tokens):
-                    out[mask] = tokens
-    return out
+    red = span.vertex_forms(n)
+    forms = arc_forms(graph, red)
+    fits = token_syndromes(graph, red, forms)
+    sigmas = set().union(*fits.values()) - {0} if fits else set()
+    refuted = 0
+    for i, sigma in enumerate(sorted(sigmas)):
+        if i % _POLL == 0:
+            deadline.check()
+        admitted = [u for u in range(n) if u not in fits or sigma in fits[u]]
+        if not in_span_of([red[u] for u in admitted], sigma):
+            continue
+        found = _position_with_form(graph, red, forms, admitted, sigma, deadline)
+        if found is not None:
+            return found, refuted
+        refuted += 1
+    return None, refuted
+
+
+def _position_with_form(
+    graph: Digraph, red: list[int], forms: dict[int, list[int]], admitted: list[int],
+    sigma: int, deadline: Deadline,
+) -> int | None:
+    """The SAT question of :func:`lost_outside` for one normal form ``sigma``."""
+    from pyasp_games.engines.sat_runner import SatSession
+
+    with SatSession("glucose4", deadline, keep_clauses=False) as sat:
+        token = {u: sat.var("token", u) for u in admitted}
+        true = sat.var("true")
+        sat.add([true])
+
+        def holds(w: int) -> int:  # the literal "w holds a token" (never, off the admitted)
+            return token.get(w, -true)
+
+        bits = 0
+        for u in admitted:
+            bits |= red[u]
+        b = 0
+        while bits >> b:  # the tokens' normal forms XOR to sigma, bit by bit
+            if bits >> b & 1:
+                members = [token[u] for u in admitted if red[u] >> b & 1]
+                acc = members[0]
+                for lit in members[1:]:
+                    out = sat.var("xor", b, lit)
+                    sat.extend([[-out, acc, lit], [-out, -acc, -lit], [out, -acc, lit], [out, acc, -lit]])
+                    acc = out
+                sat.add([acc] if sigma >> b & 1 else [-acc])
+            b += 1
+        for u in admitted:
+            for v in graph.succ[u]:
+                # the token on u moves to v; the opponent must answer with a move into X:
+                # a move of normal form sigma + red[u] + red[v] by a token of the new position
+                answers = [-token[u]]
+                for w in forms.get(sigma ^ red[u] ^ red[v], ()):
+                    if v == u or w not in (u, v):
+                        answers.append(holds(w))
+                    elif w == v:
+                        answers.append(-holds(v))  # v holds a token after the move iff it did not
+                sat.add(answers)
+        solved = sat.solve()
+        if solved is None:
+            deadline.check()
+            raise LimitReached({"limit": "time"})
+        if not solved:
+            return None
+        chosen = set(sat.true_names())
+        return sum(1 << u for u in admitted if ("token", u) in chosen)
 
 
 @dataclass
 class Closure:
     """What the algorithm built: Smith's ``γ`` and counters on the digraph, the span
     ``X`` of positions proved lost for the player to move, the generators each round
-    added, and whether the fixpoint was reached (``complete``)."""
+    added, whether ``X = P`` was proved (``complete``), and how many normal forms the
+    SAT solver ruled out on the way (``refuted``)."""
 
     values: list[Value]
     counters: list[int | None]
     span: Span
     rounds: list[list[int]] = field(default_factory=list)
     complete: bool = False
+    refuted: int = 0
 
     def lost(self, position: int) -> bool:
         return self.span.normal_form(position) == 0
 
 
-def one_round(
-    tokens: tuple[int, ...], form: int, red: list[int], succ: tuple[tuple[int, ...], ...],
-    replies: list[set[int]],
-) -> bool:
-    """Whether every move from the position (``tokens``, normal form ``form``) leads to a
-    position with a move into the span (``red``: the vertices' normal forms;
-    ``replies[c]``: the normal forms ``red[c] ^ red[d]`` of ``c``'s moves)."""
-    for a in tokens:
-        base = form ^ red[a]
-        for b in succ[a]:
-            if b == a:  # a pass: the position itself must have a move into the span
-                if not any(form in replies[c] for c in tokens):
-                    return False
-                continue
-            after = base ^ red[b]
-            if b not in tokens and after in replies[b]:
-                continue
-            for c in tokens:
-                if c != a and c != b and after in replies[c]:
-                    break
-            else:
-                return False
-    return True
-
-
 def build_closure(
     inst: Annihilation, deadline: Deadline | None = None, stop_at: int | None = None
 ) -> Closure:
-    """``X`` by rounds of the one-round test (module docstring); with ``stop_at`` (a
-    position), stop as soon as it or a move from it is in ``X``."""
+    """``X`` from the nim-sum relations, one position of :func:`lost_outside` at a time,
+    until there is none (``complete``: ``X = P``); with ``stop_at`` (a position), stop as
+    soon as it or a move from it is in ``X``."""
     deadline = deadline or Deadline(None)
     graph = inst.graph
-    n, succ = len(graph), graph.succ
-    if candidate_count(graph) > MAX_CANDIDATES:
-        raise InputError(
-            f"{inst.name}: {n} vertices and {graph.arc_count} arcs make up to "
-            f"{candidate_count(graph):,} positions to test, beyond the poly backend's limit "
-            f"of {MAX_CANDIDATES:,}"
-        )
     values, counters = generalized_grundy(graph, deadline)
     span = Span()
     for vector in nim_relations(values):
         span.add(vector)
     closure = Closure(values, counters, span)
-    if stop_at is not None and decided(inst, closure, stop_at):
-        return closure
-    todo = list(candidates(graph, [isinstance(g, int) for g in values], deadline).items())
-    while True:
-        deadline.check()
-        red = span.vertex_forms(n)
-        replies = [{red[c] ^ red[d] for d in succ[c]} for c in range(n)]
-        found, keep = [], []
-        for i, (mask, tokens) in enumerate(todo):
-            if i % _POLL == 0:
-                deadline.check()
-            form = 0
-            for t in tokens:
-                form ^= red[t]
-            if not form:
-                continue  # in X already, for good
-            keep.append((mask, tokens))
-            if one_round(tokens, form, red, succ, replies):
-                found.append(mask)
-        todo = keep
-        added = [m for m in found if span.add(m)]
-        if not added:
+    while not (stop_at is not None and decided(inst, closure, stop_at)):
+        found, refuted = lost_outside(graph, span, deadline)
+        closure.refuted += refuted
+        if found is None:
             closure.complete = True
-            return closure
-        closure.rounds.append(added)
-        if stop_at is not None and decided(inst, closure, stop_at):
-            return closure
+            break
+        span.add(found)
+        closure.rounds.append([found])
+    return closure
 
 
 def decided(inst: Annihilation, closure: Closure, position: int) -> bool:
@@ -330,6 +379,7 @@ def solve_poly(inst: Annihilation, limits: Limits = Limits()) -> Outcome:
     stats = {
         "dimension": len(closure.span),
         "complete": closure.complete,
+        "refuted": closure.refuted,
         "grundy": [format_value(x) for x in closure.values],
         "counters": closure.counters,
         "rounds": [[[names[v] for v in vertices_of(m)] for m in found] for found in closure.rounds],

@@ -3,8 +3,8 @@
 ``solve``: who wins Annihilation from the start, the player to move (``first``), the
 other (``second``), or neither (``draw``), with a winning or a draw-keeping first
 move; by retrograde analysis of every reachable position (``native``), an ASP
-program deriving them from the rules (``asp``), or the linear space of lost positions
-built in polynomial time (``poly``, with a certificate). Every answer is checked by
+program deriving them from the rules (``asp``), or the linear space of lost positions,
+proved complete (``poly``, with a certificate). Every answer is checked by
 :mod:`~pyasp_games.domains.annihilation.verify` (from the rules within its budget of
 positions, and ``poly``'s certificate at any size).
 
@@ -44,8 +44,9 @@ BACKENDS: dict[str, Callable[..., Outcome]] = {
 }
 
 def native_out_of_reach(inst: Any, backend: str, seconds: float | None) -> str | None:
-    """Why the exhaustive cross-check cannot finish (a ``poly`` draw on a large digraph:
-    its bound on the reachable positions is beyond what it can visit), said at once."""
+    """Why the exhaustive cross-check cannot finish (a draw the checker could not prove,
+    on a large digraph: its bound on the reachable positions is beyond what it can
+    visit), said at once."""
     return out_of_reach(inst, seconds) if backend == "native" else None
 
 

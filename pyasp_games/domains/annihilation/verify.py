@@ -19,7 +19,9 @@ opponent can force, as in every finite reachability game). So:
   position has a move to another one and none to a position outside ``W``.
 
 Beyond :data:`BUDGET` reachable positions the claim is :class:`Unconfirmed` (printed
-NOT VERIFIED unless the reference backend cross-checks it).
+NOT VERIFIED unless the reference backend cross-checks it), unless it carries the
+``poly`` backend's certificate, which :func:`check_closure` checks at any size: the
+lost positions it proves, and for a draw that no lost position is left outside them.
 
 >>> from pyasp_games.domains.annihilation.model import parse_instance
 >>> inst = parse_instance("a b\\nb a\\nb c\\n", "b c")
@@ -229,9 +231,12 @@ def check_closure(inst: Annihilation, outcome: Outcome) -> tuple[bool, str]:
     earlier rounds (so it is lost too: the theorems of
     :mod:`~pyasp_games.domains.annihilation.poly`, the lost positions being a linear
     space). Then ``second`` needs the start in that span, ``first`` a legal move into
-    it. A ``draw`` is only consistent with it (the start outside, no move into it): it
-    rests on the span being all the lost positions, which is not proved, and raises
-    :class:`Unconfirmed` unless the rules are replayed (:func:`check_outcome`)."""
+    it. A ``draw`` (the start outside, no move into it, the witness a move to such a
+    position) needs the span to be every lost position: with ``stats['complete']`` the
+    checker's own search (:func:`_lost_outside`) finds none outside it, which proves it
+    (Theorem 3 of :mod:`~pyasp_games.domains.annihilation.poly`); without it, or beyond
+    :data:`COMPLETENESS_BUDGET`, the draw is :class:`Unconfirmed` unless the rules are
+    replayed (:func:`check_outcome`)."""
     try:
         values = [_value(x) for x in outcome.stats["grundy"]]
         counters = list(outcome.stats["counters"])
@@ -296,10 +301,102 @@ def check_closure(inst: Annihilation, outcome: Outcome) -> tuple[bool, str]:
         return False, f"a move leads into the span of the proved lost positions: not a draw ({proved})"
     if in_span(after) or any(in_span(q) for q in moves(after)):
         return False, f"the move {shown} does not keep the draw by the certificate"
+    if outcome.stats.get("complete") is True:
+        forms = [_echelon_reduce(rows, 1 << u) for u in range(n)]
+        missed, ruled_out = _lost_outside(inst, forms)
+        if missed is not None:
+            shown = " ".join(inst.graph.names[u] for u in range(n) if missed >> u & 1)
+            return False, (
+                f"the span is not every lost position: ({shown}) is outside it and every move "
+                "from it has a reply into it"
+            )
+        return True, (
+            f"a draw: no lost position is left outside the span ({ruled_out}), so every "
+            f"position outside it without a move into it is a draw; {proved}"
+        )
     raise Unconfirmed(
         "a draw by the certificate (the start outside the span of the proved lost positions, "
         "no move into it), which rests on that span being every lost position: not proved"
     )
+
+
+#: The most reduced forms the checker's own search for a lost position outside the span
+#: tries (each costs an elimination; at 200 vertices and degree 3 about 20,000).
+COMPLETENESS_BUDGET = 2_000_000
+
+
+def _lost_outside(inst: Annihilation, forms: list[int]) -> tuple[int | None, str]:
+    """A position outside the span (``forms``: the vertices' reduced forms) every move from
+    which has a reply into the span, or ``None``; and how the rest were ruled out.
+
+    Such a position's reduced form ``σ`` is, for each of its tokens ``u`` with moves and
+    every arc ``u -> v``, the reduced form of a reply plus ``forms[u] + forms[v]``, and
+    its tokens stand on sinks or on vertices admitting ``σ`` so (Lemma 4 of the ``poly``
+    module): each such ``σ`` is ruled out by elimination (not a sum of the admitted
+    vertices' forms) or by a SAT solver (the exact question, encoded here)."""
+    from pysat.solvers import Solver
+
+    graph, n = inst.graph, len(inst)
+    replies: dict[int, set[int]] = {}  # a reply's reduced form -> the vertices it moves from
+    for u in range(n):
+        for v in graph.succ[u]:
+            replies.setdefault(forms[u] ^ forms[v], set()).add(u)
+    admits: dict[int, set[int]] = {}
+    for u in range(n):
+        shifts = [forms[u] ^ forms[v] for v in graph.succ[u]]
+        if shifts:
+            admits[u] = {r ^ shifts[0] for r in replies if all(r ^ shifts[0] ^ t in replies for t in shifts)}
+    sigmas = sorted(set().union(*admits.values()) - {0} if admits else ())
+    if len(sigmas) > COMPLETENESS_BUDGET:
+        raise Unconfirmed(
+            f"whether a lost position is left outside the span was not checked again: "
+            f"{len(sigmas):,} reduced forms, beyond the checker's limit of {COMPLETENESS_BUDGET:,}"
+        )
+    by_elimination = by_sat = 0
+    for sigma in sigmas:
+        here = [u for u in range(n) if u not in admits or sigma in admits[u]]
+        basis: dict[int, int] = {}
+        for u in here:
+            r = _echelon_reduce(basis, forms[u])
+            if r:
+                basis[r.bit_length() - 1] = r
+        if _echelon_reduce(basis, sigma):
+            by_elimination += 1
+            continue
+        # variable u + 1: a token on vertex u; 0 < n + 1 + k: the XOR chains' partial sums
+        clauses = [[-(u + 1)] for u in range(n) if u not in here]
+        fresh = n
+        reach = sigma
+        for u in here:
+            reach |= forms[u]
+        for bit in range(reach.bit_length()):  # the tokens' forms XOR to sigma, bit by bit
+            parity, members = sigma >> bit & 1, [u + 1 for u in here if forms[u] >> bit & 1]
+            if not members:
+                if parity:
+                    clauses.append([])
+                continue
+            total = members[0]
+            for lit in members[1:]:
+                fresh += 1
+                clauses += [[-fresh, total, lit], [-fresh, -total, -lit],
+                            [fresh, -total, lit], [fresh, total, -lit]]  # fmt: skip
+                total = fresh
+            clauses.append([total if parity else -total])
+        for u in here:
+            for v in graph.succ[u]:
+                clause = [-(u + 1)]
+                for s in replies.get(sigma ^ forms[u] ^ forms[v], ()):
+                    if u == v or s not in (u, v):
+                        clause.append(s + 1)  # s kept its token
+                    elif s == v:
+                        clause.append(-(v + 1))  # v holds a token after the move iff not before
+                clauses.append(clause)
+        with Solver(name="minisat22", bootstrap_with=clauses) as solver:
+            if solver.solve():
+                chosen = {lit - 1 for lit in solver.get_model() if 0 < lit <= n}
+                return sum(1 << u for u in chosen), ""
+        by_sat += 1
+    return None, f"{by_elimination} reduced forms ruled out by elimination, {by_sat} by a SAT solver"
 
 
 def check_outcome(inst: Annihilation, outcome: Outcome) -> tuple[bool | None, str]:
