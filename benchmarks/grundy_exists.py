@@ -5,7 +5,9 @@ no self-loops), sizes from ``--sizes``, seeds ``0..--seeds-1`` (or ``--seed-list
 Each backend spec runs through ``pyasp_games.domains.grundy.solve`` (so every answer is
 verified: a function by the mex rule) with ``--time-limit`` seconds per run,
 sequentially. A spec is a backend name with optional options, e.g. ``sat``,
-``sat:solver=cadical195``, ``asp:core=false``. Prints one Markdown row per run
+``sat:solver=cadical195``, ``asp:core=false``, ``sat:by_kernels=true`` (the search by
+layers of kernels: its row ends with the kernels found and the conflicts spent at each
+value). Prints one Markdown row per run
 with wall-clock and CPU seconds (the backend's: this process and its forked solver
 child, the machine is shared, so CPU time is the steadier number) and the solver's
 conflicts, then, per spec, the largest ``n`` for which every seed was answered.
@@ -17,6 +19,8 @@ graphs: what the asp/sat core reduction removes).
     python benchmarks/grundy_exists.py --sizes 1000 2000 3000 4000 5000 --seeds 2 --cpu-limit 10 \
         --backends asp sat --no-cross-check
     python benchmarks/grundy_exists.py --sizes 3000 --seeds 6 --backends sat sat:core=false
+    python benchmarks/grundy_exists.py --sizes 3000 4000 5000 --seeds 10 --cpu-limit 10 \
+        --backends sat:by_kernels=true,solver=cadical195 sat:solver=cadical195 --no-cross-check
     python benchmarks/grundy_exists.py --sizes 1500 --seed-list 0 --upstream 50000 \
         --backends asp asp:core=false sat sat:core=false --time-limit 120
 """
@@ -89,8 +93,11 @@ def main() -> None:
     seeds = args.seed_list if args.seed_list else list(range(args.seeds))
     specs = [(spec, *parse_spec(spec)) for spec in args.backends]
     print(f"load average before: {os.getloadavg()[0]:.2f}")
-    print("| n | seed | backend | status | answer | wall s | CPU s | conflicts | verified |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print(
+        "| n | seed | backend | status | answer | wall s | CPU s | conflicts | verified "
+        "| kernels / conflicts per layer |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|")
     if args.cpu_limit is not None:
         limits, budget = Limits(cpu_limit=args.cpu_limit), f"{args.cpu_limit:g} s of CPU"
     else:
@@ -107,10 +114,14 @@ def main() -> None:
                 # the backend's own CPU (its process tree), not a cross-check's after it
                 cpu = out.stats.get("cpu_seconds", cpu_seconds() - before)
                 answered &= out.status in ("solved", "no-solution")
+                layers = ""  # --by-kernels: kernels found and conflicts spent at each value
+                if "kernels_per_layer" in out.stats:
+                    kernels, spent = out.stats["kernels_per_layer"], out.stats["conflicts_per_layer"]
+                    layers = " ".join(f"{k}/{c}" for k, c in zip(kernels, spent, strict=True))
                 print(
                     f"| {n} | {seed} | {spec} | {out.status} | {out.answer} | "
                     f"{out.seconds:.2f} | {cpu:.2f} | {out.stats.get('conflicts', '')} | "
-                    f"{out.verdict.verified} |",
+                    f"{out.verdict.verified} | {layers} |",
                     flush=True,
                 )
             if answered:

@@ -347,6 +347,15 @@ EXISTS = Question(
             default=True,
             backends=("asp", "sat"),
         ),
+        Param(
+            "by_kernels",
+            "--by-kernels",
+            "search layer by layer: a kernel (the value-0 positions), then a kernel of what "
+            "it leaves, ...; one small formula at a time (fastest with --solver cadical195).",
+            type=bool,
+            default=False,
+            backends=("sat",),
+        ),
     ),
     modes=MODES,
     emits=(EMIT_LP, EMIT_CNF),

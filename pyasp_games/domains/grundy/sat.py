@@ -26,7 +26,7 @@ from typing import Any
 
 from pyasp_games.domains.grundy.core import extend, in_core
 from pyasp_games.engines.graphs import Digraph
-from pyasp_games.engines.limits import Limits
+from pyasp_games.engines.limits import Deadline, Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import checked_mode
 from pyasp_games.engines.sat_runner import SatSession
@@ -71,18 +71,25 @@ def solve_sat(
     solver: str = "glucose4",
     emit_cnf: Path | str | None = None,
     core: bool = True,
+    by_kernels: bool = False,
 ) -> Outcome:
     """Existence (``one``), enumeration (``all``) or counting (``count``) with PySAT.
 
     ``core``: search Grundy functions on the core only (same count, see the module
-    docstring); ``--emit-cnf`` then writes the core's formula.
+    docstring); ``--emit-cnf`` then writes the core's formula. ``by_kernels``: search
+    Grundy functions layer by layer, a kernel at a time
+    (:mod:`pyasp_games.domains.grundy.kernel_layers`) instead of as one formula.
     """
     checked_mode(mode)
+    if by_kernels and emit_cnf is not None:
+        raise InputError("--emit-cnf writes the whole formula: not with --by-kernels")
     deadline = limits.deadline()  # the limit covers the reduction too
     full = graph
     removed: list[int] = []
     if core and find == "grundy":
         graph, removed = in_core(graph)
+    if by_kernels and find == "grundy":
+        return _by_kernels(full, graph, removed, deadline, mode, solver)
     try:
         session = SatSession(solver, deadline)
     except ValueError as err:
@@ -136,3 +143,31 @@ def solve_sat(
             return Outcome(graph.name, "sat", "no-solution", False, None, 0.0, stats)
         return Outcome(graph.name, "sat", "solved", True, found[0], 0.0, stats)
     return Outcome(graph.name, "sat", "solved", count, found if mode == "all" else None, 0.0, stats)
+
+
+def _by_kernels(
+    full: Digraph, graph: Digraph, removed: list[int], deadline: Deadline, mode: str, solver: str
+) -> Outcome:
+    """``solve_sat`` for Grundy functions searched as chains of kernels of ``graph`` (the
+    core of ``full`` when ``removed`` is not empty)."""
+    from pyasp_games.domains.grundy.kernel_layers import kernel_chains
+
+    try:
+        functions, stats = kernel_chains(graph, deadline, solver, enumerate_all=mode != "one")
+    except ValueError as err:
+        raise InputError(str(err)) from None
+    stats["core_positions"] = len(graph)
+    stats["method"] = "kernel layers"
+    if functions is None:
+        return Outcome(graph.name, "sat", "unknown", None, None, 0.0, stats)
+    witnesses: list[dict[str, int]] = []
+    for values in functions:
+        witness = dict(zip(graph.names, values, strict=True))
+        witnesses.append(extend(full, graph, removed, witness) if removed else witness)
+    stats["models"] = len(witnesses)
+    if mode == "one":
+        if not witnesses:
+            return Outcome(graph.name, "sat", "no-solution", False, None, 0.0, stats)
+        return Outcome(graph.name, "sat", "solved", True, witnesses[0], 0.0, stats)
+    answer = len(witnesses)
+    return Outcome(graph.name, "sat", "solved", answer, witnesses if mode == "all" else None, 0.0, stats)
