@@ -244,13 +244,17 @@ def lost_outside(
     n = len(graph)
     red = span.vertex_forms(n)
     forms = arc_forms(graph, red)
-    fits = token_syndromes(graph, red, forms)
-    sigmas = set().union(*fits.values()) - {0} if fits else set()
+    admitting: dict[int, list[int]] = {}  # sigma -> the vertices with moves admitting it
+    for u, sigmas in token_syndromes(graph, red, forms).items():
+        for sigma in sigmas:
+            admitting.setdefault(sigma, []).append(u)
+    sinks = [u for u in range(n) if not graph.succ[u]]
+    admitting.pop(0, None)
     refuted = 0
-    for i, sigma in enumerate(sorted(sigmas)):
+    for i, sigma in enumerate(sorted(admitting)):
         if i % _POLL == 0:
             deadline.check()
-        admitted = [u for u in range(n) if u not in fits or sigma in fits[u]]
+        admitted = sorted(sinks + admitting[sigma])
         if not in_span_of([red[u] for u in admitted], sigma):
             continue
         found = _position_with_form(graph, red, forms, admitted, sigma, deadline)

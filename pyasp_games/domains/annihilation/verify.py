@@ -346,7 +346,12 @@ def _lost_outside(inst: Annihilation, forms: list[int]) -> tuple[int | None, str
         shifts = [forms[u] ^ forms[v] for v in graph.succ[u]]
         if shifts:
             admits[u] = {r ^ shifts[0] for r in replies if all(r ^ shifts[0] ^ t in replies for t in shifts)}
-    sigmas = sorted(set().union(*admits.values()) - {0} if admits else ())
+    holders: dict[int, set[int]] = {}  # sigma -> the vertices with moves admitting it
+    for u, sigmas in admits.items():
+        for sigma in sigmas:
+            holders.setdefault(sigma, set()).add(u)
+    sigmas = sorted(holders.keys() - {0})
+    sinks = {u for u in range(n) if u not in admits}
     if len(sigmas) > COMPLETENESS_BUDGET:
         raise Unconfirmed(
             f"whether a lost position is left outside the span was not checked again: "
@@ -354,7 +359,7 @@ def _lost_outside(inst: Annihilation, forms: list[int]) -> tuple[int | None, str
         )
     by_elimination = by_sat = 0
     for sigma in sigmas:
-        here = [u for u in range(n) if u not in admits or sigma in admits[u]]
+        here = sorted(sinks | holders[sigma])
         basis: dict[int, int] = {}
         for u in here:
             r = _echelon_reduce(basis, forms[u])
