@@ -22,13 +22,23 @@ first few may be empty):
   spine edge ``v_(i-1) v_i`` their diagonal (A316781); ``linked-4-cycles``: the path
   ``u_0 .. u_n`` with a 4-cycle ``u_i v_i w_i u_(i+1)`` on each of its edges (A316629);
   ``chained-4-cycles``: ``n`` 4-cycles ``u_i v_i u_(i+1) w_i`` joined at the cut
-  vertices ``u_i`` (the comment of A316629: value 0 for odd ``n``, 1 for even).
+  vertices ``u_i`` (the comment of A316629: value 0 for odd ``n``, 1 for even);
+  ``prism``: ``C_n x K_2`` (``n >= 3``); ``hypercube``: ``Q_n`` (``2^n`` vertices);
+  ``generalized-petersen:K``: ``GP(n, K)``, the outer cycle ``0..n-1``, spokes
+  ``i - (n+i)`` and the inner edges ``(n+i) - (n+(i+K) mod n)`` (``n >= 2K + 1``;
+  ``GP(5, 2)`` is Petersen's graph). The article studies these too; no table of their
+  values was found to compare with (``docs/kayles.md``).
 
 >>> g = family_graph(parse_family("grid:2"), 3)
 >>> len(g), len(g.edges), g.name
 (6, 7, 'grid:2(3)')
 >>> [len(family_graph(parse_family("caterpillar:2"), n)) for n in range(4)]
 [0, 3, 6, 9]
+>>> petersen = family_graph(parse_family("generalized-petersen:2"), 5)
+>>> len(petersen), len(petersen.edges), sorted({len(a) for a in petersen.adj})
+(10, 15, [3])
+>>> [len(family_graph(parse_family("hypercube"), n).edges) for n in range(5)]
+[0, 1, 4, 12, 32]
 >>> parse_family("grid:0")
 Traceback (most recent call last):
 ...
@@ -73,6 +83,9 @@ FAMILIES: dict[str, str | None] = {
     "linked-diamonds": None,
     "linked-4-cycles": None,
     "chained-4-cycles": None,
+    "prism": None,
+    "hypercube": None,
+    "generalized-petersen": "K",
 }
 
 
@@ -90,8 +103,11 @@ class Family:
 
     @property
     def first(self) -> int:
-        """The first member that is a graph (``C_n`` and wheels from ``n = 3``)."""
-        return 3 if self.kind in ("cycle", "wheel") else 0
+        """The first member that is a graph (``C_n``, wheels and prisms from ``n = 3``,
+        the generalized Petersen graph ``GP(n, K)`` from ``n = 2K + 1``)."""
+        if self.kind == "generalized-petersen":
+            return 2 * (self.parameter or 1) + 1
+        return 3 if self.kind in ("cycle", "wheel", "prism") else 0
 
 
 def parse_family(text: str, upto: int | None = None) -> Family:
@@ -131,6 +147,10 @@ def _vertex_count(family: Family, n: int) -> int:
         return n * (m + 1)
     if family.kind in ("linked-diamonds", "linked-4-cycles", "chained-4-cycles"):
         return 3 * n + 1
+    if family.kind in ("prism", "generalized-petersen"):
+        return 2 * n
+    if family.kind == "hypercube":
+        return 2**n
     return n
 
 
@@ -157,6 +177,12 @@ def _edges(family: Family, n: int) -> tuple[range, list[tuple[int, int]]]:
         return range(n), [(i, i + 1) for i in range(n - 1)] + [(i, i + 3) for i in range(n - 3)]
     if kind in ("linked-diamonds", "linked-4-cycles", "chained-4-cycles"):
         return range(3 * n + 1), _linked(kind, n)
+    if kind in ("prism", "generalized-petersen"):  # outer cycle 0..n-1, spokes i - n+i
+        step = 1 if kind == "prism" else m  # the inner cycle's step: 1 for C_n x K_2
+        edges = [(i, (i + 1) % n) for i in range(n)] + [(i, n + i) for i in range(n)]
+        return range(2 * n), edges + [(n + i, n + (i + step) % n) for i in range(n)]
+    if kind == "hypercube":  # vertices 0..2^n-1, an edge between masks one bit apart
+        return range(2**n), [(x, x | 1 << b) for x in range(2**n) for b in range(n) if not x >> b & 1]
     # caterpillar: spine 0..n-1, the leaves of spine vertex i after it
     edges = [(i, i + 1) for i in range(n - 1)]
     edges += [(i, n + i * m + j) for i in range(n) for j in range(m)]

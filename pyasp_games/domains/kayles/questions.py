@@ -152,9 +152,11 @@ SEQUENCE = Question(
     "sequence",
     "The Grundy values of a family's members n = 0..N (path, cycle, star, complete, "
     "wheel, complete-bipartite:M, grid:M, caterpillar:K, and the families of Brown et al. "
-    "2020: 3-path, linked-diamonds, linked-4-cycles, chained-4-cycles).\n\n"
+    "2020: 3-path, linked-diamonds, linked-4-cycles, chained-4-cycles, prism, hypercube, "
+    "generalized-petersen:K).\n\n"
     "With --json: answer the list of values from the family's first member (n = 3 for "
-    "cycle and wheel, else 0); witness the family, and for path and cycle the proof of "
+    "cycle, wheel and prism, 2K+1 for generalized-petersen:K, else 0); witness the family, "
+    "and for path and cycle the proof of "
     "the period.",
     backends={"native": solve_sequence},
     check=check_sequence,
@@ -164,7 +166,8 @@ SEQUENCE = Question(
         Param("family", help="path, cycle, star, complete, wheel, complete-bipartite:M, "
               "grid:M (P_M x P_n), caterpillar:K (K leaves per spine vertex), 3-path "
               "(P_n plus the edges between vertices 3 apart), linked-diamonds, "
-              "linked-4-cycles or chained-4-cycles (n links).",
+              "linked-4-cycles or chained-4-cycles (n links), prism (C_n x K_2), hypercube "
+              "(Q_n) or generalized-petersen:K (GP(n, K)).",
               to="read", metavar="FAMILY"),
         Param("upto", "--upto", "The last member n (required).", type=int, to="read", metavar="N"),
     ),
