@@ -4,7 +4,10 @@ answered at once (NOT VERIFIED, with the reason), and the rate behind that decis
 Part 1 runs the whole command ``pyasp-games annihilation solve FILE -b poly`` on random
 200-vertex digraphs with 20 tokens (wall and CPU seconds of the child process, its exit
 code and first line). Before the up-front decision every ``draw`` there spent the 30 s
-of ``CONFIRM_SECONDS`` on a native cross-check that could not finish.
+of ``CONFIRM_SECONDS`` on a native cross-check that could not finish; since the
+completeness search proves ``poly``'s draws, these need no cross-check at all, and the
+refusal is for claims the checker leaves unconfirmed (RESULTS.md, "The hopeless
+cross-check").
 
 Part 2 measures the exhaustive backend's rate (positions built and labelled per CPU
 second) on instances it finishes, the figure ``positions.BEST_RATE`` is set above.
