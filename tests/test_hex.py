@@ -360,7 +360,9 @@ def test_the_compiled_connection_search_agrees_with_the_native_one():
     """The compiled kernels (connections.py) find, on random positions of 5 x 5 to 7 x 7
     with and without the edge templates, exactly the semi-connections (keys, carriers,
     pairs, templates) and connections of the big-integer search, the must-play region
-    of the look-ahead and, as the first winning move, the first key by the engine's rank."""
+    of the look-ahead and, as the first winning move, the first key by the engine's rank;
+    the region and carrier counts of the search (with the further rounds) and the
+    look-ahead of every cell agree with the sweeps they summarise."""
     import random
 
     from pyasp_games.domains.hex.connections import Sweeper
@@ -387,6 +389,18 @@ def test_the_compiled_connection_search_agrees_with_the_native_one():
                     for _, carrier, _ in semis:
                         region &= carrier
                     assert sweep.region_size(player, own, empty) == (region.bit_count() if semis else 99)
+                    more = sweep.semis(player, own, empty, rounds=2)
+                    region, hits = empty, [0] * n
+                    for _, carrier, _ in more:
+                        region &= carrier
+                        for c in range(n):
+                            hits[c] += carrier >> c & 1
+                    assert sweep.must_play(player, own, empty, rounds=2) == (region, hits)
+                    costs = sweep.lookahead(player, own, empty, empty)
+                    for c in range(n):
+                        if empty >> c & 1:
+                            bit = 1 << c
+                            assert costs[c] == sweep.region_size(player, own | bit, empty & ~bit)
                     keys = {key for key, _, _ in semis}
                     first = sweep.first_key(player, own, empty, __import__("numpy").array(order))
                     expected = next((c for c in order if c in keys), None)

@@ -342,6 +342,43 @@ def _semis(own: int, empty: int, a: int, b: int, geo: Any, tpl: Any, tcount: Any
 
 
 @kernel
+def _must_play(own: int, empty: int, a: int, b: int, geo: Any, tpl: Any, tcount: Any, tcells: Any,
+               templates: int, work: Any, opts: Any, frames: Any, pairs: Any, out: Any, mids: Any, ends: Any,
+               rest: Any, keys: Any, carriers: Any, extras: Any, all_pairs: Any, npairs: Any, rounds: int,
+               hits: Any) -> int:
+    """The must-play region that the semi-connections of the player of stones ``own``
+    (:func:`_semis`) leave the opponent, and in ``hits`` for each cell the number of
+    their carriers that hold it."""
+    found = _semis(own, empty, a, b, geo, tpl, tcount, tcells, templates, work, opts, frames, pairs, out, mids,
+                   ends, rest, keys, carriers, extras, all_pairs, npairs, rounds)
+    for i in range(len(hits)):
+        hits[i] = 0
+    region = empty
+    for i in range(found):
+        carrier = carriers[i]
+        region &= carrier
+        while carrier:
+            bit = carrier & -carrier
+            carrier ^= bit
+            hits[_index(bit)] += 1
+    return region
+
+
+@kernel
+def _lookahead(own: int, empty: int, cells: Any, a: int, b: int, geo: Any, tpl: Any, tcount: Any, tcells: Any,
+               templates: int, work: Any, opts: Any, frames: Any, pairs: Any, out: Any, mids: Any, ends: Any,
+               rest: Any, costs: Any) -> None:
+    """For each cell ``c`` of the set ``cells``, in ``costs[c]``: the size of the
+    opponent's must-play region after the player of stones ``own`` takes ``c``
+    (:func:`_region`)."""
+    while cells:
+        bit = cells & -cells
+        cells ^= bit
+        costs[_index(bit)] = _region(own | bit, empty & ~bit, a, b, geo, tpl, tcount, tcells, templates, work,
+                                     opts, frames, pairs, out, mids, ends, rest)
+
+
+@kernel
 def _keep(i: int, bit: int, pairs: Any, out: Any, keys: Any, carriers: Any, extras: Any, all_pairs: Any,
           npairs: Any) -> None:
     """Record the chain just found (``pairs``, ``out``) after the key ``bit`` as semi ``i``."""
@@ -449,6 +486,8 @@ class Sweeper:
         self.extras = np.zeros(most, dtype=np.int64)
         self.all_pairs = np.zeros((most, _NODES, 2), dtype=np.int64)
         self.npairs = np.zeros(most, dtype=np.int64)
+        self.hits = np.zeros(n, dtype=np.int64)
+        self.costs = np.zeros(n, dtype=np.int64)
 
     def pairing(self, player: str, own: int, empty: int) -> Link | None:
         """A connection of ``player``'s sides (pairs, template carrier) or ``None``."""
@@ -471,6 +510,25 @@ class Sweeper:
             return None
         k = int(self.out[0])
         return int(key), ([(int(x), int(y)) for x, y in self.pairs[:k].tolist()], int(self.out[1]))
+
+    def must_play(self, player: str, own: int, empty: int, rounds: int = 0) -> tuple[int, list[int]]:
+        """The opponent's must-play region that ``player``'s semi-connections
+        (:meth:`semis`) make, and for each cell how many of their carriers hold it."""
+        a, b = self.sides[player]
+        tpl, tcount, tcells = self.tables[player]
+        region = _must_play(own, empty, a, b, self.geo, tpl, tcount, tcells, self.use_templates, self.work,
+                            self.opts, self.frames, self.pairs, self.out, self.mids, self.ends, self.rest, self.keys,
+                            self.carriers, self.extras, self.all_pairs, self.npairs, rounds, self.hits)
+        return int(region), self.hits.tolist()
+
+    def lookahead(self, player: str, own: int, empty: int, cells: int) -> list[int]:
+        """For each cell of ``cells`` (a set), the size of the opponent's must-play region
+        after ``player`` takes it (:meth:`region_size`), indexed by cell."""
+        a, b = self.sides[player]
+        tpl, tcount, tcells = self.tables[player]
+        _lookahead(own, empty, cells, a, b, self.geo, tpl, tcount, tcells, self.use_templates, self.work, self.opts,
+                   self.frames, self.pairs, self.out, self.mids, self.ends, self.rest, self.costs)
+        return self.costs.tolist()
 
     def region_size(self, player: str, own: int, empty: int) -> int:
         """The size of the opponent's must-play region that ``player``'s semi-connections
@@ -510,6 +568,8 @@ def warm_up() -> None:
     import numpy as np
 
     sweep.region_size("B", 1 << 4, 0b111101111)
+    sweep.must_play("B", 1 << 4, 0b111101111, 2)
+    sweep.lookahead("W", 1 << 4, 0b111101111, 0b111101111)
     sweep.first_key("B", 1 << 4, 0b111101111, np.arange(9, dtype=np.int64))
 
 

@@ -56,6 +56,13 @@ positions of the carrier nodes. On the 5 x 5 opening a2 the proof-number search 
 the answer after 18,914 positions where the depth-first one was unfinished after 135,000.
 Graph Hex searches with the pairing knowledge of Black (the joiner)
 only: White's win is a cut, not a chain.
+
+The connection search runs compiled (:mod:`.connections`, numba, a set of cells one
+64-bit word) on boards of at most 62 cells once a search has used
+:data:`~pyasp_games.engines.compiled.INTERPRETED_SECONDS` of CPU; there it also looks,
+after each key, for other chains that avoid the must-play region (each a
+semi-connection of its own, shrinking the region). A lost position keeps its region
+only: the proof reader sweeps the opponent's semi-connections again (the same list).
 """
 
 from __future__ import annotations
@@ -517,10 +524,11 @@ class Engine:
         return Entry(False, searched=region, semis=semis)
 
     def _knowledge(self, black: int, white: int, player: str
-                   ) -> Entry | tuple[list[int], int, list[tuple[int, int, Link]], list[int]]:
+                   ) -> Entry | tuple[list[int], int, list[tuple[int, int, Link]] | None, list[int]]:
         """What the knowledge says of a position: its value with the reason (an
         :class:`Entry`), or the moves of the must-play region to search, in the order to
-        try them, the region, the opponent's semi-connections, and for each move a guess
+        try them, the region, the opponent's semi-connections (``None`` when compiled: the
+        proof reader sweeps them again), and for each move a guess
         of the work to refute it (the opponent's region after it; 1 where not looked)."""
         if self._compilable and self.nodes % 16 == 0:
             self._compile_when_worth_it()
@@ -545,28 +553,35 @@ class Engine:
                     mine = self.pairing(player, own | bit, empty & ~bit)
                     if mine is not None:
                         return Entry(True, move=m, pairs=mine)
-            semis = self.semis(opponent, opp, empty)
+        semis: list[tuple[int, int, Link]] | None = []
+        if self._sweeper is not None:
+            # compiled: the region and the counts without the list (swept again for a proof)
+            region, hits = self._sweeper.must_play(opponent, opp, empty, self.semi_rounds)
+            semis = None
         else:
-            semis = []
-        region = empty
-        hits = [0] * self.cells.n
-        for _, carrier, _ in semis:
-            region &= carrier
-            for c in set_bits(carrier):
-                hits[c] += 1
+            if self.knowledge:
+                semis = self.semis(opponent, opp, empty)
+            region = empty
+            hits = [0] * self.cells.n
+            for _, carrier, _ in semis or ():
+                region &= carrier
+                for c in set_bits(carrier):
+                    hits[c] += 1
         if self.knowledge and empty.bit_count() >= self.lookahead_from:
             # shallow nodes: try first the moves after which the opponent's region is
             # smallest (a costly look-ahead, paid where a wrong first try costs most)
             def after(c: int) -> int:
                 bit = 1 << c
-                if self._sweeper is not None:
-                    return self._sweeper.region_size(player, own | bit, empty & ~bit)
                 mine = self.semis(player, own | bit, empty & ~bit)
                 left = empty & ~bit
                 for _, carrier, _ in mine:
                     left &= carrier
                 return left.bit_count() if mine else 99
-            cost = {c: after(c) for c in set_bits(region)}
+            if self._sweeper is not None:
+                costs = self._sweeper.lookahead(player, own, empty, region)
+                cost = {c: costs[c] for c in set_bits(region)}
+            else:
+                cost = {c: after(c) for c in set_bits(region)}
             moves = sorted(cost, key=lambda c: (cost[c], -hits[c], self.rank[c]))
             return moves, region, semis, [max(1, cost[c]) for c in moves]
         moves = sorted(set_bits(region), key=lambda c: (-hits[c], self.rank[c]))
