@@ -35,6 +35,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--instances", type=int, nargs="*", default=[2], help="ids 1-10")
     parser.add_argument("--time-limit", type=float, default=3600.0, help="seconds per instance")
+    parser.add_argument("--lookups", default="reflected", help="reflected (default), dual or dual-bpmx")
     parser.add_argument("--fresh-cache", action="store_true", help="build the databases anew")
     args = parser.parse_args(argv)
     if args.fresh_cache:
@@ -50,6 +51,9 @@ def main(argv: list[str] | None = None) -> int:
     from pyasp_games.engines.limits import Limits
     from pyasp_games.engines.resources import instance_dir
 
+    if args.lookups not in ("reflected", "dual", "dual-bpmx"):
+        parser.error(f"unknown lookups {args.lookups!r}")
+    print(f"lookups: {args.lookups}")
     print(f"load average at the start: {os.getloadavg()[0]:.1f} ({os.cpu_count()} cores)\n")
     print("| pattern (tiles) | table (tiles) | bytes | source | wall s | CPU s |")
     print("|---|---|---|---|---|---|")
@@ -77,7 +81,8 @@ def main(argv: list[str] | None = None) -> int:
     for i in args.instances:
         board = boards[i]
         wall, cpu = time.perf_counter(), cpu_seconds()
-        out = solve(board, "pdb", Limits(time_limit=args.time_limit), partition="6-6-6-6")
+        out = solve(board, "pdb", Limits(time_limit=args.time_limit), partition="6-6-6-6",
+                    lookups=args.lookups)
         wall, cpu = time.perf_counter() - wall, cpu_seconds() - cpu
         nodes = out.stats.get("nodes") or 0
         ok = out.answer == board.known and out.verdict.verified is True

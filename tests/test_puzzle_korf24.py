@@ -9,6 +9,8 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from pyasp_games.domains.puzzle import abstract_search, load_boards, solve
 from pyasp_games.domains.puzzle.abstract_search import (
@@ -223,3 +225,69 @@ def test_the_korf_taylor_instances_are_bundled_with_their_published_optima(puzzl
             range(25)
         )
         assert solvability(b).solvable and (b.known - manhattan_lower_bound(b)) % 2 == 0
+
+
+# -- dual lookups (issue 32, section 1) -------------------------------------------------
+
+
+@pytest.mark.parametrize("goal", ["blank-first", "blank-last"])
+def test_dual_lookups_never_exceed_the_optimum_on_eight_puzzle_boards(goal):
+    """Every 1000th board of the 181,440 (the tables read at the legal dual state, less the
+    moves on the blank's path): never above the exact distance, above the direct and
+    reflected sums on some boards. The naive dual reading (the tiles on each pattern's
+    cells, no correction) exceeds the optimum on many of them."""
+    from .test_puzzle_model import reachable
+
+    true = reachable(3, 3, goal)
+    patterns = tile_partition(3, 3, goal)
+    dbs = [pattern_database(3, 3, goal, p) for p in patterns]
+    args = ([db.tiles for db in dbs], [db.table for db in dbs], [db.cell_map for db in dbs])
+    home = {v: c for c, v in enumerate(goal_tiles(3, 3, goal))}
+    better = naive_over = 0
+    for tiles, d in list(true.items())[::1000]:
+        board = Board(3, 3, tuple(tiles), goal)
+        plain, dual = PatternSearch(board, *args).h0, PatternSearch(board, *args, lookups="dual").h0
+        assert plain <= dual <= d, (tiles, plain, dual, d)
+        better += dual > plain
+        # tile v of the naive reading stands on the home of the tile on v's home cell
+        naive = sum(db.table[db.cells_index([home[tiles[home[v]]] for v in db.tiles])] for db in dbs)
+        naive_over += naive > d
+    assert better > 5 and naive_over > 5
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 30), st.integers(0, 10**6), st.sampled_from(["blank-last", "blank-first"]),
+       st.sampled_from(["dual", "dual-bpmx"]))  # fmt: skip
+def test_dual_lookup_plans_are_optimal_on_random_boards(steps, seed, goal, lookups):
+    for rows, cols, partition in ((3, 3, "default"), (4, 4, "4-4-4-3"), (3, 4, "quick")):
+        board = random_walk_board(rows, cols, steps if rows == 3 else min(steps, 20), seed, goal)
+        ours = solve(board, "pdb", Limits(time_limit=60), partition=partition, lookups=lookups)
+        reference = solve(board, "astar", Limits(time_limit=60))
+        assert ours.status == "solved" and ours.verdict.verified is True
+        assert ours.answer == reference.answer, (board.tiles, lookups)
+
+
+def test_a_move_along_the_blank_path_keeps_the_dual_state():
+    from pyasp_games.domains.puzzle.pattern_search import (
+        blank_path,
+        blank_path_positions,
+        on_one_path,
+    )
+
+    assert blank_path(0, 8, 3) == [0, 3, 6, 7, 8]
+    assert on_one_path(0, 6, 7, 3) and on_one_path(0, 3, 6, 3) and not on_one_path(0, 4, 7, 3)
+    # X = Y o a^-1 (as home cells) is the same for a board and its child along the path
+    board = random_walk_board(3, 3, 40, 5, "blank-first")
+    a = list(board.tiles)  # blank-first: a tile's home is its number
+
+    def dual(a):
+        b = a.index(0)
+        ypos = blank_path_positions(0, b, 3, 9)
+        return [a[ypos[u]] for u in range(9)]  # the cell of object u in X
+
+    b = a.index(0)
+    for t in range(9):
+        if abs(t - b) in (1, 3) and (t // 3 == b // 3 or t % 3 == b % 3):
+            child = a.copy()
+            child[b], child[t] = child[t], 0
+            assert (dual(child) == dual(a)) == on_one_path(0, b, t, 3)

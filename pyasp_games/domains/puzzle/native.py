@@ -275,6 +275,7 @@ def solve_pdb(
     limits: Limits = Limits(),
     partition: str = "default",
     progress: Callable[[str, int, int], None] | None = None,
+    lookups: str = "reflected",
 ) -> Outcome:
     """Optimal plan by IDA* with additive pattern databases (Korf and Felner 2002).
 
@@ -283,7 +284,9 @@ def solve_pdb(
     main diagonal; the search is compiled (:mod:`pyasp_games.domains.puzzle.pattern_search`).
     Databases are built on first use, within the limits, and cached
     (:mod:`pyasp_games.domains.puzzle.databases`); ``stats["pdb_seconds"]`` is the time
-    spent reading or building them.
+    spent reading or building them. ``lookups="dual"`` adds the dual lookups,
+    ``"dual-bpmx"`` with bidirectional pathmax
+    (:data:`~pyasp_games.domains.puzzle.pattern_search.LOOKUPS`).
     """
     from pyasp_games.domains.puzzle.databases import pattern_database, tile_partition
     from pyasp_games.domains.puzzle.pattern_search import PatternSearch
@@ -304,8 +307,8 @@ def solve_pdb(
         raise LimitReached(stats) from reached
     built = round(time.perf_counter() - built, 3)
     search = PatternSearch(board, [db.tiles for db in dbs], [db.table for db in dbs],
-                           [db.cell_map for db in dbs])  # fmt: skip
-    stats: dict = {"partition": [list(p) for p in patterns], "pdb_seconds": built}
+                           [db.cell_map for db in dbs], lookups)  # fmt: skip
+    stats: dict = {"partition": [list(p) for p in patterns], "pdb_seconds": built, "lookups": lookups}
     try:
         found = search.run(deadline, limits.max_length)
     except LimitReached:
