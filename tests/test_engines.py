@@ -133,6 +133,20 @@ def test_every_offered_sat_solver_stops_at_the_time_limit(solver):
         assert s.statistics()["solver"] == solver
 
 
+@pytest.mark.parametrize("solver", ["cadical195", "cadical153"])
+def test_budgeted_sat_solvers_stop_at_a_cpu_limit_alone(solver):
+    # CaDiCaL runs in slices sized by conflicts per CPU second under a CPU limit alone:
+    # the limit still holds (half a CPU second on PHP(12), far out of reach)
+    with SatSession(solver, Deadline(None, cpu_seconds=0.5), options={"stabilizeonly": 1}) as s:
+        php_clauses(s, 12)
+        start = time.process_time()
+        assert s.solve() is None
+        assert time.process_time() - start < 0.5 + STOP_SLACK
+    with SatSession(solver, options={"stabilizeonly": 1}) as s:
+        php_clauses(s, 5)  # the options leave the answers alone: PHP(5) has no solution
+        assert s.solve() is False
+
+
 def test_unknown_sat_solver_is_rejected():
     with pytest.raises(ValueError, match="unknown SAT solver"):
         SatSession("lingeling")

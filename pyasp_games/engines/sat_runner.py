@@ -68,10 +68,16 @@ class SatSession:
         solver: one of :data:`SOLVERS`.
         deadline: the wall-clock limit every :meth:`solve` call honours.
         keep_clauses: keep a copy of every clause for :meth:`write_dimacs`.
+        options: the solver's own parameters, set before any clause (PySAT's
+            ``configure``: CaDiCaL's options by name, e.g. ``{"stabilizeonly": 1}``).
     """
 
     def __init__(
-        self, solver: str = "glucose4", deadline: Deadline | None = None, keep_clauses: bool = True
+        self,
+        solver: str = "glucose4",
+        deadline: Deadline | None = None,
+        keep_clauses: bool = True,
+        options: dict[str, int] | None = None,
     ) -> None:
         checked_solver(solver)
         from pysat.formula import IDPool
@@ -80,6 +86,8 @@ class SatSession:
         self.name = solver
         self.pool = IDPool()
         self.solver = Solver(name=solver)
+        if options:  # the solver's own parameters (CaDiCaL's options), before any clause
+            self.solver.configure(options)
         self.deadline = deadline or Deadline(None)
         self.clauses: list[list[int]] | None = [] if keep_clauses else None
         self.solve_calls = 0
@@ -170,15 +178,18 @@ class SatSession:
         # Learnt clauses survive between calls, so slicing costs only restarts. Each
         # slice's conflict budget is sized from the conflicts per second seen so far, so
         # that a slice lasts at most a quarter of a second and never much past the limit.
+        # Under a CPU limit alone the rate is per CPU second: per wall second it would
+        # shrink the slices by the machine's load (each slice a restart), for nothing.
         budget = _FIRST_BUDGET
+        clock = time.process_time if self.deadline.at is None else time.monotonic
         while not self.deadline.expired():
             self.solver.conf_budget(budget)
             before = self._conflicts()
-            started = time.monotonic()
+            started = clock()
             result = self.solver.solve_limited(assumptions=assumptions)
             if result is not None:
                 return result
-            spent = max(time.monotonic() - started, 1e-3)
+            spent = max(clock() - started, 1e-3)
             rate = max(self._conflicts() - before, 1) / spent
             remaining = self.deadline.remaining() or 0.0
             budget = int(max(100, min(budget * 2, rate * min(0.25, remaining))))
