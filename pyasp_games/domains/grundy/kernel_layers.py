@@ -26,8 +26,8 @@ one per position and value, plus "at least" auxiliaries), and on the random
 digraphs of ``benchmarks/RESULTS.md`` the layers above 0 cost next to nothing
 (0-20 conflicts on every instance measured: what a kernel leaves is decided by
 propagation, or refuted at once), so the search is a search for kernels: it
-answers the same instances with 1.5-5x less CPU than the monolithic formula
-(3x typical, n = 3,000, CaDiCaL both ways).
+answers the same instances with 1.8x-10x less CPU than the monolithic formula
+(median 4x, n = 3,000-5,000, CaDiCaL both ways), and more of them.
 A kernel does not always complete (at n = 3,000, seeds 8 and 9 have 2 and 10
 kernels and no Grundy function: each remainder is refuted in a few conflicts).
 On graphs with many kernels that cannot be completed the enumeration can take
