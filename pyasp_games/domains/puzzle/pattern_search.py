@@ -106,17 +106,31 @@ def _dual_sum(tiles, blank, dsrc, home, dwhere, members, cell_maps, ranked, bits
     """The dual lookup (module docstring): the sum over the patterns of the table read at
     the cells of the dual state's tiles, each less the moves of its tiles on the blank's
     path (``corr[blank, p]``, never below zero). ``members``, ``cell_maps`` and ``corr``
-    are the direct ones or the reflected ones; ``dwhere`` and ``cells`` are scratch."""
-    for v in range(1, n):
-        dwhere[v] = home[tiles[dsrc[blank, v]]]
+    are the direct ones (``first`` 0: the dual state's cells ``dwhere[row]`` are computed
+    first) or the reflected ones; the table values go to ``raw[row, first + p]``. Below
+    the root, a pattern whose tiles stand where they stood in the parent's dual state
+    (``dwhere[row - 1]``) keeps the parent's value. ``cells`` is scratch."""
+    here = dwhere[row]
+    if first == 0:
+        for v in range(1, n):
+            here[v] = home[tiles[dsrc[blank, v]]]
     for p in range(offset.size):
+        if row > 0:
+            k = 0
+            while k < members.shape[1] and members[p, k] >= 0:
+                if here[members[p, k]] != dwhere[row - 1, members[p, k]]:
+                    break
+                k += 1
+            if k == members.shape[1] or members[p, k] < 0:  # no tile of p moved
+                raw[row, first + p] = raw[row - 1, first + p]
+                continue
         if ranked[p]:
-            index = _rank(dwhere, members, cell_maps, p, n, cells)
+            index = _rank(here, members, cell_maps, p, n, cells)
         else:
             index = 0
             k = 0
             while k < members.shape[1] and members[p, k] >= 0:
-                index += cell_maps[p, dwhere[members[p, k]]] << (bits * k)
+                index += cell_maps[p, here[members[p, k]]] << (bits * k)
                 k += 1
         raw[row, first + p] = table[offset[p] + index]
     return _clipped(raw, row, first, corr, blank)
@@ -208,6 +222,8 @@ def _idastar(tiles, idx, ridx, table, offset, pat_of, weight, rpat, rweight, sig
                 # from raw[d]); only the blank's path, so the corrections, changed
                 for k in range(raw.shape[1]):
                     raw[d + 1, k] = raw[d, k]
+                for k in range(n):
+                    dwhere[d + 1, k] = dwhere[d, k]
                 hdual = _clipped(raw, d + 1, 0, dcorr, t)
                 if lookups[1]:
                     hx2 = _clipped(raw, d + 1, dcorr.shape[1], rcorr, t)
@@ -224,6 +240,9 @@ def _idastar(tiles, idx, ridx, table, offset, pat_of, weight, rpat, rweight, sig
                         hdual = hx2
             if hdual > hx:
                 hx = hdual
+            # the child's distance has the parity of bound - d - 1 (iterate() gives the
+            # bound the plans' parity): a value of the other parity is one short
+            hx += (bound - d - 1 - hx) & 1
             if d + 1 + hx > bound:
                 tiles[t] = v
                 tiles[b] = 0
@@ -386,7 +405,7 @@ class PatternSearch:
             for pi in range(len(patterns)):
                 self.dcorr[b, pi] = sum(ypos[home[t]] != home[t] for t in self.members[pi] if t >= 0)
                 self.rcorr[b, pi] = sum(ypos[home[t]] != home[t] for t in self.rmembers[pi] if t >= 0)
-        self.dwhere = np.zeros(n, np.int64)
+        self.dwhere = np.zeros((256, n), np.int64)  # the dual state's cells by depth
         self.bits = bits
         mode = LOOKUPS.index(lookups)
         self.lookups = np.array([mode >= 1, mode >= 1 and reflect, mode >= 2], np.int64)
@@ -394,6 +413,15 @@ class PatternSearch:
         h_dir = sum(int(table[offset[i] + self.idx[i]]) for i in range(len(patterns)))
         h_ref = sum(int(table[offset[i] + self.ridx[i]]) for i in range(len(patterns)))
         self.h0 = max(h_dir, h_ref)
+        # a move is a swap of two cells: every plan's length has the parity of the
+        # permutation (cell -> home of the tile on it)
+        perm, seen, swaps = [home[v] for v in board.tiles], [False] * n, 0
+        for c in range(n):
+            length = 0
+            while not seen[c]:
+                seen[c], c, length = True, perm[c], length + 1
+            swaps += max(length - 1, 0)
+        self.parity = swaps & 1
         self.raw = np.zeros((256, 2 * len(patterns)), np.int64)  # the dual's table values by depth
         if self.lookups[0]:
             cells = np.zeros(width, np.int64)
@@ -440,6 +468,7 @@ class PatternSearch:
         goal, else the least ``f`` beyond ``bound`` (the next threshold)."""
         if bound >= self.blank.size:
             raise ValueError(f"plans of more than {self.blank.size - 1} moves are not searched")
+        bound += (bound - self.parity) & 1  # every plan's length has the board's parity
         self.thresholds.append(bound)
         if self.found:
             return None
