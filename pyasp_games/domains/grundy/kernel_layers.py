@@ -56,6 +56,18 @@ from pyasp_games.engines.sat_runner import SatSession
 _CADICAL = {"stabilizeonly": 1}
 
 
+def encode_kernel(session: SatSession, graph: Digraph) -> list[int]:
+    """Add the kernel clauses (a position is in, or one of its moves leads in; no move
+    joins two positions in); returns the literals ``in(v)``. Also the formula of
+    ``grundy kernel -b sat``."""
+    x = [session.var("in", v) for v in range(len(graph))]
+    for u, out in enumerate(graph.succ):
+        session.add([x[u]] + [x[w] for w in out])
+        for w in out:
+            session.add([-x[u], -x[w]])
+    return x
+
+
 def induced(graph: Digraph, keep: list[int]) -> Digraph:
     """The subgraph on the positions ``keep`` (in that order), moves among them only."""
     number = {v: i for i, v in enumerate(keep)}
@@ -75,8 +87,6 @@ def kernel_chains(
     explicit stack (one open solver per layer), not recursion: a chain is as long as
     the largest value, which only the largest out-degree bounds.
     """
-    from pyasp_games.domains.grundy.sat import encode_kernel
-
     found: list[list[int]] = []
     kernels: list[int] = []
     conflicts: list[int] = []

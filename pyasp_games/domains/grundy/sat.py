@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from pyasp_games.domains.grundy.core import extend, in_core
+from pyasp_games.domains.grundy.kernel_layers import encode_kernel, kernel_chains
 from pyasp_games.engines.graphs import Digraph
 from pyasp_games.engines.limits import Deadline, Limits
 from pyasp_games.engines.outcome import Outcome
@@ -51,16 +52,6 @@ def encode_grundy(session: SatSession, graph: Digraph) -> list[list[int]]:
             for k in range(min(d, len(graph.succ[w])) + 1):
                 session.add([-g[v][k], -g[w][k]])
     return g
-
-
-def encode_kernel(session: SatSession, graph: Digraph) -> list[int]:
-    """Add the kernel clauses; returns the literals ``in(v)``."""
-    x = [session.var("in", v) for v in range(len(graph))]
-    for u, out in enumerate(graph.succ):
-        session.add([x[u]] + [x[w] for w in out])
-        for w in out:
-            session.add([-x[u], -x[w]])
-    return x
 
 
 def solve_sat(
@@ -150,8 +141,6 @@ def _by_kernels(
 ) -> Outcome:
     """``solve_sat`` for Grundy functions searched as chains of kernels of ``graph`` (the
     core of ``full`` when ``removed`` is not empty)."""
-    from pyasp_games.domains.grundy.kernel_layers import kernel_chains
-
     try:
         functions, stats = kernel_chains(graph, deadline, solver, enumerate_all=mode != "one")
     except ValueError as err:
