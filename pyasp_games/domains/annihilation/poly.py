@@ -210,24 +210,6 @@ def token_syndromes(graph: Digraph, red: list[int], forms: dict[int, list[int]])
     return fits
 
 
-def in_span_of(vectors: list[int], target: int) -> bool:
-    """Whether ``target`` is a sum of some of ``vectors`` (Gaussian elimination)."""
-    rows: dict[int, int] = {}
-    for v in vectors:
-        while v:
-            p = v.bit_length() - 1
-            if p not in rows:
-                rows[p] = v
-                break
-            v ^= rows[p]
-    while target:
-        p = target.bit_length() - 1
-        if p not in rows:
-            return False
-        target ^= rows[p]
-    return True
-
-
 def lost_outside(
     graph: Digraph, span: Span, deadline: Deadline | None = None
 ) -> tuple[int | None, int]:
@@ -255,7 +237,10 @@ def lost_outside(
         if i % _POLL == 0:
             deadline.check()
         admitted = sorted(sinks + admitting[sigma])
-        if not in_span_of([red[u] for u in admitted], sigma):
+        reachable = Span()  # the normal forms the admitted vertices' tokens can make
+        for u in admitted:
+            reachable.add(red[u])
+        if reachable.normal_form(sigma):
             continue
         found = _position_with_form(graph, red, forms, admitted, sigma, deadline)
         if found is not None:
