@@ -458,3 +458,102 @@ def test_the_other_chains_after_a_key_are_connections_and_shrink_the_region():
             ok, why = check_proof(position, "black", {"root": 0, "nodes": [{"pairs": names}]})
             assert ok, why
     assert extra > 0
+
+
+def _won(game, stones: list[str], player: str) -> bool:
+    return _joined({i for i, s in enumerate(stones) if s == player}, game.neighbours, *game.sides[player])
+
+
+def test_dead_cells_decide_no_win_in_any_later_position():
+    """A cell the search fills as dead (both players' criterion) decides no win: on
+    random 5 x 5 and 6 x 6 positions, in random completions (full and half full) of the
+    other empty cells, either colour on it leaves who has won unchanged (a win test
+    written here); the compiled fill is the big-integer one; and the filled cells exist
+    (the test is not empty)."""
+    import random
+
+    from pyasp_games.domains.hex.connections import Sweeper
+    from pyasp_games.domains.hex.native import Engine
+
+    rng = random.Random(5)
+    seen = 0
+    for size in (5, 6):
+        game = board(size, size)
+        n = len(game)
+        engine = Engine(game, compiled=False)
+        sweep = Sweeper(game, templates={})
+        for _ in range(150):
+            k = rng.randrange(3, n // 2)
+            cells = rng.sample(range(n), 2 * k)
+            black, white = sum(1 << c for c in cells[:k]), sum(1 << c for c in cells[k:])
+            settled = engine.settle(black, white)
+            assert sweep.settle(black, white) == settled
+            assert settled[1] == white and settled[0] & black == black
+            dead = engine.dead_cells(black, white)
+            if not dead:
+                continue
+            seen += 1
+            empty = [c for c in range(n) if not (black | white) >> c & 1]
+            for _ in range(6):
+                stones = ["B" if black >> i & 1 else "W" if white >> i & 1 else "." for i in range(n)]
+                for c in empty:
+                    if rng.random() < 0.8:
+                        stones[c] = rng.choice("BW")
+                for c in range(n):
+                    if dead >> c & 1:
+                        outcomes = set()
+                        for colour in "BW.":
+                            stones[c] = colour
+                            outcomes.add((_won(game, stones, "B"), _won(game, stones, "W")))
+                        assert len(outcomes) == 1, (game.cells[c], "".join(stones))
+    assert seen > 20
+
+
+def test_a_wrong_dead_cell_gives_a_proof_the_checker_refuses():
+    """The checker is the judge of the dead cells: an engine whose criterion is corrupted
+    to fill c1 (not dead: White's way from b2 to the right edge) in Black's c3 against
+    White's b2 answers that Black wins, and its proof (a carrier giving c1 to White) is
+    refused; the honest engine answers White, with a proof the checker accepts."""
+    from pyasp_games.domains.hex.native import Engine
+
+    position = parse_position(".../.W./..B")
+    assert brute_force(position) == "white"
+    honest = solve_position(position, engine=Engine(position, compiled=False))
+    assert honest.winner == "W" and check_proof(position, "white", honest.proof)[0] is True
+    engine = Engine(position, compiled=False)
+    black, white = 1 << position.index["c3"], 1 << position.index["b2"]
+    assert not engine.dead_cells(black, white) >> position.index["c1"] & 1
+    right = engine.dead_cells
+
+    def corrupted(b: int, w: int) -> int:
+        return 1 << position.index["c1"] if (b, w) == (black, white) else right(b, w)
+
+    engine.dead_cells = corrupted  # type: ignore[method-assign]
+    wrong = solve_position(position, engine=engine)
+    assert wrong.winner == "B"
+    assert wrong.proof["nodes"][wrong.proof["root"]]["carrier"]
+    ok, why = check_proof(position, "black", wrong.proof)
+    assert not ok, why
+
+
+def test_the_checker_stops_at_its_budgets(monkeypatch):
+    """Beyond its budgets (node visits; win tests of the pairing leaves, 2**k a leaf of k
+    pairs) the checker raises Unconfirmed rather than run on: a hostile proof cannot
+    make it hang; within them the same proof is confirmed."""
+    from pyasp_games.domains.hex import verify
+    from pyasp_games.errors import Unconfirmed
+
+    opening = parse_position("B.../..../..../....")
+    proof = solve_position(opening).proof
+    assert check_proof(opening, "white", proof)[0] is True
+    monkeypatch.setattr(verify, "BUDGET", 10)
+    with pytest.raises(Unconfirmed, match="node visits"):
+        check_proof(opening, "white", proof)
+    position = parse_position("..../.B../..B./W...")
+    monkeypatch.setattr(verify, "BUDGET", 10**6)
+    monkeypatch.setattr(verify, "PAIR_BUDGET", 4)
+    pairs = {"root": 0, "nodes": [{"pairs": [["b1", "c1"], ["b3", "c2"], ["b4", "c4"]]}]}
+    with pytest.raises(Unconfirmed, match="win tests"):
+        check_proof(position, "black", pairs)
+    monkeypatch.setattr(verify, "PAIR_BUDGET", 8)
+    assert check_proof(position, "black", pairs)[0] is True

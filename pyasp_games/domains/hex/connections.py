@@ -437,6 +437,66 @@ def _first_key(own: int, empty: int, order: Any, a: int, b: int, geo: Any, tpl: 
     return -1
 
 
+@kernel
+def _dead_for(own: int, empty: int, candidates: int, a: int, b: int, geo: Any, nb: Any, mids: Any, ends: Any,
+              nears: Any) -> int:
+    """The cells of ``candidates`` dead for the player of stones ``own`` and sides ``a``,
+    ``b`` (:meth:`~.native.Engine.dead_for`): every usable neighbour linked to every other."""
+    cols, full, nf, nl = geo[0], geo[1], geo[2], geo[3]
+    nm = _groups(own, a, b, geo, mids, ends)
+    nears[0] = a | _dilate(ends[0], cols, full, nf, nl)
+    nears[1] = b | _dilate(ends[1], cols, full, nf, nl)
+    for i in range(nm):
+        nears[2 + i] = _dilate(mids[i], cols, full, nf, nl)
+    dead = 0
+    rest = candidates
+    while rest:
+        bit = rest & -rest
+        rest ^= bit
+        touching = 0
+        count = 0
+        for i in range(nm + 2):
+            if nears[i] & bit:
+                count += 1
+                touching = nears[i]
+        if count > 1:
+            continue
+        free = nb[_index(bit)] & empty
+        if free & (free - 1):
+            x = free & -free
+            if not (nb[_index(x)] & (free ^ x)):
+                continue
+        if count == 1 and (free & ~touching):
+            continue
+        dead |= bit
+    return dead
+
+
+@kernel
+def _settle(black: int, white: int, ba: int, bb: int, wa: int, wb: int, geo: Any, nb: Any, mids: Any,
+            ends: Any, nears: Any) -> int:
+    """Black's stones with the cells dead for both players filled with black, to a fixpoint
+    (:meth:`~.native.Engine.settle`)."""
+    full = geo[1]
+    while True:
+        empty = full & ~(black | white)
+        candidates = 0
+        rest = empty
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            if _count(nb[_index(bit)] & empty) <= 2:
+                candidates |= bit
+        if not candidates:
+            return black
+        dead = _dead_for(black, empty, candidates, ba, bb, geo, nb, mids, ends, nears)
+        if dead:
+            dead = _dead_for(white, empty, dead, wa, wb, geo, nb, mids, ends, nears)
+        if not dead:
+            return black
+        black |= dead
+
+
 #: A connection as the native engine's proofs carry it (:data:`~.native.Link`).
 Link = tuple[list[tuple[int, int]], int]
 
@@ -488,6 +548,8 @@ class Sweeper:
         self.npairs = np.zeros(most, dtype=np.int64)
         self.hits = np.zeros(n, dtype=np.int64)
         self.costs = np.zeros(n, dtype=np.int64)
+        self.nb = np.array([sum(1 << j for j in near) for near in game.neighbours], dtype=np.int64)
+        self.nears = np.zeros(_NODES + 2, dtype=np.int64)
 
     def pairing(self, player: str, own: int, empty: int) -> Link | None:
         """A connection of ``player``'s sides (pairs, template carrier) or ``None``."""
@@ -538,6 +600,12 @@ class Sweeper:
         return int(_region(own, empty, a, b, self.geo, tpl, tcount, tcells, self.use_templates, self.work,
                            self.opts, self.frames, self.pairs, self.out, self.mids, self.ends, self.rest))
 
+    def settle(self, black: int, white: int) -> tuple[int, int]:
+        """The stones with the cells dead for both players filled with black, to a
+        fixpoint (:meth:`~.native.Engine.settle`)."""
+        (ba, bb), (wa, wb) = self.sides["B"], self.sides["W"]
+        return int(_settle(black, white, ba, bb, wa, wb, self.geo, self.nb, self.mids, self.ends, self.nears)), white
+
     def semis(self, player: str, own: int, empty: int, rounds: int = 0) -> list[tuple[int, int, Link]]:
         """Every semi-connection of ``player``: (key, carrier with the key, link); with
         ``rounds``, then the other chains after the same keys that shrink the opponent's
@@ -571,6 +639,7 @@ def warm_up() -> None:
     sweep.must_play("B", 1 << 4, 0b111101111, 2)
     sweep.lookahead("W", 1 << 4, 0b111101111, 0b111101111)
     sweep.first_key("B", 1 << 4, 0b111101111, np.arange(9, dtype=np.int64))
+    sweep.settle(1 << 4, 1 << 3)
 
 
 def compiled_now() -> bool:

@@ -41,6 +41,34 @@ every conclusion it draws is a proof a checker can replay:
   is answered by that key and its connection, and only the moves inside the region are
   searched. An empty region: the player to move has lost.
 
+**Dead cells** (:meth:`Engine.settle`). For a player X, contract X's groups (each of
+X's sides counts as a group, with the stones joined to it). An empty cell c is
+*X-dead* when its X-usable neighbours (its empty neighbours, the X groups and X sides
+touching it) are pairwise *linked*: two empty cells adjacent to each other, an empty cell
+touching the group, or the same group (so at most one group, and at most two empty
+neighbours, adjacent); c is *dead* when it is X-dead for both players. Claim: in every
+later position (the same stones and more, full or not), the colour of c (or its being
+empty) does not change who has won. Proof: suppose X has won with a chain of X stones
+(and X's sides at its ends) that passes through c; take one without repeated cells. Its
+cells just before and after c are X-usable neighbours of c now (a neighbour that is the
+opponent's now is the opponent's later): empty cells or X groups or X sides. They are
+linked: two empty cells adjacent now are adjacent X stones later; an empty cell touching
+an X group is, later, an X stone touching that group; a group is joined within itself.
+So the chain's part before c reaches its part after c without c, and X has won without
+c's stone. Hence filling a dead cell with any colour keeps the value of every position
+below, and every proof found there replays when the cell has the other colour: every win
+test along it (the leaves, every choice of a pairing leaf, the positions a carrier makes)
+is unaffected. Filling several dead cells at once, or to a fixpoint (a filled cell can
+make its neighbours dead), is sound too: flip them back in the reverse order of filling,
+each in a position that extends the one where it was found dead. The search fills every
+dead cell with Black, a fixed colour, before a position is looked up (filled positions
+transpose into one another); the proof writes a *carrier* node that leaves the filled
+cells out, which the checker gives to the loser, and the proof found with them black
+below it: :mod:`.verify` stays the judge (``tests/test_hex.py`` shows it refusing a proof
+made with a cell filled that is not dead). A cell dead for one player only is left alone:
+filling it is sound for the other player only when that player loses, which the search
+does not know.
+
 The search is a proof-number search (:meth:`Engine.prove`; Allis 1994, in Hex as in
 Henderson, Arneson and Hayward 2009): a tree of the positions met, each with the work
 still needed to show its player to move wins (phi: the least delta of its children) or
@@ -275,7 +303,7 @@ class Engine:
     the openings of a board share it; interactive play keeps one for the whole game)."""
 
     def __init__(self, game: Hex, deadline: Deadline | None = None, knowledge: bool = True,
-                 templates: bool = True, compiled: bool = True) -> None:
+                 templates: bool = True, compiled: bool = True, dead_cells: bool = True) -> None:
         self.game = game
         self.cells = Cells(game)
         self.deadline = deadline or Deadline(None)
@@ -311,6 +339,8 @@ class Engine:
         #: shrink the must-play region (:func:`.connections._semis`)
         self.semi_rounds = 2
         self._compilable = compiled and knowledge and game.is_board and len(game) <= MAX_CELLS
+        #: fill the dead cells of every position searched (:meth:`settle`)
+        self.fill = dead_cells and knowledge and game.is_board
         self._cpu0 = time.process_time()
 
     @property
@@ -319,7 +349,7 @@ class Engine:
         the restricted positions of the connections that use edge templates."""
         if self._inner is None:
             self._inner = Engine(self.game, self.deadline, knowledge=True, templates=False,
-                                 compiled=self._compilable or self._sweeper is not None)
+                                 compiled=self._compilable or self._sweeper is not None, dead_cells=self.fill)
         return self._inner
 
     # -- the rules -------------------------------------------------------------------
@@ -496,9 +526,66 @@ class Engine:
         self._semis[player, own, empty] = out
         return out
 
+    # -- dead cells ----------------------------------------------------------------------
+    def dead_for(self, player: str, own: int, empty: int, candidates: int) -> int:
+        """The cells of ``candidates`` (empty) that are dead for ``player`` (stones
+        ``own``): every usable neighbour (an empty cell, a group of ``player``, one of its
+        sides with the stones joined to it) linked to every other one (two empty cells
+        adjacent, an empty cell touching the group, the same group); see the module's
+        notes on dead cells."""
+        start, end, middle = self.groups(player, own)
+        a, b = self.sides[player]
+        dilate = self.cells.dilate
+        nears = [a | dilate(start), b | dilate(end)] + [dilate(g) for g in middle]
+        nb = self.cells.nb
+        dead = 0
+        for c in set_bits(candidates):
+            touching = [near for near in nears if near >> c & 1]
+            if len(touching) > 1:
+                continue
+            free = nb[c] & empty
+            if free & (free - 1):
+                x = free & -free
+                if not nb[x.bit_length() - 1] & (free ^ x):
+                    continue  # two empty neighbours apart from each other
+            if touching and free & ~touching[0]:
+                continue  # an empty neighbour that does not touch the group
+            dead |= 1 << c
+        return dead
+
+    def dead_cells(self, black: int, white: int) -> int:
+        """The empty cells dead for both players (one round, without filling)."""
+        empty = self.cells.full & ~(black | white)
+        nb = self.cells.nb
+        # at most two empty neighbours: the cheap filter first
+        candidates = 0
+        for c in set_bits(empty):
+            if (nb[c] & empty).bit_count() <= 2:
+                candidates |= 1 << c
+        if not candidates:
+            return 0
+        dead = self.dead_for("B", black, empty, candidates)
+        return self.dead_for("W", white, empty, dead) if dead else 0
+
+    def settle(self, black: int, white: int) -> tuple[int, int]:
+        """The stones with the dead cells filled (Black's, a fixed colour; to a fixpoint,
+        as filling makes new dead cells): a position of the same value, whose proof
+        replays with the dead cells given to the loser (a carrier node leaving them
+        out). Boards with the knowledge only; the stones unchanged otherwise."""
+        if not self.fill:
+            return black, white
+        if self._sweeper is not None:
+            return self._sweeper.settle(black, white)
+        while True:
+            dead = self.dead_cells(black, white)
+            if not dead:
+                return black, white
+            black |= dead
+
     # -- the search ----------------------------------------------------------------------
     def wins(self, black: int, white: int, player: str) -> bool:
         """Whether ``player``, to move, wins; the reason goes into the table."""
+        black, white = self.settle(black, white)
         key = (black, white, player)
         entry = self.table.get(key)
         if entry is not None:
@@ -509,6 +596,12 @@ class Engine:
         entry = self._evaluate(black, white, player)
         self.table[key] = entry
         return entry.wins
+
+    def entry(self, black: int, white: int, player: str) -> Entry:
+        """What the search knows of the position (searched first if need be): its entry,
+        which is that of the position with the dead cells filled (:meth:`settle`)."""
+        self.wins(black, white, player)
+        return self.table[(*self.settle(black, white), player)]
 
     def _evaluate(self, black: int, white: int, player: str) -> Entry:
         known = self._knowledge(black, white, player)
@@ -600,6 +693,7 @@ class Engine:
         # (an int: most children are never expanded, and a node costs memory)
         tree: dict[tuple[int, int, str], list[Any]] = {}
         table = self.table
+        settle = self.settle
 
         def leaf(key: tuple[int, int, str], guess: int) -> list[Any]:
             node = tree.get(key)
@@ -633,7 +727,10 @@ class Engine:
             if made.__class__ is int:
                 black, white, player = node[4]
                 bit = 1 << moves[i]
-                child = (black | bit, white, "W") if player == "B" else (black, white | bit, "B")
+                if player == "B":
+                    child = (*settle(black | bit, white), "W")
+                else:
+                    child = (*settle(black, white | bit), "B")
                 made = kids[i] = leaf(child, made)
             return made
 
@@ -657,7 +754,7 @@ class Engine:
                 # the opponent's semi-connections are swept again when the proof is read
                 table[node[4]] = Entry(False, searched=node[3], semis=None)
 
-        root = leaf((black, white, player), 1)
+        root = leaf((*settle(black, white), player), 1)
         path = [root]
         while root[0] and root[1]:
             node = path[-1]
@@ -737,6 +834,15 @@ def proof_of(engine: Engine, black: int, white: int, player: str) -> dict[str, A
         key = (id(engine), black, white, player)
         if key in ids:
             return ids[key]
+        settled = engine.settle(black, white)
+        if settled != (black, white):
+            # the dead cells filled: the proof goes on without them (the loser's), the
+            # sub-proof found with them Black's replays, as their colour decides no win
+            here = {"carrier": [names[c] for c in set_bits(engine.cells.full & ~(settled[0] | settled[1]))]}
+            nodes.append(here)
+            ids[key] = len(nodes) - 1
+            here["next"] = node(engine, *settled, player)
+            return ids[key]
         engine.wins(black, white, player)
         entry = engine.table[black, white, player]
         opponent = "W" if player == "B" else "B"
@@ -777,7 +883,7 @@ def proof_of(engine: Engine, black: int, white: int, player: str) -> dict[str, A
         return ids[key]
 
     root = node(engine, black, white, player)
-    entry = engine.table[(black, white, player)]
+    entry = engine.entry(black, white, player)
     winner = player if entry.wins else ("W" if player == "B" else "B")
     return {"winner": PLAYERS[winner], "root": root, "nodes": nodes}
 
@@ -790,7 +896,7 @@ def solve_position(game: Hex, deadline: Deadline | None = None, engine: Engine |
     player = game.to_move
     before = engine.nodes
     wins = engine.prove(black, white, player) if engine.knowledge else engine.wins(black, white, player)
-    entry = engine.table[(black, white, player)]
+    entry = engine.entry(black, white, player)
     proof = proof_of(engine, black, white, player)
     winner = player if wins else ("W" if player == "B" else "B")
     move = game.cells[entry.move] if wins and entry.move is not None else None

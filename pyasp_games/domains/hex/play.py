@@ -55,9 +55,7 @@ def play(game: Hex, read_move: Callable[[], str], say: Callable[[str], None]) ->
                                        for i in range(len(game))),
                                  game.rows, game.cols, game.terminals, game.joined, game.name)
         if player == mine:
-            engine.wins(black, white, player)
-            entry = engine.table[(black, white, player)]
-            move = entry.move
+            move = engine.entry(black, white, player).move
             if move is None:  # a lost position (the human left the winning line? never) or won
                 move = current.empty()[0]
             say(f"I play {game.cells[move]}.")

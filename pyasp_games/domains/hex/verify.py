@@ -30,48 +30,100 @@ same position are checked once.
 from __future__ import annotations
 
 import itertools
-from collections import deque
 from typing import Any
 
 from pyasp_games.domains.hex.model import PLAYERS, Hex
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.errors import Unconfirmed
 
-#: node visits at most by one check
-BUDGET = 2_000_000
+#: node visits at most by one check (a visit: one node in one position)
+BUDGET = 12_000_000
+#: win tests at most for the pairing leaves of one check (every choice of every leaf)
+PAIR_BUDGET = 60_000_000
 #: the most pairs of one leaf (every one of 2**k choices is tried)
 MAX_PAIRS = 16
 
 
-def _joined(game: Hex, allowed: set[int], ends: tuple[frozenset[int], frozenset[int]]) -> bool:
-    start, goal = ends
-    queue = deque(c for c in start if c in allowed)
-    seen = set(queue)
-    while queue:
-        c = queue.popleft()
-        if c in goal:
-            return True
-        for d in game.neighbours[c]:
-            if d in allowed and d not in seen:
-                seen.add(d)
-                queue.append(d)
-    return False
+class _Rules:
+    """The win test on sets of cells as Python ``int`` bitsets (bit ``i``: cell ``i``),
+    written here, not shared with the solvers: a flood fill whose step is the union of
+    the neighbours of the cells reached (six shifts of the set on the rhombus, the
+    cells' neighbour sets in graph Hex)."""
+
+    def __init__(self, game: Hex) -> None:
+        self.n = len(game)
+        self.full = (1 << self.n) - 1
+        self.nb = [sum(1 << j for j in near) for near in game.neighbours]
+        self.sides = {p: (sum(1 << i for i in a), sum(1 << i for i in b)) for p, (a, b) in game.sides.items()}
+        self.board = game.is_board
+        self.joined = game.joined
+        self.cols = game.cols
+        if self.board:
+            first = sum(1 << (r * game.cols) for r in range(game.rows))
+            self.not_first = self.full & ~first
+            self.not_last = self.full & ~(first << (game.cols - 1))
+
+    def grow(self, x: int) -> int:
+        """The cells of ``x`` and their neighbours."""
+        if self.board:
+            c = self.cols
+            y = x | ((x << 1) & self.not_first) | ((x >> 1) & self.not_last)
+            return (y | (x << c) | (x >> c) | ((x >> (c - 1)) & self.not_first) | ((x << (c - 1)) & self.not_last)) \
+                & self.full
+        y = x
+        while x:
+            low = x & -x
+            y |= self.nb[low.bit_length() - 1]
+            x ^= low
+        return y
+
+    def joins(self, allowed: int, start: int, goal: int) -> bool:
+        """Whether a path of cells of ``allowed`` joins a cell of ``start`` to one of ``goal``."""
+        if not (allowed & goal):
+            return False
+        seen = start & allowed
+        front = seen
+        if not self.board:
+            while front:
+                if seen & goal:
+                    return True
+                front = self.grow(front) & allowed & ~seen
+                seen |= front
+            return False
+        # the rhombus: the six shifts written out (the checker's hot loop)
+        c, c1, nf, nl = self.cols, self.cols - 1, self.not_first, self.not_last
+        while front:
+            if seen & goal:
+                return True
+            x = front
+            front = (((x << 1) & nf) | ((x >> 1) & nl) | (x << c) | (x >> c) | ((x >> c1) & nf)
+                     | ((x << c1) & nl)) & allowed & ~seen
+            seen |= front
+        return False
+
+    def won(self, black: int, white: int, player: str) -> bool:
+        """Whether ``player`` (``'B'``/``'W'``) has won with these stones."""
+        if not self.board and self.joined:
+            return player == "B"
+        if player in self.sides:
+            a, b = self.sides[player]
+            return self.joins(black if player == "B" else white, a, b)
+        # graph Hex: White wins when no path of cells that are not white joins the terminals
+        a, b = self.sides["B"]
+        return not self.joins(self.full & ~white, a, b)
+
+
+def _bits(stones: Any, letter: str) -> int:
+    return sum(1 << i for i, s in enumerate(stones) if s == letter)
 
 
 def has_won(game: Hex, stones: list[str], player: str) -> bool:
     """Whether ``player`` (``'B'``/``'W'``) has won with ``stones`` (a cell's letter each)."""
-    if not game.is_board and game.joined:
-        return player == "B"
-    if player in game.sides:
-        mine = {i for i, s in enumerate(stones) if s == player}
-        return _joined(game, mine, game.sides[player])
-    # graph Hex: White wins when no path of cells that are not white joins the terminals
-    passable = {i for i, s in enumerate(stones) if s != "W"}
-    return not _joined(game, passable, game.sides["B"])
+    return _Rules(game).won(_bits(stones, "B"), _bits(stones, "W"), player)
 
 
-def _pairs_win(game: Hex, stones: list[str], player: str, pairs: list[list[str]]) -> tuple[bool, str]:
-    loser = "W" if player == "B" else "B"
+def _pairs_win(game: Hex, rules: _Rules, black: int, white: int, player: str, pairs: list[list[str]],
+               tests: list[int]) -> tuple[bool, str]:
     cells: list[tuple[int, int]] = []
     for pair in pairs:
         if not isinstance(pair, list) or len(pair) != 2 or not all(isinstance(c, str) for c in pair):
@@ -83,44 +135,55 @@ def _pairs_win(game: Hex, stones: list[str], player: str, pairs: list[list[str]]
     flat = [c for pair in cells for c in pair]
     if len(set(flat)) != len(flat):
         return False, "the pairs are not disjoint"
-    if any(stones[c] != "." for c in flat):
+    empty = rules.full & ~(black | white)
+    if any(not empty >> c & 1 for c in flat):
         return False, "a pair holds a cell that is not empty"
     if len(cells) > MAX_PAIRS:
         raise Unconfirmed(f"a leaf of {len(cells)} pairs: beyond the checker's {MAX_PAIRS}")
-    base = [s if s != "." else loser for s in stones]
+    tests[0] += 1 << len(cells)
+    if tests[0] > PAIR_BUDGET:
+        raise Unconfirmed(f"pairing leaves beyond the checker's budget of {PAIR_BUDGET:,} win tests")
+    # every empty cell the loser's, then each choice gives the winner one cell of each pair
+    if player == "B":
+        base, others = black, empty
+    else:
+        base, others = white, empty
     for choice in itertools.product((0, 1), repeat=len(cells)):
-        board = list(base)
+        own = base
         for pick, pair in zip(choice, cells, strict=True):
-            board[pair[pick]] = player
-        if not has_won(game, board, player):
-            taken = [game.cells[pair[pick]] for pick, pair in zip(choice, cells, strict=True)]
-            return False, f"the pairs do not join: {PLAYERS[player]} taking {' '.join(taken)} has not won"
+            own |= 1 << pair[pick]
+        taken = others & ~own
+        if not (rules.won(own, white | taken, "B") if player == "B" else rules.won(black | taken, own, "W")):
+            names = [game.cells[pair[pick]] for pick, pair in zip(choice, cells, strict=True)]
+            return False, f"the pairs do not join: {PLAYERS[player]} taking {' '.join(names)} has not won"
     return True, ""
 
 
-def _restricted(game: Hex, stones: list[str], loser: str, carrier: Any) -> tuple[bool, str, list[str]]:
+def _restricted(game: Hex, black: int, white: int, empty: int, loser: str, carrier: Any
+                ) -> tuple[bool, str, int, int]:
     """The stones with every empty cell outside ``carrier`` given to the loser."""
     if not isinstance(carrier, list) or not all(isinstance(c, str) for c in carrier):
-        return False, f"a carrier must be a list of cells, got {carrier!r}", stones
-    inside = set()
+        return False, f"a carrier must be a list of cells, got {carrier!r}", black, white
+    inside = 0
     for name in carrier:
         cell = game.index.get(name)
         if cell is None:
-            return False, f"unknown cell {name!r} in the carrier", stones
-        if stones[cell] != ".":
-            return False, f"the carrier holds {name}, which is not empty", stones
-        inside.add(cell)
-    if len(inside) >= stones.count("."):
+            return False, f"unknown cell {name!r} in the carrier", black, white
+        if not empty >> cell & 1:
+            return False, f"the carrier holds {name}, which is not empty", black, white
+        inside |= 1 << cell
+    if inside == empty:
         # every step of a proof must fill a cell: a carrier of every empty cell would let a
         # node restrict to itself and be taken as checked
-        return False, "the carrier leaves out no empty cell: it restricts nothing", stones
-    return True, "", [loser if s == "." and i not in inside else s for i, s in enumerate(stones)]
+        return False, "the carrier leaves out no empty cell: it restricts nothing", black, white
+    outside = empty & ~inside
+    return (True, "", black | outside, white) if loser == "B" else (True, "", black, white | outside)
 
 
 def check_proof(game: Hex, winner: str, proof: Any) -> tuple[bool, str]:
     """Replay ``proof`` from ``game``: ``winner`` (``'black'``/``'white'``) wins whatever the
     loser does. ``(True, summary)`` or ``(False, the first fault found)``;
-    :class:`Unconfirmed` beyond the checker's budget."""
+    :class:`Unconfirmed` beyond the checker's budgets."""
     if winner not in ("black", "white"):
         return False, f"winner {winner!r} is neither black nor white"
     if not isinstance(proof, dict) or not isinstance(proof.get("nodes"), list):
@@ -128,72 +191,75 @@ def check_proof(game: Hex, winner: str, proof: Any) -> tuple[bool, str]:
     if proof.get("winner", winner) != winner:
         return False, f"the proof is for {proof.get('winner')}, the answer says {winner}"
     nodes = proof["nodes"]
+    rules = _Rules(game)
+    n, full, cells, index = rules.n, rules.full, game.cells, game.index
     player = "B" if winner == "black" else "W"
     loser = "W" if player == "B" else "B"
-    done: set[tuple[int, tuple[str, ...], str]] = set()
-    visits = [0]
-    leaves = [0]
-    stack = [(proof.get("root"), list(game.stones), game.to_move)]
+    # a (node, position) pair checked already, as one int: the node, who moves, the stones
+    done: set[int] = set()
+    leaves = 0
+    tests = [0]
+    stack = [(proof.get("root"), _bits(game.stones, "B"), _bits(game.stones, "W"), game.to_move)]
     while stack:
-        index, stones, to_move = stack.pop()
-        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(nodes):
-            return False, f"node {index!r} does not exist"
-        key = (index, tuple(stones), to_move)
+        at, black, white, to_move = stack.pop()
+        if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at < len(nodes):
+            return False, f"node {at!r} does not exist"
+        key = (((at << 1 | (to_move == "W")) << n | black) << n) | white
         if key in done:
             continue
         done.add(key)
-        visits[0] += 1
-        if visits[0] > BUDGET:
+        if len(done) > BUDGET:
             raise Unconfirmed(f"a proof beyond the checker's budget of {BUDGET:,} node visits")
-        node = nodes[index]
+        node = nodes[at]
         if not isinstance(node, dict):
-            return False, f"node {index} is not an object"
-        if has_won(game, stones, loser):
-            return False, f"node {index}: {PLAYERS[loser]} has won there"
-        if has_won(game, stones, player):
-            leaves[0] += 1
+            return False, f"node {at} is not an object"
+        if rules.won(black, white, loser):
+            return False, f"node {at}: {PLAYERS[loser]} has won there"
+        if rules.won(black, white, player):
+            leaves += 1
             continue  # the game is over, won: whatever the node says
         if "won" in node:
-            return False, f"node {index} says won, but {winner} has not won there"
+            return False, f"node {at} says won, but {winner} has not won there"
+        empty = full & ~(black | white)
         if "pairs" in node:
             if not isinstance(node["pairs"], list):
-                return False, f"node {index}: pairs must be a list"
-            ok, why = _pairs_win(game, stones, player, node["pairs"])
+                return False, f"node {at}: pairs must be a list"
+            ok, why = _pairs_win(game, rules, black, white, player, node["pairs"], tests)
             if not ok:
-                return False, f"node {index}: {why}"
-            leaves[0] += 1
+                return False, f"node {at}: {why}"
+            leaves += 1
             continue
         if "carrier" in node:
-            ok, why, restricted = _restricted(game, stones, loser, node["carrier"])
+            ok, why, b2, w2 = _restricted(game, black, white, empty, loser, node["carrier"])
             if not ok:
-                return False, f"node {index}: {why}"
-            stack.append((node.get("next"), restricted, to_move))
+                return False, f"node {at}: {why}"
+            stack.append((node.get("next"), b2, w2, to_move))
             continue
         if to_move == player:
             move, nxt = node.get("move"), node.get("next")
-            cell = game.index.get(move) if isinstance(move, str) else None
-            if cell is None or stones[cell] != ".":
-                return False, f"node {index}: {move!r} is not a legal move of {winner}"
-            after = list(stones)
-            after[cell] = player
-            stack.append((nxt, after, loser))
+            cell = index.get(move) if isinstance(move, str) else None
+            if cell is None or not empty >> cell & 1:
+                return False, f"node {at}: {move!r} is not a legal move of {winner}"
+            bit = 1 << cell
+            stack.append((nxt, black | bit, white, loser) if player == "B" else (nxt, black, white | bit, loser))
             continue
         replies = node.get("replies")
         if not isinstance(replies, dict):
-            return False, f"node {index}: {PLAYERS[loser]} moves there, the node has no replies"
-        empty = [game.cells[i] for i, s in enumerate(stones) if s == "."]
-        for cell_name in empty:
-            if cell_name not in replies:
-                return False, f"the reply {cell_name} of {PLAYERS[loser]} is not covered"
+            return False, f"node {at}: {PLAYERS[loser]} moves there, the node has no replies"
+        rest = empty
+        while rest:
+            low = rest & -rest
+            if cells[low.bit_length() - 1] not in replies:
+                return False, f"the reply {cells[low.bit_length() - 1]} of {PLAYERS[loser]} is not covered"
+            rest ^= low
         for cell_name, nxt in replies.items():
-            cell = game.index.get(cell_name)
-            if cell is None or stones[cell] != ".":
-                return False, f"node {index}: the reply {cell_name!r} is not a legal move"
-            after = list(stones)
-            after[cell] = loser
-            stack.append((nxt, after, player))
+            cell = index.get(cell_name) if isinstance(cell_name, str) else None
+            if cell is None or not empty >> cell & 1:
+                return False, f"node {at}: the reply {cell_name!r} is not a legal move"
+            bit = 1 << cell
+            stack.append((nxt, black | bit, white, player) if loser == "B" else (nxt, black, white | bit, player))
     return True, f"a proof for {winner} of {len(done):,} node{'s' if len(done) != 1 else ''} " \
-        f"({leaves[0]:,} lea{'ves' if leaves[0] != 1 else 'f'})"
+        f"({leaves:,} lea{'ves' if leaves != 1 else 'f'})"
 
 
 def check_outcome(game: Hex, outcome: Outcome) -> tuple[bool | None, str]:
@@ -208,6 +274,10 @@ def check_outcome(game: Hex, outcome: Outcome) -> tuple[bool | None, str]:
     to_move = PLAYERS[game.to_move]
     if outcome.answer == to_move and outcome.witness is not None:
         root = proof["nodes"][proof["root"]]
+        for _ in range(len(game)):  # the first move lies below the carriers (each restricts)
+            if "carrier" not in root:
+                break
+            root = proof["nodes"][root["next"]]
         if root.get("move") != outcome.witness and not has_won(game, list(game.stones), game.to_move):
             return False, f"the winning move {outcome.witness} is not the proof's first move"
     elif outcome.witness is not None:
