@@ -689,8 +689,11 @@ class Engine:
         inf = 1 << 60
         # per position: [phi, delta, children or None, region, key, best child]: phi the
         # work to show the player to move wins, delta to show it loses; the children are
-        # [moves, kids], a kid the node itself once made, before that its initial delta
-        # (an int: most children are never expanded, and a node costs memory)
+        # [moves, kids, made], a kid the node itself once made, before that its initial
+        # delta (an int: most children are never expanded, and a node costs memory). The
+        # initial deltas come in increasing order and the child chosen is the first of
+        # the least delta, so the kids made are always ``kids[:made]``: the others count
+        # as a sum and the first of them as the least, without a loop over them
         tree: dict[tuple[int, int, str], list[Any]] = {}
         table = self.table
         settle = self.settle
@@ -717,34 +720,38 @@ class Engine:
                 node[0], node[1] = (0, inf) if known.wins else (inf, 0)
                 return
             moves, region, _, guesses = known
-            node[2] = [moves, list(guesses)]
+            node[2] = [moves, list(guesses), 0]
             node[3] = region
             update(node)
 
         def kid(node: list[Any], i: int) -> list[Any]:
-            moves, kids = node[2]
-            made = kids[i]
-            if made.__class__ is int:
-                black, white, player = node[4]
-                bit = 1 << moves[i]
-                if player == "B":
-                    child = (*settle(black | bit, white), "W")
-                else:
-                    child = (*settle(black, white | bit), "B")
-                made = kids[i] = leaf(child, made)
-            return made
+            children = node[2]
+            moves, kids, made = children
+            if i < made:
+                return kids[i]
+            # i == made: the first kid not made yet (see the tree's note above)
+            black, white, player = node[4]
+            bit = 1 << moves[i]
+            if player == "B":
+                child = (*settle(black | bit, white), "W")
+            else:
+                child = (*settle(black, white | bit), "B")
+            kids[i] = leaf(child, kids[i])
+            children[2] = made + 1
+            return kids[i]
 
         def update(node: list[Any]) -> None:
+            _, kids, made = node[2]
             phi, delta, best = inf, 0, 0
-            for i, c in enumerate(node[2][1]):
-                if c.__class__ is int:
-                    if c < phi:
-                        phi, best = c, i
-                    delta += 1
-                    continue
+            for i in range(made):
+                c = kids[i]
                 if c[1] < phi:
                     phi, best = c[1], i
                 delta += c[0]
+            if made < len(kids):
+                if kids[made] < phi:
+                    phi, best = kids[made], made
+                delta += len(kids) - made
             if delta > inf:
                 delta = inf
             node[0], node[1], node[5] = phi, delta, best
