@@ -36,6 +36,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--instances", type=int, nargs="*", default=[2], help="ids 1-10")
     parser.add_argument("--time-limit", type=float, default=3600.0, help="seconds per instance")
     parser.add_argument("--lookups", default="reflected", help="reflected (default), dual or dual-bpmx")
+    parser.add_argument("--pruning", type=int, default=None,
+                        help="the longest redundant move strings pruned (default: the search's, 0: none)")
     parser.add_argument("--fresh-cache", action="store_true", help="build the databases anew")
     args = parser.parse_args(argv)
     if args.fresh_cache:
@@ -53,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.lookups not in ("reflected", "dual", "dual-bpmx"):
         parser.error(f"unknown lookups {args.lookups!r}")
-    print(f"lookups: {args.lookups}")
+    print(f"lookups: {args.lookups}, pruning: {args.pruning if args.pruning is not None else 'default'}")
     print(f"load average at the start: {os.getloadavg()[0]:.1f} ({os.cpu_count()} cores)\n")
     print("| pattern (tiles) | table (tiles) | bytes | source | wall s | CPU s |")
     print("|---|---|---|---|---|---|")
@@ -82,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
         board = boards[i]
         wall, cpu = time.perf_counter(), cpu_seconds()
         out = solve(board, "pdb", Limits(time_limit=args.time_limit), partition="6-6-6-6",
-                    lookups=args.lookups)
+                    lookups=args.lookups, pruning=args.pruning)
         wall, cpu = time.perf_counter() - wall, cpu_seconds() - cpu
         nodes = out.stats.get("nodes") or 0
         ok = out.answer == board.known and out.verdict.verified is True

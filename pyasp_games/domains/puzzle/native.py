@@ -23,6 +23,7 @@ from itertools import count
 from pyasp_games.domains.puzzle.model import OPPOSITE, Board, moves_of, solvability
 from pyasp_games.engines.limits import LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
+from pyasp_games.errors import InputError
 
 _CHECK_EVERY = 4096
 
@@ -276,6 +277,7 @@ def solve_pdb(
     partition: str = "default",
     progress: Callable[[str, int, int], None] | None = None,
     lookups: str = "reflected",
+    pruning: int | None = None,
 ) -> Outcome:
     """Optimal plan by IDA* with additive pattern databases (Korf and Felner 2002).
 
@@ -286,13 +288,21 @@ def solve_pdb(
     (:mod:`pyasp_games.domains.puzzle.databases`); ``stats["pdb_seconds"]`` is the time
     spent reading or building them. ``lookups="dual"`` adds the dual lookups,
     ``"dual-bpmx"`` with bidirectional pathmax
-    (:data:`~pyasp_games.domains.puzzle.pattern_search.LOOKUPS`).
+    (:data:`~pyasp_games.domains.puzzle.pattern_search.LOOKUPS`). Paths that end with a
+    redundant move string of at most ``pruning`` moves are not searched
+    (:mod:`~pyasp_games.domains.puzzle.redundant_moves`; default
+    :data:`~pyasp_games.domains.puzzle.redundant_moves.DEFAULT_LENGTH`, 0: only a move
+    that undoes the last one).
     """
     from pyasp_games.domains.puzzle.databases import pattern_database, tile_partition
     from pyasp_games.domains.puzzle.pattern_search import PatternSearch
+    from pyasp_games.domains.puzzle.redundant_moves import DEFAULT_LENGTH
 
     if (out := _unsolvable(board)) is not None:
         return out
+    pruning = DEFAULT_LENGTH if pruning is None else int(pruning)
+    if not 0 <= pruning <= 14:
+        raise InputError(f"pruning: the longest redundant move strings must be 0 to 14 moves, not {pruning}")
     deadline = limits.deadline()
     patterns = tile_partition(board.rows, board.cols, board.goal, partition)
     built = time.perf_counter()
@@ -307,8 +317,9 @@ def solve_pdb(
         raise LimitReached(stats) from reached
     built = round(time.perf_counter() - built, 3)
     search = PatternSearch(board, [db.tiles for db in dbs], [db.table for db in dbs],
-                           [db.cell_map for db in dbs], lookups)  # fmt: skip
-    stats: dict = {"partition": [list(p) for p in patterns], "pdb_seconds": built, "lookups": lookups}
+                           [db.cell_map for db in dbs], lookups, pruning)  # fmt: skip
+    stats: dict = {"partition": [list(p) for p in patterns], "pdb_seconds": built, "lookups": lookups,
+                   "pruning": pruning}  # fmt: skip
     try:
         found = search.run(deadline, limits.max_length)
     except LimitReached:

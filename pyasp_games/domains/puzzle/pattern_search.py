@@ -69,7 +69,8 @@ from typing import Any
 import numpy as np
 
 from pyasp_games.domains.puzzle.abstract_search import placement_rank, ranked_index
-from pyasp_games.domains.puzzle.model import Board, cell_bits, moves_of
+from pyasp_games.domains.puzzle.model import DIRECTIONS, Board, cell_bits, moves_of
+from pyasp_games.domains.puzzle.redundant_moves import DEFAULT_LENGTH, redundant_move_automaton
 from pyasp_games.engines.compiled import compile_kernels, kernel, run_sliced
 from pyasp_games.engines.limits import Deadline
 
@@ -153,7 +154,7 @@ def _idastar(tiles, idx, ridx, table, offset, pat_of, weight, rpat, rweight, sig
              ranked, where, members, rmembers, cell_maps, rcell_maps, cells, blank, next_dir,
              h_dir, h_ref, moved,
              old_idx, old_ridx, dsrc, home, dwhere, bits, dcorr, rcorr, tree, raw, lookups,
-             state, budget):  # fmt: skip
+             fsm, fsm_state, state, budget):  # fmt: skip
     """One slice of the depth-first iteration under ``state[_BOUND]``: at most ``budget``
     expansions. Depth ``d`` of the path has the blank on ``blank[d]`` and the
     heuristics ``h_dir[d]``, ``h_ref[d]``; ``next_dir[d]`` is the next direction to
@@ -161,7 +162,9 @@ def _idastar(tiles, idx, ridx, table, offset, pat_of, weight, rpat, rweight, sig
     patterns' indices from ``old_idx[d]``, ``old_ridx[d]``. Sets ``state[_PHASE]`` to
     ``_FOUND`` (the path is ``blank[:depth + 1]``) or ``_EXHAUSTED`` (the least f
     beyond the bound is ``state[_NEXT_BOUND]``). Patterns with ``ranked[p]`` are indexed
-    by rank, from the cells ``where`` of the tiles."""
+    by rank, from the cells ``where`` of the tiles. ``fsm`` is the automaton of redundant
+    move strings (:mod:`~pyasp_games.domains.puzzle.redundant_moves`; direction ``k`` of
+    ``nbr`` is the ``k``-th of ``U D L R``), in state ``fsm_state[d]`` at depth ``d``."""
     n = tiles.size
     d = state[_DEPTH]
     bound = state[_BOUND]
@@ -187,6 +190,9 @@ def _idastar(tiles, idx, ridx, table, offset, pat_of, weight, rpat, rweight, sig
         t = nbr[4 * b + next_dir[d]]
         next_dir[d] += 1
         if t < 0 or (d > 0 and t == blank[d - 1]):  # off the board, or undoing the last move
+            continue
+        follow = fsm[fsm_state[d], next_dir[d] - 1]
+        if follow < 0:  # the path ends with a redundant move string: an equivalent is searched
             continue
         v = tiles[t]
         p = pat_of[v]
@@ -264,6 +270,7 @@ def _idastar(tiles, idx, ridx, table, offset, pat_of, weight, rpat, rweight, sig
         h_dir[d] = hd
         h_ref[d] = hr
         moved[d] = v
+        fsm_state[d] = follow
         old_idx[d] = old
         old_ridx[d] = rold
         if hd == 0:
@@ -333,6 +340,7 @@ class PatternSearch:
         tables: Sequence[bytes],
         cell_maps: Sequence[Sequence[int] | None] | None = None,
         lookups: str = "reflected",
+        pruning: int = DEFAULT_LENGTH,
     ) -> None:
         if lookups not in LOOKUPS:
             raise ValueError(f"lookups must be one of {', '.join(LOOKUPS)}, not {lookups!r}")
@@ -422,6 +430,7 @@ class PatternSearch:
                 seen[c], c, length = True, perm[c], length + 1
             swaps += max(length - 1, 0)
         self.parity = swaps & 1
+        depth = 256  # plans longer than 255 moves are refused by run()
         self.raw = np.zeros((256, 2 * len(patterns)), np.int64)  # the dual's table values by depth
         if self.lookups[0]:
             cells = np.zeros(width, np.int64)
@@ -430,10 +439,15 @@ class PatternSearch:
                 dual = _dual_sum(self.tiles, board.blank, self.dsrc, home_of, self.dwhere, members, maps,
                                  self.ranked, bits, table, offset, corr, n, cells, self.raw, 0, first)  # fmt: skip
                 self.h0 = max(self.h0, int(dual))
+        # direction d of nbr is the d-th of U D L R, as in the automaton of redundant strings
         self.nbr = np.full(4 * n, -1, np.int64)
         for c in range(n):
-            for d, t in enumerate(moves_of(c, rows, cols).values()):
-                self.nbr[4 * c + d] = t
+            legal = moves_of(c, rows, cols)
+            for d, letter in enumerate(DIRECTIONS):
+                self.nbr[4 * c + d] = legal.get(letter, -1)
+        self.pruning = pruning
+        self.fsm = redundant_move_automaton(pruning) if pruning > 2 else np.zeros((1, 4), np.int32)
+        self.fsm_state = np.zeros(depth, np.int32)
         # a move along the blank's paths (one path the other's extension by the move)
         # leaves the dual state as it was: tree[4 * b + d] for such moves
         self.tree = np.zeros(4 * n, np.bool_)
@@ -444,7 +458,6 @@ class PatternSearch:
                     self.tree[4 * c + d] = on_one_path(home[0], c, t, cols)
         self.pat_of, self.weight, self.rpat, self.rweight = pat_of, weight, rpat, rweight
         self.sigma = sigma.astype(np.int64)
-        depth = 256  # plans longer than 255 moves are refused by run()
         self.blank = np.zeros(depth, np.int64)
         self.blank[0] = board.blank
         self.next_dir = np.zeros(depth, np.int64)
@@ -482,7 +495,8 @@ class PatternSearch:
                   self.where, self.members, self.rmembers, self.cell_maps, self.rcell_maps,
                   np.zeros(self.members.shape[1], np.int64), self.blank, self.next_dir, self.h_dir, self.h_ref, self.moved, self.old_idx,
                   self.old_ridx, self.dsrc, self.home, self.dwhere, self.bits, self.dcorr,
-                  self.rcorr, self.tree, self.raw, self.lookups, state)  # fmt: skip
+                  self.rcorr, self.tree, self.raw, self.lookups, self.fsm, self.fsm_state,
+                  state)  # fmt: skip
 
         def step(budget: int) -> bool:
             _idastar(*arrays, budget)
