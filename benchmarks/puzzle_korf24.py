@@ -8,7 +8,10 @@ seconds each; its length is checked against the published optimum and its plan
 replayed (the verdict). Prints Markdown: per instance the nodes expanded, wall and CPU
 seconds of the search and the node rate (nodes per CPU second), and the machine's load.
 
-    nice -n 10 python benchmarks/puzzle_korf24.py --instances 2 --time-limit 600
+    nice -n 10 python benchmarks/puzzle_korf24.py --instances 2 --time-limit 600 --pruning 12
+
+``--checkpoint FILE`` resumes each instance from FILE and saves its state there (every
+minute and when its limit stops it): an instance can be run over several sittings.
 
 The campaign of all ten (an hour each) is ``pyasp-games bench
 benchmarks/suites/puzzle-korf24.toml``.
@@ -38,6 +41,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lookups", default="reflected", help="reflected (default), dual or dual-bpmx")
     parser.add_argument("--pruning", type=int, default=None,
                         help="the longest redundant move strings pruned (default: the search's, 0: none)")
+    parser.add_argument("--checkpoint", default=None,
+                        help="a checkpoint file: resume each instance from it, save its state there")
     parser.add_argument("--fresh-cache", action="store_true", help="build the databases anew")
     args = parser.parse_args(argv)
     if args.fresh_cache:
@@ -84,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
         board = boards[i]
         wall, cpu = time.perf_counter(), cpu_seconds()
         out = solve(board, "pdb", Limits(time_limit=args.time_limit), partition="6-6-6-6",
-                    lookups=args.lookups, pruning=args.pruning)
+                    lookups=args.lookups, pruning=args.pruning, checkpoint=args.checkpoint)
         wall, cpu = time.perf_counter() - wall, cpu_seconds() - cpu
         nodes = out.stats.get("nodes") or 0
         ok = out.answer == board.known and out.verdict.verified is True
@@ -94,6 +99,8 @@ def main(argv: list[str] | None = None) -> int:
             if out.answer is not None
             else f"{out.status} (bound {out.stats.get('thresholds', [None])[-1]})"
         )
+        if out.stats.get("resumed"):  # nodes are the search's total, CPU this run's only
+            found = f"{found} (resumed {out.stats['resumed']})"
         print(f"| {i} | {board.known} | {found} | {out.verdict.verified} | {out.stats.get('h0')} | {nodes:,} | "
               f"{wall:.1f} | {cpu:.1f} | {nodes / max(cpu, 1e-9):,.0f} | {os.getloadavg()[0]:.1f} |", flush=True)  # fmt: skip
     return 1 if wrong else 0

@@ -15,6 +15,7 @@ longest subsequence of them already in goal order (Hansson, Mayer and Yung 1992)
 from __future__ import annotations
 
 import heapq
+import os
 import time
 from bisect import bisect_left
 from collections.abc import Callable
@@ -278,6 +279,7 @@ def solve_pdb(
     progress: Callable[[str, int, int], None] | None = None,
     lookups: str = "reflected",
     pruning: int | None = None,
+    checkpoint: str | os.PathLike[str] | None = None,
 ) -> Outcome:
     """Optimal plan by IDA* with additive pattern databases (Korf and Felner 2002).
 
@@ -292,7 +294,9 @@ def solve_pdb(
     redundant move string of at most ``pruning`` moves are not searched
     (:mod:`~pyasp_games.domains.puzzle.redundant_moves`; default
     :data:`~pyasp_games.domains.puzzle.redundant_moves.DEFAULT_LENGTH`, 0: only a move
-    that undoes the last one).
+    that undoes the last one). ``checkpoint``: a checkpoint file
+    (:mod:`~pyasp_games.domains.puzzle.checkpoints`) the search resumes from when it holds
+    this search's state, and saves its state to every minute and when a limit stops it.
     """
     from pyasp_games.domains.puzzle.databases import pattern_database, tile_partition
     from pyasp_games.domains.puzzle.pattern_search import PatternSearch
@@ -303,6 +307,13 @@ def solve_pdb(
     pruning = DEFAULT_LENGTH if pruning is None else int(pruning)
     if not 0 <= pruning <= 14:
         raise InputError(f"pruning: the longest redundant move strings must be 0 to 14 moves, not {pruning}")
+    store = None
+    if checkpoint is not None:
+        from pyasp_games.domains.puzzle.checkpoints import CheckpointFile
+
+        if lookups != "reflected":
+            raise InputError("--checkpoint: only with the reflected lookups (the default)")
+        store = CheckpointFile(checkpoint)
     deadline = limits.deadline()
     patterns = tile_partition(board.rows, board.cols, board.goal, partition)
     built = time.perf_counter()
@@ -320,14 +331,36 @@ def solve_pdb(
                            [db.cell_map for db in dbs], lookups, pruning)  # fmt: skip
     stats: dict = {"partition": [list(p) for p in patterns], "pdb_seconds": built, "lookups": lookups,
                    "pruning": pruning}  # fmt: skip
+    resume, save = None, None
+    if store is not None:
+        from pyasp_games.domains.puzzle.checkpoints import search_key
+
+        key = search_key(board.tiles, board.rows, board.cols, board.goal, patterns, lookups, pruning)
+        resume = store.get(key)
+        stats["checkpoint"] = str(store.path)
+        if resume is not None and "plan" in resume:  # found in an earlier run (verified again)
+            stats.update(nodes=resume.get("nodes"), thresholds=resume.get("thresholds"), h0=search.h0,
+                         resumed="from a finished search")  # fmt: skip
+            plan = str(resume["plan"])
+            return Outcome(board.name, "", "solved", len(plan), plan, 0.0, stats)
+        if resume is not None:
+            stats["resumed"] = f"at {resume.get('nodes')} nodes, threshold {resume.get('bound')}"
+
+        def save(state: dict) -> None:
+            store.put(key, state)
+
     try:
-        found = search.run(deadline, limits.max_length)
+        found = search.run(deadline, limits.max_length, resume, save)
+    except ValueError as error:
+        raise InputError(f"checkpoint {store.path if store else ''}: {error}") from None
     except LimitReached:
         raise LimitReached({**search.statistics(), **stats}) from None
     stats = {**search.statistics(), "h0": search.h0, **stats}
     if not found:
         return _beyond(board, limits, stats)
     plan = search.plan()
+    if save is not None:
+        save(search.checkpoint())
     return Outcome(board.name, "", "solved", len(plan), plan, 0.0, stats)
 
 

@@ -62,7 +62,8 @@ expanded 0.9-1.2 million nodes per second, this one tens of millions
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import Any
 
@@ -72,7 +73,7 @@ from pyasp_games.domains.puzzle.abstract_search import placement_rank, ranked_in
 from pyasp_games.domains.puzzle.model import DIRECTIONS, Board, cell_bits, moves_of
 from pyasp_games.domains.puzzle.redundant_moves import DEFAULT_LENGTH, redundant_move_automaton
 from pyasp_games.engines.compiled import compile_kernels, kernel, run_sliced
-from pyasp_games.engines.limits import Deadline
+from pyasp_games.engines.limits import Deadline, LimitReached
 
 # positions in the state array
 _DEPTH, _BOUND, _NEXT_BOUND, _NODES, _PHASE = range(5)
@@ -372,16 +373,13 @@ class PatternSearch:
         self.tiles = np.array(board.tiles, np.int64)
         self.idx = np.zeros(len(patterns), np.int64)
         self.ridx = np.zeros(len(patterns), np.int64)
-        for p, v in enumerate(board.tiles):
-            if v:
-                self.idx[pat_of[v]] += p * weight[v]
-                self.ridx[rpat[v]] += sigma[p] * rweight[v]
+        self.pat_of, self.weight, self.rpat, self.rweight = pat_of, weight, rpat, rweight
+        self.sigma = sigma.astype(np.int64)
+        self.mirror = mirror
         # ranked patterns: the tiles of each (and of each reflected pattern, as the
         # tiles whose mirror images they are), and the cells of every tile
         self.ranked = np.array([ranked_index(n, len(g)) for g in patterns], np.bool_)
         self.where = np.zeros(n, np.int64)
-        for p, v in enumerate(board.tiles):
-            self.where[v] = p
         width = max(len(g) for g in patterns)
         self.members = np.full((len(patterns), width), -1, np.int64)
         self.rmembers = np.full((len(patterns), width), -1, np.int64)
@@ -393,11 +391,7 @@ class PatternSearch:
         for pi, group in enumerate(patterns):
             self.members[pi, : len(group)] = group
             self.rmembers[pi, : len(group)] = [mirror[t] for t in group]
-            if self.ranked[pi]:
-                cells = [int(self.cell_maps[pi, self.where[t]]) for t in group]
-                self.idx[pi] = placement_rank(cells, n)
-                cells = [int(self.rcell_maps[pi, self.where[mirror[t]]]) for t in group]
-                self.ridx[pi] = placement_rank(cells, n)
+        h_dir, h_ref = self._place(board.tiles)
         # the dual lookup's sources: with the blank on b, tile v of the dual state stands
         # on the home cell of the tile on dsrc[b, v] (module docstring); the tiles of
         # pattern p moved by the blank's path from home to b are dcorr[b, p] (rcorr: of
@@ -418,8 +412,6 @@ class PatternSearch:
         mode = LOOKUPS.index(lookups)
         self.lookups = np.array([mode >= 1, mode >= 1 and reflect, mode >= 2], np.int64)
         table, offset = self.table, self.offset
-        h_dir = sum(int(table[offset[i] + self.idx[i]]) for i in range(len(patterns)))
-        h_ref = sum(int(table[offset[i] + self.ridx[i]]) for i in range(len(patterns)))
         self.h0 = max(h_dir, h_ref)
         # a move is a swap of two cells: every plan's length has the parity of the
         # permutation (cell -> home of the tile on it)
@@ -456,8 +448,6 @@ class PatternSearch:
                 t = int(self.nbr[4 * c + d])
                 if t >= 0:
                     self.tree[4 * c + d] = on_one_path(home[0], c, t, cols)
-        self.pat_of, self.weight, self.rpat, self.rweight = pat_of, weight, rpat, rweight
-        self.sigma = sigma.astype(np.int64)
         self.blank = np.zeros(depth, np.int64)
         self.blank[0] = board.blank
         self.next_dir = np.zeros(depth, np.int64)
@@ -476,20 +466,115 @@ class PatternSearch:
     def nodes(self) -> int:
         return int(self.state[_NODES])
 
-    def iterate(self, bound: int, deadline: Deadline | None) -> int | None:
-        """One iteration of IDA* with threshold ``bound``: ``None`` when it reaches the
-        goal, else the least ``f`` beyond ``bound`` (the next threshold)."""
-        if bound >= self.blank.size:
-            raise ValueError(f"plans of more than {self.blank.size - 1} moves are not searched")
-        bound += (bound - self.parity) & 1  # every plan's length has the board's parity
-        self.thresholds.append(bound)
-        if self.found:
-            return None
+    def _place(self, tiles: Sequence[int]) -> tuple[int, int]:
+        """Put ``tiles`` on the board (the cells of the tiles, the patterns' indices,
+        direct and reflected) and return the two sums of the tables there."""
+        n = len(tiles)
+        self.tiles[:] = tiles
+        self.idx[:] = 0
+        self.ridx[:] = 0
+        for p, v in enumerate(tiles):
+            self.where[v] = p
+            if v:
+                self.idx[self.pat_of[v]] += p * self.weight[v]
+                self.ridx[self.rpat[v]] += self.sigma[p] * self.rweight[v]
+        for pi in range(self.members.shape[0]):
+            if self.ranked[pi]:
+                group = [int(t) for t in self.members[pi] if t >= 0]
+                cells = [int(self.cell_maps[pi, self.where[t]]) for t in group]
+                self.idx[pi] = placement_rank(cells, n)
+                cells = [int(self.rcell_maps[pi, self.where[self.mirror[t]]]) for t in group]
+                self.ridx[pi] = placement_rank(cells, n)
+        table, offset = self.table, self.offset
+        h_dir = sum(int(table[offset[i] + self.idx[i]]) for i in range(len(self.idx)))
+        h_ref = sum(int(table[offset[i] + self.ridx[i]]) for i in range(len(self.ridx)))
+        return h_dir, h_ref
+
+    def checkpoint(self) -> dict[str, Any]:
+        """The search's state between two slices, as plain data (:meth:`restore` takes it
+        back): the iteration's threshold, the least ``f`` beyond it so far, the nodes
+        expanded so far, the thresholds begun, and the path (the blank's cells) with the
+        next direction to try at each depth. After a plan was found: the plan instead."""
         state = self.state
-        state[_DEPTH], state[_BOUND], state[_NEXT_BOUND] = 0, bound, _INFINITY
-        state[_PHASE] = _SEARCHING
-        state[_NODES] += 1  # the root is expanded in every iteration
-        self.next_dir[0] = 0
+        if self.found:
+            return {"plan": self.plan(), "nodes": self.nodes, "thresholds": list(self.thresholds)}
+        d = int(state[_DEPTH])
+        return {
+            "bound": int(state[_BOUND]),
+            "least": int(state[_NEXT_BOUND]),
+            "nodes": self.nodes,
+            "thresholds": list(self.thresholds),
+            "path": [int(c) for c in self.blank[: d + 1]],
+            "next_dir": [int(k) for k in self.next_dir[: d + 1]],
+        }
+
+    def restore(self, saved: dict[str, Any]) -> None:
+        """Go back to the state :meth:`checkpoint` returned (a search of the same board
+        with the same databases and pruning): the path is replayed from the board, each
+        depth's tiles, indices, heuristic values and automaton state recomputed. A state
+        that is not one of this search raises :class:`ValueError`."""
+        if self.lookups[0]:
+            raise ValueError("a search with dual lookups cannot be resumed (only lookups='reflected')")
+        try:
+            path = [int(c) for c in saved["path"]]
+            directions = [int(k) for k in saved["next_dir"]]
+            bound, least, nodes = int(saved["bound"]), int(saved["least"]), int(saved["nodes"])
+            thresholds = [int(t) for t in saved["thresholds"]]
+        except (KeyError, TypeError, ValueError) as error:
+            raise ValueError(f"not a state of this search ({error})") from None
+        n = self.board.size
+        if not (path and path[0] == self.board.blank and len(path) == len(directions) <= bound
+                and 0 <= bound < self.blank.size and thresholds and thresholds[-1] == bound
+                and all(0 <= k <= 4 for k in directions) and nodes >= 0):  # fmt: skip
+            raise ValueError("not a state of this search (its path, directions or threshold)")
+        tiles = list(self.board.tiles)
+        self._place(tiles)
+        for k in range(1, len(path)):
+            b, t = path[k - 1], path[k]
+            step = [d for d in range(4) if 0 <= t < n and self.nbr[4 * b + d] == t]
+            follow = int(self.fsm[self.fsm_state[k - 1], step[0]]) if step else -1
+            if follow < 0 or directions[k - 1] != step[0] + 1:
+                raise ValueError(f"not a state of this search (move {k} of its path)")
+            v = tiles[t]
+            self.moved[k] = v
+            self.old_idx[k] = self.idx[self.pat_of[v]]
+            self.old_ridx[k] = self.ridx[self.rpat[v]]
+            self.fsm_state[k] = follow
+            self.blank[k] = t
+            tiles[b], tiles[t] = v, 0
+            self.h_dir[k], self.h_ref[k] = self._place(tiles)
+        self.next_dir[: len(directions)] = directions
+        state = self.state
+        state[_DEPTH], state[_BOUND], state[_NEXT_BOUND] = len(path) - 1, bound, least
+        state[_NODES], state[_PHASE] = nodes, _SEARCHING
+        self.thresholds = thresholds
+        self.found = False
+
+    def iterate(
+        self,
+        bound: int,
+        deadline: Deadline | None,
+        resumed: bool = False,
+        save: Callable[[dict[str, Any]], None] | None = None,
+        every: float = 60.0,
+    ) -> int | None:
+        """One iteration of IDA* with threshold ``bound``: ``None`` when it reaches the
+        goal, else the least ``f`` beyond ``bound`` (the next threshold). ``resumed``: go
+        on with the iteration :meth:`restore` set up. ``save`` is called with
+        :meth:`checkpoint` every ``every`` seconds and when a limit (or an interrupt)
+        stops the search."""
+        state = self.state
+        if not resumed:
+            if bound >= self.blank.size:
+                raise ValueError(f"plans of more than {self.blank.size - 1} moves are not searched")
+            bound += (bound - self.parity) & 1  # every plan's length has the board's parity
+            self.thresholds.append(bound)
+            if self.found:
+                return None
+            state[_DEPTH], state[_BOUND], state[_NEXT_BOUND] = 0, bound, _INFINITY
+            state[_PHASE] = _SEARCHING
+            state[_NODES] += 1  # the root is expanded in every iteration
+            self.next_dir[0] = 0
         arrays = (self.tiles, self.idx, self.ridx, self.table, self.offset, self.pat_of,
                   self.weight, self.rpat, self.rweight, self.sigma, self.nbr, self.ranked,
                   self.where, self.members, self.rmembers, self.cell_maps, self.rcell_maps,
@@ -498,26 +583,50 @@ class PatternSearch:
                   self.rcorr, self.tree, self.raw, self.lookups, self.fsm, self.fsm_state,
                   state)  # fmt: skip
 
+        saved = [time.monotonic()]
+
         def step(budget: int) -> bool:
             _idastar(*arrays, budget)
-            return state[_PHASE] != _SEARCHING
+            if state[_PHASE] != _SEARCHING:
+                return True
+            if save is not None and time.monotonic() - saved[0] >= every:
+                save(self.checkpoint())
+                saved[0] = time.monotonic()
+            return False
 
-        run_sliced(step, deadline, first=1 << 14, stats=self.statistics)
+        try:
+            run_sliced(step, deadline, first=1 << 14, stats=self.statistics)
+        except (LimitReached, KeyboardInterrupt):
+            # between two slices: the state is whole
+            if save is not None and state[_PHASE] == _SEARCHING:
+                save(self.checkpoint())
+            raise
         if state[_PHASE] == _FOUND:
             self.found = True
             return None
         return int(state[_NEXT_BOUND])
 
-    def run(self, deadline: Deadline | None, max_length: int | None = None) -> bool:
+    def run(
+        self,
+        deadline: Deadline | None,
+        max_length: int | None = None,
+        resume: dict[str, Any] | None = None,
+        save: Callable[[dict[str, Any]], None] | None = None,
+        every: float = 60.0,
+    ) -> bool:
         """IDA* from the heuristic's value up: true when a plan was found, false when
-        every plan is longer than ``max_length``."""
-        bound = self.h0
+        every plan is longer than ``max_length``. ``resume``: go on from a
+        :meth:`checkpoint`; ``save``, ``every``: :meth:`iterate`."""
+        bound: int | None = self.h0
+        if resume is not None:
+            self.restore(resume)
+            bound = self.iterate(int(self.state[_BOUND]), deadline, True, save, every)
         while True:
-            if max_length is not None and bound > max_length:
-                return False
-            bound = self.iterate(bound, deadline)
             if bound is None:
                 return True
+            if max_length is not None and bound > max_length:
+                return False
+            bound = self.iterate(bound, deadline, False, save, every)
 
     def plan(self) -> str:
         """The plan found (the blank's moves as ``U D L R``)."""

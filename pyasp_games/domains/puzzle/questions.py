@@ -167,6 +167,16 @@ SOLVE = Question(
             backends=("pdb",),
         ),
         Param(
+            "checkpoint",
+            "--checkpoint",
+            "a checkpoint file: resume the search from it when it holds this board's state,"
+            " save the state there every minute and when a limit stops the search (a new file,"
+            " or one written by --checkpoint before; any other file is refused).",
+            type=Path,
+            backends=("pdb",),
+            metavar="FILE",
+        ),
+        Param(
             "lower_bound",
             "--lower-bound",
             "first horizon from manhattan (default) or pdb[:PARTITION].",
