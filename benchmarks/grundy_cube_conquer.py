@@ -24,6 +24,10 @@ cube's failed assumptions are added as a clause. "none" when every cube is refut
 The plain row (``--plain``) is the same solver on the same formula without cubes
 (run in the CPU-sized conflict slices of ``SatSession``, as the backend runs it).
 
+With ``--complete`` a kernel found is completed to a Grundy function (the layers above
+0 by ``kernel_chains``, the function checked by the mex rule) or blocked, and the search
+goes on: the answer to ``grundy exists`` itself.
+
 Every run honours ``--cpu-limit`` (CPU seconds of this process for cubing plus
 conquering; "unknown" at the limit). ``--reduce`` adds clauses the structure implies
 and CDCL does not derive by propagation alone, and says how many:
@@ -61,7 +65,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from grundy_exists import instance
 
 from pyasp_games.domains.grundy.core import in_core
-from pyasp_games.domains.grundy.kernel_layers import encode_kernel
+from pyasp_games.domains.grundy.kernel_layers import encode_kernel, induced, kernel_chains
+from pyasp_games.domains.grundy.verify import check_grundy_function
 from pyasp_games.engines.graphs import Digraph
 from pyasp_games.engines.limits import Deadline
 from pyasp_games.engines.sat_runner import SatSession
@@ -399,29 +404,66 @@ def is_kernel(graph: Digraph, chosen: set[int]) -> bool:
     return all((v in chosen) != any(w in chosen for w in graph.succ[v]) for v in range(len(graph)))
 
 
+def completion(graph: Digraph, kernel: set[int], deadline: Deadline) -> list[int] | bool | None:
+    """A Grundy function of ``graph`` with value 0 on ``kernel`` (the layers above by
+    ``kernel_chains``, as ``--by-kernels`` runs them), ``False`` if there is none, ``None``
+    at the deadline."""
+    rest = [v for v in range(len(graph)) if v not in kernel]
+    functions, _ = kernel_chains(induced(graph, rest), deadline)
+    if functions is None:
+        return None
+    if not functions:
+        return False
+    values = [0] * len(graph)
+    for i, v in enumerate(rest):
+        values[v] = functions[0][i] + 1
+    return values
+
+
 def conquer(
-    graph: Digraph, clauses: list[list[int]], cubes: list[list[int]], deadline: Deadline
+    graph: Digraph,
+    clauses: list[list[int]],
+    cubes: list[list[int]],
+    deadline: Deadline,
+    complete: bool = False,
 ) -> tuple[str, int, int]:
-    """Solve the cubes in order with one CaDiCaL: (answer, conflicts, cubes solved)."""
+    """Solve the cubes in order with one CaDiCaL: (answer, conflicts, cubes solved).
+    With ``complete``, a kernel found is completed to a Grundy function (checked by the
+    mex rule) or blocked, and the same cube asked again."""
     with SatSession("cadical195", deadline, keep_clauses=False, options={"stabilizeonly": 1}) as s:
         for _ in range(len(graph)):
             s.var("in", _)
         s.extend(clauses)
         done = 0
+        blocked = 0
         for cube in cubes:
-            result = s.solve(assumptions=cube)
-            if result is None:
-                return "unknown", s._conflicts(), done
-            done += 1
-            if result:
+            while True:
+                result = s.solve(assumptions=cube)
+                if result is None or not result:
+                    break
                 model = s.solver.get_model()
                 chosen = {v - 1 for v in model if 0 < v <= len(graph)}
                 assert is_kernel(graph, chosen), "CaDiCaL's model is not a kernel"
-                return "kernel", s._conflicts(), done
+                if not complete:
+                    return "kernel", s._conflicts(), done + 1
+                values = completion(graph, chosen, deadline)
+                if values is None:
+                    return "unknown", s._conflicts(), done
+                if values is not False:
+                    function = dict(zip(graph.names, values, strict=True))
+                    ok, why = check_grundy_function(graph, function)
+                    assert ok, why
+                    note = f" ({blocked} kernels blocked)" if blocked else ""
+                    return f"exists, mex rule verified{note}", s._conflicts(), done + 1
+                blocked += 1  # no kernel contains another: this clause excludes just it
+                s.add([-(v + 1) for v in sorted(chosen)])
+            if result is None:
+                return "unknown", s._conflicts(), done
+            done += 1
             core = s.solver.get_core() or []
             if core:  # the formula refutes these assumptions: a clause that holds
                 s.add([-lit for lit in core])
-        return "none", s._conflicts(), done
+        return "none" if not blocked else f"none ({blocked} kernels blocked)", s._conflicts(), done
 
 
 def plain(graph: Digraph, clauses: list[list[int]], deadline: Deadline) -> tuple[str, int]:
@@ -452,6 +494,12 @@ def main() -> None:
     parser.add_argument("--score", choices=("assigned", "binaries"), default="binaries")
     parser.add_argument("--reduce", nargs="*", default=[], choices=("common",))
     parser.add_argument("--cpu-limit", type=float, default=60.0)
+    parser.add_argument(
+        "--complete",
+        action="store_true",
+        help="Complete a kernel found to a Grundy "
+        "function (the layers above, checked by the mex rule) or block it and go on.",
+    )
     parser.add_argument("--plain", action="store_true", help="Also the formula without cubes.")
     args = parser.parse_args()
     # compile (or load) the look-ahead before any clock starts
@@ -486,7 +534,9 @@ def main() -> None:
                 if cubes is None:
                     answer, conflicts, done, ncubes = "unknown (cubing)", 0, 0, "-"
                 else:
-                    answer, conflicts, done = conquer(graph, clauses, cubes, deadline)
+                    answer, conflicts, done = conquer(
+                        graph, clauses, cubes, deadline, args.complete
+                    )
                     ncubes = str(len(cubes))
                 c2 = cpu()
                 probes = int(cuber.state[2])
