@@ -23,7 +23,7 @@ from pyasp_games.domains.puzzle.redundant_moves import (
 )
 from pyasp_games.engines.limits import Limits
 
-from .conftest import random_walk_board
+from .conftest import random_walk_board, run_cli
 
 LETTERS = list(DIRECTIONS)
 
@@ -139,3 +139,15 @@ def test_korf_100_optima_with_pruning(puzzles):
         out = solve(board, "pdb")
         assert out.answer == board.known and out.verdict.verified is True
 
+
+
+def test_the_cli_takes_the_pruning_length(tmp_path):
+    board = random_walk_board(3, 3, 200, 5, "blank-first")
+    path = tmp_path / "b.txt"
+    path.write_text("# goal: blank-first\n" + "\n".join(" ".join(map(str, r)) for r in board.grid()) + "\n")
+    runs = [run_cli("puzzle", "solve", str(path), "-b", "pdb", "--pruning", n, "--json") for n in ("0", "8")]
+    outs = [r.json() for r in runs]
+    assert [o["stats"]["pruning"] for o in outs] == [0, 8] and outs[0]["answer"] == outs[1]["answer"]
+    assert outs[1]["stats"]["nodes"] <= outs[0]["stats"]["nodes"]
+    bad = run_cli("puzzle", "solve", str(path), "-b", "pdb", "--pruning", "15")
+    assert bad.code == 2 and "0 to 14" in bad.stderr and "Traceback" not in bad.stderr

@@ -167,6 +167,15 @@ SOLVE = Question(
             backends=("pdb",),
         ),
         Param(
+            "pruning",
+            "--pruning",
+            "never search a path ending with a redundant move string of up to N moves (0-14,"
+            " default 10; 12 pays on 5x5, its automaton takes 10 s to build once; 0: none).",
+            type=int,
+            backends=("pdb",),
+            metavar="N",
+        ),
+        Param(
             "checkpoint",
             "--checkpoint",
             "a checkpoint file: resume the search from it when it holds this board's state,"
