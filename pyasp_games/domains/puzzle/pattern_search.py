@@ -46,6 +46,16 @@ The depth-first search keeps its whole path in arrays (the blank's cells, the ne
 direction to try at each depth, the heuristic values, what each move changed), so
 it runs in slices of at most ``budget`` expansions and resumes where it stopped:
 :func:`~pyasp_games.engines.compiled.run_sliced` reads the deadline between them.
+Between two slices :meth:`PatternSearch.checkpoint` returns that state as plain data and
+:meth:`PatternSearch.restore` replays it from the board in another process, so a search
+of hours can stop and go on (:mod:`~pyasp_games.domains.puzzle.checkpoints`), expanding
+exactly the nodes of an uninterrupted one.
+
+**Duplicate-path pruning**: besides the move that undoes the last one, a child whose
+path ends with a redundant move string of up to ``pruning`` moves is not entered; the
+automaton of those strings (:mod:`~pyasp_games.domains.puzzle.redundant_moves`, where
+the argument that the search stays optimal is) is carried along the path, one table
+read per child.
 Compiled by numba (:mod:`pyasp_games.engines.compiled`): the pure-Python search
 expanded 0.9-1.2 million nodes per second, this one tens of millions
 (``benchmarks/RESULTS.md``).
