@@ -12,12 +12,14 @@ cell outside it becomes the loser's, the same player moves, and the proof goes o
 ``next`` in that smaller position (sound by Hex's monotonicity: a stone more never hurts
 its owner, so a winner who wins with the loser holding those cells wins without that:
 the loser's moves outside the carrier are answered by any move, which can only help).
-The checker replays the proof from the position with its own rules: a breadth-first
-search over the cells for a joined chain (and for White in graph Hex, for Black's way
-through the cells that are not white), every choice of the pairs tried, every carrier's
+The checker replays the proof from the position with its own rules: a flood fill over
+the cells for a joined chain (and for White in graph Hex, for Black's way through the
+cells that are not white), on Python-int bitsets (six shifts of a set on the rhombus,
+the cells' neighbour sets on a graph), every choice of the pairs tried, every carrier's
 sub-proof replayed in its own restricted position (the player to move is carried along,
 not read from the stone counts, which a restriction changes). Nodes reached twice in the
-same position are checked once.
+same position are checked once. Beyond :data:`BUDGET` node visits, or
+:data:`PAIR_BUDGET` win tests in the pairing leaves, it raises :class:`Unconfirmed`.
 
 >>> from pyasp_games.domains.hex.model import parse_position
 >>> game = parse_position(".B/..")
