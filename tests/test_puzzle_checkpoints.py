@@ -97,6 +97,15 @@ def test_the_cli_resumes_from_a_checkpoint_file(tmp_path, fifteen):
     second = run_cli(*args).json()
     assert second["witness"] == whole.plan() and second["stats"]["resumed"] == "from a finished search"
     assert second["stats"]["verified"] is True
+    # a finished entry whose plan is not the length its search ended at (a longer plan
+    # that still reaches the goal) is refused, never answered as the optimum
+    data = json.loads(file.read_text())
+    plan = whole.plan()
+    undo = {"U": "D", "D": "U", "L": "R", "R": "L"}[plan[-1]]
+    data["searches"][key]["plan"] = plan + undo + plan[-1]
+    file.write_text(json.dumps(data))
+    tampered = run_cli(*args)
+    assert tampered.code == 2 and "does not match its last threshold" in tampered.stderr
 
 
 def test_a_file_that_is_not_a_checkpoint_is_never_overwritten(tmp_path, fifteen):

@@ -9,9 +9,9 @@ from collections import deque
 import numpy as np
 import pytest
 
-from pyasp_games.domains.puzzle import load_boards, solve
+from pyasp_games.domains.puzzle import load_boards, redundant_moves, solve
 from pyasp_games.domains.puzzle.databases import pattern_database, tile_partition
-from pyasp_games.domains.puzzle.model import DIRECTIONS, goal_tiles, moves_of
+from pyasp_games.domains.puzzle.model import DIRECTIONS, goal_tiles, moves_of, parse_board
 from pyasp_games.domains.puzzle.pattern_search import PatternSearch
 from pyasp_games.domains.puzzle.redundant_moves import (
     DEFAULT_LENGTH,
@@ -21,7 +21,7 @@ from pyasp_games.domains.puzzle.redundant_moves import (
     redundant_move_automaton,
     walk,
 )
-from pyasp_games.engines.limits import Limits
+from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 
 from .conftest import random_walk_board, run_cli
 
@@ -106,11 +106,11 @@ def test_every_forbidden_string_has_a_kept_equivalent_inside_its_box():
     assert _effect(bytes([3, 1, 2, 0] * 3)) == ((0, 0), frozenset())
 
 
-def test_the_automaton_is_cached_and_read_back(private_cache):
-    redundant_move_automaton.cache_clear()
+def test_the_automaton_is_cached_and_read_back(private_cache, monkeypatch):
+    monkeypatch.setattr(redundant_moves, "_AUTOMATA", {})
     table = redundant_move_automaton(6)
     assert list(private_cache.glob("pyasp-games/pdb/redundant-moves-6-*.npy"))
-    redundant_move_automaton.cache_clear()
+    monkeypatch.setattr(redundant_moves, "_AUTOMATA", {})
     assert np.array_equal(redundant_move_automaton(6), table)
     with pytest.raises(ValueError, match="0 to 30"):
         redundant_move_automaton(31)
@@ -151,3 +151,15 @@ def test_the_cli_takes_the_pruning_length(tmp_path):
     assert outs[1]["stats"]["nodes"] <= outs[0]["stats"]["nodes"]
     bad = run_cli("puzzle", "solve", str(path), "-b", "pdb", "--pruning", "15")
     assert bad.code == 2 and "0 to 14" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_the_automaton_is_built_under_the_time_limit(private_cache, monkeypatch):
+    # the build of a long automaton (length 12: about 10 s) stops at the deadline, and
+    # a solve on a fresh cache answers unknown instead of overrunning --time-limit
+    monkeypatch.setattr(redundant_moves, "_AUTOMATA", {})
+    with pytest.raises(LimitReached):
+        redundant_move_automaton(12, Deadline(0.0))
+    assert not list(private_cache.glob("pyasp-games/pdb/redundant-moves-12-*"))
+    board = parse_board("1 2 3\n4 5 6\n7 0 8")
+    outcome = solve(board, "pdb", Limits(time_limit=1e-9), pruning=12)
+    assert outcome.status == "unknown"

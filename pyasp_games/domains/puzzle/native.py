@@ -326,6 +326,10 @@ def solve_pdb(
     except LimitReached as reached:
         stats = {"stopped": "while building the pattern databases", "partition": list(patterns)}
         raise LimitReached(stats) from reached
+    if pruning > 2:  # read or built here, under the limits, before the search asks for it
+        from pyasp_games.domains.puzzle.redundant_moves import redundant_move_automaton
+
+        redundant_move_automaton(pruning, deadline)
     built = round(time.perf_counter() - built, 3)
     search = PatternSearch(board, [db.tiles for db in dbs], [db.table for db in dbs],
                            [db.cell_map for db in dbs], lookups, pruning)  # fmt: skip
@@ -342,6 +346,15 @@ def solve_pdb(
             stats.update(nodes=resume.get("nodes"), thresholds=resume.get("thresholds"), h0=search.h0,
                          resumed="from a finished search")  # fmt: skip
             plan = str(resume["plan"])
+            thresholds = resume.get("thresholds")
+            last = thresholds[-1] if isinstance(thresholds, list) and thresholds else None
+            # IDA* finds its plan in the iteration whose threshold is the plan's length, and
+            # no plan is shorter than the heuristic of the board: a file that says otherwise
+            # was not written by a finished search, and its length is no optimum
+            if not (isinstance(last, int) and last == len(plan) >= search.h0):
+                raise InputError(f"checkpoint {store.path}: the finished search's plan of {len(plan)} moves "
+                                 f"does not match its last threshold {last} "
+                                 f"(not a length this search found; remove the entry to search again)")
             return Outcome(board.name, "", "solved", len(plan), plan, 0.0, stats)
         if resume is not None:
             stats["resumed"] = f"at {resume.get('nodes')} nodes, threshold {resume.get('bound')}"

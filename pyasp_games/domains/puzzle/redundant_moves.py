@@ -59,11 +59,11 @@ from __future__ import annotations
 
 import os
 import random
-from functools import lru_cache
 
 import numpy as np
 
 from pyasp_games.domains.puzzle.model import DIRECTIONS
+from pyasp_games.engines.limits import Deadline, LimitReached
 
 #: The longest forbidden strings the ``pdb`` search uses by default (chosen by measurement:
 #: ``benchmarks/RESULTS.md``, "Duplicate-path pruning").
@@ -75,9 +75,11 @@ _STEPS = tuple(DIRECTIONS.values())
 FORMAT_VERSION = 1
 
 
-def forbidden_strings(length: int) -> list[tuple[int, ...]]:
+def forbidden_strings(length: int, deadline: Deadline | None = None) -> list[tuple[int, ...]]:
     """The forbidden move strings of at most ``length`` moves (module docstring), as
     tuples of direction indices, in the order found (by length, then lexicographically).
+    :class:`~pyasp_games.engines.limits.LimitReached` once ``deadline`` passes (read
+    every 4,096 strings: the build of length 12 takes about 10 s).
 
     Effects are compared by a 128-bit Zobrist hash (updated in constant time per move);
     each forbidden string is then checked exactly against the kept string whose effect
@@ -106,7 +108,9 @@ def forbidden_strings(length: int) -> list[tuple[int, ...]]:
     known: set[bytes] = set()
     for _ in range(length):
         following = []
-        for moves, blank, moved, code, box in level:
+        for count, (moves, blank, moved, code, box) in enumerate(level):
+            if deadline is not None and count % 1024 == 0 and deadline.expired():
+                raise LimitReached({"stopped": "while building the automaton of redundant move strings"})
             for d in range(4):
                 string = moves + bytes((d,))
                 # a forbidden suffix: pruned before this string (its prefixes are kept)
@@ -161,25 +165,31 @@ def _effect(moves: bytes) -> tuple[tuple[int, int], frozenset]:
     return blank, frozenset(tiles.items())
 
 
-@lru_cache(maxsize=4)
-def redundant_move_automaton(length: int = DEFAULT_LENGTH) -> np.ndarray:
+#: the automata read or built in this process, by length
+_AUTOMATA: dict[int, np.ndarray] = {}
+
+
+def redundant_move_automaton(length: int = DEFAULT_LENGTH, deadline: Deadline | None = None) -> np.ndarray:
     """The automaton of the forbidden strings of at most ``length`` moves: an array of
     ``states x 4`` (state 0 the start), each entry the next state or ``-1`` (pruned).
     Read from the cache folder of the pattern databases when it was built before, else
-    built (:func:`build_automaton`) and saved there."""
+    built (:func:`build_automaton`, until ``deadline``) and saved there."""
     from pyasp_games.domains.puzzle.databases import cache_dir
 
     if not 0 <= length <= 30:
         raise ValueError(f"the length of the forbidden strings must be 0 to 30, not {length}")
+    if length in _AUTOMATA:
+        return _AUTOMATA[length]
     path = cache_dir() / f"redundant-moves-{length}-v{FORMAT_VERSION}.npy"
     if path.is_file():
         try:
             table = np.load(path, allow_pickle=False)
             if table.ndim == 2 and table.shape[1] == 4 and table.dtype == np.int32:
+                _AUTOMATA[length] = table
                 return table
         except (OSError, ValueError):
             pass  # unreadable: built again below
-    table = build_automaton(length)
+    table = _AUTOMATA[length] = build_automaton(length, deadline)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         part = path.with_name(f"{path.name}.{os.getpid()}.part")
@@ -191,9 +201,9 @@ def redundant_move_automaton(length: int = DEFAULT_LENGTH) -> np.ndarray:
     return table
 
 
-def build_automaton(length: int) -> np.ndarray:
+def build_automaton(length: int, deadline: Deadline | None = None) -> np.ndarray:
     """Build the automaton of :func:`redundant_move_automaton` (module docstring)."""
-    return automaton_of(forbidden_strings(length))
+    return automaton_of(forbidden_strings(length, deadline))
 
 
 def automaton_of(strings: list[tuple[int, ...]]) -> np.ndarray:
