@@ -26,6 +26,25 @@ import time
 MODES = ("reflected", "dual", "dual-bpmx")
 
 
+def iterations_row(label: object, board: object, tables: tuple, top: int, **options: object) -> str:
+    """A table row: the IDA* iterations of ``board`` up to threshold ``top`` with the
+    search ``options`` (its nodes per iteration, CPU and node rate), compiled first
+    outside the timing; shared with ``puzzle_redundant_moves.py``."""
+    from pyasp_games.domains.puzzle.pattern_search import PatternSearch
+
+    warm = PatternSearch(board, *tables, **options)
+    warm.iterate(warm.h0, None)  # compiled or loaded outside the timing
+    search = PatternSearch(board, *tables, **options)
+    start, bound, per = time.process_time(), search.h0, []
+    while bound is not None and bound <= top:
+        before = search.nodes
+        bound = search.iterate(bound, None)
+        per.append(f"{search.nodes - before:,}")
+    cpu = time.process_time() - start
+    return (f"| {label} | {' '.join(map(str, search.thresholds))} | {' / '.join(per)} | "
+            f"{search.nodes:,} | {cpu:.1f} | {search.nodes / cpu:,.0f} | {os.getloadavg()[0]:.1f} |")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--korf100", action="store_true", help="Korf's 100 fifteen-puzzle boards")
@@ -77,18 +96,7 @@ def main(argv: list[str] | None = None) -> int:
               "nodes expanded | CPU s | nodes per CPU s | load |")  # fmt: skip
         print("|---|---|---|---|---|---|---|")
         for mode in args.modes:
-            search = PatternSearch(boards[args.instance], *tables, lookups=mode)
-            search.iterate(search.h0, None)  # compiled or loaded outside the timing
-            search = PatternSearch(boards[args.instance], *tables, lookups=mode)
-            start, bound, per = time.process_time(), search.h0, []
-            while bound is not None and bound <= args.top:
-                before = search.nodes
-                bound = search.iterate(bound, None)
-                per.append(f"{search.nodes - before:,}")
-            cpu = time.process_time() - start
-            print(f"| {mode} | {' '.join(map(str, search.thresholds))} | {' / '.join(per)} | "
-                  f"{search.nodes:,} | {cpu:.1f} | {search.nodes / cpu:,.0f} | {os.getloadavg()[0]:.1f} |",
-                  flush=True)  # fmt: skip
+            print(iterations_row(mode, boards[args.instance], tables, args.top, lookups=mode), flush=True)
         print()
     if args.h0:
         print("| instance | published optimum | h0 | h0 with dual lookups |")

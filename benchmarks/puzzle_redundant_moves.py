@@ -20,6 +20,11 @@ import argparse
 import os
 import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from puzzle_dual_lookups import iterations_row
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -83,18 +88,7 @@ def main(argv: list[str] | None = None) -> int:
               "nodes expanded | CPU s | nodes per CPU s | load |")  # fmt: skip
         print("|---|---|---|---|---|---|---|")
         for n in args.lengths:
-            search = PatternSearch(boards[args.instance], *tables, pruning=n)
-            search.iterate(search.h0, None)  # compiled or loaded outside the timing
-            search = PatternSearch(boards[args.instance], *tables, pruning=n)
-            start, bound, per = time.process_time(), search.h0, []
-            while bound is not None and bound <= args.top:
-                before = search.nodes
-                bound = search.iterate(bound, None)
-                per.append(f"{search.nodes - before:,}")
-            cpu = time.process_time() - start
-            print(f"| {n} | {' '.join(map(str, search.thresholds))} | {' / '.join(per)} | "
-                  f"{search.nodes:,} | {cpu:.1f} | {search.nodes / cpu:,.0f} | {os.getloadavg()[0]:.1f} |",
-                  flush=True)  # fmt: skip
+            print(iterations_row(n, boards[args.instance], tables, args.top, pruning=n), flush=True)
         print()
     return 0
 
