@@ -410,6 +410,37 @@ def test_resume_repairs_the_csv_from_the_json_lines(tmp_path):
         assert (t["status"], json.loads(t["answer"]), t["suite"]) == (row["status"], row["answer"], "tiny")
 
 
+def test_retry_unknown_runs_again_only_the_runs_stopped_by_a_limit(tmp_path):
+    plan = plan_campaign(parse_suite(TINY, folder=tmp_path), backends=["dlx"])
+    out = tmp_path / "out"
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        run_campaign(plan, out, pool)
+    rows = rows_of(out)
+    statuses = [r["status"] for r in rows]
+    assert "unknown" not in statuses
+    # one run was stopped by its limit in an earlier sitting
+    stopped = {**rows[2], "status": "unknown", "answer": None, "verified": None}
+    rows[2] = stopped
+    (out / "results.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:  # a plain resume has nothing to do
+        assert len(run_campaign(plan, out, pool, resume=True)) == 4
+    assert len((out / "results.jsonl").read_text().splitlines()) == 4
+    seen = []
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        again = run_campaign(plan, out, pool, resume=True, retry_unknown=True, on_row=seen.append)
+    assert [(r["instance"], r["repeat"]) for r in seen] == [(stopped["instance"], stopped["repeat"])]
+    # the new row supersedes the old one, in its place; the file keeps both as history
+    assert len((out / "results.jsonl").read_text().splitlines()) == 5
+    after = rows_of(out)
+    assert keys(after) == keys(rows) == keys(again)
+    assert [r["status"] for r in after] == statuses and after[2] == seen[0]
+    with open(out / "results.csv", newline="") as f:
+        assert [t["status"] for t in csv.DictReader(f)] == statuses
+    # the flag continues a campaign: alone it contradicts a fresh start
+    suite = write(tmp_path, TINY)
+    assert_bad_input(run_cli("bench", suite, "--out", tmp_path / "new", "--retry-unknown"), "--resume")
+
+
 def _git(folder: Path, *args: str) -> str:
     done = subprocess.run(
         ["git", "-c", "user.name=t", "-c", "user.email=t@example.org", *args],

@@ -64,6 +64,10 @@ def run(
     workers: int = typer.Option(1, "--workers", help="Runs at a time in the local process pool (at most the runs to do and the usable CPUs)."),
     out: Path = typer.Option(None, "--out", help="Results directory (default: results/SUITE-NAME)."),
     resume: bool = typer.Option(False, "--resume", help="Continue the campaign in --out, skipping recorded runs."),
+    retry_unknown: bool = typer.Option(
+        False, "--retry-unknown", help="With --resume: run again the recorded runs stopped by a limit "
+        "(status unknown); their new rows supersede the old ones."
+    ),
     force: bool = typer.Option(False, "--force", help="Start over in a non-empty --out (its results are replaced)."),
     executor: str = typer.Option("local", "--executor", help="local (a process pool) or dask."),
     scheduler: str = typer.Option(None, "--scheduler", help="The Dask scheduler address, tcp://HOST:PORT."),
@@ -98,7 +102,7 @@ def run(
     result = run_suite(
         suite, backends=_split(backend), encodings=encoding or None, time_limit=time_limit,
         repeat=repeat, memory_limit=memory_limit, cpu_limit=cpu_limit, workers=workers, out=out, resume=resume,
-        force=force, executor=executor, scheduler=scheduler, on_row=on_row, console=console,
+        force=force, retry_unknown=retry_unknown, executor=executor, scheduler=scheduler, on_row=on_row, console=console,
     )  # fmt: skip
     if result.failed is not None:
         console.print(escape(f"pyasp-games: {result.failed}"), style="bold red", soft_wrap=True)

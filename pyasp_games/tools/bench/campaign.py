@@ -10,7 +10,9 @@ limits.
 Results stream into the campaign's directory as runs finish
 (:mod:`pyasp_games.tools.bench.results`: ``results.jsonl``, ``results.csv``, ``meta.json``,
 ``suite.toml``), so an interrupted campaign keeps what it has; :func:`run_campaign` with
-``resume=True`` skips the runs already recorded. The machine, versions and commit a
+``resume=True`` skips the runs already recorded (with ``retry_unknown=True``, all but those
+stopped by a limit, which run again: a search that saves its own progress, such as the
+24-puzzle's checkpoints, goes on where it stopped). The machine, versions and commit a
 session ran on are recorded by :mod:`pyasp_games.tools.bench.machine`.
 
 >>> import tempfile
@@ -50,7 +52,14 @@ from pyasp_games.engines.domain import BackendSpec, DomainSpec
 from pyasp_games.engines.limits import checked_megabytes, checked_seconds
 from pyasp_games.errors import InputError
 from pyasp_games.tools.bench.job import key, make_job, pool_worker_init, run_job
-from pyasp_games.tools.bench.results import Sink, finish_meta, open_dir, read_rows, write_meta
+from pyasp_games.tools.bench.results import (
+    Sink,
+    finish_meta,
+    open_dir,
+    read_rows,
+    rewrite_csv,
+    write_meta,
+)
 from pyasp_games.tools.bench.suite import (
     MAX_RUNS,
     InstanceRef,
@@ -236,10 +245,18 @@ def _check_address(scheduler: str) -> None:
         ) from None
 
 
-def pending_jobs(plan: Plan, out: Path | str, resume: bool) -> list[dict[str, Any]]:
+def finished_runs(rows: Sequence[dict[str, Any]], retry_unknown: bool = False) -> set[tuple[str, str, int]]:
+    """The keys of the recorded ``rows`` a resumed campaign skips: every one, or with
+    ``retry_unknown`` every one but those whose status is ``unknown`` (stopped by a limit)."""
+    return {key(r) for r in rows if not (retry_unknown and r.get("status") == "unknown")}
+
+
+def pending_jobs(
+    plan: Plan, out: Path | str, resume: bool, retry_unknown: bool = False
+) -> list[dict[str, Any]]:
     """The runs of ``plan`` a campaign into ``out`` has to do (with ``resume``: those
-    not yet recorded there)."""
-    recorded = {key(r) for r in read_rows(Path(out))} if resume else set()
+    not yet recorded there, or recorded as ``unknown`` with ``retry_unknown``)."""
+    recorded = finished_runs(read_rows(Path(out)), retry_unknown) if resume else set()
     return [j for j in plan.jobs() if key(j) not in recorded]
 
 
@@ -252,26 +269,34 @@ def run_campaign(
     on_row: Callable[[dict[str, Any]], None] | None = None,
     on_start: Callable[[int, int], None] | None = None,
     executor_name: str = "local",
+    retry_unknown: bool = False,
 ) -> list[dict[str, Any]]:
     """Run every job of ``plan`` not yet in ``out`` on ``executor``; all rows of ``out``.
 
     ``on_start(pending, total)`` is called first, and ``on_row(row)`` as each run finishes (after its row is on disk). Refuses a
-    non-empty ``out`` unless ``resume`` (continue it) or ``force`` (start over). A run
+    non-empty ``out`` unless ``resume`` (continue it) or ``force`` (start over);
+    ``retry_unknown`` (with ``resume``) runs again the recorded runs stopped by a limit,
+    whose new rows supersede the old ones (:func:`~.results.read_rows`). A run
     whose executor task failed (as opposed to the run itself, which always yields a
     row) is not recorded and raises :class:`CampaignError` at the end. The executor is
     not shut down.
     """
     out = Path(out)
     started = time.monotonic()
+    if retry_unknown and not resume:
+        raise InputError("--retry-unknown continues a campaign: it needs --resume")
     done = open_dir(out, plan.suite, plan.time_limit, resume, force)
     jobs = plan.jobs()
-    recorded = {key(r) for r in done}
+    recorded = finished_runs(done, retry_unknown)
     pending = [j for j in jobs if key(j) not in recorded]
     write_meta(out, plan.suite, plan.settings(), executor_name, resumed=resume)
     if on_start:
         on_start(len(pending), len(jobs))
+    retried = {key(j) for j in pending}
+    rows = [r for r in done if key(r) not in retried]  # a retried run's old row is superseded
+    if resume and len(rows) < len(done):  # the CSV, the table of the runs, loses it at once
+        rewrite_csv(out, rows)
     sink = Sink(out)
-    rows = list(done)
     futures: dict[concurrent.futures.Future, dict[str, Any]] = {}
     failed: list[str] = []
     try:

@@ -55,7 +55,11 @@ CSV_COLUMNS = (
 
 
 def read_rows(out: Path) -> list[dict[str, Any]]:
-    """The rows recorded in ``out/results.jsonl`` (a line cut short by a kill is skipped)."""
+    """The rows recorded in ``out/results.jsonl`` (a line cut short by a kill is skipped).
+
+    A run recorded twice (a run stopped by its limit and retried by ``--resume
+    --retry-unknown``) is given once, by its last row, in the place of its first: the
+    earlier row stays in the file as history, never in a table."""
     path = Path(out) / RESULTS
     if not path.is_file():
         return []
@@ -68,7 +72,9 @@ def read_rows_counted(out: Path) -> tuple[list[dict[str, Any]], list[int]]:
     path = Path(out) / RESULTS
     if not path.is_file():
         return [], []
-    rows, bad = [], []
+    rows: list[dict[str, Any]] = []
+    bad: list[int] = []
+    place: dict[tuple[Any, Any, Any], int] = {}  # a run's key -> its place in rows
     with open(path, "rb") as f:
         for number, raw in enumerate(f, 1):
             try:
@@ -76,7 +82,12 @@ def read_rows_counted(out: Path) -> tuple[list[dict[str, Any]], list[int]]:
             except (UnicodeDecodeError, json.JSONDecodeError):
                 row = None
             if isinstance(row, dict) and {"instance", "backend", "repeat"} <= set(row):
-                rows.append(row)
+                run = (row["instance"], row["backend"], str(row["repeat"]))
+                if run in place:  # retried: the later row supersedes the earlier one
+                    rows[place[run]] = row
+                else:
+                    place[run] = len(rows)
+                    rows.append(row)
             elif raw.strip():
                 bad.append(number)
     return rows, bad
@@ -120,7 +131,7 @@ def open_dir(
     if resume:
         _repair_tail(out / RESULTS)
         rows = read_rows(out)
-        _rewrite_csv(out, rows)
+        rewrite_csv(out, rows)
         return rows
     try:
         out.mkdir(parents=True, exist_ok=True)
@@ -140,7 +151,7 @@ def _repair_tail(path: Path) -> None:
         path.write_bytes(data[: data.rfind(b"\n") + 1])
 
 
-def _rewrite_csv(out: Path, rows: list[dict[str, Any]]) -> None:
+def rewrite_csv(out: Path, rows: list[dict[str, Any]]) -> None:
     """Write ``results.csv`` anew from the JSON-lines rows (the record of truth): a row
     cut short by a kill is gone, and a row that reached the JSON-lines file but not the
     CSV before the kill is back. Written beside and renamed, so a kill here loses nothing."""

@@ -99,6 +99,7 @@ def run_suite(
     out: Path | None = None,
     resume: bool = False,
     force: bool = False,
+    retry_unknown: bool = False,
     executor: str = "local",
     scheduler: str | None = None,
     on_row: Callable[[dict[str, Any]], None] | None = None,
@@ -134,6 +135,8 @@ def run_suite(
     check_executor(executor, scheduler, workers)
     if resume and force:
         raise InputError("--resume and --force contradict each other (resume keeps the results)")
+    if retry_unknown and not resume:
+        raise InputError("--retry-unknown continues a campaign: it needs --resume")
     plan = plan_campaign(
         read_suite(suite), backends, encodings, time_limit, repeat, memory_limit, cpu_limit=cpu_limit
     )
@@ -146,7 +149,7 @@ def run_suite(
         console.print(escape(line), soft_wrap=True)
 
     if executor == "local":
-        workers, note = worker_count(workers, len(pending_jobs(plan, out, resume)))
+        workers, note = worker_count(workers, len(pending_jobs(plan, out, resume, retry_unknown)))
         if note:
             say(note)
     bar, task = _progress_bar(console, plan.suite.name)
@@ -181,7 +184,7 @@ def run_suite(
         bar.start()
         result.rows = run_campaign(
             plan, out, pool, resume=resume, force=force, on_row=row_done, on_start=on_start,
-            executor_name=name,
+            executor_name=name, retry_unknown=retry_unknown,
         )  # fmt: skip
     except CampaignError as err:
         result.failed = str(err)
