@@ -219,8 +219,8 @@ def _stdin(stream: io.TextIOBase) -> Iterator[None]:
 def assert_bad_input(run: Run, fragment: str) -> None:
     """Bad input: exit code 2 and exactly one line on stderr that names the problem."""
     assert run.code == 2, (run.code, run.stdout, run.stderr)
-    lines = run.stderr.strip().splitlines()
-    assert len(lines) == 1, run.stderr
+    lines = run.stderr.rstrip("\n").splitlines()
+    assert len(lines) == 1, run.stderr  # one line: no empty line left by a progress display either
     assert "Traceback" not in run.stderr and fragment in lines[0], lines[0]
 
 

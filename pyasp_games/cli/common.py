@@ -207,24 +207,35 @@ def progress_reporter() -> Iterator[Callable[[str], Callable[[str, int, int], No
     from rich.console import Console
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
+    console = Console(stderr=True)
+    if not console.is_terminal:
+        # no live display in a log (a live display there ends with an empty line, even
+        # when it showed nothing): each build is said once, as one line
+        yield lambda label: build_progress(None, label)
+        return
     columns = (SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+    with Progress(*columns, console=console, transient=True) as bar:
         yield lambda label: build_progress(bar, label)
 
 
 def build_progress(bar: Any, label: str) -> Callable[[str, int, int], None]:
     """A ``(stage, done, pending)`` callback that shows one-off work (a pattern-database
     build) as a line of the rich progress ``bar``; the line appears on the first call
-    (so cached work shows nothing)."""
+    (so cached work shows nothing). Without a ``bar`` (stderr is no terminal) the first
+    call says the build in one line on stderr, and the later ones nothing."""
     task = None
+    said = False
 
     def callback(stage: str, done: int, pending: int) -> None:
-        nonlocal task
+        nonlocal task, said
+        if bar is None:
+            if not said:
+                said = True
+                warn(f"building {label} (once: it is cached for later runs)")
+            return
         text = f"building {label}: {stage}, {done:,} states"
         if task is None:
             task = bar.add_task(text, total=None)
-            if not bar.console.is_terminal:  # no live display in a log: say it once
-                warn(f"building {label} (once: it is cached for later runs)")
         bar.update(task, description=text)
 
     return callback

@@ -190,14 +190,14 @@ def run_suite(
         result.failed = str(err)
         return result
     except KeyboardInterrupt:
-        bar.stop()
+        _stop(bar)
         if client is None and pool is not None:
             stop_pool(pool)
             pool = None
         result.stopped = stopped_by() or signal.SIGINT
         return result
     finally:
-        bar.stop()
+        _stop(bar)
         if client is not None:
             client.close()
         elif pool is not None:  # every run has finished (or none was submitted)
@@ -227,3 +227,10 @@ def _progress_bar(console: Any, title: str) -> tuple[Any, Any]:
     )
     bar = Progress(*columns, console=console, transient=False)
     return bar, bar.add_task(title, total=None, visible=False)
+
+
+def _stop(bar: Any) -> None:
+    """Stop the progress ``bar`` if it was started: rich's ``stop`` of a display never
+    started still ends a line on the console, an empty line before an error's one line."""
+    if bar.live.is_started:
+        bar.stop()
