@@ -99,10 +99,12 @@ def main(argv: list[str] | None = None) -> int:
             if out.answer is not None
             else f"{out.status} (bound {out.stats.get('thresholds', [None])[-1]})"
         )
+        this_run = nodes
         if out.stats.get("resumed"):  # nodes are the search's total, CPU this run's only
             found = f"{found} (resumed {out.stats['resumed']})"
+            this_run = nodes - int(out.stats.get("nodes_before") or nodes)  # the rate: this run's
         print(f"| {i} | {board.known} | {found} | {out.verdict.verified} | {out.stats.get('h0')} | {nodes:,} | "
-              f"{wall:.1f} | {cpu:.1f} | {nodes / max(cpu, 1e-9):,.0f} | {os.getloadavg()[0]:.1f} |", flush=True)  # fmt: skip
+              f"{wall:.1f} | {cpu:.1f} | {this_run / max(cpu, 1e-9):,.0f} | {os.getloadavg()[0]:.1f} |", flush=True)  # fmt: skip
     return 1 if wrong else 0
 
 

@@ -358,6 +358,7 @@ def solve_pdb(
             return Outcome(board.name, "", "solved", len(plan), plan, 0.0, stats)
         if resume is not None:
             stats["resumed"] = f"at {resume.get('nodes')} nodes, threshold {resume.get('bound')}"
+            stats["nodes_before"] = resume.get("nodes")  # the earlier sittings' expansions
 
         def save(state: dict) -> None:
             store.put(key, state)
