@@ -12,6 +12,9 @@ of frames each holding its options sorted. The native engine calls these kernels
 its search has run :data:`~pyasp_games.engines.compiled.INTERPRETED_SECONDS` of CPU
 (before that, and on graph Hex and larger boards, its own big-integer code runs): the
 profile of a 6 x 6 search puts 85% of its time in the semi-connection sweeps.
+:func:`_hsearch` is H-search (the AND and OR rules over every point, bounded), which the
+search runs at every position and the proof writer at every step of a connection's
+strategy.
 
 >>> from pyasp_games.domains.hex.model import parse_position
 >>> sweep = Sweeper(parse_position("3x3"), templates={})
@@ -20,6 +23,8 @@ profile of a 6 x 6 search puts 85% of its time in the semi-connection sweeps.
 [0, 1, 2]
 >>> sweep.pairing("B", black | 1 << 1, empty & ~(1 << 1))     # b2 and b1: b2's bridge down
 ([(6, 7)], 0)
+>>> sweep.hsearch("B", black, empty)[0]    # H-search: b2 joins both edges (two bridges)
+198
 """
 
 from __future__ import annotations
@@ -497,6 +502,260 @@ def _settle(black: int, white: int, ba: int, bb: int, wa: int, wb: int, geo: Any
         black |= dead
 
 
+# -- H-search ----------------------------------------------------------------------------
+#: H-search's array sizes: full connections kept per pair of points at most, semi ones
+#: (the pair of the player's two sides keeps up to :data:`_HS_SEMIS`: each one shrinks
+#: the opponent's must-play region), the queue of new full connections.
+_HS_FULLS = 8
+_HS_SEMIS = 24
+_HS_QUEUE = _NODES * _NODES * _HS_FULLS
+
+
+@kernel
+def _hs_add_full(p: int, q: int, c: int, pbits: Any, F: Any, nF: Any, kf: int, queue: Any, qt: Any,
+                 fm: Any) -> int:
+    """Add the full connection (p, q, carrier c) unless a kept one's carrier is within
+    ``c`` or the pair holds ``kf`` already; 2 when it joins the two sides, 1 when added."""
+    if p == q or (c & (pbits[p] | pbits[q])):
+        return 0
+    n = nF[p, q]
+    for k in range(n):
+        if not (F[p, q, k] & ~c):
+            return 0
+    if n >= kf:
+        return 0
+    F[p, q, n] = c
+    F[q, p, n] = c
+    nF[p, q] = n + 1
+    nF[q, p] = n + 1
+    fm[p] |= 1 << q
+    fm[q] |= 1 << p
+    if (p == 0 and q == 1) or (p == 1 and q == 0):
+        return 2
+    t = qt[0]
+    if t < queue.shape[0]:
+        queue[t, 0] = p
+        queue[t, 1] = q
+        queue[t, 2] = c
+        qt[0] = t + 1
+    return 1
+
+
+@kernel
+def _hs_add_semi(p: int, q: int, c: int, key: int, pbits: Any, F: Any, nF: Any, S: Any, SK: Any, nS: Any,
+                 kf: int, ks: int, ors: int, queue: Any, qt: Any, stack: Any, fm: Any) -> int:
+    """Add the semi-connection (p, q, carrier ``c`` with its key ``key``) unless a kept
+    full or semi one's carrier is within ``c``, then the OR rule: every set of at most
+    ``ors`` of the pair's semi-connections with the new one whose carriers (keys
+    included) have no cell in common gives a full connection over their union. 2 when a
+    full connection joins the two sides."""
+    if p == q or (c & (pbits[p] | pbits[q])):
+        return 0
+    for k in range(nF[p, q]):
+        if not (F[p, q, k] & ~c):
+            return 0
+    n = nS[p, q]
+    for k in range(n):
+        if not (S[p, q, k] & ~c):
+            return 0
+    limit = S.shape[2] if ((p == 0 and q == 1) or (p == 1 and q == 0)) else ks
+    if n >= limit:
+        return 0
+    # the OR rule first (over the kept ones): is there a set with an empty intersection?
+    common = c
+    for k in range(n):
+        common &= S[p, q, k]
+    result = 0
+    if not common:
+        # depth-first over the kept semis in order, each taken only when it shrinks the
+        # intersection; stack rows: next index, intersection, union
+        d = 0
+        stack[0, 0] = 0
+        stack[0, 1] = c
+        stack[0, 2] = c
+        found = 0
+        while d >= 0 and found < 4:
+            j = stack[d, 0]
+            if j >= n:
+                d -= 1
+                continue
+            stack[d, 0] = j + 1
+            s = S[p, q, j]
+            inter = stack[d, 1] & s
+            if inter == stack[d, 1]:
+                continue
+            union = stack[d, 2] | s
+            if not inter:
+                r = _hs_add_full(p, q, union, pbits, F, nF, kf, queue, qt, fm)
+                if r == 2:
+                    return 2
+                found += 1
+                continue
+            if d + 2 < ors:
+                d += 1
+                stack[d, 0] = j + 1
+                stack[d, 1] = inter
+                stack[d, 2] = union
+        # a semi within a new full is of no more use
+        for k in range(nF[p, q]):
+            if not (F[p, q, k] & ~c):
+                return result
+    S[p, q, n] = c
+    S[q, p, n] = c
+    SK[p, q, n] = key
+    SK[q, p, n] = key
+    nS[p, q] = n + 1
+    nS[q, p] = n + 1
+    return result
+
+
+@kernel
+def _hsearch(own: int, empty: int, a: int, b: int, geo: Any, nb: Any, tpl: Any, tcount: Any, tcells: Any,
+             templates: int, kf: int, ks: int, ors: int, stop: int, mids: Any, ends: Any, pbits: Any,
+             plibs: Any, F: Any, nF: Any, S: Any, SK: Any, nS: Any, queue: Any, qt: Any, stack: Any, fm: Any,
+             cellpt: Any, outk: Any, outc: Any) -> int:
+    """H-search (Anshelevich 2002) for the player of stones ``own`` and sides ``a``, ``b``.
+
+    The points: the two sides (0, 1: the edge rows), the groups (2 ...), the empty cells
+    (then, in cell order); a group on a side is joined to it with an empty carrier. A connection between two points has a
+    carrier (empty cells, neither point's): *full*, the player joins the two whoever
+    moves, with the carrier's cells empty and the points the player's; *semi*, the player
+    joins them by playing first (its key, in its carrier). Base: adjacent points, an
+    empty carrier; the edge templates from a stone or an empty cell to a side. AND rule:
+    full (x, u, C1) and (u, y, C2) with C1, C2 disjoint and x, y in neither give a full
+    (x, y, C1 | C2) when u is a group or a side, a semi (x, y, C1 | C2 | {u}) of key u
+    when u is empty. OR rule (:func:`_hs_add_semi`). Bounded: ``kf`` full and ``ks``
+    semi connections per pair, ``ors`` semis at most in one OR.
+
+    Returns -1 with the carrier in ``outc[0]`` when a full connection joins the sides
+    (the player has won whoever moves); else the number of semi-connections of the sides
+    found, their keys in ``outk`` and carriers (key included) in ``outc`` (with
+    ``stop``, as soon as there is one). The points' cells stay in ``pbits``, the
+    connections in ``F``/``nF`` and ``S``/``SK``/``nS``."""
+    cols, full, nf, nl = geo[0], geo[1], geo[2], geo[3]
+    # every group its own point, those on a side too: an edge is no way from one cell
+    # to another, so only a group may be the middle point of the AND rule
+    nm = _groups(own, 0, 0, geo, mids, ends)
+    outc[0] = 0
+    ne = _count(empty)
+    P = 2 + nm + ne
+    if P > 63:  # a point's neighbours are one machine word
+        return 0
+    pbits[0] = 0
+    plibs[0] = a & empty
+    pbits[1] = 0
+    plibs[1] = b & empty
+    for i in range(nm):
+        pbits[2 + i] = mids[i]
+        plibs[2 + i] = _dilate(mids[i], cols, full, nf, nl) & empty
+    first = 2 + nm
+    p = first
+    rest = empty
+    while rest:
+        bit = rest & -rest
+        rest ^= bit
+        pbits[p] = bit
+        plibs[p] = nb[_index(bit)] & empty
+        cellpt[_index(bit)] = p
+        p += 1
+    for i in range(P):
+        fm[i] = 0
+        for j in range(P):
+            nF[i, j] = 0
+            nS[i, j] = 0
+    qt[0] = 0
+    for i in range(nm):
+        if (mids[i] & a) and (mids[i] & b):
+            return -1
+    # base: a group on a side, an empty cell and a point it touches (a side: its row)
+    for i in range(2, first):
+        for side in range(2):
+            if pbits[i] & (a if side == 0 else b):
+                _hs_add_full(i, side, 0, pbits, F, nF, kf, queue, qt, fm)
+    for i in range(first, P):
+        for j in range(P):
+            if j != i and (pbits[i] & plibs[j]) and _hs_add_full(i, j, 0, pbits, F, nF, kf, queue, qt, fm) == 2:
+                outc[0] = 0
+                return -1
+    if templates:
+        opp = full & ~empty & ~own
+        for side in range(2):
+            cells = tcells[side]
+            while cells:
+                bit = cells & -cells
+                cells ^= bit
+                x = _index(bit)
+                if bit & empty:
+                    point = first + _count(empty & (bit - 1))
+                elif bit & own:
+                    point = -1
+                    for i in range(first):
+                        if pbits[i] & bit:
+                            point = i
+                    if point < 0:
+                        continue
+                else:
+                    continue
+                for k in range(tcount[side, x]):
+                    carrier = tpl[side, x, k]
+                    if carrier & opp:
+                        continue
+                    if _hs_add_full(point, side, carrier & empty, pbits, F, nF, kf, queue, qt, fm) == 2:
+                        outc[0] = carrier & empty
+                        return -1
+    qh = 0
+    while qh < qt[0]:
+        x = queue[qh, 0]
+        y = queue[qh, 1]
+        c1 = queue[qh, 2]
+        qh += 1
+        # the points in the carrier, which no connection joined to it may end at
+        inside = 0
+        rest = c1
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            inside |= 1 << cellpt[_index(bit)]
+        for turn in range(2):
+            # the new full (e, m, c1) joined at m to every full (m, z, c2)
+            e = x if turn == 0 else y
+            m = y if turn == 0 else x
+            stone = 2 <= m < first
+            if m < 2:
+                continue
+            zs = fm[m] & ~inside & ~(1 << e)
+            while zs:
+                zb = zs & -zs
+                zs ^= zb
+                z = _index(zb)
+                k = 0
+                while k < nF[m, z]:
+                    c2 = F[m, z, k]
+                    k += 1
+                    if (c1 & c2) or (pbits[e] & c2):
+                        continue
+                    if stone:
+                        r = _hs_add_full(e, z, c1 | c2, pbits, F, nF, kf, queue, qt, fm)
+                        if r == 2:
+                            outc[0] = c1 | c2
+                            return -1
+                    else:
+                        r = _hs_add_semi(e, z, c1 | c2 | pbits[m], _index(pbits[m]), pbits, F, nF, S, SK, nS,
+                                         kf, ks, ors, queue, qt, stack, fm)
+                        if r == 2:
+                            outc[0] = F[0, 1, nF[0, 1] - 1]
+                            return -1
+                        if stop and nS[0, 1]:
+                            outk[0] = SK[0, 1, 0]
+                            outc[0] = S[0, 1, 0]
+                            return 1
+    n = nS[0, 1]
+    for k in range(n):
+        outk[k] = SK[0, 1, k]
+        outc[k] = S[0, 1, k]
+    return n
+
+
 #: A connection as the native engine's proofs carry it (:data:`~.native.Link`).
 Link = tuple[list[tuple[int, int]], int]
 
@@ -550,6 +809,23 @@ class Sweeper:
         self.costs = np.zeros(n, dtype=np.int64)
         self.nb = np.array([sum(1 << j for j in near) for near in game.neighbours], dtype=np.int64)
         self.nears = np.zeros(_NODES + 2, dtype=np.int64)
+        #: H-search's bounds (:func:`_hsearch`): full and semi connections kept per pair,
+        #: semis in one OR
+        self.hs_fulls, self.hs_semis, self.hs_ors = 4, 8, 4
+        self.pbits = np.zeros(_NODES, dtype=np.int64)
+        self.plibs = np.zeros(_NODES, dtype=np.int64)
+        self.F = np.zeros((_NODES, _NODES, _HS_FULLS), dtype=np.int64)
+        self.nF = np.zeros((_NODES, _NODES), dtype=np.int64)
+        self.S = np.zeros((_NODES, _NODES, _HS_SEMIS), dtype=np.int64)
+        self.SK = np.zeros((_NODES, _NODES, _HS_SEMIS), dtype=np.int64)
+        self.nS = np.zeros((_NODES, _NODES), dtype=np.int64)
+        self.queue = np.zeros((_HS_QUEUE, 3), dtype=np.int64)
+        self.qt = np.zeros(1, dtype=np.int64)
+        self.stack = np.zeros((8, 3), dtype=np.int64)
+        self.fm = np.zeros(_NODES, dtype=np.int64)
+        self.cellpt = np.zeros(n, dtype=np.int64)
+        self.outk = np.zeros(_HS_SEMIS, dtype=np.int64)
+        self.outc = np.zeros(_HS_SEMIS, dtype=np.int64)
 
     def pairing(self, player: str, own: int, empty: int) -> Link | None:
         """A connection of ``player``'s sides (pairs, template carrier) or ``None``."""
@@ -606,6 +882,49 @@ class Sweeper:
         (ba, bb), (wa, wb) = self.sides["B"], self.sides["W"]
         return int(_settle(black, white, ba, bb, wa, wb, self.geo, self.nb, self.mids, self.ends, self.nears)), white
 
+    def _hsearch(self, player: str, own: int, empty: int, stop: bool = False) -> int:
+        a, b = self.sides[player]
+        tpl, tcount, tcells = self.tables[player]
+        return int(_hsearch(own, empty, a, b, self.geo, self.nb, tpl, tcount, tcells, self.use_templates,
+                            min(self.hs_fulls, _HS_FULLS), min(self.hs_semis, _HS_SEMIS), min(self.hs_ors, 8),
+                            1 if stop else 0, self.mids, self.ends, self.pbits, self.plibs, self.F, self.nF, self.S,
+                            self.SK, self.nS, self.queue, self.qt, self.stack, self.fm, self.cellpt, self.outk,
+                            self.outc))
+
+    def hsearch(self, player: str, own: int, empty: int, stop: bool = False
+                ) -> tuple[int | None, list[tuple[int, int]]]:
+        """H-search's verdict on ``player``'s sides (:func:`_hsearch`): the carrier of a
+        full connection joining them (``None``: none found) and the semi-connections
+        joining them, as (key, carrier with the key); with ``stop``, at most the first."""
+        found = self._hsearch(player, own, empty, stop)
+        if found < 0:
+            return int(self.outc[0]), []
+        return None, list(zip(self.outk[:found].tolist(), self.outc[:found].tolist(), strict=True))
+
+    def connections(self, player: str, own: int, empty: int
+                    ) -> tuple[list[int], dict[tuple[int, int], list[int]], dict[tuple[int, int], list[tuple[int, int]]]]:
+        """Everything H-search derived, for the tests: the points' cells (the sides with
+        the stones joined to them, the groups, the empty cells), the full connections
+        by pair of points (carriers) and the semi ones (key, carrier with the key). When
+        the sides are joined the search stops there: only that full connection is
+        certain to be listed."""
+        found = self._hsearch(player, own, empty)
+        nm = _groups(own, 0, 0, self.geo, self.mids, self.ends)
+        count = 2 + nm + empty.bit_count()
+        points = self.pbits[:count].tolist()
+        fulls: dict[tuple[int, int], list[int]] = {}
+        semis: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        for p in range(count):
+            for q in range(p + 1, count):
+                if self.nF[p, q]:
+                    fulls[p, q] = self.F[p, q, :self.nF[p, q]].tolist()
+                if self.nS[p, q]:
+                    semis[p, q] = list(zip(self.SK[p, q, :self.nS[p, q]].tolist(),
+                                           self.S[p, q, :self.nS[p, q]].tolist(), strict=True))
+        if found < 0:
+            fulls.setdefault((0, 1), []).append(int(self.outc[0]))
+        return points, fulls, semis
+
     def semis(self, player: str, own: int, empty: int, rounds: int = 0) -> list[tuple[int, int, Link]]:
         """Every semi-connection of ``player``: (key, carrier with the key, link); with
         ``rounds``, then the other chains after the same keys that shrink the opponent's
@@ -640,6 +959,7 @@ def warm_up() -> None:
     sweep.lookahead("W", 1 << 4, 0b111101111, 0b111101111)
     sweep.first_key("B", 1 << 4, 0b111101111, np.arange(9, dtype=np.int64))
     sweep.settle(1 << 4, 1 << 3)
+    sweep.hsearch("B", 1 << 4, 0b111101111)
 
 
 def compiled_now() -> bool:

@@ -85,6 +85,24 @@ the answer after 18,914 positions where the depth-first one was unfinished after
 Graph Hex searches with the pairing knowledge of Black (the joiner)
 only: White's win is a cut, not a chain.
 
+**H-search** (Anshelevich 2002; Hayward et al. 2003; :func:`.connections._hsearch`),
+once compiled: the virtual connections between a player's points (its groups, its two
+edges, the empty cells) derived by the AND rule (two full connections through a group,
+or through an empty cell, which gives a semi-connection with that cell as its key) and
+the OR rule (semi-connections whose carriers have no cell in common make a full one),
+from adjacency and the edge templates, bounded in connections per pair. At every
+position the search runs it for both players: a full connection of the opponent's
+edges, the player to move has lost; of its own, or a semi-connection, it has won (with
+the key); the opponent's edge-to-edge semi-connections narrow the must-play region.
+Such a connection has no pairing strategy: the proof writes a carrier node over its
+cells and, inside, the strategy H-search gives move by move (:func:`proof_of`'s
+``connection``: the winner plays the key of its smallest semi-connection and the game is
+restricted to the rest of its carrier; every reply of the loser there is answered so),
+down to pairing leaves, with the template-free engine's proof where H-search has
+nothing more to say. The checker is unchanged: it replays all of it with its own rules,
+so an unsound rule would show as a refused proof (``tests/test_hex.py`` builds one from
+an OR over overlapping carriers).
+
 The connection search runs compiled (:mod:`.connections`, numba, a set of cells one
 64-bit word) on boards of at most 62 cells once a search has used
 :data:`~pyasp_games.engines.compiled.INTERPRETED_SECONDS` of CPU; there it also looks,
@@ -303,7 +321,8 @@ class Engine:
     the openings of a board share it; interactive play keeps one for the whole game)."""
 
     def __init__(self, game: Hex, deadline: Deadline | None = None, knowledge: bool = True,
-                 templates: bool = True, compiled: bool = True, dead_cells: bool = True) -> None:
+                 templates: bool = True, compiled: bool = True, dead_cells: bool = True,
+                 hsearch: bool = True) -> None:
         self.game = game
         self.cells = Cells(game)
         self.deadline = deadline or Deadline(None)
@@ -341,6 +360,8 @@ class Engine:
         self._compilable = compiled and knowledge and game.is_board and len(game) <= MAX_CELLS
         #: fill the dead cells of every position searched (:meth:`settle`)
         self.fill = dead_cells and knowledge and game.is_board
+        #: run H-search (:func:`.connections._hsearch`) at every position once compiled
+        self.hsearch = hsearch and knowledge and game.is_board
         self._cpu0 = time.process_time()
 
     @property
@@ -349,7 +370,8 @@ class Engine:
         the restricted positions of the connections that use edge templates."""
         if self._inner is None:
             self._inner = Engine(self.game, self.deadline, knowledge=True, templates=False,
-                                 compiled=self._compilable or self._sweeper is not None, dead_cells=self.fill)
+                                 compiled=self._compilable or self._sweeper is not None, dead_cells=self.fill,
+                                 hsearch=False)
         return self._inner
 
     # -- the rules -------------------------------------------------------------------
@@ -526,6 +548,18 @@ class Engine:
         self._semis[player, own, empty] = out
         return out
 
+    def answers(self, player: str, own: int, empty: int) -> list[tuple[int, int, Link]]:
+        """Every semi-connection of ``player``'s sides the search knows (the ones of
+        :meth:`semis`, then H-search's, whose link is its carrier without the key: a
+        carrier node in a proof): the list whose carriers make the opponent's must-play
+        region, from which a proof answers a move outside it."""
+        out = self.semis(player, own, empty)
+        if self._sweeper is not None and self.hsearch and player in self.sides:
+            joined, found = self._sweeper.hsearch(player, own, empty)
+            if joined is None:
+                out = out + [(key, carrier, ([], carrier & ~(1 << key))) for key, carrier in found]
+        return out
+
     # -- dead cells ----------------------------------------------------------------------
     def dead_for(self, player: str, own: int, empty: int, candidates: int) -> int:
         """The cells of ``candidates`` (empty) that are dead for ``player`` (stones
@@ -646,11 +680,32 @@ class Engine:
                     mine = self.pairing(player, own | bit, empty & ~bit)
                     if mine is not None:
                         return Entry(True, move=m, pairs=mine)
+        extra: list[tuple[int, int]] = []
+        if self._sweeper is not None and self.hsearch:
+            # H-search: a full connection of the opponent's sides, the position is lost; of
+            # the player's, won (a move in its carrier, which keeps the rest of it); a semi
+            # one, won by its key; the opponent's semis narrow the must-play region below.
+            # Each is written in the proof as a carrier node proved inside by the
+            # template-free engine (:func:`proof_of`)
+            joined, extra = self._sweeper.hsearch(opponent, opp, empty)
+            if joined is not None:
+                return Entry(False, pairs=([], joined))
+            joined, mine_semis = self._sweeper.hsearch(player, own, empty)
+            if joined is not None:
+                m = (joined or empty) & -(joined or empty)
+                return Entry(True, move=m.bit_length() - 1, pairs=([], joined & ~m))
+            if mine_semis:
+                key, carrier = min(mine_semis, key=lambda s: s[1].bit_count())
+                return Entry(True, move=key, pairs=([], carrier & ~(1 << key)))
         semis: list[tuple[int, int, Link]] | None = []
         if self._sweeper is not None:
             # compiled: the region and the counts without the list (swept again for a proof)
             region, hits = self._sweeper.must_play(opponent, opp, empty, self.semi_rounds)
             semis = None
+            for _, carrier in extra:
+                region &= carrier
+                for c in set_bits(carrier):
+                    hits[c] += 1
         else:
             if self.knowledge:
                 semis = self.semis(opponent, opp, empty)
@@ -821,21 +876,96 @@ def proof_of(engine: Engine, black: int, white: int, player: str) -> dict[str, A
         if not templates:
             nodes.append({"won": True} if not pairs else {"pairs": [[names[x], names[y]] for x, y in pairs]})
             return len(nodes) - 1
-        carrier = carrier_of(link)
-        empty = engine.cells.full & ~(black | white)
-        outside = empty & ~carrier
+        return restricted(carrier_of(link), black, white, to_move, winner)
+
+    full = engine.cells.full
+    sweeper = engine._sweeper if engine.hsearch else None
+    joins: dict[tuple[int, int, str, str], int] = {}
+
+    def restricted(keep: int, black: int, white: int, to_move: str, winner: str) -> int:
+        """The position restricted to the cells ``keep`` (every other empty cell the
+        loser's: a carrier node, when that leaves a cell out), where ``winner`` holds a
+        connection of its sides, and the proof of it (:func:`connection`)."""
+        empty = full & ~(black | white)
+        outside = empty & ~keep
+        if not outside:
+            return connection(black, white, to_move, winner)
         if winner == "B":
             white |= outside
         else:
             black |= outside
-        inner = engine.inner
-        if inner.wins(black, white, to_move) != (to_move == winner):
-            raise RuntimeError("an edge template's connection did not hold in its carrier")
-        sub = node(inner, black, white, to_move)
-        if not outside:
-            return sub
-        nodes.append({"carrier": [names[c] for c in set_bits(carrier)], "next": sub})
+        sub = connection(black, white, to_move, winner, claimed=True)
+        nodes.append({"carrier": [names[c] for c in set_bits(keep & empty)], "next": sub})
         return len(nodes) - 1
+
+    def connection(black: int, white: int, to_move: str, winner: str, claimed: bool = False) -> int:
+        """The proof that ``winner`` joins its sides in a position where a connection
+        (a template's, H-search's) says it does: a pairing leaf where the template-free
+        pairs suffice; else H-search again, move by move: the winner to move plays the
+        key of its smallest semi-connection (or into a full one) and the position is
+        restricted to what is left of that connection's carrier, the loser to move sees
+        the position restricted to the full connection's carrier and every reply there
+        answered so; where H-search finds nothing to say, the template-free engine's
+        proof of the position (each step leaves fewer empty cells, so it ends).
+        ``claimed``: the position is a restriction to a connection's carrier, so the
+        loser to move has every reply answered without a search for a smaller one."""
+        key = (black, white, to_move, winner)
+        if key in joins:
+            return joins[key]
+        inner = engine.inner
+        own = black if winner == "B" else white
+        loser = "W" if winner == "B" else "B"
+        empty = full & ~(black | white)
+        at: int | None = None
+        if engine.won(winner, black, white):
+            nodes.append({"won": True})
+            at = len(nodes) - 1
+        elif (pairs := inner.pairing(winner, own, empty)) is not None and not pairs[1]:
+            nodes.append({"pairs": [[names[x], names[y]] for x, y in pairs[0]]} if pairs[0] else {"won": True})
+            at = len(nodes) - 1
+        elif to_move == winner and inner._sweeper is not None and (
+                first := inner._sweeper.first_key(winner, own, empty, inner._order)) is not None:
+            # a key after which the template-free pairs join the sides: the cheapest answer
+            here = {"move": names[first[0]]}
+            nodes.append(here)
+            at = len(nodes) - 1
+            pairs = first[1][0]
+            nodes.append({"pairs": [[names[x], names[y]] for x, y in pairs]} if pairs else {"won": True})
+            here["next"] = len(nodes) - 1
+        elif sweeper is not None:
+            joined, semis = (sweeper.hsearch(winner, own, empty)
+                             if not (claimed and to_move == loser) else (None, []))
+            if to_move == winner and (joined is not None or semis):
+                if joined is not None:
+                    move = (joined or empty) & -(joined or empty)
+                    keep = joined & ~move
+                else:
+                    cell, carrier = min(semis, key=lambda s: s[1].bit_count())
+                    move, keep = 1 << cell, carrier & ~(1 << cell)
+                here: dict[str, Any] = {"move": names[move.bit_length() - 1]}
+                after = (black | move, white) if winner == "B" else (black, white | move)
+                here["next"] = restricted(keep, *after, loser, winner)
+                nodes.append(here)
+                at = len(nodes) - 1
+            elif to_move == loser:
+                if joined is not None and joined & empty != empty:
+                    at = restricted(joined, black, white, to_move, winner)
+                else:
+                    # (without a full connection found here, the one claimed above still
+                    # stands: every reply is answered as the winner to move is)
+                    replies = {}
+                    for m in set_bits(empty):
+                        bit = 1 << m
+                        after = (black | bit, white) if loser == "B" else (black, white | bit)
+                        replies[names[m]] = connection(*after, winner, winner)
+                    nodes.append({"replies": replies})
+                    at = len(nodes) - 1
+        if at is None:
+            if inner.wins(black, white, to_move) != (to_move == winner):
+                raise RuntimeError("a connection did not hold in its carrier")
+            at = node(inner, black, white, to_move)
+        joins[key] = at
+        return at
 
     def node(engine: Engine, black: int, white: int, player: str) -> int:
         key = (id(engine), black, white, player)
@@ -878,8 +1008,11 @@ def proof_of(engine: Engine, black: int, white: int, player: str) -> dict[str, A
                 continue
             if semis is None:
                 opp = black if opponent == "B" else white
-                semis = engine.semis(opponent, opp, empty) if entry.semis is None else entry.semis
-            key_cell, _, link = next(s for s in semis if not (s[1] >> m & 1))
+                semis = engine.answers(opponent, opp, empty) if entry.semis is None else entry.semis
+            # the semi-connection this reply misses with the cheapest proof: pairs alone
+            # (a leaf), else the smallest carrier (a strategy to write out)
+            key_cell, _, link = min((s for s in semis if not (s[1] >> m & 1)),
+                                    key=lambda s: (s[2][1] != 0, s[1].bit_count()))
             answer: dict[str, Any] = {"move": names[key_cell]}
             nodes.append(answer)
             replies[names[m]] = len(nodes) - 1
