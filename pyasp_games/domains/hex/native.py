@@ -294,7 +294,8 @@ class Cells:
 
 
 #: A connection as the proof carries it: disjoint pairs of empty cells, and the empty
-#: cells of the edge templates it uses (``0``: none, a pairing connection alone).
+#: cells of the edge templates it uses, or of an H-search connection's carrier (its
+#: pairs then empty) (``0``: none, a pairing connection alone).
 Link = tuple[list[tuple[int, int]], int]
 
 
@@ -864,9 +865,11 @@ def _stones(game: Hex) -> tuple[int, int]:
 def proof_of(engine: Engine, black: int, white: int, player: str) -> dict[str, Any]:
     """The proof of the position's value read out of the engine's table: a DAG of nodes
     (the shape :mod:`~pyasp_games.domains.hex.verify` documents), searching again where a
-    node is missing. A connection that uses edge templates becomes a carrier node: the
-    position restricted to the connection's cells (every other empty cell the loser's),
-    proved by the template-free engine (:attr:`Engine.inner`) move by move."""
+    node is missing. A connection that uses edge templates, or one H-search found,
+    becomes a carrier node: the position restricted to the connection's cells (every
+    other empty cell the loser's), proved move by move there by H-search's strategy
+    (``connection`` below) and, where H-search has nothing to say, by the template-free
+    engine (:attr:`Engine.inner`)."""
     names = engine.game.cells
     nodes: list[dict[str, Any]] = []
     ids: dict[tuple[int, int, int, str], int] = {}
