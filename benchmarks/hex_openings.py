@@ -8,8 +8,10 @@ verify.py, wall and CPU seconds of the search and of the check.
 ``--per-opening`` limits each opening's search in wall seconds, ``--per-opening-cpu`` in
 CPU seconds of this process (the figure to read on a shared, loaded machine).
 
-Openings whose half-turn image was solved are not searched again (their proof is the
-image's, turned, and checked like the others). Prints one line per opening and the map.
+Openings whose half-turn image was solved are not searched again: their proof is the
+image's, turned here, and checked like the others (a check more than ``hex openings``
+makes, whose checker tests that the turn is a symmetry and checks the one proof).
+Prints one line per opening and the map.
 """
 
 from __future__ import annotations
@@ -19,9 +21,10 @@ import json
 import os
 import resource
 import time
+from typing import Any
 
 from pyasp_games.domains.hex.model import PLAYERS, parse_position
-from pyasp_games.domains.hex.native import Engine, _renamed, rotated, solve_position
+from pyasp_games.domains.hex.native import Engine, rotated, solve_position
 from pyasp_games.domains.hex.verify import check_proof
 from pyasp_games.engines.limits import Deadline, LimitReached
 from pyasp_games.errors import Unconfirmed
@@ -30,6 +33,27 @@ from pyasp_games.errors import Unconfirmed
 def cpu() -> float:
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return usage.ru_utime + usage.ru_stime
+
+
+def turned(proof: dict[str, Any], rename: dict[str, str]) -> dict[str, Any]:
+    """``proof`` with every cell renamed by ``rename`` (the half-turn)."""
+    nodes = []
+    for node in proof["nodes"]:
+        new: dict[str, Any] = {}
+        if "move" in node:
+            new["move"] = rename[node["move"]]
+            new["next"] = node["next"]
+        if "replies" in node:
+            new["replies"] = {rename[c]: i for c, i in node["replies"].items()}
+        if "pairs" in node:
+            new["pairs"] = [[rename[x], rename[y]] for x, y in node["pairs"]]
+        if "carrier" in node:
+            new["carrier"] = [rename[c] for c in node["carrier"]]
+            new["next"] = node["next"]
+        if "won" in node:
+            new["won"] = True
+        nodes.append(new)
+    return {**proof, "nodes": nodes}
 
 
 def main() -> None:
@@ -52,7 +76,7 @@ def main() -> None:
         wall, cpu0 = time.perf_counter(), cpu()
         if image in proofs:
             rename = {game.cells[c]: game.cells[rotated(game, c)] for c in range(len(game))}
-            proof, winner, nodes, status = _renamed(proofs[image], rename), answer[image], 0, "image"
+            proof, winner, nodes, status = turned(proofs[image], rename), answer[image], 0, "image"
         else:
             limit = Deadline(None, args.per_opening_cpu) if args.per_opening_cpu else Deadline(args.per_opening)
             engine = Engine(opened, limit)

@@ -16,8 +16,9 @@ from pyasp_games.domains.hex import solve
 from pyasp_games.domains.hex.model import board, graph_hex, parse_position
 from pyasp_games.domains.hex.native import solve_openings, solve_position
 from pyasp_games.domains.hex.play import play
-from pyasp_games.domains.hex.verify import check_openings, check_proof
+from pyasp_games.domains.hex.verify import check_openings, check_proof, half_turn
 from pyasp_games.engines.graphs import parse_arcs
+from pyasp_games.engines.outcome import Outcome
 from pyasp_games.errors import InputError
 
 from .conftest import run_cli
@@ -122,6 +123,30 @@ def test_openings_maps_of_3x3_and_4x4():
     assert check_openings(board(4, 4), four)[0] is True
     # the published 4 x 4 map: exactly the short diagonal wins
     assert sorted(c for c, w in four.answer.items() if w == "black") == ["a4", "b3", "c2", "d1"]
+
+
+def test_an_opening_s_image_is_checked_by_the_symmetry_not_trusted():
+    game = board(4, 3)  # a rectangle: its half-turn is a symmetry, a quarter turn is not
+    out = solve_openings(game)
+    images = {c: p["image_of"] for c, p in out.stats["proofs"].items() if "image_of" in p}
+    assert len(images) == 6 and images["c4"] == "a1"  # half of the board: the turned cells
+    assert check_openings(game, out)[0] is True
+    assert out.answer == {c: brute_force(game.play(game.index[c])) for c in game.cells}
+
+    def tampered(cell: str, proof=None, winner=None) -> tuple:
+        proofs = {**out.stats["proofs"], cell: proof if proof is not None else out.stats["proofs"][cell]}
+        answer = {**out.answer, cell: winner or out.answer[cell]}
+        bad = Outcome(out.problem, out.backend, out.status, answer, None, stats={**out.stats, "proofs": proofs})
+        return check_openings(game, bad)
+
+    other = "black" if out.answer["c4"] == "white" else "white"
+    assert tampered("c4", winner=other)[0] is False  # not the winner of its image
+    assert tampered("c4", {"image_of": "b1"})[0] is False  # b1 is not the cell it is the image of
+    assert tampered("a1", {"image_of": "c4"})[0] is False  # an image of an image: no proof at all
+    assert tampered("c4", {"image_of": "z9"})[0] is False
+    # on a graph the half-turn means nothing: every opening needs its own proof
+    assert half_turn(game) is not None
+    assert half_turn(graph_hex(parse_arcs("s a\na t\ns b\nb t\n", undirected=True), ("s", "t"))) is None
 
 
 def test_the_checker_refuses_broken_proofs():

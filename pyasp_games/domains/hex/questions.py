@@ -157,7 +157,9 @@ OPENINGS = Question(
     "openings",
     "The winner after each first move of Black on an empty board, as a map.\n\n"
     "B where the opening wins for Black, W where it loses; every cell's proof is "
-    "checked (--json holds them in stats.proofs). --output FILE.svg draws the map.",
+    "checked (--json holds them in stats.proofs; a cell of the half not searched holds "
+    "{\"image_of\": CELL}, the cell it is the half-turn image of, whose proof is checked). "
+    "--output FILE.svg draws the map.",
     backends={"native": solve_openings},
     check=check_openings,
     read=read_board,

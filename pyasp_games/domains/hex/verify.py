@@ -287,9 +287,30 @@ def check_outcome(game: Hex, outcome: Outcome) -> tuple[bool | None, str]:
     return True, message
 
 
+def half_turn(game: Hex) -> list[int] | None:
+    """The half-turn of the rhombus (row ``r``, column ``c`` to ``rows - 1 - r``,
+    ``cols - 1 - c``) as a map of cell numbers, if it is a symmetry of ``game``'s rules:
+    it maps every cell's neighbours onto the image's neighbours and each player's two
+    sides onto that player's two sides (checked here, not assumed); else ``None``."""
+    n = len(game)
+    if not game.is_board or game.rows * game.cols != n:
+        return None
+    turn = [n - 1 - c for c in range(n)]  # the cells are numbered row by row
+    for c in range(n):
+        if sorted(turn[x] for x in game.neighbours[c]) != sorted(game.neighbours[turn[c]]):
+            return None
+    for a, b in game.sides.values():
+        if {frozenset(turn[x] for x in a), frozenset(turn[x] for x in b)} != {a, b}:
+            return None
+    return turn
+
+
 def check_openings(game: Hex, outcome: Outcome) -> tuple[bool | None, str]:
     """Verify an openings map: for every cell, the proof of the winner after Black's
-    first move there."""
+    first move there, or ``{"image_of": cell}``: the cell is the half-turn image of
+    ``cell``, whose own proof is checked, and the half-turn is a symmetry of the board
+    (:func:`half_turn`) that maps the empty board onto itself, so the two openings are
+    the same game turned and have the same winner."""
     if outcome.status != "solved":
         return None, "nothing to verify"
     answer, proofs = outcome.answer, outcome.stats.get("proofs")
@@ -297,14 +318,32 @@ def check_openings(game: Hex, outcome: Outcome) -> tuple[bool | None, str]:
         return False, "an openings answer maps every cell to a winner, with a proof each"
     if set(answer) != set(game.cells) or set(proofs) != set(game.cells):
         return False, "the map does not hold every cell of the board exactly once"
-    total = 0
+    if any(s != "." for s in game.stones):
+        return False, "openings are first moves on the empty board"
+    total, images, turn = 0, 0, None
     for cell in game.cells:
+        proof = proofs[cell]
+        if isinstance(proof, dict) and "image_of" in proof:
+            turn = turn or half_turn(game)
+            source = proof["image_of"]
+            if turn is None:
+                return False, f"opening {cell}: an image proof, but the half-turn is no symmetry of this board"
+            if source not in game.index or turn[game.index[source]] != game.index[cell]:
+                return False, f"opening {cell}: {source!r} is not the cell it is the half-turn image of"
+            image = proofs[source]
+            if not isinstance(image, dict) or "image_of" in image:
+                return False, f"opening {cell}: the image of {source}, which has no proof of its own"
+            if answer[cell] != answer[source]:
+                return False, f"opening {cell}: {answer[cell]} wins, but {answer[source]} wins its image {source}"
+            images += 1
+            continue  # the source's proof is checked in its turn
         opened = list(game.stones)
         opened[game.index[cell]] = "B"
         after = Hex(game.cells, game.neighbours, game.sides, tuple(opened), game.rows, game.cols,
                     game.terminals, game.joined, game.name)  # fmt: skip
-        ok, message = check_proof(after, answer[cell], proofs[cell])
+        ok, message = check_proof(after, answer[cell], proof)
         if not ok:
             return False, f"opening {cell}: {message}"
-        total += len(proofs[cell]["nodes"])
-    return True, f"{len(game.cells)} openings, each with its proof ({total:,} proof nodes in all)"
+        total += len(proof["nodes"])
+    turned = f", {images} of them the half-turn image of another" if images else ""
+    return True, f"{len(game.cells)} openings, each with its proof{turned} ({total:,} proof nodes in all)"
