@@ -134,10 +134,16 @@ def test_kinds_come_from_the_backends_declaration():
     assert solved(3, optimal=False).verdict.kind == UPPER_BOUND
     assert none(bounded=4).verdict.kind == WITHIN_BOUND and none(bounded=4).verdict.bound == 4
     assert STRATEGY_FAILS.verdict.kind == ABOUT_STRATEGY
-    # declared after the outcome was built: the runner takes it into the verdict
-    late = solved(3)
-    late.stats["optimal"] = False
-    assert late.take_verdict().kind == UPPER_BOUND and "optimal" not in late.stats
+    # a backend declares the kind in its claim; the runner puts it into the verdict
+    from pyasp_games.engines.claim import Claim, Kind
+    from pyasp_games.engines.limits import Limits
+    from pyasp_games.engines.runner import run_backend
+
+    def greedy(n, limits):
+        return Claim.solved(n, kind=Kind.UPPER_BOUND)
+
+    out = run_backend({"greedy": greedy}, "greedy", 3, "i", Limits(), lambda i, o: (True, "ok"))
+    assert out.verdict.kind == UPPER_BOUND and "optimal" not in out.stats
 
 
 def test_same_answer_types():

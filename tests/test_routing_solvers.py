@@ -35,7 +35,7 @@ def test_exact_backends_find_the_bfs_optimum(spec, moves, backend):
         out = solve(inst, backend, Limits(time_limit=30))
         assert out.status == "solved" and out.verdict.verified is True
         assert out.answer == table[inst.state]
-        assert out.verdict.optimal_claimed is True
+        assert out.verdict.exact
 
 
 @pytest.mark.parametrize("backend", ["asp", "sat", "native"])

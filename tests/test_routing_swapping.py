@@ -124,13 +124,13 @@ def test_swapper_is_a_bound_with_its_proved_gap():
     out = solve(inst, "swapper")
     assert out.status == "solved" and out.verdict.verified is True
     exact = solve(inst, "native", Limits(time_limit=30))
-    assert exact.verdict.optimal_claimed is True
+    assert exact.verdict.exact
     assert out.stats["lower_bound"] <= exact.answer <= out.answer
     assert out.stats["gap"] == out.answer - out.stats["lower_bound"]
-    assert out.verdict.optimal_claimed is (out.answer == out.stats["lower_bound"])
+    assert out.verdict.exact is (out.answer == out.stats["lower_bound"])
     # matching moves: the same swaps packed into matchings, an upper bound on rt(G, pi)
     packed = solve(Instance(inst.graph, inst.state, "matching"), "swapper")
-    assert packed.verdict.verified is True and packed.verdict.optimal_claimed is False
+    assert packed.verdict.verified is True and not packed.verdict.exact
 
 
 def test_a_search_stopped_by_the_limit_says_what_it_refuted():
@@ -217,4 +217,4 @@ def test_the_swapper_reaches_the_optimum_where_only_schedules_without_the_split_
     for seed in range(3):
         out = solve(inst, "swapper", seed=seed)
         assert out.answer == 26 and out.verdict.verified is True
-        assert out.verdict.optimal_claimed is True
+        assert out.verdict.exact

@@ -1,21 +1,39 @@
-"""The result type shared by every backend of every domain.
+"""The checked answer of one backend on one instance, as every tool reads it.
+
+A backend returns a :class:`~pyasp_games.engines.claim.Claim`; the runner
+(:func:`~pyasp_games.engines.runner.run_backend`) stamps its name, the problem's name,
+the seconds and the CPU, runs the domain's checker and builds the :class:`Outcome` with
+its :class:`~pyasp_games.engines.verdict.Verdict`.
 
 >>> o = Outcome("puzzle:board1", "astar", "solved", 24, "RDLU", 0.01, {"nodes": 10})
->>> o.to_dict()["status"]
-'solved'
+>>> o.status == "solved", o.to_dict()["status"]
+(True, 'solved')
+
+Saved as JSON (:meth:`Outcome.to_dict`) and read back (:meth:`Outcome.from_dict`), an
+outcome keeps its answer, witness, certificate and verdict:
+
+>>> from fractions import Fraction
+>>> o = Outcome("m", "lp", "solved", Fraction(1, 12), certificate={(0, 1): Fraction(7, 12)})
+>>> back = Outcome.from_dict(json.loads(json.dumps(o.to_dict(), default=str)))
+>>> back.certificate, back.status is Status.SOLVED
+({(0, 1): Fraction(7, 12)}, True)
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field, fields, is_dataclass, replace
+from fractions import Fraction
 from typing import Any
 
+from pyasp_games.engines.claim import Status
 from pyasp_games.engines.verdict import Verdict
 
-#: ``solved``: an answer with a verified witness; ``no-solution``: proved that none
-#: exists (within the stated bounds); ``unknown``: a limit was reached, never a guess;
-#: ``error``: the backend failed (a bug or an unsupported instance, see ``stats``).
-STATUSES = ("solved", "no-solution", "unknown", "error")
+#: The statuses' values (:class:`~pyasp_games.engines.claim.Status`): ``solved``, an
+#: answer with a verified witness; ``no-solution``, proved that none exists (within the
+#: stated bounds); ``unknown``, a limit was reached, never a guess; ``error``, the backend
+#: failed (a bug or an unsupported instance, see ``stats``) or its answer failed its check.
+STATUSES = tuple(s.value for s in Status)
 
 
 @dataclass
@@ -25,28 +43,29 @@ class Outcome:
     Attributes:
         problem: a name for the instance (file name, set id, ...).
         backend: the backend's name as registered in the domain's ``BACKENDS``.
-        status: one of :data:`STATUSES`.
-        answer: the domain's verdict (puzzle: the optimal plan length, or ``None``).
+        status: a :class:`~pyasp_games.engines.claim.Status` (a string of one is taken as
+            it; it compares equal to its string).
+        answer: the domain's answer (puzzle: the optimal plan length, or ``None``); how
+            it is confirmed is :attr:`verdict`.
         witness: the evidence for the answer (puzzle: the plan as a ``UDLR`` string).
         seconds: wall-clock time of the whole call.
         stats: solver statistics and explanations (nodes expanded, clingo summary,
             horizons tried, the parity proof of unsolvability, ...).
-        certificate: what a checker needs beyond the witness and the JSON answer
-            carries no room for (e.g. the counter function that certifies a
-            generalized Sprague-Grundy function, the raw values behind a formatted
-            witness); left out of :meth:`to_dict`.
+        certificate: what a checker needs beyond the witness, or what the answer rests
+            on (:attr:`Claim.certificate <pyasp_games.engines.claim.Claim.certificate>`:
+            a Hex proof, the counter function of a generalized Sprague-Grundy function,
+            the grounds of an optimum). JSON's ``certificate`` (only when there is one),
+            written exactly (:func:`to_json`) so that a saved answer can be checked again.
         verdict: how the answer is confirmed and what kind of answer it is
-            (:class:`~pyasp_games.engines.verdict.Verdict`). A backend declares the kind
-            in ``stats`` (``optimal``: false for an upper bound; ``bounded``: none within
-            it); those keys, and every other key of the verdict's
-            (:data:`~pyasp_games.engines.verdict.STATS_KEYS`), are taken out of ``stats``
-            into the record when the outcome is built, and :meth:`to_dict` writes them
-            back: the JSON keeps its shape.
+            (:class:`~pyasp_games.engines.verdict.Verdict`): the kind the backend claimed,
+            the checker's word, a cross-check. In JSON its fields are keys of ``stats``
+            (:meth:`Verdict.to_stats <pyasp_games.engines.verdict.Verdict.to_stats>`,
+            the shape scripts read); :meth:`from_dict` takes them back.
     """
 
     problem: str
     backend: str
-    status: str
+    status: Status | str
     answer: Any = None
     witness: Any = None
     seconds: float = 0.0
@@ -55,15 +74,31 @@ class Outcome:
     verdict: Verdict = field(default_factory=Verdict, compare=False)
 
     def __post_init__(self) -> None:
-        if self.status not in STATUSES:
-            raise ValueError(f"unknown status {self.status!r}")
+        self.status = Status.of(self.status)
         Verdict.take_from(self.stats, self.verdict)
 
-    def take_verdict(self) -> Verdict:
-        """Take the verdict's keys a backend wrote into :attr:`stats` after the outcome
-        was built (``stats["optimal"] = False``, ``stats["bounded"] = n``) into
-        :attr:`verdict`; the runner calls it on every backend's outcome."""
-        return Verdict.take_from(self.stats, self.verdict)
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Outcome:
+        """The outcome :meth:`to_dict` wrote (a saved answer, a bench row): the verdict's
+        keys of ``stats`` back into :attr:`verdict`, the certificate decoded
+        (:func:`from_json`). A field missing or of the wrong type is a
+        :class:`ValueError` naming it."""
+        if not isinstance(data, dict):
+            raise ValueError("an outcome is a JSON object")
+        for key in ("problem", "backend", "status"):
+            if not isinstance(data.get(key), str):
+                raise ValueError(f"an outcome needs {key!r} (a string)")
+        stats = data.get("stats", {})
+        if not isinstance(stats, dict):
+            raise ValueError("an outcome's 'stats' is a JSON object")
+        stats = dict(stats)
+        verdict = Verdict.take_from(stats)
+        seconds = data.get("seconds", 0.0)
+        return cls(
+            data["problem"], data["backend"], data["status"], data.get("answer"),
+            data.get("witness"), seconds if isinstance(seconds, int | float) else 0.0, stats,
+            from_json(data.get("certificate")), verdict,
+        )  # fmt: skip
 
     def claim_failed(self) -> None:
         """The answer failed its check (or its cross-check): the status becomes ``error``
@@ -84,15 +119,20 @@ class Outcome:
                        verdict=self.verdict)
 
     def to_dict(self) -> dict[str, Any]:
-        """The outcome as plain data (no certificate), for JSON: nested dataclasses become
-        dicts, containers are copied (a witness of millions of numbers in about a second:
-        ``dataclasses.asdict`` deep-copies every number and took ten times longer)."""
+        """The outcome as plain data, for JSON: nested dataclasses become dicts,
+        containers are copied (a witness of millions of numbers in about a second:
+        ``dataclasses.asdict`` deep-copies every number and took ten times longer); the
+        verdict's fields are keys of ``stats``; the certificate, when there is one, is
+        ``certificate``, written exactly (:func:`to_json`)."""
         out = {
             f.name: _plain(getattr(self, f.name))
             for f in fields(self)
             if f.name not in ("certificate", "verdict")
         }
+        out["status"] = self.status.value
         out["stats"].update(_plain(self.verdict.to_stats()))
+        if self.certificate is not None:
+            out["certificate"] = to_json(self.certificate)
         return out
 
     @property
@@ -153,3 +193,64 @@ def _plain(value: Any) -> Any:
     if is_dataclass(value) and not isinstance(value, type):
         return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
     return value
+
+
+#: The tags of what JSON cannot hold as it is (:func:`to_json`).
+_PAIRS, _FRACTION, _SET = "__pairs__", "__fraction__", "__set__"
+
+
+def to_json(value: Any) -> Any:
+    """``value`` as JSON data that :func:`from_json` reads back to an equal value, for a
+    certificate a checker must read again as it was: a dict whose keys are not all
+    strings becomes ``{"__pairs__": [[key, value], ...]}``, a fraction
+    ``{"__fraction__": "p/q"}``, a set ``{"__set__": [...]}``; tuples become lists (read
+    back as tuples where they are keys), dataclasses dicts of their fields. Plain JSON
+    data (a Hex proof) stays as it is.
+
+    >>> to_json({(0, 1): Fraction(1, 3), "a": [1, (2, 3)]})
+    {'__pairs__': [[[0, 1], {'__fraction__': '1/3'}], ['a', [1, [2, 3]]]]}
+    """
+    if isinstance(value, _PRIMITIVE):
+        return value
+    if isinstance(value, Fraction):
+        return {_FRACTION: str(value)}
+    if isinstance(value, list | tuple):
+        if all(isinstance(x, _PRIMITIVE) for x in value):
+            return list(value)
+        return [to_json(x) for x in value]
+    if isinstance(value, set | frozenset):
+        return {_SET: [to_json(x) for x in sorted(value, key=repr)]}
+    if isinstance(value, dict):
+        if all(isinstance(k, str) for k in value) and not {_PAIRS, _FRACTION, _SET} & set(value):
+            return {k: to_json(v) for k, v in value.items()}
+        return {_PAIRS: [[to_json(k), to_json(v)] for k, v in value.items()]}
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_json(getattr(value, f.name)) for f in fields(value)}
+    if hasattr(value, "tolist"):  # a numpy array or scalar
+        return to_json(value.tolist())
+    return str(value)
+
+
+def from_json(value: Any) -> Any:
+    """The value :func:`to_json` wrote (lists stay lists, except as keys: tuples).
+
+    >>> from_json(to_json({(0, 1): Fraction(1, 3), "a": {2, 3}}))
+    {(0, 1): Fraction(1, 3), 'a': frozenset({2, 3})}
+    """
+    if isinstance(value, list):
+        return [from_json(x) for x in value]
+    if not isinstance(value, dict):
+        return value
+    if len(value) == 1:
+        if _FRACTION in value and isinstance(value[_FRACTION], str):
+            return Fraction(value[_FRACTION])
+        if _SET in value and isinstance(value[_SET], list):
+            return frozenset(_key(from_json(x)) for x in value[_SET])
+        if _PAIRS in value and isinstance(value[_PAIRS], list):
+            return {_key(from_json(k)): from_json(v) for k, v in value[_PAIRS]}
+    return {k: from_json(v) for k, v in value.items()}
+
+
+def _key(value: Any) -> Any:
+    """A JSON list read back where a key was: the tuple it was written from."""
+    return tuple(_key(x) for x in value) if isinstance(value, list) else value

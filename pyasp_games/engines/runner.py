@@ -4,14 +4,17 @@ Every domain's ``solve(instance, backend, limits, **options)`` is this function
 with the domain's backend table and checker filled in, so all domains treat a
 reached limit, a failed verification and the timing identically.
 
->>> from pyasp_games.engines.outcome import Outcome
+A backend returns a :class:`~pyasp_games.engines.claim.Claim`; the runner alone
+stamps the problem's and the backend's names, the seconds and the CPU, runs the
+checker and builds the :class:`~pyasp_games.engines.outcome.Outcome` and its verdict:
+
 >>> def guess(x, limits):
-...     return Outcome("", "", "solved", x * 2, x * 2)
+...     return Claim.solved(x * 2, witness=x * 2, stats={"tries": 1})
 >>> def check(x, outcome):
 ...     return outcome.witness == x + x, "doubling checked"
 >>> out = run_backend({"guess": guess}, "guess", 21, "n=21", Limits(), check)
->>> out.status, out.answer, out.verdict.verified
-('solved', 42, True)
+>>> out.problem, out.backend, out.status.value, out.answer, out.verdict.verified
+('n=21', 'guess', 'solved', 42, True)
 """
 
 from __future__ import annotations
@@ -24,10 +27,12 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
+from pyasp_games.engines.claim import Claim, Status
 from pyasp_games.engines.enforcement import CPU_GRACE, cpu_cap, memory_cap, memory_stop
 from pyasp_games.engines.limits import LimitReached, Limits, default_memory_limit, tree_cpu
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.processes import child_started
+from pyasp_games.engines.verdict import STATS_KEYS, Verdict
 from pyasp_games.errors import MalformedAnswer, Unconfirmed
 
 #: ``check(instance, outcome) -> (True | False | None, message)``; ``None``: nothing to check.
@@ -38,8 +43,12 @@ Checker = Callable[[Any, Outcome], tuple[bool | None, str]]
 GRACE = 0.5
 
 
+#: ``backend(instance, limits, **options) -> Claim``
+Backend = Callable[..., Claim]
+
+
 def run_backend(
-    backends: Mapping[str, Callable[..., Outcome]],
+    backends: Mapping[str, Backend],
     backend: str,
     instance: Any,
     problem: str,
@@ -47,7 +56,15 @@ def run_backend(
     check: Checker,
     **options: Any,
 ) -> Outcome:
-    """Run ``backends[backend](instance, limits, **options)``; time and verify it.
+    """Run ``backends[backend](instance, limits, **options)``; time and verify its claim.
+
+    The backend returns a :class:`~pyasp_games.engines.claim.Claim`; this function alone
+    builds the :class:`~pyasp_games.engines.outcome.Outcome`: the names ``problem`` and
+    ``backend``, the wall-clock ``seconds``, ``stats["cpu_seconds"]``, and the
+    :class:`~pyasp_games.engines.verdict.Verdict` (the claim's kind and bound, the
+    checker's word). A claim whose ``stats`` carry a verdict's key
+    (:data:`~pyasp_games.engines.verdict.STATS_KEYS`) is a bug of the backend's
+    (:class:`ValueError`): the kind of an answer is the claim's field, never a key.
 
     A backend signals a reached limit by returning status ``unknown`` or by
     raising :class:`LimitReached` (whose first argument may carry statistics). It
@@ -68,10 +85,11 @@ def run_backend(
     stage handing its own on) keep their clock. The outcome's
     :class:`~pyasp_games.engines.verdict.Verdict` records the checker's word (``verified``
     True/False/None and its message); a witness that fails its check turns the status
-    into ``error`` (the claimed status kept as ``failed_status``). A backend reports an answer set of the wrong shape, or one
-    that is no solution met while counting, as a failed verification too: it raises
-    :class:`~pyasp_games.errors.MalformedAnswer`, or returns the reason in
-    ``stats["malformed"]`` to keep its statistics. (A user encoding's claims that no
+    into ``error`` (the claimed status kept as ``failed_status``). A backend reports an
+    answer set of the wrong shape, or one that is no solution met while counting, as a
+    failed verification too: it raises :class:`~pyasp_games.errors.MalformedAnswer`, or
+    returns the reason as the claim's ``malformed`` to keep its statistics
+    (:meth:`Claim.refuted <pyasp_games.engines.claim.Claim.refuted>`). (A user encoding's claims that no
     checker confirms alone are cross-checked by the question that asked,
     :meth:`~pyasp_games.engines.question.Question.solve`.)
 
@@ -83,28 +101,36 @@ def run_backend(
     clingo = tuple(options.pop("clingo", ()))  # the user's clingo options, for every session
     start, cpu_start = time.perf_counter(), tree_cpu()
     limits = limits.started()  # the backend's clock; a stage it hands the limits to shares it
-    job = partial(_run_here, backends[backend], instance, problem, backend, limits, options, clingo)
+    job = partial(_run_here, backends[backend], instance, limits, options, clingo)
     # a callback (e.g. a progress display) cannot report across a process boundary
     deadline = limits.deadline()
     wall = None if deadline.at is None else max(0.0, deadline.at - time.monotonic())
     cpu = deadline.cpu_remaining()
     if (wall is not None or cpu is not None) and _can_fork() and options.get("progress") is None:
-        outcome = _run_in_child(job, problem, backend, wall, cpu)
+        claim = _run_in_child(job, wall, cpu)
     else:
-        outcome = job()
-    outcome.problem, outcome.backend = problem, backend
-    outcome.seconds = round(time.perf_counter() - start, 4)
+        claim = job()
+    seconds = round(time.perf_counter() - start, 4)
     # the run's process tree: this process and the child that ran the backend
     cpu_seconds = tree_cpu() - cpu_start
+    claim = _claim_of(claim, backend)
+    outcome = _outcome_of(claim, problem, backend, seconds)
     outcome.stats["cpu_seconds"] = round(cpu_seconds, 4)
     if clingo:
         outcome.stats["clingo_options"] = list(clingo)
-    if outcome.status == "unknown":
+    if outcome.status == Status.UNKNOWN:
         outcome.stats.setdefault("limit", "time")
         if outcome.stats["limit"] == "time" and _cpu_spent(limits, cpu_seconds, outcome.seconds):
             outcome.stats["limit"] = "cpu"  # a backend that says "time" for its deadline
-    outcome.take_verdict()  # the kind of answer the backend declared after building it
-    malformed = outcome.stats.pop("malformed", None)
+    return judged(outcome, instance, check, claim.malformed)
+
+
+def judged(outcome: Outcome, instance: Any, check: Checker, malformed: str | None = None) -> Outcome:
+    """``outcome`` with the checker's word on it in its verdict (:func:`run_backend`, and
+    ``pyasp-games verify`` on a saved answer): a failed check makes it an ``error`` whose
+    claim is kept as the failed one; a checker that cannot decide within its own limit
+    (:class:`~pyasp_games.errors.Unconfirmed`) leaves the claim standing, unconfirmed;
+    ``malformed`` (the backend's own finding) fails it without a checker."""
     try:
         ok, message = (False, malformed) if malformed else check(instance, outcome)
     except Unconfirmed as err:  # the checker's own limit: the claim stands, unconfirmed
@@ -116,6 +142,33 @@ def run_backend(
     return outcome
 
 
+def _claim_of(result: Any, backend: str) -> Claim:
+    """The backend's claim; one whose ``stats`` carry a verdict's key is refused: the
+    kind of an answer and its check are never free-form keys."""
+    if isinstance(result, Outcome):  # LEGACY: a backend not yet returning a Claim
+        stats = dict(result.stats)
+        malformed = stats.pop("malformed", None)
+        verdict = Verdict.take_from(stats, result.verdict)
+        return Claim(result.status, result.answer, result.witness, verdict.kind, verdict.bound,
+                     result.certificate, stats, malformed)  # fmt: skip
+    if not isinstance(result, Claim):
+        raise TypeError(f"backend {backend!r} returned {type(result).__name__}, not a Claim")
+    keys = STATS_KEYS.intersection(result.stats)
+    if keys:
+        raise ValueError(
+            f"backend {backend!r}: stats carry the verdict's keys {sorted(keys)}; "
+            "the claim's kind, bound and certificate are its own fields"
+        )
+    return result
+
+
+def _outcome_of(claim: Claim, problem: str, backend: str, seconds: float) -> Outcome:
+    """The outcome a claim makes, stamped with the run's names and time (not yet checked)."""
+    verdict = Verdict(kind=claim.kind, bound=claim.bound)
+    return Outcome(problem, backend, claim.status, claim.answer, claim.witness, seconds,
+                   dict(claim.stats), claim.certificate, verdict)  # fmt: skip
+
+
 def _cpu_spent(limits: Limits, cpu_seconds: float, seconds: float) -> bool:
     """Whether a run that stopped ``unknown`` stopped at its CPU limit (its CPU
     spent, its wall-clock limit, if any, not reached)."""
@@ -125,15 +178,13 @@ def _cpu_spent(limits: Limits, cpu_seconds: float, seconds: float) -> bool:
 
 
 def _run_here(
-    solver: Callable[..., Outcome],
+    solver: Backend,
     instance: Any,
-    problem: str,
-    backend: str,
     limits: Limits,
     options: dict,
     clingo: tuple[str, ...] = (),
     final: bool = False,
-) -> Outcome:
+) -> Claim:
     from pyasp_games.engines.clingo_runner import clingo_setting, sessions_opened
 
     opened: list = []
@@ -148,15 +199,15 @@ def _run_here(
             return solver(instance, limits, **options)
     except LimitReached as reached:
         stats = reached.args[0] if reached.args and isinstance(reached.args[0], dict) else {}
-        return Outcome(problem, backend, "unknown", None, None, 0.0, dict(stats))
+        return Claim.unknown(stats)
     except MalformedAnswer as err:  # an answer of the wrong shape fails verification
         # what the last clingo session cost stays on record: the user's encoding ran
         spent = opened[-1].statistics() if opened else {}
-        return Outcome(problem, backend, "solved", None, None, 0.0, {**spent, "malformed": str(err)})
+        return Claim.refuted(str(err), spent)
     except MemoryError:
         # the frames holding the backend's data are gone here, so there is room again
         stats = memory_stop("the backend ran out of memory")
-    return Outcome(problem, backend, "unknown", None, None, 0.0, stats)
+    return Claim.unknown(stats)
 
 
 def _can_fork() -> bool:
@@ -167,10 +218,10 @@ def _can_fork() -> bool:
     )
 
 
-def _child(conn: Any, job: Callable[..., Outcome]) -> None:
+def _child(conn: Any, job: Callable[..., Claim]) -> None:
     child_started()  # dies with the parent, even one killed outright
     try:
-        result: Any = ("outcome", job(final=True))
+        result: Any = ("claim", job(final=True))
     except BaseException as err:  # carried to the parent, which raises it there
         result = ("exception", err)
     try:
@@ -182,12 +233,10 @@ def _child(conn: Any, job: Callable[..., Outcome]) -> None:
 
 
 def _run_in_child(
-    job: Callable[..., Outcome],
-    problem: str,
-    backend: str,
+    job: Callable[..., Claim],
     seconds: float | None,
     cpu_seconds: float | None = None,
-) -> Outcome:
+) -> Claim:
     """Run ``job`` in a forked child; stop it ``GRACE`` seconds after ``seconds`` of
     wall-clock time, or once the child's process tree has spent ``cpu_seconds`` of
     CPU and the grace of its own stop (:data:`CPU_GRACE`, then the kernel's kill a
@@ -225,26 +274,18 @@ def _run_in_child(
         process.join()
         spent = tree_cpu() - cpu_start
         if cpu_seconds is not None and spent >= cpu_seconds and process.exitcode in _CPU_KILLED:
-            return Outcome(problem, backend, "unknown", None, None, 0.0, {
+            return Claim.unknown({
                 "limit": "cpu",
                 "stopped": f"the operating system ended the solver process after {spent:.1f} s"
                 " of CPU (RLIMIT_CPU)",
             })  # fmt: skip
-        return Outcome(
-            problem,
-            backend,
-            "error",
-            None,
-            None,
-            0.0,
-            {"error": f"the solver process ended with exit code {process.exitcode}"},
-        )
+        return Claim.error(f"the solver process ended with exit code {process.exitcode}")
     finally:
         if process.is_alive():
             process.kill()
         process.join()
         receive.close()
-    return Outcome(problem, backend, "unknown", None, None, 0.0, {"limit": limit, "stopped": stopped})
+    return Claim.unknown({"limit": limit, "stopped": stopped})
 
 
 #: Seconds between two looks at a child's CPU (:func:`_run_in_child`).

@@ -16,6 +16,14 @@ never free-form keys.
 >>> Verdict(kind=UPPER_BOUND).exact
 False
 
+A checker that confirmed only part of a claim says what it did not re-check
+(:attr:`Verdict.not_checked`): the verdict is then *verified in part*, a state of its own
+that no reader counts as a full check (JSON writes ``"verified": "partial"``):
+
+>>> part = Verdict(verified=True, message="3 of 50 options recomputed", not_checked="47 options")
+>>> part.in_part, part.fully_verified, part.to_stats()["verified"]
+(True, False, 'partial')
+
 In JSON the record keeps the shape scripts read: its fields are keys of ``stats``
 (``verified``, ``verification``, ``cross_check``, ``reference``, ``optimal``,
 ``bounded``, ...; :meth:`Verdict.to_stats`), and :meth:`Verdict.take_from` reads them
@@ -31,20 +39,26 @@ back (a bench row, an outcome built from plain data):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-#: The kinds of answer (:attr:`Verdict.kind`).
-EXACT = "exact"
+from pyasp_games.engines.claim import Kind
+
+#: The kinds of answer (:attr:`Verdict.kind`, :class:`~pyasp_games.engines.claim.Kind`),
+#: by their short names.
+EXACT = Kind.EXACT
 #: A value not claimed optimal: at least the exact one (a greedy plan, a heuristic
 #: strategy's worst case, an upper-bound schedule).
-UPPER_BOUND = "upper bound"
+UPPER_BOUND = Kind.UPPER_BOUND
 #: "None exists" only within a bound (``--max-length``): :attr:`Verdict.bound` is it.
-WITHIN_BOUND = "within bound"
+WITHIN_BOUND = Kind.WITHIN_BOUND
 #: A claim about one strategy, not about the position (a heuristic's strategy that does
 #: not mate): :attr:`Verdict.bound` names the strategy.
-ABOUT_STRATEGY = "about a strategy"
-KINDS = (EXACT, UPPER_BOUND, WITHIN_BOUND, ABOUT_STRATEGY)
+ABOUT_STRATEGY = Kind.ABOUT_STRATEGY
+KINDS = tuple(Kind)
+
+#: How a partly verified answer reads in JSON's ``stats["verified"]``.
+PARTIAL = "partial"
 
 #: What a cross-check concluded (:attr:`CrossCheck.result`).
 AGREES, DISAGREES, NOT_VERIFIED, TRUSTED = "agrees", "disagrees", "not verified", "trusted"
@@ -94,14 +108,12 @@ class Verdict:
             large to recount, a "none" too large to search): the claim stands unconfirmed
             unless a cross-check settles it.
         not_checked: the part of a claim the checker confirmed no further, with what it
-            rests on ("verified in part").
+            rests on: with ``verified`` true, the answer is *verified in part*
+            (:attr:`in_part`), never counted as a full check.
         cross_check: the reference's word on a claim no checker confirms alone.
-        kind: :data:`EXACT`, :data:`UPPER_BOUND`, :data:`WITHIN_BOUND` or
-            :data:`ABOUT_STRATEGY`.
+        kind: a :class:`~pyasp_games.engines.claim.Kind`, as the backend claimed it.
         bound: what a :data:`WITHIN_BOUND` answer holds within (a maximum length), or the
             strategy an :data:`ABOUT_STRATEGY` answer is about (its name).
-        optimal_claimed: whether the backend said "optimal" in so many words (JSON keeps
-            ``stats["optimal"]`` as the backend gave it).
     """
 
     verified: bool | None = None
@@ -111,13 +123,11 @@ class Verdict:
     unconfirmed: str | None = None
     not_checked: str | None = None
     cross_check: CrossCheck | None = None
-    kind: str = EXACT
+    kind: Kind = Kind.EXACT
     bound: Any = None
-    optimal_claimed: bool | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
-        if self.kind not in KINDS:
-            raise ValueError(f"unknown kind of answer {self.kind!r}")
+        self.kind = Kind.of(self.kind)
 
     # -- reading ---------------------------------------------------------------------
 
@@ -125,6 +135,18 @@ class Verdict:
     def exact(self) -> bool:
         """Claimed exact (optimal where the question asks an optimum)."""
         return self.kind == EXACT
+
+    @property
+    def in_part(self) -> bool:
+        """Verified in part: the checker confirmed the answer except what
+        :attr:`not_checked` says (which rests on the backend's own search)."""
+        return self.verified is True and bool(self.not_checked)
+
+    @property
+    def fully_verified(self) -> bool:
+        """The checker confirmed the whole answer alone (not in part, not by a
+        cross-check)."""
+        return self.verified is True and not self.not_checked
 
     @property
     def failed(self) -> bool:
@@ -183,16 +205,14 @@ class Verdict:
         """The record as the ``stats`` keys of the JSON output (their names and values
         as they always were: scripts read them)."""
         out: dict[str, Any] = {}
-        if self.optimal_claimed is not None:
-            out["optimal"] = self.optimal_claimed
-        elif self.kind == UPPER_BOUND:
+        if self.kind in (UPPER_BOUND, ABOUT_STRATEGY):
             out["optimal"] = False
         if self.kind in (WITHIN_BOUND, ABOUT_STRATEGY):
             out["bounded"] = self.bound
         if self.unconfirmed is not None:
             out["unconfirmed"] = self.unconfirmed
         if self.message is not None:
-            out["verified"] = self.verified
+            out["verified"] = PARTIAL if self.in_part else self.verified
             out["verification"] = self.message
         if self.failed_status is not None:
             out["failed_status"] = self.failed_status
@@ -219,17 +239,17 @@ class Verdict:
     @classmethod
     def take_from(cls, stats: dict[str, Any], into: Verdict | None = None) -> Verdict:
         """Move the verdict's keys out of ``stats`` (in place) into a record (``into``,
-        or a new one): the inverse of :meth:`to_stats`, and how a backend declares the
-        kind of its answer (``stats["optimal"] = False``: an upper bound;
-        ``stats["bounded"] = n``: none within ``n``; ``stats["bounded"] = "name"``: a claim
-        about the strategy named)."""
+        or a new one): the inverse of :meth:`to_stats`, for an outcome read back from
+        plain data (a bench row, a saved answer: ``stats["optimal"] = False``, an upper
+        bound; ``stats["bounded"] = n``, none within ``n``; ``stats["bounded"] = "name"``,
+        a claim about the strategy named; ``stats["verified"] = "partial"``, verified in
+        part)."""
         v = cls() if into is None else into
         if not any(key in stats for key in STATS_KEYS):
             return v
         pop = stats.pop
         if "optimal" in stats:
-            v.optimal_claimed = pop("optimal")
-            if v.optimal_claimed is False:
+            if pop("optimal") is False:
                 v.kind = UPPER_BOUND
         if "bounded" in stats:
             bound = pop("bounded")
@@ -240,6 +260,8 @@ class Verdict:
             v.unconfirmed = pop("unconfirmed")
         if "verified" in stats or "verification" in stats:
             v.verified, v.message = pop("verified", None), pop("verification", None)
+            if v.verified == PARTIAL:
+                v.verified = True
         if "failed_status" in stats:
             v.failed_status = pop("failed_status")
         if "failed_answer" in stats:

@@ -24,7 +24,7 @@ is refused (a failed verification).
 
 >>> from pyasp_games.domains.kriegspiel.model import parse_metaposition
 >>> out = solve_asp(parse_metaposition("?1?/2?/KR1"))
->>> out.status, out.answer, out.verdict.optimal_claimed
+>>> out.status, out.answer, out.verdict.exact
 ('solved', 4, True)
 """
 

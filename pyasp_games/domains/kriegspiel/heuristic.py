@@ -32,7 +32,7 @@ like every other.
 >>> from pyasp_games.engines.limits import Limits
 >>> from pyasp_games.domains.kriegspiel.model import parse_metaposition
 >>> out = solve_heuristic(parse_metaposition("?1?/2?/KR1"), Limits())
->>> out.status, out.answer, out.verdict.optimal_claimed
+>>> out.status, out.answer, out.verdict.exact
 ('solved', 4, False)
 """
 

@@ -17,7 +17,7 @@ given too, as a graph one can read (``witness["refutation"]``), and checked as w
 >>> from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 >>> from pyasp_games.domains.kriegspiel.model import parse_metaposition
 >>> out = solve_native(parse_metaposition("4/4/1R2/K3 unknown"), Limits())
->>> out.status, out.answer, out.verdict.optimal_claimed, len(out.witness["refutation"]["nodes"]) > 0
+>>> out.status, out.answer, out.verdict.exact, len(out.witness["refutation"]["nodes"]) > 0
 ('solved', 8, True, True)
 >>> solve_native(parse_metaposition("4/4/1R2/K3 unknown"), Limits(max_length=7)).status
 'no-solution'

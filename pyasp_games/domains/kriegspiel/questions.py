@@ -97,7 +97,7 @@ def describe_solve(
         root = outcome.witness["nodes"][outcome.witness["root"]]
         lines.append(f"  first attempt: {root['attempt']}")
         checked = stats.get("checked") or {}
-        if outcome.verdict.optimal_claimed is not True:
+        if not outcome.verdict.exact:
             exact = "an upper bound: this strategy's worst case, not the optimum"
         elif "no_mate_within" in checked:
             exact = "optimal"

@@ -26,13 +26,14 @@ only asks it which attempt it plays.
   must come back to a metaposition it met (:func:`check_policy_line`).
 
 >>> from pyasp_games.engines.outcome import Outcome
+>>> from pyasp_games.engines.verdict import UPPER_BOUND, Verdict
 >>> from pyasp_games.domains.kriegspiel.model import parse_metaposition
 >>> m = parse_metaposition("k2/2K/1R1")
 >>> plan = {"root": 0, "nodes": [{"attempt": "Ra1", "answers": {"mate": None}}]}
->>> check_outcome(m, Outcome("m", "heuristic", "solved", 1, plan))
+>>> check_outcome(m, Outcome("m", "heuristic", "solved", 1, plan, verdict=Verdict(kind=UPPER_BOUND)))
 (True, 'the strategy mates within 1 moves against every square (1) and every reply (an upper bound: no optimum claimed)')
 >>> plan["refutation"] = {"root": 0, "nodes": [{"metaposition": "k2/2K/1R1", "depth": 0, "refutes": {}}]}
->>> out = Outcome("m", "native", "solved", 1, plan, stats={"optimal": True})
+>>> out = Outcome("m", "native", "solved", 1, plan)
 >>> check_outcome(m, out)[0], out.stats["checked"]
 (True, {'mate_within': 1, 'no_mate_within': 0})
 >>> plan["nodes"][0]["attempt"] = "Rc1"
@@ -754,7 +755,7 @@ def check_outcome(
         if not ok:
             return False, why
         stats["checked"] = {"mate_within": outcome.answer}
-        if outcome.verdict.optimal_claimed is not True:
+        if not outcome.verdict.exact:
             return True, f"{why} (an upper bound: no optimum claimed)"
         try:
             return _optimal(m, outcome, why)

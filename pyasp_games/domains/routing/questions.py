@@ -151,7 +151,7 @@ def describe_schedule(
     and the optimality proof."""
     said = None
     if outcome.answer is not None:
-        exact = outcome.verdict.optimal_claimed is True
+        exact = outcome.verdict.exact
         proved = "optimal" if exact else "an upper bound, not proved optimal"
         said = f"{outcome.answer} steps ({inst.moves}; {proved})"
     lines = _steps(outcome.witness) if outcome.status == "solved" else []
