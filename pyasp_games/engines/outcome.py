@@ -12,6 +12,7 @@ its :class:`~pyasp_games.engines.verdict.Verdict`.
 Saved as JSON (:meth:`Outcome.to_dict`) and read back (:meth:`Outcome.from_dict`), an
 outcome keeps its answer, witness, certificate and verdict:
 
+>>> import json
 >>> from fractions import Fraction
 >>> o = Outcome("m", "lp", "solved", Fraction(1, 12), certificate={(0, 1): Fraction(7, 12)})
 >>> back = Outcome.from_dict(json.loads(json.dumps(o.to_dict(), default=str)))
@@ -21,7 +22,6 @@ outcome keeps its answer, witness, certificate and verdict:
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from fractions import Fraction
 from typing import Any

@@ -250,6 +250,11 @@ class Question:
             (:data:`~pyasp_games.engines.agreement.Refinement`; ``None``: the general
             :func:`~pyasp_games.engines.agreement.relation` alone): the reference
             cross-check, crosscheck, fuzz and the bench report all use it.
+        revive: ``revive(instance, outcome) -> outcome``: a saved answer read back from
+            JSON (:meth:`Outcome.from_dict
+            <pyasp_games.engines.outcome.Outcome.from_dict>`) made what the checker reads
+            (tuples where JSON wrote lists, fractions where it wrote strings), for
+            :meth:`recheck`; ``None``: the JSON form is what the checker reads.
     """
 
     name: str
@@ -270,6 +275,7 @@ class Question:
     progress: Mapping[str, str] = field(default_factory=dict)
     output: Output | None = None
     compare: Refinement | None = None
+    revive: Callable[[Any, Outcome], Outcome] | None = None
 
     def __post_init__(self) -> None:
         if "asp" in self.backends and not any(p.name == "clingo_option" for p in self.params):
@@ -333,6 +339,28 @@ class Question:
                 self.reference, instance, outcome, options, limits, run, words, self.compare
             )
         return outcome
+
+    def recheck(self, instance: Any, saved: dict[str, Any]) -> Outcome:
+        """A saved answer (the JSON :meth:`Outcome.to_dict
+        <pyasp_games.engines.outcome.Outcome.to_dict>` wrote) checked again, alone, by the
+        question's checker on ``instance``: the outcome as its backend claimed it (a
+        failed claim's answer and status put back), every check and cross-check it
+        carried dropped, then :func:`~pyasp_games.engines.runner.judged` anew. The
+        verdict's kind and bound stay: they are part of the claim. A saved answer that
+        is not an outcome is a :class:`ValueError`."""
+        from pyasp_games.engines.runner import judged
+        from pyasp_games.engines.verdict import Verdict
+
+        outcome = Outcome.from_dict(saved)
+        claimed = outcome.verdict
+        if claimed.failed_status is not None:  # the claim as made, not as it was judged
+            outcome.status = claimed.failed_status
+        if claimed.failed_answer is not None:
+            outcome.answer = claimed.failed_answer
+        outcome.verdict = Verdict(kind=claimed.kind, bound=claimed.bound)
+        if self.revive is not None:
+            outcome = self.revive(instance, outcome)
+        return judged(outcome, instance, self.check)
 
     def _refuse_unknown_options(self, backend: str, options: Mapping[str, Any]) -> None:
         """An option the backend does not take is the caller's mistake, named as such (a

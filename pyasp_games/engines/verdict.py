@@ -248,9 +248,8 @@ class Verdict:
         if not any(key in stats for key in STATS_KEYS):
             return v
         pop = stats.pop
-        if "optimal" in stats:
-            if pop("optimal") is False:
-                v.kind = UPPER_BOUND
+        if "optimal" in stats and pop("optimal") is False:
+            v.kind = UPPER_BOUND
         if "bounded" in stats:
             bound = pop("bounded")
             if bound is not None:  # a number bounds the answer; a name, a strategy
