@@ -135,7 +135,9 @@ def test_solve_json_is_one_verified_outcome(puzzles, backend):
     run = run_cli("puzzle", "solve", puzzles / "thesis-board2.txt", "--backend", backend, "--json")
     assert run.code == 0, run.stderr
     out = run.json()
-    assert set(out) == {"problem", "backend", "status", "answer", "witness", "seconds", "stats"}
+    # the outcome's fields, and what `pyasp-games verify` needs to check it again
+    assert set(out) == {"problem", "backend", "status", "answer", "witness", "seconds", "stats",
+                        "question", "input", "index"}
     assert (out["status"], out["answer"], out["backend"]) == ("solved", 12, backend)
     board = load_boards(puzzles / "thesis-board2.txt")[0]
     assert verify_plan(4, 4, board.tiles, board.goal, out["witness"]).ok

@@ -20,7 +20,9 @@ def test_solve_json_gives_the_outcome(backend):
     run = run_cli("cover", "solve", COVER / "tiny-cover.txt", "--backend", backend, "--json")
     assert run.code == 0, run.stderr
     out = run.json()
-    assert set(out) == {"problem", "backend", "status", "answer", "witness", "seconds", "stats"}
+    # the outcome's fields, and what `pyasp-games verify` needs to check it again
+    assert set(out) == {"problem", "backend", "status", "answer", "witness", "seconds", "stats",
+                        "question", "input"}
     assert (out["status"], out["answer"], out["witness"]) == ("solved", True, [0, 1])
     assert out["stats"]["verified"] is True
 

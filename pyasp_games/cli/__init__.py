@@ -26,6 +26,7 @@ TOOLS = {
     "fuzz": "pyasp_games.cli.fuzz",
     "test-encoding": "pyasp_games.cli.regression",
     "bench": "pyasp_games.cli.bench",
+    "verify": "pyasp_games.cli.verify",
 }
 
 

@@ -147,12 +147,14 @@ def _run_domain(domain, files, backend, encoding, lim, json: bool, console, work
 
 
 def _confirmed(row) -> str:
-    """The ``confirmed`` column: verified, agreeing only, unconfirmed, not verified, FAILED or -."""
+    """The ``confirmed`` column: verified, verified in part, agreeing only, unconfirmed, not
+    verified, FAILED or -."""
     from pyasp_games.tools.crosscheck import failed_verification
 
     if failed_verification(row.outcome):
         return "FAILED check"
-    return {"verified": "verified", "agreed": "agrees only", "unconfirmed": "UNCONFIRMED",
+    return {"verified": "verified", "verified in part": "verified in part",
+            "agreed": "agrees only", "unconfirmed": "UNCONFIRMED",
             "not verified": "NOT VERIFIED"}.get(row.confirmed, "-")  # fmt: skip
 
 

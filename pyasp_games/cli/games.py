@@ -9,9 +9,9 @@ from __future__ import annotations
 import typer
 
 from pyasp_games.cli.questions import add_questions
-from pyasp_games.domains.grundy.questions import GAMES as QUESTIONS
+from pyasp_games.domains import questions_of
 
 app = typer.Typer(
     help="Classic impartial games: Nim, subtraction games, Grundy's game.", no_args_is_help=True
 )
-add_questions(app, QUESTIONS)
+add_questions(app, questions_of("games"))

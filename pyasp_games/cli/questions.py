@@ -193,11 +193,13 @@ def ask(question: Question, values: dict[str, Any]) -> None:
     outcomes = []
     # closed on the way out, also by an interrupt: a pool of workers stops with it
     with closing(_answers(question, instances, backend, lim, workers, options)) as answers:
-        for instance, outcome in zip(instances, answers, strict=True):
+        for index, (instance, outcome) in enumerate(zip(instances, answers, strict=True)):
             outcomes.append(outcome)
             if output is not None:  # first: a closed pipe after the printing cannot lose it
                 write_answer(question, instance, outcome, output)
-            show(question, instance, outcome, options, values["json"], cpu=lim.cpu_limit is not None)
+            source = (question.read_values(values), index if question.several else None)
+            show(question, instance, outcome, options, values["json"],
+                 cpu=lim.cpu_limit is not None, source=source)  # fmt: skip
     for emit, path in emitted.items():
         if _written(path) == before[emit]:  # never silently: say why the file is not there
             warn(f"{emit.flag} {path}: nothing written: {_unemitted(emit, outcomes[0])}")
@@ -271,13 +273,19 @@ def show(
     options: dict[str, Any],
     json: bool,
     cpu: bool = False,
+    source: tuple[dict[str, Any], int | None] | None = None,
 ) -> None:
     """Print one outcome: one JSON object, or a headline and the formatter's lines
     (``cpu``: the run was held to a CPU limit, so the headline gives its CPU seconds
-    beside the wall-clock ones)."""
+    beside the wall-clock ones). The JSON object names the command and, with ``source``
+    (the reader's values, the instance's index in its file), the input, so that
+    ``pyasp-games verify`` can check the answer again (:func:`~pyasp_games.tools.saved.saved`)."""
     answered()
     if json:
-        print_json(outcome.to_dict())
+        from pyasp_games.tools.saved import saved
+
+        given, index = source if source is not None else ({}, None)
+        print_json(saved(question, outcome, given, index))
         return
     answer, lines = question.describe(instance, outcome.claimed, options)
     said = f", {answer}" if answer else ""

@@ -22,7 +22,7 @@ import typer
 
 from pyasp_games.cli.common import FORCE, OUTPUT, new_file, print_json, warn, write_output
 from pyasp_games.cli.questions import add_questions
-from pyasp_games.domains.cover.chain import QUESTIONS
+from pyasp_games.domains import questions_of
 from pyasp_games.domains.cover.reductions import PADS
 from pyasp_games.errors import InputError
 
@@ -30,7 +30,7 @@ app = typer.Typer(
     help="Reductions between problems (SAT -> 3SAT -> 3DM -> X3C), with maps back.",
     no_args_is_help=True,
 )
-add_questions(app, QUESTIONS)
+add_questions(app, questions_of("reduce"))
 
 
 #: How short clauses are padded (the choices of :func:`pyasp_games.domains.cover.reductions.sat_to_3sat`).

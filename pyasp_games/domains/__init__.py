@@ -8,6 +8,12 @@ True
 >>> spec = domain_spec("puzzle")
 >>> spec.name, {question.domain for question in spec.questions}
 ('puzzle', {'puzzle'})
+
+Every question has one command, ``GROUP NAME``: a domain's own, or one of the groups that
+no domain lists (:data:`QUESTION_GROUPS`), and is found by it:
+
+>>> find_command("games nim").name, command_of(find_command("hex solve"))
+('nim', 'hex solve')
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 from types import ModuleType
+from typing import Any
 
 from pyasp_games.engines.domain import DomainSpec
 from pyasp_games.errors import InputError
@@ -35,6 +42,45 @@ DOMAINS: dict[str, str] = {
     "cops": "pyasp_games.domains.cops",
     "hex": "pyasp_games.domains.hex",
 }
+
+
+#: The command groups of questions that no domain lists, by the module and the name of
+#: the tuple that holds them: the classic games (grundy's) and the reductions (cover's).
+QUESTION_GROUPS: dict[str, tuple[str, str]] = {
+    "games": ("pyasp_games.domains.grundy.questions", "GAMES"),
+    "reduce": ("pyasp_games.domains.cover.chain", "QUESTIONS"),
+}
+
+
+def questions_of(group: str) -> tuple[Any, ...]:
+    """The questions of a command group: a domain's (its spec's), or a
+    :data:`QUESTION_GROUPS` group's."""
+    if group in QUESTION_GROUPS:
+        module, name = QUESTION_GROUPS[group]
+        return tuple(getattr(importlib.import_module(module), name))
+    return tuple(domain_spec(group).questions)
+
+
+def command_of(question: Any) -> str:
+    """The command that asks ``question``, ``GROUP NAME`` (``hex solve``, ``games nim``)."""
+    if question.domain:
+        return f"{question.domain} {question.name}"
+    for group in QUESTION_GROUPS:
+        if any(q is question for q in questions_of(group)):
+            return f"{group} {question.name}"
+    raise ValueError(f"the question {question.name!r} is in no command group")
+
+
+def find_command(command: str) -> Any:
+    """The question a command asks (``"hex solve"``); an unknown one is an
+    :class:`InputError` naming what there is."""
+    from pyasp_games.engines.question import find_question
+
+    group, _, name = command.strip().partition(" ")
+    groups = [*DOMAINS, *QUESTION_GROUPS]
+    if group not in groups:
+        raise InputError(f"unknown command group {group!r} (choose from {', '.join(groups)})")
+    return find_question(questions_of(group), name.strip())
 
 
 def domain_package(name: str) -> ModuleType:

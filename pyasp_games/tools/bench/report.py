@@ -12,7 +12,10 @@ A failed verification or a disagreement is listed first, under PROBLEMS, and mak
 :attr:`Report.ok` false. A claim that stands unconfirmed (a user encoding's claim whose
 reference gave no answer in time, or a claim beyond its checker that no second backend
 settled: the runs whose command prints NOT VERIFIED and exits 3) is no failure: it is
-counted in the ``not verified`` column and listed under NOT VERIFIED.
+counted in the ``not verified`` column and listed under NOT VERIFIED. An answer whose
+checker confirmed only part of it (verified in part,
+:attr:`~pyasp_games.engines.verdict.Verdict.in_part`) is counted in the ``in part``
+column, never as a full check.
 
 >>> rows = [
 ...     {"instance": "a", "backend": "x", "repeat": 0, "status": "solved", "answer": 3,
@@ -55,6 +58,8 @@ class BackendSummary:
     error: int = 0
     failed_verification: int = 0
     not_verified: int = 0
+    #: answers the checker confirmed only in part (the rest rests on the backend)
+    in_part: int = 0
     median: float | None = None
     max: float | None = None
     #: medians, over the answered runs that report them, of the solver statistics that
@@ -102,10 +107,16 @@ def _labels(rows: list[dict[str, Any]], meta: dict[str, Any]) -> list[str]:
 
 
 def _outcome(row: dict[str, Any]) -> Any:
+    """The row's outcome, its verdict read back from the row's statistics (the JSON
+    shape, :meth:`~pyasp_games.engines.outcome.Outcome.from_dict`): the one record every
+    column is read from."""
     from pyasp_games.engines.outcome import Outcome
 
-    return Outcome(row["instance"], row["backend"], row["status"], row.get("answer"), None,
-                   row.get("seconds") or 0.0, dict(row.get("stats") or {}))
+    return Outcome.from_dict({
+        "problem": row["instance"], "backend": row["backend"], "status": row["status"],
+        "answer": row.get("answer"), "seconds": row.get("seconds") or 0.0,
+        "stats": dict(row.get("stats") or {}),
+    })  # fmt: skip
 
 
 def unconfirmed(row: dict[str, Any]) -> str | None:
@@ -115,11 +126,9 @@ def unconfirmed(row: dict[str, Any]) -> str | None:
 
 
 def failed_check(row: dict[str, Any]) -> bool:
-    """The run's witness or claim failed its check: the row's own ``verified`` column (a
-    results file's field), or its verdict read back from the row's statistics."""
-    if row["status"] != "error":
-        return False
-    return row.get("verified") is False or _outcome(row).verdict.failed
+    """The run's witness or claim failed its check: its verdict read back from the row's
+    statistics."""
+    return row["status"] == "error" and _outcome(row).verdict.failed
 
 
 def _relation(rows: list[dict[str, Any]]) -> Any:
@@ -162,6 +171,8 @@ def build_report(rows: list[dict[str, Any]], meta: dict[str, Any]) -> Report:
             s.not_verified += 1
         elif failed_check(r):
             s.failed_verification += 1
+        elif _outcome(r).verdict.in_part:
+            s.in_part += 1
     for b, s in summaries.items():
         answered = [r for r in rows if r["backend"] == b and r["status"] in ANSWERED]
         times = [r["seconds"] for r in answered]
@@ -298,14 +309,15 @@ def markdown(report: Report) -> str:
     lines += [
         "## Per backend",
         "",
-        "| backend | runs | solved | no-solution | unknown | error | not verified | median s | max s |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| backend | runs | solved | no-solution | unknown | error | not verified | verified in part "
+        "| median s | max s |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for s in report.backends:
         error = f"{s.error}" + (f" ({s.failed_verification} FAILED verification)" if s.failed_verification else "")
         lines.append(
             f"| {s.backend} | {s.runs} | {s.solved} | {s.no_solution} | {s.unknown} | {error} "
-            f"| {s.not_verified} | {_fmt(s.median)} | {_fmt(s.max)} |"
+            f"| {s.not_verified} | {s.in_part} | {_fmt(s.median)} | {_fmt(s.max)} |"
         )
     lines += ["", "Median and max over the answered runs (solved or no-solution).", ""]
     shown = effort_columns(report)

@@ -22,7 +22,8 @@ class Row:
     agrees: bool = True
     known_ok: bool = True
     #: how the answer is confirmed: "verified" (an independent check of its witness),
-    #: "agreed" (not checkable alone, equal to another backend's or the known answer),
+    #: "verified in part" (the checker confirmed part of it, the rest rests on the
+    #: backend's search: never counted as verified), "agreed" (not checkable alone, equal to another backend's or the known answer),
     #: "unconfirmed" (not checkable alone, nothing to compare with), "not verified" (a user
     #: encoding's claim whose reference backend gave no answer in time) or "" (no answer)
     confirmed: str = ""
@@ -105,6 +106,7 @@ class Report:
 #: -> its key in :meth:`Report.summary`.
 CATEGORIES = {
     "verified": "verified",
+    "verified in part": "verified_in_part",
     "agreed": "agreed_only",
     "unconfirmed": "unconfirmed",
     "not verified": "not_verified",
@@ -140,6 +142,7 @@ def summary_text(s: dict[str, Any]) -> str:
         head += ": " + ", ".join(f"{n} {k}" for k, n in sorted(statuses.items()))
     how = [f"{s['verified']} verified by an independent check"]
     told = {
+        "verified_in_part": "verified in part (the rest not re-checked)",
         "agreed_only": "not checkable alone but agreeing",
         "unconfirmed": "not checkable alone and nothing to compare with (unconfirmed)",
         "not_verified": "not verified (the reference gave no answer in time)",

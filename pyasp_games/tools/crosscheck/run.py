@@ -46,6 +46,8 @@ def confirmation(outcomes: Sequence[Outcome], has_known: bool) -> list[str]:
         verdict = o.verdict
         if o.status != "error" and verdict.not_verified:
             out.append("not verified")
+        elif verdict.in_part:  # never counted as a full check
+            out.append("verified in part")
         elif verdict.verified is True:
             out.append("verified")
         elif not _definite(o) or verdict.verified is False:
