@@ -13,7 +13,7 @@ from functools import cache
 import pytest
 
 from pyasp_games.domains.hex import solve
-from pyasp_games.domains.hex.model import board, graph_hex, parse_position
+from pyasp_games.domains.hex.model import board, format_position, graph_hex, parse_position
 from pyasp_games.domains.hex.native import solve_openings, solve_position
 from pyasp_games.domains.hex.play import play
 from pyasp_games.domains.hex.verify import check_openings, check_proof, half_turn
@@ -21,7 +21,7 @@ from pyasp_games.engines.graphs import parse_arcs
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.errors import InputError
 
-from .conftest import run_cli
+from .conftest import assert_bad_input, run_cli
 
 NAMES = {"B": "black", "W": "white"}
 
@@ -242,6 +242,38 @@ def test_the_command_line(tmp_path):
     assert run.code == 0 and "one line: ..B/.W./..." in run.stdout
     run = run_cli("hex", "solve", "7x7", "--time-limit", "0.5")
     assert run.code == 3
+
+
+def test_a_one_line_board_is_a_board_even_where_a_path_of_that_name_exists(tmp_path, monkeypatch):
+    # '../..' is the empty 2 x 2 board, and a folder too: the board wins
+    run = run_cli("hex", "solve", "../..")
+    assert run.code == 0 and "2 x 2 Hex, black to move, 4 empty cells" in run.stdout
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "B.").mkdir()
+    run = run_cli("hex", "show", "B.")
+    assert run.code == 0 and "one line: B." in run.stdout
+    (tmp_path / "BW").write_text("# terminals: s t\ns t\n")
+    run = run_cli("hex", "show", "BW")  # a file of that name: still the one-line board
+    assert run.code == 0 and "one line: BW" in run.stdout
+    run = run_cli("hex", "show", "B./..")
+    assert run.code == 0 and "one line: B./.." in run.stdout
+    run = run_cli("hex", "solve", str(tmp_path / "BW"))  # the file, by another spelling
+    assert run.code == 0 and "graph Hex on 0 cells" in run.stdout
+
+
+def test_terminals_with_a_board_say_they_are_for_graph_hex(tmp_path):
+    assert_bad_input(run_cli("hex", "solve", "3x3", "--terminals", "a1,c3"),
+                     "--terminals belongs to graph Hex (a graph file")
+    assert_bad_input(run_cli("hex", "solve", "..B/.W./...", "--terminals", "a1,c3"),
+                     "--terminals belongs to graph Hex (a graph file")
+    diagram = tmp_path / "board.txt"
+    diagram.write_text(format_position(parse_position("..B/.W./...")))
+    assert_bad_input(run_cli("hex", "solve", str(diagram), "--terminals", "a1,c3"),
+                     "--terminals belongs to graph Hex (a graph file")
+    graph = tmp_path / "g.txt"
+    graph.write_text("s a\na t\n")
+    run = run_cli("hex", "solve", str(graph), "--terminals", "s,t")
+    assert run.code == 0 and "graph Hex on 1 cell" in run.stdout
 
 
 def test_play_against_the_solver():
