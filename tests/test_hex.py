@@ -276,6 +276,19 @@ def test_terminals_with_a_board_say_they_are_for_graph_hex(tmp_path):
     assert run.code == 0 and "graph Hex on 1 cell" in run.stdout
 
 
+def test_a_picture_is_written_only_under_a_name_of_its_format(tmp_path):
+    """hex openings -o and hex picture -o refuse, by the one check, a name whose suffix
+    is not the picture's format, before any work and without writing."""
+    for args, formats in ((["openings", "--board", "3x3"], ".svg"),
+                          (["picture", str(tmp_path / "map.json")], ".svg or .png")):  # fmt: skip
+        for name in ("map.txt", "map"):
+            run = run_cli("hex", *args, "-o", str(tmp_path / name))
+            assert_bad_input(run, f"{name}: the picture must be {formats}")
+            assert not (tmp_path / name).exists()
+    run = run_cli("hex", "openings", "--board", "2x2", "-o", str(tmp_path / "map.SVG"))
+    assert run.code == 0 and (tmp_path / "map.SVG").read_text().startswith("<?xml")
+
+
 def test_play_against_the_solver():
     said: list[str] = []
     # white to move on 3 x 3 after black's centre: the solver plays black and wins

@@ -66,10 +66,9 @@ def picture(
     """Draw a map of openings (dark cells: Black's opening there wins) as SVG or PNG."""
     from pyasp_games.domains.hex.model import parse_position
     from pyasp_games.domains.hex.plot import openings_picture
-    from pyasp_games.engines.files import cannot_write, read_json
+    from pyasp_games.engines.files import cannot_write, checked_suffix, read_json
 
-    if output.suffix not in (".svg", ".png"):
-        raise InputError(f"{output}: the picture must be .svg or .png")
+    checked_suffix(output, (".svg", ".png"), "picture")
     new_file(output, force, "--output")
     data = read_json(openings)
     answer = data.get("answer") if isinstance(data, dict) else None
@@ -79,7 +78,7 @@ def picture(
     game = parse_position(size) if isinstance(size, str) and size[:1].isdigit() else None
     if game is None or set(answer) != set(game.cells):
         raise InputError(f"{openings}: the map does not fit the board {size!r}")
-    picture_bytes = openings_picture(game, answer, output.suffix[1:])
+    picture_bytes = openings_picture(game, answer, output.suffix[1:].lower())
     try:
         output.write_bytes(picture_bytes)
     except OSError as err:

@@ -44,6 +44,7 @@ from pyasp_games.cli.common import (
     warn,
 )
 from pyasp_games.engines.enforcement import arm
+from pyasp_games.engines.files import checked_suffix
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import Param, Question
@@ -179,6 +180,8 @@ def ask(question: Question, values: dict[str, Any]) -> None:
     arm(lim, whole_command=not question.several)
     for emit in question.emits:
         new_file(values.get(emit.name), values.get("force", False), emit.flag)
+    if values.get("output") is not None and question.output.suffixes:
+        checked_suffix(values["output"], question.output.suffixes, question.output.what)
     output = new_file(values.get("output"), values.get("force", False), "--output")
     trust = trust_encoding(question.domain, values.get("trust", False), values.get(ENCODING))
     options.update(trust)
