@@ -247,6 +247,27 @@ def test_a_time_limit_is_unknown():
     assert run.code == 3, run.stderr
 
 
+def test_a_limit_reached_outside_the_backend_names_the_graph_and_the_backend(monkeypatch):
+    """A limit reached in the check (after the backend) is reported as the outcome would
+    be: the problem named after the graph, the backend given (not "cops number", null)."""
+    import pyasp_games.engines.question as question
+    from pyasp_games.engines.limits import LimitReached
+
+    real = question.run_backend
+
+    def checked_too_long(*args, **kwargs):
+        real(*args, **kwargs)
+        raise LimitReached({"limit": "time"})
+
+    monkeypatch.setattr(question, "run_backend", checked_too_long)
+    run = run_cli("cops", "number", "petersen", "--json")
+    assert run.code == 3
+    data = run.json()
+    assert (data["problem"], data["backend"], data["status"]) == ("petersen", "native", "unknown")
+    run = run_cli("cops", "number", "instances/cops/cycle5-notes-two-cops.txt", "-b", "sat")
+    assert run.code == 3 and run.stdout.startswith("cycle5-notes-two-cops.txt: unknown ("), run.stdout
+
+
 def test_make_game_reads_the_headers():
     g = read_graph("instances/cops/grid3x3-notes-robber-first.txt")
     game = make_game(g)
