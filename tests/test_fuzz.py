@@ -394,3 +394,14 @@ def test_a_wrong_answer_shows_its_smallest_wrong_part(tmp_path):
     assert report.failure.blame == [
         "  the smallest part of its answer that no right answer holds: saddle(0,0)"
     ]
+
+
+def test_the_help_names_every_domain_of_the_registry():
+    """fuzz --help lists the domains from the registry: a new domain is there at once."""
+    from pyasp_games.domains import DOMAINS
+
+    run = run_cli("fuzz", "--help")
+    listed = " ".join(run.stdout.split())  # the help is wrapped to the width
+    assert run.code == 0 and f"The domain ({', '.join(DOMAINS)})." in listed
+    for name in DOMAINS:
+        assert domain_spec(name).fuzzing is not None, name  # each one fuzzable
