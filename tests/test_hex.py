@@ -298,6 +298,32 @@ def test_play_against_the_solver():
     assert any("no cell of that name" in line for line in said)
 
 
+def test_play_takes_cells_in_any_case_and_shows_the_final_board():
+    said: list[str] = []
+    # white to move on 3 x 3 after black's centre: the solver (black) wins; you type A1, ...
+    moves = iter(["A1", "A2", "a3", "B1", "C1", "C3", "B3"])
+    play(parse_position(".../.B./..."), moves.__next__, said.append)
+    assert not any("no cell of that name" in line for line in said), said
+    assert said[-1] == "I have won."
+    final = parse_position(said[-2])  # the board, as a diagram that reads back
+    assert final.stones.count("B") >= 3 and final.stones[0] == "W"  # a1 is white: A1 taken
+    assert solve(final, "native").verdict.verified is not False
+
+
+def test_play_takes_the_5x5_board_and_refuses_larger(tmp_path):
+    from pyasp_games.domains.hex.play import check_playable
+
+    check_playable(parse_position("5x5"))  # allowed: the solver answers it at once
+    check_playable(parse_position("4x6"))
+    with pytest.raises(InputError, match="at most 25 cells"):
+        check_playable(parse_position("6x6"))
+    said: list[str] = []
+    play(parse_position("5x5"), iter(["a1"]).__next__, said.append)
+    assert said[1].startswith("I play black") and said[2].startswith("I play ")
+    assert said[-1] == "end of input: game abandoned"
+    assert_bad_input(run_cli("hex", "play", "6x6"), "at most 25 cells")
+
+
 @pytest.mark.parametrize("text", ["1x1", "2x2", "B./..", ".B/..", "B.W/.BW/...", "BW./.B./W..",
                                   "BW../.WB./W.B./WBBW", "W.BW/.W../.BBW/BWB."])
 def test_asp_agrees_with_brute_force_and_proves_it(text):
