@@ -584,3 +584,21 @@ def test_report_counts_every_claim_its_command_left_unconfirmed():
         "g: native (repeat 0) not verified: too large to recount",
     ]
     assert report.ok  # unconfirmed is no failure
+
+
+def test_the_readme_names_every_domain_and_generator_of_the_registry():
+    """benchmarks/README.md's table of suite keys names every registered domain and
+    every generator of each (with its parameters), so it cannot fall behind the registry."""
+    import inspect
+
+    from pyasp_games.domains import DOMAINS, domain_spec
+
+    text = (Path(__file__).parent.parent / "benchmarks" / "README.md").read_text()
+    row = {line.split("|")[1].strip(): line for line in text.splitlines() if line.startswith("| `")}
+    for name in DOMAINS:
+        assert f"`{name}`" in row["`domain`"], name
+        for generator, make in domain_spec(name).generators.items():
+            params = [p for p in inspect.signature(make).parameters if p != "seed"]
+            told = f"`{generator}` (`{', '.join(params)}`)" if params else f"`{generator}` (none)"
+            own = row["`instances.generator`"].split(f"`{name}`:", 1)[1].split("; `")[0]
+            assert told in own, (name, told)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import math
+from pathlib import Path
 
 import networkx as nx
 import pytest
@@ -20,6 +21,7 @@ from pyasp_games.domains.cops.model import (
     read_graph,
     small_games,
 )
+from pyasp_games.domains.cops.play import play
 from pyasp_games.domains.cops.retrograde import Table
 from pyasp_games.domains.cops.verify import check_number, check_solve
 from pyasp_games.engines.graphs import graph_from_edges
@@ -228,6 +230,61 @@ def test_bad_input_is_one_line(args, fragment):
     assert_bad_input(run_cli("cops", *args), fragment)
 
 
+@pytest.mark.parametrize("cops_at, placed", [
+    ("0,0", ("0,0",)),  # one cop on a grid vertex, as docs/cops.md names it
+    ("0,0,2,0", ("0,0", "2,0")),  # two, the commas read the one way they make vertices
+    ("0,0 2,0", ("0,0", "2,0")),  # two, separated by a space
+])
+def test_grid_vertices_are_named_as_the_doc_says(cops_at, placed):
+    run = run_cli("cops", "solve", "grid:3x3", "--cops", cops_at, "--robber", "2,2", "--json")
+    assert run.code == 0, run.stderr
+    witness = run.json()["witness"]
+    game = make_game(read_graph("grid:3x3"), cops_at, "2,2")
+    assert tuple(game.names[c] for c in game.cops) == placed and game.names[game.robber] == "2,2"
+    assert witness is not None
+
+
+def test_vertex_names_that_split_two_ways_are_refused(tmp_path):
+    f = tmp_path / "g.txt"
+    f.write_text("1 1,1\n1,1 2\n2 1\n")
+    assert_bad_input(run_cli("cops", "solve", f, "--cops", "1,1", "--robber", "2"),
+                     "splits into vertices of g.txt in more than one way")
+    run = run_cli("cops", "solve", f, "--cops", "1 1", "--robber", "2", "--json")
+    assert run.code == 0, run.stderr  # spaces: two cops on 1
+    assert_bad_input(run_cli("cops", "solve", "grid:3x3", "--cops", "0,0,9,9", "--robber", "2,2"),
+                     "grid:3x3 has no vertex '9,9'")
+
+
+def test_the_notes_convention_for_a_robber_trapped_at_the_start_is_documented():
+    run = run_cli("cops", "solve", "path:3", "--cops", "0,2", "--robber", "1", "--variant", "notes",
+                  "--json")
+    assert run.json()["answer"] == {"winner": "cops", "moves": 0}
+    for side in ("cops", "robber"):
+        run = run_cli("cops", "solve", "path:3", "--cops", "0,2", "--robber", "1", "--variant",
+                      "notes", "--to-move", side)
+        assert run.code == 0 and "the robber is caught at the start" in run.stdout
+    doc = " ".join((Path(__file__).parent.parent / "docs" / "cops.md").read_text().split())
+    assert "who wins when the robber is trapped at the start" in doc
+    assert "the robber is caught at the start" in doc
+
+
+def test_play_never_offers_the_robber_a_cop_s_vertex_and_says_who_stays():
+    said: list[str] = []
+    # path a-b-c, the cop on a, the robber (you) on c: the cops win; c's neighbour b is free
+    game = parse_instance("a b\nb c\nc d\n", cops="a", robber="c")
+    play(game, iter(["b", "d"]).__next__, said.append)
+    offer = next(line for line in said if "one of:" in line)
+    assert offer.endswith("(one of: c d)"), offer  # the cop moved to b: not offered
+    assert any("a cop stands there" in line for line in said), said
+    said.clear()
+    # cycle:4, the cop on 0, the robber on 2: the robber escapes; he stays while he can
+    game = make_game(read_graph("cycle:4"), "0", "2")
+    play(game, iter(["0", "1", "quit"]).__next__, said.append)
+    robber = [line for line in said if line.startswith("The robber")]
+    assert robber and all(" stays at " in line or " moves to " in line for line in robber)
+    assert robber[0] == "The robber stays at 2.", said  # not "moves to 2"
+
+
 def test_a_disconnected_graph_has_no_cop_number(tmp_path):
     f = tmp_path / "two.txt"
     f.write_text("a b\nc d\n")
@@ -245,6 +302,27 @@ def test_a_game_on_a_disconnected_graph_is_played(tmp_path):
 def test_a_time_limit_is_unknown():
     run = run_cli("cops", "number", "hypercube:7", "--time-limit", "1")
     assert run.code == 3, run.stderr
+
+
+def test_a_limit_reached_outside_the_backend_names_the_graph_and_the_backend(monkeypatch):
+    """A limit reached in the check (after the backend) is reported as the outcome would
+    be: the problem named after the graph, the backend given (not "cops number", null)."""
+    import pyasp_games.engines.question as question
+    from pyasp_games.engines.limits import LimitReached
+
+    real = question.run_backend
+
+    def checked_too_long(*args, **kwargs):
+        real(*args, **kwargs)
+        raise LimitReached({"limit": "time"})
+
+    monkeypatch.setattr(question, "run_backend", checked_too_long)
+    run = run_cli("cops", "number", "petersen", "--json")
+    assert run.code == 3
+    data = run.json()
+    assert (data["problem"], data["backend"], data["status"]) == ("petersen", "native", "unknown")
+    run = run_cli("cops", "number", "instances/cops/cycle5-notes-two-cops.txt", "-b", "sat")
+    assert run.code == 3 and run.stdout.startswith("cycle5-notes-two-cops.txt: unknown ("), run.stdout
 
 
 def test_make_game_reads_the_headers():
@@ -315,7 +393,7 @@ def test_play_in_a_terminal_asks_again_and_ends_with_the_input():
     assert run.returncode == 0, run.stderr
     out = run.stdout
     assert "I play the robber" in out and "'zz': no vertex of that name" in out
-    assert "'0 2': give 1 vertices, one for each cop" in out
+    assert "'0 2': give the vertex the cop moves to (or stays on)" in out
     assert "The robber moves to" in out and out.rstrip().endswith("end of input: game abandoned")
 
 

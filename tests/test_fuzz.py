@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shlex
 import shutil
 import time
@@ -351,6 +352,40 @@ def test_exported_cases_replay_without_the_reference(tmp_path):
                      "not a folder of cases")  # fmt: skip
 
 
+CASE = {"domain": "cover", "question": "solve", "mode": "one", "options": {}, "status": "solved",
+        "answer": True, "witness": [0, 1, 2, 3], "stats": {}, "reference": "dlx",
+        "instance": "c.txt"}
+
+
+@pytest.mark.parametrize("change,fragment", [
+    ({"instance": None}, "c.expect.json: not a regression case: the key 'instance' is missing"),
+    ({"domain": None}, "c.expect.json: not a regression case: the key 'domain' is missing"),
+    ({"answer": None}, "c.expect.json: not a regression case: the key 'answer' is missing"),
+    ({"domain": "chess"}, "c.expect.json: unknown domain 'chess'"),
+    ({"question": "colour"}, "c.expect.json: unknown question 'colour'"),
+    ({"options": [1]}, "c.expect.json: the key 'options' holds [1], not a dict"),
+    ({"instance": "../c.txt"}, "c.expect.json: the key 'instance' names '../c.txt'"),
+    ({"instance": "gone.txt"}, "gone.txt"),
+    ([], "c.expect.json: not a regression case (a JSON object"),
+])
+def test_a_broken_regression_case_is_named_in_one_line(tmp_path, change, fragment):
+    (tmp_path / "c.txt").write_text("12\n0 1 2\n3 4 5\n6 7 8\n9 10 11\n")
+    case = change if isinstance(change, list) else {
+        k: v for k, v in {**CASE, **change}.items() if v is not None
+    }
+    (tmp_path / "c.expect.json").write_text(json.dumps(case))
+    run = run_cli("test-encoding", tmp_path, "--encoding", "x3c")
+    assert_bad_input(run, fragment)
+    assert "KeyError" not in run.stderr and "('instance')" not in run.stderr
+
+
+def test_a_whole_regression_case_passes(tmp_path):
+    (tmp_path / "c.txt").write_text("12\n0 1 2\n3 4 5\n6 7 8\n9 10 11\n")
+    (tmp_path / "c.expect.json").write_text(json.dumps(CASE))
+    run = run_cli("test-encoding", tmp_path, "--encoding", "x3c")
+    assert run.code == 0 and "1 of 1 cases pass" in run.stdout, run.stdout + run.stderr
+
+
 def test_a_wrong_answer_shows_its_smallest_wrong_part(tmp_path):
     """Beside the checker's message, the part of the answer that no right answer holds:
     the answer's atoms assumed in the bundled encoding, a minimal unsatisfiable core."""
@@ -359,3 +394,14 @@ def test_a_wrong_answer_shows_its_smallest_wrong_part(tmp_path):
     assert report.failure.blame == [
         "  the smallest part of its answer that no right answer holds: saddle(0,0)"
     ]
+
+
+def test_the_help_names_every_domain_of_the_registry():
+    """fuzz --help lists the domains from the registry: a new domain is there at once."""
+    from pyasp_games.domains import DOMAINS
+
+    run = run_cli("fuzz", "--help")
+    listed = " ".join(run.stdout.split())  # the help is wrapped to the width
+    assert run.code == 0 and f"The domain ({', '.join(DOMAINS)})." in listed
+    for name in DOMAINS:
+        assert domain_spec(name).fuzzing is not None, name  # each one fuzzable

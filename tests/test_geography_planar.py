@@ -177,6 +177,34 @@ def test_a_crossing_used_twice_is_refused_with_the_play():
     assert (a, b) in steps and (c, d) in steps
 
 
+def test_an_unsafe_crossing_is_told_by_the_input_s_arcs():
+    """On the undirected K3,3 (both arcs of every edge: the drawing subdivides one of each
+    pair), the refused crossing is two arcs of the input, named by its vertices, and the
+    play shown goes along both."""
+    left, right = ["a1", "a2", "a3"], ["b1", "b2", "b3"]
+    edges = [(a, b) for a in left for b in right]
+    g = from_arcs(edges + [(b, a) for a, b in edges], left + right)
+    for start in left + right:
+        with pytest.raises(UnsafeCrossing) as refused:
+            planarize(g, start)
+        play, arcs = refused.value.play, refused.value.arcs
+        steps = list(itertools.pairwise(play))
+        for arc in arcs:
+            assert arc in steps and set(arc) <= set(left + right), (start, arcs, play)
+        assert "..." not in str(refused.value)
+
+
+def test_cli_refuses_the_undirected_k33_with_readable_arcs(tmp_path):
+    src = tmp_path / "k33.txt"
+    src.write_text("# start: a1\n" + "".join(f"a{i} b{j}\n" for i in (1, 2, 3) for j in (1, 2, 3)))
+    run = run_cli("geography", "planarize", src, "--undirected", "--json")
+    assert run.code == 3
+    said = json.loads(run.stdout)
+    steps = list(itertools.pairwise(said["play"]))
+    assert all(tuple(arc) in steps for arc in said["unsafe_crossing"]), said
+    assert "..." not in run.stderr and "->" in run.stderr
+
+
 def test_cli_planarize(tmp_path):
     src = tmp_path / "k33.txt"
     src.write_text(k33_game().format_arcs())

@@ -13,7 +13,7 @@ from functools import cache
 import pytest
 
 from pyasp_games.domains.hex import solve
-from pyasp_games.domains.hex.model import board, graph_hex, parse_position
+from pyasp_games.domains.hex.model import board, format_position, graph_hex, parse_position
 from pyasp_games.domains.hex.native import solve_openings, solve_position
 from pyasp_games.domains.hex.play import play
 from pyasp_games.domains.hex.verify import check_openings, check_proof, half_turn
@@ -21,7 +21,7 @@ from pyasp_games.engines.graphs import parse_arcs
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.errors import InputError
 
-from .conftest import run_cli
+from .conftest import assert_bad_input, run_cli
 
 NAMES = {"B": "black", "W": "white"}
 
@@ -244,6 +244,51 @@ def test_the_command_line(tmp_path):
     assert run.code == 3
 
 
+def test_a_one_line_board_is_a_board_even_where_a_path_of_that_name_exists(tmp_path, monkeypatch):
+    # '../..' is the empty 2 x 2 board, and a folder too: the board wins
+    run = run_cli("hex", "solve", "../..")
+    assert run.code == 0 and "2 x 2 Hex, black to move, 4 empty cells" in run.stdout
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "B.").mkdir()
+    run = run_cli("hex", "show", "B.")
+    assert run.code == 0 and "one line: B." in run.stdout
+    (tmp_path / "BW").write_text("# terminals: s t\ns t\n")
+    run = run_cli("hex", "show", "BW")  # a file of that name: still the one-line board
+    assert run.code == 0 and "one line: BW" in run.stdout
+    run = run_cli("hex", "show", "B./..")
+    assert run.code == 0 and "one line: B./.." in run.stdout
+    run = run_cli("hex", "solve", str(tmp_path / "BW"))  # the file, by another spelling
+    assert run.code == 0 and "graph Hex on 0 cells" in run.stdout
+
+
+def test_terminals_with_a_board_say_they_are_for_graph_hex(tmp_path):
+    assert_bad_input(run_cli("hex", "solve", "3x3", "--terminals", "a1,c3"),
+                     "--terminals belongs to graph Hex (a graph file")
+    assert_bad_input(run_cli("hex", "solve", "..B/.W./...", "--terminals", "a1,c3"),
+                     "--terminals belongs to graph Hex (a graph file")
+    diagram = tmp_path / "board.txt"
+    diagram.write_text(format_position(parse_position("..B/.W./...")))
+    assert_bad_input(run_cli("hex", "solve", str(diagram), "--terminals", "a1,c3"),
+                     "--terminals belongs to graph Hex (a graph file")
+    graph = tmp_path / "g.txt"
+    graph.write_text("s a\na t\n")
+    run = run_cli("hex", "solve", str(graph), "--terminals", "s,t")
+    assert run.code == 0 and "graph Hex on 1 cell" in run.stdout
+
+
+def test_a_picture_is_written_only_under_a_name_of_its_format(tmp_path):
+    """hex openings -o and hex picture -o refuse, by the one check, a name whose suffix
+    is not the picture's format, before any work and without writing."""
+    for args, formats in ((["openings", "--board", "3x3"], ".svg"),
+                          (["picture", str(tmp_path / "map.json")], ".svg or .png")):  # fmt: skip
+        for name in ("map.txt", "map"):
+            run = run_cli("hex", *args, "-o", str(tmp_path / name))
+            assert_bad_input(run, f"{name}: the picture must be {formats}")
+            assert not (tmp_path / name).exists()
+    run = run_cli("hex", "openings", "--board", "2x2", "-o", str(tmp_path / "map.SVG"))
+    assert run.code == 0 and (tmp_path / "map.SVG").read_text().startswith("<?xml")
+
+
 def test_play_against_the_solver():
     said: list[str] = []
     # white to move on 3 x 3 after black's centre: the solver plays black and wins
@@ -251,6 +296,32 @@ def test_play_against_the_solver():
     play(parse_position(".../.B./..."), moves.__next__, said.append)
     assert said[1].startswith("I play black") and said[-1] == "I have won."
     assert any("no cell of that name" in line for line in said)
+
+
+def test_play_takes_cells_in_any_case_and_shows_the_final_board():
+    said: list[str] = []
+    # white to move on 3 x 3 after black's centre: the solver (black) wins; you type A1, ...
+    moves = iter(["A1", "A2", "a3", "B1", "C1", "C3", "B3"])
+    play(parse_position(".../.B./..."), moves.__next__, said.append)
+    assert not any("no cell of that name" in line for line in said), said
+    assert said[-1] == "I have won."
+    final = parse_position(said[-2])  # the board, as a diagram that reads back
+    assert final.stones.count("B") >= 3 and final.stones[0] == "W"  # a1 is white: A1 taken
+    assert solve(final, "native").verdict.verified is not False
+
+
+def test_play_takes_the_5x5_board_and_refuses_larger(tmp_path):
+    from pyasp_games.domains.hex.play import check_playable
+
+    check_playable(parse_position("5x5"))  # allowed: the solver answers it at once
+    check_playable(parse_position("4x6"))
+    with pytest.raises(InputError, match="at most 25 cells"):
+        check_playable(parse_position("6x6"))
+    said: list[str] = []
+    play(parse_position("5x5"), iter(["a1"]).__next__, said.append)
+    assert said[1].startswith("I play black") and said[2].startswith("I play ")
+    assert said[-1] == "end of input: game abandoned"
+    assert_bad_input(run_cli("hex", "play", "6x6"), "at most 25 cells")
 
 
 @pytest.mark.parametrize("text", ["1x1", "2x2", "B./..", ".B/..", "B.W/.BW/...", "BW./.B./W..",

@@ -13,6 +13,7 @@ from pyasp_games.domains.kriegspiel.asp import solve_asp
 from pyasp_games.domains.kriegspiel.model import (
     Board,
     known_value,
+    load_metaposition,
     load_metapositions,
     parse_metaposition,
     starts,
@@ -213,6 +214,37 @@ def test_cli_solve_show_and_json():
     assert data["answer"] == 1 and data["witness"]["nodes"][0]["attempt"] == "Ra1"
     show = run_cli("kriegspiel", "show", "4/4/1R2/K3 unknown")
     assert show.code == 0 and "1 K . ? ?" in show.stdout and "?1??/?1??/1R2/K1??" in show.stdout
+
+
+@pytest.mark.parametrize("text", [
+    "4/4/1R2/K3 unknown",  # KRK, 4 x 4, a set of squares
+    "4/4/1R2/K2k",  # the square known
+    "K1k/3/1R1",  # 3 x 3
+    "5/5/2B2/1N3/K4 unknown",  # KBNK, 5 x 5
+    "6/6/6/6/2Q3/K5 unknown",  # KQK on 6 x 6: ranks wider than 4 squares
+    "7/7/7/1B5/3B3/K6 unknown",  # KBBK on 6 ranks of 7 files
+    "8/8/8/8/8/8/1R6/K6k",  # 8 x 8
+])
+def test_what_show_prints_reads_back(tmp_path, text):
+    m = load_metaposition(text)
+    shown = run_cli("kriegspiel", "show", text)
+    assert shown.code == 0
+    lines = shown.stdout.splitlines()
+    whole, diagram, no_fen = tmp_path / "whole.txt", tmp_path / "diagram.txt", tmp_path / "no-fen.txt"
+    whole.write_text(shown.stdout)
+    diagram.write_text("\n".join(lines[1:-1]) + "\n")  # the board alone, as printed
+    no_fen.write_text("\n".join(lines[:-1]) + "\n")
+    for file in (whole, diagram, no_fen):
+        assert load_metaposition(file) == m, file.read_text()
+    if m.board.size <= 16:  # the command reads it as the user gave it
+        run = run_cli("kriegspiel", "solve", diagram)
+        assert run.code == 0 and m.describe() in run.stdout, run.stderr
+
+
+def test_a_diagram_with_wrong_rank_numbers_is_refused(tmp_path):
+    file = tmp_path / "m.txt"
+    file.write_text("1 . . . .\n2 . . . .\n3 . R . .\n4 K . . k\n  a b c d\n")
+    assert_bad_input(run_cli("kriegspiel", "solve", file), "is numbered 1, but it is rank 4")
 
 
 def test_cli_bad_input():

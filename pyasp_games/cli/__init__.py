@@ -179,6 +179,16 @@ def _leave(code: int) -> None:
 
 
 def _run(argv: list[str] | None, group: str | None, UsageFailure: type, enforce: bool) -> None:
+    from pyasp_games.cli.common import ANSWERING
+
+    ANSWERING.clear()  # a command run in a calling program before this one said its own
+    try:
+        _run_command(argv, group, UsageFailure, enforce)
+    finally:
+        ANSWERING.clear()
+
+
+def _run_command(argv: list[str] | None, group: str | None, UsageFailure: type, enforce: bool) -> None:
     from pyasp_games.cli.values import convert_plainly
     from pyasp_games.engines.limits import LimitReached
     from pyasp_games.engines.processes import stopped_by
@@ -231,7 +241,7 @@ def _limit_reached(argv: list[str], err: BaseException, enforce: bool = True) ->
     outside a backend (reading the input, a check): one line, or one JSON object. The
     command's own process ends at once; inside a calling program (``enforce=False``)
     this raises ``SystemExit(3)``."""
-    from pyasp_games.cli.common import limit_reached, print_json
+    from pyasp_games.cli.common import ANSWERING, limit_reached, print_json
     from pyasp_games.engines.enforcement import held_for, memory_stop, release_time_limit
 
     release_time_limit()
@@ -242,9 +252,12 @@ def _limit_reached(argv: list[str], err: BaseException, enforce: bool = True) ->
     else:
         given = err.args[0] if err.args and isinstance(err.args[0], dict) else {}
         stats = {"limit": "time", **given}
-    problem = " ".join(a for a in argv[:2] if not a.startswith("-"))
+    # the outcome's names where the command said them (a question: the input, the
+    # backend), else the command's own
+    problem = ANSWERING.get("problem") or " ".join(a for a in argv[:2] if not a.startswith("-"))
     if "--json" in argv:
-        outcome = {"problem": problem, "backend": None, "status": "unknown", "answer": None}
+        backend = ANSWERING.get("backend")
+        outcome = {"problem": problem, "backend": backend, "status": "unknown", "answer": None}
         print_json({**outcome, "witness": None, "seconds": seconds, "stats": stats})
     else:
         took = "" if seconds is None else f"{seconds:.3f} s, "

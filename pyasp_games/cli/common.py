@@ -59,6 +59,17 @@ MEMORY_LIMIT = typer.Option(
 )
 
 
+#: What the running command answers, named as its outcome would name it (``problem``,
+#: ``backend``): a limit reached outside the backend (reading the input, the check) is
+#: reported so (:func:`pyasp_games.cli._limit_reached`). The generated command says it.
+ANSWERING: dict[str, str] = {}
+
+
+def answering(problem: str, backend: str) -> None:
+    """The running command answers ``problem`` with ``backend`` (:data:`ANSWERING`)."""
+    ANSWERING.update(problem=problem, backend=backend)
+
+
 def answered() -> None:
     """The answer is complete: the time limit no longer interrupts (printing it)."""
     from pyasp_games.engines.enforcement import release_time_limit

@@ -8,11 +8,12 @@ from pathlib import Path
 import typer
 
 from pyasp_games.cli.common import JSON, print_json
+from pyasp_games.domains import DOMAINS
 
 
 def fuzz(
     domain: str = typer.Argument(
-        ..., help="The domain (cover, grundy, geography, puzzle, kriegspiel)."
+        ..., help=f"The domain ({', '.join(DOMAINS)})."
     ),
     question: str = typer.Argument(
         None, help="The question (default: the domain's first fuzzable one, e.g. grundy exists)."
@@ -27,9 +28,9 @@ def fuzz(
         None, "--backend", "-b", help="The backend under test (default: the ASP backend)."
     ),
     family: str = typer.Option(
-        None, "--family", help="The instance family (geography: vertex, edge, vertex-undirected, "
-        "edge-undirected; kriegspiel: krk, kqk; default: every family the encoding answers, "
-        "as its header says, e.g. '% variant: edge')."
+        None, "--family", help="The instance family (a name the domain does not have is "
+        "refused with the domain's families; default: every family the encoding answers, as "
+        "its header says, e.g. '% variant: edge')."
     ),
     runs: int = typer.Option(
         100, "--runs", metavar="N", help="Random instances to try after the small scope."

@@ -16,7 +16,7 @@ import typer
 from pyasp_games.cli.common import new_file, print_json
 from pyasp_games.cli.questions import domain_group, input_command
 from pyasp_games.domains.hex.model import Hex
-from pyasp_games.domains.hex.play import MAX_EMPTY
+from pyasp_games.domains.hex.play import check_playable
 from pyasp_games.domains.hex.questions import SOLVE
 from pyasp_games.errors import InputError
 
@@ -42,8 +42,7 @@ def _show(game: Hex, json: bool = False) -> None:
 def _play(game: Hex) -> None:
     from pyasp_games.domains.hex.play import play
 
-    if len(game.empty()) > MAX_EMPTY:
-        raise InputError(f"{len(game.empty())} empty cells: play takes at most {MAX_EMPTY}")
+    check_playable(game)
     play(game, lambda: input("your move> "), typer.echo)
 
 
@@ -52,7 +51,8 @@ app.command("show", help="Print a position: its diagram, one-line form and playe
 )
 app.command(
     "play",
-    help="Play against the solver in the terminal (small boards); it takes the winning side.\n\n"
+    help="Play against the solver in the terminal (boards of up to 25 cells, 5 x 5); it takes "
+    "the winning side.\n\n"
     "Type a cell such as b2 ('quit' or end of input to stop).",
 )(input_command(SOLVE, _play))
 
@@ -66,10 +66,9 @@ def picture(
     """Draw a map of openings (dark cells: Black's opening there wins) as SVG or PNG."""
     from pyasp_games.domains.hex.model import parse_position
     from pyasp_games.domains.hex.plot import openings_picture
-    from pyasp_games.engines.files import cannot_write, read_json
+    from pyasp_games.engines.files import cannot_write, checked_suffix, read_json
 
-    if output.suffix not in (".svg", ".png"):
-        raise InputError(f"{output}: the picture must be .svg or .png")
+    checked_suffix(output, (".svg", ".png"), "picture")
     new_file(output, force, "--output")
     data = read_json(openings)
     answer = data.get("answer") if isinstance(data, dict) else None
@@ -79,7 +78,7 @@ def picture(
     game = parse_position(size) if isinstance(size, str) and size[:1].isdigit() else None
     if game is None or set(answer) != set(game.cells):
         raise InputError(f"{openings}: the map does not fit the board {size!r}")
-    picture_bytes = openings_picture(game, answer, output.suffix[1:])
+    picture_bytes = openings_picture(game, answer, output.suffix[1:].lower())
     try:
         output.write_bytes(picture_bytes)
     except OSError as err:

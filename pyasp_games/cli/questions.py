@@ -33,6 +33,7 @@ from pyasp_games.cli.common import (
     TIME_LIMIT,
     TRUST_ENCODING,
     answered,
+    answering,
     ascii_int_option,
     exit_code,
     new_file,
@@ -44,6 +45,7 @@ from pyasp_games.cli.common import (
     warn,
 )
 from pyasp_games.engines.enforcement import arm
+from pyasp_games.engines.files import checked_suffix
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import Param, Question
@@ -165,6 +167,9 @@ def ask(question: Question, values: dict[str, Any]) -> None:
     """Run ``question`` with the command-line ``values``; print; exit by the contract."""
     values = {k: (v.value if isinstance(v, Enum) else v) for k, v in values.items()}
     backend = values.pop("backend", None) or question.default_backend
+    given = next((values.get(p.name) for p in question.params if not p.flags and p.to == "read"), None)
+    if given is not None:  # until the input is read, named as it was given
+        answering(str(given), backend)
     workers = values.pop("workers", 1)
     if workers < 1:
         raise InputError(f"--workers must be at least 1, got {workers}")
@@ -179,6 +184,8 @@ def ask(question: Question, values: dict[str, Any]) -> None:
     arm(lim, whole_command=not question.several)
     for emit in question.emits:
         new_file(values.get(emit.name), values.get("force", False), emit.flag)
+    if values.get("output") is not None and question.output.suffixes:
+        checked_suffix(values["output"], question.output.suffixes, question.output.what)
     output = new_file(values.get("output"), values.get("force", False), "--output")
     trust = trust_encoding(question.domain, values.get("trust", False), values.get(ENCODING))
     options.update(trust)
@@ -251,6 +258,7 @@ def _answers(
     for instance in instances[:1]:
         with progress_reporter() if label else nullcontext() as report:
             name = getattr(instance, "name", question.name)
+            answering(name, backend)
             extra = {"progress": report(f"{label} for {name}")} if label else {}
             outcome = question.solve(instance, backend, lim, **options, **extra)
         yield outcome

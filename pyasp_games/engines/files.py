@@ -58,6 +58,20 @@ def writing(path: Path | str, new: bool = False) -> Iterator[IO[str]]:
         raise cannot_write(path, err) from None
 
 
+def checked_suffix(path: Path, suffixes: tuple[str, ...], what: str = "file") -> Path:
+    """``path`` if its name ends in one of ``suffixes`` (``.svg``; any case), else
+    :class:`InputError`: a file is written in the format its name says, or not at all.
+
+    >>> checked_suffix(Path("map.txt"), (".svg", ".png"), "picture")
+    Traceback (most recent call last):
+        ...
+    pyasp_games.errors.InputError: map.txt: the picture must be .svg or .png
+    """
+    if path.suffix.lower() not in suffixes:
+        raise InputError(f"{path}: the {what} must be {' or '.join(suffixes)}")
+    return path
+
+
 def write_text(path: Path | str, text: str) -> None:
     """Write ``text`` to ``path`` (see :func:`writing`)."""
     with writing(path) as out:

@@ -144,6 +144,10 @@ class Output:
 
     help: str
     write: Callable[[Any, Outcome], str]
+    #: the names the file may end in (its format; empty: any), and what it is, for the
+    #: one-line refusal of another name (:func:`~pyasp_games.engines.files.checked_suffix`)
+    suffixes: tuple[str, ...] = ()
+    what: str = "file"
 
 
 def encoding_param(help: str, default: str | None = None, backend: str = "asp") -> Param:

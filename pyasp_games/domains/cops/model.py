@@ -168,17 +168,51 @@ def is_connected(graph: Graph) -> bool:
 # -- games --------------------------------------------------------------------------------
 
 
+def vertex_names(graph: Graph, text: str, what: str) -> list[str]:
+    """The vertex names ``text`` gives: separated by spaces (``"0,0 1,1"``: a grid's
+    vertex ``r,c`` holds a comma), or by commas, read the one way the parts join into
+    the graph's names (``0,3``: two vertices; on a grid ``0,0`` is one and ``0,0,2,2``
+    two). A split that is not the only one is refused: separate by spaces then.
+
+    >>> from pyasp_games.engines.graphs import parse_arcs
+    >>> grid = parse_arcs("0,0 0,1\\n0,1 1,1\\n", "g", undirected=True)
+    >>> vertex_names(grid, "0,0", "--cops"), vertex_names(grid, "0,0,1,1", "--cops")
+    (['0,0'], ['0,0', '1,1'])
+    """
+    if len(text.split()) > 1:
+        names = text.replace(", ", " ").split()
+        for t in names:
+            if t not in graph.index:
+                raise InputError(f"{what}: {graph.name} has no vertex {t!r}")
+        return names
+    parts = [t.strip() for t in text.split(",")]
+    if not text.strip() or not all(parts):
+        raise InputError(f"{what}: expected vertex names separated by commas or spaces, got {text!r}")
+    # ways[i]: the splits of parts[i:] into names (at most two kept: one, or ambiguous)
+    ways: list[list[list[str]]] = [[] for _ in parts] + [[[]]]
+    for i in reversed(range(len(parts))):
+        for j in range(i + 1, len(parts) + 1):
+            name = ",".join(parts[i:j])
+            if name in graph.index:
+                ways[i] += [[name, *rest] for rest in ways[j]][: 2 - len(ways[i])]
+    if len(ways[0]) > 1:
+        raise InputError(f"{what}: {text!r} splits into vertices of {graph.name} in more than one "
+                         f"way ({' '.join(ways[0][0])} or {' '.join(ways[0][1])}): separate them by spaces")  # fmt: skip
+    if not ways[0]:  # name what is left after the longest run of names read from the left
+        reached, i = {0}, 0
+        for i in range(len(parts)):
+            if i in reached:
+                reached |= {j for j in range(i + 1, len(parts) + 1) if ",".join(parts[i:j]) in graph.index}
+        last = max(reached)
+        commas = any("," in v for v in graph.names)
+        bad = ",".join(parts[last:]) if commas else parts[last]
+        raise InputError(f"{what}: {graph.name} has no vertex {bad!r}")
+    return ways[0][0]
+
+
 def _vertices(graph: Graph, text: str, what: str) -> list[int]:
-    """Vertex names separated by commas, or by spaces (names with commas: ``"0,0 1,1"``)."""
-    names = text.split() if len(text.split()) > 1 else [t.strip() for t in text.split(",")]
-    if not text.strip() or any(not t for t in names):
-        raise InputError(f"{what}: expected vertex names separated by commas, got {text!r}")
-    out = []
-    for t in names:
-        if t not in graph.index:
-            raise InputError(f"{what}: {graph.name} has no vertex {t!r}")
-        out.append(graph.index[t])
-    return out
+    """The vertices :func:`vertex_names` reads from ``text``."""
+    return [graph.index[t] for t in vertex_names(graph, text, what)]
 
 
 def make_game(

@@ -22,8 +22,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from pyasp_games.domains.cops.model import CopsGame
+from pyasp_games.domains.cops.model import CopsGame, vertex_names
 from pyasp_games.domains.cops.retrograde import Table
+from pyasp_games.errors import InputError
 
 #: What ends the game when typed as a move.
 QUIT = ("quit", "q", "exit")
@@ -54,8 +55,9 @@ def play(game: CopsGame, read_move: Callable[[], str], say: Callable[[str], None
         if to_move == "cops":
             options = _cop_options(t, c, robber)
             if mine == "cops":
-                cops = t.cops_of(int(t.cops_best[p]) if t.cops_value[p] > 0 else options[0])
-                say(f"The cops move to {_names(game, cops)}.")
+                before, cops = cops, t.cops_of(int(t.cops_best[p]) if t.cops_value[p] > 0 else options[0])
+                how = "stay on" if cops == before else "move to"
+                say(f"The cops {how} {_names(game, cops)}.")
             elif options == [c] and not t.classic:
                 say("No cop can move: the cops pass.")
             else:
@@ -66,15 +68,18 @@ def play(game: CopsGame, read_move: Callable[[], str], say: Callable[[str], None
                 cops = got
             to_move = "robber"
         else:
-            moves = t.robber_moves(c, robber)
+            # never onto a cop (classic rules allow it: it is capture, no move to offer)
+            moves = [w for w in t.robber_moves(c, robber) if w not in cops] or t.robber_moves(c, robber)
             if mine == "robber":
-                robber = max(moves, key=lambda w: (t.cops_value[c * n + w] == -1, t.cops_value[c * n + w]))
-                say(f"The robber moves to {game.names[robber]}.")
+                went = max(moves, key=lambda w: (t.cops_value[c * n + w] == -1, t.cops_value[c * n + w]))
+                how = "stays at" if went == robber else "moves to"
+                robber = went
+                say(f"The robber {how} {game.names[robber]}.")
             else:
                 choices = " ".join(game.names[w] for w in moves)
                 got = _ask(game, read_move, say, f"Cops on {_names(game, cops)}, robber on "
                            f"{game.names[robber]}; your move (one of: {choices})",
-                           partial(_robber_move, game, moves=moves))  # fmt: skip
+                           partial(_robber_move, game, moves=moves, cops=cops))  # fmt: skip
                 if got is None:
                     return
                 robber = got
@@ -116,14 +121,15 @@ def _vertex(game: CopsGame, name: str) -> int | None:
 def _cops_move(t: Table, c: int, robber: int, text: str, options: list[int]) -> object:
     """The cops' placement after the move ``text`` names, or what is wrong with it."""
     game = t.game
-    names = text.replace(",", " ").split() if " " in text or len(text.split(",")) == t.k else [text]
-    if any(_vertex(game, v) is None for v in names):
+    try:
+        names = vertex_names(game.graph, text, "your move")
+    except InputError:
         return "no vertex of that name"
     placed = [_vertex(game, v) for v in names]
     cops = t.cops_of(c)
     if t.classic:
         if len(placed) != t.k:
-            return f"give {t.k} vertices, one for each cop"
+            return f"give {t.k} vertices, one for each cop" if t.k > 1 else "give the vertex the cop moves to (or stays on)"
         target = tuple(sorted(placed))  # type: ignore[type-var]
     else:
         if len(placed) != 2 or placed[0] not in cops:
@@ -137,11 +143,13 @@ def _cops_move(t: Table, c: int, robber: int, text: str, options: list[int]) -> 
     return target
 
 
-def _robber_move(game: CopsGame, text: str, moves: list[int]) -> object:
+def _robber_move(game: CopsGame, text: str, moves: list[int], cops: tuple[int, ...] = ()) -> object:
     """The robber's vertex ``text`` names, or what is wrong with it."""
     v = _vertex(game, text)
     if v is None:
         return "no vertex of that name"
+    if v in cops:
+        return "a cop stands there: the robber does not walk into capture"
     if v not in moves:
         return "not a legal move of the robber from here"
     return v

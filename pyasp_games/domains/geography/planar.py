@@ -367,14 +367,17 @@ def planarize(
     # subdivision keeps the winner: entering it when the head is used loses, as the move
     # was none), so every edge of the drawing carries exactly one arc
     arcs: list[Arc] = []
+    origin: list[Arc] = []  # the input's arc each arc of the drawing is (a part of)
     present = set(usable)
     for u, v in usable:
         if (v, u) in present and u > v:
             m1, m2 = len(names), len(names) + 1
             names += [f"{prefix}{names[u]}s{names[v]}a", f"{prefix}{names[u]}s{names[v]}b"]
             arcs += [(u, m1), (m1, m2), (m2, v)]
+            origin += [(u, v)] * 3
         else:
             arcs.append((u, v))
+            origin.append((u, v))
     succ: list[list[int]] = [[] for _ in names]
     for u, v in arcs:
         succ[u].append(v)
@@ -405,9 +408,8 @@ def planarize(
             if blocked:
                 j = blocked[0]
                 play = [names[v] for v in shared_play(k, j) or [] if v < len(graph)]
-                (a, b), (c, d) = arcs[k], arcs[j]
-                shown = [(names[x] if x < len(graph) else "...") for x in (a, b, c, d)]
-                refusal = UnsafeCrossing(((shown[0], shown[1]), (shown[2], shown[3])), play)
+                (a, b), (c, d) = origin[k], origin[j]  # as the input names them
+                refusal = UnsafeCrossing(((names[a], names[b]), (names[c], names[d])), play)
                 # draw it earlier next time, before the arcs that walled it in
                 rest = [k, *(r for r in rest if r != k)]
                 break

@@ -16,7 +16,8 @@ white stones, Black moves; one black stone more, White moves; anything else is r
 Forms of a board position:
 
 - the one-line form: the rows joined by ``/`` (``..B/.W./...``), or ``NxM`` (or ``N``)
-  for the empty board;
+  for the empty board; on the command line a text made only of ``B``, ``W``, ``.`` and
+  ``/`` is this form even where a path of that name exists (``../..``);
 - a diagram, one row per line, each cell ``B``, ``W`` or ``.``; the rows may be
   indented (the rhombus' shear), numbered on the left, and headed by a line of column
   letters: what :func:`format_diagram` writes reads back;
@@ -368,6 +369,14 @@ def _terminals(text: str | None) -> tuple[str, str] | None:
     return parts[0], parts[1]
 
 
+def _not_graph(source: str, terminals: str | None) -> str:
+    option = "--terminals" if terminals is not None else "--format"
+    return (
+        f"{source} is a Hex board: {option} belongs to graph Hex (a graph file, "
+        "e.g. an arc list with its two terminals)"
+    )
+
+
 def load_position(
     source: str | Path, terminals: str | None = None, fmt: str | None = None
 ) -> Hex:
@@ -377,8 +386,12 @@ def load_position(
 
     text_source = str(source)
     path = Path(text_source)
-    looks_inline = _SIZE.match(text_source) or (_ONE_LINE.match(text_source) and not path.exists())
-    if looks_inline and terminals is None and fmt is None:
+    # made only of B, W, '.' and '/' (or NxM): a board, even where a path of that name
+    # exists ('../..' is the empty 2 x 2 board, not a folder); such a file is read by
+    # another spelling of its path (its absolute path)
+    if _SIZE.match(text_source) or _ONE_LINE.match(text_source):
+        if terminals is not None or fmt is not None:
+            raise InputError(_not_graph(text_source, terminals))
         return parse_position(text_source, text_source.strip())
     if not path.exists():
         raise InputError(f"{source}: no such file (nor a position such as 5x5 or ..B/.W./...)")
@@ -395,6 +408,15 @@ def load_position(
         header = comment_header(line)
         if header is not None:
             headers[header[0]] = header[1]
+    if terminals is not None and fmt is None and path.suffix.lower() not in (
+        ".adjlist", ".graphml", ".json"
+    ):
+        try:
+            parse_position(text, path.stem)
+        except InputError:
+            pass  # not a board: a graph file
+        else:
+            raise InputError(_not_graph(text_source, terminals))
     try:
         if not graph_file and "terminals" not in headers:
             return parse_position(text, path.stem)

@@ -23,9 +23,24 @@ from pyasp_games.domains.hex.native import Engine, _stones
 
 #: What ends the game when typed as a move.
 QUIT = ("quit", "q", "exit")
-#: The largest position (in empty cells) ``play`` takes: the solver answers every move
-#: at once up to the 4 x 4 board (5 x 5 openings are beyond it, RESULTS.md).
+#: The largest board ``play`` takes, in cells: 5 x 5 (or 4 x 6, ...), whose whole map of
+#: openings the search proves in a few seconds (docs/hex.md); 6 x 6 openings take up to
+#: minutes each. Graph Hex, searched without the compiled kernels: at most
+#: :data:`MAX_EMPTY` empty cells.
+MAX_CELLS = 25
 MAX_EMPTY = 16
+
+
+def check_playable(game: Hex) -> None:
+    """:class:`InputError` in one line for a position ``play`` does not take (too large
+    for the solver to answer each move at once)."""
+    from pyasp_games.errors import InputError
+
+    if game.is_board and len(game) > MAX_CELLS:
+        raise InputError(f"a {game.rows} x {game.cols} board: play takes boards of at most "
+                         f"{MAX_CELLS} cells (5 x 5), where the solver answers at once")  # fmt: skip
+    if not game.is_board and len(game.empty()) > MAX_EMPTY:
+        raise InputError(f"{len(game.empty())} empty cells: play takes graph Hex with at most {MAX_EMPTY}")
 
 
 def show(game: Hex) -> str:
@@ -46,14 +61,15 @@ def play(game: Hex, read_move: Callable[[], str], say: Callable[[str], None]) ->
     say(game.describe())
     say(f"I play {PLAYERS[mine]} (the player {'to move' if mine == player else 'not to move'} wins here).")
     while True:
-        for p in "BW":
-            if engine.won(p, black, white):
-                say("I have won." if p == mine else "You have won.")
-                return
         current = game.__class__(game.cells, game.neighbours, game.sides,
                                  tuple("B" if black >> i & 1 else "W" if white >> i & 1 else "."
                                        for i in range(len(game))),
                                  game.rows, game.cols, game.terminals, game.joined, game.name)
+        for p in "BW":
+            if engine.won(p, black, white):
+                say(format_diagram(current).rstrip("\n"))  # the final board
+                say("I have won." if p == mine else "You have won.")
+                return
         if player == mine:
             move = engine.entry(black, white, player).move
             if move is None:  # a lost position (the human left the winning line? never) or won
@@ -66,10 +82,12 @@ def play(game: Hex, read_move: Callable[[], str], say: Callable[[str], None]) ->
             except (EOFError, StopIteration):
                 say("end of input: game abandoned")
                 return
-            if text in QUIT:
+            if text.lower() in QUIT:
                 say("game abandoned")
                 return
             move = game.index.get(text)
+            if move is None and game.is_board:  # a board's cells in any case: A1 is a1
+                move = game.index.get(text.lower())
             if move is None or current.stones[move] != ".":
                 why = "no cell of that name" if move is None else "not empty"
                 say(f"{text!r}: {why}; type an empty cell such as {game.cells[current.empty()[0]]}")

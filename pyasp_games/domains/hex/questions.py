@@ -165,7 +165,7 @@ OPENINGS = Question(
     read=read_board,
     describe=describe_openings,
     params=(Param("board", "--board", "the board's size, NxN or NxM (e.g. 5x5).", to="read"),),
-    output=Output("draw the map as an SVG picture.", openings_svg),
+    output=Output("draw the map as an SVG picture (FILE.svg).", openings_svg, (".svg",), "picture"),
 )
 
 #: The hex domain's questions.

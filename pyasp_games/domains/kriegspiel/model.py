@@ -17,7 +17,9 @@ Two text forms, read by :func:`parse_metaposition`:
   optionally the word ``unknown``: every square where the black king may legally stand
   with White to move (no ``?`` then);
 - a diagram: the same ranks, one per line, one character per square (``K R Q B N ? k .``);
-  a last line ``unknown`` means the same as above.
+  a last line ``unknown`` means the same as above. Each rank may start with its number
+  and the diagram end with the line of file letters, as :meth:`Metaposition.diagram`
+  prints it (and ``kriegspiel show``, whose whole output reads back too).
 
 >>> m = parse_metaposition("4/4/1R2/K3 unknown")
 >>> m.board, square_name(m.board, m.king), square_name(m.board, m.piece_square)
@@ -369,8 +371,11 @@ def parse_metaposition(text: str, name: str = "") -> Metaposition:
     if not lines:
         raise InputError("metaposition: empty")
     forms = [line for line in lines if "/" in line]
-    if _SHOWN.match(lines[0]) and len(forms) == 1:  # what `kriegspiel show` prints: its
-        lines = forms  # one-line form says it all (the diagram above it is for the eye)
+    if _SHOWN.match(lines[0]):  # what `kriegspiel show` prints: its one-line form says it
+        # all (the diagram above it is for the eye); without it, the diagram below the line
+        lines = forms if len(forms) == 1 else lines[1:]
+        if not lines:
+            raise InputError("metaposition: only the first line of what kriegspiel show prints")
     words = " ".join(lines).split()
     unknown = words[-1].lower() == "unknown"
     if unknown:
@@ -382,8 +387,31 @@ def parse_metaposition(text: str, name: str = "") -> Metaposition:
             )
         ranks = [_expand(rank) for rank in words[0].split("/")]
     else:
-        ranks = ["".join(line.split()) for line in lines[: len(lines) - unknown]]
+        ranks = _diagram_ranks(lines[: len(lines) - unknown])
     return _from_ranks(ranks, unknown, name)
+
+
+#: The line of file letters under a diagram (``a b c d``), and a rank's number before it.
+_FILES = re.compile(r"^[a-h](?:\s*[a-h])*$", re.ASCII)
+_RANK_NUMBER = re.compile(r"^(\d+)\s+(?=\S)", re.ASCII)
+
+
+def _diagram_ranks(lines: list[str]) -> list[str]:
+    """The ranks of a diagram, as :meth:`Metaposition.diagram` prints it too: a line of
+    file letters is skipped, a rank's number before it (checked) taken off."""
+    lines = [line for line in lines if not _FILES.match(line)]
+    ranks = []
+    for row, line in enumerate(lines):
+        label = _RANK_NUMBER.match(line)
+        if label:
+            if int(label.group(1)) != len(lines) - row:
+                raise InputError(
+                    f"metaposition: the line {line!r} is numbered {label.group(1)}, but it is "
+                    f"rank {len(lines) - row} of {len(lines)} (ranks from the top)"
+                )
+            line = line[label.end():]
+        ranks.append("".join(line.split()))
+    return ranks
 
 
 def _expand(rank: str) -> str:

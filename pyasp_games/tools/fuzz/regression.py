@@ -86,6 +86,38 @@ def cases(folder: Path) -> list[Path]:
     return found
 
 
+#: The keys every case's answer file has (:func:`export` writes them), and what each holds.
+CASE_KEYS = {"domain": str, "question": str, "instance": str, "status": str, "answer": object}
+#: The keys a case may have, and what each holds.
+OPTIONAL_KEYS = {"mode": (str, type(None)), "options": dict, "stats": dict, "reference": str}
+
+
+def read_case(path: Path) -> dict[str, Any]:
+    """The answer file of a case, its keys checked: bad input names the file and the key."""
+    from pyasp_games.domains import DOMAINS
+    from pyasp_games.engines.files import parse_json
+
+    expect = parse_json(read_text(path), str(path))
+    if not isinstance(expect, dict):
+        raise InputError(f"{path}: not a regression case (a JSON object with the keys "
+                         f"{', '.join(CASE_KEYS)}), but a JSON {type(expect).__name__}")  # fmt: skip
+    for key, kind in {**CASE_KEYS, **OPTIONAL_KEYS}.items():
+        if key not in expect:
+            if key in CASE_KEYS:
+                raise InputError(f"{path}: not a regression case: the key {key!r} is missing "
+                                 f"(a case has {', '.join(CASE_KEYS)})")  # fmt: skip
+        elif not isinstance(expect[key], kind):
+            raise InputError(f"{path}: the key {key!r} holds {json.dumps(expect[key])[:40]}, "
+                             f"not a {getattr(kind, '__name__', 'string')}")  # fmt: skip
+    if expect["domain"] not in DOMAINS:
+        raise InputError(f"{path}: unknown domain {expect['domain']!r} "
+                         f"(choose from {', '.join(DOMAINS)})")  # fmt: skip
+    if Path(expect["instance"]).name != expect["instance"] or expect["instance"] in ("", ".", ".."):
+        raise InputError(f"{path}: the key 'instance' names {expect['instance']!r}, not a file "
+                         "beside it")  # fmt: skip
+    return expect
+
+
 def replay(folder: Path, encoding: str, time_limit: float | None = 10.0,
            backend: str | None = None) -> list[CaseResult]:  # fmt: skip
     """Answer every case of ``folder`` with ``encoding`` (no reference runs)."""
@@ -96,13 +128,17 @@ def replay(folder: Path, encoding: str, time_limit: float | None = 10.0,
     results = []
     for path in cases(folder):
         name = path.name[: -len(EXPECT)]
+        expect = read_case(path)
+        spec = domain_spec(expect["domain"])
         try:
-            expect = json.loads(read_text(path))
-            spec = domain_spec(expect["domain"])
             q = find_question(spec.questions, expect["question"])
-            instance = next(iter(spec.load_file(path.with_name(expect["instance"]))))
-        except (KeyError, ValueError, TypeError) as err:
-            raise InputError(f"{path}: not a regression case ({err})") from None
+        except InputError as err:
+            raise InputError(f"{path}: {err}") from None
+        instances = list(spec.load_file(path.with_name(expect["instance"])))
+        if len(instances) != 1:
+            raise InputError(f"{path}: its instance file {expect['instance']} holds "
+                             f"{len(instances)} instances, a case one")  # fmt: skip
+        instance = instances[0]
         chosen = backend or spec.encoding_backend or q.encoding.backends[0]
         mode = expect.get("mode")
         options = {**q.fixed, **q.backend_options(chosen, {ENCODING: encoding}, mode),
