@@ -105,7 +105,7 @@ class Outcome:
         and the answer is withdrawn, kept only as the failed claim
         (``verdict.failed_answer``, JSON ``stats["failed_answer"]``), so nobody reads a
         refuted answer as one. The witness stays: it is what failed, for the message."""
-        self.status = "error"
+        self.status = Status.ERROR
         if self.answer is not None:
             self.verdict.failed_answer, self.answer = self.answer, None
 
@@ -129,7 +129,7 @@ class Outcome:
             for f in fields(self)
             if f.name not in ("certificate", "verdict")
         }
-        out["status"] = self.status.value
+        out["status"] = Status.of(self.status).value  # a status set after building: its string too
         out["stats"].update(_plain(self.verdict.to_stats()))
         if self.certificate is not None:
             out["certificate"] = to_json(self.certificate)

@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pyasp_games.engines.agreement import Refinement, Relation, relation
+from pyasp_games.engines.claim import Claim, Status
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.reference import Reference, cross_check, trusted
@@ -263,7 +264,7 @@ class Question:
 
     name: str
     help: str
-    backends: Mapping[str, Callable[..., Outcome]]
+    backends: Mapping[str, Callable[..., Claim]]
     check: Checker
     read: Callable[..., Any]
     describe: Describe
@@ -358,7 +359,7 @@ class Question:
         outcome = Outcome.from_dict(saved)
         claimed = outcome.verdict
         if claimed.failed_status is not None:  # the claim as made, not as it was judged
-            outcome.status = claimed.failed_status
+            outcome.status = Status.of(claimed.failed_status)
         if claimed.failed_answer is not None:
             outcome.answer = claimed.failed_answer
         outcome.verdict = Verdict(kind=claimed.kind, bound=claimed.bound)
