@@ -101,7 +101,7 @@ def test_poly_proves_fan3_lost_with_a_four_token_generator():
     inst = load_instance("instances/annihilation/fan3.txt")
     out = solve(inst, "poly")
     assert (out.answer, out.witness, out.verdict.verified) == ("second", None, True)
-    assert out.stats["rounds"] == [[["a", "b", "c", "d"]]]
+    assert out.certificate["rounds"] == [[["a", "b", "c", "d"]]]
     assert "the start is a sum of lost positions" in out.verdict.message
 
 
@@ -117,11 +117,11 @@ def test_poly_finds_the_four_token_lost_position_and_a_missing_one_is_caught():
     inst = load_instance("instances/annihilation/random13-four.txt")
     out = solve(inst, "poly")
     assert (out.answer, out.verdict.verified) == ("second", True)
-    assert any(len(g) == 4 for found in out.stats["rounds"] for g in found)
+    assert any(len(g) == 4 for found in out.certificate["rounds"] for g in found)
     assert solve_native(inst).answer == "second"
-    short = {**out.stats, "rounds": out.stats["rounds"][:-1], "complete": True}
+    short = {**out.certificate, "rounds": out.certificate["rounds"][:-1], "complete": True}
     verdicts = [
-        check_outcome(inst, dataclasses.replace(out, answer="draw", witness=inst.move_name(m[:2]), stats=short))
+        check_outcome(inst, dataclasses.replace(out, answer="draw", witness=inst.move_name(m[:2]), certificate=short))
         for m in inst.moves(inst.start)
     ]
     assert all(ok is False for ok, _ in verdicts)  # never a draw, whichever move is named
@@ -136,17 +136,17 @@ def test_a_forged_certificate_is_caught():
     inst = load_instance("instances/annihilation/path5.txt")
     out = solve(inst, "poly")
     assert out.verdict.verified is True
-    forged = dataclasses.replace(out, stats={**out.stats, "grundy": [0, 0, 0, 0, 0]})
+    forged = dataclasses.replace(out, certificate={**out.certificate, "grundy": [0, 0, 0, 0, 0]})
     ok, message = check_outcome(inst, forged)
     assert ok is False and "not the generalized Sprague-Grundy function" in message
     lying = dataclasses.replace(out, answer="second", witness=None)
     assert check_outcome(inst, lying)[0] is False
     fan = load_instance("instances/annihilation/fan3.txt")
     out = solve(fan, "poly")
-    padded = dataclasses.replace(out, stats={**out.stats, "rounds": [[["a", "b"]], *out.stats["rounds"]]})
+    padded = dataclasses.replace(out, certificate={**out.certificate, "rounds": [[["a", "b"]], *out.certificate["rounds"]]})
     ok, message = check_outcome(fan, padded)
     assert ok is False and "round 1: a move from (a b) leaves no move into the span" in message
-    early = dataclasses.replace(out, stats={**out.stats, "rounds": []})
+    early = dataclasses.replace(out, certificate={**out.certificate, "rounds": []})
     assert check_outcome(fan, early)[0] is False  # without the round the start is unproved
 
 
@@ -166,10 +166,10 @@ def test_a_large_draw_is_proved_by_its_certificate(monkeypatch):
     monkeypatch.setitem(RUN, "native", never)
     inst = random_instance(200, 1, tokens=20, degree=2.0)
     out = solve(inst, "poly")
-    assert (out.status, out.answer, out.stats["complete"]) == ("solved", "draw", True)
+    assert (out.status, out.answer, out.certificate["complete"]) == ("solved", "draw", True)
     assert out.verdict.verified is True and out.exit_code == 0
     assert "no lost position is left outside the span" in out.verdict.message
-    incomplete = dataclasses.replace(out, stats={**out.stats, "complete": False})
+    incomplete = dataclasses.replace(out, certificate={**out.certificate, "complete": False})
     with pytest.raises(Unconfirmed, match="not proved"):
         check_outcome(inst, incomplete)
 
@@ -288,3 +288,38 @@ def test_every_position_on_four_vertices_is_verified():
             assert solve(inst, "asp").answer == out.answer, inst.name
         poly = solve(inst, "poly")
         assert (poly.answer, poly.verdict.verified) == (out.answer, True), inst.name
+
+
+# -- saved answers checked again (pyasp-games verify) ----------------------------------------
+
+
+def _saved(out) -> dict:
+    """The outcome as the command line's --json prints it, read back."""
+    return json.loads(json.dumps(out.to_dict(), default=str))
+
+
+def _refuted(again) -> bool:
+    return again.verdict.verified is False and again.status == "error"
+
+
+@pytest.mark.parametrize("backend", list(BACKENDS))
+@pytest.mark.parametrize("name", ["path5.txt", "fan3.txt", "cycle3-three.txt", "random10-4.txt"])
+def test_a_saved_answer_is_checked_again_and_a_tampered_one_refused(backend, name):
+    from pyasp_games.domains.annihilation.questions import SOLVE
+
+    inst = load_instance(f"instances/annihilation/{name}")
+    out = SOLVE.solve(inst, backend)
+    assert out.verdict.verified is True
+    saved = _saved(out)
+    again = SOLVE.recheck(inst, saved)
+    assert (again.status, again.answer, again.witness) == ("solved", out.answer, out.witness)
+    assert again.verdict.fully_verified, again.verdict.message
+    other = {"first": "second", "second": "first", "draw": "second"}[out.answer]
+    assert _refuted(SOLVE.recheck(inst, {**saved, "answer": other}))
+    move = ["a", "b"] if out.witness is None else out.witness[::-1]  # no move / not an arc
+    assert _refuted(SOLVE.recheck(inst, {**saved, "witness": move}))
+    if backend == "poly":  # the certificate read back exactly, and checked again
+        assert again.certificate == out.certificate
+        forged = {**saved["certificate"], "grundy": [0] * len(inst)}
+        again = SOLVE.recheck(inst, {**saved, "certificate": forged})
+        assert _refuted(again) and "not the generalized Sprague-Grundy function" in again.verdict.message

@@ -93,3 +93,26 @@ def test_cli_bad_tokens(tmp_path, args, said):
     graph.write_text("a b\nb a\n")
     run = run_cli("catch", "solve", graph, *args)
     assert run.code == 2 and said in run.stderr and "Traceback" not in run.stderr
+
+
+# -- saved answers checked again (pyasp-games verify) ----------------------------------------
+
+
+@pytest.mark.parametrize("backend", list(BACKENDS))
+@pytest.mark.parametrize("name", ["capture.txt", "capture-black-first.txt", "cycle3-chase.txt", "random8-2.txt"])
+def test_a_saved_answer_is_checked_again_and_a_tampered_one_refused(backend, name):
+    from pyasp_games.domains.catch.model import load_instance
+    from pyasp_games.domains.catch.questions import SOLVE
+
+    inst = load_instance(f"instances/catch/{name}")
+    out = SOLVE.solve(inst, backend)
+    assert out.verdict.verified is True
+    saved = json.loads(json.dumps(out.to_dict(), default=str))
+    again = SOLVE.recheck(inst, saved)
+    assert (again.status, again.answer, again.witness) == ("solved", out.answer, out.witness)
+    assert again.verdict.fully_verified, again.verdict.message
+    other = {"first": "second", "second": "first", "draw": "second"}[out.answer]
+    move = ["a", "b"] if out.witness is None else out.witness[::-1]
+    for tampered in ({**saved, "answer": other}, {**saved, "witness": move}):
+        again = SOLVE.recheck(inst, tampered)
+        assert again.verdict.verified is False and again.status == "error", tampered

@@ -192,6 +192,115 @@ def test_the_checker_refuses_a_tampered_cop_number():
     assert check_number(game, caught)[0] is False
 
 
+def test_capture_within_is_the_strategys_worst_case():
+    """The number ``cops number`` prints ("within N moves") is checked against the
+    strategy itself: a smaller or a larger one is refused."""
+    game = load_graph_game("path:5")
+    out = cops.number(game)
+    assert out.witness["capture_within"] == 2 and out.verdict.verified is True
+    assert "within 2 moves, the strategy's worst case" in out.verdict.message
+    for wrong in (0, 1, 3, "2", True, None):
+        tampered = copy.deepcopy(out)
+        tampered.witness["capture_within"] = wrong
+        ok, message = check_number(game, tampered)
+        assert ok is False and "the strategy's worst case is 2 moves" in message, wrong
+
+
+def test_the_certificates_dismantlability_is_checked():
+    game = load_graph_game("path:4")
+    out = cops.number(game)
+    assert out.certificate == {"dismantlable": True, "dismantling_order": ["0", "1", "2", "3"]}
+    for certificate, said in [
+        ({"dismantlable": True, "dismantling_order": ["1", "0", "2", "3"]}, "removes 1, not a corner"),
+        ({"dismantlable": True, "dismantling_order": ["0", "1", "2"]}, "every vertex once"),
+        ({"dismantlable": False, "dismantling_order": None}, "one cop wins exactly"),
+        ({"dismantlable": "yes"}, "does not say whether"),
+    ]:
+        tampered = copy.deepcopy(out)
+        tampered.certificate = certificate
+        ok, message = check_number(game, tampered)
+        assert ok is False and said in message, certificate
+    cycle = load_graph_game("cycle:4")
+    out = cops.number(cycle)
+    assert out.answer == 2 and out.certificate == {"dismantlable": False, "dismantling_order": None}
+    tampered = copy.deepcopy(out)
+    tampered.certificate = {"dismantlable": True, "dismantling_order": ["0", "1", "2", "3"]}
+    assert check_number(cycle, tampered)[0] is False
+
+
+# -- saved answers checked again (pyasp-games verify) ----------------------------------------
+
+
+def _saved(out) -> dict:
+    """The outcome as the command line's --json prints it, read back."""
+    import json
+
+    return json.loads(json.dumps(out.to_dict(), default=str))
+
+
+def _refuted(again) -> bool:
+    return again.verdict.verified is False and again.status == "error"
+
+
+@pytest.mark.parametrize("backend", ["native", "asp", "sat"])
+@pytest.mark.parametrize("name", ["path4.txt", "cycle4.txt", "cycle5-notes-two-cops.txt",
+                                  "star-robber-first.txt", "grid3x3-notes-robber-first.txt"])  # fmt: skip
+def test_a_saved_solve_answer_is_checked_again_and_a_tampered_one_refused(backend, name):
+    from pyasp_games.domains.cops.model import load_game
+    from pyasp_games.domains.cops.questions import SOLVE
+
+    game = load_game(f"instances/cops/{name}")
+    out = SOLVE.solve(game, backend)
+    assert out.verdict.verified is True
+    saved = _saved(out)
+    again = SOLVE.recheck(game, saved)
+    assert (again.status, again.answer, again.witness) == ("solved", out.answer, out.witness)
+    assert again.verdict.fully_verified, again.verdict.message
+    if out.answer["winner"] == "cops":
+        moves = out.answer["moves"]
+        for wrong in (moves - 1, moves + 1):
+            assert _refuted(SOLVE.recheck(game, {**saved, "answer": {"winner": "cops", "moves": wrong}}))
+        assert _refuted(SOLVE.recheck(game, {**saved, "answer": {"winner": "robber", "moves": None}}))
+        table = "cops_strategy"
+    else:
+        assert _refuted(SOLVE.recheck(game, {**saved, "answer": {"winner": "cops", "moves": 1}}))
+        table = "robber_strategy"
+    tampered = copy.deepcopy(saved)
+    entry = tampered["witness"][table][0]
+    entry["move"] = entry["cops"] if table == "cops_strategy" else entry["cops"][0]  # no move / caught
+    again = SOLVE.recheck(game, tampered)
+    assert _refuted(again), again.verdict.message
+
+
+@pytest.mark.parametrize("backend", ["native", "asp", "sat"])
+@pytest.mark.parametrize("name", ["path:4", "cycle:4", "petersen"])
+def test_a_saved_cop_number_is_checked_again_and_a_tampered_one_refused(backend, name):
+    from pyasp_games.domains.cops.questions import NUMBER
+
+    game = load_graph_game(name)
+    out = NUMBER.solve(game, backend)
+    assert out.verdict.verified is True
+    saved = _saved(out)
+    again = NUMBER.recheck(game, saved)
+    assert (again.status, again.answer, again.witness) == ("solved", out.answer, out.witness)
+    assert again.certificate == out.certificate and again.verdict.fully_verified
+    k = out.answer
+    low = copy.deepcopy(saved)
+    low["answer"] = low["witness"]["cops"] = k + 1
+    assert _refuted(NUMBER.recheck(game, low))
+    within = copy.deepcopy(saved)  # the printed "within N moves", set to 0
+    within["witness"]["capture_within"] = 0
+    again = NUMBER.recheck(game, within)
+    assert _refuted(again) and "the strategy's worst case is" in again.verdict.message
+    escape = copy.deepcopy(saved)
+    if k > 1:
+        first = escape["witness"]["escape"][0]["cops"]  # no escape against one placement
+        escape["witness"]["escape"] = [e for e in escape["witness"]["escape"] if e["cops"] != first]
+        assert _refuted(NUMBER.recheck(game, escape))
+    flipped = {**saved, "certificate": {"dismantlable": k > 1, "dismantling_order": None}}
+    assert _refuted(NUMBER.recheck(game, flipped))
+
+
 # -- the command line ----------------------------------------------------------------------
 
 

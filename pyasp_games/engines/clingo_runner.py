@@ -8,7 +8,10 @@ the multi-shot planning loop used by clingo's ``incmode``: ``#program step(t)``
 adds time step ``t``, ``#program check(t)`` holds the goal guarded by
 ``#external query(t)``. :meth:`ClingoSession.enumerate_distinct` counts and lists
 solutions, not answer sets: projected on the output predicates, decoded, each
-checked, and counted once however many answer sets give it. :func:`write_facts` writes
+checked, and counted once however many answer sets give it. :func:`run_program` is the
+one "one answer / count answers" call of a backend: a program grounded and solved
+under limits, its answer sets read into a
+:class:`~pyasp_games.engines.claim.Claim`. :func:`write_facts` writes
 what ``--emit-lp`` gives: the facts a backend ran, under a header whose ``% run:`` line
 is the call that runs them by hand.
 
@@ -39,6 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.files import write_text
 from pyasp_games.engines.horizon_search import search_horizons
 from pyasp_games.engines.limits import Deadline, LimitReached
@@ -573,6 +577,110 @@ class ClingoSession:
         if self.messages:  # clingo's warnings: an atom no rule defines, an undefined operation
             out["clingo_warnings"] = [" ".join(m.split()) for m in self.messages]
         return out
+
+
+#: What :func:`run_program` answers: the first answer set, or the distinct solutions
+#: counted (and kept, for ``all``).
+PROGRAM_MODES = ("one", "count", "all")
+
+
+def run_program(
+    encodings: Iterable[Path | str],
+    facts: str,
+    deadline: Deadline | None,
+    read: Callable[[list[Any]], Any],
+    mode: str = "one",
+    *,
+    claim: Callable[[Any], Claim] | None = None,
+    check: Callable[[Any], tuple[bool, str]] | None = None,
+    no_answer_set: str | None = None,
+    project: Sequence[str] = (),
+    consts: dict[str, int | str] | None = None,
+    arguments: Sequence[str] = (),
+) -> Claim:
+    """Ground the ``base`` part of ``encodings`` with ``facts`` and solve it under
+    ``deadline``: the one call of every backend that asks clingo for one answer set, or
+    counts them, as a :class:`~pyasp_games.engines.claim.Claim`.
+
+    ``read(symbols)`` turns an answer set's shown atoms into a solution (an atom of the
+    wrong shape raises :class:`~pyasp_games.errors.MalformedAnswer`, which the runner
+    reports as a failed answer).
+
+    - ``mode="one"``: the first answer set, as ``claim(solution)`` (default:
+      ``Claim.solved(True, solution)``; a ``read`` that made a claim itself is taken as
+      it), its statistics joined by the session's. No answer set is ``no-solution``
+      with answer ``False``; for a program that always has one (a well-founded model,
+      a table) pass ``no_answer_set``, the reason of the ``error`` it is then.
+    - ``mode="count"`` (or ``"all"``, which keeps them as the witness): the distinct
+      solutions (:meth:`ClingoSession.enumerate_distinct`, projected on ``project``),
+      each checked by ``check(solution) -> (ok, message)``: ``solved`` with their
+      number, ``no-solution`` with ``0``; a solution that fails its check makes the
+      claim refuted (:meth:`Claim.refuted <pyasp_games.engines.claim.Claim.refuted>`),
+      ``stats["models"]`` counts the answer sets seen.
+
+    A limit reached while grounding or solving is ``unknown``, with the statistics of
+    what ran (``found_before_limit`` when counting).
+
+    >>> def atoms(symbols):
+    ...     return sorted(str(a) for a in symbols)
+    >>> c = run_program([], "{p(1..2)}. :- not p(1). #show p/1.", None, atoms)
+    >>> c.status, c.answer, c.witness in (["p(1)"], ["p(1)", "p(2)"]), c.stats["solve_calls"]
+    ('solved', True, True, 1)
+    >>> c = run_program([], "{p(1..2)}. {junk}. #show p/1.", None, atoms, "count", project=["p/1"])
+    >>> c.status, c.answer, c.stats["models"]
+    ('solved', 4, 4)
+    >>> run_program([], "p. :- p.", None, atoms).answer
+    False
+    >>> c = run_program([], "p. :- p.", None, atoms, no_answer_set="the encoding has no answer set")
+    >>> c.status, c.stats["error"]
+    ('error', 'the encoding has no answer set')
+    >>> c = run_program([], "{p(1..2)}. #show p/1.", None, atoms, "all",
+    ...                 check=lambda s: (len(s) < 2, "two at once"), project=["p/1"])
+    >>> c.malformed
+    "an answer set gives ['p(1)', 'p(2)']: two at once"
+    """
+    if mode not in PROGRAM_MODES:
+        raise ValueError(f"unknown mode {mode!r} (one of {', '.join(PROGRAM_MODES)})")
+    session = ClingoSession(
+        encodings, facts, consts=consts, deadline=deadline, arguments=arguments,
+        project=project if mode != "one" else (),
+    )  # fmt: skip
+    try:
+        session.ground([("base", [])])
+        if mode == "one":
+            result = session.solve()
+        else:
+            found = session.enumerate_distinct(read, check, keep=mode == "all")
+    except LimitReached:
+        return Claim.unknown(session.statistics())
+    stats = session.statistics()
+    if mode == "one":
+        if result.status == "unknown":
+            return Claim.unknown(stats)
+        if result.status != "sat":
+            if no_answer_set is not None:
+                return Claim.error(no_answer_set, stats)
+            return Claim.none(False, stats=stats)
+        solution = read(result.symbols)
+        if claim is not None:
+            answer = claim(solution)
+        elif isinstance(solution, Claim):
+            answer = solution
+        else:
+            answer = Claim.solved(True, solution)
+        answer.stats = {**stats, **answer.stats}
+        return answer
+    stats["models"] = found.models
+    if found.status == "unknown":
+        stats["found_before_limit"] = found.count
+        return Claim.unknown(stats)
+    if found.invalid is not None:
+        bad, why = found.invalid
+        stats["invalid_witness"] = bad
+        return Claim.refuted(f"an answer set gives {bad}: {why}", stats)
+    if not found.count:
+        return Claim.none(0, stats=stats)
+    return Claim.solved(found.count, found.solutions if mode == "all" else None, stats=stats)
 
 
 def _statistics_level(arguments: Sequence[str]) -> int:

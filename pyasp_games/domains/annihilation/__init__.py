@@ -1,7 +1,7 @@
 """Annihilation: tokens on a digraph slide along arcs and vanish in pairs; who wins, or a draw.
 
 ``BACKENDS`` maps each backend's name to ``(instance, limits, **options) ->
-Outcome`` with answer ``first`` (the player to move wins), ``second`` or ``draw``
+Claim`` with answer ``first`` (the player to move wins), ``second`` or ``draw``
 and witness the move ``[from, to]`` that wins or keeps the draw. ``native`` labels
 every reachable position by retrograde analysis, ``asp`` derives them with clingo
 from the rules (small instances), ``poly`` builds the linear space of lost positions

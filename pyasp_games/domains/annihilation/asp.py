@@ -12,9 +12,9 @@ reachable positions by the bound of
 ones are refused before grounding.
 
 >>> from pyasp_games.domains.annihilation.model import parse_instance
->>> out = solve_asp(parse_instance("a b\\nb a\\nb c\\n", "b c"))
->>> out.answer, out.witness, out.stats["options"]
-('first', ['b', 'a'], {'b -> a': 'lose', 'b -> c': 'lose'})
+>>> claim = solve_asp(parse_instance("a b\\nb a\\nb c\\n", "b c"))
+>>> claim.status, claim.answer, claim.witness, claim.stats["options"]
+('solved', 'first', ['b', 'a'], {'b -> a': 'lose', 'b -> c': 'lose'})
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from pyasp_games.domains.annihilation.model import Annihilation
-from pyasp_games.engines.clingo_runner import ClingoSession, write_facts
-from pyasp_games.engines.limits import LimitReached, Limits
-from pyasp_games.engines.outcome import Outcome
+from pyasp_games.engines.claim import Claim
+from pyasp_games.engines.clingo_runner import run_program, write_facts
+from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.resources import encoding_path
 from pyasp_games.errors import InputError, MalformedAnswer
 
@@ -90,39 +90,20 @@ def solve_options(
     return outcome[0], dict(sorted(options.items())), pairs
 
 
-def decode_outcome(
-    symbols: list[Any], names: tuple[str, ...], game: str
-) -> tuple[str, list[str] | None, dict[str, Any]]:
-    """The answer, the first move that keeps it (to a ``lose`` position from ``first``,
-    to a ``draw`` from ``draw``) and the classes of all first moves (``stats['options']``)."""
+#: Why an answer of a program that always has one (its well-founded model) is missing.
+NO_ANSWER_SET = "the encoding has no answer set"
+
+
+def decode_outcome(symbols: list[Any], names: tuple[str, ...], game: str) -> Claim:
+    """The claim an answer set shows: the answer, the first move that keeps it (to a
+    ``lose`` position from ``first``, to a ``draw`` from ``draw``) and the classes of all
+    first moves (``stats['options']``)."""
     outcome, options, pairs = solve_options(symbols, names, game, ("win", "lose", "draw"))
     if outcome not in ("first", "second", "draw"):
         raise MalformedAnswer(f"the answer set shows outcome({outcome})")
     want = _KEEPS.get(outcome)
     move = next((k for k, c in options.items() if c == want), None) if want else None
-    return outcome, None if move is None else pairs[move], {"options": options}
-
-
-def run_program(
-    name: str, text: str, program: Path, limits: Limits, decode: Any
-) -> Outcome:
-    """Ground and solve ``program`` on the facts ``text``; ``decode(symbols) ->
-    (answer, witness, stats)`` reads the one answer set."""
-    session = ClingoSession([program], text, deadline=limits.deadline())
-    try:
-        session.ground([("base", [])])
-        result = session.solve()
-    except LimitReached:
-        return Outcome(name, "asp", "unknown", None, None, 0.0, session.statistics())
-    stats = session.statistics()
-    if result.status == "unknown":
-        return Outcome(name, "asp", "unknown", None, None, 0.0, stats)
-    if result.status != "sat":
-        stats["error"] = "the encoding has no answer set"
-        return Outcome(name, "asp", "error", None, None, 0.0, stats)
-    answer, witness, more = decode(result.symbols)
-    stats.update(more)
-    return Outcome(name, "asp", "solved", answer, witness, 0.0, stats)
+    return Claim.solved(outcome, None if move is None else pairs[move], stats={"options": options})
 
 
 def solve_asp(
@@ -130,9 +111,10 @@ def solve_asp(
     limits: Limits = Limits(),
     encoding: str = "annihilation",
     emit_lp: Path | str | None = None,
-) -> Outcome:
+) -> Claim:
     """The ``asp`` backend: the outcome, and a first move that keeps it (to a lost
-    position from ``first``, to a draw from ``draw``)."""
+    position from ``first``, to a draw from ``draw``), from the program's one answer set
+    (:func:`~pyasp_games.engines.clingo_runner.run_program`)."""
     check_size(inst)
     program = encoding_path(DOMAIN, encoding)
     if emit_lp is not None:
@@ -140,7 +122,7 @@ def solve_asp(
         write_facts(emit_lp, facts(inst), [program], f"annihilation instance {inst.name}: "
                     f"{inst.describe()}", notes=[f"vertices: {names}"])  # fmt: skip
 
-    def decode(symbols: list[Any]) -> tuple[str, Any, dict[str, Any]]:
+    def decode(symbols: list[Any]) -> Claim:
         return decode_outcome(symbols, inst.names, "annihilation")
 
-    return run_program(inst.name, facts(inst), program, limits, decode)
+    return run_program([program], facts(inst), limits.deadline(), decode, no_answer_set=NO_ANSWER_SET)

@@ -11,9 +11,9 @@ labelled by the ``grundy`` domain's retrograde labelling. Past
 is ``unknown`` (``stats['limit'] = 'positions'``), never a guess.
 
 >>> from pyasp_games.domains.annihilation.model import parse_instance
->>> out = solve_native(parse_instance("a b\\nb c\\n", "a"))
->>> out.answer, out.witness, out.stats["positions"]
-('second', None, 3)
+>>> claim = solve_native(parse_instance("a b\\nb c\\n", "a"))
+>>> claim.status, claim.answer, claim.witness, claim.stats["positions"]
+('solved', 'second', None, 3)
 >>> [solve_native(parse_instance("a b\\nb a\\n", t)).answer for t in ("a", "a b")]
 ['draw', 'first']
 """
@@ -22,11 +22,11 @@ from __future__ import annotations
 
 from pyasp_games.domains.annihilation.model import Annihilation
 from pyasp_games.domains.annihilation.positions import solve_by_labelling
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.limits import Limits
-from pyasp_games.engines.outcome import Outcome
 
 
-def solve_native(inst: Annihilation, limits: Limits = Limits()) -> Outcome:
+def solve_native(inst: Annihilation, limits: Limits = Limits()) -> Claim:
     """Who wins from the start (``first``: the player to move, ``second``, or ``draw``),
     with a winning move (from ``first``) or a draw-keeping move (from ``draw``) as
     ``[from, to]``."""

@@ -82,23 +82,25 @@ and Yesha's own O(n^6) construction (1982) was not at hand.
 **Answers.** ``second`` when the start is in ``X`` and ``first`` with a move into ``X``
 are proved by Theorems 1 and 2 as soon as they hold (the rounds stop there). ``draw``
 (the start outside ``X``, no move into it) is proved by Theorem 3 once no lost position
-is left outside ``X`` (``stats['complete']``), which the checker establishes again with
-its own code.
+is left outside ``X`` (the certificate's ``complete``), which the checker establishes
+again with its own code.
 
-The certificate travels with the answer: ``stats['grundy']`` and ``stats['counters']``
-(Smith's conditions, checked), ``stats['rounds']`` (the generators added at each
-round, as lists of token vertices; the checker repeats each one-round test against the
-span of what came before), ``stats['complete']`` (for a ``draw``: the checker repeats
-Lemma 4's search) and for ``second`` the start's membership in the span.
+The certificate travels with the answer (the claim's ``certificate``, JSON's
+``certificate``): ``grundy`` and ``counters`` (Smith's conditions, checked), ``rounds``
+(the generators added at each round, as lists of token vertices; the checker repeats
+each one-round test against the span of what came before), ``complete`` (for a
+``draw``: the checker repeats Lemma 4's search) and for ``second`` the start's
+membership in the span. The statistics say the span's ``dimension`` and how many
+normal forms the SAT solver ``refuted``.
 
 >>> from pyasp_games.domains.annihilation.model import parse_instance
->>> out = solve_poly(parse_instance("a b\\nb c\\nc d\\nd e\\n", "b c e"))
->>> out.answer, out.witness
-('first', ['b', 'c'])
+>>> claim = solve_poly(parse_instance("a b\\nb c\\nc d\\nd e\\n", "b c e"))
+>>> claim.status, claim.answer, claim.witness
+('solved', 'first', ['b', 'c'])
 >>> fan = parse_instance("a b\\na c\\na d\\nb c\\nc d\\nd b\\n", "a b c d")
->>> out = solve_poly(fan)
->>> out.answer, out.stats["rounds"]
-('second', [[['a', 'b', 'c', 'd']]])
+>>> claim = solve_poly(fan)
+>>> claim.answer, claim.certificate["rounds"], claim.stats
+('second', [[['a', 'b', 'c', 'd']]], {'dimension': 1, 'refuted': 0})
 """
 
 from __future__ import annotations
@@ -109,9 +111,9 @@ from dataclasses import dataclass, field
 from pyasp_games.domains.annihilation.model import Annihilation, vertices_of
 from pyasp_games.domains.grundy.generalized import generalized_grundy
 from pyasp_games.domains.grundy.model import Value, format_value
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.graphs import Digraph
 from pyasp_games.engines.limits import Deadline, LimitReached, Limits
-from pyasp_games.engines.outcome import Outcome
 
 _POLL = 256  # normal forms tried between deadline checks
 
@@ -346,10 +348,10 @@ def decided(inst: Annihilation, closure: Closure, position: int) -> bool:
     return closure.lost(position) or any(closure.lost(q) for _, _, q in inst.moves(position))
 
 
-def solve_poly(inst: Annihilation, limits: Limits = Limits()) -> Outcome:
+def solve_poly(inst: Annihilation, limits: Limits = Limits()) -> Claim:
     """``second`` (the start is in ``X``), ``first`` with a move into ``X``, or ``draw``
     (neither, at the fixpoint): the module docstring proves the first two and says what
-    the third rests on."""
+    the third rests on; the certificate is what the checker replays."""
     closure = build_closure(inst, limits.deadline(), stop_at=inst.start)
     names = inst.names
     witness = None
@@ -365,12 +367,11 @@ def solve_poly(inst: Annihilation, limits: Limits = Limits()) -> Outcome:
                 (m for m in inst.moves(inst.start) if not decided(inst, closure, m[2])), None
             )
             witness = None if safe is None else inst.move_name(safe[:2])
-    stats = {
-        "dimension": len(closure.span),
-        "complete": closure.complete,
-        "refuted": closure.refuted,
+    certificate = {
         "grundy": [format_value(x) for x in closure.values],
         "counters": closure.counters,
         "rounds": [[[names[v] for v in vertices_of(m)] for m in found] for found in closure.rounds],
+        "complete": closure.complete,
     }
-    return Outcome(inst.name, "poly", "solved", answer, witness, 0.0, stats)
+    stats = {"dimension": len(closure.span), "refuted": closure.refuted}
+    return Claim.solved(answer, witness, certificate=certificate, stats=stats)

@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pyasp_games.domains.grundy.retrograde import retrograde_labels
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.limits import Deadline, Limits
-from pyasp_games.engines.outcome import Outcome
 
 #: Positions the exhaustive backends build at most (about a gigabyte of Python lists).
 MAX_POSITIONS = 3_000_000
@@ -111,7 +111,7 @@ def outcome_of(graph: PositionGraph) -> tuple[str, Any, str]:
     return ANSWERS[here], move, here
 
 
-def solve_by_labelling(inst: Any, limits: Limits = Limits()) -> Outcome:
+def solve_by_labelling(inst: Any, limits: Limits = Limits()) -> Claim:
     """The exhaustive backend of a token game (Annihilation, Catch): every position
     reachable from ``inst.start`` through ``inst.moves(position)`` (``(from, to, next)``
     triples), labelled (:func:`outcome_of`): the answer at the start with a move that
@@ -125,11 +125,11 @@ def solve_by_labelling(inst: Any, limits: Limits = Limits()) -> Outcome:
         graph = explore(inst.start, moves, limits.deadline())
     except TooManyPositions as why:
         stats = {"limit": "positions", "reason": str(why)}
-        return Outcome(inst.name, "native", "unknown", None, None, 0.0, stats)
+        return Claim.unknown(stats)
     answer, move, _ = outcome_of(graph)
     witness = None if move is None else inst.move_name(move)
     stats = {"positions": len(graph.positions), "moves": sum(map(len, graph.moves))}
-    return Outcome(inst.name, "native", "solved", answer, witness, 0.0, stats)
+    return Claim.solved(answer, witness, stats=stats)
 
 
 def out_of_reach(inst: Any, seconds: float | None) -> str | None:

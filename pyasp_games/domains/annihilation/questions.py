@@ -30,14 +30,16 @@ from pyasp_games.domains.annihilation.native import solve_native
 from pyasp_games.domains.annihilation.poly import solve_poly
 from pyasp_games.domains.annihilation.positions import out_of_reach
 from pyasp_games.domains.annihilation.verify import check_outcome
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.graphs import FORMATS
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import EMIT_LP, Param, Question, encoding_param
 from pyasp_games.engines.reference import Reference
 
-#: The backends: ``backend(instance, limits, **options) -> Outcome`` with answer
-#: ``first``, ``second`` or ``draw`` and witness the move ``[from, to]`` that keeps it.
-BACKENDS: dict[str, Callable[..., Outcome]] = {
+#: The backends: ``backend(instance, limits, **options) -> Claim`` with answer
+#: ``first``, ``second`` or ``draw`` and witness the move ``[from, to]`` that keeps it
+#: (``poly``'s proof in the claim's certificate).
+BACKENDS: dict[str, Callable[..., Claim]] = {
     "native": solve_native,
     "asp": solve_asp,
     "poly": solve_poly,

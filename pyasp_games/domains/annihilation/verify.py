@@ -20,8 +20,9 @@ opponent can force, as in every finite reachability game). So:
 
 Beyond :data:`BUDGET` reachable positions the claim is :class:`Unconfirmed` (printed
 NOT VERIFIED unless the reference backend cross-checks it), unless it carries the
-``poly`` backend's certificate, which :func:`check_closure` checks at any size: the
-lost positions it proves, and for a draw that no lost position is left outside them.
+``poly`` backend's certificate (the outcome's ``certificate``), which
+:func:`check_closure` checks at any size: the lost positions it proves, and for a draw
+that no lost position is left outside them.
 
 >>> from pyasp_games.domains.annihilation.model import parse_instance
 >>> inst = parse_instance("a b\\nb a\\nb c\\n", "b c")
@@ -224,23 +225,26 @@ def _relations(values: list[Value]) -> list[int]:
 
 
 def check_closure(inst: Annihilation, outcome: Outcome) -> tuple[bool, str]:
-    """Check the ``poly`` certificate: Smith's conditions for ``stats['grundy']`` and
-    ``stats['counters']`` on the digraph (so the nim-sum relations are lost positions
-    for the player to move), then every generator of ``stats['rounds']``: every move
+    """Check the ``poly`` certificate (``outcome.certificate``): Smith's conditions for
+    its ``grundy`` values and ``counters`` on the digraph (so the nim-sum relations are
+    lost positions for the player to move), then every generator of its ``rounds``: every move
     from it leads to a position with a move into the span of the relations and the
     earlier rounds (so it is lost too: the theorems of
     :mod:`~pyasp_games.domains.annihilation.poly`, the lost positions being a linear
     space). Then ``second`` needs the start in that span, ``first`` a legal move into
     it. A ``draw`` (the start outside, no move into it, the witness a move to such a
-    position) needs the span to be every lost position: with ``stats['complete']`` the
+    position) needs the span to be every lost position: with ``complete`` claimed the
     checker's own search (:func:`_lost_outside`) finds none outside it, which proves it
     (Theorem 3 of :mod:`~pyasp_games.domains.annihilation.poly`); without it, or beyond
     :data:`COMPLETENESS_BUDGET`, the draw is :class:`Unconfirmed` unless the rules are
     replayed (:func:`check_outcome`)."""
+    certificate = outcome.certificate
     try:
-        values = [_value(x) for x in outcome.stats["grundy"]]
-        counters = list(outcome.stats["counters"])
-        rounds = [[[inst.graph.index[v] for v in g] for g in found] for found in outcome.stats["rounds"]]
+        if not isinstance(certificate, dict):
+            raise TypeError(f"{type(certificate).__name__}, not a dict")
+        values = [_value(x) for x in certificate["grundy"]]
+        counters = list(certificate["counters"])
+        rounds = [[[inst.graph.index[v] for v in g] for g in found] for found in certificate["rounds"]]
     except (KeyError, TypeError, ValueError) as why:
         return False, f"the certificate is malformed: {why}"
     if len(values) != len(inst) or len(counters) != len(inst):
@@ -301,7 +305,7 @@ def check_closure(inst: Annihilation, outcome: Outcome) -> tuple[bool, str]:
         return False, f"a move leads into the span of the proved lost positions: not a draw ({proved})"
     if in_span(after) or any(in_span(q) for q in moves(after)):
         return False, f"the move {shown} does not keep the draw by the certificate"
-    if outcome.stats.get("complete") is True:
+    if certificate.get("complete") is True:
         forms = [_echelon_reduce(rows, 1 << u) for u in range(n)]
         missed, ruled_out = _lost_outside(inst, forms)
         if missed is not None:
@@ -410,7 +414,7 @@ def check_outcome(inst: Annihilation, outcome: Outcome) -> tuple[bool | None, st
     where the positions are few enough (a ``draw`` only so)."""
     if outcome.status != "solved":
         return None, "nothing to verify"
-    if "grundy" not in outcome.stats:
+    if outcome.certificate is None:
         return check_answer(inst, outcome.answer, outcome.witness)
     try:
         ok, message = check_closure(inst, outcome)

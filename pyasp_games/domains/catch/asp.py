@@ -1,12 +1,13 @@
 """Catch with clingo: ``encodings/catch/catch.lp`` derives the positions (from the
 mover's side) from the rules and labels them by the well-founded model of the win/lose
-definition; the session, the decoding of ``outcome/1`` and ``option/3`` and the size
-limits are Annihilation's (:mod:`~pyasp_games.domains.annihilation.asp`).
+definition; the decoding of ``outcome/1`` and ``option/3`` and the size limits are
+Annihilation's (:mod:`~pyasp_games.domains.annihilation.asp`), the clingo call the
+engines' one (:func:`~pyasp_games.engines.clingo_runner.run_program`).
 
 >>> from pyasp_games.domains.catch.model import parse_instance
->>> out = solve_asp(parse_instance("a b\\nb c\\n", "a", "b"))
->>> out.answer, out.witness, out.stats["options"]
-('first', ['a', 'b'], {'a -> b': 'lose'})
+>>> claim = solve_asp(parse_instance("a b\\nb c\\n", "a", "b"))
+>>> claim.status, claim.answer, claim.witness, claim.stats["options"]
+('solved', 'first', ['a', 'b'], {'a -> b': 'lose'})
 """
 
 from __future__ import annotations
@@ -17,13 +18,13 @@ from typing import Any
 from pyasp_games.domains.annihilation.asp import (
     MAX_ASP_POSITIONS,
     MAX_ASP_VERTICES,
+    NO_ANSWER_SET,
     decode_outcome,
-    run_program,
 )
 from pyasp_games.domains.catch.model import Catch
-from pyasp_games.engines.clingo_runner import write_facts
+from pyasp_games.engines.claim import Claim
+from pyasp_games.engines.clingo_runner import run_program, write_facts
 from pyasp_games.engines.limits import Limits
-from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import encoding_path
 from pyasp_games.errors import InputError
 
@@ -39,7 +40,7 @@ def facts(inst: Catch) -> str:
 
 def solve_asp(
     inst: Catch, limits: Limits = Limits(), encoding: str = "catch", emit_lp: Path | str | None = None
-) -> Outcome:
+) -> Claim:
     """The ``asp`` backend: the outcome, and a first move that keeps it."""
     if len(inst) > MAX_ASP_VERTICES:
         raise InputError(f"{inst.name}: {len(inst)} vertices: the asp backend takes at most "
@@ -51,7 +52,7 @@ def solve_asp(
     if emit_lp is not None:
         write_facts(emit_lp, facts(inst), [program], f"catch instance {inst.name}: {inst.describe()}")
 
-    def decode(symbols: list[Any]) -> tuple[str, Any, dict[str, Any]]:
+    def decode(symbols: list[Any]) -> Claim:
         return decode_outcome(symbols, inst.names, "catch")
 
-    return run_program(inst.name, facts(inst), program, limits, decode)
+    return run_program([program], facts(inst), limits.deadline(), decode, no_answer_set=NO_ANSWER_SET)

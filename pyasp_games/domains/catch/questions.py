@@ -22,13 +22,13 @@ from pyasp_games.domains.catch.asp import solve_asp
 from pyasp_games.domains.catch.model import COLOURS, load_instance
 from pyasp_games.domains.catch.native import solve_native
 from pyasp_games.domains.catch.verify import check_outcome
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.graphs import FORMATS
-from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import EMIT_LP, Param, Question, encoding_param
 from pyasp_games.engines.reference import Reference
 
 #: The backends; the answer is ``first``, ``second`` or ``draw``, the witness the move.
-BACKENDS: dict[str, Callable[..., Outcome]] = {"native": solve_native, "asp": solve_asp}
+BACKENDS: dict[str, Callable[..., Claim]] = {"native": solve_native, "asp": solve_asp}
 
 #: Claims beyond the checker's budget are cross-checked against ``native`` (and its own
 #: against ``asp``).

@@ -14,9 +14,9 @@ The ordered lists cost ``k!`` times the sorted placements, and the grounding hol
 cops' move: games beyond :data:`MAX_GROUND` moves are refused up front, in one line.
 
 >>> from pyasp_games.domains.cops.model import parse_instance
->>> out = solve_asp(parse_instance("a b\\nb c\\nc d\\n", cops="a", robber="d"))
->>> out.answer, out.stats["rounds"]
-({'winner': 'cops', 'moves': 3}, 3)
+>>> claim = solve_asp(parse_instance("a b\\nb c\\nc d\\n", cops="a", robber="d"))
+>>> claim.status, claim.answer, claim.stats["rounds"]
+('solved', {'winner': 'cops', 'moves': 3}, 3)
 >>> solve_asp(parse_instance("a b\\nb c\\nc d\\nd a\\n", "a", "c", variant="notes")).answer
 {'winner': 'robber', 'moves': None}
 """
@@ -29,10 +29,10 @@ from typing import Any
 
 from pyasp_games.domains.cops.model import CopsGame
 from pyasp_games.domains.cops.retrograde import Table
-from pyasp_games.domains.cops.strategies import cop_number_outcome, solve_outcome
+from pyasp_games.domains.cops.strategies import cop_number_claim, solve_claim
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.clingo_runner import ClingoSession, write_facts
 from pyasp_games.engines.limits import Deadline, LimitReached, Limits
-from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import encoding_path
 from pyasp_games.errors import InputError, MalformedAnswer
 
@@ -104,7 +104,7 @@ def solve_asp(
     limits: Limits = Limits(),
     encoding: str | None = None,
     emit_lp: Path | str | None = None,
-) -> Outcome:
+) -> Claim:
     """The ``asp`` backend of ``cops solve`` (the encoding: the game's rule set, or the
     user's own with the same interface); ``emit_lp`` writes the facts run first."""
     import clingo
@@ -124,16 +124,15 @@ def solve_asp(
         rounds = _rounds(session, start, n, k)
         result = session.solve()
     except LimitReached:
-        return Outcome(game.name, "asp", "unknown", None, None, 0.0, session.statistics())
+        return Claim.unknown(session.statistics())
     stats = session.statistics()
     stats["rounds"] = rounds
     if result.status == "unknown":
-        return Outcome(game.name, "asp", "unknown", None, None, 0.0, stats)
+        return Claim.unknown(stats)
     if result.status != "sat":
-        stats["error"] = "the encoding has no answer set"
-        return Outcome(game.name, "asp", "error", None, None, 0.0, stats)
+        return Claim.error("the encoding has no answer set", stats)
     table = table_of(game, k, result.symbols)
-    return solve_outcome(game, table, "asp", stats)
+    return solve_claim(game, table, stats)
 
 
 def _rounds(session: ClingoSession, start: Any, n: int, k: int) -> int:
@@ -174,10 +173,10 @@ def full_table(game: CopsGame, k: int, deadline: Deadline) -> Table:
     return table_of(game, k, result.symbols)
 
 
-def cop_number_asp(game: CopsGame, limits: Limits = Limits()) -> Outcome:
+def cop_number_asp(game: CopsGame, limits: Limits = Limits()) -> Claim:
     """The ``asp`` backend of ``cops number``: the least fixpoint's tables for 1, 2, ...
-    cops (:func:`~pyasp_games.domains.cops.strategies.cop_number_outcome`)."""
-    return cop_number_outcome(game, partial(full_table, game), "asp", limits)
+    cops (:func:`~pyasp_games.domains.cops.strategies.cop_number_claim`)."""
+    return cop_number_claim(game, partial(full_table, game), "asp", limits)
 
 
 def _holds(session: ClingoSession, atoms: list[Any]) -> list[bool]:

@@ -33,15 +33,16 @@ from pyasp_games.domains.cops.model import (
 from pyasp_games.domains.cops.native import cop_number_native, solve_native
 from pyasp_games.domains.cops.sat import cop_number_sat, solve_sat
 from pyasp_games.domains.cops.verify import check_number, check_solve
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.fuzzing import plural
 from pyasp_games.engines.graphs import FORMATS
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import EMIT_LP, SOLVER, Param, Question, encoding_param
 from pyasp_games.engines.reference import Reference
 
-#: The backends of ``solve``: ``backend(game, limits, **options) -> Outcome`` with answer
+#: The backends of ``solve``: ``backend(game, limits, **options) -> Claim`` with answer
 #: ``{"winner": "cops"|"robber", "moves": n|None}`` and the strategies as witness.
-BACKENDS: dict[str, Callable[..., Outcome]] = {
+BACKENDS: dict[str, Callable[..., Claim]] = {
     "native": solve_native,
     "asp": solve_asp,
     "sat": solve_sat,
@@ -113,8 +114,9 @@ def describe_number(
         verb = "catches" if k == 2 else "catch"
         lines.append(f"  {plural(k - 1, 'cop')} never {verb} it: the robber's escape is a set of "
                      f"{plural(len(w['escape']), 'position')} closed under the play")  # fmt: skip
-    if "dismantlable" in outcome.stats:
-        order = outcome.stats.get("dismantling_order")
+    certificate = outcome.certificate
+    if isinstance(certificate, dict) and "dismantlable" in certificate:
+        order = certificate.get("dismantling_order")
         lines.append("  dismantlable: " + (f"yes, removing {' '.join(order)}" if order else "no"))
     return f"c(G) = {k}", lines
 
@@ -165,7 +167,8 @@ NUMBER = Question(
     "catch the robber wherever it starts. The proof: the cops' winning strategy from their "
     "start for c(G) cops, and for c(G) - 1 cops the robber's escape, a set of positions "
     "(one against every placement) from which the robber always has a move back into the "
-    "set. With --json: answer c(G); witness {cops, start, capture_within, strategy, escape}.",
+    "set. With --json: answer c(G); witness {cops, start, capture_within, strategy, escape}; "
+    "certificate {dismantlable, dismantling_order}.",
     backends={"native": cop_number_native, "asp": cop_number_asp, "sat": cop_number_sat},
     check=check_number,
     read=lambda graph, fmt=None: load_graph_game(graph, fmt),

@@ -19,9 +19,9 @@ as for every backend, and the checker replays them. The positions and moves are 
 module's own (itertools over the rules), not the native kernels'.
 
 >>> from pyasp_games.domains.cops.model import parse_instance
->>> out = solve_sat(parse_instance("a b\\nb c\\nc d\\n", cops="a", robber="d"))
->>> out.answer, out.stats["rounds"]
-({'winner': 'cops', 'moves': 3}, 3)
+>>> claim = solve_sat(parse_instance("a b\\nb c\\nc d\\n", cops="a", robber="d"))
+>>> claim.status, claim.answer, claim.stats["rounds"]
+('solved', {'winner': 'cops', 'moves': 3}, 3)
 >>> solve_sat(parse_instance("a b\\nb c\\nc d\\nd a\\n", "a", "c")).answer
 {'winner': 'robber', 'moves': None}
 """
@@ -34,9 +34,9 @@ from typing import Any
 
 from pyasp_games.domains.cops.model import CopsGame
 from pyasp_games.domains.cops.retrograde import Table
-from pyasp_games.domains.cops.strategies import cop_number_outcome, solve_outcome
+from pyasp_games.domains.cops.strategies import cop_number_claim, solve_claim
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.limits import Deadline, LimitReached, Limits
-from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.sat_runner import SatSession
 from pyasp_games.errors import InputError
 
@@ -152,7 +152,7 @@ def _table(game: CopsGame, rules: Rules, k: int, true: set[Any]) -> Table:
     return Table.from_values(game, k, rules.moves, values["C"], values["R"])
 
 
-def solve_sat(game: CopsGame, limits: Limits = Limits(), solver: str = "glucose4") -> Outcome:
+def solve_sat(game: CopsGame, limits: Limits = Limits(), solver: str = "glucose4") -> Claim:
     """The ``sat`` backend of ``cops solve``."""
     rules = _rules(game, game.k)
     start = (game.cops, game.robber)
@@ -163,10 +163,10 @@ def solve_sat(game: CopsGame, limits: Limits = Limits(), solver: str = "glucose4
         stats = {**session.statistics(), "rounds": t}
     except LimitReached as reached:
         stats = {**session.statistics(), "limit": "time", **(reached.args[0] if reached.args else {})}
-        return Outcome(game.name, "sat", "unknown", None, None, 0.0, stats)
+        return Claim.unknown(stats)
     finally:
         session.delete()
-    return solve_outcome(game, _table(game, rules, game.k, true), "sat", stats)
+    return solve_claim(game, _table(game, rules, game.k, true), stats)
 
 
 def full_table(game: CopsGame, k: int, deadline: Deadline, solver: str = "glucose4") -> Table:
@@ -181,10 +181,10 @@ def full_table(game: CopsGame, k: int, deadline: Deadline, solver: str = "glucos
     return _table(game, rules, k, true)
 
 
-def cop_number_sat(game: CopsGame, limits: Limits = Limits(), solver: str = "glucose4") -> Outcome:
+def cop_number_sat(game: CopsGame, limits: Limits = Limits(), solver: str = "glucose4") -> Claim:
     """The ``sat`` backend of ``cops number``: the unrolled tables for 1, 2, ... cops
-    (:func:`~pyasp_games.domains.cops.strategies.cop_number_outcome`)."""
-    return cop_number_outcome(game, partial(full_table, game, solver=solver), "sat", limits)
+    (:func:`~pyasp_games.domains.cops.strategies.cop_number_claim`)."""
+    return cop_number_claim(game, partial(full_table, game, solver=solver), "sat", limits)
 
 
 def _fresh(session: SatSession, t: int, p: Any) -> int:

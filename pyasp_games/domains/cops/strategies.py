@@ -4,14 +4,15 @@ Every backend ends in a :class:`~pyasp_games.domains.cops.retrograde.Table`: the
 one computes it, the ``asp`` and ``sat`` ones fill it with the values their solvers
 derived (:meth:`~pyasp_games.domains.cops.retrograde.Table.from_values`). A strategy is
 the positions reachable from the start when the winner plays the table's move and the
-loser every move; :func:`solve_outcome` is the answer of ``cops solve`` with them.
+loser every move; :func:`solve_claim` is the answer of ``cops solve`` with them, and
+:func:`cop_number_claim` the one of ``cops number``.
 
 >>> from pyasp_games.domains.cops.model import parse_instance
 >>> from pyasp_games.domains.cops.retrograde import Table
 >>> g = parse_instance("a b\\nb c\\n", cops="a", robber="c")
->>> out = solve_outcome(g, Table.build(g, 1), "native", {})
->>> out.answer, [e["move"] for e in out.witness["cops_strategy"]]
-({'winner': 'cops', 'moves': 2}, [['b'], ['c']])
+>>> claim = solve_claim(g, Table.build(g, 1), {})
+>>> claim.status, claim.answer, [e["move"] for e in claim.witness["cops_strategy"]]
+('solved', {'winner': 'cops', 'moves': 2}, [['b'], ['c']])
 """
 
 from __future__ import annotations
@@ -25,8 +26,8 @@ import numpy as np
 from pyasp_games.domains.cops.dismantling import dismantling_order
 from pyasp_games.domains.cops.model import CopsGame, check_size
 from pyasp_games.domains.cops.retrograde import Table
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.limits import Deadline, LimitReached, Limits
-from pyasp_games.engines.outcome import Outcome
 from pyasp_games.errors import InputError, MalformedAnswer
 
 
@@ -140,7 +141,7 @@ def _after_robber(t: Table, q: int) -> list[int]:
     return sorted({c * t.n + w for w in t.robber_moves(c, r) if t.cops_value[c * t.n + w] > 0})
 
 
-def solve_outcome(game: CopsGame, t: Table, backend: str, stats: dict[str, Any]) -> Outcome:
+def solve_claim(game: CopsGame, t: Table, stats: dict[str, Any]) -> Claim:
     """The answer of ``cops solve`` from the table ``t`` of ``game``'s cops: who wins from
     the start and in how many moves of the cops, with the winner's strategy and, where
     the cops win, the robber's longest resistance (the lower bound that makes the
@@ -159,7 +160,7 @@ def solve_outcome(game: CopsGame, t: Table, backend: str, stats: dict[str, Any])
     else:
         answer = {"winner": "robber", "moves": None}
         witness["robber_strategy"] = robber_strategy(t, _robber_starts(t, p, game.to_move))
-    return Outcome(game.name, backend, "solved", answer, witness, 0.0, stats)
+    return Claim.solved(answer, witness, stats=stats)
 
 
 def escape_set(t: Table) -> list[dict[str, Any]]:
@@ -193,20 +194,23 @@ def escape_set(t: Table) -> list[dict[str, Any]]:
     return out
 
 
-def cop_number_outcome(
+def cop_number_claim(
     game: CopsGame, table_for: Callable[[int, Deadline], Table], backend: str, limits: Limits
-) -> Outcome:
+) -> Claim:
     """The answer of ``cops number`` from the tables ``table_for(k, deadline)`` of 1, 2,
     ... cops (every position): the least ``k`` for which some placement of ``k`` cops
     catches the robber wherever it starts, with that placement's strategy (the one of
     fastest worst-case capture) and, for ``k - 1`` cops, the robber's escape: a set of
     positions with the cops to move, one for every placement, closed under the play
-    (whatever the cops do, the robber has a move back into the set). One cop is decided
-    by dismantlability too; an answer where the two disagree is an error."""
+    (whatever the cops do, the robber has a move back into the set). The witness's
+    ``capture_within`` is that strategy's worst case over the robber's starts. One cop is
+    decided by dismantlability too; an answer where the two disagree is an error; the
+    certificate says whether the graph is dismantlable and, if so, the order of removal
+    (the checker replays it)."""
     deadline = limits.deadline()
     n = len(game)
     order = dismantling_order(game.graph)
-    stats: dict[str, Any] = {"dismantlable": order is not None, "tables": []}
+    stats: dict[str, Any] = {"tables": []}
     previous: Table | None = None
     k = 1
     try:
@@ -219,15 +223,13 @@ def cop_number_outcome(
                                     "automorphisms": t.reduction["automorphisms"],
                                     "decided": 2 * t.reduction["decided"]})  # fmt: skip
             if k == 1 and bool(won.any()) != (order is not None):
-                stats["error"] = f"the {backend} table and dismantlability disagree on one cop"
-                return Outcome(game.name, backend, "error", None, None, 0.0, stats)
+                return Claim.error(f"the {backend} table and dismantlability disagree on one cop", stats)
             if won.any():
                 break
             previous = t
             k += 1
     except LimitReached:
-        stats["limit"] = "time"
-        return Outcome(game.name, backend, "unknown", None, None, 0.0, stats)
+        return Claim.unknown({**stats, "limit": "time"})
     worst = np.where(won, values.max(axis=1), np.iinfo(np.int32).max)
     best = int(np.argmin(worst))
     starts = [best * n + r for r in range(n) if values[best, r] > 0]
@@ -238,6 +240,8 @@ def cop_number_outcome(
         "strategy": cops_strategy(t, starts),
         "escape": [] if previous is None else escape_set(previous),
     }
-    if order is not None:
-        stats["dismantling_order"] = [game.names[v] for v in order]
-    return Outcome(game.name, backend, "solved", k, witness, 0.0, stats)
+    certificate = {
+        "dismantlable": order is not None,
+        "dismantling_order": None if order is None else [game.names[v] for v in order],
+    }
+    return Claim.solved(k, witness, certificate=certificate, stats=stats)

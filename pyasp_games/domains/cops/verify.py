@@ -17,7 +17,13 @@ strategies of a witness move by move:
   move of the cops leads back into the table: the robber is never caught;
 - **the robber's escape** of ``cops number`` (a set of positions with the cops to move,
   one for every placement of the cops): whatever the cops do from one of them, the
-  checker itself finds a robber move back into the set.
+  checker itself finds a robber move back into the set;
+- **the numbers ``cops number`` prints**: ``capture_within`` must be the cops'
+  strategy's own worst case (the longest play from their start against every robber
+  start and every robber move, which the checker measures on the strategy), and the
+  certificate's dismantlability (one cop wins exactly on the dismantlable graphs,
+  Nowakowski and Winkler, Quilliot) must agree with the cop number proved, its order of
+  removal replayed corner by corner.
 
 >>> from pyasp_games.domains.cops.model import parse_instance
 >>> from pyasp_games.engines.outcome import Outcome
@@ -255,9 +261,68 @@ def check_solve(game: CopsGame, outcome: Outcome) -> tuple[bool | None, str]:
                   f"{_plural(len(defence), 'position')})")  # fmt: skip
 
 
+def capture_times(rules: _Rules, table: dict[Position, tuple[Any, int]], k: int) -> dict[Position, int]:
+    """For every position of a cops' strategy (checked by :func:`_check_cops`), the most
+    moves of the cops a play from it lasts, the cops playing the strategy and the robber
+    any move: the strategy's own worst case, which its numbers only bound (each move
+    leads to smaller numbers, so the plays are finite and the positions are taken in
+    the order of their numbers, the later ones' successors measured first)."""
+    times: dict[Position, int] = {}
+    for cops, robber in sorted(table, key=lambda p: table[p][1]):
+        after = rules.cops(table[(cops, robber)][0], k)
+        longest = 0
+        if not rules.over(after, robber):
+            replies = rules.robber_moves(after, robber)
+            rules.count(len(replies))
+            for r2 in replies:
+                if not rules.over(after, r2):
+                    longest = max(longest, times[(after, r2)])
+        times[(cops, robber)] = 1 + longest
+    return times
+
+
+def dismantling_check(rules: _Rules, order: Any) -> str:
+    """A claimed order of removal: every vertex once, each but the last a corner of the
+    graph left when it goes (its closed neighbourhood inside another vertex's)."""
+    n = len(rules.game)
+    if not isinstance(order, list):
+        raise _Bad(f"the dismantling order {order!r} is not a list of vertices")
+    vertices = [rules.vertex(v) for v in order]
+    if sorted(vertices) != list(range(n)):
+        raise _Bad("the dismantling order does not list every vertex once")
+    alive = set(range(n))
+    for u in vertices[:-1]:
+        here = set(rules.closed[u]) & alive
+        rules.count(len(here))
+        if not any(v != u and here <= set(rules.closed[v]) & alive for v in here):
+            raise _Bad(f"the dismantling order removes {rules.game.names[u]}, "
+                       "not a corner of the graph left")  # fmt: skip
+        alive.discard(u)
+    return "dismantlable: the order of removal replayed"
+
+
+def _check_dismantlable(rules: _Rules, certificate: Any, k: int) -> str:
+    """The certificate's dismantlability against the cop number proved (one cop wins
+    exactly on the dismantlable graphs); ``""`` where the answer claims none."""
+    if certificate is None:
+        return ""
+    if not isinstance(certificate, dict) or not isinstance(certificate.get("dismantlable"), bool):
+        raise _Bad(f"the certificate {certificate!r} does not say whether the graph is dismantlable")
+    if certificate["dismantlable"] != (k == 1):
+        said = "dismantlable" if certificate["dismantlable"] else "not dismantlable"
+        raise _Bad(f"the graph is said {said}, but its cop number is {k}: one cop wins "
+                   "exactly on the dismantlable graphs")  # fmt: skip
+    if k == 1:
+        return "; " + dismantling_check(rules, certificate.get("dismantling_order"))
+    if certificate.get("dismantling_order") is not None:
+        raise _Bad("a dismantling order for a graph said not dismantlable")
+    return f"; not dismantlable (its cop number is {k}, not 1)"
+
+
 def check_number(game: CopsGame, outcome: Outcome) -> tuple[bool | None, str]:
     """Check a claimed cop number: the winning strategy from the cops' start against
-    every robber start, and the escape of one cop fewer from every placement."""
+    every robber start, its worst case (``capture_within``), the escape of one cop fewer
+    from every placement, and the dismantlability the certificate states."""
     if outcome.status != "solved":
         return None, "nothing to verify"
     k, witness = outcome.answer, outcome.witness
@@ -274,12 +339,20 @@ def check_number(game: CopsGame, outcome: Outcome) -> tuple[bool | None, str]:
         for r in range(n):
             if r not in start and (start, r) not in table:
                 return False, f"the cops' strategy does not cover the robber starting on {game.names[r]}"
+        times = capture_times(rules, table, k)
+        worst = max((times[(start, r)] for r in range(n) if r not in start), default=0)
+        within = witness.get("capture_within")
+        if not isinstance(within, int) or isinstance(within, bool) or within != worst:
+            return False, (f"capture within {within!r} moves is claimed, but the strategy's "
+                           f"worst case is {_plural(worst, 'move')}")  # fmt: skip
         escape = escape_check(rules, witness.get("escape"), k - 1)
+        dismantlable = _check_dismantlable(rules, outcome.certificate, k)
     except _Bad as bad:
         return False, str(bad)
     return True, (f"{k} cops from {' '.join(game.names[c] for c in start)} catch the robber "
-                  f"wherever it starts (a strategy of {_plural(len(table), 'position')}); "
-                  f"{escape}")  # fmt: skip
+                  f"wherever it starts within {_plural(worst, 'move')}, the strategy's worst "
+                  f"case (a strategy of {_plural(len(table), 'position')}); {escape}"
+                  f"{dismantlable}")  # fmt: skip
 
 
 def escape_check(rules: _Rules, entries: Any, k: int) -> str:
