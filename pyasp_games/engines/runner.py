@@ -24,7 +24,14 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
-from pyasp_games.engines.enforcement import CPU_GRACE, cpu_cap, memory_cap, memory_stop
+from pyasp_games.engines.enforcement import (
+    CPU_GRACE,
+    cpu_cap,
+    memory_cap,
+    memory_stop,
+    out_of_memory,
+    uncapped,
+)
 from pyasp_games.engines.limits import LimitReached, Limits, default_memory_limit, tree_cpu
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.processes import child_started
@@ -153,7 +160,9 @@ def _run_here(
         # what the last clingo session cost stays on record: the user's encoding ran
         spent = opened[-1].statistics() if opened else {}
         return Outcome(problem, backend, "solved", None, None, 0.0, {**spent, "malformed": str(err)})
-    except MemoryError:
+    except (MemoryError, OSError) as err:
+        if not out_of_memory(err):  # ENOMEM: a directory listed or a thread started beyond the cap
+            raise
         # the frames holding the backend's data are gone here, so there is room again
         stats = memory_stop("the backend ran out of memory")
     return Outcome(problem, backend, "unknown", None, None, 0.0, stats)
@@ -173,12 +182,15 @@ def _child(conn: Any, job: Callable[..., Outcome]) -> None:
         result: Any = ("outcome", job(final=True))
     except BaseException as err:  # carried to the parent, which raises it there
         result = ("exception", err)
-    try:
-        conn.send(result)
-    except Exception as err:  # an unpicklable exception: send its text
-        conn.send(("exception", RuntimeError(f"{err.__class__.__name__}: {err}")))
-    finally:
-        conn.close()
+    # sending what the run found is the tool's cost: the command's cap (a whole
+    # process's, :func:`~.enforcement.arm`) would fail its pickling in a small limit
+    with uncapped("sending the outcome"):
+        try:
+            conn.send(result)
+        except Exception as err:  # an unpicklable exception: send its text
+            conn.send(("exception", RuntimeError(f"{err.__class__.__name__}: {err}")))
+        finally:
+            conn.close()
 
 
 def _run_in_child(
