@@ -182,6 +182,43 @@ def test_crosscheck_under_a_small_memory_limit_has_no_internal_error():
         assert answered or (row["status"] == "unknown" and row["stats"]["limit"] == "memory"), row
 
 
+def test_a_memory_error_in_a_finalizer_prints_nothing():
+    # a search's generator closed after its memory stop, its data still held: its
+    # MemoryError went to sys.unraisablehook, which printed "Exception ignored in ...
+    # MemoryError" tracebacks beside the one line (annihilation and catch solve)
+    code = (
+        "from pyasp_games.engines.processes import stop_signals\n"
+        "def search():\n"
+        "    try:\n"
+        "        yield 1\n"
+        "    finally:\n"
+        "        raise MemoryError\n"
+        "with stop_signals():\n"
+        "    walk = search()\n"
+        "    next(walk)\n"
+        "    del walk\n"
+        "print('done')\n"
+    )
+    done = _python(code)
+    assert done.returncode == 0 and done.stdout == "done\n" and done.stderr == "", done.stderr
+
+
+@pytest.mark.parametrize("domain", ["annihilation", "catch"])
+def test_a_token_game_out_of_memory_says_one_line(tmp_path, domain):
+    # `annihilation solve BIG --memory-limit 500` (and catch): exit 3, and "Exception
+    # ignored ... MemoryError" on stderr; a smaller limit reaches the same stop sooner
+    from importlib import import_module
+
+    model = import_module(f"pyasp_games.domains.{domain}.model")
+    inst = model.random_instance(60, 1, 10, 2.0) if domain == "annihilation" else \
+        model.random_instance(40, 1, 5, 5, 2.0)  # fmt: skip
+    big = tmp_path / "big.txt"
+    big.write_text(model.format_instance(inst))
+    run = run_cli_process(domain, "solve", big, "--memory-limit", "120")
+    assert run.code == 3 and run.stderr == "", (run.code, run.stdout, run.stderr)
+    assert run.stdout.strip().endswith("memory limit reached)"), run.stdout
+
+
 @pytest.mark.parametrize("megabytes", ["60", "150"])
 def test_a_small_input_is_answered_under_a_small_memory_limit(tmp_path, megabytes):
     # reading a file once set aside 256 MB (the longest text taken) before reading a

@@ -105,9 +105,14 @@ def quiet_stop(hook: Callable[[Any], None]) -> Callable[[Any], None]:
     """``sys.unraisablehook`` that drops the interrupt of a stop signal raised inside a
     finalizer (a multiprocessing ``Finalize`` closing a pipe): Python would print it as
     "Exception ignored in ... Traceback", though the stop is under way (the watcher ends
-    the process if the interrupt is lost so); anything else goes to ``hook``."""
+    the process if the interrupt is lost so); and a ``MemoryError`` raised inside a
+    finalizer (a search's generator closed while its data is still held, after a memory
+    stop): the command reports the memory limit itself, in its one line, and printing
+    the traceback would fail for want of memory too. Anything else goes to ``hook``."""
 
     def quiet(unraisable: Any) -> None:
+        if isinstance(unraisable.exc_value, MemoryError):  # no allocation before this test
+            return
         if isinstance(unraisable.exc_value, KeyboardInterrupt) and stopped_by() is not None:
             return
         hook(unraisable)
