@@ -158,6 +158,26 @@ def test_a_tiny_memory_limit_is_answered_or_unknown_never_an_import_error(option
     assert run.code == 0 or out["stats"]["limit"] == "memory", out
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("routing", "solve", "grid:3x3", "--random", "1", "-b", "sat", "--memory-limit", "1",
+         "--time-limit", "10", "--json"),
+        ("crosscheck", "cover", str(instance_dir("cover") / "tiny-cover.txt"), "-b", "sat",
+         "--memory-limit", "30", "--time-limit", "10", "--json"),
+    ],
+)  # fmt: skip
+def test_a_solver_that_aborts_for_want_of_memory_is_a_memory_stop(args):
+    # Glucose throws OutOfMemoryException past the cap, and its C++ runtime aborts the
+    # backend's child: it was status error (exit 1) with "terminate called after
+    # throwing an instance of 'Glucose41::OutOfMemoryException'" on stderr
+    run = run_cli_process(*args)
+    assert run.code in (0, 3) and run.stderr == "", (run.code, run.stdout, run.stderr)
+    out = json.loads(run.stdout.splitlines()[0])
+    assert out["status"] in ("solved", "unknown"), out
+    assert out["status"] == "solved" or out["stats"]["limit"] == "memory", out
+
+
 def test_crosscheck_under_a_small_memory_limit_has_no_internal_error():
     # `crosscheck cover tiny-cover.txt regular-q30-d5.txt --memory-limit 50` ended in
     # "internal error: SystemError: error return without exception set" where the
