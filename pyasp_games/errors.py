@@ -60,6 +60,24 @@ def ascii_int(token: str) -> int:
 _ASCII_INT = re.compile(r"\s*[+-]?[0-9]+\s*", re.ASCII)
 
 
+def parsed_int(token: str, what: str, low: int = 0, high: int | None = None) -> int:
+    """The integer a user wrote as ``token`` (ASCII digits: :func:`ascii_int`), from
+    ``low`` to ``high`` (:func:`checked_int`); anything else, a word or a fraction
+    included, is :class:`InputError` naming ``what``.
+
+    >>> parsed_int("1.5", "the grid family's M", 1, 1_000)
+    Traceback (most recent call last):
+        ...
+    pyasp_games.errors.InputError: the grid family's M must be an integer from 1 to 1,000 (this tool's limit), got '1.5'
+    """
+    try:
+        value = ascii_int(token)
+    except ValueError:
+        bounds = f"of at least {low:,}" if high is None else f"from {low:,} to {high:,} (this tool's limit)"
+        raise InputError(f"{what} must be an integer {bounds}, got {token!r}") from None
+    return checked_int(value, what, low, high)
+
+
 def checked_int(value: Any, what: str, low: int = 0, high: int | None = None) -> int:
     """``value`` if it is an integer from ``low`` to ``high`` (``None``: no upper bound),
     else :class:`InputError` naming ``what`` (and ``high``, the tool's limit)."""

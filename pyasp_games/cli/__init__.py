@@ -210,16 +210,27 @@ def _run_command(argv: list[str] | None, group: str | None, UsageFailure: type, 
         sys.exit(2)
     except (LimitReached, MemoryError) as err:  # a limit the command's own checks did not catch
         _limit_reached(argv if argv is not None else sys.argv[1:], err, enforce)
+    except OSError as err:
+        from pyasp_games.engines.enforcement import out_of_memory
+
+        if not out_of_memory(err):  # ENOMEM ("Cannot allocate memory"): the memory limit
+            _internal_error(err)
+        _limit_reached(argv if argv is not None else sys.argv[1:], err, enforce)
     except (typer.Abort, KeyboardInterrupt):
         _stopped()
     except Exception as err:  # an internal error: one line, unless debugging
-        if os.environ.get("PYASP_GAMES_DEBUG"):
-            raise
-        print(f"pyasp-games: internal error: {err.__class__.__name__}: {err}", file=sys.stderr)
-        sys.exit(1)
+        _internal_error(err)
     if result == 130 and stopped_by() is not None:  # typer's exit code for an interrupt
         _stopped()
     sys.exit(result if isinstance(result, int) else 0)
+
+
+def _internal_error(err: Exception) -> None:
+    """An internal error: one line, exit 1 (its traceback with ``PYASP_GAMES_DEBUG``)."""
+    if os.environ.get("PYASP_GAMES_DEBUG"):
+        raise err
+    print(f"pyasp-games: internal error: {err.__class__.__name__}: {err}", file=sys.stderr)
+    sys.exit(1)
 
 
 def _stopped() -> None:
@@ -247,7 +258,7 @@ def _limit_reached(argv: list[str], err: BaseException, enforce: bool = True) ->
     release_time_limit()
     held = held_for()
     seconds = None if held is None else round(held, 4)
-    if isinstance(err, MemoryError):
+    if isinstance(err, MemoryError | OSError):  # OSError: ENOMEM (see _run)
         stats = memory_stop("the command ran out of memory")
     else:
         given = err.args[0] if err.args and isinstance(err.args[0], dict) else {}

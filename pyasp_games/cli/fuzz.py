@@ -80,8 +80,9 @@ def fuzz(
     in N runs: exit 0, with the sizes and the answers covered.
     """
     from pyasp_games.domains import domain_spec
-    from pyasp_games.engines.enforcement import arm
+    from pyasp_games.engines.enforcement import arm, enforcing
     from pyasp_games.engines.limits import Limits
+    from pyasp_games.engines.processes import process_started
     from pyasp_games.tools.fuzz import fuzz as run
     from pyasp_games.tools.fuzz import report_lines
 
@@ -96,7 +97,7 @@ def fuzz(
     report = run(
         spec, question, encoding, backend, family, runs, seed, max_size, time_limit,
         total_time, out, replay=not no_replay, small_scope=not no_small_scope, on_run=progress,
-        export=export,
+        export=export, started=process_started() if enforcing() else None,
     )  # fmt: skip
     if tty:
         print("\r" + " " * 30 + "\r", end="", file=sys.stderr, flush=True)

@@ -91,27 +91,35 @@ def memory_cap(limit: int | None) -> Iterator[None]:
 @contextmanager
 def uncapped(what: str) -> Iterator[None]:
     """Lift this process's memory cap (``RLIMIT_DATA``, see :func:`memory_cap`) while
-    inside: for the tool's own fixed costs (a library's start-up, compiling a kernel),
+    inside: for the tool's own fixed costs (loading a module, compiling a kernel),
     never for a search, which must fail as :class:`MemoryError` beyond the cap.
+    Inside another ``uncapped`` (or with no cap in force) this does nothing.
 
     If the process holds more than the cap afterwards, ``what`` (e.g. "loading numpy")
-    alone takes more than the limit: a memory stop from then on names that as its cause
-    (:func:`memory_stop`), not only "memory limit reached". (Nothing fails at once:
-    memory held beyond the cap is no error, only the next allocation beyond it.)
+    alone takes more than the limit, or, when the process held more than the cap
+    already before, the tool's start-up does: a memory stop from then on names the
+    first such cause (:func:`memory_stop`), not only "memory limit reached". (Nothing
+    fails at once: memory held beyond the cap is no error, only the next allocation
+    beyond it.)
     """
     if resource is None:  # pragma: no cover - not on POSIX: no cap to lift
         yield
         return
     soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
+    if soft == hard:  # nothing capped (or lifted already, by an outer uncapped)
+        yield
+        return
+    before = data_memory()
     resource.setrlimit(resource.RLIMIT_DATA, (hard, hard))
     try:
         yield
     finally:
         resource.setrlimit(resource.RLIMIT_DATA, (soft, hard))
         held = data_memory()
-        if soft != resource.RLIM_INFINITY and held is not None and held > soft:
+        if held is not None and held > soft and "start_up" not in _over_cap:
+            cause = "the tool's start-up" if before is not None and before > soft else what
             _over_cap["start_up"] = (
-                f"{what} takes {held / 2**20:.0f} MB;"
+                f"{cause} takes {held / 2**20:.0f} MB;"
                 f" the memory limit of {soft / 2**20:.0f} MB is below that"
             )
 
@@ -134,37 +142,53 @@ def memory_stop(stopped: str) -> dict[str, str]:
     return stats
 
 
+def out_of_memory(err: BaseException) -> bool:
+    """Whether ``err`` says the process ran out of memory: a :class:`MemoryError`, or
+    an ``OSError`` ENOMEM (a directory listed, a thread or a process started beyond
+    the cap: "Cannot allocate memory").
+
+    >>> import errno
+    >>> out_of_memory(OSError(errno.ENOMEM, "Cannot allocate memory")), out_of_memory(OSError(2, "x"))
+    (True, False)
+    """
+    import errno
+
+    return isinstance(err, MemoryError) or (isinstance(err, OSError) and err.errno == errno.ENOMEM)
+
+
 def data_memory() -> int | None:
     """Bytes of data memory this process holds (what ``RLIMIT_DATA`` caps: Linux's
     ``VmData``, reserved as well as used), ``None`` where that cannot be read."""
-    try:
-        with open("/proc/self/status", encoding="ascii") as status:
+    try:  # bytes: no codec to import (this runs inside an import, :class:`UncappedStartUp`)
+        with open("/proc/self/status", "rb") as status:
             for line in status:
-                if line.startswith("VmData:"):
+                if line.startswith(b"VmData:"):
                     return int(line.split()[1]) * 1024
-    except (OSError, ValueError):  # pragma: no cover - not Linux
+    except (OSError, ValueError, MemoryError):  # not Linux, or no room left under a cap
         return None
     return None  # pragma: no cover
 
 
-#: The libraries whose compiled modules load uncapped (:class:`UncappedStartUp`).
-COMPILED_LIBRARIES = frozenset({"numpy", "scipy", "numba", "llvmlite", "clingo", "pysat"})
-
-
 class UncappedStartUp(importlib.abc.MetaPathFinder):
-    """Load the compiled modules of :data:`COMPILED_LIBRARIES` with the memory cap lifted.
+    """Import every module with the memory cap lifted: finding it, loading it (an
+    extension module's ``dlopen`` too) and running its top-level code (:func:`uncapped`).
 
-    Their start-up is the tool's fixed cost, not the user's search: OpenBLAS (numpy's,
-    and scipy's own copy) reserves a buffer per thread while its library loads, and
-    under a cap below that (about 100 MB for numpy, 200 MB with scipy) it either
-    aborts the process ("OpenBLAS error: Memory allocation still failed") or retries
-    forever inside ``dlopen``, where neither a signal nor a time limit reaches it; the C
+    Loading the tool's code and its libraries is the tool's fixed cost, not the user's
+    search. Under a cap, ``dlopen`` cannot map an extension module's segments (an
+    ``ImportError`` "failed to map segment from shared object": Python's own ``_csv``
+    or ``_multiprocessing`` under ``--memory-limit 1``), the import machinery itself
+    fails between allocations (``SystemError: error return without exception set``
+    while numpy was being found under ``--memory-limit 50``), OpenBLAS (numpy's, and
+    scipy's own copy) reserves a buffer per thread while its library loads and under
+    a cap below that (about 100 MB for numpy, 200 MB with scipy) either aborts the
+    process ("OpenBLAS error: Memory allocation still failed") or retries forever
+    inside ``dlopen``, where neither a signal nor a time limit reaches it, and the C
     library aborts a process whose ``dlopen`` of clingo finds no room for its
-    thread-local data. So a small ``--memory-limit`` hung or killed a 3 x 3 game
-    instead of answering it. Only
-    loading an extension module is uncapped; what the search allocates afterwards
-    (its arrays too) stays under the cap. Installed by :func:`cap_memory` and
-    :func:`memory_cap`, once per process.
+    thread-local data. Only the import is uncapped; what the search allocates
+    afterwards (its arrays too) stays under the cap, and a process that the imports
+    took past its cap stops at its next allocation as a memory stop naming that cause
+    (:func:`memory_stop`). Installed first on ``sys.meta_path`` by :func:`cap_memory`
+    and :func:`memory_cap`, once per process; with no cap in force it steps aside.
     """
 
     @classmethod
@@ -173,27 +197,49 @@ class UncappedStartUp(importlib.abc.MetaPathFinder):
             sys.meta_path.insert(0, cls())
 
     def find_spec(self, name: str, path: object = None, target: object = None):
-        if name.partition(".")[0] not in COMPILED_LIBRARIES:
+        if resource is None:  # pragma: no cover
             return None
-        spec = importlib.machinery.PathFinder.find_spec(name, path)  # type: ignore[arg-type]
-        if spec is not None and isinstance(spec.loader, importlib.machinery.ExtensionFileLoader):
-            spec.loader = _UncappedLoader(spec.loader)
+        soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
+        if soft == hard:  # no cap in force: the usual import
+            return None
+        what = f"loading {name.partition('.')[0]}"
+        with uncapped(what):  # the other finders, in their order, uncapped
+            for finder in list(sys.meta_path):
+                find = getattr(finder, "find_spec", None)
+                if isinstance(finder, UncappedStartUp) or find is None:
+                    continue
+                spec = find(name, path, target)
+                if spec is not None:
+                    break
+            else:
+                return None
+        if isinstance(spec.loader, _FILE_LOADERS):
+            spec.loader = _UncappedLoader(spec.loader, what)
         return spec
 
 
-class _UncappedLoader(importlib.abc.Loader):
-    """An extension module's loader whose loading (``dlopen`` and the module's
-    initialisation) runs :func:`uncapped`."""
+#: The loaders whose loading :class:`UncappedStartUp` lifts the cap for.
+_FILE_LOADERS = (
+    importlib.machinery.ExtensionFileLoader,
+    importlib.machinery.SourceFileLoader,
+    importlib.machinery.SourcelessFileLoader,
+)
 
-    def __init__(self, loader: importlib.machinery.ExtensionFileLoader) -> None:
+
+class _UncappedLoader(importlib.abc.Loader):
+    """A module's loader whose loading (an extension's ``dlopen`` and initialisation, a
+    Python module's top-level code) runs :func:`uncapped`."""
+
+    def __init__(self, loader: importlib.abc.Loader, what: str) -> None:
         self.loader = loader
+        self.what = what
 
     def create_module(self, spec):
-        with uncapped(f"loading {spec.name.partition('.')[0]}"):
+        with uncapped(self.what):
             return self.loader.create_module(spec)
 
     def exec_module(self, module) -> None:
-        with uncapped(f"loading {module.__name__.partition('.')[0]}"):
+        with uncapped(self.what):
             self.loader.exec_module(module)
 
     def __getattr__(self, name: str):

@@ -57,6 +57,28 @@ STOP_WAIT = 0.4
 _received: list[int] = []
 
 
+def process_started() -> float:
+    """When this process started, on :func:`time.perf_counter`'s clock (Linux:
+    ``/proc/self/stat``'s start time against ``/proc/uptime``, to the kernel's tick; where
+    that cannot be read, now): a limit on a whole command counts the interpreter's
+    start-up and imports too, as the user's clock does.
+
+    >>> 0 <= time.perf_counter() - process_started() < 3600
+    True
+    """
+    now = time.perf_counter()
+    try:
+        with open("/proc/self/stat", "rb") as stat:
+            fields = stat.read().rpartition(b")")[2].split()
+        with open("/proc/uptime", "rb") as uptime:
+            up = float(uptime.read().split()[0])
+        # after the command name: the start time (ticks since boot) is field 22
+        age = up - int(fields[19]) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):  # not Linux
+        return now
+    return now - max(0.0, age)
+
+
 def stopped_by() -> int | None:
     """The signal that stopped this command, or ``None``."""
     return _received[0] if _received else None
@@ -105,9 +127,14 @@ def quiet_stop(hook: Callable[[Any], None]) -> Callable[[Any], None]:
     """``sys.unraisablehook`` that drops the interrupt of a stop signal raised inside a
     finalizer (a multiprocessing ``Finalize`` closing a pipe): Python would print it as
     "Exception ignored in ... Traceback", though the stop is under way (the watcher ends
-    the process if the interrupt is lost so); anything else goes to ``hook``."""
+    the process if the interrupt is lost so); and a ``MemoryError`` raised inside a
+    finalizer (a search's generator closed while its data is still held, after a memory
+    stop): the command reports the memory limit itself, in its one line, and printing
+    the traceback would fail for want of memory too. Anything else goes to ``hook``."""
 
     def quiet(unraisable: Any) -> None:
+        if isinstance(unraisable.exc_value, MemoryError):  # no allocation before this test
+            return
         if isinstance(unraisable.exc_value, KeyboardInterrupt) and stopped_by() is not None:
             return
         hook(unraisable)

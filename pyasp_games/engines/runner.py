@@ -21,14 +21,24 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import re
 import signal
+import sys
+import tempfile
 import time
 from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
 from pyasp_games.engines.claim import Claim, Status
-from pyasp_games.engines.enforcement import CPU_GRACE, cpu_cap, memory_cap, memory_stop
+from pyasp_games.engines.enforcement import (
+    CPU_GRACE,
+    cpu_cap,
+    memory_cap,
+    memory_stop,
+    out_of_memory,
+    uncapped,
+)
 from pyasp_games.engines.limits import LimitReached, Limits, default_memory_limit, tree_cpu
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.processes import child_started
@@ -204,7 +214,9 @@ def _run_here(
         # what the last clingo session cost stays on record: the user's encoding ran
         spent = opened[-1].statistics() if opened else {}
         return Claim.refuted(str(err), spent)
-    except MemoryError:
+    except (MemoryError, OSError) as err:
+        if not out_of_memory(err):  # ENOMEM: a directory listed or a thread started beyond the cap
+            raise
         # the frames holding the backend's data are gone here, so there is room again
         stats = memory_stop("the backend ran out of memory")
     return Claim.unknown(stats)
@@ -218,18 +230,24 @@ def _can_fork() -> bool:
     )
 
 
-def _child(conn: Any, job: Callable[..., Claim]) -> None:
+def _child(conn: Any, job: Callable[..., Claim], errors: int | None = None) -> None:
     child_started()  # dies with the parent, even one killed outright
+    if errors is not None:  # what C code writes on its way out, for the parent to read
+        sys.stderr.flush()
+        os.dup2(errors, 2)
     try:
         result: Any = ("claim", job(final=True))
     except BaseException as err:  # carried to the parent, which raises it there
         result = ("exception", err)
-    try:
-        conn.send(result)
-    except Exception as err:  # an unpicklable exception: send its text
-        conn.send(("exception", RuntimeError(f"{err.__class__.__name__}: {err}")))
-    finally:
-        conn.close()
+    # sending what the run found is the tool's cost: the command's cap (a whole
+    # process's, :func:`~.enforcement.arm`) would fail its pickling in a small limit
+    with uncapped("sending the outcome"):
+        try:
+            conn.send(result)
+        except Exception as err:  # an unpicklable exception: send its text
+            conn.send(("exception", RuntimeError(f"{err.__class__.__name__}: {err}")))
+        finally:
+            conn.close()
 
 
 def _run_in_child(
@@ -245,9 +263,16 @@ def _run_in_child(
     children that escape the child's own limit."""
     context = multiprocessing.get_context("fork")
     receive, send = context.Pipe(duplex=False)
-    process = context.Process(target=_child, args=(send, job), daemon=True)
+    # the child's standard error, read back: a C++ library that runs out of memory under
+    # the cap aborts with a line on it (Glucose's OutOfMemoryException, std::bad_alloc)
+    errors = tempfile.TemporaryFile()  # noqa: SIM115 - closed by _said, or below
+    process = context.Process(target=_child, args=(send, job, errors.fileno()), daemon=True)
     cpu_start = tree_cpu()
-    process.start()
+    try:
+        process.start()
+    except BaseException:
+        errors.close()
+        raise
     send.close()
     stop = None if seconds is None else time.monotonic() + seconds + GRACE
     stopped = "the solver process was stopped at the limit"
@@ -279,13 +304,54 @@ def _run_in_child(
                 "stopped": f"the operating system ended the solver process after {spent:.1f} s"
                 " of CPU (RLIMIT_CPU)",
             })  # fmt: skip
+        said = _said(errors)
+        if process.exitcode != 0 and (sign := _out_of_memory(said)) is not None:
+            return Claim.unknown(memory_stop(f"the solver process ran out of memory ({sign})"))
+        _replay(said)
         return Claim.error(f"the solver process ended with exit code {process.exitcode}")
     finally:
         if process.is_alive():
             process.kill()
         process.join()
         receive.close()
+        if not errors.closed:  # a child that answered: what it wrote goes on to stderr
+            _replay(_said(errors))
     return Claim.unknown({"limit": limit, "stopped": stopped})
+
+
+#: What a library writes on standard error as it aborts for want of memory (glibc,
+#: libstdc++, Glucose and the other MiniSat descendants of PySAT).
+OUT_OF_MEMORY = re.compile(
+    r"OutOfMemory|bad_alloc|cannot allocate memory|out of memory|MemoryError", re.IGNORECASE
+)
+
+
+def _said(errors: Any) -> str:
+    """What a child wrote on its standard error (``errors``, closed here)."""
+    try:
+        errors.seek(0)
+        return errors.read().decode(errors="replace")
+    except (OSError, ValueError):
+        return ""
+    finally:
+        errors.close()
+
+
+def _out_of_memory(said: str) -> str | None:
+    """The line of ``said`` that tells that its process ran out of memory, or ``None``.
+
+    >>> _out_of_memory("terminate called after throwing an instance of 'Glucose41::OutOfMemoryException'\\n")
+    "terminate called after throwing an instance of 'Glucose41::OutOfMemoryException'"
+    >>> _out_of_memory("Segmentation fault") is None
+    True
+    """
+    return next((line.strip() for line in said.splitlines() if OUT_OF_MEMORY.search(line)), None)
+
+
+def _replay(said: str) -> None:
+    if said:
+        sys.stderr.write(said)
+        sys.stderr.flush()
 
 
 #: Seconds between two looks at a child's CPU (:func:`_run_in_child`).

@@ -473,15 +473,15 @@ def strategy(size: int) -> Any:
     from hypothesis import strategies as st
 
     @st.composite
-    def draw(data: Any) -> Hex:
-        rows = data.draw(st.integers(1, max(1, size)))
-        cols = data.draw(st.integers(1, max(1, size)))
+    def position(draw: Any) -> Hex:
+        rows = draw(st.integers(1, max(1, size)))
+        cols = draw(st.integers(1, max(1, size)))
         n = rows * cols
-        order = data.draw(st.permutations(range(n)))
-        count = data.draw(st.integers(0, n))
+        order = draw(st.permutations(range(n)))
+        count = draw(st.integers(0, n))
         placed = ["."] * n
         for k, cell in enumerate(order[:count]):
             placed[cell] = "B" if k % 2 == 0 else "W"
         return board(rows, cols, tuple(placed), "drawn")
 
-    return draw()
+    return position()

@@ -60,7 +60,7 @@ from pyasp_games.engines.graphs import (
     read_graph,
     small_digraphs,
 )
-from pyasp_games.errors import InputError, ascii_int, checked_int, checked_real
+from pyasp_games.errors import InputError, checked_int, checked_real, parsed_int
 
 #: The most vertices a position may have (a file, a family member): beyond any search.
 MAX_VERTICES = 100_000
@@ -123,7 +123,7 @@ def parse_family(text: str, upto: int | None = None) -> Family:
     if needs is not None:
         if not param:
             raise InputError(f"the family {kind} needs its parameter: {kind}:{needs}")
-        parameter = checked_int(ascii_int(param), f"the {kind} family's {needs}", 1, 1_000)
+        parameter = parsed_int(param, f"the {kind} family's {needs}", 1, 1_000)
     family = Family(kind, parameter, 0)
     if upto is None:
         return family

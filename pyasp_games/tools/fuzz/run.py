@@ -76,6 +76,7 @@ def fuzz(
     small_scope: bool = True,
     on_run: Callable[[FuzzReport], None] | None = None,
     export: Path | None = None,
+    started: float | None = None,
 ) -> FuzzReport:
     """Fuzz ``backend`` (default: the domain's encoding backend, with ``encoding``)
     against the question's reference; see the module docstring.
@@ -86,7 +87,10 @@ def fuzz(
     and, with ``replay``, where earlier counterexamples are replayed from first;
     ``export``: a folder where each counterexample (and time-out) also becomes a
     regression case, the instance with the reference's verified answer
-    (:mod:`pyasp_games.tools.fuzz.regression`).
+    (:mod:`pyasp_games.tools.fuzz.regression`); ``started``: when the session's clock
+    started, on :func:`time.perf_counter`'s clock (default: now; the command line
+    gives its process's start, :func:`~pyasp_games.engines.processes.process_started`,
+    so that ``--total-time`` holds for the whole command, its start-up included).
     """
     checked_seconds(total_limit, "--total-time")  # NaN would mean no limit at all
     checked_seconds(run_limit, "--time-limit")
@@ -130,7 +134,7 @@ def fuzz(
 
     report = FuzzReport(spec.name, q.name, backend, encoding, ref_name, fam.name, seed,
                         planned=runs, unit=fuzzing.unit)  # fmt: skip
-    started = time.perf_counter()
+    started = time.perf_counter() if started is None else started
     deadline = None if total_limit is None else started + total_limit
     session = _Session(q, backend, options, modes, run_limit, deadline, report, fuzzing, on_run)
     session.family = fam
@@ -309,7 +313,10 @@ class _Session:
         """Run the encoding once so that a program clingo refuses is bad input (exit 2),
         not a counterexample."""
         mode = self.modes[0]
-        self.question.solve(instance, self.backend, self.limits_each, trust_encoding=True,
+        limits = self.limits()
+        if limits is None:  # the session's total time is spent already
+            return
+        self.question.solve(instance, self.backend, limits, trust_encoding=True,
                             **self.options[mode])  # fmt: skip
 
     def check(self, instance: Any, counted: bool = True) -> Failure | None:
@@ -593,6 +600,8 @@ class _Session:
         Seeded, so hypothesis keeps no example database of its own (a seeded search
         never reads one): the counterexample files are that database (:meth:`replay`).
         """
+        if self.expired():  # before importing hypothesis (a second on a loaded machine)
+            return None
         from random import Random
 
         from hypothesis import HealthCheck, Phase, find, settings
