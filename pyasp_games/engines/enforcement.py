@@ -143,9 +143,10 @@ def memory_stop(stopped: str) -> dict[str, str]:
 
 
 def out_of_memory(err: BaseException) -> bool:
-    """Whether ``err`` says the process ran out of memory: a :class:`MemoryError`, or
-    an ``OSError`` ENOMEM (a directory listed, a thread or a process started beyond
-    the cap: "Cannot allocate memory").
+    """Whether ``err`` says the process ran out of memory: a :class:`MemoryError`, an
+    ``OSError`` ENOMEM (a directory listed, a thread or a process started beyond the cap:
+    "Cannot allocate memory"), or, under a memory cap, a ``SystemError`` of a C function
+    that "returned NULL without setting an exception".
 
     >>> import errno
     >>> out_of_memory(OSError(errno.ENOMEM, "Cannot allocate memory")), out_of_memory(OSError(2, "x"))
@@ -153,6 +154,12 @@ def out_of_memory(err: BaseException) -> bool:
     """
     import errno
 
+    if isinstance(err, SystemError) and "without setting an exception" in str(err):
+        # a C extension whose allocation failed under the cap, too short of memory to
+        # raise (scipy's HiGHS under a small --memory-limit); without a cap, a bug
+        import resource
+
+        return resource.getrlimit(resource.RLIMIT_DATA)[0] != resource.RLIM_INFINITY
     return isinstance(err, MemoryError) or (isinstance(err, OSError) and err.errno == errno.ENOMEM)
 
 

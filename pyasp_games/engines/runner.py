@@ -214,7 +214,7 @@ def _run_here(
         # what the last clingo session cost stays on record: the user's encoding ran
         spent = opened[-1].statistics() if opened else {}
         return Claim.refuted(str(err), spent)
-    except (MemoryError, OSError) as err:
+    except (MemoryError, OSError, SystemError) as err:
         if not out_of_memory(err):  # ENOMEM: a directory listed or a thread started beyond the cap
             raise
         # the frames holding the backend's data are gone here, so there is room again
