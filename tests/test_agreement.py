@@ -27,11 +27,14 @@ DIFFERS, NOT_COMPARABLE = Relation.DIFFERS, Relation.NOT_COMPARABLE
 
 
 def solved(answer, **stats) -> Outcome:
-    return Outcome("i", "b", "solved", answer, stats=stats)
+    """An outcome as JSON holds it (the verdict's keys in ``stats``), read back."""
+    return Outcome.from_dict({"problem": "i", "backend": "b", "status": "solved",
+                              "answer": answer, "stats": stats})  # fmt: skip
 
 
 def none(answer=None, **stats) -> Outcome:
-    return Outcome("i", "b", "no-solution", answer, stats=stats)
+    return Outcome.from_dict({"problem": "i", "backend": "b", "status": "no-solution",
+                              "answer": answer, "stats": stats})  # fmt: skip
 
 
 UNKNOWN = Outcome("i", "b", "unknown", stats={"limit": "time"})
@@ -155,7 +158,7 @@ def test_same_answer_types():
 
 def test_verdict_round_trip_through_json():
     """The JSON keeps the keys scripts read, and reading them back gives the record."""
-    out = Outcome("i", "asp", "error", None, stats={"nodes": 3, "bounded": 9})
+    out = Outcome("i", "asp", "error", None, stats={"nodes": 3}, verdict=Verdict(kind=WITHIN_BOUND, bound=9))
     out.verdict.unconfirmed = "too large to recount"
     out.verdict.disagreed(
         CrossCheck("disagrees", "native", status="solved", answer=24, seconds=0.5, witness="RDLU"),
@@ -168,7 +171,7 @@ def test_verdict_round_trip_through_json():
     assert stats["reference"] == "native" and stats["reference_answer"] == 24
     assert stats["failed_status"] == "no-solution" and stats["bounded"] == 9
     assert stats["nodes"] == 3 and "nodes" in out.stats and "verified" not in out.stats
-    back = Outcome(data["problem"], data["backend"], data["status"], data["answer"], stats=stats)
+    back = Outcome.from_dict(data)
     assert back.verdict == out.verdict and back.stats == {"nodes": 3}
 
 

@@ -257,7 +257,8 @@ def test_a_bundled_claim_without_time_for_its_check_stays_unconfirmed(tmp_path):
     from pyasp_games.engines.outcome import Outcome
     from pyasp_games.engines.reference import cross_check
 
-    claim = Outcome("g", "native", "solved", 7, stats={"verified": None, "unconfirmed": "too large"})
+    claim = Outcome.from_dict({"problem": "g", "backend": "native", "status": "solved", "answer": 7,
+                               "stats": {"verified": None, "unconfirmed": "too large"}})
 
     def never(*args):
         raise AssertionError("no reference run without time")
@@ -322,7 +323,7 @@ def test_a_run_that_uses_the_whole_limit_leaves_none_for_the_reference(encodings
     from pyasp_games.engines.outcome import Outcome
     from pyasp_games.engines.reference import cross_check
 
-    claim = Outcome("i", "asp", "no-solution", False, stats={"verified": None})
+    claim = Outcome("i", "asp", "no-solution", False)
 
     def never(*args):
         raise AssertionError("no reference run without time")
@@ -357,9 +358,9 @@ def test_a_plan_whose_optimality_is_unconfirmed_says_both(tmp_path, monkeypatch)
     from pyasp_games.engines.reference import cross_check
 
     board = load_boards(PUZZLE / "thesis-board1.txt")[0]
-    plan = Outcome(
-        "b", "asp", "solved", 24, "R" * 24, stats={"verified": True, "verification": "replays"}
-    )
+    plan = Outcome.from_dict({"problem": "b", "backend": "asp", "status": "solved", "answer": 24,
+                              "witness": "R" * 24,
+                              "stats": {"verified": True, "verification": "replays"}})
 
     mine = Limits(5, max_length=40, memory_limit=2**30).started()
 
@@ -393,17 +394,19 @@ def test_puzzle_reference_is_pdb_with_the_cached_databases_else_the_quick_ones(t
 def _not_verified_claim(backend: str = "asp") -> Any:
     from pyasp_games.engines.outcome import Outcome
 
-    return Outcome("i", backend, "no-solution", False, stats={
+    return Outcome.from_dict({"problem": "i", "backend": backend, "status": "no-solution",
+                              "answer": False, "stats": {
         "verified": False, "cross_check": "not verified",
         "cross_check_reason": "the reference dlx reached the time limit",
-        "verification": "not verified: the reference dlx reached the time limit"})  # fmt: skip
+        "verification": "not verified: the reference dlx reached the time limit"}})  # fmt: skip
 
 
 def test_crosscheck_counts_not_verified_apart_from_failures():
     from pyasp_games.engines.outcome import Outcome
     from pyasp_games.tools.crosscheck import Report, Row, confirmation
 
-    failed = Outcome("i", "bad", "error", None, stats={"verified": False, "failed_status": "solved"})
+    failed = Outcome.from_dict({"problem": "i", "backend": "bad", "status": "error",
+                                "stats": {"verified": False, "failed_status": "solved"}})
     outcomes = [_not_verified_claim(), failed]
     rows = [Row(o.backend, o, confirmed=c) for o, c in zip(outcomes, confirmation(outcomes, False), strict=True)]
     summary = Report("cover", rows, 1).summary()

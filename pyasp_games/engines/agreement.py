@@ -6,8 +6,9 @@ report all ask :func:`relation`; a question may refine it
 than the general rule.
 
 >>> from pyasp_games.engines.outcome import Outcome
+>>> from pyasp_games.engines.verdict import UPPER_BOUND, WITHIN_BOUND, Verdict
 >>> exact = Outcome("i", "astar", "solved", 24)
->>> greedy = Outcome("i", "greedy", "solved", 30, stats={"optimal": False})
+>>> greedy = Outcome("i", "greedy", "solved", 30, verdict=Verdict(kind=UPPER_BOUND))
 >>> relation(exact, greedy), relation(exact, Outcome("i", "asp", "solved", 22))
 (<Relation.CONSISTENT: 'consistent bounds'>, <Relation.DIFFERS: 'differs'>)
 >>> relation(exact, Outcome("i", "sat", "unknown"))
@@ -68,7 +69,8 @@ def relation(a: Outcome, b: Outcome, refine: Refinement | None = None) -> Relati
     O(size of the answers).
 
     >>> from pyasp_games.engines.outcome import Outcome
-    >>> none_within = Outcome("i", "asp", "no-solution", stats={"bounded": 20})
+    >>> from pyasp_games.engines.verdict import Verdict
+    >>> none_within = Outcome("i", "asp", "no-solution", verdict=Verdict(kind=WITHIN_BOUND, bound=20))
     >>> relation(none_within, Outcome("i", "astar", "solved", 24)).value
     'consistent bounds'
     >>> relation(none_within, Outcome("i", "astar", "solved", 18)).value

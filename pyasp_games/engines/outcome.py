@@ -157,7 +157,7 @@ class Outcome:
         own limit, unless the reference agreed or the user took it on trust
         (``--trust-encoding``): :attr:`unconfirmed`. 0 is kept for answers that stand.
 
-        >>> Outcome("g", "native", "solved", "first", stats={"unconfirmed": "too large"}).exit_code
+        >>> Outcome("g", "native", "solved", "first", verdict=Verdict(unconfirmed="too large")).exit_code
         3
         """
         if self.status != "error" and self.unconfirmed is not None:

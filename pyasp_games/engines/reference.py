@@ -39,13 +39,14 @@ reference, its status, answer, seconds and, on a disagreement, its witness; in J
 ``reference_witness``).
 
 >>> from pyasp_games.engines.outcome import Outcome
+>>> from pyasp_games.engines.verdict import Verdict
 >>> ref = Reference("toy", lambda inst, opts: ("exact", {}))
->>> mine = Outcome("i", "asp", "no-solution", False, stats={"verified": None})
+>>> mine = Outcome("i", "asp", "no-solution", False)
 >>> ref.user_encoding({"encoding": "mine.lp"}), ref.needs_check(mine)
 ('mine.lp', True)
 >>> def run(backend, limits, options):
-...     return Outcome("i", backend, "solved", True, [1], stats={"verified": True,
-...                    "verification": "checked"})
+...     return Outcome("i", backend, "solved", True, [1],
+...                    verdict=Verdict(verified=True, message="checked"))
 >>> words = lambda outcome: f"{outcome.answer} {outcome.witness}"
 >>> cross_check(ref, None, mine, {"encoding": "mine.lp"}, Limits().started(), run, words)
 >>> mine.status, mine.verdict.cross_check.result, mine.verdict.verified
@@ -227,7 +228,7 @@ def trusted(reference: Reference, outcome: Outcome, options: dict[str, Any]) -> 
     (a :class:`~pyasp_games.engines.verdict.CrossCheck` ``trusted``), never as a proof.
 
     >>> ref = Reference("toy", lambda inst, opts: ("exact", {}))
-    >>> mine = Outcome("i", "asp", "no-solution", False, stats={"verified": None})
+    >>> mine = Outcome("i", "asp", "no-solution", False)
     >>> trusted(ref, mine, {"encoding": "mine.lp"})
     >>> mine.verdict.cross_check.result, mine.exit_code
     ('trusted', 0)

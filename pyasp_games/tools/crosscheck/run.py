@@ -31,12 +31,13 @@ from pyasp_games.tools.crosscheck.report import Report, Row
 def confirmation(outcomes: Sequence[Outcome], has_known: bool) -> list[str]:
     """How each answer on one instance is confirmed (see :attr:`Row.confirmed`).
 
-    >>> a = Outcome("i", "x", "no-solution", False, stats={"verified": None})
-    >>> b = Outcome("i", "y", "no-solution", False, stats={"verified": None})
+    >>> from pyasp_games.engines.verdict import CrossCheck, Verdict
+    >>> a = Outcome("i", "x", "no-solution", False)
+    >>> b = Outcome("i", "y", "no-solution", False)
     >>> confirmation([a, b], False), confirmation([a], False), confirmation([a], True)
     (['agreed', 'agreed'], ['unconfirmed'], ['agreed'])
-    >>> c = Outcome("i", "z", "no-solution", False,
-    ...             stats={"verified": False, "verification": "", "cross_check": "not verified"})
+    >>> c = Outcome("i", "z", "no-solution", False, verdict=Verdict(
+    ...     verified=False, message="", cross_check=CrossCheck("not verified")))
     >>> confirmation([c, a], False)
     ['not verified', 'agreed']
     """
@@ -83,8 +84,9 @@ def agreement(
     exact answer at most it; outcomes without an answer agree vacuously. Shared by
     :func:`crosscheck` and the bench report.
 
+    >>> from pyasp_games.engines.verdict import UPPER_BOUND, Verdict
     >>> a = Outcome("i", "x", "solved", 4, stats={})
-    >>> b = Outcome("i", "y", "solved", 6, stats={"optimal": False})
+    >>> b = Outcome("i", "y", "solved", 6, verdict=Verdict(kind=UPPER_BOUND))
     >>> c = Outcome("i", "z", "unknown")
     >>> agreement([a, b, c], (True, 4))
     [(True, True), (True, True), (True, True)]
