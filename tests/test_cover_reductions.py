@@ -200,15 +200,18 @@ def test_the_chain_checker_judges_on_the_original_formula():
     assert check_chain(sat, out) == (False, "original CNF: clause 2 (-1) is false")
     unsat = CNF(1, ((1,), (-1,)), "contradiction")
     out = CHAIN.ask(unsat, "dlx")
-    assert out.status == "no-solution" and out.stats["direct_sat"] is False
-    out.stats["direct_sat"] = True  # a cover backend that missed a cover is caught
-    assert check_chain(unsat, out)[0] is False
+    assert out.status == "no-solution" and out.verdict.verified is True
+    assert "PySAT proves" in out.verdict.message
+    # a cover backend that missed a cover is caught: PySAT, run by the checker, finds one
+    out.witness["sizes"]["cnf"] = {"variables": 2, "clauses": 2}
+    assert check_chain(sat, out) == (False, "no cover, but PySAT finds the original CNF satisfiable")
 
 
 def test_an_unconfirmed_no_cover_is_not_shown_as_proven(monkeypatch):
     from pyasp_games.domains.cover import chain as chain_module
+    from pyasp_games.domains.cover import verify
 
-    monkeypatch.setattr(chain_module, "_direct_sat", lambda cnf, remaining: None)
+    monkeypatch.setattr(verify, "direct_sat", lambda clauses: None)
     out = chain_module.chain(CNF(1, ((1,), (-1,)), "contradiction"), "dlx")
     assert out.status == "no-solution" and out.verdict.verified is None
     assert out.exit_code == 3 and "direct SAT check" in out.verdict.unconfirmed

@@ -101,3 +101,56 @@ def test_bench_and_the_question_see_it(subsetsum):
     assert spec.name == "subsetsum" and set(spec.generators) == {"random"}
     assert [q.name for q in domain_spec("subsetsum").questions] == ["solve"]
     assert spec.questions[0].domain == "subsetsum"
+
+
+def test_the_hostile_battery_takes_its_generator_from_the_registry(subsetsum):
+    """Registered, the example's generator is in ``test_hostile``'s battery of absurd
+    parameters (nothing to add there) and refuses them at once."""
+    from pyasp_games.errors import InputError
+    from pyasp_games.tools.bench.suite import expand
+
+    from .test_hostile import _suite, generator_battery
+
+    battery = generator_battery(DOMAINS)
+    cases = [params for domain, _, params in battery if domain == "subsetsum"]
+    assert cases == [{"n": 10**18, "high": 10**18}]
+    for params in cases:
+        with pytest.raises(InputError, match="this tool's limit"):
+            expand(_suite("subsetsum", "random", params), domain_spec("subsetsum"))
+
+
+@pytest.mark.parametrize("module", ["", ".model", ".native", ".asp", ".verify", ".questions"])
+def test_the_examples_docstrings_run(subsetsum, module):
+    """The example's docstring examples (a backend returns a Claim) run, registered."""
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(f"subsetsum{module}"), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
+
+
+def test_a_saved_answer_is_checked_again(subsetsum):
+    """A backend returns a Claim; the runner makes the outcome, and its JSON, read back,
+    is checked again by the question's checker: a tampered choice is refuted."""
+    from subsetsum.model import SubsetSum
+    from subsetsum.native import solve_dp
+    from subsetsum.questions import SOLVE
+
+    from pyasp_games.engines.claim import Claim
+
+    seven = SubsetSum((3, 4, 5), 7, "seven")
+    assert isinstance(solve_dp(seven), Claim)
+    data = json.loads(json.dumps(SOLVE.ask(seven, "asp").to_dict(), default=str))
+    again = SOLVE.recheck(seven, data)
+    assert again.verdict.verified is True and again.answer is True
+    data["witness"] = [0, 2]  # 3 + 5 = 8
+    again = SOLVE.recheck(seven, data)
+    assert again.verdict.verified is False and again.status == "error"
+
+
+def test_contributing_names_every_registered_domain():
+    """CONTRIBUTING.md's "Layout" names every domain of the registry, as many as it has."""
+    text = (Path(__file__).parent.parent / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    layout = text[text.index("## Layout") : text.index("## What changed")]
+    assert f"the {len(DOMAINS)} of `DOMAINS`" in layout
+    assert all(f"`{name}/`" in layout for name in DOMAINS)

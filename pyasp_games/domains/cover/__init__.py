@@ -1,7 +1,7 @@
 """Exact cover (X3C, 3DM) and the reductions SAT -> 3SAT -> 3DM -> X3C.
 
 ``BACKENDS`` maps each backend's name to a function ``(instance, limits,
-**options) -> Outcome`` (options: ``mode`` = ``one``/``count``/``all``, and
+**options) -> Claim`` (options: ``mode`` = ``one``/``count``/``all``, and
 ``encoding`` for asp, ``solver``/``card`` for sat); :func:`solve` runs one under
 its limits, times it and verifies every cover it reports (3DM instances are
 solved as X3C over ``W + X + Y``, triple ``i`` = subset ``i``, and their

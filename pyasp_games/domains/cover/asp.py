@@ -25,9 +25,9 @@ from typing import Any
 
 from pyasp_games.domains.cover.model import X3C
 from pyasp_games.domains.cover.verify import check_cover
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.clingo_runner import ClingoSession, int_arguments, write_facts
 from pyasp_games.engines.limits import Limits
-from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import checked_mode
 from pyasp_games.engines.resources import encoding_path
 
@@ -62,7 +62,7 @@ def solve_asp(
     mode: str = "one",
     encoding: str = DEFAULT_ENCODING,
     emit_lp: Path | str | None = None,
-) -> Outcome:
+) -> Claim:
     """Solve with clingo: ``one`` cover, ``count`` covers, or ``all`` covers;
     ``emit_lp`` writes the facts run (:func:`write_lp`) first."""
     checked_mode(mode)
@@ -78,12 +78,10 @@ def solve_asp(
         result = session.solve()
         stats = session.statistics()
         if result.status == "unknown":
-            return Outcome(inst.name, "asp", "unknown", None, None, 0.0, stats)
+            return Claim.unknown(stats)
         if result.status == "unsat":
-            return Outcome(inst.name, "asp", "no-solution", False, None, 0.0, stats)
-        return Outcome(
-            inst.name, "asp", "solved", True, cover_from_symbols(result.symbols), 0.0, stats
-        )
+            return Claim.none(False, stats=stats)
+        return Claim.solved(True, cover_from_symbols(result.symbols), stats=stats)
     found = session.enumerate_distinct(
         cover_from_symbols,
         check=lambda cover: check_cover(inst.size, inst.subsets, cover),
@@ -93,13 +91,12 @@ def solve_asp(
     stats["models_seen"] = found.models
     if found.status == "unknown":
         stats["found_before_limit"] = found.count
-        return Outcome(inst.name, "asp", "unknown", None, None, 0.0, stats)
+        return Claim.unknown(stats)
     if found.invalid is not None:
         cover, why = found.invalid
-        # a failed verification (run_backend reads "malformed"), like a bad first answer
-        stats["malformed"] = f"an answer set gives {cover}, not an exact cover: {why}"
+        # a failed verification (the runner fails the claim), like a bad first answer
         stats["invalid_witness"] = cover
-        return Outcome(inst.name, "asp", "solved", None, None, 0.0, stats)
+        return Claim.refuted(f"an answer set gives {cover}, not an exact cover: {why}", stats)
     status = "solved" if found.count else "no-solution"
     witness = sorted(found.solutions) if mode == "all" else None
-    return Outcome(inst.name, "asp", status, found.count, witness, 0.0, stats)
+    return Claim(status, found.count, witness, stats=stats)

@@ -5,9 +5,9 @@ runs every stage under one deadline, records the size of every intermediate inst
 and the time of every stage, solves the X3C instance with that cover backend (its
 cover verified exact) and maps the cover back through the three maps. The checker
 (:func:`pyasp_games.domains.cover.verify.check_chain`) evaluates the assignment on the
-*original* CNF; a "no cover" answer stands when a direct PySAT call on the original
-CNF (run by the chain within the time left) finds it unsatisfiable too, so the
-chain's verdict is verified either way.
+*original* CNF; a "no cover" answer stands when the checker's own PySAT call on the
+original CNF (within its own limit) finds it unsatisfiable too, so the chain's verdict
+is verified either way, a saved one too.
 
 >>> from pyasp_games.domains.cover.cnf import parse_dimacs
 >>> out = chain(parse_dimacs("p cnf 3 2\\n1 -2 3 0\\n-1 2 0\\n"), "dlx")
@@ -37,27 +37,17 @@ from pyasp_games.domains.cover.reductions import (
     threesat_to_3dm,
 )
 from pyasp_games.domains.cover.verify import check_chain
-from pyasp_games.engines.limits import Deadline, LimitReached, Limits
+from pyasp_games.engines.claim import Claim
+from pyasp_games.engines.limits import LimitReached, Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import Param, Question
 
 
-def _direct_sat(cnf: CNF, deadline: Deadline) -> bool | None:
-    """The original CNF solved directly by PySAT (``None`` at the limit): the independent check."""
-    from pyasp_games.engines.sat_runner import SatSession
-
-    with SatSession("glucose4", deadline, keep_clauses=False) as s:
-        for clause in cnf.clauses:
-            s.add(list(clause))
-        return s.solve()
-
-
-def run_chain(cnf: CNF, limits: Limits = Limits(), cover: str = "dlx") -> Outcome:
+def run_chain(cnf: CNF, limits: Limits = Limits(), cover: str = "dlx") -> Claim:
     """Decide ``cnf`` through the X3C instance, solved by the cover backend ``cover``.
 
     Answer: satisfiable (``True``, with the mapped-back assignment) or not (``False``);
-    witness ``{assignment, sizes, seconds}``; ``stats["cover"]``: the cover outcome,
-    ``stats["direct_sat"]``: the direct PySAT verdict on the original CNF (no cover only).
+    witness ``{assignment, sizes, seconds}``; ``stats["cover"]``: the cover outcome.
     """
     limits = limits.started()  # the cover solver below shares the clock
     deadline = limits.deadline()
@@ -68,8 +58,6 @@ def run_chain(cnf: CNF, limits: Limits = Limits(), cover: str = "dlx") -> Outcom
     witness: dict[str, Any] = {"assignment": None, "sizes": sizes, "seconds": seconds}
     stats: dict[str, Any] = {}
 
-    def outcome(status: str, answer: Any) -> Outcome:
-        return Outcome(cnf.name, cover, status, answer, witness, 0.0, stats)
 
     def stage(name: str, fn: Any, *args: Any, **options: Any) -> Any:
         start = time.perf_counter()
@@ -88,27 +76,25 @@ def run_chain(cnf: CNF, limits: Limits = Limits(), cover: str = "dlx") -> Outcom
         sizes["x3c"] = {"elements": x3c.size, "subsets": len(x3c.subsets)}
         del dm
     except LimitReached:
-        return outcome("unknown", None)
+        return Claim.unknown(stats, witness=witness)
     solved = stage("solve", COVER.solve, x3c, cover, limits)
     stats["cover"] = {k: v for k, v in solved.to_dict().items() if k != "witness"}
     if solved.status == "unknown":
         stats["limit"] = solved.stats.get("limit", "time")
-        return outcome("unknown", None)
+        return Claim.unknown(stats, witness=witness)
     if solved.status == "error":
-        stats["error"] = f"the cover backend failed: {solved.verdict.message}"
-        return outcome("error", None)
+        return Claim.error(f"the cover backend failed: {solved.reason}", stats, witness=witness)
     if solved.status == "solved":
         witness["assignment"] = stage(
             "map-back", lambda: map_back(map1, map_back(map2, map_back(map3, solved.witness)))
         )
-        return outcome("solved", True)
-    # the checker confirms "no cover" by it; unconfirmed (exit 3) when it reached the limit
-    stats["direct_sat"] = stage("check", _direct_sat, cnf, deadline)
-    return outcome("no-solution", False)
+        return Claim.solved(True, witness, stats=stats)
+    # the checker confirms "no cover" by PySAT on the original CNF
+    return Claim.none(False, witness, stats=stats)
 
 
 #: One chain backend per cover backend.
-BACKENDS: dict[str, Callable[..., Outcome]] = {
+BACKENDS: dict[str, Callable[..., Claim]] = {
     name: partial(run_chain, cover=name) for name in COVER_BACKENDS
 }
 

@@ -20,12 +20,12 @@ work for any exact-cover matrix (options of any size).
 from __future__ import annotations
 
 from pyasp_games.domains.cover.model import X3C
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.limits import Limits
-from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import checked_mode
 
 
-def _solve_native(inst: X3C, limits: Limits, mode: str, backend: str) -> Outcome:
+def _solve_native(inst: X3C, limits: Limits, mode: str, backend: str) -> Claim:
     checked_mode(mode)
     deadline = limits.deadline()
     if backend == "dlx":
@@ -49,15 +49,13 @@ def _solve_native(inst: X3C, limits: Limits, mode: str, backend: str) -> Outcome
     stats = matrix.statistics()
     if mode == "one":
         if found:
-            return Outcome(inst.name, backend, "solved", True, found[0], 0.0, stats)
-        return Outcome(inst.name, backend, "no-solution", False, None, 0.0, stats)
+            return Claim.solved(True, found[0], stats=stats)
+        return Claim.none(False, stats=stats)
     status = "solved" if count else "no-solution"
-    return Outcome(
-        inst.name, backend, status, count, sorted(found) if mode == "all" else None, 0.0, stats
-    )
+    return Claim(status, count, sorted(found) if mode == "all" else None, stats=stats)
 
 
-def solve_dlx(instance: X3C, limits: Limits = Limits(), mode: str = "one") -> Outcome:
+def solve_dlx(instance: X3C, limits: Limits = Limits(), mode: str = "one") -> Claim:
     """Algorithm X with dancing links on an X3C instance.
 
     ``mode``: ``one`` (answer ``True``/``False``, witness the cover's subset
@@ -67,7 +65,7 @@ def solve_dlx(instance: X3C, limits: Limits = Limits(), mode: str = "one") -> Ou
     return _solve_native(instance, limits, mode, "dlx")
 
 
-def solve_bitset(instance: X3C, limits: Limits = Limits(), mode: str = "one") -> Outcome:
+def solve_bitset(instance: X3C, limits: Limits = Limits(), mode: str = "one") -> Claim:
     """Algorithm X over bit sets; modes and answers as :func:`solve_dlx`.
 
     The same search tree as ``dlx`` (``count``: pruned by the memo of solved

@@ -26,6 +26,7 @@ from pyasp_games.domains.cover.model import X3C, ThreeDM, as_x3c, load_instance
 from pyasp_games.domains.cover.native import solve_bitset, solve_dlx
 from pyasp_games.domains.cover.sat import solve_sat
 from pyasp_games.domains.cover.verify import check_outcome
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import (
@@ -40,20 +41,20 @@ from pyasp_games.engines.question import (
 from pyasp_games.engines.reference import Reference, unchecked_claim
 
 
-def on_x3c(backend: Callable[..., Outcome]) -> Callable[..., Outcome]:
+def on_x3c(backend: Callable[..., Claim]) -> Callable[..., Claim]:
     """``backend`` (which solves X3C) for X3C and 3DM instances: a 3DM instance is solved
     as X3C over ``W + X + Y``, triple ``i`` = subset ``i`` (converted here, once for every
     backend; the checker still checks a 3DM witness as a matching)."""
 
     @wraps(backend)
-    def run(instance: X3C | ThreeDM, limits: Limits, **options: Any) -> Outcome:
+    def run(instance: X3C | ThreeDM, limits: Limits, **options: Any) -> Claim:
         return backend(as_x3c(instance), limits, **options)
 
     return run
 
 
-#: The backends: ``backend(instance, limits, mode=..., **options) -> Outcome``.
-BACKENDS: dict[str, Callable[..., Outcome]] = {
+#: The backends: ``backend(instance, limits, mode=..., **options) -> Claim``.
+BACKENDS: dict[str, Callable[..., Claim]] = {
     name: on_x3c(backend)
     for name, backend in {
         "dlx": solve_dlx, "asp": solve_asp, "sat": solve_sat, "bitset": solve_bitset,

@@ -32,8 +32,8 @@ from pathlib import Path
 from typing import Any
 
 from pyasp_games.domains.cover.model import X3C
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.limits import Limits
-from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import checked_mode
 from pyasp_games.engines.sat_runner import SatSession, checked_solver
 from pyasp_games.errors import InputError
@@ -84,7 +84,7 @@ def solve_sat(
     solver: str = "glucose4",
     card: str = "auto",
     emit_cnf: Path | str | None = None,
-) -> Outcome:
+) -> Claim:
     """Solve with PySAT: ``one`` cover, ``count`` covers, or ``all`` covers."""
     checked_mode(mode)
     checked_solver(solver)  # before any work
@@ -118,17 +118,10 @@ def solve_sat(
         stats: dict[str, Any] = s.statistics()
         stats["card"] = card
     if status == "unknown":
-        return Outcome(inst.name, "sat", "unknown", None, None, 0.0, stats)
+        return Claim.unknown(stats)
     if mode == "one":
         if covers:
-            return Outcome(inst.name, "sat", "solved", True, covers[0], 0.0, stats)
-        return Outcome(inst.name, "sat", "no-solution", False, None, 0.0, stats)
-    return Outcome(
-        inst.name,
-        "sat",
-        "solved" if count else "no-solution",
-        count,
-        sorted(covers) if mode == "all" else None,
-        0.0,
-        stats,
-    )
+            return Claim.solved(True, covers[0], stats=stats)
+        return Claim.none(False, stats=stats)
+    witness = sorted(covers) if mode == "all" else None
+    return Claim("solved" if count else "no-solution", count, witness, stats=stats)

@@ -114,7 +114,8 @@ def check_outcome(instance: X3C | ThreeDM, outcome: Outcome) -> tuple[bool | Non
     """Verify an outcome independently: ``(True|False, message)``, ``None`` if nothing to check.
 
     A cover (or every listed cover) must be exact, listed covers distinct and as
-    many as the count; "no cover" is verified only when some element lies in no
+    many as the count (that the list misses none is not re-checked: the verdict says
+    so, verified in part); "no cover" is verified only when some element lies in no
     subset, otherwise it rests on the backends agreeing (crosscheck).
     """
     answer, witness = outcome.answer, outcome.witness
@@ -132,6 +133,11 @@ def check_outcome(instance: X3C | ThreeDM, outcome: Outcome) -> tuple[bool | Non
             ok, message = _check_one(instance, cover)
             if not ok:
                 return False, f"cover {cover}: {message}"
+        if witness or uncovered(instance) is None:
+            outcome.verdict.not_checked = (
+                "that no other cover exists, which rests on the backend's search "
+                "(crosscheck compares the backends)"
+            )
         return True, f"all {len(witness)} listed covers are exact and distinct"
     if outcome.status == "no-solution":
         if answer is not False and answer != 0:
@@ -145,24 +151,47 @@ def check_outcome(instance: X3C | ThreeDM, outcome: Outcome) -> tuple[bool | Non
     return None, "nothing to verify"
 
 
+#: Seconds the chain's checker gives PySAT on the original CNF to confirm "unsatisfiable"
+#: (a CNF the chain can reduce is small: PySAT decides it at once).
+DIRECT_SAT_SECONDS = 30.0
+
+
+def direct_sat(clauses: Sequence[Sequence[int]], seconds: float | None = DIRECT_SAT_SECONDS) -> bool | None:
+    """Whether ``clauses`` are satisfiable, by PySAT directly (``None``: not decided
+    within ``seconds``): the check of a "no cover" answer, independent of the reductions."""
+    from pyasp_games.engines.limits import Deadline
+    from pyasp_games.engines.sat_runner import SatSession
+
+    with SatSession("glucose4", Deadline(seconds), keep_clauses=False) as s:
+        for clause in clauses:
+            s.add(list(clause))
+        return s.solve()
+
+
 def check_chain(cnf: Any, outcome: Outcome) -> tuple[bool | None, str]:
     """Check ``reduce chain``'s answer on the *original* CNF: a "satisfiable" answer's
     mapped-back assignment must satisfy every clause; "unsatisfiable" (no cover) stands
-    when the direct PySAT call on the original CNF (``stats["direct_sat"]``, run by the
-    chain within its time limit) found it unsatisfiable too."""
+    when PySAT, called here on the original CNF (:func:`direct_sat`, within
+    :data:`DIRECT_SAT_SECONDS`), finds it unsatisfiable too. The sizes the witness shows
+    are checked for the original CNF (the intermediate ones are the run's record)."""
     witness = outcome.witness if isinstance(outcome.witness, dict) else {}
+    if outcome.status not in ("solved", "no-solution"):
+        return None, "nothing to verify"
+    shown = witness.get("sizes", {}).get("cnf") if isinstance(witness.get("sizes"), dict) else None
+    if shown != {"variables": cnf.num_vars, "clauses": cnf.num_clauses}:
+        return False, f"the CNF has {cnf.num_vars} variables and {cnf.num_clauses} clauses, not as shown"
     if outcome.status == "solved":
         if outcome.answer is not True or not isinstance(witness.get("assignment"), dict):
             return False, f"status solved with answer {outcome.answer!r} and no assignment"
         ok, message = evaluate_cnf(cnf.clauses, witness["assignment"])
         return ok, f"original CNF: {message}"
-    if outcome.status == "no-solution":
-        if outcome.answer is not False:
-            return False, f"status no-solution with answer {outcome.answer!r}"
-        direct = outcome.stats.get("direct_sat")
-        if direct is None:  # "no cover" stands unconfirmed: exit 3, never shown as proven
-            raise Unconfirmed("no cover; the direct SAT check of the original CNF reached the limit")
-        if direct:
-            return False, "no cover, but PySAT finds the original CNF satisfiable"
-        return True, "no cover, and PySAT proves the original CNF unsatisfiable"
-    return None, "nothing to verify"
+    if outcome.answer is not False:
+        return False, f"status no-solution with answer {outcome.answer!r}"
+    if witness.get("assignment") is not None:
+        return False, "no cover claimed, yet an assignment is shown"
+    direct = direct_sat(cnf.clauses)
+    if direct is None:  # "no cover" stands unconfirmed: exit 3, never shown as proven
+        raise Unconfirmed("no cover; the direct SAT check of the original CNF reached its limit")
+    if direct:
+        return False, "no cover, but PySAT finds the original CNF satisfiable"
+    return True, "no cover, and PySAT proves the original CNF unsatisfiable"

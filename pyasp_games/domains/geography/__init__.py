@@ -1,7 +1,7 @@
 """Generalized Geography: who wins, a winning first move, and a line of play.
 
 ``BACKENDS`` maps each backend's name to ``(instance, limits, **options) ->
-Outcome`` with answer ``first`` (the player to move at the start wins) or
+Claim`` with answer ``first`` (the player to move at the start wins) or
 ``second`` and witness the winning first move (the next vertex; in edge
 geography the arc ``[start, next]``) or ``None``. ``native`` searches the game
 (every variant), ``asp`` lets clingo derive the game tree (every variant, small

@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from pyasp_games.domains.geography.model import Geography
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.clingo_runner import ClingoSession, int_arguments, write_facts
 from pyasp_games.engines.limits import LimitReached, Limits
-from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import encoding_path
 from pyasp_games.errors import MalformedAnswer
 
@@ -61,7 +61,7 @@ def solve_asp(
     limits: Limits = Limits(),
     encoding: str | None = None,
     emit_lp: Path | str | None = None,
-) -> Outcome:
+) -> Claim:
     """The ``asp`` backend; ``emit_lp`` writes the facts run (:func:`write_lp`) first."""
     if emit_lp is not None:
         write_lp(game, emit_lp, encoding)
@@ -72,13 +72,12 @@ def solve_asp(
         session.ground([("base", [])])
         result = session.solve()
     except LimitReached:
-        return Outcome(game.name, "asp", "unknown", None, None, 0.0, session.statistics())
+        return Claim.unknown(session.statistics())
     stats = session.statistics()
     if result.status == "unknown":
-        return Outcome(game.name, "asp", "unknown", None, None, 0.0, stats)
+        return Claim.unknown(stats)
     if result.status != "sat":
-        stats["error"] = "the encoding has no answer set"
-        return Outcome(game.name, "asp", "error", None, None, 0.0, stats)
+        return Claim.error("the encoding has no answer set", stats)
     first = any(s.name == "first_wins" for s in result.symbols)
     moves = sorted(_move(game, s) for s in result.symbols if s.name == "winning_move")
     for s in result.symbols:
@@ -86,4 +85,4 @@ def solve_asp(
             stats["positions"] = int_arguments(s, "positions", 1, "a number")[0]
     stats["winning_moves"] = [game.names[w] for w in moves]
     witness = game.move_name(moves[0]) if first and moves else None
-    return Outcome(game.name, "asp", "solved", "first" if first else "second", witness, 0.0, stats)
+    return Claim.solved("first" if first else "second", witness, stats=stats)

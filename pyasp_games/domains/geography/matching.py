@@ -31,8 +31,8 @@ from __future__ import annotations
 from collections import deque
 
 from pyasp_games.domains.geography.model import Geography
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.limits import Limits
-from pyasp_games.engines.outcome import Outcome
 from pyasp_games.errors import InputError
 
 
@@ -172,7 +172,7 @@ def matching_winner(game: Geography) -> tuple[bool, int | None, dict[str, int]]:
     return True, t, stats
 
 
-def solve_matching(game: Geography, limits: Limits = Limits()) -> Outcome:
+def solve_matching(game: Geography, limits: Limits = Limits()) -> Claim:
     """The ``matching`` backend: undirected vertex geography only (else :class:`InputError`).
 
     networkx's matching cannot look at the clock; ``run_backend`` enforces the limit.
@@ -185,4 +185,4 @@ def solve_matching(game: Geography, limits: Limits = Limits()) -> Outcome:
     first, move, stats = matching_winner(game)
     witness = None if move is None else game.move_name(move)
     answer = "first" if first else "second"
-    return Outcome(game.name, "matching", "solved", answer, witness, 0.0, dict(stats))
+    return Claim.solved(answer, witness, stats=dict(stats))

@@ -62,9 +62,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pyasp_games.domains.geography.model import Geography
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.graphs import set_bits
 from pyasp_games.engines.limits import Deadline, LimitReached, Limits
-from pyasp_games.engines.outcome import Outcome
 
 _POLL = 4096  # positions between deadline checks
 _CACHED_DEGREE = 10  # vertices up to this degree cache their move targets per arc subset
@@ -563,7 +563,7 @@ def solve_game(game: Geography, deadline: Deadline | None = None, line: bool = T
     return GameResult(first, None if move is None else move[0], played, stats)
 
 
-def solve_native(game: Geography, limits: Limits = Limits(), line: bool = False) -> Outcome:
+def solve_native(game: Geography, limits: Limits = Limits(), line: bool = False) -> Claim:
     """The ``native`` backend: answer ``first``/``second``, witness the winning first move."""
     result = solve_game(game, limits.deadline(), line=line)
     stats: dict = dict(result.stats)
@@ -571,4 +571,4 @@ def solve_native(game: Geography, limits: Limits = Limits(), line: bool = False)
         stats["line"] = [game.names[v] for v in result.line]
     witness = None if result.move is None else game.move_name(result.move)
     answer = "first" if result.first_wins else "second"
-    return Outcome(game.name, "native", "solved", answer, witness, 0.0, stats)
+    return Claim.solved(answer, witness, stats=stats)

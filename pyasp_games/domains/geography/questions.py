@@ -28,14 +28,15 @@ from pyasp_games.domains.geography.matching import solve_matching
 from pyasp_games.domains.geography.model import VARIANTS, Geography, load_instance
 from pyasp_games.domains.geography.native import solve_native
 from pyasp_games.domains.geography.verify import check_outcome
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.graphs import FORMATS
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import EMIT_LP, Param, Question, encoding_param
 from pyasp_games.engines.reference import Reference
 
-#: The backends: ``backend(game, limits, **options) -> Outcome`` with answer ``first``
+#: The backends: ``backend(game, limits, **options) -> Claim`` with answer ``first``
 #: or ``second`` and witness the winning first move (a vertex; an arc in edge geography).
-BACKENDS: dict[str, Callable[..., Outcome]] = {
+BACKENDS: dict[str, Callable[..., Claim]] = {
     "native": solve_native,
     "asp": solve_asp,
     "matching": solve_matching,

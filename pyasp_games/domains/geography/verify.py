@@ -158,7 +158,20 @@ def check_outcome(game: Geography, outcome: Outcome) -> tuple[bool | None, str]:
         return None, "nothing to verify"
     line = outcome.stats.get("line")
     if line is not None:
+        if not isinstance(line, list) or not all(isinstance(v, str) for v in line):
+            return False, "the line of play is not a list of vertices"
         ok, message = check_line(game, line)
         if not ok:
             return False, message
+        winner = "first" if len(line) % 2 == 0 else "second"  # an odd number of moves: first
+        if outcome.answer != winner:
+            return False, f"the line of play ends with the {winner} player winning, not the {outcome.answer}"
+        if outcome.answer == "first" and line[1:2] != [_shown_target(game, outcome.witness)]:
+            return False, "the line of play does not begin with the winning move shown"
     return check_answer(game, outcome.answer, outcome.witness)
+
+
+def _shown_target(game: Geography, witness: Any) -> str | None:
+    """The vertex a shown first move goes to (a vertex; in edge geography an arc)."""
+    target = _first_move_target(game, witness)
+    return None if target is None else game.names[target]

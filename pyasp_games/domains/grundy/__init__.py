@@ -3,7 +3,7 @@
 The questions are declared in :mod:`pyasp_games.domains.grundy.questions` (``QUESTIONS``:
 ``grundy values|sum|exists|kernel|loopy``; ``GAMES``: ``games
 nim|subtraction|grundys-game``). ``BACKENDS`` maps each backend's name to ``(graph, limits, mode=..., find=...)
--> Outcome`` for the NP-complete questions (does a Grundy function / a kernel
+-> Claim`` for the NP-complete questions (does a Grundy function / a kernel
 exist; all of them; how many). :func:`solve` runs one under limits and verifies
 it; :func:`loopy` computes Smith's generalized Sprague–Grundy function and checks
 it against Smith's conditions and an independent retrograde labelling.

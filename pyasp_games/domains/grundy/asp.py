@@ -28,10 +28,10 @@ from typing import Any
 
 from pyasp_games.domains.grundy.core import extend, in_core
 from pyasp_games.domains.grundy.verify import check_grundy_function, check_kernel
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.clingo_runner import ClingoSession, int_arguments, write_facts
 from pyasp_games.engines.graphs import Digraph
 from pyasp_games.engines.limits import Deadline, Limits
-from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import checked_mode
 from pyasp_games.engines.resources import encoding_path
 from pyasp_games.errors import MalformedAnswer
@@ -96,7 +96,7 @@ def solve_asp(
     core: bool = True,
     arguments: Sequence[str] | str = (),
     emit_lp: Path | str | None = None,
-) -> Outcome:
+) -> Claim:
     """Existence (``one``), enumeration (``all``) or counting (``count``) with clingo.
 
     ``answer``: ``True``/``False`` (one) or the number of solutions (all, count);
@@ -139,28 +139,19 @@ def solve_asp(
     stats["core_positions"] = len(graph)
     if found.status == "unknown":
         stats["found_before_limit"] = found.count
-        return Outcome(graph.name, "asp", "unknown", None, None, 0.0, stats)
+        return Claim.unknown(stats)
     if found.invalid is not None and mode != "one":
         bad, why = found.invalid
-        # a failed verification (run_backend reads "malformed"), like a bad first answer
-        stats["malformed"] = f"an answer set gives {bad}, which is not a solution: {why}"
+        # a failed verification (the runner fails the claim), like a bad first answer
         stats["invalid_witness"] = bad
-        return Outcome(graph.name, "asp", "solved", None, None, 0.0, stats)
+        return Claim.refuted(f"an answer set gives {bad}, which is not a solution: {why}", stats)
     if mode == "one":
         if found.invalid is not None:  # the checker in run_backend reports it
-            return Outcome(graph.name, "asp", "solved", True, found.invalid[0], 0.0, stats)
+            return Claim.solved(True, found.invalid[0], stats=stats)
         if not found.solutions:
-            return Outcome(graph.name, "asp", "no-solution", False, None, 0.0, stats)
-        return Outcome(graph.name, "asp", "solved", True, found.solutions[0], 0.0, stats)
-    return Outcome(
-        graph.name,
-        "asp",
-        "solved",
-        found.count,
-        found.solutions if mode == "all" else None,
-        0.0,
-        stats,
-    )
+            return Claim.none(False, stats=stats)
+        return Claim.solved(True, found.solutions[0], stats=stats)
+    return Claim.solved(found.count, found.solutions if mode == "all" else None, stats=stats)
 
 
 def retrograde_asp(graph: Digraph, deadline: Deadline | None = None) -> list[str]:

@@ -55,13 +55,13 @@ from pyasp_games.domains.grundy.model import (
     outcome_class,
 )
 from pyasp_games.domains.grundy.sums import or_sum_winning_moves, sum_winning_moves
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.graphs import Digraph
 from pyasp_games.engines.limits import Deadline, Limits
-from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import checked_mode
 
 
-def solve_values(graph: Digraph, limits: Limits = Limits(), position: str | None = None) -> Outcome:
+def solve_values(graph: Digraph, limits: Limits = Limits(), position: str | None = None) -> Claim:
     """Grundy values of an acyclic graph (linear time) and the P/N classes.
 
     Answer: ``{position: value}``; witness: every position's class, or with
@@ -79,7 +79,7 @@ def solve_values(graph: Digraph, limits: Limits = Limits(), position: str | None
             "class": "P" if values[start] == 0 else "N",
             "winning_moves": [graph.names[w] for w in winning_moves(graph, values, start)],
         }
-    return Outcome(graph.name, "native", "solved", answer, witness)
+    return Claim.solved(answer, witness)
 
 
 def _component_values(game: GameSum, solve: Any, deadline: Deadline) -> list[Any]:
@@ -99,7 +99,7 @@ def _components(game: GameSum, values: list[Any]) -> list[dict[str, Any]]:
     ]
 
 
-def solve_sum(game: GameSum, limits: Limits = Limits(), rule: str = "xor") -> Outcome:
+def solve_sum(game: GameSum, limits: Limits = Limits(), rule: str = "xor") -> Claim:
     """A sum of acyclic games: ``xor`` (move in one component, Sprague–Grundy) or ``or``
     (move in any non-empty set of components, Smith).
 
@@ -129,12 +129,12 @@ def solve_sum(game: GameSum, limits: Limits = Limits(), rule: str = "xor") -> Ou
             else None
         )
     answer = "N" if wins else "P"
-    return Outcome(game.name, "native", "solved", answer, witness, 0.0, {"rule": rule}, per)
+    return Claim.solved(answer, witness, stats={"rule": rule}, certificate=per)
 
 
 def solve_loopy(
     instance: Digraph | GameSum, limits: Limits = Limits(), check_asp: bool = False
-) -> Outcome:
+) -> Claim:
     """The ``loopy`` backend: Smith's generalized function with its counters, of a
     graph or of a sum of graphs (:class:`GameSum`).
 
@@ -169,7 +169,7 @@ def solve_loopy(
     if check_asp:
         stats["asp_retrograde_agrees"] = all(r[2] == classes(r[0]) for r in results)
     certificate = results if isinstance(instance, GameSum) else results[0]
-    return Outcome(instance.name, "native", "solved", answer, witness, 0.0, stats, certificate)
+    return Claim.solved(answer, witness, stats=stats, certificate=certificate)
 
 
 def _loopy_sum(game: GameSum, values: list[Any]) -> tuple[str, dict[str, Any]]:
@@ -191,17 +191,18 @@ def _loopy_sum(game: GameSum, values: list[Any]) -> tuple[str, dict[str, Any]]:
     return outcome_class(total), witness
 
 
-def solve_nim(nim: Nim, limits: Limits = Limits()) -> Outcome:
-    """Nim: ``P`` or ``N`` (the XOR of the heaps, in ``stats["xor"]``) and every winning move."""
+def solve_nim(nim: Nim, limits: Limits = Limits()) -> Claim:
+    """Nim: ``P`` or ``N`` and every winning move; certificate ``{"xor": X}``, the XOR of
+    the heaps the class rests on."""
     moves = [list(m) for m in nim_winning_moves(nim.heaps)]
     total = 0
     for h in nim.heaps:
         total ^= h
     answer = "N" if total else "P"
-    return Outcome(nim.name, "native", "solved", answer, moves, 0.0, {"xor": total})
+    return Claim.solved(answer, moves, certificate={"xor": total})
 
 
-def solve_subtraction(game: SubtractionGame, limits: Limits = Limits()) -> Outcome:
+def solve_subtraction(game: SubtractionGame, limits: Limits = Limits()) -> Claim:
     """A subtraction game: ``g(0..upto)`` (answer), its exact preperiod and period with
     the proof (witness); certificate: the values up to where the period is confirmed."""
     deadline = limits.deadline()
@@ -210,14 +211,14 @@ def solve_subtraction(game: SubtractionGame, limits: Limits = Limits()) -> Outco
     top = max(game.upto, period.preperiod + period.period + ds[-1])
     values = subtraction_values(ds, top, deadline)
     witness = {"preperiod": period.preperiod, "period": period.period, "proof": period.proof}
-    return Outcome(game.name, "native", "solved", values[: game.upto + 1], witness, 0.0, {}, values)
+    return Claim.solved(values[: game.upto + 1], witness, certificate=values)
 
 
 #: from this many heaps on, a terminal shows a progress bar
 PROGRESS_FROM = 20_000
 
 
-def solve_grundys_game(game: GrundysGame, limits: Limits = Limits()) -> Outcome:
+def solve_grundys_game(game: GrundysGame, limits: Limits = Limits()) -> Claim:
     """Grundy's game: ``g(1..upto)`` (a progress bar on a terminal for long runs)."""
     upto = game.upto
     if upto >= PROGRESS_FROM and sys.stderr.isatty():
@@ -228,7 +229,7 @@ def solve_grundys_game(game: GrundysGame, limits: Limits = Limits()) -> Outcome:
             values = grundys_game(upto, limits.deadline(), lambda n: bar.update(task, completed=n))
     else:
         values = grundys_game(upto, limits.deadline())
-    return Outcome(game.name, "native", "solved", values, None, 0.0, {"max_value": max(values)})
+    return Claim.solved(values, stats={"max_value": max(values)})
 
 
 def weak_components(graph: Digraph) -> list[list[int]]:
@@ -260,7 +261,7 @@ def _induced(graph: Digraph, vertices: list[int]) -> Digraph:
 
 def solve_native(
     graph: Digraph, limits: Limits | None = None, mode: str = "one", find: str = "grundy"
-) -> Outcome:
+) -> Claim:
     """The native backend: Grundy functions or kernels by propagation and backtracking.
 
     ``mode``: ``one`` (answer ``True``/``False``, witness one solution), ``all``
@@ -311,16 +312,14 @@ def solve_native(
             if total == 0:
                 break
     except LimitReached:
-        return Outcome(graph.name, "native", "unknown", None, None, 0.0, stats)
+        return Claim.unknown(stats)
     stats["solutions"] = total
     if mode == "one":
         if total == 0:
-            return Outcome(graph.name, "native", "no-solution", False, None, 0.0, stats)
+            return Claim.none(False, stats=stats)
         if find == "grundy":
             witness = {n: witness[n] for n in graph.names}
         else:
             witness = sorted(witness, key=graph.index.__getitem__)
-        return Outcome(graph.name, "native", "solved", True, witness, 0.0, stats)
-    return Outcome(
-        graph.name, "native", "solved", total, found if mode == "all" else None, 0.0, stats
-    )
+        return Claim.solved(True, witness, stats=stats)
+    return Claim.solved(total, found if mode == "all" else None, stats=stats)

@@ -60,7 +60,9 @@ from pyasp_games.domains.grundy.verify import (
     check_subtraction,
     check_sum,
     check_values,
+    revive_loopy,
 )
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.graphs import FORMATS, Digraph
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import (
@@ -74,8 +76,9 @@ from pyasp_games.engines.question import (
 )
 from pyasp_games.engines.reference import Reference
 
-#: The backends of ``exists`` and ``kernel``: ``backend(graph, limits, mode=..., find=...)``.
-BACKENDS: dict[str, Callable[..., Outcome]] = {
+#: The backends of ``exists`` and ``kernel``: ``backend(graph, limits, mode=..., find=...)
+#: -> Claim``.
+BACKENDS: dict[str, Callable[..., Claim]] = {
     "native": solve_native,
     "asp": solve_asp,
     "sat": solve_sat,
@@ -225,7 +228,7 @@ def describe_nim(nim: Nim, outcome: Outcome, options: dict[str, Any]) -> tuple[s
     if outcome.answer is None:
         return None, []
     moves = [f"  winning move: to ({', '.join(map(str, m))})" for m in outcome.witness]
-    return f"{outcome.answer}-position (XOR {outcome.stats['xor']})", moves
+    return f"{outcome.answer}-position (XOR {outcome.certificate['xor']})", moves
 
 
 def describe_subtraction(
@@ -389,6 +392,7 @@ LOOPY = Question(
     "the class and move of the sum.",
     backends={"native": solve_loopy},
     check=partial(check_loopy, retrograde=retrograde_classes),
+    revive=revive_loopy,
     read=read_loopy,
     describe=describe_loopy,
     params=(

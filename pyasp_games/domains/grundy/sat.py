@@ -26,9 +26,9 @@ from typing import Any
 
 from pyasp_games.domains.grundy.core import extend, in_core
 from pyasp_games.domains.grundy.kernel_layers import encode_kernel, kernel_chains
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.graphs import Digraph
 from pyasp_games.engines.limits import Deadline, Limits
-from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import checked_mode
 from pyasp_games.engines.sat_runner import SatSession
 from pyasp_games.errors import InputError
@@ -63,7 +63,7 @@ def solve_sat(
     emit_cnf: Path | str | None = None,
     core: bool = True,
     by_kernels: bool = False,
-) -> Outcome:
+) -> Claim:
     """Existence (``one``), enumeration (``all``) or counting (``count``) with PySAT.
 
     ``core``: search Grundy functions on the core only (same count, see the module
@@ -103,7 +103,7 @@ def solve_sat(
                 stats = session.statistics()
                 stats["found_before_limit"] = count
                 stats["core_positions"] = len(graph)
-                return Outcome(graph.name, "sat", "unknown", None, None, 0.0, stats)
+                return Claim.unknown(stats)
             if not result:
                 break
             true = set(session.true_names())
@@ -131,14 +131,14 @@ def solve_sat(
     stats["core_positions"] = len(graph)
     if mode == "one":
         if not found:
-            return Outcome(graph.name, "sat", "no-solution", False, None, 0.0, stats)
-        return Outcome(graph.name, "sat", "solved", True, found[0], 0.0, stats)
-    return Outcome(graph.name, "sat", "solved", count, found if mode == "all" else None, 0.0, stats)
+            return Claim.none(False, stats=stats)
+        return Claim.solved(True, found[0], stats=stats)
+    return Claim.solved(count, found if mode == "all" else None, stats=stats)
 
 
 def _by_kernels(
     full: Digraph, graph: Digraph, removed: list[int], deadline: Deadline, mode: str, solver: str
-) -> Outcome:
+) -> Claim:
     """``solve_sat`` for Grundy functions searched as chains of kernels of ``graph`` (the
     core of ``full`` when ``removed`` is not empty)."""
     try:
@@ -148,7 +148,7 @@ def _by_kernels(
     stats["core_positions"] = len(graph)
     stats["method"] = "kernel layers"
     if functions is None:
-        return Outcome(graph.name, "sat", "unknown", None, None, 0.0, stats)
+        return Claim.unknown(stats)
     witnesses: list[dict[str, int]] = []
     for values in functions:
         witness = dict(zip(graph.names, values, strict=True))
@@ -156,7 +156,7 @@ def _by_kernels(
     stats["models"] = len(witnesses)
     if mode == "one":
         if not witnesses:
-            return Outcome(graph.name, "sat", "no-solution", False, None, 0.0, stats)
-        return Outcome(graph.name, "sat", "solved", True, witnesses[0], 0.0, stats)
+            return Claim.none(False, stats=stats)
+        return Claim.solved(True, witnesses[0], stats=stats)
     answer = len(witnesses)
-    return Outcome(graph.name, "sat", "solved", answer, witnesses if mode == "all" else None, 0.0, stats)
+    return Claim.solved(answer, witnesses if mode == "all" else None, stats=stats)

@@ -263,17 +263,21 @@ def check_values(graph: Digraph, outcome: Outcome) -> tuple[bool | None, str]:
     if not ok:
         return ok, message
     witness = outcome.witness
-    if isinstance(witness, Mapping) and "position" in witness:
+    if not isinstance(witness, Mapping):
+        return False, "the witness is not a mapping"
+    if "position" in witness:
         name = witness["position"]
         if name not in graph.index:
             return False, f"{name!r} is not a position of the graph"
         value = outcome.answer[name]
         zeros = [graph.names[w] for w in graph.succ[graph.index[name]]
                  if outcome.answer[graph.names[w]] == 0]  # fmt: skip
-        if witness["value"] != value or witness["class"] != ("P" if value == 0 else "N"):
+        if witness.get("value") != value or witness.get("class") != ("P" if value == 0 else "N"):
             return False, f"position {name}: value {value}, not as shown"
-        if witness["winning_moves"] != zeros:
+        if witness.get("winning_moves") != zeros:
             return False, f"position {name}: its winning moves are {zeros}"
+    elif witness != {n: ("P" if v == 0 else "N") for n, v in outcome.answer.items()}:
+        return False, "the classes shown are not those of the values (P exactly at value 0)"
     return True, message
 
 
@@ -283,39 +287,60 @@ def check_sum(game: GameSum, outcome: Outcome) -> tuple[bool | None, str]:
     component is 0), and the winning moves listed are exactly the winning moves."""
     if outcome.status != "solved":
         return None, "nothing to verify"
-    for g, per in zip(game.graphs, outcome.certificate, strict=True):
+    certificate, witness = outcome.certificate, outcome.witness
+    if not isinstance(certificate, list | tuple) or len(certificate) != len(game.graphs):
+        return False, f"the certificate does not hold the values of the {len(game.graphs)} components"
+    for g, per in zip(game.graphs, certificate, strict=True):
+        if not isinstance(per, list | tuple) or len(per) != len(g):
+            return False, f"{g.name}: the certificate does not give a value to each position"
         ok, message = check_grundy_function(g, dict(zip(g.names, per, strict=True)))
         if not ok:
             return False, message
-    values = [per[p] for per, p in zip(outcome.certificate, game.positions, strict=True)]
-    witness = outcome.witness
-    if [c["value"] for c in witness["components"]] != values:
-        return False, "the components' values are not as shown"
-    if outcome.stats.get("rule", "xor") == "xor":
+    values = [per[p] for per, p in zip(certificate, game.positions, strict=True)]
+    if _shown_components(witness) != _components(game, values):
+        return False, "the components' positions and values are not as shown"
+    rule = outcome.stats.get("rule", "xor")
+    if rule not in ("xor", "or") or ("value" in witness) != (rule == "xor"):
+        return False, f"the witness is not that of a sum by the rule {rule!r}"
+    if rule == "xor":
         total = 0
         for v in values:
             total ^= v
         moves = [
             {"component": i, "from": g.names[p], "to": g.names[w]}
-            for i, (g, p, per) in enumerate(zip(game.graphs, game.positions, outcome.certificate, strict=True))
+            for i, (g, p, per) in enumerate(zip(game.graphs, game.positions, certificate, strict=True))
             for w in g.succ[p]
             if per[w] ^ values[i] ^ total == 0
         ]  # fmt: skip
         if witness["value"] != total or outcome.answer != ("N" if total else "P"):
             return False, f"the XOR of the components' values is {total}"
-        if witness["winning_moves"] != moves:
+        if witness.get("winning_moves") != moves:
             return False, "the winning moves are not exactly the moves to a sum of value 0"
         return True, "every component's values satisfy the mex rule; the XOR and its moves checked"
     wins = any(values)
     options = [
         [g.names[w] for w in g.succ[p] if per[w] == 0] or None if v else None
-        for g, p, per, v in zip(game.graphs, game.positions, outcome.certificate, values, strict=True)
+        for g, p, per, v in zip(game.graphs, game.positions, certificate, values, strict=True)
     ]  # fmt: skip
     if outcome.answer != ("N" if wins else "P"):
         return False, "an OR sum is P exactly when every component has value 0"
-    if witness["winning_move"] != (options if wins else None):
+    if witness.get("winning_move") != (options if wins else None):
         return False, "the winning move is not to value 0 in every nonzero component"
     return True, "every component's values satisfy the mex rule; the OR sum's move checked"
+
+
+def _components(game: GameSum, values: Sequence[Value]) -> list[tuple[str, int | str]]:
+    """Every component's position and value as a witness shows them (the graph is named
+    by the path it was given as: not compared, a saved answer may be read elsewhere)."""
+    return [(g.names[p], format_value(v)) for g, p, v in zip(game.graphs, game.positions, values, strict=True)]
+
+
+def _shown_components(witness: Any) -> list[tuple[Any, Any]] | None:
+    """The components' positions and values a sum's witness shows (``None``: no list)."""
+    parts = witness.get("components") if isinstance(witness, Mapping) else None
+    if not isinstance(parts, list) or not all(isinstance(c, Mapping) for c in parts):
+        return None
+    return [(c.get("position"), c.get("value")) for c in parts]
 
 
 def check_loopy(
@@ -336,7 +361,38 @@ def check_loopy(
         return None, "nothing to verify"
     if isinstance(instance, GameSum):
         return _check_loopy_sum(instance, outcome, retrograde)
-    return _check_loopy_graph(instance, outcome.certificate, retrograde, list(outcome.answer.values()))
+    answer, witness = outcome.answer, outcome.witness
+    if not isinstance(answer, Mapping) or list(answer) != list(instance.names):
+        return False, "the answer does not give a class to each position, in the graph's order"
+    ok, message = _check_loopy_graph(instance, outcome.certificate, retrograde, list(answer.values()))
+    if not ok:
+        return ok, message
+    values = outcome.certificate[0]
+    if witness != {n: format_value(v) for n, v in zip(instance.names, values, strict=True)}:
+        return False, "the values shown are not those of the certificate"
+    return ok, message
+
+
+def _shape(graph: Digraph, certificate: Any) -> str | None:
+    """What is wrong with the shape of a loopy certificate ``(values, counters[, asp])``
+    of ``graph`` (a saved one may have been edited), or ``None``."""
+    if not isinstance(certificate, list | tuple) or len(certificate) not in (2, 3):
+        return "the certificate is not (values, counters) or (values, counters, ASP classes)"
+    values, counters, *asp = certificate
+    n = len(graph)
+    if not isinstance(values, list | tuple) or len(values) != n:
+        return f"the certificate does not give a value to each of the {n} positions"
+    for name, v in zip(graph.names, values, strict=True):
+        natural = isinstance(v, int) and not isinstance(v, bool) and v >= 0
+        if not natural and not (isinstance(v, Infinity) and all(isinstance(k, int) for k in v.K)):
+            return f"position {name}: {v!r} is neither a natural number nor inf(K)"
+    if not isinstance(counters, list | tuple) or len(counters) != n:
+        return f"the certificate does not give a counter to each of the {n} positions"
+    if any(c is not None and (not isinstance(c, int) or isinstance(c, bool)) for c in counters):
+        return "a counter is neither a number nor none"
+    if asp and (not isinstance(asp[0], list | tuple) or len(asp[0]) != n):
+        return "the ASP retrograde labelling does not give a class to each position"
+    return None
 
 
 def _check_loopy_graph(
@@ -345,6 +401,9 @@ def _check_loopy_graph(
     retrograde: Callable[[Digraph], Sequence[str]],
     cls: list[str] | None = None,
 ) -> tuple[bool, str]:
+    wrong = _shape(graph, certificate)
+    if wrong is not None:
+        return False, wrong
     values, counters, *asp = certificate
     ok, message = check_generalized(graph, values, counters)
     if not ok:
@@ -371,26 +430,33 @@ def _check_loopy_graph(
 def _check_loopy_sum(
     game: GameSum, outcome: Outcome, retrograde: Callable[[Digraph], Sequence[str]]
 ) -> tuple[bool, str]:
-    for g, certificate in zip(game.graphs, outcome.certificate, strict=True):
-        ok, message = _check_loopy_graph(g, certificate, retrograde)
+    certificate, witness = outcome.certificate, outcome.witness
+    if not isinstance(certificate, list | tuple) or len(certificate) != len(game.graphs):
+        return False, f"the certificate does not hold the {len(game.graphs)} components' values"
+    for g, per in zip(game.graphs, certificate, strict=True):
+        ok, message = _check_loopy_graph(g, per, retrograde)
         if not ok:
             return False, f"{g.name}: {message}"
-    values = [c[0] for c in outcome.certificate]
+    values = [c[0] for c in certificate]
     comp = [vals[p] for vals, p in zip(values, game.positions, strict=True)]
+    if _shown_components(witness) != _components(game, comp):
+        return False, "the components' positions and values are not as shown"
     total: Value = 0
     for v in comp:
         total = nim_sum(total, v)
     cls = outcome_class(total)
-    if outcome.witness["value"] != format_value(total) or outcome.answer != cls:
+    if witness.get("value") != format_value(total) or outcome.answer != cls:
         return False, f"the generalized nim-sum is {total}, a {cls}-position"
-    move = outcome.witness["move"]
+    move = witness.get("move")
     if (move is None) != (cls == "P"):
         return False, "a move is shown exactly for an N- or a D-position"
     if move is not None:
-        i = move["component"]
+        i = move.get("component") if isinstance(move, Mapping) else None
+        if not isinstance(i, int) or not 0 <= i < len(game.graphs):
+            return False, f"{move} is not a move of a component"
         g, p = game.graphs[i], game.positions[i]
-        w = g.index.get(move["to"])
-        if move["from"] != g.names[p] or w is None or w not in g.succ[p]:
+        w = g.index.get(move.get("to"))
+        if move.get("from") != g.names[p] or w is None or w not in g.succ[p]:
             return False, f"{move} is not a move of component {i}"
         after: Value = 0
         for j, v in enumerate(comp):
@@ -398,6 +464,32 @@ def _check_loopy_sum(
         if outcome_class(after) != ("P" if cls == "N" else "D"):
             return False, f"the move {move['from']} -> {move['to']} leads to a {outcome_class(after)}-position"
     return True, "every component satisfies Smith's conditions; the nim-sum and the move checked"
+
+
+def revive_loopy(instance: Digraph | GameSum, outcome: Outcome) -> Outcome:
+    """A saved ``loopy`` answer with its values read back: JSON holds a value ``∞(K)``
+    as ``{"K": [...]}`` (:func:`~pyasp_games.engines.outcome.to_json` of an
+    :class:`Infinity`); this makes it an :class:`Infinity` again (what is no such
+    value is left as it is, for the checker to refuse)."""
+
+    def value(v: Any) -> Any:
+        if not (isinstance(v, Mapping) and set(v) == {"K"} and isinstance(v["K"], frozenset | list)):
+            return v
+        if all(isinstance(k, int) and not isinstance(k, bool) for k in v["K"]):
+            return Infinity(frozenset(v["K"]))
+        return v
+
+    def revived(certificate: Any) -> Any:
+        if not isinstance(certificate, list) or not certificate or not isinstance(certificate[0], list):
+            return certificate
+        return [[value(v) for v in certificate[0]], *certificate[1:]]
+
+    certificate = outcome.certificate
+    if isinstance(instance, GameSum) and isinstance(certificate, list):
+        outcome.certificate = [revived(c) for c in certificate]
+    else:
+        outcome.certificate = revived(certificate)
+    return outcome
 
 
 # -- the classic games ------------------------------------------------------------------
@@ -421,8 +513,15 @@ def check_nim(nim: Nim, outcome: Outcome) -> tuple[bool | None, str]:
         prefix[i + 1] = prefix[i] ^ hs[i]
         suffix[n - 1 - i] = suffix[n - i] ^ hs[n - 1 - i]
     movable = [i for i in range(n) if prefix[i] ^ suffix[i + 1] < hs[i]]
+    certificate = outcome.certificate
+    if not isinstance(certificate, Mapping) or certificate.get("xor") != prefix[n]:
+        return False, f"the XOR of the heaps is {prefix[n]}, not as the certificate says"
+    if not isinstance(outcome.witness, list):
+        return False, "the witness is not a list of moves"
     lowered = set()
     for after in outcome.witness:
+        if not isinstance(after, list | tuple) or not all(isinstance(a, int) for a in after):
+            return False, f"{after!r} is not a position of heaps"
         changed = [i for i in range(n) if after[i] != hs[i]] if len(after) == n else []
         if len(changed) != 1 or not 0 <= after[changed[0]] < hs[changed[0]]:
             return False, f"{after} is not one Nim move from {list(hs)}"
@@ -434,29 +533,51 @@ def check_nim(nim: Nim, outcome: Outcome) -> tuple[bool | None, str]:
         lowered.add(changed[0])
     if len(lowered) != len(outcome.witness) or sorted(lowered) != movable:
         return False, f"the heaps with a move to XOR 0 are {movable}"
-    if (outcome.answer == "P") != (not movable):
+    if outcome.answer not in ("P", "N") or (outcome.answer == "P") != (not movable):
         return False, "a position is P exactly when it has no move to XOR 0"
-    return True, "every move checked: exactly these reach XOR 0"
+    return True, "the XOR and every move checked: exactly these reach XOR 0"
 
 
 def check_subtraction(game: SubtractionGame, outcome: Outcome) -> tuple[bool | None, str]:
-    """Check ``games subtraction``: the mex rule for every value computed, and the
-    claimed period over a whole window of ``max(moves)`` values after the preperiod."""
+    """Check ``games subtraction``: the mex rule for every value computed, the claimed
+    period over a whole window of ``max(moves)`` values after the preperiod (for
+    ``n >= max(moves)`` a value depends on the window of the last ``max(moves)`` values
+    alone), and that both are minimal (as the answer says, exact): no proper divisor of
+    the period is one, and the value before the preperiod breaks the period."""
     if outcome.status != "solved":
         return None, "nothing to verify"
-    ds, g = game.moves, outcome.certificate
+    ds, g, witness = game.moves, outcome.certificate, outcome.witness
+    if not isinstance(g, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in g):
+        return False, "the certificate is not the list of values g(0), g(1), ..."
+    if not isinstance(witness, Mapping):
+        return False, "the witness is not {preperiod, period, proof}"
+    p, s = witness.get("period"), witness.get("preperiod")
+    if not isinstance(p, int) or not isinstance(s, int) or p < 1 or s < 0:
+        return False, "the period and preperiod are not a positive and a natural number"
     for n, v in enumerate(g):
         want = mex(g[n - d] for d in ds if d <= n)
         if v != want:
             return False, f"g({n}) = {v} breaks the mex rule"
     if outcome.answer != g[: game.upto + 1]:
         return False, f"the values shown are not g(0..{game.upto})"
-    p, s = outcome.witness["period"], outcome.witness["preperiod"]
     if any(g[n] != g[n + p] for n in range(s, len(g) - p)):
         return False, "the sequence is not periodic as claimed"
     if s + p + ds[-1] > len(g):
         return False, "too few terms to confirm the period window"
-    return True, f"mex rule checked for n <= {len(g) - 1}; window of {ds[-1]} repeats"
+    if s > 0 and g[s - 1] == g[s - 1 + p]:
+        return False, f"the preperiod is not minimal: g({s - 1}) = g({s - 1 + p}) already"
+
+    def at(n: int) -> int:  # g(n) for any n >= s, by the period just confirmed
+        return g[s + (n - s) % p]
+
+    shorter = next((d for d in range(1, p) if p % d == 0
+                    and all(at(n) == at(n + d) for n in range(s, s + p))), None)  # fmt: skip
+    if shorter is not None:
+        return False, f"the period is not minimal: {shorter} is one"
+    return True, (
+        f"mex rule checked for n <= {len(g) - 1}; window of {ds[-1]} repeats; "
+        "preperiod and period minimal"
+    )
 
 
 #: the mex rule of Grundy's game is re-checked by definition for n up to this bound
@@ -471,9 +592,16 @@ def check_grundys_game(game: GrundysGame, outcome: Outcome) -> tuple[bool | None
     g = [0, *outcome.answer]
     if len(g) != game.upto + 1:
         return False, f"{len(g) - 1} values, not {game.upto}"
+    if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in g):
+        return False, "the answer is not a list of natural numbers"
     top = min(game.upto, GRUNDYS_GAME_CHECKED)
     for n in range(1, top + 1):
         want = mex(g[a] ^ g[n - a] for a in range(1, n) if 2 * a < n)
         if g[n] != want:
             return False, f"g({n}) = {g[n]} breaks the mex rule"
+    if top < game.upto:
+        outcome.verdict.not_checked = (
+            f"g({top + 1}..{game.upto}): the mex rule is quadratic to check by definition; "
+            "those values rest on the backend's computation"
+        )
     return True, f"mex rule checked by definition for n <= {top}"

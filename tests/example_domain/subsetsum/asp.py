@@ -11,9 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.clingo_runner import ClingoSession, int_arguments, write_facts
 from pyasp_games.engines.limits import Limits
-from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import checked_mode
 from pyasp_games.engines.resources import encoding_path
 from subsetsum.model import SubsetSum
@@ -38,7 +38,7 @@ def solve_asp(
     mode: str = "one",
     encoding: str = "subsetsum",
     emit_lp: Path | str | None = None,
-) -> Outcome:
+) -> Claim:
     """``one`` choice (answer ``True``/``False``) or the ``count`` of choices."""
     checked_mode(mode)
     program = encoding_path(DOMAIN, encoding)
@@ -51,16 +51,14 @@ def solve_asp(
         result = session.solve()
         stats = session.statistics()
         if result.status == "unknown":
-            return Outcome(inst.name, "asp", "unknown", None, None, 0.0, stats)
+            return Claim.unknown(stats)
         if result.status == "unsat":
-            return Outcome(inst.name, "asp", "no-solution", False, None, 0.0, stats)
-        return Outcome(inst.name, "asp", "solved", True, chosen(result.symbols), 0.0, stats)
+            return Claim.none(False, stats=stats)
+        return Claim.solved(True, chosen(result.symbols), stats=stats)
     found = session.enumerate_distinct(chosen, check=lambda c: check_choice(inst, c))
     stats = session.statistics()
     if found.status == "unknown":
-        return Outcome(inst.name, "asp", "unknown", None, None, 0.0, stats)
-    if found.invalid is not None:
-        stats["malformed"] = f"an answer set picks {found.invalid[0]}: {found.invalid[1]}"
-        return Outcome(inst.name, "asp", "solved", None, None, 0.0, stats)
-    status = "solved" if found.count else "no-solution"
-    return Outcome(inst.name, "asp", status, found.count, None, 0.0, stats)
+        return Claim.unknown(stats)
+    if found.invalid is not None:  # counting met an answer set that is no choice: refuted
+        return Claim.refuted(f"an answer set picks {found.invalid[0]}: {found.invalid[1]}", stats)
+    return Claim("solved" if found.count else "no-solution", found.count, stats=stats)

@@ -13,7 +13,7 @@ from subsetsum.model import SubsetSum, load_instance
 from subsetsum.native import solve_dp
 from subsetsum.verify import check_outcome
 
-#: The backends; the first is the default.
+#: The backends, ``backend(instance, limits, **options) -> Claim``; the first is the default.
 BACKENDS = {"dp": solve_dp, "asp": solve_asp}
 
 #: A user encoding's "none" and counts are cross-checked against ``dp`` (same mode).
