@@ -24,6 +24,7 @@ from pyasp_games.domains.kriegspiel.verify import check_outcome, check_refutatio
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import instance_dir
+from pyasp_games.engines.verdict import ABOUT_STRATEGY, Verdict
 from pyasp_games.errors import InputError
 
 from .conftest import assert_bad_input, run_cli, run_cli_process
@@ -43,10 +44,10 @@ def test_every_4x4_start_is_verified_and_the_values_are_a_fixpoint():
     table = build(ms)
     v = values(table)
     for m in ms[::20]:
-        out = solve_native(m, Limits())
+        out = solve(m, "native")
         assert out.answer == (None if v[table.number((m.king, m.piece_square, m.belief))] >= NO_MATE
                               else int(v[table.number((m.king, m.piece_square, m.belief))]))
-        assert check_outcome(m, out)[0] is True
+        assert out.verdict.verified is True
 
 
 def test_the_checker_refuses_wrong_strategies():
@@ -107,10 +108,9 @@ def test_an_optimal_value_is_checked_from_both_sides():
     wrong = copy.deepcopy(out.witness)
     step = next(n for n in wrong["refutation"]["nodes"] if n["metaposition"] == node["metaposition"])
     step["refutes"][attempt] = ["mate", target]  # a mate refutes nothing
-    assert "refutes nothing" in check_outcome(m, Outcome("m", "native", "solved", 8, wrong,
-                                                         stats={"optimal": True}))[1]  # fmt: skip
+    assert "refutes nothing" in check_outcome(m, Outcome("m", "native", "solved", 8, wrong))[1]
     step["refutes"][attempt] = [answer, proof["root"]]  # the root is not where it leads
-    ok, why = check_outcome(m, Outcome("m", "native", "solved", 8, wrong, stats={"optimal": True}))
+    ok, why = check_outcome(m, Outcome("m", "native", "solved", 8, wrong))
     assert not ok and why.startswith("the claimed optimum:")
 
 
@@ -151,7 +151,7 @@ def test_a_large_refutation_is_left_to_the_table_of_values(monkeypatch):
     # with neither a refutation nor a table, the optimum rests on the solver: said so
     bare = {k: v for k, v in out.witness.items() if k != "certificate"}
     alone = Outcome("m", "native", "solved", 8, bare, stats={
-        "optimal": True, "optimal_by": "the retrograde analysis", "no_certificate": "none kept"})
+        "optimal_by": "the retrograde analysis", "no_certificate": "none kept"})
     assert check_outcome(m, alone)[0] is True and "none kept" in alone.verdict.not_checked
     alone.verdict.verified = True
     said = describe_solve(m, alone, {})[0]
@@ -159,9 +159,13 @@ def test_a_large_refutation_is_left_to_the_table_of_values(monkeypatch):
     assert verdict(alone).startswith("verified in part, not re-checked: no mate within 7 (optimal by")
 
 
-def test_the_checker_refuses_a_wrong_table_of_values():
+def test_the_checker_refuses_a_wrong_table_of_values(tmp_path, monkeypatch):
     import numpy as np
 
+    from pyasp_games.domains.kriegspiel import tablebase
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))  # no cached table: the start's own
+    monkeypatch.setattr(tablebase, "_LOADED", {})
     m = parse_metaposition("4/4/1R2/K3 unknown")
     good = solve(m, "native")
     keys, value = good.certificate["keys"], good.certificate["values"]
@@ -172,7 +176,7 @@ def test_the_checker_refuses_a_wrong_table_of_values():
             witness = {"certificate": witness["certificate"]}
         proof = dict(good.certificate, keys=keys, values=value)
         out = Outcome("m", "native", status, answer if status == "solved" else None, witness,
-                      stats={"optimal": True}, certificate=proof)  # fmt: skip
+                      certificate=proof)
         return check_outcome(m, out)
 
     ok, why = checked(keys, value)
@@ -447,7 +451,7 @@ def test_the_checker_replays_the_heuristics_failing_line():
     assert check_policy_line(start, line, lambda m: "Rb1")[0] is False
     # without the policy the claim is not checkable (the question hands it in)
     claim = Outcome(beaten.problem, "heuristic", "no-solution", beaten.answer, line,
-                    stats={"bounded": beaten.verdict.bound})  # fmt: skip
+                    verdict=Verdict(kind=ABOUT_STRATEGY, bound=beaten.verdict.bound))
     assert check_outcome(start, claim)[0] is None
 
 
@@ -585,15 +589,15 @@ def test_the_checker_reads_the_cached_table_a_witness_names(tmp_path, monkeypatc
     said = out.witness["certificate"]
     assert out.stats["table"] == "the board's cached table" and said["file"].startswith(str(tmp_path))
     witness = {k: v for k, v in out.witness.items() if k != "refutation"}
-    alone = Outcome("m", "native", "solved", 8, witness, stats={"optimal": True})  # no certificate object
+    alone = Outcome("m", "native", "solved", 8, witness)  # no certificate object
     ok, why = check_outcome(m, alone)
     assert ok and "the table's values confirmed" in why
     with np.load(said["file"]) as data:
         keys, value = data["keys"], data["values"].copy()
     value[value < NO_MATE] += 1  # every value one too many
     np.savez_compressed(said["file"], keys=keys, values=value)
-    ok, why = check_outcome(m, Outcome("m", "native", "solved", 8, witness, stats={"optimal": True}))
+    ok, why = check_outcome(m, Outcome("m", "native", "solved", 8, witness))
     assert not ok and "the table of values" in why
     Path(said["file"]).write_text("not a table")
-    ok, why = check_outcome(m, Outcome("m", "native", "solved", 8, witness, stats={"optimal": True}))
+    ok, why = check_outcome(m, Outcome("m", "native", "solved", 8, witness))
     assert not ok and "cannot be read" in why

@@ -83,13 +83,22 @@ def test_every_question_honours_the_time_limit():
     assert out.status == "unknown" and out.exit_code == 3
 
 
-def test_value_iteration_is_marked_not_rechecked():
+def test_the_bracket_is_recomputed_and_the_iterates_are_said_not_rechecked():
     seed = load_stochastic(instance_dir("zerosum") / "recursive-seed.json")
     out = STOCHASTIC.ask(seed, iterations=9)
-    assert out.answer == [F(9, 10), F(1)] and out.verdict.verified is None
+    assert out.answer == [F(9, 10), F(1)] and out.verdict.verified is True
+    assert out.verdict.in_part and "v_n" in out.verdict.not_checked
+    assert "bracket recomputed exactly" in out.verdict.message
     wrong = copy.deepcopy(out)
     wrong.witness["row"]["G"] = [F(1), F(1)]
     assert STOCHASTIC.check(seed, wrong)[0] is False
+    other = copy.deepcopy(out)  # still a probability vector, but not the strategy that certifies
+    other.witness["row"]["G"] = [F(1, 2), F(1, 2)]
+    ok, why = STOCHASTIC.check(seed, other)
+    assert ok is False and "guarantees exactly 1/2" in why
+    looser = copy.deepcopy(out)  # a bracket the strategies do not give exactly
+    looser.answer = [F(8, 10), F(1)]
+    assert STOCHASTIC.check(seed, looser)[0] is False
 
 
 @pytest.mark.parametrize("question", QUESTIONS, ids=lambda q: q.name)

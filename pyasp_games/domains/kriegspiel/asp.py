@@ -23,9 +23,9 @@ Values that are no fixpoint of the rules leave some attempt unrefuted: the answe
 is refused (a failed verification).
 
 >>> from pyasp_games.domains.kriegspiel.model import parse_metaposition
->>> out = solve_asp(parse_metaposition("?1?/2?/KR1"))
->>> out.status, out.answer, out.verdict.exact
-('solved', 4, True)
+>>> claim = solve_asp(parse_metaposition("?1?/2?/KR1"))
+>>> claim.status, claim.answer, claim.kind
+('solved', 4, 'exact')
 """
 
 from __future__ import annotations
@@ -44,9 +44,9 @@ from pyasp_games.domains.kriegspiel.strategy import (
 )
 from pyasp_games.domains.kriegspiel.symmetry import Symmetry
 from pyasp_games.domains.kriegspiel.tablebase import NO_MATE, TooMany, build
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.clingo_runner import ClingoSession, write_facts
 from pyasp_games.engines.limits import LimitReached, Limits
-from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import encoding_path
 from pyasp_games.errors import InputError, MalformedAnswer
 
@@ -85,7 +85,7 @@ def solve_asp(
     limits: Limits = Limits(),
     encoding: str = ENCODING,
     emit_lp: Path | str | None = None,
-) -> Outcome:
+) -> Claim:
     """The ``asp`` backend: the least D such that White mates within D moves, with the
     strategy; levels up to ``limits.max_length`` (default: the board's squares)."""
     if len(m.piece) != 1:  # the encoding states one piece's lines (retrograde.lp: piece/1)
@@ -127,14 +127,14 @@ def solve_asp(
                 break
             session.set_external("query", [level], None)
     except LimitReached:
-        return Outcome(m.name, "asp", "unknown", None, None, 0.0, stats | session.statistics())
+        return Claim.unknown(stats | session.statistics())
     stats |= session.statistics()
     if result.status == "unsat":  # no stop within the levels: no mate within them
-        stats.update(bounded=levels, levels=levels)
-        return Outcome(m.name, "asp", "no-solution", None, None, 0.0, stats)
+        stats["levels"] = levels
+        return Claim.none(bound=levels, stats=stats)
     stats["levels"] = level
     if result.status == "unknown":
-        return Outcome(m.name, "asp", "unknown", None, None, 0.0, stats)
+        return Claim.unknown(stats)
     atoms = _read(result.symbols)
     if atoms["missing"]:
         raise MalformedAnswer(f"the universe lacks where {atoms['missing'][0]} leads")
@@ -160,12 +160,11 @@ def solve_asp(
             plan = strategy(m, worth)
         except (StopIteration, RuntimeError):
             raise MalformedAnswer("the answer set's values keep no attempt somewhere") from None
-        stats.update(optimal=True, optimal_by="clingo's level-by-level fixpoint",
-                     strategy_nodes=len(plan["nodes"]))  # fmt: skip
+        stats.update(optimal_by="clingo's level-by-level fixpoint", strategy_nodes=len(plan["nodes"]))
         if proof is not None:
             plan["refutation"] = proof
-        return Outcome(m.name, "asp", "solved", value[0], plan, 0.0, stats)
-    return Outcome(m.name, "asp", "no-solution", None, proof, 0.0, stats)
+        return Claim.solved(value[0], plan, stats=stats)
+    return Claim.none(None, proof, stats=stats)
 
 
 def _read(symbols: list[Any]) -> dict[str, list[tuple]]:

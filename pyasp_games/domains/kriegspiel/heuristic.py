@@ -18,22 +18,25 @@ The policy is a function of the metaposition, so its strategy is a graph: it is 
 from the root by following the policy, and its worst case is counted over that graph.
 If some Black line makes the policy go round in circles, or reach a metaposition where
 every attempt risks a draw, the answer names that line: status ``no-solution`` with
-answer :data:`FAILS` (``"strategy-fails"``) and ``stats["bounded"]`` =
-:data:`THIS_STRATEGY`, a claim about this strategy, never about the metaposition (which
-may well be a forced mate: native's "no forced mate" has answer ``None`` and no
-``bounded``). The witness is the line (each metaposition met, the policy's attempt and
+answer :data:`FAILS` (``"strategy-fails"``), of kind ``about a strategy`` with bound
+:data:`THIS_STRATEGY`: a claim about this strategy, never about the metaposition (which
+may well be a forced mate: native's "no forced mate" has answer ``None`` and is
+exact). The witness is the line (each metaposition met, the policy's attempt and
 the referee's answer, and where it returns to); the checker asks the policy
 (:func:`policy_attempt`, handed to it by the question) for its attempt at each step and
 computes the answers and metapositions with its own rules
 (:func:`~pyasp_games.domains.kriegspiel.verify.check_policy_line`). Otherwise the strategy is an
-upper bound on the optimal value (``stats["optimal"] = False``), replayed by the checker
-like every other.
+upper bound on the optimal value (kind ``upper bound``), replayed by the checker like
+every other.
 
 >>> from pyasp_games.engines.limits import Limits
 >>> from pyasp_games.domains.kriegspiel.model import parse_metaposition
->>> out = solve_heuristic(parse_metaposition("?1?/2?/KR1"), Limits())
->>> out.status, out.answer, out.verdict.exact
-('solved', 4, False)
+>>> claim = solve_heuristic(parse_metaposition("?1?/2?/KR1"), Limits())
+>>> claim.status, claim.answer, claim.kind
+('solved', 4, 'upper bound')
+>>> fails = solve_heuristic(parse_metaposition("4/4/1R2/K3 unknown"), Limits())
+>>> fails.status, fails.answer, fails.kind, fails.bound
+('no-solution', 'strategy-fails', 'about a strategy', "the heuristic's strategy")
 """
 
 from __future__ import annotations
@@ -42,8 +45,8 @@ from typing import Any
 
 from pyasp_games.domains.kriegspiel.metaposition import DRAW, Rules, rules_for
 from pyasp_games.domains.kriegspiel.model import Board, Metaposition
+from pyasp_games.engines.claim import Claim, Kind
 from pyasp_games.engines.limits import LimitReached, Limits
-from pyasp_games.engines.outcome import Outcome
 from pyasp_games.errors import InputError
 
 State = tuple[int, int, int]
@@ -99,7 +102,7 @@ def policy_attempt(m: Metaposition) -> str | None:
     return None if choice is None else rules.name(choice[0])
 
 
-def solve_heuristic(m: Metaposition, limits: Limits) -> Outcome:
+def solve_heuristic(m: Metaposition, limits: Limits) -> Claim:
     """Play the evaluation function's strategy from ``m``: its worst case (an upper bound)
     and the strategy, or the Black line on which it fails."""
     if len(m.piece) != 1:
@@ -129,9 +132,8 @@ def solve_heuristic(m: Metaposition, limits: Limits) -> Outcome:
     if failing is not None:
         return _fails(m, failing, chosen, rules, {"metapositions": len(chosen)})
     plan = _graph(m, root, chosen, depth, rules)
-    stats: dict[str, Any] = {"optimal": False, "metapositions": len(chosen),
-                             "strategy_nodes": len(plan["nodes"])}  # fmt: skip
-    return Outcome(m.name, "heuristic", "solved", depth[root], plan, 0.0, stats)
+    stats: dict[str, Any] = {"metapositions": len(chosen), "strategy_nodes": len(plan["nodes"])}
+    return Claim.solved(depth[root], plan, kind=Kind.UPPER_BOUND, stats=stats)
 
 
 def _children(state: State, choice: tuple) -> dict[str, State]:
@@ -212,14 +214,15 @@ def _graph(m: Metaposition, root: State, chosen: dict, depth: dict, rules: Rules
 
 
 #: The answer of a heuristic run whose strategy does not mate: a claim about the
-#: strategy, never about the metaposition (``stats["bounded"]`` names what it is about).
+#: strategy, never about the metaposition (its kind ``about a strategy``, its bound names
+#: the strategy).
 FAILS = "strategy-fails"
-#: What such an answer is bounded to (``stats["bounded"]``).
+#: The strategy such an answer is about (the claim's ``bound``).
 THIS_STRATEGY = "the heuristic's strategy"
 
 
-def _fails(m: Metaposition, failing: Line, chosen: dict, rules: Rules, stats: dict) -> Outcome:
-    """The bounded no-solution naming the Black line that keeps the policy from mating;
+def _fails(m: Metaposition, failing: Line, chosen: dict, rules: Rules, stats: dict) -> Claim:
+    """The no-solution about this strategy naming the Black line that keeps the policy from mating;
     the witness is that line (the checker replays the policy along it)."""
     steps, returns_to = failing
     line = [{"metaposition": _fen(rules, state), "attempt": rules.name(chosen[state][0]),
@@ -233,6 +236,6 @@ def _fails(m: Metaposition, failing: Line, chosen: dict, rules: Rules, stats: di
         said.append(f"every attempt from {_fen(rules, end)} risks a draw")
     else:
         said.append(f"back to {line[returns_to]['metaposition']}: the policy goes round in circles")
-    stats = {**stats, "optimal": False, "bounded": THIS_STRATEGY, "line": "; ".join(said)}
+    stats = {**stats, "line": "; ".join(said)}
     witness = {"line": line, "returns_to": returns_to}
-    return Outcome(m.name, "heuristic", "no-solution", FAILS, witness, 0.0, stats)
+    return Claim.none(FAILS, witness, kind=Kind.ABOUT_STRATEGY, bound=THIS_STRATEGY, stats=stats)

@@ -8,19 +8,22 @@ the given one and the strategy that reaches it
 when there is no forced mate (or none within ``--max-moves``). The certificate of the
 value is the table itself: every metaposition it rests on with its value, which the
 checker confirms by the retrograde equation with its own rules
-(:mod:`~pyasp_games.domains.kriegspiel.value_check`; ``outcome.certificate``, and
-``witness["certificate"]`` says how many metapositions and, for the board's cached table,
-the file that keeps them). Where the refutation of a faster mate is small (at most
+(:mod:`~pyasp_games.domains.kriegspiel.value_check`): the claim's ``certificate``, and
+``witness["certificate"]`` says how many metapositions and, for the board's cached
+table, the file that keeps them; a table read from that file is named there and not
+carried in the certificate (a saved answer stays small): the checker reads the file
+itself. Where the refutation of a faster mate is small (at most
 :data:`~pyasp_games.domains.kriegspiel.strategy.READABLE_REFUTATION` metapositions) it is
 given too, as a graph one can read (``witness["refutation"]``), and checked as well.
 
 >>> from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 >>> from pyasp_games.domains.kriegspiel.model import parse_metaposition
->>> out = solve_native(parse_metaposition("4/4/1R2/K3 unknown"), Limits())
->>> out.status, out.answer, out.verdict.exact, len(out.witness["refutation"]["nodes"]) > 0
-('solved', 8, True, True)
->>> solve_native(parse_metaposition("4/4/1R2/K3 unknown"), Limits(max_length=7)).status
-'no-solution'
+>>> claim = solve_native(parse_metaposition("4/4/1R2/K3 unknown"), Limits())
+>>> claim.status, claim.answer, claim.kind, len(claim.witness["refutation"]["nodes"]) > 0
+('solved', 8, 'exact', True)
+>>> bounded = solve_native(parse_metaposition("4/4/1R2/K3 unknown"), Limits(max_length=7))
+>>> bounded.status, bounded.kind, bounded.bound
+('no-solution', 'within bound', 7)
 """
 
 from __future__ import annotations
@@ -41,51 +44,54 @@ from pyasp_games.domains.kriegspiel.strategy import (
 from pyasp_games.domains.kriegspiel.tablebase import (
     NO_MATE,
     build,
-    cache_file,
     cached_table,
     certificate,
     save_values,
     values,
 )
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.limits import Deadline, Limits
-from pyasp_games.engines.outcome import Outcome
 
 
 def solve_native(
     m: Metaposition, limits: Limits, progress: Callable[[int], None] | None = None
-) -> Outcome:
+) -> Claim:
     """Whether White forces mate from ``m``: the optimal worst-case number of White moves
     (answer), the strategy (witness); ``no-solution`` when there is no forced mate, or
-    (``stats["bounded"]``) none within ``limits.max_length`` moves. The table of values
-    it rests on goes to the checker as the certificate (``outcome.certificate``)."""
+    (kind ``within bound``) none within ``limits.max_length`` moves. The table of values
+    it rests on goes to the checker as the certificate (``claim.certificate``); the
+    board's cached table is named by the witness (``witness["certificate"]["file"]``)
+    instead, and the checker reads that file (a saved answer stays small)."""
     deadline = limits.deadline()
     found = _from_cache(m)
+    kept: dict | None
     if found is not None:
         worth, proof = found
+        kept = None  # the file the witness names is the certificate
         stats: dict = {"table": "the board's cached table", "metapositions": len(proof["values"])}
     else:
         table = build([m], deadline, progress)
         value = values(table, deadline)
         worth = table.worth(value)
-        proof = certificate(m.board, m.piece, table.keys, value)
+        proof = kept = certificate(m.board, m.piece, table.keys, value)
         stats = {"metapositions": len(table.keys), "attempts": len(table.owner)}
     said = {"values": len(proof["values"]), "file": proof["file"]}
     best = worth((m.king, m.piece_square, m.belief))
     if best >= NO_MATE:  # no-solution: the refutation (small: mostly draws) always given
         witness = {**_readable(m, worth, deadline, None, len(proof["values"])), "certificate": said}
-        return Outcome(m.name, "native", "no-solution", None, witness, 0.0, stats, proof)
+        return Claim.none(None, witness, stats=stats, certificate=kept)
     if limits.max_length is not None and best > limits.max_length:
-        stats.update(bounded=limits.max_length, value=best)
+        stats["value"] = best
         witness = {**_readable(m, worth, deadline, limits.max_length, len(proof["values"])), "certificate": said}
-        return Outcome(m.name, "native", "no-solution", None, witness, 0.0, stats, proof)
+        return Claim.none(None, witness, bound=limits.max_length, stats=stats, certificate=kept)
     plan = strategy(m, worth)
-    stats.update(optimal=True, optimal_by="the retrograde analysis", strategy_nodes=len(plan["nodes"]))
+    stats.update(optimal_by="the retrograde analysis", strategy_nodes=len(plan["nodes"]))
     small = _readable(m, worth, deadline, best - 1, len(proof["values"]))
     if small:
         plan["refutation"] = small
         stats["refutation_nodes"] = len(small["nodes"])
     plan["certificate"] = said
-    return Outcome(m.name, "native", "solved", best, plan, 0.0, stats, proof)
+    return Claim.solved(best, plan, stats=stats, certificate=kept)
 
 
 #: The most metapositions of a table whose starts may have a readable refutation (the
@@ -118,16 +124,18 @@ def _from_cache(m: Metaposition) -> tuple[Worth, dict] | None:
 
 def solve_table(
     request: StartSet, limits: Limits, progress: Callable[[int], None] | None = None
-) -> Outcome:
+) -> Claim:
     """The table of a board: every metaposition reachable from every full-uncertainty
     start, solved; the answer is the starts' distribution of worst-case values (``none``:
     no forced mate), the witness every start's value with one strategy graph (and one
-    refutation graph) covering them all."""
+    refutation graph) covering them all. The table of values is saved to the board's
+    cache file, which the witness names (``witness["certificate"]["file"]``): the
+    checker reads it there (the claim carries no copy)."""
     deadline = limits.deadline()
     ms = starts(request.board, request.piece)
     table = build(ms, deadline, progress)
     value = values(table, deadline)
-    save_values(table, value)
+    kept = save_values(table, value)
     worth = [int(value[table.number((m.king, m.piece_square, m.belief))]) for m in ms]
     won = [m for m, v in zip(ms, worth, strict=True) if v < NO_MATE]
     plan = strategies(won, table.worth(value)) if won else {"roots": [], "nodes": []}
@@ -155,10 +163,9 @@ def solve_table(
         "distribution": dict(sorted(distribution.items(), key=lambda kv: (kv[0] == "none", int(kv[0]) if kv[0] != "none" else 0))),
         "metapositions": len(table.keys),
     }
-    kept = certificate(request.board, request.piece, table.keys, value, cache_file(request.board, request.piece))
-    said = {"values": len(table.keys), "file": kept["file"]}
+    said = {"values": len(table.keys), "file": str(kept)}
     witness = {"starts": rows, "strategy": plan, "refutation": proof, "certificate": said}
-    stats.update(attempts=len(table.owner), optimal=True, optimal_by="the retrograde analysis",
+    stats.update(attempts=len(table.owner), optimal_by="the retrograde analysis",
                  strategy_nodes=len(plan["nodes"]), refutation_nodes=len(proof["nodes"]),
-                 cached=str(cache_file(request.board, request.piece)))  # fmt: skip
-    return Outcome(request.name, "native", "solved", answer, witness, 0.0, stats, kept)
+                 cached=str(kept))  # fmt: skip
+    return Claim.solved(answer, witness, stats=stats)

@@ -44,18 +44,19 @@ from pyasp_games.domains.kriegspiel.model import (
 )
 from pyasp_games.domains.kriegspiel.native import solve_native, solve_table
 from pyasp_games.domains.kriegspiel.verify import check_outcome, check_table
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import EMIT_LP, Output, Param, Question, encoding_param
 from pyasp_games.engines.reference import Reference, unchecked_claim
 from pyasp_games.errors import InputError
 
-#: The backends of ``solve``: ``backend(metaposition, limits, **options) -> Outcome`` with
+#: The backends of ``solve``: ``backend(metaposition, limits, **options) -> Claim`` with
 #: answer the worst-case number of White moves to mate and witness the strategy (or, with
-#: status ``no-solution``, the refutation). Exact backends set ``stats["optimal"] = True``;
-#: ``heuristic`` (the evaluation-function player) sets it to ``False``: its
-#: strategy's worst case is an upper bound, or (``no-solution`` with ``stats["bounded"]``)
-#: it names a Black line that keeps that strategy from mating.
-BACKENDS: dict[str, Callable[..., Outcome]] = {
+#: status ``no-solution``, the refutation). Exact backends claim the default kind
+#: (``exact``); ``heuristic`` (the evaluation-function player) claims an ``upper bound``
+#: (its strategy's worst case), or a ``no-solution`` of kind ``about a strategy`` (bound:
+#: the strategy's name) naming a Black line that keeps that strategy from mating.
+BACKENDS: dict[str, Callable[..., Claim]] = {
     "native": solve_native,
     "asp": solve_asp,
     "heuristic": solve_heuristic,

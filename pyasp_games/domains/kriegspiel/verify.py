@@ -49,6 +49,7 @@ from typing import Any
 
 from pyasp_games.domains.kriegspiel.model import Metaposition, parse_metaposition
 from pyasp_games.engines.outcome import Outcome
+from pyasp_games.errors import Unconfirmed
 
 Square = tuple[int, int]
 #: A strategy that is a function of the metaposition: the attempt it plays there by
@@ -66,6 +67,12 @@ Men = tuple[Square, ...]
 
 class Refuted(Exception):
     """The strategy or refutation does not hold (the message says where)."""
+
+
+class Missing(Exception):
+    """The table of values a witness names is not on this machine (a saved answer
+    checked again elsewhere): what rests on it alone cannot be re-checked here, which
+    refutes nothing."""
 
 
 class Game:
@@ -526,8 +533,12 @@ def check_table(request: Any, outcome: Outcome) -> tuple[bool | None, str]:
     refuted: list[tuple[Metaposition, Any, int | None]] = []
     counts: dict[str, int] = {}
     bounds = unproven = 0
+    missing = None
     try:
-        table = _value_table(request.board.rows, request.board.cols, request.piece, outcome)
+        try:
+            table = _value_table(request.board.rows, request.board.cols, request.piece, outcome)
+        except Missing as err:
+            table, missing = None, str(err)
         found, confirmed = _confirmed(table, mine) if table is not None else ([None] * len(mine), 0)
         for m, certified in zip(mine, found, strict=True):
             row = listed[m.fen()]
@@ -559,9 +570,18 @@ def check_table(request: Any, outcome: Outcome) -> tuple[bool | None, str]:
         if not ok:
             return False, why
     lost = sum(1 for m in mine if listed[m.fen()]["value"] is None)
-    if counts != outcome.answer.get("distribution"):
-        return False, f"the distribution is {counts}, not {outcome.answer.get('distribution')}"
+    answer = outcome.answer if isinstance(outcome.answer, dict) else {}
+    if counts != answer.get("distribution"):
+        return False, f"the distribution is {counts}, not {answer.get('distribution')}"
     won = len(mine) - lost
+    values = [listed[m.fen()]["value"] for m in mine]
+    counted = {"starts": len(mine), "forced": won, "share": round(won / len(mine), 4) if mine else 0.0,
+               "longest": max((v for v in values if v is not None), default=None)}  # fmt: skip
+    if table is not None:  # the reachable metapositions: the table's own
+        counted["metapositions"] = len(table)
+    for key, mine_said in counted.items():
+        if answer.get(key) != mine_said:
+            return False, f"the table says {key} {answer.get(key)!r}, the starts give {mine_said!r}"
     outcome.stats["checked"] = {"mate_within": won, "no_mate_within": bounds, "no_forced_mate": lost - unproven}
     said = (
         f"{won} strategies replayed against every square and reply, {bounds} of their values "
@@ -572,13 +592,15 @@ def check_table(request: Any, outcome: Outcome) -> tuple[bool | None, str]:
         said += f" (the table's values confirmed on the {confirmed:,} metapositions they need)"
     if bounds < won:
         by = outcome.stats.get("optimal_by", "the solver")
-        why_not = outcome.stats.get("no_certificate", "no refutation of a faster mate given")
+        why_not = missing or outcome.stats.get("no_certificate", "no refutation of a faster mate given")
         gaps.append(f"no faster mate from {won - bounds} starts (optimal by {by} alone: {why_not})")
         said += f"; the other values optimal by {by} alone, not re-checked ({why_not})"
     if unproven:
         by = outcome.stats.get("optimal_by", "the solver")
-        gaps.append(f"no forced mate from {unproven} starts (by {by} alone)")
+        gaps.append(f"no forced mate from {unproven} starts (by {by} alone{f': {missing}' if missing else ''})")
         said += f"; {unproven} starts without a forced mate by {by} alone, not re-checked"
+    if "metapositions" not in counted:
+        gaps.append(f"the count of reachable metapositions ({missing or 'no table of values given'})")
     if gaps:
         outcome.verdict.not_checked = "; ".join(gaps)
     return True, said
@@ -667,23 +689,37 @@ def _value(value: int) -> str:
 def _value_table(rows: int, cols: int, piece: str, outcome: Outcome) -> Any:
     """The :class:`~pyasp_games.domains.kriegspiel.value_check.ValueTable` of an outcome
     (the solver's certificate, else the file its witness names), or ``None``. The board
-    and the piece are the checker's own (those of the metapositions asked about)."""
+    and the piece are the checker's own (those of the metapositions asked about). The
+    certificate may be the JSON form of one (a saved answer: lists for the arrays). A
+    file named that is not on this machine is :class:`Missing`; a table that cannot be
+    read, :class:`Refuted`."""
+    import numpy as np
+
     proof = outcome.certificate
     witness = outcome.witness
     said = witness.get("certificate") if isinstance(witness, dict) else None
     if not (isinstance(proof, dict) and "keys" in proof and "values" in proof):
         if not isinstance(said, dict) or not said.get("file"):
             return None
-        import numpy as np
+        from pathlib import Path
 
+        if not Path(str(said["file"])).is_file():
+            raise Missing(f"the table of values {said['file']} is not on this machine")
         try:
             with np.load(said["file"]) as data:
                 proof = {"keys": data["keys"], "values": data["values"], "file": said["file"]}
         except (OSError, ValueError, KeyError) as err:
             raise Refuted(f"the table of values {said['file']} cannot be read ({err})") from None
+    try:
+        keys = np.asarray(proof["keys"], dtype=np.uint64).reshape(-1, 3)
+        values = np.asarray(proof["values"], dtype=np.int64).reshape(-1)
+    except (TypeError, ValueError, OverflowError) as err:
+        raise Refuted(f"the table of values is malformed ({err})") from None
+    if len(keys) != len(values):
+        raise Refuted(f"the table of values has {len(keys)} metapositions and {len(values)} values")
     from pyasp_games.domains.kriegspiel.value_check import ValueTable
 
-    return ValueTable(rows, cols, piece, proof["keys"], proof["values"], proof.get("file"))
+    return ValueTable(rows, cols, piece, keys, values, proof.get("file"))
 
 
 def _confirmed(table: Any, roots: list[Metaposition]) -> tuple[list[int], int]:
@@ -718,6 +754,10 @@ def _no_mate_within(m: Metaposition, outcome: Outcome, bound: int | None) -> tup
         table = _table_value(m, outcome)
     except Refuted as err:
         return False, str(err)
+    except Missing as err:  # the graph alone may still hold it; else undecided here
+        if not graph:
+            raise Unconfirmed(str(err)) from None
+        table = None
     if not graph and table is None:
         return False, "no refutation and no table of values given"
     said = ""
@@ -792,10 +832,14 @@ def _optimal(m: Metaposition, outcome: Outcome, why: str) -> tuple[bool, str]:
     stats = outcome.stats
     faster = outcome.answer - 1
     proof = outcome.witness.get("refutation")
-    table = _table_value(m, outcome)
+    missing = None
+    try:
+        table = _table_value(m, outcome)
+    except Missing as err:
+        table, missing = None, str(err)
     if proof is None and table is None:
         said = f"optimal by {stats.get('optimal_by', f'the {outcome.backend} backend')} alone"
-        why_not = stats.get("no_certificate", "no refutation of a faster mate given")
+        why_not = missing or stats.get("no_certificate", "no refutation of a faster mate given")
         outcome.verdict.not_checked = f"no mate within {faster} ({said}: {why_not})"
         return True, f"{why}; {said}, the lower bound not re-checked ({why_not})"
     said = ""

@@ -1,6 +1,6 @@
 """Two-person zero-sum games solved exactly: matrix games and games in extensive form.
 
-``BACKENDS`` maps each backend's name to ``(game, limits, **options) -> Outcome``:
+``BACKENDS`` maps each backend's name to ``(game, limits, **options) -> Claim``:
 ``simplex`` (the simplex tableau's pivot method, exact; an extensive game goes through its
 normal form, the reduced one with ``reduced=True``) and ``lp`` (HiGHS, made
 exact; an extensive game through its sequence form) and ``asp`` (clingo guesses

@@ -25,12 +25,12 @@ from math import lcm
 from pathlib import Path
 from typing import Any
 
-from pyasp_games.domains.zerosum.model import MatrixGame, dominance_outcome, saddle_outcome
+from pyasp_games.domains.zerosum.model import MatrixGame, dominance_claim, saddle_claim
 from pyasp_games.domains.zerosum.rational import solve_linear
 from pyasp_games.domains.zerosum.verify import check_matrix_certificate
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.clingo_runner import ClingoSession, write_facts
 from pyasp_games.engines.limits import Deadline, LimitReached, Limits
-from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import encoding_path
 from pyasp_games.errors import InputError
 
@@ -96,23 +96,23 @@ def dominance_asp(game: MatrixGame, limits: Limits = Limits()) -> dict[str, Any]
 def solve_saddle_asp(
     game: MatrixGame, limits: Limits = Limits(), emit_lp: Path | str | None = None,
     encoding: str | None = None,
-) -> Outcome:
+) -> Claim:
     """Backend ``asp`` of ``zerosum saddle``: :func:`saddle_points_asp` (``encoding``:
     the program, by default ``saddle``)."""
     write_lp(game, encoding or "saddle", emit_lp)
-    return saddle_outcome(game, "asp", saddle_points_asp(game, limits, encoding or "saddle"))
+    return saddle_claim(game, saddle_points_asp(game, limits, encoding or "saddle"))
 
 
 def solve_dominance_asp(
     game: MatrixGame, limits: Limits = Limits(), emit_lp: Path | str | None = None
-) -> Outcome:
+) -> Claim:
     """Backend ``asp`` of ``zerosum reduce``: :func:`dominance_asp` (strict dominance by
     pure strategies, in rounds)."""
     write_lp(game, "dominance", emit_lp)
     found = dominance_asp(game, limits)
     steps = [{"player": p, "removed": k, "by": {by: Fraction(1)}, "kind": "strict", "round": r}
              for p, k, by, r in found["steps"]]
-    return dominance_outcome(game, "asp", found["rows"], found["cols"], steps)
+    return dominance_claim(found["rows"], found["cols"], steps)
 
 
 def equalizing_pair(game: MatrixGame, rows: list[int], cols: list[int]
@@ -131,7 +131,7 @@ def equalizing_pair(game: MatrixGame, rows: list[int], cols: list[int]
     return x, y
 
 
-def solve_asp(game: Any, limits: Limits = Limits(), emit_lp: Path | str | None = None) -> Outcome:
+def solve_asp(game: Any, limits: Limits = Limits(), emit_lp: Path | str | None = None) -> Claim:
     """Backend ``asp``: clingo guesses square supports, Python checks them exactly
     (``emit_lp``: write the facts first, :func:`write_lp`)."""
     from pyasp_games.domains.zerosum.model import MatrixGame
@@ -151,8 +151,7 @@ def solve_asp(game: Any, limits: Limits = Limits(), emit_lp: Path | str | None =
             handle.resume()
             if not deadline.wait_for(handle.wait):
                 handle.cancel()
-                return Outcome(game.name, "asp", "unknown",
-                               stats={"limit": deadline.reached(), "supports_tried": tried})
+                return Claim.unknown({"limit": deadline.reached(), "supports_tried": tried})
             model = handle.model()
             if model is None:
                 break
@@ -173,10 +172,9 @@ def solve_asp(game: Any, limits: Limits = Limits(), emit_lp: Path | str | None =
             handle.get()
     stats: dict[str, Any] = {"supports_tried": tried, "exact": True}
     if found is None:  # cannot happen (Shapley-Snow), but never claim what was not found
-        return Outcome(game.name, "asp", "error",
-                       stats={**stats, "error": "no guessed support passed the check"})
+        return Claim.error("no guessed support passed the check", stats)
     x, y = found
     value = sum((a * x[i] * y[j] for i, row in enumerate(game.matrix) for j, a in enumerate(row)
                  if x[i] and y[j]), Fraction(0))
     stats["support"] = [sum(1 for p in x if p), sum(1 for q in y if q)]
-    return Outcome(game.name, "asp", "solved", value, {"row": x, "col": y}, stats=stats)
+    return Claim.solved(value, {"row": x, "col": y}, stats=stats)

@@ -42,8 +42,8 @@ from pathlib import Path
 from typing import Any
 
 from pyasp_games.domains.zerosum.model import MatrixGame, to_fraction
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.files import read_json
-from pyasp_games.engines.outcome import Outcome
 from pyasp_games.errors import InputError
 
 #: A sequence: ``None`` (empty) or ``(infoset, action)``.
@@ -351,12 +351,11 @@ def _reaches(game: ExtensiveGame, player: int, s: Mapping[str, str], seq: Sequen
     return True
 
 
-def tree_outcome(game: ExtensiveGame, backend: str, plans: list[list[Fraction]],
-             stats: dict[str, Any]) -> Outcome:
-    """The outcome of a tree solved by ``backend``: the value of the realization plans
+def tree_claim(game: ExtensiveGame, plans: list[list[Fraction]], stats: dict[str, Any]) -> Claim:
+    """The claim of a tree solved by a backend: the value of the realization plans
     ``plans`` (exact) and each player's behaviour strategy as the witness."""
     A, *_ = sequence_form(game)
     value = sum((v * plans[0][i] * plans[1][j] for (i, j), v in A.items()), Fraction(0))
     witness = {f"behaviour_{who}": behaviour_from_realization(game, i, plans[i])
                for i, who in enumerate(("I", "II"))}
-    return Outcome(game.name, backend, "solved", value, witness, stats={**stats, "exact": True})
+    return Claim.solved(value, witness, stats={**stats, "exact": True})

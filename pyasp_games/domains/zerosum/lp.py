@@ -12,7 +12,8 @@ the tight constraints give a square (at a vertex) system of equations --
 
 which :func:`pyasp_games.domains.zerosum.rational.solve_linear` solves exactly. The
 exact strategies are kept only if their certificate checks; otherwise the
-answer is reported as approximate (``stats["exact"] = False``), never as proven.
+answer is reported as approximate (its value and strategies the floating ones, which
+the checker leaves unconfirmed; ``stats["exact"] = False`` reports it), never as proven.
 
 A matrix game first takes the short way (:func:`confirmed_basis`): HiGHS on the dense
 game in its integers, then, where the final basis is square (as many tight columns
@@ -23,8 +24,8 @@ general path above (and the exact tableau on the support subgame) runs only when
 that check fails.
 
 >>> from pyasp_games.domains.zerosum.model import make_game
->>> out = solve_lp(make_game([[2, 3, 1, 5], [4, 1, 6, 0]]))
->>> out.answer, [str(p) for p in out.witness["row"]], out.stats["exact"]
+>>> claim = solve_lp(make_game([[2, 3, 1, 5], [4, 1, 6, 0]]))
+>>> claim.answer, [str(p) for p in claim.witness["row"]], claim.stats["exact"]
 (Fraction(17, 7), ['5/7', '2/7'], True)
 """
 
@@ -39,7 +40,7 @@ from pyasp_games.domains.zerosum.extensive import (
     ExtensiveGame,
     behaviour_from_realization,
     sequence_form,
-    tree_outcome,
+    tree_claim,
 )
 from pyasp_games.domains.zerosum.model import MatrixGame
 from pyasp_games.domains.zerosum.rational import payoff_scale, solve_linear
@@ -48,8 +49,8 @@ from pyasp_games.domains.zerosum.verify import (
     check_matrix_certificate,
     row_guarantee,
 )
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.limits import Deadline, LimitReached, Limits
-from pyasp_games.engines.outcome import Outcome
 from pyasp_games.errors import InputError
 
 #: supports and tight constraints are read off at these tolerances, in turn
@@ -225,7 +226,7 @@ def exact_saddle(problem: SaddleProblem, answer: FloatSaddle,
     return None
 
 
-def solve_lp(game: MatrixGame, limits: Limits = Limits()) -> Outcome:
+def solve_lp(game: MatrixGame, limits: Limits = Limits()) -> Claim:
     """Backend ``lp``: HiGHS, then the exact support system and its certificate.
 
     If the tight system of a degenerate answer does not give a certified pair,
@@ -245,7 +246,7 @@ def solve_lp(game: MatrixGame, limits: Limits = Limits()) -> Outcome:
         fast = confirmed_basis(game, deadline)
     except LimitReached as reached:
         stats = reached.args[0] if reached.args and isinstance(reached.args[0], dict) else {}
-        return Outcome(game.name, "lp", "unknown", stats={"limit": "time", **stats})
+        return Claim.unknown({"limit": "time", **stats})
     if fast is not None:
         return fast
     problem = SaddleProblem.from_matrix(game.matrix)
@@ -270,17 +271,16 @@ def solve_lp(game: MatrixGame, limits: Limits = Limits()) -> Outcome:
                 stats["exact"], stats["exact_by"] = True, "support subgame"
     except LimitReached as reached:
         stats = reached.args[0] if reached.args and isinstance(reached.args[0], dict) else {}
-        return Outcome(game.name, "lp", "unknown", stats={"limit": "time", **stats})
+        return Claim.unknown({"limit": "time", **stats})
     if pair is None:
         _refuse_beyond_floating_point(problem)
         stats["exact"] = False
         stats["note"] = "approximate: no exact optimal pair found near the floating answer"
-        witness = {"row": answer.x, "col": answer.y}
-        return Outcome(game.name, "lp", "solved", answer.value, witness, stats=stats)
+        witness = {"row": _floats(answer.x), "col": _floats(answer.y)}
+        return Claim.solved(answer.value, witness, stats=stats, certificate=None)
     xe, ye = pair
     stats["support"] = [sum(1 for p in xe if p), sum(1 for q in ye if q)]
-    return Outcome(game.name, "lp", "solved", _value(game, xe, ye), {"row": xe, "col": ye},
-                   stats=stats)
+    return Claim.solved(_value(game, xe, ye), {"row": xe, "col": ye}, stats=stats)
 
 
 #: The largest integer payoff (over the common denominator) the short way hands to
@@ -288,7 +288,7 @@ def solve_lp(game: MatrixGame, limits: Limits = Limits()) -> Outcome:
 MAX_EXACT_DOUBLE = 2**53
 
 
-def confirmed_basis(game: MatrixGame, deadline: Deadline) -> Outcome | None:
+def confirmed_basis(game: MatrixGame, deadline: Deadline) -> Claim | None:
     """The exact answer from HiGHS's final basis, or ``None`` (take the general path).
 
     HiGHS solves ``max v`` s.t. ``x^T A >= v``, ``sum x = 1``, ``x >= 0`` on the game's
@@ -304,8 +304,8 @@ def confirmed_basis(game: MatrixGame, deadline: Deadline) -> Outcome | None:
 
     >>> from pyasp_games.domains.zerosum.model import make_game
     >>> from pyasp_games.engines.limits import Deadline
-    >>> out = confirmed_basis(make_game([[2, 3, 1, 5], [4, 1, 6, 0]]), Deadline(None))
-    >>> out.answer, [str(p) for p in out.witness["row"]], out.stats["exact_by"]
+    >>> claim = confirmed_basis(make_game([[2, 3, 1, 5], [4, 1, 6, 0]]), Deadline(None))
+    >>> claim.answer, [str(p) for p in claim.witness["row"]], claim.stats["exact_by"]
     (Fraction(17, 7), ['5/7', '2/7'], 'basis')
     """
     import flint
@@ -364,7 +364,7 @@ def confirmed_basis(game: MatrixGame, deadline: Deadline) -> Outcome | None:
         stats = {"float_value": v * big / scale, "exact": True, "exact_by": "basis",
                  "support": [len(support_x), len(support_y)]}
         value = Fraction(int(low), dx * scale)
-        return Outcome(game.name, "lp", "solved", value, {"row": xe, "col": ye}, stats=stats)
+        return Claim.solved(value, {"row": xe, "col": ye}, stats=stats)
     return None
 
 
@@ -398,7 +398,7 @@ def _value(game: MatrixGame, x: list[Fraction], y: list[Fraction]) -> Fraction:
     return row_guarantee(game.matrix, x, game.integers)
 
 
-def solve_sequence_form(game: ExtensiveGame, limits: Limits = Limits()) -> Outcome:
+def solve_sequence_form(game: ExtensiveGame, limits: Limits = Limits()) -> Claim:
     """Backend ``lp`` on a tree: the sequence-form LP by HiGHS, made exact and checked."""
     deadline = limits.deadline()
     A, E, e, F, f = sequence_form(game)
@@ -417,11 +417,17 @@ def solve_sequence_form(game: ExtensiveGame, limits: Limits = Limits()) -> Outco
         stats["float_value"] = answer.value
         pair = exact_saddle(problem, answer, deadline, certified)
     except LimitReached:
-        return Outcome(game.name, "lp", "unknown", stats={"limit": "time"})
+        return Claim.unknown({"limit": "time"})
     if pair is None:
         _refuse_beyond_floating_point(problem)
         stats["exact"] = False
         stats["note"] = "approximate: no exact optimal pair found near the floating answer"
-        return Outcome(game.name, "lp", "solved", answer.value,
-                       {"realization_I": answer.x, "realization_II": answer.y}, stats=stats)
-    return tree_outcome(game, "lp", list(pair), stats)
+        witness = {"realization_I": _floats(answer.x), "realization_II": _floats(answer.y)}
+        return Claim.solved(answer.value, witness, stats=stats, certificate=None)
+    return tree_claim(game, list(pair), stats)
+
+
+def _floats(values: Sequence[float]) -> list[float]:
+    """A floating answer's numbers as Python floats: what the checker recognizes as an
+    approximate answer (no exact certificate), in memory and in JSON alike."""
+    return [float(v) for v in values]

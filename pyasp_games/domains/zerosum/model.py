@@ -27,8 +27,8 @@ from math import lcm
 from pathlib import Path
 from typing import Any
 
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.files import comment_header
-from pyasp_games.engines.outcome import Outcome
 from pyasp_games.errors import InputError, read_text
 
 Matrix = tuple[tuple[Fraction, ...], ...]
@@ -201,29 +201,27 @@ def random_matrix(rows: int = 10, cols: int | None = None, low: int = -100, high
     return make_game(table, name=f"random-{rows}x{cols}-s{seed}")
 
 
-# -- the outcomes of the questions on a matrix (every backend builds them alike) ------------
-def saddle_outcome(game: MatrixGame, backend: str, points: list[tuple[int, int]]) -> Outcome:
-    """The outcome of ``zerosum saddle`` for the saddle ``points`` a backend found.
+# -- the claims of the questions on a matrix (every backend builds them alike) --------------
+def saddle_claim(game: MatrixGame, points: list[tuple[int, int]]) -> Claim:
+    """The claim of ``zerosum saddle`` for the saddle ``points`` a backend found.
 
     Answer: the value when there are saddle points (status ``solved``), else ``None``
     (``no-solution``); witness: the saddle points as 0-based ``[row, col]`` pairs.
     """
     witness = [[i, j] for i, j in sorted(points)]
     if not points:
-        return Outcome(game.name, backend, "no-solution", None, witness)
+        return Claim.none(None, witness)
     i, j = witness[0]
-    return Outcome(game.name, backend, "solved", game.matrix[i][j], witness)
+    return Claim.solved(game.matrix[i][j], witness)
 
 
-def dominance_outcome(
-    game: MatrixGame, backend: str, rows: list[int], cols: list[int], steps: list[dict[str, Any]]
-) -> Outcome:
-    """The outcome of ``zerosum reduce``: answer the reduced game's shape ``[rows, cols]``;
+def dominance_claim(rows: list[int], cols: list[int], steps: list[dict[str, Any]]) -> Claim:
+    """The claim of ``zerosum reduce``: answer the reduced game's shape ``[rows, cols]``;
     witness the surviving rows and columns (0-based) and every step ``{player, removed,
     by: {strategy: probability}, kind[, round]}`` (the steps of one round are judged
     against the game as it was before the round; steps without a round one at a time)."""
     witness = {"rows": list(rows), "cols": list(cols), "steps": steps}
-    return Outcome(game.name, backend, "solved", [len(rows), len(cols)], witness)
+    return Claim.solved([len(rows), len(cols)], witness)
 
 
 # -- fuzzing: every small matrix, then random ones (``pyasp-games fuzz zerosum saddle``) ---

@@ -35,11 +35,11 @@ from pyasp_games.domains.zerosum.extensive import (
     ExtensiveGame,
     normal_form,
     realization_from_mixed,
-    tree_outcome,
+    tree_claim,
 )
-from pyasp_games.domains.zerosum.model import Matrix, MatrixGame, dominance_outcome, saddle_outcome
+from pyasp_games.domains.zerosum.model import Matrix, MatrixGame, dominance_claim, saddle_claim
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.limits import Deadline, LimitReached, Limits
-from pyasp_games.engines.outcome import Outcome
 
 Strategy = list[Fraction]
 
@@ -284,43 +284,43 @@ def iterated_dominance(
     return Reduction(rows, cols, steps)
 
 
-def solve_simplex(game: MatrixGame, limits: Limits = Limits()) -> Outcome:
+def solve_simplex(game: MatrixGame, limits: Limits = Limits()) -> Claim:
     """Backend ``simplex``: the tableau method in exact arithmetic."""
     deadline = limits.deadline()
     try:
         value, x, y, pivots = simplex_tableau(game.matrix, deadline)
     except LimitReached:
-        return Outcome(game.name, "simplex", "unknown", stats={"limit": "time"})
+        return Claim.unknown({"limit": "time"})
     stats: dict[str, Any] = {"pivots": pivots, "exact": True}
-    return Outcome(game.name, "simplex", "solved", value, {"row": x, "col": y}, stats=stats)
+    return Claim.solved(value, {"row": x, "col": y}, stats=stats)
 
 
-def solve_saddle(game: MatrixGame, limits: Limits = Limits()) -> Outcome:
+def solve_saddle(game: MatrixGame, limits: Limits = Limits()) -> Claim:
     """Backend ``native`` of ``zerosum saddle``: every pure saddle point.
 
     Answer: the value when there are saddle points (status ``solved``), else ``None``
     (``no-solution``); witness: the saddle points as 0-based ``[row, col]`` pairs.
     """
-    return saddle_outcome(game, "native", saddle_points(game.matrix))
+    return saddle_claim(game, saddle_points(game.matrix))
 
 
 def solve_dominance(
     game: MatrixGame, limits: Limits = Limits(), weak: bool = False, pure: bool = False
-) -> Outcome:
+) -> Claim:
     """Backend ``native`` of ``zerosum reduce``: :func:`iterated_dominance` (strict unless
-    ``weak``; by mixtures too unless ``pure``), as :func:`dominance_outcome`."""
+    ``weak``; by mixtures too unless ``pure``), as :func:`~pyasp_games.domains.zerosum.model.dominance_claim`."""
     red = iterated_dominance(game, strict=not weak, mixtures=not pure, deadline=limits.deadline())
-    return dominance_outcome(game, "native", red.rows, red.cols, red.steps)
+    return dominance_claim(red.rows, red.cols, red.steps)
 
 
 def solve_normal_form(game: ExtensiveGame, limits: Limits = Limits(), reduced: bool = False,
-                      **_: Any) -> Outcome:
+                      **_: Any) -> Claim:
     """Backend ``simplex`` on a tree: its (reduced) normal form by the exact tableau."""
     nf, s1, s2 = normal_form(game, reduced)
     try:
         _, x, y, pivots = simplex_tableau(nf.matrix, limits.deadline())
     except LimitReached:
-        return Outcome(game.name, "simplex", "unknown", stats={"limit": "time"})
+        return Claim.unknown({"limit": "time"})
     plans = [realization_from_mixed(game, 0, s1, x), realization_from_mixed(game, 1, s2, y)]
     stats = {"normal_form": list(nf.shape), "reduced": reduced, "pivots": pivots}
-    return tree_outcome(game, "simplex", plans, stats)
+    return tree_claim(game, plans, stats)

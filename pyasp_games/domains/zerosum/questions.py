@@ -41,11 +41,14 @@ from pyasp_games.domains.zerosum.native import (
 )
 from pyasp_games.domains.zerosum.stochastic import load_stochastic, solve_stochastic
 from pyasp_games.domains.zerosum.verify import (
+    approximate,
     check_dominance,
     check_outcome,
     check_saddle_points,
     check_value_iteration,
+    revive,
 )
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import EMIT_LP, Param, Question, encoding_param
@@ -78,7 +81,7 @@ def load_matrix_game(path: Path | str) -> MatrixGame:
     return game
 
 
-def _simplex(game: Game, limits: Limits = Limits(), reduced: bool = False) -> Outcome:
+def _simplex(game: Game, limits: Limits = Limits(), reduced: bool = False) -> Claim:
     # a tree goes through its (reduced) normal form
     if isinstance(game, ExtensiveGame):
         return solve_normal_form(game, limits, reduced=reduced)
@@ -87,30 +90,30 @@ def _simplex(game: Game, limits: Limits = Limits(), reduced: bool = False) -> Ou
     return solve_simplex(game, limits)
 
 
-def _lp(game: Game, limits: Limits = Limits()) -> Outcome:
+def _lp(game: Game, limits: Limits = Limits()) -> Claim:
     # a tree goes through its sequence form
     if isinstance(game, ExtensiveGame):
         return solve_sequence_form(game, limits)
     return solve_lp(game, limits)
 
 
-def constant_sum(backend: Callable[..., Outcome]) -> Callable[..., Outcome]:
-    """``backend`` whose outcome on a constant-sum game says so in its statistics
+def constant_sum(backend: Callable[..., Claim]) -> Callable[..., Claim]:
+    """``backend`` whose claim on a constant-sum game says so in its statistics
     (``stats["constant_sum"]``: what the two payoffs add up to; the answer is player 1's
     value, player 2's is the constant minus it), for every backend in one place."""
 
     @wraps(backend)
-    def run(game: Game, limits: Limits = Limits(), **options: Any) -> Outcome:
-        outcome = backend(game, limits, **options)
+    def run(game: Game, limits: Limits = Limits(), **options: Any) -> Claim:
+        claim = backend(game, limits, **options)
         if getattr(game, "constant", 0):
-            outcome.stats["constant_sum"] = str(game.constant)
-        return outcome
+            claim.stats["constant_sum"] = str(game.constant)
+        return claim
 
     return run
 
 
-#: The backends of ``solve``: ``backend(game, limits, **options) -> Outcome``.
-BACKENDS: dict[str, Callable[..., Outcome]] = {
+#: The backends of ``solve``: ``backend(game, limits, **options) -> Claim``.
+BACKENDS: dict[str, Callable[..., Claim]] = {
     name: constant_sum(backend)
     for name, backend in {"simplex": _simplex, "lp": _lp, "asp": solve_asp}.items()
 }
@@ -150,7 +153,7 @@ def describe_solution(game: Game, outcome: Outcome, options: dict[str, Any]) -> 
     if outcome.status != "solved":
         return None, []
     value = outcome.answer
-    if outcome.stats.get("exact") is False:
+    if approximate(outcome):
         said = f"value ~ {value} (APPROXIMATE: floating point, not certified)"
     else:
         approx = "" if value.denominator < 10**6 else f" ~ {decimal(value)}"
@@ -281,6 +284,7 @@ SOLVE = Question(
               backends=("simplex",)),
     ),
     emits=(EMIT_LP,),
+    revive=revive,
 )
 
 SADDLE = Question(
@@ -301,6 +305,7 @@ SADDLE = Question(
     # a user's 'no saddle point' (and its value) is confirmed by the native search
     reference=Reference("zerosum", lambda game, options: ("native", {}),
                         needs_check=lambda outcome: outcome.status in ("solved", "no-solution")),
+    revive=revive,
 )
 
 REDUCE = Question(
@@ -321,6 +326,7 @@ REDUCE = Question(
               backends=("native",)),
     ),
     emits=(EMIT_LP,),
+    revive=revive,
 )
 
 STOCHASTIC = Question(
@@ -342,7 +348,7 @@ STOCHASTIC = Question(
               "stochastic games.", type=Path, to="read"),
         Param("iterations", "--iterations -n", "steps of value iteration.", type=int, default=50),
     ),
-    unchecked="bracket not re-checked",
+    revive=revive,
 )
 
 #: The zerosum domain's questions.

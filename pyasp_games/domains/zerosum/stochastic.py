@@ -40,9 +40,9 @@ from typing import Any
 from pyasp_games.domains.zerosum.model import to_fraction
 from pyasp_games.domains.zerosum.native import simplex_tableau
 from pyasp_games.domains.zerosum.rational import solve_linear
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.files import read_json
 from pyasp_games.engines.limits import Limits
-from pyasp_games.engines.outcome import Outcome
 from pyasp_games.errors import InputError
 
 #: reply enumeration beyond this many pure stationary strategies is skipped
@@ -264,7 +264,7 @@ def shapley_iteration(game: StochasticGame, iterations: int = 50,
 MAX_ITERATIONS = 100_000
 
 
-def solve_stochastic(game: StochasticGame, limits: Limits = Limits(), iterations: int = 50) -> Outcome:
+def solve_stochastic(game: StochasticGame, limits: Limits = Limits(), iterations: int = 50) -> Claim:
     """Backend ``shapley`` of ``zerosum stochastic``: :func:`shapley_iteration`.
 
     Answer: the exact bracket ``[lower, upper]`` of the value from the start state
@@ -278,10 +278,10 @@ def solve_stochastic(game: StochasticGame, limits: Limits = Limits(), iterations
     result = shapley_iteration(game, iterations, limits)
     stats: dict[str, Any] = {"notes": result.notes}
     if result.status == "unknown":
-        return Outcome(game.name, "shapley", "unknown", stats={**stats, "limit": "time"})
+        return Claim.unknown({**stats, "limit": "time"})
     if result.shapley_bound is not None:
         stats["shapley_bound"] = result.shapley_bound
     bracket = None if result.lower is None else [result.lower, result.upper]
     witness = {"iterations": len(result.values) - 1, "values": result.values[-1],
                "row": result.row, "col": result.col}
-    return Outcome(game.name, "shapley", "solved", bracket, witness, stats=stats)
+    return Claim.solved(bracket, witness, stats=stats)

@@ -224,19 +224,39 @@ def check_behaviour_certificate(
                   f"player 2's concedes {high} (exact best replies)")
 
 
+def approximate(outcome: Outcome) -> bool:
+    """Whether a ``solve`` answer is approximate: floating numbers (HiGHS's, where no
+    exact pair was found), not an exact certificate. The numbers themselves say so, in
+    memory and read back from JSON alike (a float stays a float; an exact rational is
+    written as its text and read back, :func:`revive`)."""
+    witness = outcome.witness if isinstance(outcome.witness, dict) else {}
+    numbers = [outcome.answer]
+    for key in ("row", "col", "realization_I", "realization_II"):
+        if isinstance(witness.get(key), list):
+            numbers += witness[key]
+    return any(isinstance(x, float) for x in numbers)
+
+
 def check_outcome(game: MatrixGame | ExtensiveGame, outcome: Outcome) -> tuple[bool | None, str]:
-    """Check the certificate exactly; an approximate (floating) answer is not checkable."""
+    """Check the certificate exactly; an approximate (floating) answer is not checkable
+    (:func:`approximate`: unconfirmed, exit 3)."""
     if outcome.status != "solved":
         return None, "nothing to verify"
-    if outcome.stats.get("exact") is False:  # a value, but no certificate: exit 3
+    if approximate(outcome):  # a value, but no certificate: exit 3
         raise Unconfirmed("approximate floating answer: no exact certificate found")
-    witness = outcome.witness or {}
-    if isinstance(game, MatrixGame):
-        return check_matrix_certificate(game.matrix, witness.get("row", []),
-                                        witness.get("col", []), outcome.answer, game.integers)
-    return check_behaviour_certificate(
-        game, witness.get("behaviour_I", {}), witness.get("behaviour_II", {}), outcome.answer
-    )
+    if not isinstance(outcome.answer, int | Fraction) or isinstance(outcome.answer, bool):
+        return False, f"the value {outcome.answer!r} is not an exact rational"
+    witness = outcome.witness if isinstance(outcome.witness, dict) else {}
+    try:
+        if isinstance(game, MatrixGame):
+            return check_matrix_certificate(game.matrix, list(witness.get("row", [])),
+                                            list(witness.get("col", [])), outcome.answer,
+                                            game.integers)
+        return check_behaviour_certificate(
+            game, witness.get("behaviour_I", {}), witness.get("behaviour_II", {}), outcome.answer
+        )
+    except (TypeError, KeyError, ValueError, AttributeError) as err:
+        return False, f"the strategies are malformed ({err.__class__.__name__}: {err})"
 
 
 def check_saddle_points(game: MatrixGame, outcome: Outcome) -> tuple[bool | None, str]:
@@ -326,22 +346,185 @@ def check_dominance(game: MatrixGame, outcome: Outcome) -> tuple[bool | None, st
     return True, f"{len(steps)} elimination{'' if len(steps) == 1 else 's'} checked exactly"
 
 
+#: The most pure stationary replies the bracket's check evaluates (each an exact linear
+#: system); beyond, the bracket is left unconfirmed.
+MAX_REPLIES = 20_000
+
+
 def check_value_iteration(game: Any, outcome: Outcome) -> tuple[bool | None, str]:
-    """The stationary strategies are probability vectors and the bracket is ordered; the
-    bracket itself (the strategies against every pure stationary reply) is not recomputed."""
+    """The bracket ``[lower, upper]`` of ``zerosum stochastic``, recomputed from the
+    stationary strategies alone: each is a probability vector in every state, ``lower``
+    is exactly what I's strategy guarantees from the start against every pure stationary
+    reply of II, ``upper`` exactly what II's concedes against every pure stationary reply
+    of I (each reply a Markov chain, its expected total payoff solved exactly here:
+    :func:`chain_payoffs`). The iterates ``v_n`` and Shapley's error bound are the
+    iteration's report: not replayed (the bracket does not rest on them), said in the
+    verdict's ``not_checked``."""
     if outcome.status != "solved":
         return None, "nothing to verify"
-    witness = outcome.witness or {}
-    for who, plans in (("I", witness.get("row", {})), ("II", witness.get("col", {}))):
-        for state, p in plans.items():
-            rows = game.states[state]
-            size = len(rows) if who == "I" else len(rows[0])
-            why = probability_vector(p, size)
-            if why is not None:
-                return False, f"{who}'s strategy in {state}: {why}"
+    witness = outcome.witness if isinstance(outcome.witness, dict) else {}
+    plans: dict[str, dict[str, list[Number]]] = {}
+    try:
+        for who, key in (("I", "row"), ("II", "col")):
+            plan = witness.get(key)
+            if not isinstance(plan, dict) or set(plan) != set(game.states):
+                return False, f"{who}'s stationary strategy does not name every state"
+            for state, p in plan.items():
+                rows = game.states[state]
+                size = len(rows) if who == "I" else len(rows[0])
+                why = probability_vector(list(p), size)
+                if why is not None:
+                    return False, f"{who}'s strategy in {state}: {why}"
+            plans[who] = {s: list(p) for s, p in plan.items()}
+    except TypeError as err:
+        return False, f"the strategies are malformed ({err})"
     bracket = outcome.answer
     if bracket is None:  # iterated values, but no exact bound on the value: exit 3
         raise Unconfirmed("no exact bracket of the value (too many stationary replies to evaluate)")
-    if bracket[0] > bracket[1]:
-        return False, f"lower bound {bracket[0]} above upper bound {bracket[1]}"
-    return None, "strategies well formed; the bracket is not recomputed independently"
+    if not isinstance(bracket, list | tuple) or len(bracket) != 2 or not all(
+            isinstance(b, int | Fraction) and not isinstance(b, bool) for b in bracket):
+        return False, f"the bracket {bracket!r} is not two exact rationals"
+    low = _guarantee(game, plans["I"], True)
+    high = _guarantee(game, plans["II"], False)
+    if low != bracket[0]:
+        return False, f"I's strategy guarantees exactly {low} from {game.start}, not {bracket[0]}"
+    if high != bracket[1]:
+        return False, f"II's strategy concedes exactly {high} from {game.start}, not {bracket[1]}"
+    bound = ", nor Shapley's error bound from them" if "shapley_bound" in outcome.stats else ""
+    outcome.verdict.not_checked = f"the iterates v_n (not replayed{bound}: the bracket does not rest on them)"
+    return True, (f"bracket recomputed exactly: I's strategy guarantees {low}, II's concedes "
+                  f"{high}, against every pure stationary reply")
+
+
+def _guarantee(game: Any, plan: Mapping[str, Sequence[Number]], fixed_is_row: bool) -> Fraction:
+    """The worst, for the player whose stationary ``plan`` it is, of the expected total
+    payoff from the start over every pure stationary reply of the other player."""
+    from itertools import product
+
+    names = list(game.states)
+    counts = [len(game.states[s][0]) if fixed_is_row else len(game.states[s]) for s in names]
+    total = 1
+    for c in counts:
+        total *= c
+    if total > MAX_REPLIES:
+        raise Unconfirmed(f"more than {MAX_REPLIES:,} pure stationary replies to evaluate")
+    worst: Fraction | None = None
+    for choice in product(*(range(c) for c in counts)):
+        reply = dict(zip(names, choice, strict=True))
+        got = chain_payoffs(game, plan, reply, fixed_is_row)[game.start]
+        if worst is None or (got < worst if fixed_is_row else got > worst):
+            worst = got
+    assert worst is not None
+    return worst
+
+
+def chain_payoffs(game: Any, plan: Mapping[str, Sequence[Number]], reply: Mapping[str, int],
+                  fixed_is_row: bool) -> dict[str, Fraction]:
+    """The expected total payoff from each state when one player plays the stationary
+    ``plan`` and the other the pure stationary ``reply`` (a play that never ends pays 0):
+    the Markov chain's states from which play ends with positive probability solve
+    ``w = r + P w`` (exactly, by Gaussian elimination over the rationals); the others
+    pay 0.
+
+    >>> from pyasp_games.domains.zerosum.stochastic import parse_stochastic
+    >>> g = parse_stochastic({"start": "G", "states": {"G": [["G", 1], [1, 0]]}})
+    >>> chain_payoffs(g, {"G": [Fraction(1, 2), Fraction(1, 2)]}, {"G": 0}, True)["G"]
+    Fraction(1, 1)
+    """
+    reward: dict[str, Fraction] = {}
+    step: dict[str, dict[str, Fraction]] = {}
+    ends: dict[str, Fraction] = {}
+    for s, rows in game.states.items():
+        if fixed_is_row:
+            played = [(Fraction(p), rows[i][reply[s]]) for i, p in enumerate(plan[s]) if p]
+        else:
+            played = [(Fraction(p), rows[reply[s]][j]) for j, p in enumerate(plan[s]) if p]
+        reward[s], step[s], ends[s] = Fraction(0), {}, Fraction(0)
+        for p, entry in played:
+            reward[s] += p * entry.payoff
+            going = Fraction(0)
+            for t, q in entry.next:
+                step[s][t] = step[s].get(t, Fraction(0)) + p * q
+                going += q
+            ends[s] += p * (1 - going)
+    ending = {s for s in game.states if ends[s] > 0}
+    grew = True
+    while grew:  # the states that reach an end with positive probability
+        grew = False
+        for s in game.states:
+            if s not in ending and any(q and t in ending for t, q in step[s].items()):
+                ending.add(s)
+                grew = True
+    order = [s for s in game.states if s in ending]
+    at = {s: k for k, s in enumerate(order)}
+    n = len(order)
+    # (I - P) w = r over the ending states: I - P is invertible there (transient)
+    rows = []
+    for s in order:
+        row = [Fraction(0)] * (n + 1)
+        row[at[s]] += 1
+        for t, q in step[s].items():
+            if t in at:
+                row[at[t]] -= q
+        row[n] = reward[s]
+        rows.append(row)
+    for c in range(n):
+        pivot = next(r for r in range(c, n) if rows[r][c] != 0)
+        rows[c], rows[pivot] = rows[pivot], rows[c]
+        for r in range(n):
+            if r != c and rows[r][c] != 0:
+                f = rows[r][c] / rows[c][c]
+                rows[r] = [a - f * b for a, b in zip(rows[r], rows[c], strict=True)]
+    return {s: rows[at[s]][n] / rows[at[s]][at[s]] if s in at else Fraction(0) for s in game.states}
+
+
+# -- saved answers: what JSON wrote, read back as the checkers read it ---------------------
+
+
+def exact(x: Any) -> Any:
+    """A number of a saved answer: JSON wrote an exact rational as its text (``"7/12"``);
+    read back, it is that rational again (anything else stays as it is, for the checker
+    to judge).
+
+    >>> exact("7/12"), exact(0.5), exact("check")
+    (Fraction(7, 12), 0.5, 'check')
+    """
+    if isinstance(x, str):
+        try:
+            return Fraction(x)
+        except (ValueError, ZeroDivisionError):
+            return x
+    return x
+
+
+def _key(k: Any) -> Any:
+    """A strategy's number that JSON wrote as an object's key (``"0"``)."""
+    return int(k) if isinstance(k, str) and k.lstrip("-").isdigit() else k
+
+
+def revive(game: Any, outcome: Outcome) -> Outcome:
+    """A saved answer of any zerosum question read back from JSON
+    (:meth:`Question.recheck <pyasp_games.engines.question.Question.recheck>`): its
+    exact rationals (the value, the bracket, every probability) and the strategies'
+    numbers that were keys (``reduce``'s mixtures), as the checkers read them."""
+    answer, witness = outcome.answer, outcome.witness
+    outcome.answer = [exact(x) for x in answer] if isinstance(answer, list) else exact(answer)
+    if isinstance(witness, dict):
+        for key in ("row", "col"):
+            plan = witness.get(key)
+            if isinstance(plan, list):  # a matrix game's mixed strategy
+                witness[key] = [exact(p) for p in plan]
+            elif isinstance(plan, dict):  # a stochastic game's, state by state
+                witness[key] = {s: [exact(p) for p in ps] if isinstance(ps, list) else ps
+                                for s, ps in plan.items()}
+        for key in ("behaviour_I", "behaviour_II"):
+            plan = witness.get(key)
+            if isinstance(plan, dict):
+                witness[key] = {h: {a: exact(p) for a, p in probs.items()} if isinstance(probs, dict)
+                                else probs for h, probs in plan.items()}
+        if isinstance(witness.get("values"), dict):
+            witness["values"] = {s: exact(v) for s, v in witness["values"].items()}
+        for step in witness.get("steps", []) if isinstance(witness.get("steps"), list) else []:
+            if isinstance(step, dict) and isinstance(step.get("by"), dict):
+                step["by"] = {_key(k): exact(p) for k, p in step["by"].items()}
+    return outcome
