@@ -601,3 +601,15 @@ def test_the_checker_reads_the_cached_table_a_witness_names(tmp_path, monkeypatc
     Path(said["file"]).write_text("not a table")
     ok, why = check_outcome(m, Outcome("m", "native", "solved", 8, witness))
     assert not ok and "cannot be read" in why
+
+
+def test_a_table_verified_in_part_says_partial_in_its_file():
+    # the --output file of a table reads like every JSON of the tool: never `true` in part
+    from pyasp_games.domains.kriegspiel.questions import TABLE, read_board, table_data
+
+    request = read_board("3x3")
+    out = TABLE.ask(request)
+    assert table_data(request, out)["verified"] is True
+    out.verdict.not_checked = "no mate within 3 for 4 starts (the retrograde analysis alone)"
+    data = table_data(request, out)
+    assert data["verified"] == "partial" and data["not_checked"] == out.verdict.not_checked
