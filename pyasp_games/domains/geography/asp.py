@@ -21,8 +21,8 @@ from typing import Any
 
 from pyasp_games.domains.geography.model import Geography
 from pyasp_games.engines.claim import Claim
-from pyasp_games.engines.clingo_runner import ClingoSession, int_arguments, write_facts
-from pyasp_games.engines.limits import LimitReached, Limits
+from pyasp_games.engines.clingo_runner import int_arguments, run_program, write_facts
+from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.resources import encoding_path
 from pyasp_games.errors import MalformedAnswer
 
@@ -65,24 +65,19 @@ def solve_asp(
     """The ``asp`` backend; ``emit_lp`` writes the facts run (:func:`write_lp`) first."""
     if emit_lp is not None:
         write_lp(game, emit_lp, encoding)
-    session = ClingoSession(
-        [encoding_path(DOMAIN, encoding or game.variant)], facts(game), deadline=limits.deadline()
-    )
-    try:
-        session.ground([("base", [])])
-        result = session.solve()
-    except LimitReached:
-        return Claim.unknown(session.statistics())
-    stats = session.statistics()
-    if result.status == "unknown":
-        return Claim.unknown(stats)
-    if result.status != "sat":
-        return Claim.error("the encoding has no answer set", stats)
-    first = any(s.name == "first_wins" for s in result.symbols)
-    moves = sorted(_move(game, s) for s in result.symbols if s.name == "winning_move")
-    for s in result.symbols:
-        if s.name == "positions":
-            stats["positions"] = int_arguments(s, "positions", 1, "a number")[0]
-    stats["winning_moves"] = [game.names[w] for w in moves]
-    witness = game.move_name(moves[0]) if first and moves else None
-    return Claim.solved("first" if first else "second", witness, stats=stats)
+
+    def answer(symbols: list[Any]) -> Claim:
+        """The winner an answer set shows, with the first player's winning moves."""
+        first = any(s.name == "first_wins" for s in symbols)
+        moves = sorted(_move(game, s) for s in symbols if s.name == "winning_move")
+        stats: dict[str, Any] = {}
+        for s in symbols:
+            if s.name == "positions":
+                stats["positions"] = int_arguments(s, "positions", 1, "a number")[0]
+        stats["winning_moves"] = [game.names[w] for w in moves]
+        witness = game.move_name(moves[0]) if first and moves else None
+        return Claim.solved("first" if first else "second", witness, stats=stats)
+
+    # a well-founded model: always one answer set, so none at all is the encoding's fault
+    return run_program([encoding_path(DOMAIN, encoding or game.variant)], facts(game),
+                       limits.deadline(), answer, no_answer_set="the encoding has no answer set")  # fmt: skip

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from pyasp_games.engines.claim import Claim
-from pyasp_games.engines.clingo_runner import ClingoSession, int_arguments, write_facts
+from pyasp_games.engines.clingo_runner import int_arguments, run_program, write_facts
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.question import checked_mode
 from pyasp_games.engines.resources import encoding_path
@@ -44,21 +44,6 @@ def solve_asp(
     program = encoding_path(DOMAIN, encoding)
     if emit_lp is not None:
         write_facts(emit_lp, facts(inst), [program], f"subset sum {inst.name}")
-    project = [] if mode == "one" else ["pick/1"]
-    session = ClingoSession([program], facts(inst), deadline=limits.deadline(), project=project)
-    session.ground([("base", [])])
-    if mode == "one":
-        result = session.solve()
-        stats = session.statistics()
-        if result.status == "unknown":
-            return Claim.unknown(stats)
-        if result.status == "unsat":
-            return Claim.none(False, stats=stats)
-        return Claim.solved(True, chosen(result.symbols), stats=stats)
-    found = session.enumerate_distinct(chosen, check=lambda c: check_choice(inst, c))
-    stats = session.statistics()
-    if found.status == "unknown":
-        return Claim.unknown(stats)
-    if found.invalid is not None:  # counting met an answer set that is no choice: refuted
-        return Claim.refuted(f"an answer set picks {found.invalid[0]}: {found.invalid[1]}", stats)
-    return Claim("solved" if found.count else "no-solution", found.count, stats=stats)
+    # one answer set, or the distinct choices counted (each checked): the one helper
+    return run_program([program], facts(inst), limits.deadline(), chosen, mode,
+                       check=lambda c: check_choice(inst, c), project=["pick/1"])  # fmt: skip
