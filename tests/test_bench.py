@@ -252,7 +252,9 @@ def test_report_counts_and_plots(tiny_campaign, tmp_path):
     # a disagreement and a failed verification: shown first, exit code 1
     rows = rows_of(out)
     rows[0] = {**rows[0], "answer": not rows[0]["answer"]}
-    rows[1] = {**rows[1], "status": "error", "verified": False, "stats": {"verification": "not a cover"}}
+    # (as a run writes it: the verdict in the row's statistics, its `verified` column beside)
+    rows[1] = {**rows[1], "status": "error", "verified": False,
+               "stats": {"verified": False, "verification": "not a cover"}}
     (out / "results.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
     bad = run_cli("bench", "report", out)
     assert bad.code == 1 and "disagree" in bad.stdout
