@@ -604,3 +604,22 @@ def test_the_readme_names_every_domain_and_generator_of_the_registry():
             told = f"`{generator}` (`{', '.join(params)}`)" if params else f"`{generator}` (none)"
             own = row["`instances.generator`"].split(f"`{name}`:", 1)[1].split("; `")[0]
             assert told in own, (name, told)
+
+
+def test_a_run_verified_in_part_counts_in_its_own_column():
+    from pyasp_games.tools.bench.report import build_report, markdown
+
+    def row(backend, stats):
+        return {"instance": "a", "backend": backend, "repeat": 0, "status": "solved", "answer": 3,
+                "seconds": 0.5, "verified": stats.get("verified"), "size": {"n": 1},
+                "known": None, "stats": stats}  # fmt: skip
+
+    rows = [
+        row("full", {"verified": True, "verification": "recomputed"}),
+        row("part", {"verified": "partial", "verification": "1 of 50 options recomputed",
+                     "not_checked": "49 options' values (the search's)"}),
+    ]  # fmt: skip
+    report = build_report(rows, {"suite": "doc", "settings": {"time_limit": 1}})
+    counts = {s.backend: s.in_part for s in report.backends}
+    assert counts == {"full": 0, "part": 1} and report.ok
+    assert "verified in part" in markdown(report)
