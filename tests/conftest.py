@@ -38,6 +38,77 @@ class Run:
         return json.loads(lines[0])
 
 
+#: What a warming process runs: each kernel module named on its command line compiled
+#: (or loaded from numba's cache), so that its machine code is in the cache.
+_WARM = """
+import importlib, sys
+from pyasp_games.engines.compiled import compile_kernels
+for name in sys.argv[1:]:
+    importlib.import_module(name)
+    compile_kernels(name)
+"""
+
+
+def kernel_modules() -> list[tuple[int, str]]:
+    """Every kernel module of the package (a module with a function marked ``@kernel``),
+    with the size of its source (about what compiling it costs), largest first."""
+    import pyasp_games
+
+    root = Path(pyasp_games.__file__).parent
+    found = []
+    for path in root.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        if "\n@kernel\n" in text:
+            name = ".".join(("pyasp_games", *path.relative_to(root).with_suffix("").parts))
+            found.append((len(text), name))
+    return sorted(found, reverse=True)
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Before the workers start: every compiled kernel's machine code in numba's cache.
+
+    A kernel module's first compilation costs seconds of CPU (Hex's connection search:
+    12 s), and numba's cache is cold in a fresh checkout (CI) and for every module whose
+    source changed. Without this, the first test of each worker to build such a module
+    pays for it, inside its own time (a doctest of 0.3 s took 13 s of CPU and over a
+    minute of wall beside the other worker), a timed test can be the one that pays, and
+    two processes reaching the same cold module together both compile it. Here the
+    modules are compiled once, in two processes side by side (about 30 s of CPU in all
+    when every cache is cold, 1 s when they are warm), into the cache beside the package
+    that the tests import; the workers and the commands the tests start load them from it.
+    A run in one process (``-n 0``) compiles each module where it is first needed, once."""
+    config = session.config
+    if hasattr(config, "workerinput") or not getattr(config.option, "numprocesses", None):
+        return
+    import pyasp_games
+
+    shares: list[list[str]] = [[], []]
+    loads = [0, 0]
+    for size, name in kernel_modules():  # the largest first, each to the lighter share
+        lighter = loads.index(min(loads))
+        shares[lighter].append(name)
+        loads[lighter] += size
+    env = dict(os.environ)
+    where = str(Path(pyasp_games.__file__).parents[1])
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (where, env.get("PYTHONPATH")) if p)
+    warming = [
+        subprocess.Popen(
+            [sys.executable, "-P", "-c", _WARM, *share],
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for share in shares
+        if share
+    ]
+    for process in warming:
+        _, errors = process.communicate()
+        if process.returncode:  # the tests of that module will fail and say why
+            sys.stderr.write(f"compiling the kernels failed:\n{errors}\n")
+
+
 @pytest.fixture(autouse=True, scope="session")
 def private_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Pattern databases and other caches go to a temporary folder, never the user's."""

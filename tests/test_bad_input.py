@@ -147,8 +147,8 @@ def test_malformed_moves_fail_verification(board, tmp_path):
 def test_brackets_in_file_names_are_printed_as_given(tmp_path):
     folder = tmp_path / "runs [v2]"
     folder.mkdir()
-    board = folder / "board[1].txt"  # a 4x4 board, as the seed encoding needs
-    shutil.copy(instance_dir("puzzle") / "thesis-board2.txt", board)
+    board = folder / "board[1].txt"  # a 4x4 board, as the seed encoding needs (2 moves)
+    board.write_text("# goal: blank-last\n1 2 3 4\n5 6 7 8\n9 10 0 11\n13 14 15 12\n")
     encoding = folder / "mine[bold].lp"
     shutil.copy(encoding_dir("puzzle") / "sliding.lp", encoding)
     run = run_cli(

@@ -216,6 +216,12 @@ def test_crosscheck_on_files_agrees_and_reports_json(puzzles):
     summary = rows.pop()["summary"]
     assert summary["runs"] == 8 and summary["ok"] and summary["verified"] == 8
     assert {r["label"] for r in rows} == {"astar", "idastar", "asp", "sat"}
+
+
+@pytest.mark.slow
+def test_crosscheck_of_the_hardest_eight_puzzle_by_every_backend(puzzles):
+    """Every backend on the two hardest 8-puzzle boards (31 moves): by default the
+    README's crosscheck of the 2 x 3 boards runs every backend."""
     run = run_cli("crosscheck", "puzzle", puzzles / "eight-puzzle-hardest.txt", "--json",
                   "--time-limit", "600")  # fmt: skip
     rows = [json.loads(line) for line in run.stdout.splitlines()]

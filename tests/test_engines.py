@@ -133,6 +133,7 @@ def test_every_offered_sat_solver_stops_at_the_time_limit(solver):
         assert s.statistics()["solver"] == solver
 
 
+@pytest.mark.xdist_group("timing")
 @pytest.mark.parametrize("solver", ["cadical195", "cadical153"])
 def test_budgeted_sat_solvers_stop_at_a_cpu_limit_alone(solver):
     # CaDiCaL runs in slices sized by conflicts per CPU second under a CPU limit alone:

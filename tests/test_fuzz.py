@@ -319,6 +319,7 @@ def test_an_encoding_is_not_fuzzed_on_a_variant_it_does_not_answer(tmp_path):
     assert_bad_input(run, "(no '% variant:' line says otherwise)")
 
 
+@pytest.mark.xdist_group("timing")  # runs stopped at 0.3 s, a session of 4 s
 def test_a_time_out_is_a_finding(tmp_path):
     """An encoding whose grounding never ends: the smallest instance it does not finish
     is written like a counterexample, and the phase named."""
