@@ -84,15 +84,49 @@ def find_command(command: str) -> Any:
 
 
 def domain_package(name: str) -> ModuleType:
-    """The package of a domain by name (imported)."""
+    """The package of a domain by name, imported.
+
+    Parameters
+    ----------
+    name : str
+        A key of :data:`DOMAINS` (``"puzzle"``, ``"hex"``, ...).
+
+    Returns
+    -------
+    module
+        The domain's package (its ``solve``, ``BACKENDS``, ``QUESTIONS``, ``domain()``).
+
+    Raises
+    ------
+    InputError
+        An unknown domain; the message lists the known ones.
+    """
     if name not in DOMAINS:
         raise InputError(f"unknown domain {name!r} (choose from {', '.join(DOMAINS)})")
     return importlib.import_module(DOMAINS[name])
 
 
 def domain_spec(name: str) -> DomainSpec:
-    """The :class:`DomainSpec` of a domain by name, under that name: the spec stamps it on
-    the questions it lists (their ``domain``, where their bundled encodings are)."""
+    """The :class:`DomainSpec` of a domain by name: crosscheck's and bench's view of it.
+
+    Parameters
+    ----------
+    name : str
+        A key of :data:`DOMAINS`.
+
+    Returns
+    -------
+    DomainSpec
+        The package's ``domain()`` under that name; the spec stamps the name on the
+        questions it lists (their ``domain``, where their bundled encodings are).
+
+    Raises
+    ------
+    InputError
+        An unknown domain.
+    ValueError
+        A package whose ``domain()`` names another domain (a bug of the package's).
+    """
     spec = domain_package(name).domain()
     if spec.name not in ("", name):
         raise ValueError(f"{DOMAINS[name]}.domain() names its domain {spec.name!r}")

@@ -58,16 +58,33 @@ _ANSWERED = ("solved", "no-solution")
 def relation(a: Outcome, b: Outcome, refine: Refinement | None = None) -> Relation:
     """How the answers of ``a`` and ``b`` (one question, one instance) stand.
 
+    Parameters
+    ----------
+    a, b : Outcome
+        Two outcomes of one question on one instance, in either order.
+    refine : callable or None, optional
+        The question's own rule, ``refine(a, b) -> Relation | None``, asked first
+        (:attr:`~pyasp_games.engines.question.Question.compare`); ``None`` from it, or
+        no rule, means the general one.
+
+    Returns
+    -------
+    Relation
+        ``EQUAL``, ``CONSISTENT`` (bounds that can both hold), ``DIFFERS`` or
+        ``NOT_COMPARABLE``.
+
+    Notes
+    -----
     The general rule, in order: an outcome without an answer (``unknown``, ``error``)
     compares with nothing; two exact answers are equal when their statuses and answers
     are (:func:`same_answer`), else they differ; an upper bound is consistent with an
     exact answer at most it and with another upper bound; "none within n" is consistent
     with an answer (exact, or an upper bound found) beyond n and with another "none
     within", and differs from one within n; a claim about a strategy compares with
-    nothing. ``refine`` (the question's own rule) is asked first.
+    nothing. O(size of the answers).
 
-    O(size of the answers).
-
+    Examples
+    --------
     >>> from pyasp_games.engines.outcome import Outcome
     >>> from pyasp_games.engines.verdict import Verdict
     >>> none_within = Outcome("i", "asp", "no-solution", verdict=Verdict(kind=WITHIN_BOUND, bound=20))

@@ -362,8 +362,33 @@ def from_arcs(
 
 
 def parse_arcs(text: str, name: str = "graph", undirected: bool = False) -> Digraph:
-    """Parse the arc-list format (see the module docstring): a :class:`Digraph`, or with
-    ``undirected`` a :class:`Graph` whose edges are the lines ``u v``."""
+    """Parse the arc-list format (see the module docstring).
+
+    Parameters
+    ----------
+    text : str
+        One arc ``u v`` a line, or one name (a vertex); ``#`` starts a comment, and a
+        ``# key: value`` comment before the first arc is a header.
+    name : str, optional
+        The graph's name, in messages.
+    undirected : bool, optional
+        Read each line ``u v`` as an edge.
+
+    Returns
+    -------
+    Digraph
+        Vertices numbered in order of first appearance, duplicate arcs dropped,
+        self-loops kept; with ``undirected``, a :class:`Graph`.
+
+    Raises
+    ------
+    InputError
+        A line of more than two names, no vertex, or (undirected) a self-loop.
+
+    Notes
+    -----
+    O(V + E).
+    """
     index: dict[str, int] = {}
     succ: list[list[int]] = []
     pairs: list[tuple[int, int]] = []
@@ -464,9 +489,28 @@ def numbered_graph(n: int, edges: Sequence[tuple[int, int]], name: str = "graph"
 
 
 def graph_from_networkx(g: Any, name: str = "graph", undirected: bool = False) -> Digraph:
-    """A :class:`Digraph` from a directed networkx graph, or with ``undirected`` a
-    :class:`Graph` from any (a directed one's arcs are its edges); node labels are
-    written with ``str`` (two that read the same are refused)."""
+    """Convert a networkx graph.
+
+    Parameters
+    ----------
+    g : networkx.Graph or networkx.DiGraph
+        The graph; directed unless ``undirected``.
+    name : str, optional
+        The graph's name, in messages.
+    undirected : bool, optional
+        Build a :class:`Graph` from any graph (a directed one's arcs are its edges).
+
+    Returns
+    -------
+    Digraph
+        Node labels written with ``str``; with ``undirected``, a :class:`Graph`.
+
+    Raises
+    ------
+    InputError
+        An undirected graph where arcs are needed, no node, a label that is no token,
+        or two labels that read the same.
+    """
     if not undirected and not g.is_directed():
         raise InputError(f"{name}: the graph is undirected; a game graph needs directed arcs")
     if g.number_of_nodes() == 0:
@@ -480,7 +524,25 @@ def graph_from_networkx(g: Any, name: str = "graph", undirected: bool = False) -
 
 
 def format_of(path: Path, fmt: str | None = None) -> str:
-    """The format of ``path``: ``fmt`` if given, else by extension (default ``arcs``)."""
+    """The format of a graph file.
+
+    Parameters
+    ----------
+    path : Path
+        The file.
+    fmt : str or None, optional
+        The format given, if any (checked).
+
+    Returns
+    -------
+    str
+        ``fmt`` if given, else by the extension (``arcs`` for any other).
+
+    Raises
+    ------
+    InputError
+        An unknown ``fmt``.
+    """
     if fmt is not None:
         if fmt not in FORMATS:
             raise InputError(f"unknown graph format {fmt!r} (choose from {', '.join(FORMATS)})")
@@ -489,10 +551,30 @@ def format_of(path: Path, fmt: str | None = None) -> str:
 
 
 def parse_networkx(text: str, fmt: str, name: str, directed: bool = True) -> Any:
-    """A networkx graph from ``text`` in format ``fmt`` (``adjlist``, ``graphml`` or
-    node-link ``json``): a ``DiGraph`` (game graphs), or with ``directed=False`` an
-    undirected ``Graph`` (a directed file's arcs become edges). Bad text raises
-    :class:`InputError` naming ``name`` and the format."""
+    """Read a networkx graph from text.
+
+    Parameters
+    ----------
+    text : str
+        The text, in format ``fmt``.
+    fmt : {"adjlist", "graphml", "json"}
+        Adjacency list, GraphML or node-link JSON.
+    name : str
+        The graph's name, in messages.
+    directed : bool, optional
+        Read a ``DiGraph`` (game graphs); ``False``: an undirected ``Graph`` (a directed
+        file's arcs become edges).
+
+    Returns
+    -------
+    networkx.Graph or networkx.DiGraph
+        The graph as networkx reads it.
+
+    Raises
+    ------
+    InputError
+        Text networkx cannot read, naming ``name`` and the format.
+    """
     import networkx as nx
 
     try:
@@ -532,10 +614,29 @@ def _is_coupling_map(text: str) -> bool:
 
 
 def parse_coupling_map(text: str, name: str = "coupling map", undirected: bool = False) -> Digraph:
-    """A coupling map: a JSON list of pairs of qubit numbers (qiskit's ``CouplingMap``
-    edge list), or an object with one under ``coupling_map`` (an IBM backend
-    configuration); qubits are named by number, in increasing order. A pair is an arc (a
-    coupler one way), or with ``undirected`` an edge of a :class:`Graph`."""
+    """Read a coupling map: a JSON list of pairs of qubit numbers.
+
+    Parameters
+    ----------
+    text : str
+        qiskit's ``CouplingMap`` edge list, or an object with one under
+        ``coupling_map`` (an IBM backend configuration).
+    name : str, optional
+        The graph's name, in messages.
+    undirected : bool, optional
+        Read each pair as an edge rather than an arc (a coupler one way).
+
+    Returns
+    -------
+    Digraph
+        Qubits named by number, in increasing order; with ``undirected``, a
+        :class:`Graph`.
+
+    Raises
+    ------
+    InputError
+        Text that is not such a list, or no qubit.
+    """
     data = parse_json(text, name)
     if isinstance(data, dict):
         data = data.get("coupling_map")
@@ -552,8 +653,31 @@ def parse_coupling_map(text: str, name: str = "coupling map", undirected: bool =
 
 
 def read_graph(path: Path | str, fmt: str | None = None, undirected: bool = False) -> Digraph:
-    """Read a graph file in one of :data:`FORMATS`: a :class:`Digraph`, or with
-    ``undirected`` a :class:`Graph`; bad files raise :class:`InputError`."""
+    """Read a graph file in one of :data:`FORMATS`.
+
+    Parameters
+    ----------
+    path : path-like or str
+        The file.
+    fmt : {"arcs", "adjlist", "graphml", "json"} or None, optional
+        The format; ``None``: by the extension (``arcs`` for any other).
+    undirected : bool, optional
+        Read a line or arc ``u v`` as the edge ``{u, v}``.
+
+    Returns
+    -------
+    Digraph
+        The graph, named after the file; with ``undirected``, a :class:`Graph`.
+
+    Raises
+    ------
+    InputError
+        A missing or unreadable file, an unknown format, or text that is no graph.
+
+    Notes
+    -----
+    O(V + E) for an arc list; the other formats go through networkx.
+    """
     path = Path(path)
     fmt = format_of(path, fmt)
     name = path.name

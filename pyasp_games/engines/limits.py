@@ -45,13 +45,31 @@ class LimitReached(Exception):
 class Limits:
     """What a backend may spend.
 
-    Attributes:
-        time_limit: wall-clock seconds for the whole call (``None``: no limit).
-        max_length: for planning problems, the largest horizon to try; beyond it
-            the backend answers ``no-solution`` "within max_length".
-        memory_limit: bytes the solving process may hold (``None``: the default,
-            :func:`default_memory_limit`); beyond it the backend answers ``unknown``
-            with ``limit = "memory"``.
+    Parameters
+    ----------
+    time_limit : float or None, optional
+        Wall-clock seconds for the whole call (``None``: no limit); reached, the
+        backend answers ``unknown``.
+    max_length : int or None, optional
+        For planning problems, the largest horizon to try; beyond it the backend
+        answers ``no-solution`` "within max_length".
+    memory_limit : int or None, optional
+        Bytes the solving process may hold (``None``: the default,
+        :func:`default_memory_limit`); beyond it the backend answers ``unknown`` with
+        ``limit = "memory"``.
+    cpu_limit : float or None, optional
+        CPU seconds of the run's process tree (``None``: no limit).
+
+    Returns
+    -------
+    Limits
+        The frozen value; :meth:`started` gives it a running clock.
+
+    Raises
+    ------
+    ValueError
+        A time, memory or CPU limit that is not positive, a negative ``max_length``
+        (:meth:`given` checks a user's values and names the option).
     """
 
     time_limit: float | None = None
@@ -83,11 +101,33 @@ class Limits:
         memory_megabytes: float | None = None,
         cpu_seconds: float | None = None,
     ) -> Limits:
-        """The limits a user gave (``--time-limit`` seconds, ``--max-length``,
-        ``--memory-limit`` megabytes, ``--cpu-limit`` seconds), each value checked: a bad one is an
-        :class:`~pyasp_games.errors.InputError` naming its option. Nothing else happens:
-        :func:`~pyasp_games.engines.enforcement.arm` enforces limits on the process.
+        """The limits a user gave, each value checked.
 
+        Parameters
+        ----------
+        time_limit : float or None, optional
+            ``--time-limit``, wall-clock seconds.
+        max_length : int or None, optional
+            ``--max-length``, the largest horizon.
+        memory_megabytes : float or None, optional
+            ``--memory-limit``, in megabytes (``2**20`` bytes).
+        cpu_seconds : float or None, optional
+            ``--cpu-limit``, CPU seconds.
+
+        Returns
+        -------
+        Limits
+            The limits, not started. Nothing else happens:
+            :func:`~pyasp_games.engines.enforcement.arm` enforces limits on the process.
+
+        Raises
+        ------
+        InputError
+            A bad value (not positive, not finite, beyond this tool's range), naming
+            its option.
+
+        Examples
+        --------
         >>> Limits.given(2.5, memory_megabytes=512).memory_limit
         536870912
         >>> Limits.given(max_length=-1)

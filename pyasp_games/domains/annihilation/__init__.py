@@ -42,8 +42,53 @@ __all__ = ["BACKENDS", "QUESTIONS", "REFERENCE", "domain", "solve"]
 
 
 def solve(inst: Annihilation, backend: str, limits: Limits = Limits(), **options: Any) -> Outcome:
-    """Run ``backend`` under ``limits``; time and verify it
-    (:data:`~pyasp_games.domains.annihilation.questions.SOLVE`)."""
+    """Decide who wins an Annihilation game (or that it is a draw) and a good move, verified.
+
+    Parameters
+    ----------
+    inst : Annihilation
+        The digraph and its tokens
+        (:func:`~pyasp_games.domains.annihilation.model.load_instance`,
+        :func:`~pyasp_games.domains.annihilation.model.parse_instance`).
+    backend : str
+        One of :data:`BACKENDS`: ``native`` (retrograde analysis), ``asp`` (small
+        instances), ``poly`` (the linear space of lost positions, with a proof).
+    limits : Limits, optional
+        What the run may spend (:class:`~pyasp_games.engines.limits.Limits`): wall-clock and
+        CPU seconds, memory. The default sets none but the memory cap
+        (:func:`~pyasp_games.engines.limits.default_memory_limit`).
+    **options
+        ``asp`` takes ``encoding`` and ``emit_lp``; the clingo options
+        ``clingo_option=[...]``, ``const=[...]``, ``parallel_mode`` (``asp``); and
+        ``trust_encoding=True`` (a user encoding's claims that no checker confirms alone are
+        then marked trusted instead of cross-checked against the reference backend).
+
+    Returns
+    -------
+    Outcome
+        ``answer`` ``first`` (the player to move wins), ``second`` or ``draw``; ``witness``
+        the move ``[from, to]`` that wins or keeps the draw, or ``None``. Checked from the
+        rules (``poly``'s proof replayed).
+
+    Raises
+    ------
+    InputError
+        An unknown ``backend``, an option the backend does not take (named, with the nearest
+        one), or a bad option value (e.g. an encoding file that does not exist, a clingo
+        option clingo refuses).
+
+    Notes
+    -----
+    ``native`` and ``asp`` label every reachable position: exponentially many in the
+    number of tokens. ``poly`` is polynomial but for narrow SAT questions on the way
+    (docs/annihilation.md, "The polynomial algorithm"); [1]_ decides the game in
+    polynomial time through a generalized Sprague-Grundy function.
+
+    References
+    ----------
+    .. [1] A. S. Fraenkel and Y. Yesha, "Theory of annihilation games - I", Journal of
+       Combinatorial Theory, Series B 33(1), 1982.
+    """
     return SOLVE.solve(inst, backend, limits, **options)
 
 

@@ -149,7 +149,28 @@ def parse_instance(text: str, tokens: str | None = None, name: str = "graph") ->
 
 
 def load_instance(path: Path | str, tokens: str | None = None, fmt: str | None = None) -> Annihilation:
-    """Read a graph file; the tokens default to its ``# tokens:`` header."""
+    """Read an Annihilation game from a graph file.
+
+    Parameters
+    ----------
+    path : path-like or str
+        A digraph file (:func:`~pyasp_games.engines.graphs.read_graph`), with an optional
+        ``# tokens:`` header.
+    tokens : str or None, optional
+        The vertices holding a token, separated by spaces or commas; ``None``: the header.
+    fmt : str or None, optional
+        The graph format; ``None``: by the extension.
+
+    Returns
+    -------
+    Annihilation
+        The game: the digraph and its tokens.
+
+    Raises
+    ------
+    InputError
+        A bad file, no tokens, an unknown vertex or two tokens on one vertex.
+    """
     return make_instance(read_graph(path, fmt), tokens)
 
 

@@ -32,8 +32,46 @@ __all__ = ["BACKENDS", "QUESTIONS", "REFERENCE", "domain", "solve"]
 
 
 def solve(inst: Catch, backend: str, limits: Limits = Limits(), **options: Any) -> Outcome:
-    """Run ``backend`` under ``limits``; time and verify it
-    (:data:`~pyasp_games.domains.catch.questions.SOLVE`)."""
+    """Decide who wins a Catch game (or that it is a draw) and a good move, verified.
+
+    Parameters
+    ----------
+    inst : Catch
+        The digraph, the red and black tokens and who moves first
+        (:func:`~pyasp_games.domains.catch.model.load_instance`,
+        :func:`~pyasp_games.domains.catch.model.parse_instance`).
+    backend : str
+        One of :data:`BACKENDS`: ``native`` (retrograde analysis), ``asp``.
+    limits : Limits, optional
+        What the run may spend (:class:`~pyasp_games.engines.limits.Limits`): wall-clock and
+        CPU seconds, memory. The default sets none but the memory cap
+        (:func:`~pyasp_games.engines.limits.default_memory_limit`).
+    **options
+        ``asp`` takes ``encoding`` and ``emit_lp``; the clingo options
+        ``clingo_option=[...]``, ``const=[...]``, ``parallel_mode`` (``asp``); and
+        ``trust_encoding=True`` (a user encoding's claims that no checker confirms alone are
+        then marked trusted instead of cross-checked against the reference backend).
+
+    Returns
+    -------
+    Outcome
+        ``answer`` ``first`` (the player to move wins), ``second`` or ``draw``; ``witness``
+        a move that wins or keeps the draw, or ``None``. Checked from the rules
+        (:mod:`~pyasp_games.domains.catch.verify`).
+
+    Raises
+    ------
+    InputError
+        An unknown ``backend``, an option the backend does not take (named, with the nearest
+        one), or a bad option value (e.g. an encoding file that does not exist, a clingo
+        option clingo refuses).
+
+    Notes
+    -----
+    Both backends label every reachable position, exponentially many in the number of
+    tokens; the rules and their sources are in docs/catch.md (Catch is in PSPACE on
+    acyclic digraphs, in EXPTIME in general).
+    """
     return SOLVE.solve(inst, backend, limits, **options)
 
 

@@ -144,7 +144,30 @@ def load_instance(
     path: Path | str, red: str | None = None, black: str | None = None,
     first: str | None = None, fmt: str | None = None,
 ) -> Catch:  # fmt: skip
-    """Read a graph file; what is not given comes from its headers."""
+    """Read a Catch game from a graph file.
+
+    Parameters
+    ----------
+    path : path-like or str
+        A digraph file (:func:`~pyasp_games.engines.graphs.read_graph`); what is not
+        given below comes from its headers.
+    red, black : str or None, optional
+        The vertices of the red and of the black tokens, separated by spaces.
+    first : {"red", "black"} or None, optional
+        Who moves first; ``None``: the ``# first:`` header, else red.
+    fmt : str or None, optional
+        The graph format; ``None``: by the extension.
+
+    Returns
+    -------
+    Catch
+        The game.
+
+    Raises
+    ------
+    InputError
+        A bad file or header, an unknown vertex, or a vertex with a red and a black token.
+    """
     return make_instance(read_graph(path, fmt), red, black, first)
 
 

@@ -31,7 +31,58 @@ __all__ = ["BACKENDS", "QUESTIONS", "CopsGame", "domain", "number", "solve"]
 
 
 def solve(game: CopsGame, backend: str, limits: Limits = Limits(), **options: Any) -> Outcome:
-    """Who wins from the start, verified (:data:`~pyasp_games.domains.cops.questions.SOLVE`)."""
+    """Decide who wins a game of Cops and Robbers from its start, and in how many moves, verified.
+
+    Parameters
+    ----------
+    game : CopsGame
+        The graph, the start (cops, robber, who moves) and the rule set, ``classic`` or
+        ``notes`` (:func:`~pyasp_games.domains.cops.model.load_game`,
+        :func:`~pyasp_games.domains.cops.model.parse_instance`).
+    backend : str
+        One of :data:`BACKENDS`: ``native`` (retrograde analysis), ``asp`` (the cop-win
+        positions as a least fixpoint), ``sat`` (capture within t rounds, unrolled).
+    limits : Limits, optional
+        What the run may spend (:class:`~pyasp_games.engines.limits.Limits`): wall-clock and
+        CPU seconds, memory. The default sets none but the memory cap
+        (:func:`~pyasp_games.engines.limits.default_memory_limit`).
+    **options
+        ``asp`` takes ``encoding`` and ``emit_lp``; ``sat`` ``solver``; the clingo options
+        ``clingo_option=[...]``, ``const=[...]``, ``parallel_mode`` (``asp``); and
+        ``trust_encoding=True`` (a user encoding's claims that no checker confirms alone are
+        then marked trusted instead of cross-checked against the reference backend).
+
+    Returns
+    -------
+    Outcome
+        ``answer`` ``{"winner": "cops" | "robber", "moves": n | None}`` (``moves``: the
+        moves to capture under optimal play, when the cops win); ``witness`` the winner's
+        strategy table keyed by positions, replayed by the checker.
+
+    Raises
+    ------
+    InputError
+        An unknown ``backend``, an option the backend does not take (named, with the nearest
+        one), or a bad option value (e.g. an encoding file that does not exist, a clingo
+        option clingo refuses).
+
+    Notes
+    -----
+    ``native`` labels O(n^(k+1)) positions (``n`` vertices, ``k`` cops: the cop
+    placements, the robber, the side to move), polynomial for a fixed ``k``; the cop
+    number itself (:func:`number`) is NP-hard in general [3]_. The classic rules are
+    those of [1]_ and [2]_.
+
+    References
+    ----------
+    .. [1] R. Nowakowski and P. Winkler, "Vertex-to-vertex pursuit in a graph",
+       Discrete Mathematics 43, 1983.
+    .. [2] A. Quilliot, "Problèmes de jeux, de point fixe, de connectivité et de
+       représentation sur des graphes, des ensembles ordonnés et des hypergraphes",
+       thèse d'État, Université Paris VI, 1983.
+    .. [3] F. V. Fomin, P. A. Golovach, J. Kratochvíl, N. Nisse and K. Suchan,
+       "Pursuing a fast robber on a graph", Theoretical Computer Science 411, 2010.
+    """
     return SOLVE.solve(game, backend, limits, **options)
 
 

@@ -308,12 +308,61 @@ def load_game(
     to_move: str | None = None,
     fmt: str | None = None,
 ) -> CopsGame:
-    """The game of ``cops solve``: a graph (file or name) and its start."""
+    """Read the game of ``cops solve``: a graph and its start.
+
+    Parameters
+    ----------
+    graph : path-like or str
+        A graph file (read as undirected), or, where no such file exists, a named graph
+        (``petersen``) or a graph spec (``cycle:5``, ``grid:3x3``).
+    cops, robber : str or None, optional
+        The cops' vertices and the robber's (separated by spaces or commas); ``None``:
+        the ``# cops:`` and ``# robber:`` headers.
+    variant : {"classic", "notes"} or None, optional
+        The rule set; ``None``: the ``# variant:`` header, else ``classic``.
+    to_move : {"cops", "robber"} or None, optional
+        Who moves first; ``None``: the ``# to-move:`` header, else the cops.
+    fmt : str or None, optional
+        The graph format; ``None``: by the extension.
+
+    Returns
+    -------
+    CopsGame
+        The game.
+
+    Raises
+    ------
+    InputError
+        A bad file or name, too many vertices or cops, an unknown variant or side, a
+        start that is missing or not on the graph.
+    """
     return make_game(read_graph(graph, fmt), cops, robber, variant, to_move)
 
 
 def load_graph_game(graph: Path | str, fmt: str | None = None) -> CopsGame:
-    """The game of ``cops number``: a connected graph under the classic rules."""
+    """Read the game of ``cops number``: a connected graph under the classic rules.
+
+    Parameters
+    ----------
+    graph : path-like or str
+        A graph file, a named graph or a graph spec, as :func:`load_game` takes them.
+    fmt : str or None, optional
+        The graph format; ``None``: by the extension.
+
+    Returns
+    -------
+    CopsGame
+        The game without a start (the cop number places the cops).
+
+    Raises
+    ------
+    InputError
+        A bad file or name, or a graph that is not connected.
+
+    Notes
+    -----
+    Connectivity by one breadth-first search, O(V + E).
+    """
     g = read_graph(graph, fmt)
     if not is_connected(g):
         lost = g.names[g.bfs(0).index(-1)]

@@ -52,12 +52,55 @@ __all__ = [
 def solve(
     instance: X3C | ThreeDM, backend: str, limits: Limits = Limits(), **options: Any
 ) -> Outcome:
-    """Run ``backend`` on ``instance`` under ``limits``; time and verify the outcome
-    (:data:`~pyasp_games.domains.cover.questions.SOLVE`).
+    """Find, count or list the exact covers of an X3C or 3DM instance, verified.
 
-    A user encoding's claims that no checker confirms alone ("no cover", a count)
-    are cross-checked against ``dlx`` (:data:`REFERENCE`) unless
-    ``trust_encoding=True``.
+    Parameters
+    ----------
+    instance : X3C or ThreeDM
+        The instance (:func:`~pyasp_games.domains.cover.model.load_instance`,
+        :func:`~pyasp_games.domains.cover.model.parse_instance`). A 3DM instance is solved
+        as X3C over ``W + X + Y`` (triple ``i`` is subset ``i``).
+    backend : str
+        One of :data:`BACKENDS`: ``dlx``, ``asp``, ``sat``, ``bitset``.
+    limits : Limits, optional
+        What the run may spend (:class:`~pyasp_games.engines.limits.Limits`): wall-clock and
+        CPU seconds, memory. The default sets none but the memory cap
+        (:func:`~pyasp_games.engines.limits.default_memory_limit`).
+    **options
+        ``mode``: ``one`` (the default), ``count`` or ``all``; ``asp`` takes ``encoding``
+        and ``emit_lp``, ``sat`` ``solver``, ``card`` and ``emit_cnf``; the clingo options
+        ``clingo_option=[...]``, ``const=[...]``, ``parallel_mode`` (``asp``); and
+        ``trust_encoding=True`` (a user encoding's claims that no checker confirms alone are
+        then marked trusted instead of cross-checked against the reference backend).
+
+    Returns
+    -------
+    Outcome
+        With ``mode="one"``: ``answer`` ``True`` and the cover (subset indices) as
+        ``witness``, or ``False`` (status ``no-solution``); with ``count``: the number of
+        exact covers; with ``all``: the number and the covers. Every cover reported is
+        checked (each element covered exactly once; for 3DM, a matching).
+
+    Raises
+    ------
+    InputError
+        An unknown ``backend``, an option the backend does not take (named, with the nearest
+        one), or a bad option value (e.g. an encoding file that does not exist, a clingo
+        option clingo refuses).
+
+    Notes
+    -----
+    Exact cover by 3-sets is NP-complete [2]_. ``dlx`` is Knuth's Algorithm X with
+    dancing links [1]_: a backtracking search that branches on the element with the
+    fewest candidate subsets and undoes each choice in O(1) per link; exponential in the
+    worst case, as is ``bitset``, the same search over bit sets.
+
+    References
+    ----------
+    .. [1] D. E. Knuth, "Dancing links", in Millennial Perspectives in Computer Science,
+       Palgrave, 2000 (arXiv:cs/0011047).
+    .. [2] M. R. Garey and D. S. Johnson, Computers and Intractability, W. H. Freeman,
+       1979 (problem SP2, X3C; Theorem 3.2 for 3DM).
     """
     return SOLVE.solve(instance, backend, limits, **options)
 

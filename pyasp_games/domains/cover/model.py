@@ -310,7 +310,25 @@ def parse_instance(text: str, name: str = "instance") -> X3C | ThreeDM:
 
 
 def load_instance(path: Path | str) -> X3C | ThreeDM:
-    """Read an X3C or 3DM file; errors name the file."""
+    """Read an X3C or 3DM instance file.
+
+    Parameters
+    ----------
+    path : path-like or str
+        A text instance (X3C: the universe's size, then one 3-subset a line; 3DM: its
+        three sets and triples) or JSON; the kind is recognised from the text.
+
+    Returns
+    -------
+    X3C or ThreeDM
+        The instance, named after the file.
+
+    Raises
+    ------
+    InputError
+        A missing or unreadable file, a DIMACS CNF (the input of ``pyasp-games
+        reduce``), or bad text; the message names the file.
+    """
     path = Path(path)
     try:
         return parse_instance(read_text(path), path.stem)

@@ -51,9 +51,58 @@ __all__ = [
 
 
 def solve(game: Geography, backend: str, limits: Limits = Limits(), **options: Any) -> Outcome:
-    """Run ``backend`` under ``limits``; time and verify it (a user encoding's unverified
-    winner is cross-checked against ``native`` unless ``trust_encoding=True``;
-    :data:`~pyasp_games.domains.geography.questions.SOLVE`)."""
+    """Decide who wins a Generalized Geography game and a winning first move, verified.
+
+    Parameters
+    ----------
+    game : Geography
+        The game (:func:`~pyasp_games.domains.geography.model.load_instance`,
+        :func:`~pyasp_games.domains.geography.model.parse_instance`): graph, start, variant
+        (``vertex`` or ``edge``), directed or not.
+    backend : str
+        One of :data:`BACKENDS`: ``native`` (every variant), ``asp`` (every variant, small
+        graphs), ``matching`` (undirected vertex geography only).
+    limits : Limits, optional
+        What the run may spend (:class:`~pyasp_games.engines.limits.Limits`): wall-clock and
+        CPU seconds, memory. The default sets none but the memory cap
+        (:func:`~pyasp_games.engines.limits.default_memory_limit`).
+    **options
+        ``native`` takes ``line`` (a line of play in ``stats["line"]``); ``asp`` takes
+        ``encoding`` and ``emit_lp``; the clingo options ``clingo_option=[...]``,
+        ``const=[...]``, ``parallel_mode`` (``asp``); and ``trust_encoding=True`` (a user
+        encoding's claims that no checker confirms alone are then marked trusted instead of
+        cross-checked against the reference backend).
+
+    Returns
+    -------
+    Outcome
+        ``answer`` ``first`` (the player to move at the start wins) or ``second``;
+        ``witness`` the winning first move (the next vertex; in edge geography the arc
+        ``[start, next]``) or ``None``. Checked by an independent brute-force minimax on
+        small graphs.
+
+    Raises
+    ------
+    InputError
+        An unknown ``backend``, an option the backend does not take (named, with the nearest
+        one), or a bad option value (e.g. an encoding file that does not exist, a clingo
+        option clingo refuses).
+
+    Notes
+    -----
+    Generalized Geography is PSPACE-complete [1]_, so ``native`` and ``asp`` are
+    exponential in the worst case (``native`` remembers each position it solves).
+    Undirected vertex geography is polynomial [2]_: the first player wins exactly when
+    every maximum matching covers the start, which ``matching`` decides with one maximum
+    matching (Edmonds' blossom algorithm) and one augmenting-path search.
+
+    References
+    ----------
+    .. [1] T. J. Schaefer, "On the complexity of some two-person perfect-information
+       games", Journal of Computer and System Sciences 16(2), 1978.
+    .. [2] A. S. Fraenkel, E. R. Scheinerman and D. Ullman, "Undirected edge geography",
+       Theoretical Computer Science 112(2), 1993.
+    """
     return SOLVE.solve(game, backend, limits, **options)
 
 

@@ -128,7 +128,33 @@ def load_instance(
     undirected: bool | None = None,
     fmt: str | None = None,
 ) -> Geography:
-    """Read a graph file; options not given come from its headers (defaults: vertex, directed)."""
+    """Read a Generalized Geography game from a graph file.
+
+    Parameters
+    ----------
+    path : path-like or str
+        A graph file (:func:`~pyasp_games.engines.graphs.read_graph`), with optional
+        ``# start:``, ``# variant:`` and ``# undirected:`` headers.
+    start : str or None, optional
+        The start vertex; ``None``: the ``# start:`` header.
+    variant : {"vertex", "edge"} or None, optional
+        Whether a vertex or an arc may not be used twice; ``None``: the header, else
+        ``vertex``.
+    undirected : bool or None, optional
+        Whether the lines are edges; ``None``: the header, else directed.
+    fmt : str or None, optional
+        The graph format; ``None``: by the extension.
+
+    Returns
+    -------
+    Geography
+        The game.
+
+    Raises
+    ------
+    InputError
+        A bad file, no start vertex, an unknown start or variant, or a bad header.
+    """
     graph = read_graph(path, fmt)
     if variant is None:
         variant = graph.headers.get("variant", "vertex")

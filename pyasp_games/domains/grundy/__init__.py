@@ -57,11 +57,60 @@ __all__ = [
 def solve(
     graph: Digraph, backend: str, limits: Limits = Limits(), find: str = "grundy", **options: Any
 ) -> Outcome:
-    """Run ``backend`` (``find``: ``grundy`` or ``kernel``) under ``limits``; time and verify
-    (:data:`~pyasp_games.domains.grundy.questions.EXISTS`, :data:`~pyasp_games.domains.grundy.questions.KERNEL`).
+    """Decide, count or list the Grundy functions (or kernels) of a digraph, verified.
 
-    A user encoding's claims that no checker confirms alone are cross-checked
-    against ``native`` (:data:`REFERENCE`) unless ``trust_encoding=True``.
+    Parameters
+    ----------
+    graph : Digraph
+        The game graph (:func:`~pyasp_games.domains.grundy.model.load_graph`,
+        :func:`~pyasp_games.domains.grundy.model.parse_graph`); cycles allowed.
+    backend : str
+        One of :data:`BACKENDS`: ``native``, ``asp``, ``sat``.
+    limits : Limits, optional
+        What the run may spend (:class:`~pyasp_games.engines.limits.Limits`): wall-clock and
+        CPU seconds, memory. The default sets none but the memory cap
+        (:func:`~pyasp_games.engines.limits.default_memory_limit`).
+    find : {"grundy", "kernel"}, optional
+        What to look for: a Grundy function (the default) or a kernel (an independent,
+        absorbing set of vertices).
+    **options
+        ``mode``: ``one`` (existence, the default), ``count`` or ``all``; the backend's own
+        keywords (``asp``: ``encoding``, ``core``, ``arguments``, ``emit_lp``; ``sat``:
+        ``solver``, ``core``, ``by_kernels``, ``emit_cnf``); the clingo options
+        ``clingo_option=[...]``, ``const=[...]``, ``parallel_mode`` (``asp``); and
+        ``trust_encoding=True`` (a user encoding's claims that no checker confirms alone are
+        then marked trusted instead of cross-checked against the reference backend).
+
+    Returns
+    -------
+    Outcome
+        With ``mode="one"``: ``answer`` ``True`` and the function (vertex -> value) or
+        kernel as ``witness``, or ``False`` (status ``no-solution``); with ``count``: the
+        number found; with ``all``: the number and every one as ``witness``. Every function
+        or kernel reported is checked against the definition.
+
+    Raises
+    ------
+    InputError
+        An unknown ``backend``, an option the backend does not take (named, with the nearest
+        one), or a bad option value (e.g. an encoding file that does not exist, a clingo
+        option clingo refuses); a ``find`` other than ``grundy`` or ``kernel``.
+
+    Notes
+    -----
+    On a digraph with cycles a Grundy function may not exist: deciding whether one does
+    is NP-complete [2]_, and so is deciding whether a kernel exists [1]_ (``by_kernels``
+    builds a Grundy function as a kernel per value). On an acyclic graph the Grundy
+    function exists, is unique and takes linear time (``grundy values``). ``native`` is
+    a backtracking search, exponential in the worst case; ``asp`` and ``sat`` hand the
+    same question to clingo and to a SAT solver.
+
+    References
+    ----------
+    .. [1] V. Chvátal, "On the computational complexity of finding a kernel", Report
+       CRM-300, Centre de Recherches Mathématiques, Université de Montréal, 1973.
+    .. [2] J. van Leeuwen, "Having a Grundy-numbering is NP-complete", Report 207,
+       Computer Science Department, Pennsylvania State University, 1976.
     """
     if find not in ("grundy", "kernel"):
         raise InputError(f"find={find!r}: choose 'grundy' (a Grundy function) or 'kernel'")

@@ -89,7 +89,30 @@ def parse_graph(text: str, name: str = "graph") -> Digraph:
 
 
 def load_graph(path: Path | str, fmt: str | None = None) -> Digraph:
-    """Read a game graph file (arc list, adjacency list, GraphML or node-link JSON)."""
+    """Read a game graph file.
+
+    Parameters
+    ----------
+    path : path-like or str
+        An arc list (``u v`` a line, ``# key: value`` headers), an adjacency list,
+        GraphML or node-link JSON (:func:`~pyasp_games.engines.graphs.read_graph`).
+    fmt : {"arcs", "adjlist", "graphml", "json"} or None, optional
+        The format; ``None``: by the file's extension (``arcs`` for any other).
+
+    Returns
+    -------
+    Digraph
+        The game graph: positions are vertices, moves are arcs (duplicates dropped).
+
+    Raises
+    ------
+    InputError
+        A missing or unreadable file, an unknown format, or text that is no graph.
+
+    Notes
+    -----
+    O(V + E) for an arc list.
+    """
     return read_graph(path, fmt)
 
 

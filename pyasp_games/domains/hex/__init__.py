@@ -43,7 +43,60 @@ __all__ = [
 
 
 def solve(game: Hex, backend: str, limits: Limits = Limits(), **options: Any) -> Outcome:
-    """Run ``backend`` on ``game`` under ``limits``, its proof checked (:data:`SOLVE`)."""
+    """Decide who wins a Hex position with the player to move, a winning move and a proof, checked.
+
+    Parameters
+    ----------
+    game : Hex
+        A position on the rhombus board or Hex on a graph
+        (:func:`~pyasp_games.domains.hex.model.load_position`,
+        :func:`~pyasp_games.domains.hex.model.parse_position`).
+    backend : str
+        One of :data:`BACKENDS`: ``native`` (depth-first proof search with a transposition
+        table and Hex knowledge), ``asp``, ``sat`` (small positions, or "the player to move
+        wins within ``moves`` moves").
+    limits : Limits, optional
+        What the run may spend (:class:`~pyasp_games.engines.limits.Limits`): wall-clock and
+        CPU seconds, memory. The default sets none but the memory cap
+        (:func:`~pyasp_games.engines.limits.default_memory_limit`).
+    **options
+        ``native`` takes ``knowledge``; ``asp`` ``moves``, ``encoding`` and ``emit_lp``;
+        ``sat`` ``moves``, ``solver`` and ``emit_cnf``; the clingo options
+        ``clingo_option=[...]``, ``const=[...]``, ``parallel_mode`` (``asp``); and
+        ``trust_encoding=True`` (a user encoding's claims that no checker confirms alone are
+        then marked trusted instead of cross-checked against the reference backend).
+
+    Returns
+    -------
+    Outcome
+        ``answer`` the winner (``black`` or ``white``), ``witness`` a winning move for the
+        player to move (or ``None`` when that player loses); the proof (one move per node
+        for the winner, every reply for the loser, down to won boards or pairing
+        connections) is checked move by move.
+
+    Raises
+    ------
+    InputError
+        An unknown ``backend``, an option the backend does not take (named, with the nearest
+        one), or a bad option value (e.g. an encoding file that does not exist, a clingo
+        option clingo refuses).
+
+    Notes
+    -----
+    Deciding the winner of a Hex position is PSPACE-complete [1]_, so every backend is
+    exponential in the worst case. ``native`` uses the knowledge of [2]_ and [3]_
+    (dead and captured cells, virtual connections found by H-search [4]_).
+
+    References
+    ----------
+    .. [1] S. Reisch, "Hex ist PSPACE-vollständig", Acta Informatica 15, 1981.
+    .. [2] R. Hayward, Y. Björnsson, M. Johanson, M. Kan, N. Po and J. van Rijswijck,
+       "Solving 7x7 Hex: virtual connections and game-state reduction", Advances in
+       Computer Games 10, 2003.
+    .. [3] P. Henderson, B. Arneson and R. B. Hayward, "Solving 8x8 Hex", IJCAI 2009.
+    .. [4] V. V. Anshelevich, "A hierarchical approach to computer Hex", Artificial
+       Intelligence 134, 2002.
+    """
     return SOLVE.solve(game, backend, limits, **options)
 
 

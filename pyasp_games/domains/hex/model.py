@@ -380,8 +380,31 @@ def _not_graph(source: str, terminals: str | None) -> str:
 def load_position(
     source: str | Path, terminals: str | None = None, fmt: str | None = None
 ) -> Hex:
-    """A position from the command line: a file (a board diagram, or a graph file for
-    graph Hex: with ``terminals`` or a ``# terminals:`` header), or the one-line form."""
+    """Read a Hex position as the command line gives it.
+
+    Parameters
+    ----------
+    source : path-like or str
+        A size (``5x5``, the empty board), the one-line form (ranks of ``B``, ``W``,
+        ``.`` separated by ``/``), a board-diagram file, or a graph file for Hex on a
+        graph (``.adjlist``, ``.graphml``, ``.json``, or an arc list with a
+        ``# terminals:`` header; ``# black:``, ``# white:``, ``# turn:`` optional).
+    terminals : str or None, optional
+        Graph Hex's two terminals (``s,t``); ``None``: the ``# terminals:`` header.
+    fmt : str or None, optional
+        The graph format; given, the file is a graph file.
+
+    Returns
+    -------
+    Hex
+        The position, with the player to move.
+
+    Raises
+    ------
+    InputError
+        No such file (nor a position), a board too large, stones that do not alternate,
+        terminals or a format given for a board, a graph without terminals.
+    """
     from pyasp_games.engines.graphs import FORMATS, read_graph
 
     text_source = str(source)

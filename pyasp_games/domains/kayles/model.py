@@ -211,7 +211,27 @@ def family_graph(family: Family, n: int) -> Graph:
 
 
 def load_graph(path: Path | str, fmt: str | None = None) -> Graph:
-    """A position from a graph file (any format :func:`read_graph` reads, as undirected)."""
+    """Read a Node Kayles position from a graph file.
+
+    Parameters
+    ----------
+    path : path-like or str
+        Any file :func:`~pyasp_games.engines.graphs.read_graph` reads, read as undirected;
+        an optional ``# value:`` header states the known Grundy value.
+    fmt : str or None, optional
+        The graph format; ``None``: by the extension.
+
+    Returns
+    -------
+    Graph
+        The position.
+
+    Raises
+    ------
+    InputError
+        A bad file, a graph beyond ``MAX_VERTICES`` vertices, or a bad ``# value:``
+        header.
+    """
     graph = read_graph(path, fmt, undirected=True)
     assert isinstance(graph, Graph)
     if len(graph) > MAX_VERTICES:

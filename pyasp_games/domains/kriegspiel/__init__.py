@@ -54,8 +54,58 @@ __all__ = [
 
 
 def solve(m: Metaposition, backend: str, limits: Limits = Limits(), **options: Any) -> Outcome:
-    """Run ``backend`` on ``m`` under ``limits``, timed and verified
-    (:data:`~pyasp_games.domains.kriegspiel.questions.SOLVE`)."""
+    """Solve a Kriegspiel ending: White's worst-case moves to mate and a strategy, verified.
+
+    Parameters
+    ----------
+    m : Metaposition
+        White's men and the squares where the unseen black king may be
+        (:func:`~pyasp_games.domains.kriegspiel.model.load_metaposition`,
+        :func:`~pyasp_games.domains.kriegspiel.model.parse_metaposition`).
+    backend : str
+        One of :data:`BACKENDS`: ``native`` (retrograde analysis over metapositions),
+        ``asp`` (``encoding``, ``emit_lp``; one piece besides the king), ``heuristic`` (an
+        evaluation-function player: an upper bound).
+    limits : Limits, optional
+        What the run may spend (:class:`~pyasp_games.engines.limits.Limits`): wall-clock and
+        CPU seconds, memory, and ``max_length``, the most White moves to look for. The
+        default sets none but the memory cap
+        (:func:`~pyasp_games.engines.limits.default_memory_limit`).
+    **options
+        ``native`` takes ``progress``; ``asp`` ``encoding`` and ``emit_lp``; the clingo
+        options ``clingo_option=[...]``, ``const=[...]``, ``parallel_mode`` (``asp``); and
+        ``trust_encoding=True`` (a user encoding's claims that no checker confirms alone are
+        then marked trusted instead of cross-checked against the reference backend).
+
+    Returns
+    -------
+    Outcome
+        ``answer`` the number of White moves that mates against every answer of the referee,
+        ``witness`` the strategy (nodes keyed by the referee's answers), replayed by the
+        checker; the table the answer rests on is ``certificate``. ``no-solution`` when no
+        mate is forced within ``limits.max_length`` moves.
+
+    Raises
+    ------
+    InputError
+        An unknown ``backend``, an option the backend does not take (named, with the nearest
+        one), or a bad option value (e.g. an encoding file that does not exist, a clingo
+        option clingo refuses).
+
+    Notes
+    -----
+    ``native`` labels every metaposition reachable from the start, round by round;
+    the number of metapositions (White's placement times a set of king squares) grows
+    exponentially with the board, which keeps the boards small. The approach is that of
+    [2]_, on the metapositions of [1]_.
+
+    References
+    ----------
+    .. [1] A. Bolognesi and P. Ciancarini, "Computer programming of Kriegspiel endings:
+       the case of KR vs. K", Advances in Computer Games 10, 2003.
+    .. [2] P. Ciancarini and G. P. Favini, "Playing the perfect Kriegspiel endgame",
+       Theoretical Computer Science 411, 2010.
+    """
     return SOLVE.solve(m, backend, limits, **options)
 
 

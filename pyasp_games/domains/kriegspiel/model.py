@@ -453,8 +453,28 @@ def _from_ranks(ranks: list[str], unknown: bool, name: str) -> Metaposition:
 
 
 def load_metaposition(source: str | Path, name: str | None = None) -> Metaposition:
-    """A metaposition from a file (diagram or one line) or, when ``source`` is no file,
-    from the text itself (what ``kriegspiel solve`` takes)."""
+    """Read a Kriegspiel metaposition from a file or from its one-line form.
+
+    Parameters
+    ----------
+    source : path-like or str
+        A file holding one metaposition (a diagram, or one line), or, when no such file
+        exists, the one-line form itself (``"4/4/1R2/K3 unknown"``: ranks separated by
+        ``/``, ``?`` a square where the black king may be).
+    name : str or None, optional
+        The metaposition's name; ``None``: the file's stem, or the text.
+
+    Returns
+    -------
+    Metaposition
+        White's men and the squares where the black king may be.
+
+    Raises
+    ------
+    InputError
+        An empty source, a file with several metapositions, no such file nor a
+        metaposition, or a metaposition that breaks the rules (named).
+    """
     text = str(source)
     if not text.strip():  # Path('') is the current folder: never what was meant
         raise InputError("the metaposition is empty (give a file, or the one-line form such as "

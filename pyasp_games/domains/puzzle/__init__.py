@@ -45,13 +45,69 @@ __all__ = [
 
 
 def solve(board: Board, backend: str, limits: Limits = Limits(), **options: Any) -> Outcome:
-    """Run ``backend`` on ``board`` under ``limits``; time and verify the outcome
-    (:data:`~pyasp_games.domains.puzzle.questions.SOLVE`).
+    """Solve a sliding-tile board: an optimal plan (or none), timed and verified.
 
-    A reached limit gives ``unknown``; a witness that fails verification turns
-    the outcome into ``error`` with the reason in ``stats`` (never dropped). A user
-    encoding's optimality and bounded "no plan" claims are cross-checked against
-    ``pdb``/``idastar`` (:data:`REFERENCE`) unless ``trust_encoding=True``.
+    Parameters
+    ----------
+    board : Board
+        The board (:func:`~pyasp_games.domains.puzzle.model.load_boards`,
+        :func:`~pyasp_games.domains.puzzle.model.parse_board`), its goal included.
+    backend : str
+        One of :data:`BACKENDS`: ``astar``, ``idastar``, ``pdb`` (exact); ``greedy`` (an
+        upper bound); ``asp`` and ``sat`` (exact, horizon by horizon).
+    limits : Limits, optional
+        What the run may spend (:class:`~pyasp_games.engines.limits.Limits`): wall-clock and
+        CPU seconds, memory, and ``max_length``, the longest plan to look for. The default
+        sets none but the memory cap
+        (:func:`~pyasp_games.engines.limits.default_memory_limit`).
+    **options
+        The backend's own keywords: ``pdb`` takes ``partition``, ``lookups``, ``pruning``,
+        ``checkpoint``, ``progress``; ``asp`` takes ``encoding`` (a bundled name or a
+        ``.lp`` file), ``lower_bound``, ``prune``, ``emit_lp``; ``sat`` takes ``solver``,
+        ``lower_bound``, ``prune``, ``away_counter``, ``emit_cnf``. Also the clingo options
+        ``clingo_option=[...]``, ``const=[...]``, ``parallel_mode`` (``asp``), and
+        ``trust_encoding=True`` (a user encoding's claims that no checker confirms alone are
+        then marked trusted instead of cross-checked against the reference backend).
+
+    Returns
+    -------
+    Outcome
+        ``status`` ``solved`` with ``answer`` the number of moves and ``witness`` the moves
+        (``"R"``, ``"U"``, ...), replayed by the checker; ``no-solution`` when the board
+        cannot reach its goal (the parity of its permutation) or no plan is within
+        ``limits.max_length`` (``verdict.kind`` ``within bound``); ``unknown`` at a limit;
+        ``error`` when the check fails. ``greedy``'s answer is an upper bound
+        (``verdict.kind`` ``upper bound``).
+
+    Raises
+    ------
+    InputError
+        An unknown ``backend``, an option the backend does not take (named, with the nearest
+        one), or a bad option value (e.g. an encoding file that does not exist, a clingo
+        option clingo refuses).
+
+    Notes
+    -----
+    Finding a shortest plan for the (n^2 - 1)-puzzle is NP-hard [4]_. ``astar`` [1]_
+    expands each position at most once: time and memory O(b^d) in the worst case (``b``
+    the branching factor, ``d`` the plan's length). ``idastar`` [2]_ (Manhattan distance
+    and linear conflicts) needs memory O(d) only, at the price of re-expanding positions
+    over its iterations. ``pdb`` is IDA* with additive pattern databases [3]_, built once
+    per partition and cached. The bundled ``seed`` encoding is the one of [5]_.
+
+    References
+    ----------
+    .. [1] P. E. Hart, N. J. Nilsson and B. Raphael, "A formal basis for the heuristic
+       determination of minimum cost paths", IEEE Trans. Systems Science and
+       Cybernetics 4(2), 1968.
+    .. [2] R. E. Korf, "Depth-first iterative-deepening: an optimal admissible tree
+       search", Artificial Intelligence 27(1), 1985.
+    .. [3] R. E. Korf and A. Felner, "Disjoint pattern database heuristics", Artificial
+       Intelligence 134, 2002.
+    .. [4] D. Ratner and M. Warmuth, "The (n^2 - 1)-puzzle and related relocation
+       problems", Journal of Symbolic Computation 10(2), 1990.
+    .. [5] A. Aleksic, "Instradamento di permutazioni su grafi tramite accoppiamenti con
+       applicazione al gioco del 15", thesis, University of Udine, 2025.
     """
     return SOLVE.solve(board, backend, limits, **options)
 

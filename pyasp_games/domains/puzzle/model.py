@@ -368,7 +368,31 @@ def is_set_text(text: str) -> bool:
 
 
 def load_boards(path: Path | str, goal: str | None = None) -> list[Board]:
-    """Read a board file or a set file; raise :class:`InputError` on bad input."""
+    """Read a board file or a set file of sliding-tile boards.
+
+    Parameters
+    ----------
+    path : path-like or str
+        A board file (rows of tile numbers, ``0`` the blank; optional ``# goal:`` and
+        ``# optimal:`` headers) or a set file (a ``# size: RxC`` header, then one board
+        a line).
+    goal : {"blank-last", "blank-first"} or None, optional
+        The goal convention; ``None``: the file's ``# goal:`` header, else blank last.
+
+    Returns
+    -------
+    list of Board
+        The boards in file order (one for a board file), each named after the file.
+
+    Raises
+    ------
+    InputError
+        A missing or unreadable file, or bad text; the message names the file.
+
+    Notes
+    -----
+    Linear in the size of the file.
+    """
     path = Path(path)
     text = read_text(path)
     try:

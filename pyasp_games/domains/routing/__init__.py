@@ -37,8 +37,63 @@ __all__ = [
 
 
 def solve(inst: Instance, backend: str, limits: Limits = Limits(), **options: Any) -> Outcome:
-    """Run ``backend`` on ``inst`` under ``limits``; time and verify the outcome
-    (:data:`~pyasp_games.domains.routing.questions.SOLVE`)."""
+    """Route a permutation on a graph in the fewest steps (or bound it), verified.
+
+    Parameters
+    ----------
+    inst : Instance
+        The graph, the arrangement and the move rule (``matching``, ``swap`` or ``blank``):
+        :func:`~pyasp_games.domains.routing.model.load_instances`,
+        :func:`~pyasp_games.domains.routing.model.parse_arrangement`.
+    backend : str
+        One of :data:`BACKENDS`: ``native``, ``bfs``, ``asp``, ``sat`` (exact); ``oddeven``,
+        ``peeling``, ``rowcolumn``, ``swapper`` (upper bounds, on the graphs each applies
+        to).
+    limits : Limits, optional
+        What the run may spend (:class:`~pyasp_games.engines.limits.Limits`): wall-clock and
+        CPU seconds, memory, and ``max_length``, the most steps to look for. The default
+        sets none but the memory cap
+        (:func:`~pyasp_games.engines.limits.default_memory_limit`).
+    **options
+        ``asp`` takes ``encoding`` and ``emit_lp``; ``sat`` ``solver`` and ``emit_cnf``;
+        ``swapper`` ``seed``; the clingo options ``clingo_option=[...]``, ``const=[...]``,
+        ``parallel_mode`` (``asp``); and ``trust_encoding=True`` (a user encoding's claims
+        that no checker confirms alone are then marked trusted instead of cross-checked
+        against the reference backend).
+
+    Returns
+    -------
+    Outcome
+        ``answer`` the number of steps of the schedule found, ``witness`` the schedule,
+        replayed by the checker; exact backends claim it optimal (the grounds in
+        ``certificate`` where there are some), the upper-bound algorithms mark it
+        ``verdict.kind`` ``upper bound`` unless they prove it optimal. ``no-solution`` when
+        the arrangement cannot be routed (e.g. ``blank`` on the wrong parity) or not within
+        ``limits.max_length``.
+
+    Raises
+    ------
+    InputError
+        An unknown ``backend``, an option the backend does not take (named, with the nearest
+        one), or a bad option value (e.g. an encoding file that does not exist, a clingo
+        option clingo refuses).
+
+    Notes
+    -----
+    Token swapping (the fewest ``swap`` steps) is NP-hard in general [3]_; exact backends
+    are exponential in the worst case. Complete graphs route any
+    permutation in at most 2 matching steps [1]_; the bound algorithms are polynomial
+    (e.g. ``oddeven`` on paths, odd-even transposition sort), as are the closed forms on
+    stars and complete bipartite graphs [2]_.
+
+    References
+    ----------
+    .. [1] N. Alon, F. R. K. Chung and R. L. Graham, "Routing permutations on graphs
+       via matchings", SIAM Journal on Discrete Mathematics 7(3), 1994.
+    .. [2] K. Yamanaka et al., "Swapping labeled tokens on graphs", Theoretical Computer
+       Science 586, 2015.
+    .. [3] T. Miltzow et al., "Approximation and hardness of token swapping", ESA 2016.
+    """
     return SOLVE.solve(inst, backend, limits, **options)
 
 

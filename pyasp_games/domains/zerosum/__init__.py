@@ -37,8 +37,59 @@ __all__ = ["BACKENDS", "QUESTIONS", "ExtensiveGame", "MatrixGame", "check_outcom
 
 
 def solve(game: Game, backend: str, limits: Limits = Limits(), **options: Any) -> Outcome:
-    """Run ``backend`` on ``game`` under ``limits``; time it and check its certificate
-    (:data:`~pyasp_games.domains.zerosum.questions.SOLVE`)."""
+    """Solve a two-person zero-sum game exactly: its value and optimal strategies, checked.
+
+    Parameters
+    ----------
+    game : MatrixGame or ExtensiveGame
+        A matrix game or a game tree
+        (:func:`~pyasp_games.domains.zerosum.questions.load_game`,
+        :func:`~pyasp_games.domains.zerosum.model.make_game`, the Gambit readers of
+        :mod:`~pyasp_games.domains.zerosum.gambit`).
+    backend : str
+        One of :data:`BACKENDS`: ``simplex`` (exact pivoting; a tree through its normal
+        form), ``lp`` (HiGHS, made exact; a tree through its sequence form), ``asp``
+        (support enumeration, matrix games only).
+    limits : Limits, optional
+        What the run may spend (:class:`~pyasp_games.engines.limits.Limits`): wall-clock and
+        CPU seconds, memory. The default sets none but the memory cap
+        (:func:`~pyasp_games.engines.limits.default_memory_limit`).
+    **options
+        ``simplex`` takes ``reduced`` (a tree through its reduced normal form); ``asp``
+        takes ``emit_lp``; and the clingo options ``clingo_option=[...]``, ``const=[...]``,
+        ``parallel_mode`` (``asp``).
+
+    Returns
+    -------
+    Outcome
+        ``answer`` the value of the game (a :class:`~fractions.Fraction`, what player II
+        pays player I), ``witness`` both players' optimal strategies (``row`` and ``col``
+        for a matrix game; behaviour strategies per information set for a tree), checked
+        exactly: each strategy guarantees the value against every pure reply.
+
+    Raises
+    ------
+    InputError
+        An unknown ``backend``, an option the backend does not take (named, with the nearest
+        one), or a bad option value (e.g. an encoding file that does not exist, a clingo
+        option clingo refuses); ``reduced`` given for a matrix game.
+
+    Notes
+    -----
+    The value exists by the minimax theorem [1]_ and is a linear program. The simplex
+    method (Dantzig's rule, then Bland's against cycling) is exact over the rationals
+    but exponential in the worst case; an extensive game's normal form is exponential in the
+    tree, its
+    sequence form [2]_ linear. ``asp`` enumerates square supports, exponentially many.
+
+    References
+    ----------
+    .. [1] J. von Neumann, "Zur Theorie der Gesellschaftsspiele", Mathematische Annalen
+       100, 1928.
+    .. [2] D. Koller, N. Megiddo and B. von Stengel, "Efficient computation of
+       equilibria for extensive two-person games", Games and Economic Behavior 14(2),
+       1996.
+    """
     return SOLVE.solve(game, backend, limits, **options)
 
 

@@ -227,7 +227,36 @@ def _known_comment(known: Fraction | None) -> str:
 
 
 def parse_nfg(text: str, name: str = "game") -> MatrixGame:
-    """A two-person zero-sum game from ``.nfg`` text (payoff or outcome version)."""
+    """Read a two-person zero-sum game from ``.nfg`` text (payoff or outcome version).
+
+    Parameters
+    ----------
+    text : str
+        The file's text.
+    name : str, optional
+        The game's name where the text gives no title.
+
+    Returns
+    -------
+    MatrixGame
+        Player 1's payoffs (what player II pays player I), exact fractions; a
+        constant-sum game keeps its ``constant``.
+
+    Raises
+    ------
+    InputError
+        Text that is not ``.nfg``, not two players, or not constant-sum (naming two
+        outcomes that differ).
+
+    Notes
+    -----
+    Linear in the text.
+
+    References
+    ----------
+    .. [1] R. D. McKelvey, A. M. McLennan and T. L. Turocy, Gambit: Software Tools for
+       Game Theory, https://www.gambit-project.org (the file formats).
+    """
     tokens = _Tokens(text, name)
     title = _prologue(tokens, "NFG", "1")
     tokens.expect("{", "the strategies")
@@ -285,8 +314,24 @@ def _quote(label: str) -> str:
 
 
 def format_nfg(game: MatrixGame) -> str:
-    """The game as ``.nfg`` text (outcome version, strategies named, one outcome per
-    profile), as Gambit writes it."""
+    """Write a matrix game as ``.nfg`` text, as Gambit writes it.
+
+    Parameters
+    ----------
+    game : MatrixGame
+        The game.
+
+    Returns
+    -------
+    str
+        The outcome version, strategies named, one outcome per profile; the known
+        value, if any, in the comment. :func:`parse_nfg` reads it back equal.
+
+    References
+    ----------
+    .. [1] R. D. McKelvey, A. M. McLennan and T. L. Turocy, Gambit: Software Tools for
+       Game Theory, https://www.gambit-project.org (the file formats).
+    """
     m, n = game.shape
     strategies = " ".join(
         "{ " + " ".join(_quote(s) for s in names) + " }" for names in (game.rows, game.cols)
@@ -306,8 +351,37 @@ def format_nfg(game: MatrixGame) -> str:
 
 
 def parse_efg(text: str, name: str = "tree") -> ExtensiveGame:
-    """A two-person zero-sum game tree from ``.efg`` text (built by
-    :func:`pyasp_games.domains.zerosum.extensive.from_dict`, which checks perfect recall)."""
+    """Read a two-person zero-sum game tree from ``.efg`` text.
+
+    Parameters
+    ----------
+    text : str
+        The file's text: nodes in depth-first order (``c`` chance, ``p`` a player's
+        move, ``t`` terminal).
+    name : str, optional
+        The game's name where the text gives no title.
+
+    Returns
+    -------
+    ExtensiveGame
+        The tree, built by :func:`pyasp_games.domains.zerosum.extensive.from_dict`.
+
+    Raises
+    ------
+    InputError
+        Text that is not ``.efg``, not two players, not constant-sum, or a tree that
+        :func:`~pyasp_games.domains.zerosum.extensive.from_dict` refuses (too deep,
+        imperfect recall).
+
+    Notes
+    -----
+    Linear in the text.
+
+    References
+    ----------
+    .. [1] R. D. McKelvey, A. M. McLennan and T. L. Turocy, Gambit: Software Tools for
+       Game Theory, https://www.gambit-project.org (the file formats).
+    """
     tokens = _Tokens(text, name)
     title = _prologue(tokens, "EFG", "2")
     known = _comment(tokens)
@@ -414,8 +488,24 @@ def _name_infosets(root: dict[str, Any], labels: dict[tuple[int, int], str]) -> 
 
 
 def format_efg(game: ExtensiveGame | MatrixGame) -> str:
-    """The game as ``.efg`` text. A matrix game becomes the tree where player 1 moves,
-    then player 2 moves without seeing it (one information set)."""
+    """Write a game as ``.efg`` text.
+
+    Parameters
+    ----------
+    game : ExtensiveGame or MatrixGame
+        A tree, or a matrix game: it becomes the tree where player 1 moves, then
+        player 2 moves without seeing it (one information set).
+
+    Returns
+    -------
+    str
+        The ``.efg`` text; :func:`parse_efg` reads it back.
+
+    References
+    ----------
+    .. [1] R. D. McKelvey, A. M. McLennan and T. L. Turocy, Gambit: Software Tools for
+       Game Theory, https://www.gambit-project.org (the file formats).
+    """
     if isinstance(game, MatrixGame):
         game = _matrix_tree(game)
     numbers: dict[tuple[int, str], int] = {}
@@ -458,7 +548,19 @@ def _matrix_tree(game: MatrixGame) -> ExtensiveGame:
 
 
 def sniff(path: Path) -> str | None:
-    """``nfg`` or ``efg`` by the extension, or by the first word of the file."""
+    """Whether a file is Gambit's, and which format.
+
+    Parameters
+    ----------
+    path : Path
+        The file.
+
+    Returns
+    -------
+    {"nfg", "efg"} or None
+        By the extension, else by the first word of the file; ``None``: neither (or
+        the file cannot be opened: its reader reports that).
+    """
     by_extension = EXTENSIONS.get(path.suffix.lower())
     if by_extension:
         return by_extension
@@ -471,7 +573,28 @@ def sniff(path: Path) -> str | None:
 
 
 def load_gambit(path: Path | str) -> MatrixGame | ExtensiveGame:
-    """Read a ``.nfg`` (a matrix game) or ``.efg`` (a tree) file."""
+    """Read a ``.nfg`` (a matrix game) or ``.efg`` (a tree) file.
+
+    Parameters
+    ----------
+    path : path-like or str
+        The file; its format by :func:`sniff`.
+
+    Returns
+    -------
+    MatrixGame or ExtensiveGame
+        The game, named after the file.
+
+    Raises
+    ------
+    InputError
+        A missing or unreadable file, or bad text; the message names the file.
+
+    References
+    ----------
+    .. [1] R. D. McKelvey, A. M. McLennan and T. L. Turocy, Gambit: Software Tools for
+       Game Theory, https://www.gambit-project.org (the file formats).
+    """
     path = Path(path)
     kind = sniff(path)
     text = read_text(path)

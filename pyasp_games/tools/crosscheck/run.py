@@ -145,9 +145,38 @@ def crosscheck(
 ) -> Report:
     """Run every backend on every instance and compare their verified answers.
 
-    Every run, whatever it builds first (e.g. pattern databases), is under the
-    per-run limits. With ``workers > 1`` the runs go to that many processes (rows
-    keep their order).
+    Parameters
+    ----------
+    spec : DomainSpec
+        The domain (:func:`~pyasp_games.domains.domain_spec`): how to solve, which
+        backend applies to which instance, the known answers, the relation.
+    instances : sequence
+        The instances (e.g. ``spec.bundled()``).
+    backends : sequence of BackendSpec
+        The backends to run, each with its options and label.
+    limits : Limits, optional
+        The limits of each run (whatever it builds first, e.g. pattern databases,
+        included).
+    on_row : callable or None, optional
+        Called with each :class:`Row` as soon as its instance is compared.
+    workers : int, optional
+        Processes to run in; with more than 1 the rows keep their order.
+
+    Returns
+    -------
+    Report
+        One :class:`Row` per run: the outcome, whether it agrees with the others (by
+        :func:`~pyasp_games.engines.agreement.relation`) and with the known answer.
+
+    Raises
+    ------
+    InputError
+        An encoding file that is missing or binary, before any run.
+
+    Notes
+    -----
+    Runs ``len(instances) * len(backends)`` backends (those that apply), each under
+    ``limits``, and compares the answers of one instance pairwise.
     """
     for b in backends:  # a missing or binary program is bad input, before any run
         if ENCODING in b.options:

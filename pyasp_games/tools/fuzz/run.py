@@ -78,19 +78,66 @@ def fuzz(
     export: Path | None = None,
     started: float | None = None,
 ) -> FuzzReport:
-    """Fuzz ``backend`` (default: the domain's encoding backend, with ``encoding``)
-    against the question's reference; see the module docstring.
+    """Fuzz an encoding against the question's reference backend; see the module docstring.
 
-    ``runs``: random instances to try after the whole small scope (``small_scope=False``:
-    random ones only); ``run_limit``: seconds for each answer; ``total_limit``: seconds for the
-    whole session; ``out``: where the failing instance is written (``None``: nowhere)
-    and, with ``replay``, where earlier counterexamples are replayed from first;
-    ``export``: a folder where each counterexample (and time-out) also becomes a
-    regression case, the instance with the reference's verified answer
-    (:mod:`pyasp_games.tools.fuzz.regression`); ``started``: when the session's clock
-    started, on :func:`time.perf_counter`'s clock (default: now; the command line
-    gives its process's start, :func:`~pyasp_games.engines.processes.process_started`,
-    so that ``--total-time`` holds for the whole command, its start-up included).
+    Parameters
+    ----------
+    spec : DomainSpec
+        The domain; its ``fuzzing`` declares the families drawn.
+    question : str or None, optional
+        The question to fuzz; ``None``: the domain's first fuzzable one.
+    encoding : str or None, optional
+        The encoding under test (a bundled name or a ``.lp`` file).
+    backend : str or None, optional
+        The backend under test; ``None``: the domain's encoding backend.
+    family : str or None, optional
+        The instance family; ``None``: every family.
+    runs : int, optional
+        Random instances to try after the whole small scope.
+    seed : int, optional
+        The random seed: a session is deterministic in it (and in ``out``'s contents).
+    max_size : int or None, optional
+        The largest instance size drawn; ``None``: the family's own.
+    run_limit : float or None, optional
+        Seconds for each answer.
+    total_limit : float or None, optional
+        Seconds for the whole session.
+    out : Path or None, optional
+        The folder where the failing instance is written and, with ``replay``, where
+        earlier counterexamples are replayed from first (``None``: nowhere).
+    replay : bool, optional
+        Replay ``out``'s counterexamples first.
+    small_scope : bool, optional
+        Try every tiny instance first (``False``: random ones only).
+    on_run : callable or None, optional
+        Called with the report after each run.
+    export : Path or None, optional
+        A folder where each counterexample (and time-out) also becomes a regression
+        case (:mod:`pyasp_games.tools.fuzz.regression`).
+    started : float or None, optional
+        When the session's clock started, on :func:`time.perf_counter`'s clock
+        (default: now; the command line gives its process's start,
+        :func:`~pyasp_games.engines.processes.process_started`, so that ``--total-time``
+        holds for the whole command, its start-up included).
+
+    Returns
+    -------
+    FuzzReport
+        What was run and the smallest failure found, if any (``report.failure``;
+        ``report.exit_code()`` 0: none, 1: a failure).
+
+    Raises
+    ------
+    InputError
+        Bad limits or sizes, an ``out`` that is no folder, a domain or question that
+        cannot be fuzzed, an unknown family or encoding.
+
+    References
+    ----------
+    .. [1] D. Jackson, Software Abstractions, MIT Press, 2006 (the small scope
+       hypothesis).
+    .. [2] D. R. MacIver, Z. Hatfield-Dodds et al., "Hypothesis: a new approach to
+       property-based testing", Journal of Open Source Software 4(43), 2019.
     """
     checked_seconds(total_limit, "--total-time")  # NaN would mean no limit at all
     checked_seconds(run_limit, "--time-limit")
