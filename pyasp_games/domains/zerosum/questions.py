@@ -59,8 +59,30 @@ Game = MatrixGame | ExtensiveGame
 
 
 def load_game(path: Path | str) -> Game:
-    """A game file: Gambit's ``.nfg`` (a matrix game) or ``.efg`` (a tree), ``.json`` an
-    extensive-form tree, anything else a text matrix."""
+    """Read a zero-sum game file of any of the formats the domain takes.
+
+    Parameters
+    ----------
+    path : Path or str
+        A game file: Gambit's ``.nfg`` (a matrix game) or ``.efg`` (a tree), recognised by
+        its first line whatever its name; ``.json``, an extensive-form tree; anything
+        else, a text matrix (one row a line, the row player's payoffs).
+
+    Returns
+    -------
+    MatrixGame or ExtensiveGame
+        The game, named after the file's stem (a Gambit file: its title).
+
+    Raises
+    ------
+    InputError
+        The file is missing or unreadable, or is no game of its format (ragged rows,
+        non-numbers, a malformed tree or Gambit file), with one sentence naming it.
+
+    Notes
+    -----
+    Linear in the file's size.
+    """
     from pyasp_games.domains.zerosum.gambit import load_gambit, sniff
 
     path = Path(path)
