@@ -71,7 +71,7 @@ def load_game(path: Path | str) -> Game:
     Returns
     -------
     MatrixGame or ExtensiveGame
-        The game, named after the file's stem (a Gambit file: its title).
+        The game, named after the file.
 
     Raises
     ------
