@@ -205,6 +205,20 @@ def test_cli_refuses_the_undirected_k33_with_readable_arcs(tmp_path):
     assert "..." not in run.stderr and "->" in run.stderr
 
 
+def test_an_undirected_graph_file_is_read_with_undirected(tmp_path):
+    # networkx's node-link JSON (and GraphML) of an undirected graph: refused as a
+    # digraph ("a game graph needs directed arcs") even where --undirected was given
+    g = nx.complete_bipartite_graph(3, 3)
+    src = tmp_path / "k33.json"
+    src.write_text(json.dumps({"nodes": [{"id": n} for n in g.nodes],
+                               "links": [{"source": u, "target": v} for u, v in g.edges]}))  # fmt: skip
+    solved = run_cli("geography", "solve", src, "--undirected", "-s", "0", "--json")
+    assert solved.code == 0 and solved.json()["answer"] == "first", solved.stderr
+    run = run_cli("geography", "planarize", src, "--undirected", "-s", "0", "--json")
+    assert run.code == 3 and "a game graph needs directed arcs" not in run.stderr
+    assert "->" in run.stderr and "..." not in run.stderr
+
+
 def test_cli_planarize(tmp_path):
     src = tmp_path / "k33.txt"
     src.write_text(k33_game().format_arcs())

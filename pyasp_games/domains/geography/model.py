@@ -155,7 +155,8 @@ def load_instance(
     InputError
         A bad file, no start vertex, an unknown start or variant, or a bad header.
     """
-    graph = read_graph(path, fmt)
+    # an undirected graph file (GraphML, JSON) is read as one when the user says so
+    graph = read_graph(path, fmt, undirected=bool(undirected))
     if variant is None:
         variant = graph.headers.get("variant", "vertex")
     if undirected is None:
