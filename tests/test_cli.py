@@ -150,7 +150,7 @@ def test_unsolvable_board_answers_with_exit_0(puzzles):
     run = run_cli("puzzle", "solve", puzzles / "thesis-board3.txt", "-b", "sat", "--json")
     out = run.json()
     assert run.code == 0 and out["status"] == "no-solution" and out["answer"] is None
-    assert "inversions" in out["stats"]["proof"]
+    assert "inversions" in out["certificate"]["reason"]
 
 
 @pytest.mark.parametrize(

@@ -3,6 +3,7 @@ workers, the pdb progress line, and the files the backends emit themselves."""
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 
@@ -89,3 +90,76 @@ def test_a_set_file_in_worker_processes_prints_in_input_order(puzzles):
     assert alone.code == pooled.code == 0
     assert [(r["problem"], r["answer"]) for r in rows[0]] == [(r["problem"], r["answer"]) for r in rows[1]]
     assert len(rows[1]) == 5 and all(r["stats"]["verified"] for r in rows[1])
+
+
+# -- saved answers, checked again (pyasp-games verify) -----------------------------------
+
+
+def _saved(outcome: Outcome) -> dict:
+    """The outcome as ``--json`` prints it, read back."""
+    return json.loads(json.dumps(outcome.to_dict(), default=str))
+
+
+def _refuted(question, board, data: dict, change) -> Outcome:
+    tampered = copy.deepcopy(data)
+    change(tampered)
+    out = question.recheck(board, tampered)
+    assert out.verdict.verified is False and out.status == "error", (out.status, out.verdict)
+    return out
+
+
+def _set(*path):
+    *keys, value = path
+
+    def change(data: dict) -> None:
+        for key in keys[:-1]:
+            data = data[key]
+        data[keys[-1]] = value(data[keys[-1]]) if callable(value) else value
+
+    return change
+
+
+@pytest.mark.parametrize(
+    "text", ["1 2 3\n4 5 6\n7 0 8", "1 2 3\n4 5 6\n8 7 0", "1 2 3 4\n5 6 7 8\n9 10 11 12\n13 15 14 0"]
+)
+def test_a_saved_check_is_checked_again(text):
+    board = parse_board(text)
+    data = _saved(CHECK.ask(board))
+    assert set(data["certificate"]) >= {"inversions", "blank_row", "reason"}
+    again = CHECK.recheck(board, data)
+    assert again.verdict.fully_verified and again.answer == data["answer"]
+    _refuted(CHECK, board, data, _set("answer", lambda a: not a))
+    _refuted(CHECK, board, data, _set("certificate", "inversions", lambda n: n + 2))  # same parity
+    _refuted(CHECK, board, data, _set("certificate", "blank_row", lambda r: r + 2))
+    _refuted(CHECK, board, data, _set("certificate", "reason", lambda r: r.replace("width", "size")))
+
+
+def test_a_saved_plan_is_checked_again():
+    board = random_walk_board(3, 3, 14, 2)
+    for backend in ("sat", "idastar", "greedy"):
+        data = _saved(SOLVE.ask(board, backend))
+        again = SOLVE.recheck(board, data)
+        assert again.status == "solved" and again.verdict.fully_verified, backend
+        assert again.verdict.exact is (backend != "greedy")
+        _refuted(SOLVE, board, data, _set("answer", lambda n: n - 2))
+        moved = "U" if data["witness"][0] != "U" else "D"
+        _refuted(SOLVE, board, data, _set("witness", lambda plan, m=moved: m + plan[1:]))
+
+
+def test_a_saved_no_plan_is_checked_again(puzzles):
+    unsolvable = load_boards(puzzles / "thesis-board3.txt")[0]
+    data = _saved(SOLVE.ask(unsolvable, "astar"))
+    assert data["status"] == "no-solution" and "inversions" in data["certificate"]["reason"]
+    assert SOLVE.recheck(unsolvable, data).verdict.fully_verified
+    _refuted(SOLVE, unsolvable, data, _set("certificate", "inversions", lambda n: n + 2))
+    _refuted(SOLVE, unsolvable, data, _set("answer", 24))
+    solvable = load_boards(puzzles / "thesis-board1.txt")[0]  # Manhattan distance 12
+    _refuted(SOLVE, solvable, data, _set("status", "no-solution"))  # another board: solvable
+    # "none within 10" holds below the Manhattan distance: checked alone, bound and all
+    within = _saved(SOLVE.ask(solvable, "idastar", Limits(max_length=10)))
+    assert within["certificate"] == "no plan of length <= 10" and within["stats"]["bounded"] == 10
+    assert SOLVE.recheck(solvable, within).verdict.fully_verified
+    _refuted(SOLVE, solvable, within, _set("stats", "bounded", 8))
+    _refuted(SOLVE, solvable, within, _set("certificate", "no plan of length <= 12"))
+    beyond = _saved(SOLVE.ask(solvable, "idastar", Limits(max_length=20)))  # rests on the search
+    assert SOLVE.recheck(solvable, beyond).verdict.verified is None

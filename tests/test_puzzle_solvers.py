@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from pyasp_games.domains.puzzle import BACKENDS, check_outcome, load_boards, parse_board, solve
 from pyasp_games.domains.puzzle.verify import verify_plan
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.errors import InputError
@@ -47,7 +48,7 @@ def test_thesis_boards(puzzles, backend, board, length):
     out = solve(b, backend, Limits(time_limit=60), **quick_options(b, backend))
     assert out.answer == length and out.verdict.verified is True
     if length is None:
-        assert out.status == "no-solution" and "inversions" in out.stats["proof"]
+        assert out.status == "no-solution" and "inversions" in out.certificate["reason"]
 
 
 def test_seed_encoding_solves_board_2_optimally(puzzles):
@@ -77,7 +78,7 @@ def test_max_length_gives_bounded_no_solution(puzzles, backend):
     b = load_boards(puzzles / "thesis-board1.txt")[0]
     out = solve(b, backend, Limits(max_length=20), **quick_options(b, backend))
     assert out.status == "no-solution" and out.answer is None
-    assert out.stats["proof"] == "no plan of length <= 20"
+    assert out.certificate == "no plan of length <= 20" and out.verdict.bound == 20
     ok = solve(b, backend, Limits(max_length=24), **quick_options(b, backend))
     assert ok.answer == 24
 
@@ -104,7 +105,7 @@ def test_a_wrong_plan_is_reported_not_printed(monkeypatch):
     board = parse_board("1 2 3\n4 5 6\n7 0 8")
 
     def liar(board, limits=Limits()):
-        return Outcome(board.name, "", "solved", 1, "L", 0.0, {})
+        return Claim.solved(1, "L")
 
     monkeypatch.setitem(BACKENDS, "astar", liar)
     out = solve(board, "astar")
@@ -115,7 +116,7 @@ def test_a_wrong_plan_is_reported_not_printed(monkeypatch):
 def test_a_false_unsolvability_claim_is_caught():
     board = parse_board("1 2 3\n4 5 6\n7 0 8")
     ok, message = check_outcome(
-        board, Outcome(board.name, "x", "no-solution", None, None, 0.0, {"proof": "parity"})
+        board, Outcome(board.name, "x", "no-solution", certificate="parity")
     )
     assert ok is False and "solvable" in message
 

@@ -70,7 +70,7 @@ def test_the_native_backend_answers_large_paths_at_once():
     reversal = Instance(g, tuple(reversed(range(200))), "swap")
     out = solve(reversal, "native", Limits(time_limit=20))
     assert out.status == "solved" and out.answer == 200 * 199 // 2 and out.verdict.verified
-    assert out.verdict.exact and "inversions" in out.stats["proof"]
+    assert out.verdict.exact and "inversions" in out.certificate
 
 
 @pytest.mark.slow
@@ -119,4 +119,4 @@ def test_long_cycles_are_optimal():
     random.Random(5).shuffle(state)
     out = solve(Instance(graph_spec("cycle:300"), tuple(state), "swap"), "native")
     assert out.status == "solved" and out.verdict.verified and out.verdict.exact
-    assert "balanced displacement" in out.stats["proof"]
+    assert "balanced displacement" in out.certificate

@@ -6,8 +6,9 @@ its ASP encoding is the bundled ``seed`` encoding, the baseline; its three test 
 are ``instances/puzzle/thesis-board*.txt``.
 
 ``BACKENDS`` maps each backend's name to a function ``(board, limits, **options)
--> Outcome``; :func:`solve` is the one entry point the CLI, crosscheck and bench
-use: it runs a backend under its limits, times it, and verifies its answer.
+-> Claim``; :func:`solve` is the one entry point the CLI, crosscheck and bench
+use: it runs a backend under its limits, times it, verifies its claim and gives the
+:class:`~pyasp_games.engines.outcome.Outcome`.
 
 >>> board = parse_board("1 2 3\\n4 5 6\\n7 0 8")
 >>> out = solve(board, "sat")

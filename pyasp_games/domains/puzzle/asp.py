@@ -13,8 +13,8 @@ Two interfaces exist:
   horizon.
 
 >>> from pyasp_games.domains.puzzle.model import parse_board
->>> out = solve_asp(parse_board("1 2 3\\n4 5 6\\n0 7 8"))
->>> out.status, out.answer, out.witness
+>>> claim = solve_asp(parse_board("1 2 3\\n4 5 6\\n0 7 8"))
+>>> claim.status, claim.answer, claim.witness
 ('solved', 2, 'RR')
 """
 
@@ -31,10 +31,11 @@ from clingo import SymbolType
 
 from pyasp_games.domains.puzzle.horizons import Horizons, horizons
 from pyasp_games.domains.puzzle.model import Board, manhattan_lower_bound, solvability
+from pyasp_games.domains.puzzle.native import unsolvable
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.clingo_runner import ClingoSession, write_facts
 from pyasp_games.engines.horizon_search import search_horizons
 from pyasp_games.engines.limits import Deadline, Limits
-from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import encoding_path
 from pyasp_games.errors import InputError, MalformedAnswer
 
@@ -122,7 +123,7 @@ def solve_asp(
     prune: str = "none",
     clingo_args: Sequence[str] = (),
     emit_lp: Path | str | None = None,
-) -> Outcome:
+) -> Claim:
     """Optimal plan with clingo: horizons from an admissible bound, step two.
 
     The first satisfiable horizon is optimal: every shorter horizon of the same
@@ -141,11 +142,10 @@ def solve_asp(
         if prune != "none":
             raise InputError("pruning applies to multi-shot encodings (at/4, query/1), not to seed")
     path = encoding_path(DOMAIN, encoding)
-    check = solvability(board)
-    if not check.solvable:
+    if (none := unsolvable(board)) is not None:
         if emit_lp is not None:
             write_lp(board, encoding, emit_lp)
-        return Outcome(board.name, "", "no-solution", None, None, 0.0, {"proof": check.reason})
+        return none
     limits = limits.started()  # horizons() polls the same clock
     deadline = limits.deadline()
     cpu = time.process_time()  # this process' CPU seconds (all threads): robust on a busy machine
@@ -172,7 +172,7 @@ def solve_asp(
         stats["propagator"] = {"prune": prune, "nogoods": propagator.nogoods}
     if session.messages:
         stats["messages"] = session.messages[:5]
-    return _outcome(board, h, result.status, result.symbols, stats, span)
+    return _claim(board, h, result.status, result.symbols, stats, span)
 
 
 class PatternBoundPropagator:
@@ -272,7 +272,7 @@ def _solve_single_shot(
     span: Horizons,
     deadline: Deadline,
     emit: Callable[[int], None] | None = None,
-) -> Outcome:
+) -> Claim:
     """Re-ground and solve for each horizon; ``emit(h)`` writes the program of horizon ``h``
     (so the file written last is the last one run)."""
     stats: dict = {"encoding": str(path), "lower_bound": span.lower, "horizons": []}
@@ -294,15 +294,15 @@ def _solve_single_shot(
         return result.status
 
     h, status, stats["horizons"] = search_horizons(span.start, span.stop, 2, extend, attempt)
-    return _outcome(board, h, status, last, stats, span)
+    return _claim(board, h, status, last, stats, span)
 
 
-def _outcome(
+def _claim(
     board: Board, h: int | None, status: str, symbols: list, stats: dict, span: Horizons
-) -> Outcome:
+) -> Claim:
     if status == "sat":
         plan = plan_from_symbols(symbols)
-        return Outcome(board.name, "", "solved", len(plan), plan, 0.0, stats)
+        return Claim.solved(len(plan), plan, stats=stats)
     if status == "unsat":
         return span.exhausted(board, stats)
-    return Outcome(board.name, "", "unknown", None, None, 0.0, stats)
+    return Claim.unknown(stats)

@@ -9,9 +9,9 @@ horizon means. The loop over them is the one every planner shares,
 
 >>> from pyasp_games.domains.puzzle.model import parse_board
 >>> h = horizons(parse_board("1 2 3\\n4 5 6\\n0 7 8"), "manhattan", Limits(max_length=1))
->>> out = h.exhausted(parse_board("1 2 3\\n4 5 6\\n0 7 8"), {})
->>> (h.start, h.stop), out.stats, out.verdict.kind, out.verdict.bound
-((2, 1), {'proof': 'no plan of length <= 1'}, 'within bound', 1)
+>>> claim = h.exhausted(parse_board("1 2 3\\n4 5 6\\n0 7 8"), {})
+>>> (h.start, h.stop), claim.status, claim.kind, claim.bound, claim.certificate
+((2, 1), 'no-solution', 'within bound', 1, 'no plan of length <= 1')
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pyasp_games.domains.puzzle.model import Board, manhattan_lower_bound
-from pyasp_games.domains.puzzle.native import solve_greedy
+from pyasp_games.domains.puzzle.native import none_within, solve_greedy
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.limits import Deadline, LimitReached, Limits
-from pyasp_games.engines.outcome import Outcome
 from pyasp_games.errors import InputError
 
 
@@ -41,8 +41,8 @@ class Horizons:
     upper: int
     lower: dict[str, Any] = field(default_factory=dict)
 
-    def exhausted(self, board: Board, stats: dict[str, Any]) -> Outcome:
-        """The outcome when the planner refuted every horizon up to ``stop``.
+    def exhausted(self, board: Board, stats: dict[str, Any]) -> Claim:
+        """The claim when the planner refuted every horizon up to ``stop``.
 
         Below a ``--max-length`` cap that is "no plan within the bound"; up to
         ``upper`` it contradicts a plan we hold, so the encoding is wrong (a user's
@@ -50,15 +50,13 @@ class Horizons:
         claim that the board has no solution.
         """
         if self.stop < self.upper:
-            stats["proof"] = f"no plan of length <= {self.stop}"
-            stats["bounded"] = self.stop
-            return Outcome(board.name, "", "no-solution", None, None, 0.0, stats)
-        stats["error"] = (
+            return none_within(self.stop, stats)
+        return Claim.error(
             f"the encoding refutes every plan length up to {self.upper}, but a plan of "
             f"{self.upper} moves exists: it is wrong or does not follow the interface "
-            "(encodings/puzzle/README.md)"
+            "(encodings/puzzle/README.md)",
+            stats,
         )
-        return Outcome(board.name, "", "error", None, None, 0.0, stats)
 
 
 def start_horizon(

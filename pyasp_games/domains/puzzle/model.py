@@ -233,26 +233,45 @@ def solvability(board: Board) -> Solvability:
     inversions = sum(1 for i in range(len(seq)) for j in range(i + 1, len(seq)) if seq[i] > seq[j])
     blank_row = board.blank // board.cols
     goal_blank_row = board.goal_tiles.index(0) // board.cols
-    even = board.cols % 2 == 0
-    if not even:
+    solvable, reason = parity_argument(board.cols, inversions, blank_row, goal_blank_row)
+    return Solvability(solvable, inversions, blank_row, goal_blank_row, board.cols % 2 == 0, reason)
+
+
+def parity_argument(cols: int, inversions: int, blank_row: int, goal_blank_row: int) -> tuple[bool, str]:
+    """The invariant's verdict on a board of width ``cols`` with these terms, and the
+    argument in words (what ``puzzle check`` prints, and its checker reads again).
+
+    >>> parity_argument(3, 1, 0, 2)
+    (False, 'unsolvable: width 3 is odd, so the inversion parity is invariant; 1 inversions is odd, the goal has 0')
+    """
+    if cols % 2:
         solvable = inversions % 2 == 0
         reason = (
-            f"width {board.cols} is odd, so the inversion parity is invariant; "
+            f"width {cols} is odd, so the inversion parity is invariant; "
             f"{inversions} inversions is {'even' if solvable else 'odd'}, the goal has 0"
         )
     else:
         value = inversions + blank_row
         solvable = value % 2 == goal_blank_row % 2
         reason = (
-            f"width {board.cols} is even, so inversions + blank row is invariant mod 2; "
+            f"width {cols} is even, so inversions + blank row is invariant mod 2; "
             f"{inversions} inversions + blank in row {blank_row} = {value} "
             f"({'even' if value % 2 == 0 else 'odd'}), the goal has blank in row {goal_blank_row} "
             f"({'even' if goal_blank_row % 2 == 0 else 'odd'})"
         )
-    verdict = "solvable" if solvable else "unsolvable"
-    return Solvability(
-        solvable, inversions, blank_row, goal_blank_row, even, f"{verdict}: {reason}"
-    )
+    return solvable, f"{'solvable' if solvable else 'unsolvable'}: {reason}"
+
+
+def parity_terms(result: Solvability) -> dict[str, Any]:
+    """The invariant's terms and argument as a claim's certificate (``puzzle check``, and
+    an unsolvable board's "no plan"): what the checker counts again."""
+    return {
+        "inversions": result.inversions,
+        "blank_row": result.blank_row,
+        "goal_blank_row": result.goal_blank_row,
+        "width_even": result.width_even,
+        "reason": result.reason,
+    }
 
 
 # -- parsing and formatting -----------------------------------------------------

@@ -21,9 +21,9 @@ from bisect import bisect_left
 from collections.abc import Callable
 from itertools import count
 
-from pyasp_games.domains.puzzle.model import OPPOSITE, Board, moves_of, solvability
+from pyasp_games.domains.puzzle.model import OPPOSITE, Board, moves_of, parity_terms, solvability
+from pyasp_games.engines.claim import Claim, Kind
 from pyasp_games.engines.limits import LimitReached, Limits
-from pyasp_games.engines.outcome import Outcome
 from pyasp_games.errors import InputError
 
 _CHECK_EVERY = 4096
@@ -110,48 +110,48 @@ def _neighbours(rows: int, cols: int) -> list[list[tuple[str, int]]]:
     return [list(moves_of(p, rows, cols).items()) for p in range(rows * cols)]
 
 
-def decide_solvability(board: Board, limits: Limits = Limits()) -> Outcome:
+def decide_solvability(board: Board, limits: Limits = Limits()) -> Claim:
     """Is ``board`` solvable? By the inversion-parity invariant (:func:`solvability`).
 
-    The answer is ``True`` or ``False``; ``stats`` hold the invariant's terms and, in
-    ``reason``, the argument in words. Linear in the tiles' inversions: no limit applies.
+    The answer is ``True`` or ``False``; the certificate holds the invariant's terms and,
+    in ``reason``, the argument in words (:func:`~pyasp_games.domains.puzzle.model.parity_terms`),
+    which the checker counts again. Linear in the tiles' inversions: no limit applies.
 
     >>> from pyasp_games.domains.puzzle.model import parse_board
     >>> decide_solvability(parse_board("1 2 3\\n4 5 6\\n8 7 0")).answer
     False
     """
     result = solvability(board)
-    stats = {
-        "inversions": result.inversions,
-        "blank_row": result.blank_row,
-        "goal_blank_row": result.goal_blank_row,
-        "width_even": result.width_even,
-        "reason": result.reason,
-    }
-    return Outcome(board.name, "", "solved", result.solvable, None, 0.0, stats)
+    return Claim.solved(result.solvable, certificate=parity_terms(result))
 
 
-def _unsolvable(board: Board) -> Outcome | None:
+def unsolvable(board: Board) -> Claim | None:
+    """"No plan" for a board the invariant shows unsolvable (its terms the certificate,
+    :func:`~pyasp_games.domains.puzzle.model.parity_terms`); ``None`` for a solvable one."""
     check = solvability(board)
     if check.solvable:
         return None
-    return Outcome(board.name, "", "no-solution", None, None, 0.0, {"proof": check.reason})
+    return Claim.none(certificate=parity_terms(check))
 
 
-def _beyond(board: Board, limits: Limits, stats: dict) -> Outcome:
-    stats["proof"] = f"no plan of length <= {limits.max_length}"
-    stats["bounded"] = limits.max_length
-    return Outcome(board.name, "", "no-solution", None, None, 0.0, stats)
+def none_within(bound: int, stats: dict) -> Claim:
+    """"No plan of length <= ``bound``" (every plan up to it refuted): the grounds, which
+    the checker reads with the bound, are the certificate."""
+    return Claim.none(bound=bound, certificate=f"no plan of length <= {bound}", stats=stats)
 
 
-def solve_astar(board: Board, limits: Limits = Limits()) -> Outcome:
+def _beyond(board: Board, limits: Limits, stats: dict) -> Claim:
+    return none_within(limits.max_length, stats)
+
+
+def solve_astar(board: Board, limits: Limits = Limits()) -> Claim:
     """Optimal plan by A* with Manhattan distance + linear conflicts.
 
     Ties on ``f`` prefer the deeper node. The heuristic is consistent, so a state
     is expanded at most once. Time and memory O(b^d) in the worst case;
     ``stats["nodes"]`` counts expansions.
     """
-    if (out := _unsolvable(board)) is not None:
+    if (out := unsolvable(board)) is not None:
         return out
     deadline = limits.deadline()
     h = Heuristic(board.rows, board.cols, board.goal_tiles)
@@ -179,14 +179,8 @@ def solve_astar(board: Board, limits: Limits = Limits()) -> Outcome:
                     break
                 plan.append(letter)
                 state = prev
-            return Outcome(
-                board.name,
-                "",
-                "solved",
-                g,
-                "".join(reversed(plan)),
-                0.0,
-                {"nodes": nodes, "h0": h0, "stored": len(best_g)},
+            return Claim.solved(
+                g, "".join(reversed(plan)), stats={"nodes": nodes, "h0": h0, "stored": len(best_g)}
             )
         nodes += 1
         if nodes % _CHECK_EVERY == 0 and deadline.expired():
@@ -206,14 +200,14 @@ def solve_astar(board: Board, limits: Limits = Limits()) -> Outcome:
     return _beyond(board, Limits(max_length=-1), {"nodes": nodes})  # pragma: no cover
 
 
-def solve_idastar(board: Board, limits: Limits = Limits()) -> Outcome:
+def solve_idastar(board: Board, limits: Limits = Limits()) -> Claim:
     """Optimal plan by IDA* (Korf 1985) with Manhattan distance + linear conflicts.
 
     Depth-first iterations with growing ``f`` thresholds (stepping by two: plan
     lengths have a fixed parity); the blank never immediately undoes its last
     move. Memory O(d); ``stats["nodes"]`` counts expansions over all iterations.
     """
-    if (out := _unsolvable(board)) is not None:
+    if (out := unsolvable(board)) is not None:
         return out
     deadline = limits.deadline()
     h = Heuristic(board.rows, board.cols, board.goal_tiles)
@@ -260,14 +254,8 @@ def solve_idastar(board: Board, limits: Limits = Limits()) -> Outcome:
         t = search(board.blank, 0, h0, bound, "")
         if t == -1:
             plan = "".join(path)
-            return Outcome(
-                board.name,
-                "",
-                "solved",
-                len(plan),
-                plan,
-                0.0,
-                {"nodes": nodes, "h0": h0, "thresholds": thresholds},
+            return Claim.solved(
+                len(plan), plan, stats={"nodes": nodes, "h0": h0, "thresholds": thresholds}
             )
         bound = t
 
@@ -280,7 +268,7 @@ def solve_pdb(
     lookups: str = "reflected",
     pruning: int | None = None,
     checkpoint: str | os.PathLike[str] | None = None,
-) -> Outcome:
+) -> Claim:
     """Optimal plan by IDA* with additive pattern databases (Korf and Felner 2002).
 
     The heuristic is the sum of the partition's pattern databases, and on square
@@ -302,7 +290,7 @@ def solve_pdb(
     from pyasp_games.domains.puzzle.pattern_search import PatternSearch
     from pyasp_games.domains.puzzle.redundant_moves import DEFAULT_LENGTH
 
-    if (out := _unsolvable(board)) is not None:
+    if (out := unsolvable(board)) is not None:
         return out
     pruning = DEFAULT_LENGTH if pruning is None else int(pruning)
     if not 0 <= pruning <= 14:
@@ -355,7 +343,7 @@ def solve_pdb(
                 raise InputError(f"checkpoint {store.path}: the finished search's plan of {len(plan)} moves "
                                  f"does not match its last threshold {last} "
                                  f"(not a length this search found; remove the entry to search again)")
-            return Outcome(board.name, "", "solved", len(plan), plan, 0.0, stats)
+            return Claim.solved(len(plan), plan, stats=stats)
         if resume is not None:
             stats["resumed"] = f"at {resume.get('nodes')} nodes, threshold {resume.get('bound')}"
             stats["nodes_before"] = resume.get("nodes")  # the earlier sittings' expansions
@@ -375,10 +363,10 @@ def solve_pdb(
     plan = search.plan()
     if save is not None:
         save(search.checkpoint())
-    return Outcome(board.name, "", "solved", len(plan), plan, 0.0, stats)
+    return Claim.solved(len(plan), plan, stats=stats)
 
 
-def solve_greedy(board: Board, limits: Limits = Limits()) -> Outcome:
+def solve_greedy(board: Board, limits: Limits = Limits()) -> Claim:
     """A fast, non-optimal plan for boards of any size (tested up to 10 x 10).
 
     The strategy of Aleksic's thesis (:mod:`pyasp_games.domains.puzzle`), fixing the board line
@@ -388,10 +376,11 @@ def solve_greedy(board: Board, limits: Limits = Limits()) -> Outcome:
     before it). Each placement is a small search over the positions of the one or two
     tiles being placed and of the blank, the locked cells acting as walls; the other
     tiles are ignored and may be shuffled. The final 2 x 2 region is solved outright.
-    The plan is valid but usually far from optimal: ``stats["optimal"]`` is false.
+    The plan is valid but usually far from optimal: the claim is an upper bound
+    (:attr:`Kind.UPPER_BOUND <pyasp_games.engines.claim.Kind.UPPER_BOUND>`).
     Each placement is an A* search in at most ``n**3`` states for ``n`` cells.
     """
-    if (out := _unsolvable(board)) is not None:
+    if (out := unsolvable(board)) is not None:
         return out
     deadline = limits.deadline()
     rows, cols = board.rows, board.cols
@@ -437,11 +426,9 @@ def solve_greedy(board: Board, limits: Limits = Limits()) -> Outcome:
     text = "".join(plan)
     if limits.max_length is not None and len(text) > limits.max_length:
         # a long greedy plan proves nothing about shorter ones: no answer, not "none"
-        stats = {"optimal": False, "searches": searches, "limit": "max-length", "found": len(text)}
-        return Outcome(board.name, "", "unknown", None, None, 0.0, stats)
-    return Outcome(
-        board.name, "", "solved", len(text), text, 0.0, {"optimal": False, "searches": searches}
-    )
+        stats = {"searches": searches, "limit": "max-length", "found": len(text)}
+        return Claim.unknown(stats, kind=Kind.UPPER_BOUND)
+    return Claim.solved(len(text), text, stats={"searches": searches}, kind=Kind.UPPER_BOUND)
 
 
 def _place_tiles(

@@ -37,14 +37,15 @@ from pyasp_games.domains.puzzle.native import (
 )
 from pyasp_games.domains.puzzle.sat import solve_sat
 from pyasp_games.domains.puzzle.verify import check_outcome, check_solvability
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import EMIT_CNF, EMIT_LP, SOLVER, Param, Question, encoding_param
 from pyasp_games.engines.reference import Reference, unchecked_claim
 from pyasp_games.engines.verdict import UPPER_BOUND
 from pyasp_games.errors import InputError
 
-#: The planners: ``backend(board, limits, **options) -> Outcome``.
-BACKENDS: dict[str, Callable[..., Outcome]] = {
+#: The planners: ``backend(board, limits, **options) -> Claim``.
+BACKENDS: dict[str, Callable[..., Claim]] = {
     "astar": solve_astar,
     "idastar": solve_idastar,
     "pdb": solve_pdb,
@@ -102,8 +103,13 @@ def describe_plan(board: Board, outcome: Outcome, options: dict[str, Any]) -> tu
     # a user encoding's "none" is a proof only once the reference confirmed it
     check = outcome.verdict.cross_check
     claimed = check is not None and check.result in ("trusted", "not verified")
-    proof = "the encoding's claim" if claimed else "proof"
-    for key, label in (("proof", proof), ("nodes", "nodes expanded"), ("horizons", "horizons tried")):
+    grounds = outcome.certificate
+    if isinstance(grounds, dict):  # an unsolvable board: the invariant's terms
+        grounds = grounds.get("reason")
+    if grounds is not None:
+        label = "the encoding's claim" if claimed else "proof"
+        lines.append(f"  {label}: {grounds}")
+    for key, label in (("nodes", "nodes expanded"), ("horizons", "horizons tried")):
         if key in outcome.stats:
             lines.append(f"  {label}: {outcome.stats[key]}")
     return said, lines
@@ -115,7 +121,8 @@ def describe_solvability(
     """The formatter of ``check``: solvable or not, then the invariant's argument."""
     if not isinstance(outcome.answer, bool):
         return None, []
-    reason = outcome.stats.get("reason", "")
+    terms = outcome.certificate if isinstance(outcome.certificate, dict) else {}
+    reason = str(terms.get("reason", ""))
     return ("solvable" if outcome.answer else "unsolvable"), [f"  {reason.split(': ', 1)[-1]}"]
 
 
@@ -138,7 +145,8 @@ GOAL = Param(
 CHECK = Question(
     "check",
     "Is the board solvable? With the reason: inversions, blank row, width parity.\n\n"
-    "With --json: answer true/false, stats the invariant's terms and the reason.",
+    "With --json: answer true/false, certificate the invariant's terms and the reason"
+    " (counted again by the checker).",
     backends={"native": decide_solvability},
     check=check_solvability,
     read=read_boards,
@@ -150,7 +158,8 @@ CHECK = Question(
 SOLVE = Question(
     "solve",
     "Solve optimally and verify the plan (U D L R: the direction the blank moves).\n\n"
-    "With --json: answer the plan's length, witness the plan, stats how it was found.",
+    "With --json: answer the plan's length, witness the plan, stats how it was found,"
+    " certificate the grounds of a \"no plan\" (the parity invariant's terms, or the bound).",
     backends=BACKENDS,
     check=check_outcome,
     read=read_boards,

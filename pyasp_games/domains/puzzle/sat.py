@@ -30,8 +30,8 @@ bound: plan lengths have its parity); the goal and ``bound(h)`` are passed as
 assumptions, so the first satisfiable horizon is the optimum.
 
 >>> from pyasp_games.domains.puzzle.model import parse_board
->>> out = solve_sat(parse_board("1 2 3\\n4 5 6\\n0 7 8"))
->>> out.status, out.answer, out.witness
+>>> claim = solve_sat(parse_board("1 2 3\\n4 5 6\\n0 7 8"))
+>>> claim.status, claim.answer, claim.witness
 ('solved', 2, 'RR')
 """
 
@@ -44,10 +44,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pyasp_games.domains.puzzle.horizons import horizons
-from pyasp_games.domains.puzzle.model import Board, solvability
+from pyasp_games.domains.puzzle.model import Board
+from pyasp_games.domains.puzzle.native import unsolvable
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.horizon_search import search_horizons
 from pyasp_games.engines.limits import Limits
-from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.sat_runner import SatSession
 from pyasp_games.errors import InputError
 
@@ -153,7 +154,7 @@ def solve_sat(
     lower_bound: str = "manhattan",
     prune: str = "none",
     away_counter: bool = True,
-) -> Outcome:
+) -> Claim:
     """Optimal plan by incremental SAT over horizons ``h0, h0+2, ...``.
 
     ``h0`` is the ``lower_bound`` (``manhattan`` or ``pdb[:PARTITION]``, see
@@ -171,9 +172,8 @@ def solve_sat(
         if solver != PRUNING_SOLVER:
             raise InputError(f"pruning needs the {PRUNING_SOLVER} solver (IPASIR-UP), not {solver}")
     solver = solver or "glucose4"
-    check = solvability(board)
-    if not check.solvable:
-        return Outcome(board.name, "", "no-solution", None, None, 0.0, {"proof": check.reason})
+    if (none := unsolvable(board)) is not None:
+        return none
     limits = limits.started()  # horizons() polls the same clock
     deadline = limits.deadline()
     cpu = time.process_time()  # this process' CPU seconds (all threads): robust on a busy machine
@@ -226,10 +226,10 @@ def solve_sat(
         if emit_cnf is not None:
             session.write_dimacs(emit_cnf, assumptions, _cnf_comment(board, tried))
     if plan is not None:
-        return Outcome(board.name, "", "solved", len(plan), plan, 0.0, stats)
+        return Claim.solved(len(plan), plan, stats=stats)
     if status == "unsat":
         return span.exhausted(board, stats)
-    return Outcome(board.name, "", "unknown", None, None, 0.0, stats)
+    return Claim.unknown(stats)
 
 
 class PatternBoundEngine:

@@ -1,10 +1,11 @@
 """Routing permutations on graphs: matchings (rt(G, pi)), token swapping, the sliding puzzle on any graph.
 
-``BACKENDS`` maps each backend's name to ``(instance, limits, **options) -> Outcome``;
-:func:`solve` runs one under its limits and verifies the schedule it returns. Exact
-backends set ``stats["optimal"] = True``; the upper-bound algorithms of
-:mod:`pyasp_games.domains.routing.bounds` set it to ``False`` (crosscheck compares them as bounds)
-unless they prove their schedule optimal (``swapper``, where it meets its lower bound).
+``BACKENDS`` maps each backend's name to ``(instance, limits, **options) -> Claim``;
+:func:`solve` runs one under its limits and verifies the schedule it claims. Exact
+backends claim an exact answer, with the grounds of its optimality as the certificate;
+the upper-bound algorithms of :mod:`pyasp_games.domains.routing.bounds` claim an upper
+bound (crosscheck compares them as bounds) unless they prove their schedule optimal
+(``swapper``, where it meets its lower bound).
 
 >>> from pyasp_games.domains.routing.model import parse_arrangement
 >>> from pyasp_games.domains.routing.specs import graph_spec

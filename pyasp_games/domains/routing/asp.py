@@ -8,9 +8,9 @@ every horizon refuted below the first satisfiable one is the optimality proof.
 >>> from pyasp_games.domains.routing.model import parse_arrangement
 >>> from pyasp_games.domains.routing.specs import graph_spec
 >>> inst = parse_arrangement("0 2\\n2 0\\n", graph_spec("path:3"))
->>> out = solve_asp(inst)
->>> out.status, out.answer, out.stats["horizons"]
-('solved', 3, [2, 3])
+>>> claim = solve_asp(inst)
+>>> claim.status, claim.answer, claim.stats["horizons"], claim.certificate
+('solved', 3, [2, 3], 'lower bound 2; horizons [2] unsatisfiable')
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from typing import Any
 
 from pyasp_games.domains.routing.horizons import exhausted, solved_proof, start_horizon, unsolvable
 from pyasp_games.domains.routing.model import Instance, lower_bound, schedule_names, stride
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.clingo_runner import ClingoSession, write_facts
 from pyasp_games.engines.limits import Limits
-from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import encoding_path
 
 
@@ -69,14 +69,14 @@ def solve_asp(
     encoding: str | None = None,
     emit_lp: Path | str | None = None,
     **options: Any,
-) -> Outcome:
+) -> Claim:
     """The optimal schedule by clingo's horizon loop (from the admissible lower bound)."""
     limits = limits.started()  # the emitted file, the solvability check and the search share the clock
     if emit_lp is not None:
         write_lp(inst, emit_lp, encoding, limits)
     first = start_horizon(inst, limits, "asp")
-    if first.outcome is not None:
-        return first.outcome
+    if first.claim is not None:
+        return first.claim
     start, stats, deadline = first.start, first.stats, limits.deadline()
     session = ClingoSession(encodings(inst, encoding), facts(inst), deadline=deadline)
     session.ground([("base", [])])
@@ -84,17 +84,14 @@ def solve_asp(
     stats["horizons"] = tried
     stats.update(session.statistics())
     if result.status == "unknown":
-        return Outcome(inst.name, "asp", "unknown", None, None, 0.0, stats)
+        return Claim.unknown(stats)
     if h is None:
-        return exhausted(inst, "asp", start, limits, stats)
+        return exhausted(inst, start, limits, stats)
     steps: dict[int, list[tuple[int, int]]] = {}
     for sym in result.symbols:
         if sym.name == "swap":
             u, v, t = (a.number for a in sym.arguments)
             steps.setdefault(t, []).append((u, v))
     schedule = [sorted(steps[t]) for t in sorted(steps)]
-    stats["optimal"] = True
-    stats["proof"] = solved_proof(inst, start, tried)
-    return Outcome(
-        inst.name, "asp", "solved", len(schedule), schedule_names(inst.graph, schedule), 0.0, stats
-    )
+    witness = schedule_names(inst.graph, schedule)
+    return Claim.solved(len(schedule), witness, stats=stats, certificate=solved_proof(inst, start, tried))

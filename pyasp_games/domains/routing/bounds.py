@@ -1,7 +1,8 @@
 """Upper-bound routing algorithms: valid schedules, never claimed optimal.
 
-Each backend returns a verified schedule with ``stats["optimal"] = False``, so the CLI
-prints it as an upper bound and crosscheck compares it as one (at least the optimum).
+Each backend returns a schedule claimed as an upper bound (:attr:`Kind.UPPER_BOUND
+<pyasp_games.engines.claim.Kind.UPPER_BOUND>`), so the CLI prints it as one and
+crosscheck compares it as one (at least the optimum).
 They apply to the ``matching`` and ``swap`` rules (a matching step is written as
 single swaps for ``swap``):
 
@@ -31,8 +32,8 @@ from typing import Any
 
 from pyasp_games.domains.routing.graph import grid_layout
 from pyasp_games.domains.routing.model import Instance, schedule_names
+from pyasp_games.engines.claim import Claim, Kind
 from pyasp_games.engines.limits import Limits
-from pyasp_games.engines.outcome import Outcome
 from pyasp_games.errors import InputError
 
 Step = list[tuple[int, int]]
@@ -209,7 +210,7 @@ def row_column_schedule(inst: Instance) -> list[Step]:
     return [[_edge(at[u], at[v]) for u, v in step] for step in schedule]
 
 
-def solve_swapper(inst: Instance, limits: Limits = Limits(), seed: int = 0, **options: Any) -> Outcome:
+def solve_swapper(inst: Instance, limits: Limits = Limits(), seed: int = 0, **options: Any) -> Claim:
     """The token-swapping bound of :func:`~pyasp_games.domains.routing.swapping.bound_swaps`:
     its schedule (one swap a step; for ``matching`` moves packed into matchings) with the
     lower bound it proved (``stats["lower_bound"]``, the gap in ``stats["gap"]``); a
@@ -225,16 +226,16 @@ def solve_swapper(inst: Instance, limits: Limits = Limits(), seed: int = 0, **op
     if inst.moves == "swap":
         stats.update(lower_bound=found.lower_bound, gap=len(swaps) - found.lower_bound)
     optimal = inst.moves == "swap" and len(swaps) == found.lower_bound
-    stats["optimal"] = optimal
     if optimal:
-        stats["proof"] = f"the schedule meets the lower bound {found.lower_bound}"
+        grounds = f"the schedule meets the lower bound {found.lower_bound}"
     else:
-        stats["bound"] = "upper bound by swapper, not proved optimal"
+        grounds = "upper bound by swapper, not proved optimal"
     if limits.max_length is not None and len(steps) > limits.max_length:
-        stats.update(bounded=limits.max_length, limit="max-length", found=len(steps))
-        return Outcome(inst.name, "swapper", "unknown", None, None, 0.0, stats)
+        stats.update(limit="max-length", found=len(steps))
+        return Claim.unknown(stats, kind=Kind.WITHIN_BOUND, bound=limits.max_length)
     witness = schedule_names(inst.graph, [sorted(s) for s in steps])
-    return Outcome(inst.name, "swapper", "solved", len(steps), witness, 0.0, stats)
+    kind = Kind.EXACT if optimal else Kind.UPPER_BOUND
+    return Claim.solved(len(steps), witness, stats=stats, certificate=grounds, kind=kind)
 
 
 ALGORITHMS = {
@@ -257,23 +258,21 @@ def applies(inst: Instance, name: str) -> bool:
 
 
 def _solver(name: str):
-    def run(inst: Instance, limits: Limits = Limits(), **options: Any) -> Outcome:
+    def run(inst: Instance, limits: Limits = Limits(), **options: Any) -> Claim:
         if inst.moves == "blank":
             raise InputError(f"the {name} bound routes matching and swap moves, not blank")
         steps = [sorted(s) for s in ALGORITHMS[name](inst)]
         if inst.moves == "swap":
             steps = [[e] for s in steps for e in s]
-        stats = {"optimal": False, "bound": f"upper bound by {name}, not proved optimal"}
         if limits.max_length is not None and len(steps) > limits.max_length:
             # a longer bound proves nothing about shorter schedules: unknown, by the length
-            stats.update(bounded=limits.max_length, limit="max-length", found=len(steps))
-            return Outcome(inst.name, name, "unknown", None, None, 0.0, stats)
-        return Outcome(
-            inst.name, name, "solved", len(steps), schedule_names(inst.graph, steps), 0.0, stats
-        )
+            stats = {"limit": "max-length", "found": len(steps)}
+            return Claim.unknown(stats, kind=Kind.WITHIN_BOUND, bound=limits.max_length)
+        return Claim.solved(len(steps), schedule_names(inst.graph, steps), kind=Kind.UPPER_BOUND,
+                            certificate=f"upper bound by {name}, not proved optimal")  # fmt: skip
 
     run.__name__ = f"solve_{name}"
-    run.__doc__ = f"The {name} upper bound as an outcome (``stats['optimal'] = False``)."
+    run.__doc__ = f"The {name} upper bound as a claim (kind ``upper bound``)."
     return run
 
 

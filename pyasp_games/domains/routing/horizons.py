@@ -16,8 +16,9 @@ or a complete search where it does not apply): an unsolvable one has no horizon 
 (3, {'lower_bound': 3})
 >>> solved_proof(inst, 3, [3])
 'lower bound 3 reached'
->>> exhausted(inst, "sat", 3, Limits(max_length=1), {}).stats["proof"]
-'horizons 3..1 unsatisfiable'
+>>> claim = exhausted(inst, 3, Limits(max_length=1), {})
+>>> claim.status, claim.kind, claim.bound, claim.certificate
+('no-solution', 'within bound', 1, 'horizons 3..1 unsatisfiable')
 """
 
 from __future__ import annotations
@@ -27,38 +28,34 @@ from typing import Any
 
 from pyasp_games.domains.routing.model import Instance, lower_bound, stride
 from pyasp_games.domains.routing.native import blank_solvability
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.limits import Limits
-from pyasp_games.engines.outcome import Outcome
 
 
 @dataclass
 class Start:
-    """Where a planner starts: the first horizon, or an outcome that needs no search."""
+    """Where a planner starts: the first horizon, or a claim that needs no search."""
 
     start: int = 0
     stats: dict[str, Any] = field(default_factory=dict)
-    outcome: Outcome | None = None
+    claim: Claim | None = None
 
 
 def start_horizon(inst: Instance, limits: Limits, backend: str) -> Start:
     """The first horizon of ``inst`` within ``limits``, with the statistics that say why;
-    or the outcome without search: ``no-solution`` for an unsolvable sliding arrangement
-    (the proof in ``stats``) or a lower bound beyond ``limits.max_length``."""
+    or the claim without search: ``no-solution`` for an unsolvable sliding arrangement
+    (the reason its certificate) or a lower bound beyond ``limits.max_length``."""
     stats: dict[str, Any] = {}
     if inst.moves == "blank":
         verdict = blank_solvability(inst, limits.deadline())
         stats["solvability"] = verdict.reason
         if verdict.solvable is False:
-            stats["proof"] = verdict.reason
-            return Start(
-                stats=stats, outcome=Outcome(inst.name, backend, "no-solution", stats=stats)
-            )
+            return Start(stats=stats, claim=Claim.none(certificate=verdict.reason, stats=stats))
     start = lower_bound(inst)
     stats["lower_bound"] = start
     if limits.max_length is not None and start > limits.max_length:
-        stats["bounded"] = limits.max_length
-        stats["proof"] = f"the lower bound {start} exceeds the maximum length"
-        return Start(start, stats, Outcome(inst.name, backend, "no-solution", stats=stats))
+        grounds = f"the lower bound {start} exceeds the maximum length {limits.max_length}"
+        return Start(start, stats, Claim.none(bound=limits.max_length, certificate=grounds, stats=stats))
     return Start(start, stats)
 
 
@@ -75,10 +72,7 @@ def solved_proof(inst: Instance, start: int, tried: list[int]) -> str:
     return f"lower bound {start}; horizons {tried[:-1]} unsatisfiable{parity}"
 
 
-def exhausted(
-    inst: Instance, backend: str, start: int, limits: Limits, stats: dict[str, Any]
-) -> Outcome:
+def exhausted(inst: Instance, start: int, limits: Limits, stats: dict[str, Any]) -> Claim:
     """Every horizon up to ``limits.max_length`` refuted: no schedule within it."""
-    stats["bounded"] = limits.max_length
-    stats["proof"] = f"horizons {start}..{limits.max_length} unsatisfiable"
-    return Outcome(inst.name, backend, "no-solution", None, None, 0.0, stats)
+    grounds = f"horizons {start}..{limits.max_length} unsatisfiable"
+    return Claim.none(bound=limits.max_length, certificate=grounds, stats=stats)

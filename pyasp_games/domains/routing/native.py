@@ -41,9 +41,9 @@ from pyasp_games.domains.routing.model import (
 from pyasp_games.domains.routing.polynomial import Exact, exact_schedule
 from pyasp_games.domains.routing.swap_search import optimal_swaps
 from pyasp_games.domains.routing.swapping import bound_swaps
+from pyasp_games.engines.claim import Claim, Kind
 from pyasp_games.engines.graphs import Graph
 from pyasp_games.engines.limits import Deadline, LimitReached, Limits
-from pyasp_games.engines.outcome import Outcome
 from pyasp_games.errors import InputError
 
 #: The most vertices ``bfs`` takes: it tabulates every arrangement (up to n! of them), so
@@ -293,7 +293,7 @@ def idastar(
     return None, stats
 
 
-def solve_idastar(inst: Instance, limits: Limits = Limits(), **options: Any) -> Outcome:
+def solve_idastar(inst: Instance, limits: Limits = Limits(), **options: Any) -> Claim:
     """The native exact backend: a polynomial case's schedule where the graph is one
     (:mod:`~pyasp_games.domains.routing.polynomial`), else IDA* (after Wilson's theorem / BFS for
     ``blank`` solvability)."""
@@ -302,13 +302,12 @@ def solve_idastar(inst: Instance, limits: Limits = Limits(), **options: Any) -> 
     stats: dict[str, Any] = {}
     exact = exact_schedule(inst)
     if exact is not None:
-        return _polynomial_outcome(inst, exact, limits, started)
+        return _polynomial_claim(inst, exact, limits, started)
     if inst.moves == "blank":
         verdict = blank_solvability(inst, deadline)
         stats["solvability"] = verdict.reason
         if verdict.solvable is False:
-            stats["proof"] = verdict.reason
-            return Outcome(inst.name, "native", "no-solution", None, None, 0.0, stats)
+            return Claim.none(certificate=verdict.reason, stats=stats)
     if inst.moves == "swap":
         return _optimal_swaps(inst, limits, started)
     try:
@@ -318,23 +317,14 @@ def solve_idastar(inst: Instance, limits: Limits = Limits(), **options: Any) -> 
         raise LimitReached(stats) from None
     stats["seconds_search"] = round(time.perf_counter() - started, 4)
     if schedule is None:
-        stats["bounded"] = limits.max_length
-        stats["proof"] = f"no schedule of at most {limits.max_length} steps (IDA*)"
-        return Outcome(inst.name, "native", "no-solution", None, None, 0.0, stats)
-    stats["optimal"] = True
-    stats["proof"] = f"IDA*: every bound below {len(schedule)} exhausted"
-    return Outcome(
-        inst.name,
-        "native",
-        "solved",
-        len(schedule),
-        schedule_names(inst.graph, schedule),
-        0.0,
-        stats,
-    )
+        grounds = f"no schedule of at most {limits.max_length} steps (IDA*)"
+        return Claim.none(bound=limits.max_length, certificate=grounds, stats=stats)
+    grounds = f"IDA*: every bound below {len(schedule)} exhausted"
+    return Claim.solved(len(schedule), schedule_names(inst.graph, schedule), stats=stats,
+                        certificate=grounds)  # fmt: skip
 
 
-def _optimal_swaps(inst: Instance, limits: Limits, started: float) -> Outcome:
+def _optimal_swaps(inst: Instance, limits: Limits, started: float) -> Claim:
     """Token swapping by the compiled IDA* (:mod:`~pyasp_games.domains.routing.swap_search`),
     told the ``swapper`` bound's schedule: every budget below it exhausted proves it
     optimal without searching its own."""
@@ -351,39 +341,34 @@ def _optimal_swaps(inst: Instance, limits: Limits, started: float) -> Outcome:
                  iterations=found.iterations, nodes=found.nodes, cut=found.cut)  # fmt: skip
     stats["seconds_search"] = round(time.perf_counter() - started, 4)
     if found.swaps is None:
-        stats["bounded"] = limits.max_length
-        stats["proof"] = f"no schedule of at most {limits.max_length} swaps (IDA*)"
-        return Outcome(inst.name, "native", "no-solution", None, None, 0.0, stats)
+        grounds = f"no schedule of at most {limits.max_length} swaps (IDA*)"
+        return Claim.none(bound=limits.max_length, certificate=grounds, stats=stats)
     length = len(found.swaps)
-    stats["optimal"] = True
+    grounds = f"IDA*: every budget below {length} exhausted"
     if found.how == "known":
-        stats["proof"] = (f"IDA*: every budget below {length} exhausted; the swapper's schedule "
-                          f"has {length} swaps")  # fmt: skip
-    else:
-        stats["proof"] = f"IDA*: every budget below {length} exhausted"
+        grounds += f"; the swapper's schedule has {length} swaps"
     steps = [(e,) for e in found.swaps]
-    return Outcome(inst.name, "native", "solved", length, schedule_names(inst.graph, steps), 0.0,
-                   stats)  # fmt: skip
+    return Claim.solved(length, schedule_names(inst.graph, steps), stats=stats, certificate=grounds)
 
 
-def _polynomial_outcome(inst: Instance, exact: Exact, limits: Limits, started: float) -> Outcome:
-    stats: dict[str, Any] = {"optimal": exact.optimal, "proof": exact.proof}
-    stats["seconds_search"] = round(time.perf_counter() - started, 4)
-    if not exact.optimal:
-        stats["bound"] = "upper bound: " + exact.proof
+def _polynomial_claim(inst: Instance, exact: Exact, limits: Limits, started: float) -> Claim:
+    """The polynomial case's schedule as a claim: its theorem the certificate (an upper
+    bound's algorithm, where the class proves no optimum)."""
+    stats: dict[str, Any] = {"seconds_search": round(time.perf_counter() - started, 4)}
+    kind = Kind.EXACT if exact.optimal else Kind.UPPER_BOUND
+    grounds = exact.proof if exact.optimal else "upper bound: " + exact.proof
     length = len(exact.steps)
     if limits.max_length is not None and length > limits.max_length:
-        if not exact.optimal:
-            stats.update(bounded=limits.max_length, limit="max-length", found=length)
-            return Outcome(inst.name, "native", "unknown", None, None, 0.0, stats)
-        stats["bounded"] = limits.max_length
-        stats["proof"] = f"the optimum {length} exceeds --max-length ({exact.proof})"
-        return Outcome(inst.name, "native", "no-solution", None, None, 0.0, stats)
+        if not exact.optimal:  # a longer bound proves nothing about shorter schedules
+            stats.update(limit="max-length", found=length)
+            return Claim.unknown(stats, kind=Kind.WITHIN_BOUND, bound=limits.max_length)
+        grounds = f"the optimum {length} exceeds --max-length {limits.max_length} ({exact.proof})"
+        return Claim.none(bound=limits.max_length, certificate=grounds, stats=stats)
     witness = schedule_names(inst.graph, exact.steps)
-    return Outcome(inst.name, "native", "solved", length, witness, 0.0, stats)
+    return Claim.solved(length, witness, stats=stats, certificate=grounds, kind=kind)
 
 
-def solve_bfs(inst: Instance, limits: Limits = Limits(), **options: Any) -> Outcome:
+def solve_bfs(inst: Instance, limits: Limits = Limits(), **options: Any) -> Claim:
     """Exact by the full BFS table (small graphs: every arrangement at once; at most
     :data:`MAX_BFS_VERTICES` vertices, refused before any work beyond)."""
     g = inst.graph
@@ -400,20 +385,14 @@ def solve_bfs(inst: Instance, limits: Limits = Limits(), **options: Any) -> Outc
         raise LimitReached({}) from None
     stats: dict[str, Any] = {"arrangements": len(table)}
     if inst.state not in table:
-        stats["proof"] = (
-            f"not among the {len(table):,} arrangements reachable from the target (BFS)"
-        )
-        return Outcome(inst.name, "bfs", "no-solution", None, None, 0.0, stats)
+        grounds = f"not among the {len(table):,} arrangements reachable from the target (BFS)"
+        return Claim.none(certificate=grounds, stats=stats)
     schedule = schedule_from_table(g, inst.moves, inst.state, table, inst.blank)
     if limits.max_length is not None and len(schedule) > limits.max_length:
-        stats["bounded"] = limits.max_length
-        stats["proof"] = f"the optimum {len(schedule)} exceeds --max-length"
-        return Outcome(inst.name, "bfs", "no-solution", None, None, 0.0, stats)
-    stats["optimal"] = True
-    stats["proof"] = "breadth-first search from the target"
-    return Outcome(
-        inst.name, "bfs", "solved", len(schedule), schedule_names(g, schedule), 0.0, stats
-    )
+        grounds = f"the optimum {len(schedule)} exceeds --max-length {limits.max_length}"
+        return Claim.none(bound=limits.max_length, certificate=grounds, stats=stats)
+    grounds = "breadth-first search from the target"
+    return Claim.solved(len(schedule), schedule_names(g, schedule), stats=stats, certificate=grounds)
 
 
 # -- sliding (blank) solvability ----------------------------------------------------------
@@ -487,28 +466,28 @@ def blank_solvability(
 # -- the questions number and check --------------------------------------------------
 
 
-def solve_number(inst: Instance, limits: Limits = Limits(), **options: Any) -> Outcome:
+def solve_number(inst: Instance, limits: Limits = Limits(), **options: Any) -> Claim:
     """The ``number`` question's backend: rt(G) (``matching``) or the token-swapping
     maximum (``swap``) of ``inst.graph`` by :func:`routing_number`, with a worst
-    arrangement (``stats["worst"]``: vertex -> target, moved pebbles only) and its
-    optimal schedule as the witness."""
+    arrangement's optimal schedule as the witness; the certificate holds that
+    arrangement (``worst``: vertex -> target, moved pebbles only) and how many
+    arrangements the search reached (``arrangements``: the maximum rests on them)."""
     g = inst.graph
     result = routing_number(g, inst.moves, limits.deadline())
     worst = {g.names[v]: g.names[t] for v, t in enumerate(result.worst) if v != t}
-    stats = {"moves": inst.moves, "worst": worst, "arrangements": result.arrangements}
     schedule = schedule_names(g, result.schedule)
-    return Outcome(inst.name, "bfs", "solved", result.value, schedule, 0.0, stats)
+    return Claim.solved(result.value, schedule, stats={"moves": inst.moves},
+                        certificate={"worst": worst, "arrangements": result.arrangements})  # fmt: skip
 
 
-def solve_solvability(inst: Instance, limits: Limits = Limits(), **options: Any) -> Outcome:
+def solve_solvability(inst: Instance, limits: Limits = Limits(), **options: Any) -> Claim:
     """The ``check`` question's backend: is the sliding arrangement solvable
     (:func:`blank_solvability`)? Answer True (status ``solved``) or False
-    (``no-solution``), the reason in ``stats["reason"]``; witness a schedule where the
+    (``no-solution``), the reason its certificate; witness a schedule where the
     complete search found one (Wilson's theorem gives none)."""
     result = blank_solvability(inst, limits.deadline(), witness=True)
-    stats: dict[str, Any] = {"reason": result.reason}
     if result.solvable is None:
-        return Outcome(inst.name, "native", "unknown", None, None, 0.0, stats)
+        return Claim.unknown({"stopped": result.reason})
     status = "solved" if result.solvable else "no-solution"
     schedule = None if result.schedule is None else schedule_names(inst.graph, result.schedule)
-    return Outcome(inst.name, "native", status, result.solvable, schedule, 0.0, stats)
+    return Claim(status, result.solvable, schedule, certificate=result.reason)

@@ -46,6 +46,7 @@ from pyasp_games.domains.routing.native import (
 from pyasp_games.domains.routing.sat import solve_sat
 from pyasp_games.domains.routing.specs import read_graph
 from pyasp_games.domains.routing.verify import check_number, check_outcome, check_solvability
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.graphs import FORMATS
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import (
@@ -60,10 +61,11 @@ from pyasp_games.engines.reference import Reference
 from pyasp_games.engines.verdict import UPPER_BOUND
 from pyasp_games.errors import InputError, checked_int
 
-#: The backends of ``solve``: ``backend(instance, limits, **options) -> Outcome``. Exact
-#: backends set ``stats["optimal"] = True``; the upper bounds (``oddeven``, ``peeling``,
-#: ``rowcolumn``) set it to ``False``.
-BACKENDS: dict[str, Callable[..., Outcome]] = {
+#: The backends of ``solve``: ``backend(instance, limits, **options) -> Claim``. Exact
+#: backends claim an exact answer, the grounds of its optimality the certificate; the
+#: upper bounds (``oddeven``, ``peeling``, ``rowcolumn``, ``swapper`` short of its lower
+#: bound) claim an upper bound.
+BACKENDS: dict[str, Callable[..., Claim]] = {
     "native": solve_idastar,
     "bfs": solve_bfs,
     "asp": solve_asp,
@@ -171,8 +173,9 @@ def describe_schedule(
             f"  the bound's schedule has {outcome.stats['found']} steps, more than"
             f" --max-length {outcome.verdict.bound}"
         )
-    if "proof" in outcome.stats:
-        lines.append(f"  proof: {outcome.stats['proof']}")
+    # the grounds of an optimum or of "none" (an upper bound's name its only grounds)
+    if isinstance(outcome.certificate, str) and outcome.verdict.kind != UPPER_BOUND:
+        lines.append(f"  proof: {outcome.certificate}")
     return said, lines
 
 
@@ -184,9 +187,10 @@ def describe_number(
     if outcome.status not in ("solved", "error") or outcome.answer is None:
         return None, []
     what = "rt(G)" if inst.moves == "matching" else "token-swapping maximum"
-    worst = outcome.stats.get("worst", {})
+    certificate = outcome.certificate if isinstance(outcome.certificate, dict) else {}
+    worst = certificate.get("worst", {})
     lines = [
-        f"  BFS over all {outcome.stats.get('arrangements', 0):,} arrangements"
+        f"  BFS over all {certificate.get('arrangements', 0):,} arrangements"
         " (the maximum rests on this search)",
         "  worst arrangement: " + " ".join(f"{u}->{v}" for u, v in worst.items()),
     ]
@@ -199,7 +203,7 @@ def describe_solvability(
     """``check``'s formatter: solvable or not, why (Wilson's theorem or the search), and
     the schedule where the search gives one."""
     said = {True: "solvable", False: "unsolvable"}.get(outcome.answer)
-    reason = outcome.stats.get("reason")
+    reason = outcome.certificate if isinstance(outcome.certificate, str) else outcome.stats.get("stopped")
     lines = [f"  {reason}"] if reason else []
     if outcome.status == "solved":
         lines += _steps(outcome.witness)
@@ -243,7 +247,8 @@ SOLVE = Question(
     " proves a lower bound too, and says optimal where its schedule meets it). With --json: "
     "answer the number of steps, witness the schedule (a list of steps, each a list of "
     "edges, each a pair of vertex names), "
-    "stats.optimal whether it is proved optimal.",
+    "certificate the grounds of its optimum (or of no schedule), stats.optimal false for an "
+    "upper bound.",
     backends=BACKENDS,
     check=check_outcome,
     read=read_arrangement,
@@ -289,8 +294,8 @@ SOLVE = Question(
 NUMBER = Question(
     "number",
     "rt(G) exactly (the worst arrangement's optimum), by BFS over every arrangement.\n\n"
-    "With --json: answer the number, witness a worst arrangement's schedule, stats.worst "
-    "that arrangement (vertex -> target, moved pebbles only), stats.arrangements how many "
+    "With --json: answer the number, witness a worst arrangement's schedule, certificate.worst "
+    "that arrangement (vertex -> target, moved pebbles only), certificate.arrangements how many "
     "the BFS reached.",
     backends={"bfs": solve_number},
     check=check_number,
@@ -314,7 +319,7 @@ CHECK = Question(
     "check",
     "Is the sliding (blank) arrangement solvable? Wilson's theorem with its reason, else "
     "complete search.\n\n"
-    "With --json: answer true/false, stats.reason why.",
+    "With --json: answer true/false, certificate why.",
     backends={"native": solve_solvability},
     check=check_solvability,
     read=read_sliding,

@@ -21,8 +21,8 @@ encodings' README); implied: a pebble came from its own or a neighbouring vertex
 >>> from pyasp_games.domains.routing.model import parse_arrangement
 >>> from pyasp_games.domains.routing.specs import graph_spec
 >>> inst = parse_arrangement("0 2\\n2 0\\n", graph_spec("path:3"))
->>> out = solve_sat(inst)
->>> out.status, out.answer, out.stats["horizons"]
+>>> claim = solve_sat(inst)
+>>> claim.status, claim.answer, claim.stats["horizons"]
 ('solved', 3, [2, 3])
 """
 
@@ -33,9 +33,9 @@ from typing import Any
 
 from pyasp_games.domains.routing.horizons import exhausted, solved_proof, start_horizon
 from pyasp_games.domains.routing.model import Instance, schedule_names, stride
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.horizon_search import search_horizons
 from pyasp_games.engines.limits import Limits
-from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.sat_runner import SatSession, checked_solver
 
 
@@ -112,13 +112,13 @@ def solve_sat(
     solver: str = "glucose4",
     emit_cnf: Path | str | None = None,
     **options: Any,
-) -> Outcome:
+) -> Claim:
     """The optimal schedule by SAT, one formula per horizon from the admissible lower bound."""
     checked_solver(solver)  # before any work
     limits = limits.started()  # the solvability check and the search share the clock
     first = start_horizon(inst, limits, "sat")
-    if first.outcome is not None:
-        return first.outcome
+    if first.claim is not None:
+        return first.claim
     start, stats = first.start, first.stats
     deadline = limits.deadline()
     found: list[list[tuple[int, int]]] = []
@@ -144,10 +144,8 @@ def solve_sat(
                                        lambda h: not deadline.expired(), attempt)  # fmt: skip
     stats.update(totals, horizons=tried)
     if status == "unknown":
-        return Outcome(inst.name, "sat", "unknown", None, None, 0.0, stats)
+        return Claim.unknown(stats)
     if status == "sat":
-        stats["optimal"] = True
-        stats["proof"] = solved_proof(inst, start, tried)
         witness = schedule_names(inst.graph, found)
-        return Outcome(inst.name, "sat", "solved", len(found), witness, 0.0, stats)
-    return exhausted(inst, "sat", start, limits, stats)
+        return Claim.solved(len(found), witness, stats=stats, certificate=solved_proof(inst, start, tried))
+    return exhausted(inst, start, limits, stats)
