@@ -239,7 +239,9 @@ def _unemitted(emit: Any, outcome: Outcome) -> str:
     what = {"sat": "SAT call", "asp": "clingo run"}.get(emit.backend, "solver call")
     if outcome.status in ("unknown", "error"):
         return f"the {emit.backend} backend ended ({outcome.status}) before building one"
-    why = outcome.stats.get("proof")
+    grounds = outcome.certificate  # what the answer rests on: a reason, or terms with one
+    why = grounds.get("reason") if isinstance(grounds, dict) else grounds
+    why = why if isinstance(why, str) else None
     return f"the answer needed no {what}" + (f" ({why})" if why else "")
 
 
