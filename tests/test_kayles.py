@@ -565,3 +565,29 @@ def test_a_saved_sequence_is_checked_again_and_a_tampered_one_refuted(family):
                     {"proof": period["proof"].replace("52 <= n", "51 <= n")}):  # fmt: skip
         assert _refuted(SEQUENCE, members, {**data, "witness": {**w, "period": {**period, **changed}}})
     assert _refuted(SEQUENCE, members, {**data, "witness": {k: v for k, v in w.items() if k != "period"}})
+
+
+def test_the_bit_kernels_are_the_engine_s_shared_ones():
+    """Kayles' component search and Hex's connection search call one bit_index and one
+    bit_count (engines.compiled), compiled with each module's own kernels."""
+    from pyasp_games.domains.hex import connections
+    from pyasp_games.domains.kayles import bitset_search
+    from pyasp_games.engines import compiled
+
+    for module in (connections, bitset_search):
+        for name in ("bit_index", "bit_count"):
+            function = getattr(module, name)
+            assert getattr(function, "py_func", function) is getattr(compiled, name)
+        assert not hasattr(module, "_index") and not hasattr(module, "_count")
+    from .conftest import _uncompile
+
+    module = bitset_search.__name__
+    was_compiled = compiled.is_compiled(module)
+    try:
+        compiled.compile_kernels(module)
+        assert {"bit_index", "bit_count"} <= set(compiled._KERNELS[module])
+        assert hasattr(bitset_search.bit_index, "py_func") and bitset_search.bit_index(1 << 61) == 61
+    finally:
+        if not was_compiled:  # interpreted again, the shared kernels too
+            _uncompile({module})
+            assert bitset_search.bit_index is compiled.bit_index
