@@ -26,6 +26,7 @@ from pyasp_games.domains.kayles.model import grid_graph, random_graph, random_tr
 from pyasp_games.domains.kayles.native import solve_native
 from pyasp_games.domains.kayles.verify import check_value
 from pyasp_games.engines.limits import LimitReached, Limits
+from pyasp_games.engines.outcome import Outcome
 
 
 def instances(a: argparse.Namespace) -> list:
@@ -60,6 +61,7 @@ def main() -> None:
         checked = "-"
         if a.check and out is not None:
             start = time.process_time()
+            out = Outcome(graph.name, "native", out.status, out.answer, out.witness)  # the claim, to check
             ok, _ = check_value(graph, out)
             checked = f"{time.process_time() - start:.1f}" + ("" if ok else " FAILED")
             if out.verdict.not_checked:

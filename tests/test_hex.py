@@ -13,12 +13,19 @@ from functools import cache
 import pytest
 
 from pyasp_games.domains.hex import solve
-from pyasp_games.domains.hex.model import board, format_position, graph_hex, parse_position
+from pyasp_games.domains.hex.model import (
+    board,
+    format_position,
+    graph_hex,
+    load_position,
+    parse_position,
+)
 from pyasp_games.domains.hex.native import solve_openings, solve_position
 from pyasp_games.domains.hex.play import play
 from pyasp_games.domains.hex.verify import check_openings, check_proof, half_turn
 from pyasp_games.engines.graphs import parse_arcs
 from pyasp_games.engines.outcome import Outcome
+from pyasp_games.engines.resources import instance_dir
 from pyasp_games.errors import InputError
 
 from .conftest import assert_bad_input, run_cli
@@ -128,15 +135,15 @@ def test_openings_maps_of_3x3_and_4x4():
 def test_an_opening_s_image_is_checked_by_the_symmetry_not_trusted():
     game = board(4, 3)  # a rectangle: its half-turn is a symmetry, a quarter turn is not
     out = solve_openings(game)
-    images = {c: p["image_of"] for c, p in out.stats["proofs"].items() if "image_of" in p}
+    images = {c: p["image_of"] for c, p in out.certificate.items() if "image_of" in p}
     assert len(images) == 6 and images["c4"] == "a1"  # half of the board: the turned cells
     assert check_openings(game, out)[0] is True
     assert out.answer == {c: brute_force(game.play(game.index[c])) for c in game.cells}
 
     def tampered(cell: str, proof=None, winner=None) -> tuple:
-        proofs = {**out.stats["proofs"], cell: proof if proof is not None else out.stats["proofs"][cell]}
+        proofs = {**out.certificate, cell: proof if proof is not None else out.certificate[cell]}
         answer = {**out.answer, cell: winner or out.answer[cell]}
-        bad = Outcome(out.problem, out.backend, out.status, answer, None, stats={**out.stats, "proofs": proofs})
+        bad = Outcome("4x3", "native", out.status, answer, None, stats=dict(out.stats), certificate=proofs)
         return check_openings(game, bad)
 
     other = "black" if out.answer["c4"] == "white" else "white"
@@ -221,8 +228,9 @@ def test_the_command_line(tmp_path):
     assert run.code == 0 and "black wins (black to move)" in run.stdout and "winning move: b2" in run.stdout
     run = run_cli("hex", "solve", "B../.../...", "--json")
     data = json.loads(run.stdout)
-    assert data["answer"] in ("black", "white") and data["stats"]["proof"]["nodes"]
-    assert check_proof(parse_position("B../.../..."), data["answer"], data["stats"]["proof"])[0]
+    assert data["answer"] in ("black", "white") and data["certificate"]["nodes"]
+    assert "proof" not in data["stats"]
+    assert check_proof(parse_position("B../.../..."), data["answer"], data["certificate"])[0]
     run = run_cli("hex", "solve", "BB./.../...")
     assert run.code == 2 and run.stderr.count("\n") == 1
     run = run_cli("hex", "solve", str(tmp_path / "missing.txt"))
@@ -853,3 +861,92 @@ def test_the_checker_refuses_an_or_over_overlapping_carriers():
         if tried >= 3:
             break
     assert tried >= 3
+
+
+# -- saved answers checked again (pyasp-games verify) ------------------------------------
+
+
+def _saved(outcome: Outcome) -> dict:
+    """The outcome as the command's --json prints it, read back."""
+    return json.loads(json.dumps(outcome.to_dict(), default=str))
+
+
+def _refuted(question, game, data) -> bool:
+    again = question.recheck(game, data)
+    return again.verdict.verified is False and again.status == "error"
+
+
+def _broken(proof: dict) -> list[dict]:
+    """Copies of ``proof`` with one node spoilt each: a reply of the loser left
+    unanswered, a pairing leaf whose pairs overlap, a winner's move off the board."""
+    out = []
+    for kind in ("replies", "pairs", "move"):
+        at = next((i for i, node in enumerate(proof["nodes"]) if kind in node), None)
+        if at is None:
+            continue
+        copy = json.loads(json.dumps(proof))
+        node = copy["nodes"][at]
+        if kind == "replies":
+            node["replies"].popitem()
+        elif kind == "pairs":
+            node["pairs"].append(list(node["pairs"][0]))
+        else:
+            node["move"] = "z9"
+        out.append(copy)
+    return out
+
+
+@pytest.mark.parametrize("backend", ["native", "asp", "sat"])
+def test_a_saved_proof_is_checked_again_and_a_tampered_one_refuted(backend):
+    from pyasp_games.domains.hex.questions import SOLVE
+
+    game = load_position(str(instance_dir("hex") / "puzzle-3x3.txt"))
+    out = SOLVE.ask(game, backend)
+    data = _saved(out)
+    assert "proof" not in data["stats"] and data["certificate"]["nodes"]
+    again = SOLVE.recheck(game, data)
+    assert again.verdict.fully_verified and (again.status, again.answer) == ("solved", "black")
+    assert again.witness == out.witness and again.certificate == out.certificate
+    # the answer, the winning move, a node of the proof: each refuted
+    assert _refuted(SOLVE, game, {**data, "answer": "white"})
+    other_move = next(game.cells[c] for c in game.empty() if game.cells[c] != out.witness)
+    assert _refuted(SOLVE, game, {**data, "witness": other_move})
+    broken = _broken(data["certificate"])
+    assert len(broken) >= 2
+    for proof in broken:
+        assert _refuted(SOLVE, game, {**data, "certificate": proof})
+
+
+def test_a_saved_bound_keeps_its_bound():
+    """A no-win within --moves is no proof: checked again it stays unverified, within its bound."""
+    from pyasp_games.domains.hex.questions import SOLVE
+
+    game = parse_position("3x3")
+    out = SOLVE.ask(game, "sat", moves=1)
+    again = SOLVE.recheck(game, _saved(out))
+    assert again.status == "no-solution" and again.verdict.bound == 1 and again.verdict.verified is None
+
+
+def test_a_saved_openings_map_is_checked_again_and_a_tampered_one_refuted():
+    from pyasp_games.domains.hex.questions import OPENINGS, read_board
+
+    game = read_board("3x3")
+    out = OPENINGS.ask(game)
+    data = _saved(out)
+    assert "proofs" not in data["stats"] and set(data["certificate"]) == set(game.cells)
+    again = OPENINGS.recheck(game, data)
+    assert again.verdict.fully_verified and again.answer == out.answer
+    flipped = {"black": "white", "white": "black"}
+    assert _refuted(OPENINGS, game, {**data, "answer": {**data["answer"], "b2": flipped[data["answer"]["b2"]]}})
+    images = [c for c, p in data["certificate"].items() if "image_of" in p]
+    assert images  # half of the board is the other half turned
+    image = images[0]
+    assert _refuted(OPENINGS, game, {**data, "answer": {**data["answer"], image: flipped[data["answer"][image]]}})
+    for wrong in ({"image_of": image}, {"image_of": ["a1"]}):  # itself; not even a cell's name
+        assert _refuted(OPENINGS, game, {**data, "certificate": {**data["certificate"], image: wrong}})
+    spoilt = 0
+    for cell, proof in data["certificate"].items():
+        for broken in [] if "image_of" in proof else _broken(proof):
+            assert _refuted(OPENINGS, game, {**data, "certificate": {**data["certificate"], cell: broken}})
+            spoilt += 1
+    assert spoilt >= 5

@@ -4,6 +4,7 @@ isomorphism table, and the command line on hostile input."""
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -496,3 +497,102 @@ def test_the_kernel_compiled_searches_as_its_python_source(monkeypatch):
         assert [run(g) for g in graphs] == python
     finally:
         _uncompile({module})
+
+
+# -- verified in part; saved answers checked again (pyasp-games verify) -------------------
+
+
+def _saved(outcome: Outcome) -> dict:
+    """The outcome as the command's --json prints it, read back."""
+    return json.loads(json.dumps(outcome.to_dict(), default=str))
+
+
+def _refuted(question, instance, data) -> bool:
+    again = question.recheck(instance, data)
+    return again.verdict.verified is False and again.status == "error"
+
+
+def test_options_beyond_the_checker_s_budget_are_verified_in_part(monkeypatch):
+    """A value whose checker recomputed none of its options (a budget of 0 positions: the
+    Petersen graph's options are no paths) is verified in part, never fully: the verdict
+    names what rests on the backend alone, the JSON says "partial", and so does the
+    answer checked again."""
+    from pyasp_games.domains.kayles import verify
+
+    monkeypatch.setattr(verify, "BUDGET", 0)
+    petersen = VALUE.read(instance_dir("kayles") / "petersen.txt")
+    out = VALUE.ask(petersen, "native")
+    assert out.status == "solved" and out.answer == 1
+    assert out.verdict.in_part and not out.verdict.fully_verified and out.verdict.stands
+    assert "0 of 10 options recomputed" in out.verdict.message
+    assert out.verdict.not_checked.startswith("10 options' values")
+    data = _saved(out)
+    assert data["stats"]["verified"] == "partial" and data["stats"]["not_checked"] == out.verdict.not_checked
+    again = VALUE.recheck(petersen, data)
+    assert again.verdict.in_part and _saved(again)["stats"]["verified"] == "partial"
+    run = run_cli("kayles", "value", instance_dir("kayles") / "petersen.txt")
+    assert run.code == 0 and "verified in part" in run.stdout
+
+
+@pytest.mark.parametrize("backend", ["native", "asp", "expanded"])
+def test_a_saved_value_is_checked_again_and_a_tampered_one_refuted(backend):
+    grid = VALUE.read(instance_dir("kayles") / "grid3x3.txt")
+    out = VALUE.ask(grid, backend)
+    data = _saved(out)
+    again = VALUE.recheck(grid, data)
+    assert again.verdict.fully_verified and (again.status, again.answer) == ("solved", 1)
+    w = data["witness"]
+    assert _refuted(VALUE, grid, {**data, "answer": 2})
+    assert _refuted(VALUE, grid, {**data, "answer": 2, "witness": {**w, "value": 2}})
+    assert _refuted(VALUE, grid, {**data, "witness": {**w, "options": {**w["options"], "4": 3}}})
+    assert _refuted(VALUE, grid, {**data, "witness": {**w, "winning_moves": w["winning_moves"][1:]}})
+    assert _refuted(VALUE, grid, {**data, "witness": {**w, "outcome": "second"}})
+
+
+@pytest.mark.parametrize("family", ["path", "cycle", "grid:2"])
+def test_a_saved_sequence_is_checked_again_and_a_tampered_one_refuted(family):
+    members = SEQUENCE.read(family=family, upto=60 if family != "grid:2" else 8)
+    out = SEQUENCE.ask(members)
+    data = _saved(out)
+    again = SEQUENCE.recheck(members, data)
+    assert again.verdict.fully_verified and again.answer == out.answer
+    terms = data["answer"]
+    assert _refuted(SEQUENCE, members, {**data, "answer": [*terms[:-1], terms[-1] + 1]})
+    assert _refuted(SEQUENCE, members, {**data, "answer": terms[:-1]})
+    w = data["witness"]
+    assert _refuted(SEQUENCE, members, {**data, "witness": {**w, "upto": w["upto"] + 1}})
+    if family == "grid:2":
+        assert "period" not in w  # a period of paths claimed for another family is refused
+        assert _refuted(SEQUENCE, members, {**data, "witness": {**w, "period": period_certificate()}})
+        return
+    period = w["period"]
+    for changed in ({"preperiod": 51}, {"exceptions": period["exceptions"][:-1]}, {"checked_upto": 300},
+                    {"proof": period["proof"].replace("52 <= n", "51 <= n")}):  # fmt: skip
+        assert _refuted(SEQUENCE, members, {**data, "witness": {**w, "period": {**period, **changed}}})
+    assert _refuted(SEQUENCE, members, {**data, "witness": {k: v for k, v in w.items() if k != "period"}})
+
+
+def test_the_bit_kernels_are_the_engine_s_shared_ones():
+    """Kayles' component search and Hex's connection search call one bit_index and one
+    bit_count (engines.compiled), compiled with each module's own kernels."""
+    from pyasp_games.domains.hex import connections
+    from pyasp_games.domains.kayles import bitset_search
+    from pyasp_games.engines import compiled
+
+    for module in (connections, bitset_search):
+        for name in ("bit_index", "bit_count"):
+            function = getattr(module, name)
+            assert getattr(function, "py_func", function) is getattr(compiled, name)
+        assert not hasattr(module, "_index") and not hasattr(module, "_count")
+    from .conftest import _uncompile
+
+    module = bitset_search.__name__
+    was_compiled = compiled.is_compiled(module)
+    try:
+        compiled.compile_kernels(module)
+        assert {"bit_index", "bit_count"} <= set(compiled._KERNELS[module])
+        assert hasattr(bitset_search.bit_index, "py_func") and bitset_search.bit_index(1 << 61) == 61
+    finally:
+        if not was_compiled:  # interpreted again, the shared kernels too
+            _uncompile({module})
+            assert bitset_search.bit_index is compiled.bit_index

@@ -63,6 +63,13 @@ Five rules make the kernels behave like every other backend:
   between slices and sizing them so that one takes about :data:`SLICE_SECONDS`.
 - **Kernels allocate nothing unbounded.** Their arrays are allocated in Python
   before the call, so a memory cap fails there, as :class:`MemoryError`.
+
+A few kernels serve several kernel modules (:func:`shared_kernel`: the bit kernels
+:func:`bit_index` and :func:`bit_count` of Hex's connection search and of Kayles'
+component search). A module imports them as any name, and :func:`compile_kernels`
+compiles them with that module's own kernels (a kernel calls the compiled function its
+module's name is bound to when it compiles): one source, a compiled copy per module,
+the same machine code in numba's cache.
 """
 
 from __future__ import annotations
@@ -71,6 +78,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from types import FunctionType
 from typing import Any, TypeVar
 
 from pyasp_games.engines.enforcement import uncapped
@@ -101,8 +109,11 @@ UNUSED_BY_KERNELS = ("scipy", "scipy.linalg.cython_blas", "cffi")
 #: The most steps one slice may run, whatever the measured speed.
 MAX_BUDGET = 1 << 40
 
-#: The kernels of each kernel module, in the order they are defined.
+#: The kernels of each kernel module, in the order they are defined (then the shared
+#: kernels it imports, once it is compiled).
 _KERNELS: dict[str, list[str]] = {}
+#: The kernels that several kernel modules import (:func:`shared_kernel`).
+_SHARED: set[Callable[..., Any]] = set()
 #: The kernel modules compiled in this process.
 _COMPILED: set[str] = set()
 
@@ -113,6 +124,52 @@ def kernel(function: F) -> F:
     """Mark ``function`` as a kernel of its module (returned unchanged; see the module doc)."""
     _KERNELS.setdefault(function.__module__, []).append(function.__name__)
     return function
+
+
+def shared_kernel(function: F) -> F:
+    """Mark ``function`` as a kernel that kernel modules import (returned unchanged):
+    :func:`compile_kernels` compiles it with the kernels of each module that imports it,
+    and counts it among them (:data:`_KERNELS`), so that module's kernels call it
+    compiled, and running them interpreted again binds its source again."""
+    _SHARED.add(function)
+    return function
+
+
+@shared_kernel
+def bit_index(b: int) -> int:
+    """The position of the single bit ``b`` (a kernel; ``b.bit_length() - 1``).
+
+    >>> bit_index(1), bit_index(1 << 40), bit_index(1 << 61)
+    (0, 40, 61)
+    """
+    i = 0
+    if b >= 1 << 32:
+        b >>= 32
+        i += 32
+    if b >= 1 << 16:
+        b >>= 16
+        i += 16
+    if b >= 1 << 8:
+        b >>= 8
+        i += 8
+    while b > 1:
+        b >>= 1
+        i += 1
+    return i
+
+
+@shared_kernel
+def bit_count(x: int) -> int:
+    """The number of bits set in ``x`` (a kernel; ``x.bit_count()``).
+
+    >>> bit_count(0), bit_count(0b1011), bit_count((1 << 62) - 1)
+    (0, 3, 62)
+    """
+    c = 0
+    while x:
+        x &= x - 1
+        c += 1
+    return c
 
 
 def is_compiled(module: str) -> bool:
@@ -137,7 +194,11 @@ def compile_kernels(module: str) -> None:
         import numba
 
         namespace = sys.modules[module]
-        for name in _KERNELS.get(module, ()):
+        names = _KERNELS.setdefault(module, [])
+        for name, value in list(vars(namespace).items()):  # the shared kernels it imports
+            if isinstance(value, FunctionType) and value in _SHARED and name not in names:
+                names.append(name)
+        for name in names:
             function = getattr(namespace, name)
             try:
                 compiled = numba.njit(cache=True)(function)

@@ -27,9 +27,9 @@ from pathlib import Path
 from typing import Any
 
 from pyasp_games.domains.hex.model import PLAYERS, Hex, other
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.clingo_runner import ClingoSession, write_facts
 from pyasp_games.engines.limits import LimitReached, Limits
-from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import encoding_path
 from pyasp_games.errors import InputError, MalformedAnswer
 
@@ -157,7 +157,7 @@ def _ask(game: Hex, prover: str, plies: int, limits: Limits, encoding: str | Non
 
 
 def solve_asp(game: Hex, limits: Limits = Limits(), moves: int | None = None,
-              encoding: str | None = None, emit_lp: Path | str | None = None) -> Outcome:
+              encoding: str | None = None, emit_lp: Path | str | None = None) -> Claim:
     """The ``asp`` backend (module docstring); ``emit_lp`` writes the first program run."""
     if moves is not None and moves < 1:
         raise InputError(f"--moves must be at least 1, got {moves}")
@@ -176,15 +176,12 @@ def solve_asp(game: Hex, limits: Limits = Limits(), moves: int | None = None,
         proof = _ask(game, mover, plies, limits, encoding, stats)
         if proof is not None:
             root = proof["nodes"][proof["root"]]
-            return Outcome(game.name, "asp", "solved", PLAYERS[mover], root.get("move"), 0.0,
-                           {**stats, "proof": proof})  # fmt: skip
+            return Claim.solved(PLAYERS[mover], root.get("move"), stats=stats, certificate=proof)
         if plies < len(game.empty()):
-            return Outcome(game.name, "asp", "no-solution", None, None, 0.0,
-                           {**stats, "bounded": moves})  # fmt: skip
+            return Claim.none(bound=moves, stats=stats)
         proof = _ask(game, other(mover), len(game.empty()), limits, encoding, stats)
     except LimitReached:
-        return Outcome(game.name, "asp", "unknown", None, None, 0.0, {**stats, "limit": "time"})
+        return Claim.unknown({**stats, "limit": "time"})
     if proof is None:
-        return Outcome(game.name, "asp", "error", None, None, 0.0,
-                       {**stats, "error": "neither player wins the whole game tree: the program is wrong"})
-    return Outcome(game.name, "asp", "solved", PLAYERS[other(mover)], None, 0.0, {**stats, "proof": proof})
+        return Claim.error("neither player wins the whole game tree: the program is wrong", stats)
+    return Claim.solved(PLAYERS[other(mover)], None, stats=stats, certificate=proof)

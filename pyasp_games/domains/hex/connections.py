@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyasp_games.engines.compiled import compile_kernels, is_compiled, kernel
+from pyasp_games.engines.compiled import bit_count, bit_index, compile_kernels, is_compiled, kernel
 
 #: The most cells of a board the kernels take (every set a positive 64-bit word).
 MAX_CELLS = 62
@@ -58,34 +58,6 @@ def _reach(seed: int, allowed: int, cols: int, full: int, not_first: int, not_la
         front = _dilate(front, cols, full, not_first, not_last) & allowed & ~seen
         seen |= front
     return seen
-
-
-@kernel
-def _count(x: int) -> int:
-    c = 0
-    while x:
-        x &= x - 1
-        c += 1
-    return c
-
-
-@kernel
-def _index(b: int) -> int:
-    """The position of the single bit ``b``."""
-    i = 0
-    if b >= 1 << 32:
-        b >>= 32
-        i += 32
-    if b >= 1 << 16:
-        b >>= 16
-        i += 16
-    if b >= 1 << 8:
-        b >>= 8
-        i += 8
-    while b > 1:
-        b >>= 1
-        i += 1
-    return i
 
 
 @kernel
@@ -121,13 +93,13 @@ def _add_template_options(stones: int, side: int, other: int, flag: int, used: i
     while rest:
         bit = rest & -rest
         rest ^= bit
-        x = _index(bit)
+        x = bit_index(bit)
         for k in range(tcount[side, x]):
             carrier = tpl[side, x, k]
             if not (carrier & opp) and (carrier & empty):
                 c = carrier & empty
                 if not (c & used) and n < opts.shape[1]:
-                    opts[f, n, 0] = (flag << 50) | (1 << 49) | ((_count(c) + 64) << 40) | other
+                    opts[f, n, 0] = (flag << 50) | (1 << 49) | ((bit_count(c) + 64) << 40) | other
                     opts[f, n, 1] = other
                     opts[f, n, 2] = 0
                     opts[f, n, 3] = c
@@ -147,7 +119,7 @@ def _options(f: int, node: int, visited: int, used: int, count: int, libs: Any, 
         flag = 1 if other != 1 else 0
         common = libs[node] & libs[other] & ~used
         if common & (common - 1):
-            opts[f, n, 0] = (flag << 50) | ((64 - _count(common)) << 40) | other
+            opts[f, n, 0] = (flag << 50) | ((64 - bit_count(common)) << 40) | other
             opts[f, n, 1] = other
             opts[f, n, 2] = common
             opts[f, n, 3] = 0
@@ -240,8 +212,8 @@ def _chain(start: int, end: int, mids: Any, nm: int, empty: int, a: int, b: int,
             x = common & -common
             rest = common ^ x
             y = rest & -rest
-            pairs[npairs, 0] = _index(x)
-            pairs[npairs, 1] = _index(y)
+            pairs[npairs, 0] = bit_index(x)
+            pairs[npairs, 1] = bit_index(y)
             npairs += 1
             taken_cells = x | y
         if other == 1:
@@ -365,7 +337,7 @@ def _must_play(own: int, empty: int, a: int, b: int, geo: Any, tpl: Any, tcount:
         while carrier:
             bit = carrier & -carrier
             carrier ^= bit
-            hits[_index(bit)] += 1
+            hits[bit_index(bit)] += 1
     return region
 
 
@@ -379,7 +351,7 @@ def _lookahead(own: int, empty: int, cells: Any, a: int, b: int, geo: Any, tpl: 
     while cells:
         bit = cells & -cells
         cells ^= bit
-        costs[_index(bit)] = _region(own | bit, empty & ~bit, a, b, geo, tpl, tcount, tcells, templates, work,
+        costs[bit_index(bit)] = _region(own | bit, empty & ~bit, a, b, geo, tpl, tcount, tcells, templates, work,
                                      opts, frames, pairs, out, mids, ends, rest)
 
 
@@ -393,7 +365,7 @@ def _keep(i: int, bit: int, pairs: Any, out: Any, keys: Any, carriers: Any, extr
         all_pairs[i, j, 0] = pairs[j, 0]
         all_pairs[i, j, 1] = pairs[j, 1]
         carrier |= (1 << pairs[j, 0]) | (1 << pairs[j, 1])
-    keys[i] = _index(bit)
+    keys[i] = bit_index(bit)
     carriers[i] = carrier
     extras[i] = out[1]
     npairs[i] = k
@@ -422,7 +394,7 @@ def _region(own: int, empty: int, a: int, b: int, geo: Any, tpl: Any, tcount: An
             found += 1
             if region == 0:
                 return 0
-    return _count(region) if found else 99
+    return bit_count(region) if found else 99
 
 
 @kernel
@@ -466,10 +438,10 @@ def _dead_for(own: int, empty: int, candidates: int, a: int, b: int, geo: Any, n
                 touching = nears[i]
         if count > 1:
             continue
-        free = nb[_index(bit)] & empty
+        free = nb[bit_index(bit)] & empty
         if free & (free - 1):
             x = free & -free
-            if not (nb[_index(x)] & (free ^ x)):
+            if not (nb[bit_index(x)] & (free ^ x)):
                 continue
         if count == 1 and (free & ~touching):
             continue
@@ -490,7 +462,7 @@ def _settle(black: int, white: int, ba: int, bb: int, wa: int, wb: int, geo: Any
         while rest:
             bit = rest & -rest
             rest ^= bit
-            if _count(nb[_index(bit)] & empty) <= 2:
+            if bit_count(nb[bit_index(bit)] & empty) <= 2:
                 candidates |= bit
         if not candidates:
             return black
@@ -637,7 +609,7 @@ def _hsearch(own: int, empty: int, a: int, b: int, geo: Any, nb: Any, tpl: Any, 
     # to another, so only a group may be the middle point of the AND rule
     nm = _groups(own, 0, 0, geo, mids, ends)
     outc[0] = 0
-    ne = _count(empty)
+    ne = bit_count(empty)
     P = 2 + nm + ne
     if P > 63:  # a point's neighbours are one machine word
         return 0
@@ -655,8 +627,8 @@ def _hsearch(own: int, empty: int, a: int, b: int, geo: Any, nb: Any, tpl: Any, 
         bit = rest & -rest
         rest ^= bit
         pbits[p] = bit
-        plibs[p] = nb[_index(bit)] & empty
-        cellpt[_index(bit)] = p
+        plibs[p] = nb[bit_index(bit)] & empty
+        cellpt[bit_index(bit)] = p
         p += 1
     for i in range(P):
         fm[i] = 0
@@ -684,9 +656,9 @@ def _hsearch(own: int, empty: int, a: int, b: int, geo: Any, nb: Any, tpl: Any, 
             while cells:
                 bit = cells & -cells
                 cells ^= bit
-                x = _index(bit)
+                x = bit_index(bit)
                 if bit & empty:
-                    point = first + _count(empty & (bit - 1))
+                    point = first + bit_count(empty & (bit - 1))
                 elif bit & own:
                     point = -1
                     for i in range(first):
@@ -715,7 +687,7 @@ def _hsearch(own: int, empty: int, a: int, b: int, geo: Any, nb: Any, tpl: Any, 
         while rest:
             bit = rest & -rest
             rest ^= bit
-            inside |= 1 << cellpt[_index(bit)]
+            inside |= 1 << cellpt[bit_index(bit)]
         for turn in range(2):
             # the new full (e, m, c1) joined at m to every full (m, z, c2)
             e = x if turn == 0 else y
@@ -727,7 +699,7 @@ def _hsearch(own: int, empty: int, a: int, b: int, geo: Any, nb: Any, tpl: Any, 
             while zs:
                 zb = zs & -zs
                 zs ^= zb
-                z = _index(zb)
+                z = bit_index(zb)
                 k = 0
                 while k < nF[m, z]:
                     c2 = F[m, z, k]
@@ -740,7 +712,7 @@ def _hsearch(own: int, empty: int, a: int, b: int, geo: Any, nb: Any, tpl: Any, 
                             outc[0] = c1 | c2
                             return -1
                     else:
-                        r = _hs_add_semi(e, z, c1 | c2 | pbits[m], _index(pbits[m]), pbits, F, nF, S, SK, nS,
+                        r = _hs_add_semi(e, z, c1 | c2 | pbits[m], bit_index(pbits[m]), pbits, F, nF, S, SK, nS,
                                          kf, ks, ors, queue, qt, stack, fm)
                         if r == 2:
                             outc[0] = F[0, 1, nF[0, 1] - 1]

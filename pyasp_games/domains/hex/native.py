@@ -119,10 +119,10 @@ from typing import Any
 
 from pyasp_games.domains.hex.connections import MAX_CELLS, compiled_now
 from pyasp_games.domains.hex.model import PLAYERS, Hex
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.compiled import INTERPRETED_SECONDS
 from pyasp_games.engines.graphs import set_bits
 from pyasp_games.engines.limits import Deadline, LimitReached, Limits
-from pyasp_games.engines.outcome import Outcome
 
 _POLL = 256  # positions between deadline checks
 _SEMIS_KEPT = 200_000  # semi-connection sweeps kept for reuse (then forgotten at once)
@@ -1047,19 +1047,17 @@ def solve_position(game: Hex, deadline: Deadline | None = None, engine: Engine |
     return Result(winner, move, proof, stats)
 
 
-def solve_native(game: Hex, limits: Limits = Limits(), knowledge: bool = True) -> Outcome:
+def solve_native(game: Hex, limits: Limits = Limits(), knowledge: bool = True) -> Claim:
     """The ``native`` backend: answer ``black`` or ``white`` (the winner), witness the
-    winning move of the player to move (``None`` when that player loses), the proof in
-    ``stats["proof"]``."""
+    winning move of the player to move (``None`` when that player loses), the proof as
+    the claim's certificate."""
     deadline = limits.deadline()
     try:
         result = solve_position(game, deadline, knowledge=knowledge)
     except LimitReached:
-        return Outcome(game.name, "native", "unknown", stats={"limit": "time"})
-    return Outcome(
-        game.name, "native", "solved", PLAYERS[result.winner], result.move,
-        stats={**result.stats, "to_move": PLAYERS[game.to_move], "proof": result.proof},
-    )  # fmt: skip
+        return Claim.unknown({"limit": "time"})
+    return Claim.solved(PLAYERS[result.winner], result.move,
+                        stats={**result.stats, "to_move": PLAYERS[game.to_move]}, certificate=result.proof)
 
 
 def rotated(game: Hex, cell: int) -> int:
@@ -1068,16 +1066,16 @@ def rotated(game: Hex, cell: int) -> int:
     return len(game) - 1 - cell
 
 
-def solve_openings(game: Hex, limits: Limits = Limits()) -> Outcome:
+def solve_openings(game: Hex, limits: Limits = Limits()) -> Claim:
     """The ``native`` backend of ``openings``: every first move of Black on the empty
     board ``game``, answered with its proof; the answer maps each cell to the winner
-    after that opening (White to move). Half of the board is searched; a cell of the
-    other half has the proof ``{"image_of": cell}``, the cell it is the half-turn image
+    after that opening (White to move), the certificate each cell's proof. Half of the
+    board is searched; a cell of the other half has the proof ``{"image_of": cell}``, the cell it is the half-turn image
     of: the half-turn maps the board, and each player's sides, onto themselves, so the
     two openings have the same winner (the checker tests that the turn is a symmetry of
     the board, and checks the one proof)."""
     if not game.is_board or game.stones.count(".") != len(game):
-        return Outcome(game.name, "native", "error", stats={"error": "openings are of an empty board"})
+        return Claim.error("openings are of an empty board")
     deadline = limits.deadline()
     engine = Engine(game, deadline)
     answer: dict[str, str] = {}
@@ -1093,9 +1091,9 @@ def solve_openings(game: Hex, limits: Limits = Limits()) -> Outcome:
             answer[game.cells[cell]] = PLAYERS[result.winner]
             proofs[game.cells[cell]] = result.proof
     except LimitReached:
-        return Outcome(game.name, "native", "unknown", stats={"limit": "time", "solved": answer})
-    return Outcome(
-        game.name, "native", "solved", answer, None,
-        stats={"nodes": engine.nodes, "table": len(engine.table), "proofs": proofs,
+        return Claim.unknown({"limit": "time", "solved": answer})
+    return Claim.solved(
+        answer, None, certificate=proofs,
+        stats={"nodes": engine.nodes, "table": len(engine.table),
                "proof_nodes": sum(len(p["nodes"]) for p in proofs.values() if "nodes" in p)},
     )  # fmt: skip

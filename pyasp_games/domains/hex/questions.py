@@ -36,9 +36,9 @@ from pyasp_games.engines.question import (
 from pyasp_games.engines.reference import Reference
 from pyasp_games.errors import InputError
 
-#: The backends of ``solve``: ``backend(game, limits, **options) -> Outcome`` with answer
+#: The backends of ``solve``: ``backend(game, limits, **options) -> Claim`` with answer
 #: the winner (``black``/``white``), witness the winning move of the player to move (or
-#: ``None``) and the proof in ``stats["proof"]``.
+#: ``None``) and the proof as the certificate.
 BACKENDS = {"native": solve_native, "asp": solve_asp, "sat": solve_sat}
 
 #: A user encoding's claims no proof confirms (a no-win within --moves) are cross-checked
@@ -58,7 +58,7 @@ def describe_winner(game: Hex, outcome: Outcome, options: dict[str, Any]) -> tup
         lines.append(f"  winning move: {outcome.witness or '(none needed: won already)'}")
     else:
         lines.append(f"  every move of {mover} loses")
-    proof = outcome.stats.get("proof")
+    proof = outcome.certificate
     if isinstance(proof, dict) and isinstance(proof.get("nodes"), list):
         lines.append(f"  proof: {len(proof['nodes']):,} nodes (--json writes it)")
     return f"{outcome.answer} wins ({mover} to move)", lines
@@ -109,11 +109,12 @@ def openings_svg(game: Hex, outcome: Outcome) -> str:
 
 
 def proof_json(game: Hex, outcome: Outcome) -> str:
-    """``--output``: the proof as a JSON file."""
+    """``--output``: the proof as a JSON file (its own shape: the position, the winner,
+    the move and, under ``proof``, the outcome's certificate)."""
     import json
 
     return json.dumps({"position": game.one_line(), "winner": outcome.answer,
-                       "move": outcome.witness, "proof": outcome.stats.get("proof")}) + "\n"
+                       "move": outcome.witness, "proof": outcome.certificate}) + "\n"
 
 
 POSITION = Param(
@@ -132,7 +133,7 @@ SOLVE = Question(
     "Who wins POSITION with the player to move, a winning move, and a proof.\n\n"
     "Black joins top and bottom, White left and right (in graph Hex Black joins the "
     "terminals and White cuts them); Black moves first. With --json: answer black/white, "
-    "witness the winning move of the player to move (or null), stats.proof the proof "
+    "witness the winning move of the player to move (or null), certificate the proof "
     "(nodes: {move, next} for the winner, {replies} with every reply of the loser, "
     "leaves {won} or {pairs}), checked move by move before it is printed.",
     backends=BACKENDS,
@@ -157,7 +158,7 @@ OPENINGS = Question(
     "openings",
     "The winner after each first move of Black on an empty board, as a map.\n\n"
     "B where the opening wins for Black, W where it loses; every cell's proof is "
-    "checked (--json holds them in stats.proofs; a cell of the half not searched holds "
+    "checked (--json holds them in certificate, by cell; a cell of the half not searched holds "
     "{\"image_of\": CELL}, the cell it is the half-turn image of, whose proof is checked). "
     "--output FILE.svg draws the map.",
     backends={"native": solve_openings},

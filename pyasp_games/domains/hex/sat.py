@@ -31,8 +31,8 @@ from pathlib import Path
 from typing import Any
 
 from pyasp_games.domains.hex.model import PLAYERS, Hex, other
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.limits import Limits
-from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.sat_runner import SatSession
 from pyasp_games.errors import InputError
 
@@ -239,7 +239,7 @@ def _ask(game: Hex, prover: str, plies: int, solver: str, limits: Limits, stats:
 
 
 def solve_sat(game: Hex, limits: Limits = Limits(), moves: int | None = None, solver: str = "glucose4",
-              emit_cnf: Path | str | None = None) -> Outcome:
+              emit_cnf: Path | str | None = None) -> Claim:
     """The ``sat`` backend (module docstring); ``emit_cnf`` writes the first CNF solved."""
     if moves is not None and moves < 1:
         raise InputError(f"--moves must be at least 1, got {moves}")
@@ -255,14 +255,12 @@ def solve_sat(game: Hex, limits: Limits = Limits(), moves: int | None = None, so
         proof = _ask(game, mover, plies, solver, limits, stats, emit_cnf)
         if proof is not None:
             root = proof["nodes"][proof["root"]]
-            return Outcome(game.name, "sat", "solved", PLAYERS[mover], root.get("move"), 0.0,
-                           {**stats, "proof": proof})  # fmt: skip
+            return Claim.solved(PLAYERS[mover], root.get("move"), stats=stats, certificate=proof)
         if plies < len(game.empty()):
-            return Outcome(game.name, "sat", "no-solution", None, None, 0.0, {**stats, "bounded": moves})
+            return Claim.none(bound=moves, stats=stats)
         proof = _ask(game, other(mover), len(game.empty()), solver, limits, stats)
     except TimeoutError:
-        return Outcome(game.name, "sat", "unknown", None, None, 0.0, {**stats, "limit": "time"})
+        return Claim.unknown({**stats, "limit": "time"})
     if proof is None:
-        return Outcome(game.name, "sat", "error", None, None, 0.0,
-                       {**stats, "error": "neither player wins the expanded game: the formula is wrong"})
-    return Outcome(game.name, "sat", "solved", PLAYERS[other(mover)], None, 0.0, {**stats, "proof": proof})
+        return Claim.error("neither player wins the expanded game: the formula is wrong", stats)
+    return Claim.solved(PLAYERS[other(mover)], None, stats=stats, certificate=proof)

@@ -265,11 +265,11 @@ def check_proof(game: Hex, winner: str, proof: Any) -> tuple[bool, str]:
 
 
 def check_outcome(game: Hex, outcome: Outcome) -> tuple[bool | None, str]:
-    """Verify a solved outcome: its proof (``stats["proof"]``) shows the answer's winner
-    wins, and the winning move of the player to move is the proof's first move."""
+    """Verify a solved outcome: its proof (the outcome's certificate) shows the answer's
+    winner wins, and the winning move of the player to move is the proof's first move."""
     if outcome.status != "solved":
         return None, "nothing to verify"
-    proof = outcome.stats.get("proof")
+    proof = outcome.certificate
     ok, message = check_proof(game, outcome.answer, proof)
     if not ok:
         return False, message
@@ -306,14 +306,14 @@ def half_turn(game: Hex) -> list[int] | None:
 
 
 def check_openings(game: Hex, outcome: Outcome) -> tuple[bool | None, str]:
-    """Verify an openings map: for every cell, the proof of the winner after Black's
-    first move there, or ``{"image_of": cell}``: the cell is the half-turn image of
+    """Verify an openings map: for every cell (the outcome's certificate maps each to its
+    proof), the proof of the winner after Black's first move there, or ``{"image_of": cell}``: the cell is the half-turn image of
     ``cell``, whose own proof is checked, and the half-turn is a symmetry of the board
     (:func:`half_turn`) that maps the empty board onto itself, so the two openings are
     the same game turned and have the same winner."""
     if outcome.status != "solved":
         return None, "nothing to verify"
-    answer, proofs = outcome.answer, outcome.stats.get("proofs")
+    answer, proofs = outcome.answer, outcome.certificate
     if not isinstance(answer, dict) or not isinstance(proofs, dict):
         return False, "an openings answer maps every cell to a winner, with a proof each"
     if set(answer) != set(game.cells) or set(proofs) != set(game.cells):
@@ -328,7 +328,7 @@ def check_openings(game: Hex, outcome: Outcome) -> tuple[bool | None, str]:
             source = proof["image_of"]
             if turn is None:
                 return False, f"opening {cell}: an image proof, but the half-turn is no symmetry of this board"
-            if source not in game.index or turn[game.index[source]] != game.index[cell]:
+            if not isinstance(source, str) or source not in game.index or turn[game.index[source]] != game.index[cell]:
                 return False, f"opening {cell}: {source!r} is not the cell it is the half-turn image of"
             image = proofs[source]
             if not isinstance(image, dict) or "image_of" in image:

@@ -19,10 +19,10 @@ from pathlib import Path
 from typing import Any
 
 from pyasp_games.domains.kayles.model import witness
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.clingo_runner import ClingoSession, int_arguments, write_facts
 from pyasp_games.engines.graphs import Graph
 from pyasp_games.engines.limits import LimitReached, Limits
-from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import encoding_path
 from pyasp_games.errors import InputError, MalformedAnswer
 
@@ -69,7 +69,7 @@ def solve_asp(
     limits: Limits = Limits(),
     encoding: str = "kayles",
     emit_lp: Path | str | None = None,
-) -> Outcome:
+) -> Claim:
     """The Grundy value, the outcome and every move's value, by the encoding."""
     refuse_large(graph, "asp")
     program = encoding_path(DOMAIN, encoding)
@@ -82,14 +82,13 @@ def solve_asp(
         session.ground([("base", [])])
         result = session.solve()
     except LimitReached:
-        return Outcome(graph.name, "asp", "unknown", None, None, 0.0, session.statistics())
+        return Claim.unknown(session.statistics())
     stats = session.statistics()
     if result.status == "unknown":
-        return Outcome(graph.name, "asp", "unknown", None, None, 0.0, stats)
+        return Claim.unknown(stats)
     if result.status != "sat":
-        stats["error"] = "the encoding has no answer set"
-        return Outcome(graph.name, "asp", "error", None, None, 0.0, stats)
+        return Claim.error("the encoding has no answer set", stats)
     value, options, positions = _decode(graph, result.symbols)
     if positions is not None:
         stats["positions"] = positions
-    return Outcome(graph.name, "asp", "solved", value, witness(graph, value, options), 0.0, stats)
+    return Claim.solved(value, witness(graph, value, options), stats=stats)

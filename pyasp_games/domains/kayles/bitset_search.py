@@ -24,7 +24,14 @@ from __future__ import annotations
 from typing import Any
 
 from pyasp_games.domains.kayles.octal import path_value
-from pyasp_games.engines.compiled import compile_kernels, is_compiled, kernel, run_sliced
+from pyasp_games.engines.compiled import (
+    bit_count,
+    bit_index,
+    compile_kernels,
+    is_compiled,
+    kernel,
+    run_sliced,
+)
 from pyasp_games.engines.graphs import Graph
 from pyasp_games.engines.limits import Deadline
 
@@ -38,34 +45,6 @@ _DEPTH, _RESULT, _VISITED, _EXPANDED, _FILLED, _REDUCE = range(6)
 #: What a slice returns.
 _PAUSED, _DONE, _FULL = 0, 1, 2
 _FIRST_CAPACITY = 1 << 12
-
-
-@kernel
-def _index(b: int) -> int:
-    """The position of the single bit ``b``."""
-    i = 0
-    if b >= 1 << 32:
-        b >>= 32
-        i += 32
-    if b >= 1 << 16:
-        b >>= 16
-        i += 16
-    if b >= 1 << 8:
-        b >>= 8
-        i += 8
-    while b > 1:
-        b >>= 1
-        i += 1
-    return i
-
-
-@kernel
-def _count(x: int) -> int:
-    c = 0
-    while x:
-        x &= x - 1
-        c += 1
-    return c
 
 
 @kernel
@@ -114,7 +93,7 @@ def _cheap(nbr: Any, paths: Any, comp: int, reduce: int) -> int:
     while rest:
         b = rest & -rest
         rest ^= b
-        d = _count(nbr[_index(b)] & comp)
+        d = bit_count(nbr[bit_index(b)] & comp)
         if d > 2:
             return -1
         degrees += d
@@ -134,13 +113,13 @@ def _moves(nbr: Any, closed: Any, comp: int, reduce: int) -> int:
     while rest:
         b = rest & -rest
         rest ^= b
-        v = _index(b)
+        v = bit_index(b)
         mine = closed[v] & comp
         before = nbr[v] & comp & (b - 1)  # an earlier neighbour with the same N[.]
         while before:
             c = before & -before
             before ^= c
-            if closed[_index(c)] & comp == mine:
+            if closed[bit_index(c)] & comp == mine:
                 moves ^= b
                 break
     return moves
@@ -156,7 +135,7 @@ def _split(nbr: Any, parts: int) -> int:
         while frontier:
             b = frontier & -frontier
             frontier ^= b
-            reach |= nbr[_index(b)]
+            reach |= nbr[bit_index(b)]
         frontier = reach & parts & ~comp
         comp |= frontier
     return comp
@@ -205,7 +184,7 @@ def _search(nbr: Any, closed: Any, paths: Any, keys: Any, vals: Any, stack: Any,
         if moves != 0:  # the next move: delete v and its neighbours
             b = moves & -moves
             stack[f * _FIELDS + _MOVES] = moves ^ b
-            stack[f * _FIELDS + _PARTS] = stack[f * _FIELDS + _COMP] & ~closed[_index(b)]
+            stack[f * _FIELDS + _PARTS] = stack[f * _FIELDS + _COMP] & ~closed[bit_index(b)]
             stack[f * _FIELDS + _XOR] = 0
             stack[f * _FIELDS + _OPEN] = 1
             continue

@@ -34,9 +34,9 @@ from typing import Any
 
 from pyasp_games.domains.kayles.asp import refuse_large
 from pyasp_games.domains.kayles.model import witness
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.graphs import Digraph, Graph
 from pyasp_games.engines.limits import Limits
-from pyasp_games.engines.outcome import Outcome
 
 _POLL = 4096
 
@@ -76,7 +76,7 @@ def game_graph(graph: Graph, limits: Limits = Limits()) -> tuple[Digraph, dict[i
 BY = ("values", "sat", "asp")
 
 
-def solve_expanded(graph: Graph, limits: Limits = Limits(), by: str = "values") -> Outcome:
+def solve_expanded(graph: Graph, limits: Limits = Limits(), by: str = "values") -> Claim:
     """The value and every move's value, by the grundy domain on the expanded game graph
     (``by``: ``values``, or a Grundy function by ``sat`` or ``asp``)."""
     from pyasp_games.domains.grundy.questions import EXISTS, VALUES
@@ -96,14 +96,12 @@ def solve_expanded(graph: Graph, limits: Limits = Limits(), by: str = "values") 
                              "grundy_verified": answered.verdict.verified,
                              "grundy_question": "values" if by == "values" else f"exists --backend {by}"}  # fmt: skip
     if answered.status == "unknown":
-        return Outcome(graph.name, "expanded", "unknown", None, None, 0.0, stats)
+        return Claim.unknown(stats)
     if answered.status != "solved" or answered.verdict.verified is not True:
-        stats["error"] = f"grundy values: {answered.verdict.message or answered.status}"
-        return Outcome(graph.name, "expanded", "error", None, None, 0.0, stats)
+        return Claim.error(f"grundy values: {answered.verdict.message or answered.status}", stats)
     values = answered.answer if by == "values" else answered.witness
     if not isinstance(values, dict):  # no Grundy function: impossible on an acyclic graph
-        stats["error"] = f"grundy exists --backend {by} found no Grundy function"
-        return Outcome(graph.name, "expanded", "error", None, None, 0.0, stats)
+        return Claim.error(f"grundy exists --backend {by} found no Grundy function", stats)
     value = values["s0"]
     options = {v: values[game.names[p]] for v, p in moves.items()}
-    return Outcome(graph.name, "expanded", "solved", value, witness(graph, value, options), 0.0, stats)
+    return Claim.solved(value, witness(graph, value, options), stats=stats)

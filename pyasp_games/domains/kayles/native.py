@@ -63,9 +63,9 @@ from pyasp_games.domains.kayles.bitset_search import BitsetSearch
 from pyasp_games.domains.kayles.isomorphism import ComponentTable, Shape
 from pyasp_games.domains.kayles.model import Family, family_graph, witness
 from pyasp_games.domains.kayles.octal import cycle_value, path_value, period_certificate
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.graphs import Graph, set_bits
 from pyasp_games.engines.limits import Deadline, LimitReached, Limits
-from pyasp_games.engines.outcome import Outcome
 
 #: Steps between two looks at the clock.
 _POLL = 512
@@ -305,7 +305,7 @@ def is_forest(graph: Graph) -> bool:
     return len(graph.edges) == len(graph) - len(search.components((1 << len(graph)) - 1))
 
 
-def solve_native(graph: Graph, limits: Limits = Limits(), reductions: bool = True) -> Outcome:
+def solve_native(graph: Graph, limits: Limits = Limits(), reductions: bool = True) -> Claim:
     """The Grundy value of ``graph``, the outcome and every winning move.
 
     Answer: the value; witness: ``value``, ``outcome`` (``first``: the player to move
@@ -323,10 +323,10 @@ def solve_native(graph: Graph, limits: Limits = Limits(), reductions: bool = Tru
     except LimitReached:
         raise LimitReached(search.stats(tree)) from None
     stats = search.stats(tree)
-    return Outcome(graph.name, "native", "solved", value, witness(graph, value, options), 0.0, stats)
+    return Claim.solved(value, witness(graph, value, options), stats=stats)
 
 
-def _by_kernel(graph: Graph, limits: Limits, reductions: bool, tree: bool) -> Outcome:
+def _by_kernel(graph: Graph, limits: Limits, reductions: bool, tree: bool) -> Claim:
     """:func:`solve_native` on a graph of at most 62 vertices: the compiled search."""
     search = BitsetSearch(graph, limits.deadline(), reductions)
     everything = (1 << len(graph)) - 1
@@ -342,10 +342,10 @@ def _by_kernel(graph: Graph, limits: Limits, reductions: bool, tree: bool) -> Ou
         options = {v: search.value(everything & ~search.closed_of(v)) for v in range(len(graph))}
     except LimitReached:
         raise LimitReached(stats()) from None
-    return Outcome(graph.name, "native", "solved", value, witness(graph, value, options), 0.0, stats())
+    return Claim.solved(value, witness(graph, value, options), stats=stats())
 
 
-def solve_sequence(family: Family, limits: Limits = Limits()) -> Outcome:
+def solve_sequence(family: Family, limits: Limits = Limits()) -> Claim:
     """The Grundy values of the members ``first..upto`` of a family (answer: the list).
 
     Paths and cycles by Dawson's chess (the recursion, and the period it proves: the
@@ -363,7 +363,7 @@ def solve_sequence(family: Family, limits: Limits = Limits()) -> Outcome:
                 deadline.check()
             terms.append(rule(n))
         found["period"] = period_certificate()
-        return Outcome(family.name, "native", "solved", terms, found, 0.0, {})
+        return Claim.solved(terms, found)
     table = ComponentTable()
     terms, visited = [], 0
     try:
@@ -380,4 +380,4 @@ def solve_sequence(family: Family, limits: Limits = Limits()) -> Outcome:
     except LimitReached:
         raise LimitReached({"found_before_limit": terms, "components_visited": visited}) from None
     stats = {"components_visited": visited, "isomorphism_classes": len(table)}
-    return Outcome(family.name, "native", "solved", terms, found, 0.0, stats)
+    return Claim.solved(terms, found, stats=stats)

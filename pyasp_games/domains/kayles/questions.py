@@ -28,13 +28,14 @@ from pyasp_games.domains.kayles.expansion import BY, solve_expanded
 from pyasp_games.domains.kayles.model import Family, load_graph, parse_family
 from pyasp_games.domains.kayles.native import solve_native, solve_sequence
 from pyasp_games.domains.kayles.verify import check_sequence, check_value
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.graphs import FORMATS, Graph
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import EMIT_LP, Param, Question, encoding_param
 from pyasp_games.engines.reference import Reference
 
 #: The backends of ``kayles value``; the first is the default.
-BACKENDS: dict[str, Callable[..., Outcome]] = {
+BACKENDS: dict[str, Callable[..., Claim]] = {
     "native": solve_native,
     "asp": solve_asp,
     "expanded": solve_expanded,

@@ -9,10 +9,14 @@ follow; then it recomputes every option's value by its own search (:class:`Recou
 the position split into components, XOR of their values; a path by its own run of the
 .137 recursion; any other component by plain memoised search), within a budget of
 positions (:data:`BUDGET`). Options beyond the budget are named in the verdict's
-``not_checked``: they rest on the backend's search.
+``not_checked``: they rest on the backend's search, and the answer is *verified in
+part* (JSON ``"verified": "partial"``), never counted as a full check.
 
 ``kayles sequence``: every term recomputed the same way (paths and cycles by the
-recursion, with the period proved here again; other members within the budget).
+recursion, with the period proved here again; other members within the budget, the
+terms beyond it named in ``not_checked`` as above); the witness's family and range, and
+for paths and cycles the period it states (period, preperiod, exceptions, the range of
+the periodicity theorem's hypothesis), are the checker's own.
 
 >>> from pyasp_games.engines.graphs import numbered_graph
 >>> from pyasp_games.engines.outcome import Outcome
@@ -134,6 +138,38 @@ def path_grundy(n: int) -> int:
     raise AssertionError("no period 34 proved within 300 values")
 
 
+def path_period() -> dict[str, Any]:
+    """The period of paths as the checker finds it from its own values
+    (:func:`path_grundy`): the least ``n0`` for which ``g(m + 34) = g(m)`` holds for
+    ``n0 <= m < 2 n0 + 37`` (the Guy-Smith hypothesis), and the indices below it whose
+    value differs from the periodic part's."""
+    path_grundy(300)
+    for n0 in range(0, 120):
+        last = 2 * n0 + _PERIOD + _TAKEN
+        if all(_paths[m + _PERIOD] == _paths[m] for m in range(n0, last)):
+            later = _PERIOD * (n0 // _PERIOD + 1)
+            return {"period": _PERIOD, "preperiod": n0, "last": last,
+                    "exceptions": [m for m in range(n0) if _paths[m] != _paths[m + later]]}
+    raise AssertionError("no period 34 proved within 300 values")
+
+
+def _wrong_period(period: Any) -> str | None:
+    """Why the period a sequence's witness states is not the checker's, or ``None``."""
+    own = path_period()
+    n0, last = own["preperiod"], own["last"]
+    if not isinstance(period, dict):
+        return f"the witness states no period of paths: {period!r}"
+    stated = (period.get("period"), period.get("preperiod"), period.get("exceptions"), period.get("checked_upto"))
+    expected = (own["period"], n0, own["exceptions"], last + _PERIOD - 1)
+    if stated != expected:
+        return (f"the witness's period (period, preperiod, exceptions, checked up to) is {stated}, "
+                f"not {expected}")  # fmt: skip
+    grounds = period.get("proof")
+    if not isinstance(grounds, str) or f"for {n0} <= n < {last} " not in grounds:
+        return f"the period's stated grounds are not the hypothesis for {n0} <= n < {last}: {grounds!r}"
+    return None
+
+
 def _budget_note(unchecked: list[str], what: str) -> str:
     shown = ", ".join(unchecked[:5]) + (", ..." if len(unchecked) > 5 else "")
     return (f"{len(unchecked)} {what} ({shown}): beyond the checker's budget ({BUDGET:,} "
@@ -167,7 +203,7 @@ def check_value(graph: Graph, outcome: Outcome) -> tuple[bool | None, str]:
     zero = [name for name in graph.names if options[name] == 0]
     if sorted(w.get("winning_moves") or []) != sorted(zero):
         return False, f"the winning moves are {zero}, not {w.get('winning_moves')}"
-    recount = Recount(graph)
+    recount = Recount(graph, BUDGET, WORK)
     everything = (1 << len(graph)) - 1
     unchecked = []
     for v, name in enumerate(graph.names):
@@ -179,7 +215,7 @@ def check_value(graph: Graph, outcome: Outcome) -> tuple[bool | None, str]:
     said = f"the value {value} is the mex of the {len(options)} options"
     if unchecked:
         outcome.verdict.not_checked = _budget_note(unchecked, "options' values")
-        return True, said + f", {len(options) - len(unchecked)} options recomputed"
+        return True, said + f", {len(options) - len(unchecked)} of {len(options)} options recomputed"
     return True, said + ", every option recomputed"
 
 
@@ -192,6 +228,15 @@ def check_sequence(family: Any, outcome: Outcome) -> tuple[bool | None, str]:
     first, upto = family.first, family.upto
     if not isinstance(terms, list) or len(terms) != upto - first + 1:
         return False, f"expected the {upto - first + 1} terms n = {first}..{upto}"
+    w = outcome.witness
+    if not isinstance(w, dict) or (w.get("family"), w.get("first"), w.get("upto")) != (family.name, first, upto):
+        return False, f"the witness is not of {family.name}(n) for n = {first}..{upto}: {w!r}"
+    if "period" in w or family.kind in ("path", "cycle"):
+        if family.kind not in ("path", "cycle"):
+            return False, f"the witness states a period of paths for the family {family.name}"
+        wrong = _wrong_period(w.get("period"))
+        if wrong:
+            return False, wrong
     unchecked = []
     budget, work = BUDGET, WORK  # one budget for the whole sequence
     for n, claimed in zip(range(first, upto + 1), terms, strict=True):
