@@ -13,14 +13,15 @@ import os
 import time
 from typing import Any
 
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.domain import DomainSpec
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.runner import run_backend
 
 
-def _double(n: int, limits: Limits) -> Outcome:
-    return Outcome("", "", "solved", 2 * n, 2 * n)
+def _double(n: int, limits: Limits) -> Claim:
+    return Claim.solved(2 * n, 2 * n)
 
 
 def _check(n: int, outcome: Outcome) -> tuple[bool | None, str]:

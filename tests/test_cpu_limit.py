@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.limits import Deadline, Limits, process_cpu
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.runner import run_backend
@@ -34,7 +35,7 @@ def _polling(instance, limits):
     steps = 0
     while not deadline.expired():
         steps += 1
-    return Outcome("", "", "unknown", stats={"limit": "time", "steps": steps})
+    return Claim.unknown({"limit": "time", "steps": steps})
 
 
 def _deaf(instance, limits):

@@ -15,6 +15,7 @@ from pyasp_games.domains.geography.matching import matching_winner, maximum_matc
 from pyasp_games.domains.geography.model import load_instance, make_instance
 from pyasp_games.domains.geography.native import solve_game
 from pyasp_games.domains.geography.verify import brute_force_winner, check_answer, check_line
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.graphs import from_arcs
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
@@ -186,12 +187,12 @@ def test_wrong_witnesses_are_caught():
     assert check_answer(edge, "first", "1")[0] is False  # the edge witness is an arc
     out = solve(edge, "native")
     assert out.answer == "second" and out.witness is None and out.verdict.verified is True
-    liar = {"native": lambda g, limits: Outcome(g.name, "native", "solved", "first", "2")}
+    liar = {"native": lambda g, limits: Claim.solved("first", "2")}
     from pyasp_games.engines.runner import run_backend
 
     lied = run_backend(liar, "native", game, "g", Limits(), check_outcome)
     assert lied.status == "solved"  # 0 -> 2 wins at once: a correct claim passes
-    liar2 = {"native": lambda g, limits: Outcome(g.name, "native", "solved", "second", None)}
+    liar2 = {"native": lambda g, limits: Claim.solved("second")}
     assert run_backend(liar2, "native", game, "g", Limits(), check_outcome).status == "error"
 
 

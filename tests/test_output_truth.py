@@ -171,7 +171,8 @@ def test_every_run_is_in_one_category_of_the_summary_line():
     from pyasp_games.tools.crosscheck import CATEGORIES, Report, Row
 
     def row(status, confirmed="", **stats):
-        return Row("b", Outcome("i", "b", status, stats=stats), confirmed=confirmed)
+        plain = {"problem": "i", "backend": "b", "status": status, "stats": stats}
+        return Row("b", Outcome.from_dict(plain), confirmed=confirmed)
 
     rows = [
         row("solved", "verified", verified=True),

@@ -17,6 +17,7 @@ from pyasp_games.domains import DOMAINS, domain_spec
 from pyasp_games.domains.cover.model import X3C, ThreeDM, as_x3c, parse_instance
 from pyasp_games.domains.cover.questions import QUESTIONS as COVER_QUESTIONS
 from pyasp_games.domains.cover.questions import SOLVE
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.enforcement import enforced
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import MODES, Param, Question, checked_mode
@@ -123,13 +124,13 @@ def test_every_domain_declares_its_questions():
 # -- CONTRIBUTING.md's worked example, as written there ---------------------------------
 
 
-def hardest_element(instance: X3C, limits) -> Outcome:
+def hardest_element(instance: X3C, limits) -> Claim:
     counts = [0] * instance.size
     for subset in instance.subsets:
         for e in subset:
             counts[e] += 1
     answer = min(range(instance.size), key=lambda e: (counts[e], e))
-    return Outcome(instance.name, "native", "solved", answer, counts[answer])
+    return Claim.solved(answer, counts[answer])
 
 
 def check_hardest(instance: X3C | ThreeDM, outcome: Outcome) -> tuple[bool | None, str]:

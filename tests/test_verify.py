@@ -169,3 +169,29 @@ def test_verify_bad_input_is_one_line(tmp_path):
                                 "question": "cover solve",
                                 "input": {"file": str(COVER / "tiny-cover.txt")}}))  # fmt: skip
     assert_bad_input(run_cli("verify", junk), "status")
+
+
+# -- no verdict facts in the domains' stats ------------------------------------------------
+
+
+def test_no_domain_declares_a_verdict_in_its_stats():
+    """The kind of an answer, its bound, a malformed answer and a proof are a claim's own
+    fields: no domain writes them as ``stats`` keys (nor builds an Outcome in a backend)."""
+    import re
+
+    pattern = re.compile(r"""stats\[["'](optimal|bounded|malformed|proof)["']\]""")
+    literal = re.compile(r"""["'](optimal|bounded|malformed)["']\s*:""")
+    found = []
+    for path in sorted((ROOT / "pyasp_games" / "domains").rglob("*.py")):
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            if pattern.search(line) or literal.search(line):
+                found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert not found, "\n".join(found)
+
+
+def test_every_backend_returns_a_claim():
+    def old(n, limits):
+        return Outcome("n", "old", "solved", n)
+
+    with pytest.raises(TypeError, match="not a Claim"):
+        run_backend({"old": old}, "old", 1, "one", Limits(), _ok)

@@ -27,7 +27,7 @@ from fractions import Fraction
 from typing import Any
 
 from pyasp_games.engines.claim import Status
-from pyasp_games.engines.verdict import Verdict
+from pyasp_games.engines.verdict import STATS_KEYS, Verdict
 
 #: The statuses' values (:class:`~pyasp_games.engines.claim.Status`): ``solved``, an
 #: answer with a verified witness; ``no-solution``, proved that none exists (within the
@@ -75,7 +75,10 @@ class Outcome:
 
     def __post_init__(self) -> None:
         self.status = Status.of(self.status)
-        Verdict.take_from(self.stats, self.verdict)
+        keys = STATS_KEYS.intersection(self.stats)
+        if keys:  # plain data (a saved answer, a bench row) is read by from_dict
+            raise ValueError(f"an outcome's stats carry the verdict's keys {sorted(keys)}: "
+                             "give the verdict, or read plain data with Outcome.from_dict")
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Outcome:

@@ -3,7 +3,7 @@
 A domain lists its questions (``QUESTIONS`` in ``pyasp_games.<domain>.questions``):
 ``cover solve``, ``grundy exists``, ``games nim``, ... Each :class:`Question` holds
 
-- one **backend table** (name -> ``backend(instance, limits, **options) -> Outcome``),
+- one **backend table** (name -> ``backend(instance, limits, **options) -> Claim``),
 - one **checker** from the domain's ``verify.py`` (run on every outcome by
   :func:`~pyasp_games.engines.runner.run_backend`),
 - its **parameters** (:class:`Param`): the input it reads and the options of each
@@ -17,9 +17,8 @@ the backend choices, the help texts, the "does not apply" errors and the printin
 library needs no command line: :meth:`Question.ask` checks and completes the options as
 the command does, and :meth:`Question.solve` runs one backend, verified.
 
->>> from pyasp_games.engines.outcome import Outcome
 >>> def double(n, limits, factor=2):
-...     return Outcome(f"n={n}", "native", "solved", n * factor, None)
+...     return Claim.solved(n * factor)
 >>> def check(n, outcome):
 ...     return outcome.answer % n == 0, "a multiple of n"
 >>> q = Question(

@@ -155,12 +155,6 @@ def judged(outcome: Outcome, instance: Any, check: Checker, malformed: str | Non
 def _claim_of(result: Any, backend: str) -> Claim:
     """The backend's claim; one whose ``stats`` carry a verdict's key is refused: the
     kind of an answer and its check are never free-form keys."""
-    if isinstance(result, Outcome):  # LEGACY: a backend not yet returning a Claim
-        stats = dict(result.stats)
-        malformed = stats.pop("malformed", None)
-        verdict = Verdict.take_from(stats, result.verdict)
-        return Claim(result.status, result.answer, result.witness, verdict.kind, verdict.bound,
-                     result.certificate, stats, malformed)  # fmt: skip
     if not isinstance(result, Claim):
         raise TypeError(f"backend {backend!r} returned {type(result).__name__}, not a Claim")
     keys = STATS_KEYS.intersection(result.stats)

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pyasp_games.engines.graphs import Digraph, OnGraph, parse_arcs, read_graph
+from pyasp_games.engines.graphs import Digraph, OnGraph, format_of, parse_arcs, read_graph
 from pyasp_games.errors import InputError, checked_int, checked_real
 
 VARIANTS = ("vertex", "edge")
@@ -155,8 +155,10 @@ def load_instance(
     InputError
         A bad file, no start vertex, an unknown start or variant, or a bad header.
     """
-    # an undirected graph file (GraphML, JSON) is read as one when the user says so
-    graph = read_graph(path, fmt, undirected=bool(undirected))
+    # a graph file that states its own direction (GraphML, node-link JSON) is read as an
+    # undirected graph when the user says so; arc lines stay arcs, made edges below
+    given = bool(undirected) and format_of(Path(path), fmt) in ("graphml", "json")
+    graph = read_graph(path, fmt, undirected=given)
     if variant is None:
         variant = graph.headers.get("variant", "vertex")
     if undirected is None:

@@ -145,8 +145,10 @@ def replay(folder: Path, encoding: str, time_limit: float | None = 10.0,
                    **expect.get("options", {})}  # fmt: skip
         tested = q.solve(instance, chosen, Limits(time_limit=time_limit), trust_encoding=True,
                          **options)  # fmt: skip
-        recorded = Outcome(name, expect.get("reference", "reference"), expect["status"],
-                           expect["answer"], None, 0.0, dict(expect.get("stats", {})))  # fmt: skip
+        recorded = Outcome.from_dict({"problem": name, "status": expect["status"],
+                                      "backend": expect.get("reference", "reference"),
+                                      "answer": expect["answer"],
+                                      "stats": dict(expect.get("stats", {}))})  # fmt: skip
         if tested.verdict.failed:
             results.append(CaseResult(name, "failed", f"fails verification: {tested.verdict.message}", tested))
             continue
@@ -155,8 +157,10 @@ def replay(folder: Path, encoding: str, time_limit: float | None = 10.0,
             status = "unknown" if tested.status == "unknown" else "failed"
             results.append(CaseResult(name, status, str(why), tested))
             continue
-        tested_plain = Outcome(name, chosen, tested.status, json.loads(json.dumps(
-            tested.to_dict()["answer"])), None, 0.0, dict(tested.to_dict()["stats"]))  # fmt: skip
+        # the answer as JSON holds it, as the case's was recorded
+        plain = json.loads(json.dumps(tested.to_dict(), default=str))
+        tested_plain = Outcome.from_dict({**plain, "problem": name, "backend": chosen,
+                                          "witness": None})  # fmt: skip
         from pyasp_games.engines.agreement import Relation
 
         relation = q.relation(tested_plain, recorded)

@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from pyasp_games.engines.agreement import Relation
+from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.domain import DomainSpec
 from pyasp_games.engines.files import cannot_write, write_new
 from pyasp_games.engines.fuzzing import Family, Fuzzing
@@ -534,7 +535,7 @@ class _Session:
             given = options.get(ENCODING)
             program = [str(encoding_path(self.question.domain, given)) if given else "", str(lp)]
 
-            def ground(_: Any, limits: Limits) -> Outcome:
+            def ground(_: Any, limits: Limits) -> Claim:
                 import clingo
 
                 control = clingo.Control(["--warn=none"])
@@ -542,7 +543,7 @@ class _Session:
                     if path:
                         control.load(path)
                 control.ground([("base", [])])
-                return Outcome("", "ground", "solved", True, None)
+                return Claim.solved(True)
 
             grounded = run_backend({"ground": ground}, "ground", None, "",
                                    Limits(time_limit=self.run_limit or 10.0),
