@@ -398,7 +398,7 @@ def test_edge_templates_hold_and_are_minimal():
     search with every other cell the opponent's), and the ziggurat loses that without any
     one of its cells; the 5 x 5 centre opening is then a connection at once (a ziggurat to
     each edge), its proof a carrier node the checker replays."""
-    from pyasp_games.domains.hex.native import EDGE_TEMPLATES, find_edge_template, template_holds
+    from pyasp_games.domains.hex.templates import EDGE_TEMPLATES, find_edge_template, template_holds
 
     for depth, shapes in EDGE_TEMPLATES.items():
         for shape in shapes:
@@ -418,7 +418,7 @@ def test_edge_templates_hold_and_are_minimal():
 
 @pytest.mark.slow
 def test_the_deeper_edge_template_is_found_again():
-    from pyasp_games.domains.hex.native import EDGE_TEMPLATES, find_edge_template
+    from pyasp_games.domains.hex.templates import EDGE_TEMPLATES, find_edge_template
 
     assert sorted(find_edge_template(3)) == sorted(EDGE_TEMPLATES[3])
 
@@ -478,17 +478,17 @@ def test_the_compiled_connection_search_agrees_with_the_native_one():
         n = len(game)
         for templates in (True, False):
             engine = Engine(game, templates=templates, compiled=False)
-            sweep = Sweeper(game, engine.templates)
-            order = sorted(range(n), key=lambda c: engine.rank[c])
+            sweep = Sweeper(game, engine.links.templates)
+            order = sorted(range(n), key=lambda c: engine.cells.rank[c])
             for _ in range(40):
                 k = rng.randrange(0, n // 2)
                 cells = rng.sample(range(n), 2 * k)
                 black, white = sum(1 << c for c in cells[:k]), sum(1 << c for c in cells[k:])
                 empty = engine.cells.full & ~(black | white)
                 for player, own in (("B", black), ("W", white)):
-                    semis = engine.semis(player, own, empty)
+                    semis = engine.links.semis(player, own, empty)
                     assert sweep.semis(player, own, empty) == semis
-                    assert sweep.pairing(player, own, empty) == engine.pairing(player, own, empty)
+                    assert sweep.pairing(player, own, empty) == engine.links.pairing(player, own, empty)
                     region = empty
                     for _, carrier, _ in semis:
                         region &= carrier
@@ -590,10 +590,10 @@ def test_dead_cells_decide_no_win_in_any_later_position():
             k = rng.randrange(3, n // 2)
             cells = rng.sample(range(n), 2 * k)
             black, white = sum(1 << c for c in cells[:k]), sum(1 << c for c in cells[k:])
-            settled = engine.settle(black, white)
+            settled = engine.dead.settle(black, white)
             assert sweep.settle(black, white) == settled
             assert settled[1] == white and settled[0] & black == black
-            dead = engine.dead_cells(black, white)
+            dead = engine.dead.dead_cells(black, white)
             if not dead:
                 continue
             seen += 1
@@ -626,13 +626,13 @@ def test_a_wrong_dead_cell_gives_a_proof_the_checker_refuses():
     assert honest.winner == "W" and check_proof(position, "white", honest.proof)[0] is True
     engine = Engine(position, compiled=False)
     black, white = 1 << position.index["c3"], 1 << position.index["b2"]
-    assert not engine.dead_cells(black, white) >> position.index["c1"] & 1
-    right = engine.dead_cells
+    assert not engine.dead.dead_cells(black, white) >> position.index["c1"] & 1
+    right = engine.dead.dead_cells
 
     def corrupted(b: int, w: int) -> int:
         return 1 << position.index["c1"] if (b, w) == (black, white) else right(b, w)
 
-    engine.dead_cells = corrupted  # type: ignore[method-assign]
+    engine.dead.dead_cells = corrupted  # type: ignore[method-assign]
     wrong = solve_position(position, engine=engine)
     assert wrong.winner == "B"
     assert wrong.proof["nodes"][wrong.proof["root"]]["carrier"]
@@ -722,7 +722,7 @@ def test_every_connection_h_search_derives_holds():
         game = board(size, size)
         n = len(game)
         for templates in (False, True):
-            sweep = Sweeper(game, Engine(game).templates if templates else {})
+            sweep = Sweeper(game, Engine(game).links.templates if templates else {})
             for _ in range(6 if size < 5 else 4):
                 k = rng.randrange(0, 4)
                 cells = rng.sample(range(n), 2 * k)
@@ -770,7 +770,7 @@ def test_the_search_with_h_search_agrees_and_its_proofs_are_checked():
         game = board(5, 5, tuple(placed))
         plain = solve_position(game, engine=Engine(game, compiled=False))
         engine = Engine(game)
-        assert engine.compile_now() and engine.hsearch
+        assert engine.compile_now() and engine.links.hsearch
         hsearched = solve_position(game, engine=engine)
         assert hsearched.winner == plain.winner, game.one_line()
         assert check_proof(game, NAMES[hsearched.winner], hsearched.proof)[0] is True
@@ -809,7 +809,8 @@ def test_the_checker_refuses_an_or_over_overlapping_carriers():
     import random
 
     from pyasp_games.domains.hex.connections import Sweeper
-    from pyasp_games.domains.hex.native import Engine, proof_of
+    from pyasp_games.domains.hex.native import Engine
+    from pyasp_games.domains.hex.proofs import proof_of
 
     rng = random.Random(3)
     game = board(4, 4)

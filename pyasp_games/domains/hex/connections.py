@@ -1,7 +1,7 @@
 """Hex's connection search as compiled kernels, for boards of at most 62 cells (7 x 7 fits).
 
-The same knowledge as :meth:`~pyasp_games.domains.hex.native.Engine.pairing` and
-:meth:`~pyasp_games.domains.hex.native.Engine.semis` (a player's groups, linked by two
+The same knowledge as :meth:`~pyasp_games.domains.hex.links.Links.pairing` and
+:meth:`~pyasp_games.domains.hex.links.Links.semis` (a player's groups, linked by two
 common empty neighbours, a bridge or edge template II, and by the deeper edge templates to
 a side; a chain of disjoint links from side to side is a connection; a cell after which
 the player holds one is the key of a semi-connection), in the subset of Python numba
@@ -418,7 +418,7 @@ def _first_key(own: int, empty: int, order: Any, a: int, b: int, geo: Any, tpl: 
 def _dead_for(own: int, empty: int, candidates: int, a: int, b: int, geo: Any, nb: Any, mids: Any, ends: Any,
               nears: Any) -> int:
     """The cells of ``candidates`` dead for the player of stones ``own`` and sides ``a``,
-    ``b`` (:meth:`~.native.Engine.dead_for`): every usable neighbour linked to every other."""
+    ``b`` (:meth:`~.dead_cells.DeadCells.dead_for`): every usable neighbour linked to every other."""
     cols, full, nf, nl = geo[0], geo[1], geo[2], geo[3]
     nm = _groups(own, a, b, geo, mids, ends)
     nears[0] = a | _dilate(ends[0], cols, full, nf, nl)
@@ -453,7 +453,7 @@ def _dead_for(own: int, empty: int, candidates: int, a: int, b: int, geo: Any, n
 def _settle(black: int, white: int, ba: int, bb: int, wa: int, wb: int, geo: Any, nb: Any, mids: Any,
             ends: Any, nears: Any) -> int:
     """Black's stones with the cells dead for both players filled with black, to a fixpoint
-    (:meth:`~.native.Engine.settle`)."""
+    (:meth:`~.dead_cells.DeadCells.settle`)."""
     full = geo[1]
     while True:
         empty = full & ~(black | white)
@@ -728,13 +728,13 @@ def _hsearch(own: int, empty: int, a: int, b: int, geo: Any, nb: Any, tpl: Any, 
     return n
 
 
-#: A connection as the native engine's proofs carry it (:data:`~.native.Link`).
+#: A connection as the native engine's proofs carry it (:data:`~.links.Link`).
 Link = tuple[list[tuple[int, int]], int]
 
 
 class Sweeper:
     """The kernels set up for one board: its geometry and, per player, its sides and edge
-    templates (``templates``: :func:`~.native.board_templates`' map, ``{}`` for none), and
+    templates (``templates``: :func:`~.templates.board_templates`' map, ``{}`` for none), and
     the work arrays the kernels fill. Compiles this module's kernels when made (numba's
     cache keeps their machine code between processes)."""
 
@@ -850,7 +850,7 @@ class Sweeper:
 
     def settle(self, black: int, white: int) -> tuple[int, int]:
         """The stones with the cells dead for both players filled with black, to a
-        fixpoint (:meth:`~.native.Engine.settle`)."""
+        fixpoint (:meth:`~.dead_cells.DeadCells.settle`)."""
         (ba, bb), (wa, wb) = self.sides["B"], self.sides["W"]
         return int(_settle(black, white, ba, bb, wa, wb, self.geo, self.nb, self.mids, self.ends, self.nears)), white
 

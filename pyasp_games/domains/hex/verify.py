@@ -1,6 +1,6 @@
 """Independent checks of Hex proofs (imports nothing from native/asp/sat).
 
-A proof (every backend writes one, :mod:`~pyasp_games.domains.hex.native` documents the
+A proof (every backend writes one, :mod:`~pyasp_games.domains.hex.proofs` documents the
 shape) is a list of ``nodes`` and a ``root``: a node of the winner to move is
 ``{"move": cell, "next": node}``; a node of the loser to move is ``{"replies": {cell:
 node, ...}}`` with **every** empty cell; a leaf is ``{"won": true}`` (the winner's stones
