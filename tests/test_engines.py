@@ -169,3 +169,31 @@ def test_dimacs_export_has_names_and_solves_by_hand(tmp_path):
     assert cnf.nv == 2 and [b] in cnf.clauses
     with Solver(bootstrap_with=cnf.clauses) as solver:
         assert solver.solve() and solver.get_model() == [-a, b]
+
+
+def test_a_stopped_pools_manager_thread_ends_without_a_traceback(monkeypatch):
+    # the manager thread of a pool stopped on purpose may meet killed workers and closed
+    # queues; what it raises then is the stop, never "Exception in thread ... Traceback"
+    import threading
+    from concurrent.futures import ProcessPoolExecutor
+
+    from pyasp_games.engines.processes import stop_pool
+
+    told = []
+    monkeypatch.setattr(threading, "excepthook", lambda args: told.append(args.thread))
+    pool = ProcessPoolExecutor(max_workers=1)
+    pool.submit(abs, -1).result()
+    manager = pool._executor_manager_thread
+    stop_pool(pool)
+    other = threading.Thread(target=lambda: None, name="another")
+
+    def raised(thread):
+        try:
+            raise ValueError("Queue is closed")
+        except ValueError as err:
+            threading.excepthook(threading.ExceptHookArgs((ValueError, err, err.__traceback__, thread)))
+
+    raised(manager)
+    assert told == []
+    raised(other)  # any other thread's exception is told as before
+    assert told == [other]

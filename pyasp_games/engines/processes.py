@@ -35,6 +35,7 @@ import signal
 import sys
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, Any
@@ -252,6 +253,30 @@ def process_pool(workers: int, **options: Any) -> Iterator[ProcessPoolExecutor]:
     pool.shutdown(wait=True)
 
 
+#: The manager threads of pools stopped on purpose (:func:`stop_pool`).
+_STOPPED_MANAGERS: weakref.WeakSet[threading.Thread] = weakref.WeakSet()
+
+
+def _quiet_after_stop(manager: threading.Thread) -> None:
+    """Say nothing of an exception that ends ``manager``, the manager thread of a pool
+    stopped on purpose: it reads results from workers that were killed and puts runs into
+    queues being closed (CPython 3.11 prints "Exception in thread Thread-2: Traceback" for
+    what is only the stop it was not told of). Any other thread's exception is printed as
+    before."""
+    _STOPPED_MANAGERS.add(manager)
+    if getattr(threading.excepthook, "_quiet_after_stop", False):
+        return
+    previous = threading.excepthook
+
+    def hook(args: Any) -> None:
+        if args.thread is not None and args.thread in _STOPPED_MANAGERS:
+            return
+        previous(args)
+
+    hook._quiet_after_stop = True  # type: ignore[attr-defined]
+    threading.excepthook = hook
+
+
 def stop_pool(pool: Executor, wait: float = STOP_WAIT) -> None:
     """Stop a process pool now: queued runs cancelled, running ones stopped.
 
@@ -260,6 +285,9 @@ def stop_pool(pool: Executor, wait: float = STOP_WAIT) -> None:
     waited for (killed if it has not ended within ``wait`` seconds).
     """
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
+    if manager is not None:  # before its workers go: what it meets then is no error
+        _quiet_after_stop(manager)
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         if process.is_alive():
@@ -271,7 +299,6 @@ def stop_pool(pool: Executor, wait: float = STOP_WAIT) -> None:
     # after the workers were killed that pipe can already be gone (CPython 3.11: a
     # "Bad file descriptor" traceback at exit), so once the manager thread has ended,
     # nothing is left for the hook to wake
-    manager = getattr(pool, "_executor_manager_thread", None)
     if manager is not None:
         manager.join(5)
         if not manager.is_alive():
