@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -285,6 +286,13 @@ def _stdin(stream: io.TextIOBase) -> Iterator[None]:
         yield
     finally:
         sys.stdin = saved
+
+
+def saved_answer(outcome: Any) -> dict:
+    """An outcome as the command line's ``--json`` prints it, read back: what
+    ``pyasp-games verify`` and ``Question.recheck`` read (fractions and other values JSON
+    has no type for written as text, as ``print_json`` writes them)."""
+    return json.loads(json.dumps(outcome.to_dict(), default=str))
 
 
 def assert_bad_input(run: Run, fragment: str) -> None:

@@ -24,6 +24,8 @@ from pyasp_games.domains.grundy.model import outcome_class
 from pyasp_games.engines.graphs import from_arcs
 from tests.conftest import run_cli
 
+from .conftest import saved_answer as _saved
+
 SMALL = list(small_instances(3))
 CLASS = {"first": "N", "second": "P", "draw": "D"}
 
@@ -291,11 +293,6 @@ def test_every_position_on_four_vertices_is_verified():
 
 
 # -- saved answers checked again (pyasp-games verify) ----------------------------------------
-
-
-def _saved(out) -> dict:
-    """The outcome as the command line's --json prints it, read back."""
-    return json.loads(json.dumps(out.to_dict(), default=str))
 
 
 def _refuted(again) -> bool:

@@ -12,6 +12,8 @@ from pyasp_games.domains.catch.model import Catch, parse_instance, random_instan
 from pyasp_games.domains.catch.verify import check_answer
 from tests.conftest import run_cli
 
+from .conftest import saved_answer
+
 SMALL = list(small_instances(3))
 
 
@@ -107,7 +109,7 @@ def test_a_saved_answer_is_checked_again_and_a_tampered_one_refused(backend, nam
     inst = load_instance(f"instances/catch/{name}")
     out = SOLVE.solve(inst, backend)
     assert out.verdict.verified is True
-    saved = json.loads(json.dumps(out.to_dict(), default=str))
+    saved = saved_answer(out)
     again = SOLVE.recheck(inst, saved)
     assert (again.status, again.answer, again.witness) == ("solved", out.answer, out.witness)
     assert again.verdict.fully_verified, again.verdict.message

@@ -27,6 +27,7 @@ from pyasp_games.domains.cops.verify import check_number, check_solve
 from pyasp_games.engines.graphs import graph_from_edges
 
 from .conftest import assert_bad_input, run_cli
+from .conftest import saved_answer as _saved
 
 
 def cop_number(name: str) -> int:
@@ -229,13 +230,6 @@ def test_the_certificates_dismantlability_is_checked():
 
 
 # -- saved answers checked again (pyasp-games verify) ----------------------------------------
-
-
-def _saved(out) -> dict:
-    """The outcome as the command line's --json prints it, read back."""
-    import json
-
-    return json.loads(json.dumps(out.to_dict(), default=str))
 
 
 def _refuted(again) -> bool:

@@ -6,7 +6,6 @@ covers are checkable, none where nothing is checkable alone); a tampered copy is
 from __future__ import annotations
 
 import copy
-import json
 from typing import Any
 
 import pytest
@@ -18,14 +17,14 @@ from pyasp_games.domains.cover.questions import SOLVE
 from pyasp_games.engines.question import Question
 from pyasp_games.engines.resources import instance_dir
 
-from .conftest import run_cli
+from .conftest import run_cli, saved_answer
 
 COVER = instance_dir("cover")
 
 
 def rechecked(question: Question, instance: Any, out: Any) -> dict[str, Any]:
     """The saved answer of ``out`` given the same verdict again; its saved form returned."""
-    data = json.loads(json.dumps(out.to_dict(), default=str))
+    data = saved_answer(out)
     again = question.recheck(instance, data)
     assert again.status == out.status and again.answer == out.answer
     assert again.verdict.verified == out.verdict.verified, again.verdict.message

@@ -6,7 +6,6 @@ play) is refuted."""
 from __future__ import annotations
 
 import copy
-import json
 from typing import Any
 
 import pytest
@@ -15,7 +14,7 @@ from pyasp_games.domains.geography.model import load_instance
 from pyasp_games.domains.geography.questions import SOLVE
 from pyasp_games.engines.resources import instance_dir
 
-from .conftest import run_cli
+from .conftest import run_cli, saved_answer
 
 GEOGRAPHY = instance_dir("geography")
 
@@ -23,7 +22,7 @@ GEOGRAPHY = instance_dir("geography")
 def saved_and_rechecked(game: Any, **options: Any) -> dict[str, Any]:
     out = SOLVE.ask(game, **options)
     assert out.verdict.verified is True, out.verdict.message
-    data = json.loads(json.dumps(out.to_dict(), default=str))
+    data = saved_answer(out)
     again = SOLVE.recheck(game, data)
     assert again.verdict.verified is True and again.answer == out.answer, again.verdict.message
     return data

@@ -6,7 +6,6 @@ tampered copy (the answer, a witness entry, a certificate entry) is refuted."""
 from __future__ import annotations
 
 import copy
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -35,15 +34,11 @@ from pyasp_games.engines.question import Question
 from pyasp_games.engines.resources import instance_dir
 
 from .conftest import run_cli
+from .conftest import saved_answer as saved
 
 GRUNDY = instance_dir("grundy")
 SUB = str(GRUNDY / "subtraction-123.txt")
 DRAW = str(GRUNDY / "notes-draw.txt")
-
-
-def saved(outcome: Outcome) -> dict[str, Any]:
-    """The outcome as the command prints it with ``--json``, read back."""
-    return json.loads(json.dumps(outcome.to_dict(), default=str))
 
 
 def assert_rechecked(question: Question, instance: Any, outcome: Outcome) -> dict[str, Any]:

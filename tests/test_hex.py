@@ -29,6 +29,7 @@ from pyasp_games.engines.resources import instance_dir
 from pyasp_games.errors import InputError
 
 from .conftest import assert_bad_input, run_cli
+from .conftest import saved_answer as _saved
 
 NAMES = {"B": "black", "W": "white"}
 
@@ -865,11 +866,6 @@ def test_the_checker_refuses_an_or_over_overlapping_carriers():
 
 
 # -- saved answers checked again (pyasp-games verify) ------------------------------------
-
-
-def _saved(outcome: Outcome) -> dict:
-    """The outcome as the command's --json prints it, read back."""
-    return json.loads(json.dumps(outcome.to_dict(), default=str))
 
 
 def _refuted(question, game, data) -> bool:

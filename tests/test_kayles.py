@@ -4,7 +4,6 @@ isomorphism table, and the command line on hostile input."""
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 
@@ -23,6 +22,7 @@ from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.resources import instance_dir
 
 from .conftest import assert_bad_input, run_cli
+from .conftest import saved_answer as _saved
 
 #: OEIS A002187 (Sprague-Grundy values of Dawson's chess, the octal game .137), a(0..119),
 #: as published.
@@ -500,11 +500,6 @@ def test_the_kernel_compiled_searches_as_its_python_source(monkeypatch):
 
 
 # -- verified in part; saved answers checked again (pyasp-games verify) -------------------
-
-
-def _saved(outcome: Outcome) -> dict:
-    """The outcome as the command's --json prints it, read back."""
-    return json.loads(json.dumps(outcome.to_dict(), default=str))
 
 
 def _refuted(question, instance, data) -> bool:

@@ -15,6 +15,7 @@ from pyasp_games.domains.kriegspiel.model import parse_metaposition
 from pyasp_games.domains.kriegspiel.questions import SOLVE, TABLE, read_board
 
 from .conftest import run_cli
+from .conftest import saved_answer as saved
 
 START = "4/4/1R2/K3 unknown"  # a forced mate in 8
 
@@ -25,11 +26,6 @@ def no_cache(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.setattr(tablebase, "_LOADED", {})
     return tmp_path
-
-
-def saved(outcome) -> dict:
-    """The outcome as ``--json`` prints it, read back."""
-    return json.loads(json.dumps(outcome.to_dict(), default=str))
 
 
 def refuted(question, instance, data) -> None:

@@ -19,7 +19,7 @@ import pytest
 import pyasp_games.engines.resources as resources
 from pyasp_games.domains import DOMAINS, domain_spec
 
-from .conftest import run_cli
+from .conftest import run_cli, saved_answer
 
 EXAMPLE = Path(__file__).parent / "example_domain"
 
@@ -140,7 +140,7 @@ def test_a_saved_answer_is_checked_again(subsetsum):
 
     seven = SubsetSum((3, 4, 5), 7, "seven")
     assert isinstance(solve_dp(seven), Claim)
-    data = json.loads(json.dumps(SOLVE.ask(seven, "asp").to_dict(), default=str))
+    data = saved_answer(SOLVE.ask(seven, "asp"))
     again = SOLVE.recheck(seven, data)
     assert again.verdict.verified is True and again.answer is True
     data["witness"] = [0, 2]  # 3 + 5 = 8

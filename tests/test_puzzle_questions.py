@@ -16,6 +16,7 @@ from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
 
 from .conftest import assert_bad_input, random_walk_board, run_cli
+from .conftest import saved_answer as _saved
 
 
 def test_check_answers_are_verified_by_the_other_invariant():
@@ -93,11 +94,6 @@ def test_a_set_file_in_worker_processes_prints_in_input_order(puzzles):
 
 
 # -- saved answers, checked again (pyasp-games verify) -----------------------------------
-
-
-def _saved(outcome: Outcome) -> dict:
-    """The outcome as ``--json`` prints it, read back."""
-    return json.loads(json.dumps(outcome.to_dict(), default=str))
 
 
 def _refuted(question, board, data: dict, change) -> Outcome:

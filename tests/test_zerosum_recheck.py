@@ -21,13 +21,9 @@ from pyasp_games.domains.zerosum.stochastic import load_stochastic
 from pyasp_games.engines.resources import instance_dir
 
 from .conftest import run_cli
+from .conftest import saved_answer as saved
 
 GAMES = instance_dir("zerosum")
-
-
-def saved(outcome) -> dict:
-    """The outcome as ``--json`` prints it, read back."""
-    return json.loads(json.dumps(outcome.to_dict(), default=str))
 
 
 def refuted(question, instance, data) -> None:
