@@ -143,6 +143,13 @@ class Verdict:
         return self.verified is True and bool(self.not_checked)
 
     @property
+    def verified_as_written(self) -> bool | str | None:
+        """The checker's word as JSON writes it (``stats["verified"]``, a bench row's
+        ``verified``, a table file's): ``True``, ``False``, ``None``, or ``"partial"``
+        for an answer verified in part."""
+        return PARTIAL if self.in_part else self.verified
+
+    @property
     def fully_verified(self) -> bool:
         """The checker confirmed the whole answer alone (not in part, not by a
         cross-check)."""
@@ -212,7 +219,7 @@ class Verdict:
         if self.unconfirmed is not None:
             out["unconfirmed"] = self.unconfirmed
         if self.message is not None:
-            out["verified"] = PARTIAL if self.in_part else self.verified
+            out["verified"] = self.verified_as_written
             out["verification"] = self.message
         if self.failed_status is not None:
             out["failed_status"] = self.failed_status

@@ -214,8 +214,7 @@ def table_data(request: StartSet, outcome: Outcome) -> dict[str, Any]:
         **outcome.answer,
         "values": [{"metaposition": row["metaposition"], "value": row["value"]}
                    for row in outcome.witness["starts"]],
-        # as in every JSON the tool writes: "partial" for a table verified in part
-        "verified": outcome.verdict.to_stats().get("verified", outcome.verdict.verified),
+        "verified": outcome.verdict.verified_as_written,  # "partial": verified in part
         "verification": outcome.verdict.message,
         "checked": stats.get("checked"),
         "not_checked": outcome.verdict.not_checked,

@@ -287,7 +287,7 @@ def execute(job: dict[str, Any]) -> dict[str, Any]:
         answer=outcome.answer,
         known=known if has_known else None,
         seconds=outcome.seconds,
-        verified=stats.get("verified", outcome.verdict.verified),  # "partial": in part
+        verified=outcome.verdict.verified_as_written,  # "partial": verified in part
         error=error,
         stats=stats,
     )
