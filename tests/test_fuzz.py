@@ -294,7 +294,7 @@ def test_every_bundled_encoding_passes_with_its_own_family(tmp_path, domain, que
     budget each."""
     mine = tmp_path / "mine.lp"
     shutil.copy(encoding_path(domain, bundled), mine)
-    budget = 3.0 if domain in ("kriegspiel", "puzzle", "routing") else 1.5  # slow first answers
+    budget = 2.0 if domain in ("kriegspiel", "puzzle", "routing") else 1.0  # slow first answers
     report = fuzz(domain_spec(domain), question, str(mine), runs=3, seed=5, max_size=3,
                   total_limit=budget, out=tmp_path)  # fmt: skip
     assert report.family == families

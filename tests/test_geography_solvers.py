@@ -129,6 +129,7 @@ def test_maximum_matching_has_networkx_size():
         assert len(match) // 2 == len(nx.max_weight_matching(g, maxcardinality=True))
 
 
+@pytest.mark.slow  # a speed claim at scale: a benchmark's matter, kept as an opt-in test
 @pytest.mark.xdist_group("timing")
 def test_matching_answers_thousands_of_vertices_in_seconds():
     rng = random.Random(5000)

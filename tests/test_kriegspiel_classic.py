@@ -132,7 +132,7 @@ def _compare(rows: int, cols: int, pieces: str) -> np.ndarray:
 
 
 @pytest.mark.parametrize(("rows", "cols", "pieces", "most"), [
-    (3, 4, "BN", 20), (4, 4, "BN", 14), (3, 5, "BB", 12),
+    (3, 4, "BN", 20), pytest.param(4, 4, "BN", 14, marks=pytest.mark.slow), (3, 5, "BB", 12),
 ])  # fmt: skip
 def test_two_piece_tables_agree_with_a_naive_solver(rows: int, cols: int, pieces: str, most: int) -> None:
     table = _compare(rows, cols, pieces)

@@ -255,6 +255,7 @@ def test_dual_lookups_never_exceed_the_optimum_on_eight_puzzle_boards(goal):
     assert better > 5 and naive_over > 5
 
 
+@pytest.mark.slow  # IDA* with dual lookups on 4 x 4 walks; the 8-puzzle test above is the quick one
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 30), st.integers(0, 10**6), st.sampled_from(["blank-last", "blank-first"]),
        st.sampled_from(["dual", "dual-bpmx"]))  # fmt: skip

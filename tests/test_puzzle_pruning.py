@@ -55,7 +55,10 @@ def test_pruned_solvers_stay_optimal_and_plans_verify(size, steps, seed, goal, v
         assert out.stats["propagator"]["prune"] == _options(board, options)["prune"]
 
 
-@pytest.mark.parametrize("size", sorted(SMALL))
+@pytest.mark.parametrize(
+    "size",
+    [size if size != (4, 4) else pytest.param(size, marks=pytest.mark.slow) for size in sorted(SMALL)],
+)  # 4 x 4: the same property at the largest board, 3 s of CPU: slow
 @pytest.mark.parametrize("variant", range(len(VARIANTS)))
 def test_every_variant_on_every_size(size, variant):
     """One fixed 24-step random walk per board size and variant: the A* length, verified
@@ -67,7 +70,7 @@ def test_every_variant_on_every_size(size, variant):
     assert out.answer == solve(board, "astar", Limits(time_limit=60)).answer
 
 
-@pytest.mark.parametrize("backend", ["asp", "sat"])
+@pytest.mark.parametrize("backend", ["asp", pytest.param("sat", marks=pytest.mark.slow)])
 def test_pruning_proves_a_deep_board_and_cuts(puzzles, backend):
     """Thesis board 1 (24 moves) from the Manhattan bound: every lower horizon refuted."""
     board = load_boards(puzzles / "thesis-board1.txt")[0]

@@ -89,16 +89,16 @@ def test_time_limit_gives_unknown_within_a_second(puzzles, backend):
     hard = load_boards(puzzles / "korf100.txt")[
         0
     ]  # 57 moves; pdb: its 6-6-3 build alone takes longer
-    out = solve(hard, backend, Limits(time_limit=1.0))
+    out = solve(hard, backend, Limits(time_limit=0.5))
     assert out.status == "unknown" and out.answer is None and out.witness is None
-    assert out.seconds < 2.0
+    assert out.seconds < 1.5
 
 
 @pytest.mark.xdist_group("timing")
 def test_cadical_honours_the_time_limit(puzzles):
     hard = load_boards(puzzles / "korf100.txt")[0]
-    out = solve(hard, "sat", Limits(time_limit=1.0), solver="cadical195")
-    assert out.status == "unknown" and out.seconds < 2.0
+    out = solve(hard, "sat", Limits(time_limit=0.5), solver="cadical195")
+    assert out.status == "unknown" and out.seconds < 1.5
 
 
 def test_a_wrong_plan_is_reported_not_printed(monkeypatch):
@@ -190,6 +190,7 @@ def test_greedy_plans_verify_and_bound_the_optimum(size, steps, seed, goal):
         assert out.answer >= solve(board, "astar").answer
 
 
+@pytest.mark.slow  # a speed claim at scale: a benchmark's matter, kept as an opt-in test
 @pytest.mark.xdist_group("timing")
 def test_greedy_handles_a_ten_by_ten_board():
     board = random_walk_board(10, 10, 3000, 7)
