@@ -155,12 +155,12 @@ def test_unsolvable_board_answers_with_exit_0(puzzles):
 
 @pytest.mark.parametrize(
     "args",
-    [
+    [  # each backend's own stop is test_puzzle_solvers'; here the whole command's, in a child
         ["-b", "astar"],
-        ["-b", "idastar"],
-        ["-b", "asp"],
+        pytest.param(["-b", "idastar"], marks=pytest.mark.slow),
+        pytest.param(["-b", "asp"], marks=pytest.mark.slow),
         ["-b", "asp", "--encoding", "seed"],
-        ["-b", "sat"],
+        pytest.param(["-b", "sat"], marks=pytest.mark.slow),
         ["-b", "sat", "--solver", "cadical195"],
     ],
 )
