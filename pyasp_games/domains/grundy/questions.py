@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from pyasp_games.domains.grundy.asp import solve_asp
+from pyasp_games.domains.grundy.circuits import CircuitValue, read_circuit_value
 from pyasp_games.domains.grundy.generalized import loopy_move
 from pyasp_games.domains.grundy.model import (
     GameSum,
@@ -41,6 +42,7 @@ from pyasp_games.domains.grundy.model import (
     subtraction_game,
 )
 from pyasp_games.domains.grundy.native import (
+    solve_circuit,
     solve_grundys_game,
     solve_loopy,
     solve_native,
@@ -52,6 +54,7 @@ from pyasp_games.domains.grundy.native import (
 from pyasp_games.domains.grundy.retrograde import retrograde_classes
 from pyasp_games.domains.grundy.sat import solve_sat
 from pyasp_games.domains.grundy.verify import (
+    check_circuit,
     check_functions,
     check_grundys_game,
     check_kernels,
@@ -420,8 +423,46 @@ LOOPY = Question(
     ),
 )
 
+def describe_circuit(
+    instance: CircuitValue, outcome: Outcome, options: dict[str, Any]
+) -> tuple[str | None, list[str]]:
+    """``circuit``: the output's Grundy value, then every wire's (its gate, its value)."""
+    if outcome.answer is None:
+        return None, []
+    circuit, values = instance.circuit, outcome.witness
+    lines = [f"  {w} = {v} (input)" for w, v in zip(circuit.inputs, instance.inputs, strict=True)]
+    lines += [f"  {w} = {op} {' '.join(args)}: Grundy value {values[w]}" for w, op, args in circuit.gates]
+    lines.append(f"  game graph: {outcome.stats.get('positions')} positions, {outcome.stats.get('moves')} moves")
+    return f"output {circuit.output}: Grundy value {outcome.answer}", lines
+
+
+CIRCUIT = Question(
+    "circuit",
+    "A Boolean circuit's value as a Grundy value (CIRCUIT VALUE reduced to it: P-hardness).\n\n"
+    "Builds the lecture notes' game graph (an input 1 is a position with one move to a "
+    "position without moves, an input 0 one without; NOT y = mex(y); x AND y = mex(mex(x, "
+    "y)); OR by De Morgan), computes its Grundy values in linear time and checks that every "
+    "wire's value is the circuit's, evaluated directly. 'reduce circuit-to-grundy' writes "
+    "the graph.",
+    backends={"native": solve_circuit},
+    check=check_circuit,
+    read=read_circuit_value,
+    describe=describe_circuit,
+    params=(
+        Param(
+            "circuit",
+            help="A circuit file: 'input NAME...', then 'WIRE = and|or A B' or 'WIRE = not A' "
+            "per gate, and 'output WIRE' (default: the last gate); '#' comments.",
+            type=Path,
+            to="read",
+            metavar="CIRCUIT",
+        ),
+        Param("inputs", "--inputs", "The inputs' values in order, e.g. 1,0,1 (required).", to="read"),
+    ),
+)
+
 #: The grundy domain's questions (``pyasp-games grundy ...``).
-QUESTIONS = (VALUES, SUM, EXISTS, KERNEL, LOOPY)
+QUESTIONS = (VALUES, SUM, EXISTS, KERNEL, LOOPY, CIRCUIT)
 
 NIM = Question(
     "nim",

@@ -24,6 +24,7 @@ import itertools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from pyasp_games.domains.grundy.circuits import CircuitValue, reduce_circuit
 from pyasp_games.domains.grundy.model import (
     GameSum,
     GrundysGame,
@@ -605,3 +606,32 @@ def check_grundys_game(game: GrundysGame, outcome: Outcome) -> tuple[bool | None
             "those values rest on the backend's computation"
         )
     return True, f"mex rule checked by definition for n <= {top}"
+
+
+# -- circuits ------------------------------------------------------------------------------
+
+
+def check_circuit(instance: CircuitValue, outcome: Outcome) -> tuple[bool | None, str]:
+    """Check ``grundy circuit``: the claimed values satisfy the mex rule at every position
+    of the reduction's graph (acyclic, so they are its Grundy function, the only one),
+    every wire's vertex carries its gate's Boolean value, and the output's value is the
+    circuit's, evaluated directly on the inputs (the two ways of the notes' reduction)."""
+    if outcome.status != "solved":
+        return None, "nothing to verify"
+    graph, out = reduce_circuit(instance.circuit, instance.inputs)
+    if graph.topological_order() is None:
+        return False, "the reduction's graph has a cycle"
+    ok, message = check_grundy_function(graph, outcome.witness)
+    if not ok:
+        return ok, message
+    direct = instance.circuit.evaluate(instance.inputs)
+    for wire, value in direct.items():
+        if outcome.witness[wire] != value:
+            return False, f"wire {wire}: Grundy value {outcome.witness[wire]}, but its Boolean value is {value}"
+    output = instance.circuit.output
+    if outcome.answer != direct[output] or outcome.answer != outcome.witness[graph.names[out]]:
+        return False, f"the answer {outcome.answer} is not the output {output}'s value {direct[output]}"
+    return True, (
+        f"{message}; every wire's Grundy value is its Boolean value, "
+        f"the output {output} = {direct[output]} by direct evaluation"
+    )
