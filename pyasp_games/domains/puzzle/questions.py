@@ -15,8 +15,11 @@ time limit, after the first in ``--workers`` processes.
 (2, 'RR', True)
 >>> describe_plan(board, out, {})[0]
 '2 moves'
->>> describe_solvability(board, CHECK.ask(board), {})
-('solvable', ['  width 3 is odd, so the inversion parity is invariant; 0 inversions is even, the goal has 0'])
+>>> said, (invariant, thesis) = describe_solvability(board, CHECK.ask(board), {})
+>>> said, invariant
+('solvable', '  width 3 is odd, so the inversion parity is invariant; 0 inversions is even, the goal has 0')
+>>> thesis
+"  as the thesis argues: the cells' permutation (7 9 8) (the blank as 9) is 2 transpositions (even), the blank is 2 moves from home (even): the parities agree"
 """
 
 from __future__ import annotations
@@ -34,9 +37,11 @@ from pyasp_games.domains.puzzle.native import (
     solve_greedy,
     solve_idastar,
     solve_pdb,
+    solve_permutation,
 )
+from pyasp_games.domains.puzzle.permutations import PermutationQuery, read_permutation
 from pyasp_games.domains.puzzle.sat import solve_sat
-from pyasp_games.domains.puzzle.verify import check_outcome, check_solvability
+from pyasp_games.domains.puzzle.verify import check_outcome, check_permutation, check_solvability
 from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import EMIT_CNF, EMIT_LP, SOLVER, Param, Question, encoding_param
@@ -123,7 +128,16 @@ def describe_solvability(
         return None, []
     terms = outcome.certificate if isinstance(outcome.certificate, dict) else {}
     reason = str(terms.get("reason", ""))
-    return ("solvable" if outcome.answer else "unsolvable"), [f"  {reason.split(': ', 1)[-1]}"]
+    lines = [f"  {reason.split(': ', 1)[-1]}"]
+    if "permutation" in terms:  # the thesis's argument (3.1.4): the same parity, another way
+        t, d = terms["transpositions"], terms["blank_distance"]
+        lines.append(
+            f"  as the thesis argues: the cells' permutation {terms['permutation']} (the blank "
+            f"as {board.size if board.goal == 'blank-last' else 1}) is {t} transpositions "
+            f"({'even' if t % 2 == 0 else 'odd'}), the blank is {d} moves from home "
+            f"({'even' if d % 2 == 0 else 'odd'}): the parities {'agree' if t % 2 == d % 2 else 'differ'}"
+        )
+    return ("solvable" if outcome.answer else "unsolvable"), lines
 
 
 FILE = Param(
@@ -224,5 +238,81 @@ SOLVE = Question(
     progress={"pdb": "pattern databases"},
 )
 
+def _shown(items: list[int], most: int = 30) -> str:
+    """An array, its middle left out beyond ``most`` entries (``--json`` has them all)."""
+    if len(items) <= most:
+        return "[" + ", ".join(map(str, items)) + "]"
+    return "[" + ", ".join(map(str, items[:most])) + f", ... ({len(items)} in all)]"
+
+
+def _short(text: str, most: int = 300) -> str:
+    return text if len(text) <= most else text[:most] + " ... (--json has it all)"
+
+
+def describe_permutation(
+    query: PermutationQuery, outcome: Outcome, options: dict[str, Any]
+) -> tuple[str | None, list[str]]:
+    """``permutation``: the cycle notation, then the array, the inverse, the order and
+    the parity both ways (and the compositions)."""
+    if outcome.answer is None:
+        return None, []
+    w, n = outcome.witness, len(query.perm)
+    lines = [f"  array: {_shown(w['array'])}"]
+    if query.blank is not None:
+        lines.append(f"  (cell i holds what belongs in cell sigma(i); the blank reads as {query.blank})")
+    lines += [
+        f"  inverse: {_shown(w['inverse'])} = {_short(w['inverse_cycles'])}",
+        f"  order: {w['order']}",
+        f"  parity: {w['parity']}: {w['inversions']} inversions; {n} - {w['cycles']} cycles = "
+        f"{w['transpositions']} transpositions: {_short(w['as_transpositions'])}",
+    ]
+    if query.other is not None:
+        lines += [
+            f"  sigma then tau, k -> tau(sigma(k)): {_shown(w['then_other'])} = {_short(w['then_other_cycles'])}",
+            f"  tau then sigma, k -> sigma(tau(k)): {_shown(w['other_then'])} = {_short(w['other_then_cycles'])}",
+        ]
+    return _short(outcome.answer), lines
+
+
+PERMUTATION = Question(
+    "permutation",
+    "A permutation in array and cycle notation, its inverse, order and parity (the thesis, "
+    "3.1.2-3.1.4).\n\n"
+    "PERMUTATION is an array [2,9,5,6,3,4,7,1,8] (the images of 1, 2, ...), cycles "
+    "(1 2 9 8)(3 5)(4 6), or a board file (cell i, row by row, holds the tile whose goal "
+    "cell is sigma(i); the blank reads as its goal cell's number, the thesis's 16). The "
+    "parity is counted both ways: by inversions and by transpositions (n minus the number "
+    "of cycles, fixed points included); every fact is counted again by the checker.",
+    backends={"native": solve_permutation},
+    check=check_permutation,
+    read=read_permutation,
+    describe=describe_permutation,
+    params=(
+        Param(
+            "permutation",
+            help="An array [2,1,3] or '2 1 3', cycles '(1 2)(3 4)', or a board file.",
+            to="read",
+            metavar="PERMUTATION",
+        ),
+        Param(
+            "compose",
+            "--compose",
+            "A second permutation tau (array or cycles): both compositions, sigma then tau "
+            "(the thesis's definition 2) and tau then sigma.",
+            to="read",
+            metavar="TAU",
+        ),
+        Param(
+            "size",
+            "--size",
+            "The degree n of a permutation in cycles (default: its largest number).",
+            type=int,
+            to="read",
+            metavar="N",
+        ),
+        GOAL,
+    ),
+)
+
 #: The puzzle domain's questions.
-QUESTIONS = (CHECK, SOLVE)
+QUESTIONS = (CHECK, SOLVE, PERMUTATION)
