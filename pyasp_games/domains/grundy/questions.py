@@ -23,11 +23,13 @@ cross-checked against ``native`` (:data:`REFERENCE`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 from pyasp_games.domains.grundy.asp import solve_asp
+from pyasp_games.domains.grundy.census import NimCensus, nim_census
 from pyasp_games.domains.grundy.circuits import CircuitValue, read_circuit_value
 from pyasp_games.domains.grundy.generalized import loopy_move
 from pyasp_games.domains.grundy.model import (
@@ -47,6 +49,7 @@ from pyasp_games.domains.grundy.native import (
     solve_loopy,
     solve_native,
     solve_nim,
+    solve_nim_census,
     solve_subtraction,
     solve_sum,
     solve_values,
@@ -54,6 +57,7 @@ from pyasp_games.domains.grundy.native import (
 from pyasp_games.domains.grundy.retrograde import retrograde_classes
 from pyasp_games.domains.grundy.sat import solve_sat
 from pyasp_games.domains.grundy.verify import (
+    check_census,
     check_circuit,
     check_functions,
     check_grundys_game,
@@ -497,5 +501,36 @@ GRUNDYS_GAME = Question(
     params=(Param("upto", "--upto", "Compute g(1..N) (required).", type=int, to="read", metavar="N"),),
 )
 
+def describe_census(
+    census: NimCensus, outcome: Outcome, options: dict[str, Any]
+) -> tuple[str | None, list[str]]:
+    """``nim-census``: the P-positions among all, their fraction and the first player's."""
+    if outcome.answer is None:
+        return None, []
+    count, total = outcome.answer, outcome.witness["positions"]
+    share = Fraction(count, total)
+    exact = f" = {share}" if share.denominator < 10**12 else ""
+    return f"{count} P-positions of {total}", [
+        f"  P (XOR 0, the player to move loses): {float(share):.6g}{exact}",
+        f"  N (the first player wins): {float(1 - share):.6g}",
+    ]
+
+
+NIM_CENSUS = Question(
+    "nim-census",
+    "How many positions of K heaps of at most M coins are P-positions (XOR 0)?\n\n"
+    "Counts exactly by a digit DP over the bits of M, not by enumeration; the checker "
+    "counts again by a character sum and, up to 200,000 positions, by enumeration. The "
+    "Nim handout's closing claim: the first player's share tends to 1 as the coins grow.",
+    backends={"native": solve_nim_census},
+    check=check_census,
+    read=nim_census,
+    describe=describe_census,
+    params=(
+        Param("heaps", help="K, the number of heaps.", type=int, to="read", metavar="K"),
+        Param("coins", help="M, the most coins a heap holds.", type=int, to="read", metavar="M"),
+    ),
+)
+
 #: The classic games' questions (``pyasp-games games ...``).
-GAMES = (NIM, SUBTRACTION, GRUNDYS_GAME)
+GAMES = (NIM, SUBTRACTION, GRUNDYS_GAME, NIM_CENSUS)
