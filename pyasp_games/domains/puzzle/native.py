@@ -22,6 +22,7 @@ from collections.abc import Callable
 from itertools import count
 
 from pyasp_games.domains.puzzle import permutations as perm
+from pyasp_games.domains.puzzle.graph_search import SearchProblem, astar, idastar, inconsistency
 from pyasp_games.domains.puzzle.model import OPPOSITE, Board, moves_of, parity_terms, solvability
 from pyasp_games.domains.puzzle.permutations import PermutationQuery
 from pyasp_games.engines.claim import Claim, Kind
@@ -535,3 +536,36 @@ def solve_permutation(query: PermutationQuery, limits: Limits = Limits()) -> Cla
         facts["other_then"] = list(then_first)
         facts["other_then_cycles"] = perm.format_cycles(perm.cycles(then_first))
     return Claim.solved(perm.format_cycles(perm.cycles(p)), facts)
+
+
+def _search_claim(problem: SearchProblem, cost: int | None, path: list[str], witness: dict) -> Claim:
+    """A search's claim: the cost (exact when the heuristic is consistent, else the cost
+    of the path found, an upper bound), or no path."""
+    graph = problem.graph
+    if cost is None:
+        return Claim.none(witness=witness, certificate=f"no path from {graph.start} to {graph.goal}")
+    why = inconsistency(graph, problem.heuristic)
+    kind = Kind.EXACT if why is None else Kind.UPPER_BOUND
+    stats = {"heuristic": "consistent" if why is None else f"not consistent: {why}"}
+    return Claim.solved(cost, {"path": path, **witness}, kind=kind, stats=stats)
+
+
+def search_astar(problem: SearchProblem, limits: Limits = Limits()) -> Claim:
+    """``puzzle search --backend astar``: the cost of the path A* finds, the path and every
+    expansion ``[node, g, h, f]`` in order (witness).
+
+    >>> from pyasp_games.domains.puzzle.graph_search import parse_weighted_graph
+    >>> toy = parse_weighted_graph("# start: S\\n# goal: G\\nS A 2\\nA G 4\\nS G 9\\n")
+    >>> search_astar(SearchProblem(toy, {"S": 0, "A": 3, "G": 0})).witness["path"]
+    ['S', 'A', 'G']
+    """
+    cost, path, trace = astar(problem.graph, problem.heuristic, limits.deadline())
+    return _search_claim(problem, cost, path, {"expanded": [list(t) for t in trace]})
+
+
+def search_idastar(problem: SearchProblem, limits: Limits = Limits()) -> Claim:
+    """``puzzle search --backend idastar``: the cost of the path IDA* finds, the path and
+    each round's threshold, expansions ``[node, g, f]`` and next threshold (witness)."""
+    cost, path, rounds = idastar(problem.graph, problem.heuristic, limits.deadline())
+    shown = [{**r, "expanded": [list(e) for e in r["expanded"]]} for r in rounds]
+    return _search_claim(problem, cost, path, {"rounds": shown})

@@ -30,9 +30,12 @@ from pathlib import Path
 from typing import Any
 
 from pyasp_games.domains.puzzle.asp import solve_asp
+from pyasp_games.domains.puzzle.graph_search import SearchProblem, read_search
 from pyasp_games.domains.puzzle.model import GOALS, Board, load_boards
 from pyasp_games.domains.puzzle.native import (
     decide_solvability,
+    search_astar,
+    search_idastar,
     solve_astar,
     solve_greedy,
     solve_idastar,
@@ -41,7 +44,12 @@ from pyasp_games.domains.puzzle.native import (
 )
 from pyasp_games.domains.puzzle.permutations import PermutationQuery, read_permutation
 from pyasp_games.domains.puzzle.sat import solve_sat
-from pyasp_games.domains.puzzle.verify import check_outcome, check_permutation, check_solvability
+from pyasp_games.domains.puzzle.verify import (
+    check_outcome,
+    check_permutation,
+    check_search,
+    check_solvability,
+)
 from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import EMIT_CNF, EMIT_LP, SOLVER, Param, Question, encoding_param
@@ -314,5 +322,52 @@ PERMUTATION = Question(
     ),
 )
 
+def describe_search(
+    problem: SearchProblem, outcome: Outcome, options: dict[str, Any]
+) -> tuple[str | None, list[str]]:
+    """``search``: the cost and path, then A*'s expansions or IDA*'s rounds with f values."""
+    w = outcome.witness if isinstance(outcome.witness, dict) else {}
+    lines = []
+    if "expanded" in w:
+        shown = ", ".join(f"{n} ({g}+{h}={f})" for n, g, h, f in w["expanded"])
+        lines.append(f"  expanded, in order (g+h=f): {shown or 'none'}")
+        if outcome.answer is not None:
+            lines.append(f"  then {problem.graph.goal} is selected with f = {outcome.answer}: the goal")
+    for i, r in enumerate(w.get("rounds", []), 1):
+        shown = ", ".join(f"{n} (f={f})" for n, _, f in r["expanded"]) or "none"
+        end = f"next threshold {r['next']}" if r["next"] is not None else (
+            f"{problem.graph.goal} reached" if outcome.answer is not None else "nothing over it: no path"
+        )
+        lines.append(f"  round {i}, threshold {r['threshold']}: expanded {shown}; {end}")
+    if outcome.answer is None:
+        return ("no path" if outcome.status == "no-solution" else None), lines
+    said = f"cost {outcome.answer}" + (" (not claimed cheapest)" if outcome.verdict.kind == UPPER_BOUND else "")
+    return said, [f"  path: {' -> '.join(w['path'])}", *lines]
+
+
+SEARCH = Question(
+    "search",
+    "A* or IDA* on a weighted graph with a heuristic table, expansion by expansion (the "
+    "thesis, 3.2.5).\n\n"
+    "GRAPH holds one arc 'u v cost' per line (directed, costs non-negative integers) and "
+    "the headers '# start: S' and '# goal: G'; --heuristic FILE gives 'NODE VALUE' per line "
+    "(nodes it omits: 0). Prints the path, then A*'s expansions with g+h=f, or IDA*'s "
+    "rounds with their thresholds. The cost is checked against networkx (Dijkstra, and "
+    "its astar_path_length with the same heuristic); with a heuristic that is not "
+    "consistent the path found is not claimed cheapest.",
+    backends={"astar": search_astar, "idastar": search_idastar},
+    check=check_search,
+    read=read_search,
+    describe=describe_search,
+    params=(
+        Param("graph", help="A weighted graph file (arcs 'u v cost').", type=Path, to="read",
+              metavar="GRAPH"),
+        Param("heuristic", "--heuristic", "The heuristic table, 'NODE VALUE' per line (default: 0).",
+              type=Path, to="read", metavar="FILE"),
+        Param("start", "--start", "The start node (default: the file's '# start:').", to="read"),
+        Param("goal_node", "--goal", "The goal node (default: the file's '# goal:').", to="read"),
+    ),
+)
+
 #: The puzzle domain's questions.
-QUESTIONS = (CHECK, SOLVE, PERMUTATION)
+QUESTIONS = (CHECK, SOLVE, PERMUTATION, SEARCH)

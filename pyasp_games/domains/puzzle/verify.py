@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -389,3 +390,93 @@ def check_thesis_terms(board: Board, terms: dict) -> Verdict:
     if terms.get("blank_distance") != abs(r - hr) + abs(c - hc):
         return Verdict(False, f"the blank is {abs(r - hr) + abs(c - hc)} moves from home")
     return Verdict(True, "the permutation's cycles counted again")
+
+
+# -- search on a weighted graph (``puzzle search``), against networkx ----------------------
+
+
+def check_search(problem: Any, outcome: Outcome) -> tuple[bool | None, str]:
+    """Check ``puzzle search``: the path follows arcs from the start to the goal at the
+    claimed cost; networkx's Dijkstra and its ``astar_path_length`` with the same
+    heuristic give the cheapest cost, which the claim must be when the heuristic is
+    consistent (checked here arc by arc); "no path" is networkx's ``has_path``. The
+    trace: A*'s expansions carry the true distance from the start (consistent ``h``),
+    their ``f`` never decreases, every node with ``f < cost`` is expanded and none with
+    ``f > cost``; IDA*'s first threshold is ``h(start)``, every round's expansions stay
+    within its threshold, each next threshold is the next round's and the last the cost."""
+    import networkx as nx
+
+    graph, h = problem.graph, problem.heuristic
+    g = nx.DiGraph()
+    g.add_nodes_from(graph.nodes)
+    g.add_weighted_edges_from((u, v, w) for u, out in graph.arcs.items() for v, w in out)
+    s, t = graph.start, graph.goal
+    if outcome.status == "no-solution":
+        if nx.has_path(g, s, t):
+            return False, f"networkx finds a path from {s} to {t}"
+        return True, f"networkx finds no path from {s} to {t}"
+    if outcome.status != "solved":
+        return None, "nothing to verify"
+    w = outcome.witness
+    path = w.get("path") if isinstance(w, dict) else None
+    if not isinstance(path, list) or not path or path[0] != s or path[-1] != t:
+        return False, f"the path does not lead from {s} to {t}"
+    if not all(isinstance(v, str) and g.has_node(v) for v in path):
+        return False, "the path names a node that is not in the graph"
+    if any(not g.has_edge(u, v) for u, v in itertools.pairwise(path)):
+        return False, "the path uses a move that is not an arc"
+    cost = sum(g[u][v]["weight"] for u, v in itertools.pairwise(path))
+    if outcome.answer != cost:
+        return False, f"the path costs {cost}, not {outcome.answer}"
+    best = nx.dijkstra_path_length(g, s, t)
+    by_astar = nx.astar_path_length(g, s, t, heuristic=lambda u, _: h[u])
+    consistent = h[t] == 0 and all(h[u] <= d["weight"] + h[v] for u, v, d in g.edges(data=True))
+    if not consistent:
+        return True, f"the path costs {cost}; the cheapest costs {best} (networkx's Dijkstra)"
+    if cost != best or cost != by_astar:
+        return False, f"the cheapest path costs {best} (networkx: Dijkstra; {by_astar} by its A*), not {cost}"
+    distance = nx.single_source_dijkstra_path_length(g, s)
+    trace = _check_astar_trace(w, h, distance, cost) if "expanded" in w else _check_idastar_trace(w, h, s, cost)
+    if trace is not None:
+        return False, trace
+    return True, f"cost {cost} is the cheapest (networkx's Dijkstra and A*); the expansions checked"
+
+
+def _check_astar_trace(w: dict, h: dict, distance: dict, cost: int) -> str | None:
+    rows = w.get("expanded")
+    if not isinstance(rows, list) or not all(isinstance(r, list) and len(r) == 4 for r in rows):
+        return "the expansions are not [node, g, h, f] rows"
+    last = None
+    for node, gv, hv, f in rows:
+        if node not in distance or gv != distance[node] or hv != h[node] or f != gv + hv:
+            return f"the expansion of {node} at g={gv}, h={hv}, f={f}: g must be its distance {distance.get(node)}"
+        if last is not None and f < last:
+            return f"f decreases at {node} ({f} after {last}): not A*'s order with a consistent h"
+        last = f
+    expanded = [r[0] for r in rows]
+    if len(set(expanded)) != len(expanded):
+        return "a node is expanded twice under a consistent heuristic"
+    must = {v for v, d in distance.items() if d + h[v] < cost}
+    if not must <= set(expanded):
+        return f"{sorted(must - set(expanded))[0]} has f < {cost} but was not expanded"
+    if any(f > cost for *_, f in rows):
+        return f"a node with f > {cost} was expanded"
+    return None
+
+
+def _check_idastar_trace(w: dict, h: dict, start: str, cost: int) -> str | None:
+    rounds = w.get("rounds")
+    if not isinstance(rounds, list) or not rounds:
+        return "the witness has no rounds"
+    if rounds[0].get("threshold") != h[start]:
+        return f"the first threshold must be h({start}) = {h[start]}"
+    for i, r in enumerate(rounds):
+        cut = r.get("threshold")
+        for node, gv, f in r.get("expanded", []):
+            if f != gv + h[node] or f > cut:
+                return f"round {i + 1}: {node} expanded with f={f} over the threshold {cut}"
+        if i + 1 < len(rounds) and not (r.get("next") == rounds[i + 1]["threshold"] > cut):
+            return f"round {i + 1}: the next threshold is not the next round's, larger"
+    if rounds[-1]["threshold"] != cost or rounds[-1].get("next") is not None:
+        return f"the last round's threshold is not the cost {cost}"
+    return None
