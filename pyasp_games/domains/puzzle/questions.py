@@ -141,7 +141,7 @@ def describe_solvability(
         t, d = terms["transpositions"], terms["blank_distance"]
         lines.append(
             f"  as the thesis argues: the cells' permutation {terms['permutation']} (the blank "
-            f"as {board.size if board.goal == 'blank-last' else 1}) is {t} transpositions "
+            f"as {board.size if board.goal == 'blank-last' else 1}) is {t} transposition{'' if t == 1 else 's'} "
             f"({'even' if t % 2 == 0 else 'odd'}), the blank is {d} moves from home "
             f"({'even' if d % 2 == 0 else 'odd'}): the parities {'agree' if t % 2 == d % 2 else 'differ'}"
         )
