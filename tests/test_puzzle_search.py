@@ -122,3 +122,15 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, graph, heuristic, said):
     run = run_cli("puzzle", "search", tmp_path / "g.txt", "--heuristic", tmp_path / "h.txt")
     assert run.code == 2 and said in run.stderr, run.stderr
     assert len(run.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.xdist_group("timing")
+def test_idastar_honours_the_time_limit(tmp_path):
+    # every simple path of a complete digraph on 13 nodes, the goal out of reach
+    graph = tmp_path / "k13.txt"
+    arcs = [f"n{u} n{v} 1" for u in range(13) for v in range(13) if u != v]
+    graph.write_text("# start: n0\n# goal: z\nz\n" + "\n".join(arcs) + "\n")
+    run = run_cli("puzzle", "search", graph, "--backend", "idastar", "--time-limit", "0.5")
+    assert run.code == 3 and "unknown" in run.stdout and run.seconds < 5
+    done = run_cli("puzzle", "search", graph)  # A* closes each node once: no path, at once
+    assert done.code == 0 and "no path" in done.stdout and "n0 (0+0=0)" in done.stdout

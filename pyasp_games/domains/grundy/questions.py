@@ -5,7 +5,9 @@
 games, XOR or OR), ``exists`` and ``kernel`` (is there a Grundy function / a kernel:
 one, ``all``, their ``count``; native, ASP or SAT over one backend table, the
 question fixing ``find``), ``loopy`` (Smith's generalized values, of a graph or a
-sum). ``games``: ``nim``, ``subtraction``, ``grundys-game``. Every answer is checked
+sum), ``circuit`` (a Boolean circuit's value as the Grundy value of the notes' game
+graph). ``games``: ``nim``, ``subtraction``, ``grundys-game``, ``nim-census`` (how many
+positions of K heaps of at most M coins are P-positions). Every answer is checked
 by :mod:`pyasp_games.domains.grundy.verify`; a user encoding's "none" and counts are
 cross-checked against ``native`` (:data:`REFERENCE`).
 

@@ -1,7 +1,10 @@
 """The questions the puzzle domain answers, declared once (``pyasp-games puzzle ...``).
 
 ``check``: is the board solvable, and why (the inversion-parity invariant; the answer
-is verified by a different invariant). ``solve``: an optimal plan by A*, IDA*, IDA*
+is verified by a different invariant, the thesis's permutation parity, also shown).
+``permutation``: a permutation's notations, inverse, order and parity both ways.
+``search``: A* or IDA* on a weighted graph with a heuristic table, expansion by
+expansion, the cost checked against networkx. ``solve``: an optimal plan by A*, IDA*, IDA*
 with pattern databases (``pdb``), ASP or SAT (or a fast non-optimal one, ``greedy``);
 every plan is replayed to the goal, and a user encoding's optimality and "no plan
 within the bound" are cross-checked against ``pdb``/``idastar`` (:data:`REFERENCE`).
@@ -322,6 +325,10 @@ PERMUTATION = Question(
     ),
 )
 
+#: the most expansions a line shows (``--json`` has them all)
+SHOWN = 60
+
+
 def describe_search(
     problem: SearchProblem, outcome: Outcome, options: dict[str, Any]
 ) -> tuple[str | None, list[str]]:
@@ -329,12 +336,16 @@ def describe_search(
     w = outcome.witness if isinstance(outcome.witness, dict) else {}
     lines = []
     if "expanded" in w:
-        shown = ", ".join(f"{n} ({g}+{h}={f})" for n, g, h, f in w["expanded"])
-        lines.append(f"  expanded, in order (g+h=f): {shown or 'none'}")
+        rows = w["expanded"]
+        shown = ", ".join(f"{n} ({g}+{h}={f})" for n, g, h, f in rows[:SHOWN])
+        more = f", ... ({len(rows)} in all; --json lists them)" if len(rows) > SHOWN else ""
+        lines.append(f"  expanded, in order (g+h=f): {shown or 'none'}{more}")
         if outcome.answer is not None:
             lines.append(f"  then {problem.graph.goal} is selected with f = {outcome.answer}: the goal")
     for i, r in enumerate(w.get("rounds", []), 1):
-        shown = ", ".join(f"{n} (f={f})" for n, _, f in r["expanded"]) or "none"
+        shown = ", ".join(f"{n} (f={f})" for n, _, f in r["expanded"][:SHOWN]) or "none"
+        if len(r["expanded"]) > SHOWN:
+            shown += f", ... ({len(r['expanded'])} in all)"
         end = f"next threshold {r['next']}" if r["next"] is not None else (
             f"{problem.graph.goal} reached" if outcome.answer is not None else "nothing over it: no path"
         )
