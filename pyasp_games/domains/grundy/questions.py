@@ -438,6 +438,8 @@ def describe_circuit(
     circuit, values = instance.circuit, outcome.witness
     lines = [f"  {w} = {v} (input)" for w, v in zip(circuit.inputs, instance.inputs, strict=True)]
     lines += [f"  {w} = {op} {' '.join(args)}: Grundy value {values[w]}" for w, op, args in circuit.gates]
+    if len(lines) > 60:  # a large circuit: its wires are in --json
+        lines[59:] = [f"  ... ({len(lines) - 59} more wires; --json lists them)"]
     lines.append(f"  game graph: {outcome.stats.get('positions')} positions, {outcome.stats.get('moves')} moves")
     return f"output {circuit.output}: Grundy value {outcome.answer}", lines
 
