@@ -25,7 +25,7 @@ from pyasp_games.engines.resources import instance_dir
 from .conftest import run_cli
 from .test_grundy_recheck import _set, assert_rechecked, assert_refuted
 
-EXAMPLE = instance_dir("grundy") / "circuit-example.txt"
+EXAMPLE = instance_dir("grundy") / "circuits" / "circuit-example.txt"
 
 
 def mex_by_networkx(graph) -> dict[str, int]:

@@ -18,7 +18,7 @@ from .conftest import run_cli
 from .conftest import saved_answer as saved
 
 PUZZLES = instance_dir("puzzle")
-TOY, TOY_H = PUZZLES / "thesis-toy-graph.txt", PUZZLES / "thesis-toy-heuristic.txt"
+TOY, TOY_H = PUZZLES / "search" / "thesis-toy-graph.txt", PUZZLES / "search" / "thesis-toy-heuristic.txt"
 
 
 def test_the_thesis_toy_graph():
