@@ -83,6 +83,7 @@ def test_the_command_and_the_written_graph_agree(tmp_path):
     for inputs, value in (("1,1,1", 1), ("0,1,1", 0), ("0,0,0", 1)):
         run = run_cli("grundy", "circuit", EXAMPLE, "--inputs", inputs)
         assert run.code == 0 and f"output out: Grundy value {value} (native" in run.stdout
+        assert f"out = or a n = {value}: Grundy value {value}" in run.stdout
         graph = tmp_path / f"{inputs}.txt"
         assert run_cli("reduce", "circuit-to-grundy", EXAMPLE, "--inputs", inputs, "-o", graph).code == 0
         text = graph.read_text()

@@ -432,12 +432,15 @@ LOOPY = Question(
 def describe_circuit(
     instance: CircuitValue, outcome: Outcome, options: dict[str, Any]
 ) -> tuple[str | None, list[str]]:
-    """``circuit``: the output's Grundy value, then every wire's (its gate, its value)."""
+    """``circuit``: the output's Grundy value, then every wire's gate, Boolean value (by
+    direct evaluation) and Grundy value."""
     if outcome.answer is None:
         return None, []
     circuit, values = instance.circuit, outcome.witness
+    direct = circuit.evaluate(instance.inputs)  # shown beside: the two ways side by side
     lines = [f"  {w} = {v} (input)" for w, v in zip(circuit.inputs, instance.inputs, strict=True)]
-    lines += [f"  {w} = {op} {' '.join(args)}: Grundy value {values[w]}" for w, op, args in circuit.gates]
+    lines += [f"  {w} = {op} {' '.join(args)} = {direct[w]}: Grundy value {values[w]}"
+              for w, op, args in circuit.gates]  # fmt: skip
     if len(lines) > 60:  # a large circuit: its wires are in --json
         lines[59:] = [f"  ... ({len(lines) - 59} more wires; --json lists them)"]
     lines.append(f"  game graph: {outcome.stats.get('positions')} positions, {outcome.stats.get('moves')} moves")
