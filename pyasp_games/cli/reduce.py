@@ -186,3 +186,42 @@ def back(
 from pyasp_games.cli.geography import qbf_to_geography  # noqa: E402 (kept in its domain)
 
 app.command("qbf-to-geography")(qbf_to_geography)
+
+
+@app.command("circuit-to-grundy")
+def circuit_to_grundy(
+    circuit: Path = typer.Argument(
+        ..., help="A circuit file: 'input NAME...', 'WIRE = and|or|not ARGS' per gate, 'output WIRE'."
+    ),
+    inputs: str = typer.Option(None, "--inputs", help="The inputs' values in order, e.g. 1,0,1 (required)."),
+    output: Path = OUTPUT,
+    force: bool = FORCE,
+    json: bool = typer.Option(
+        False, "--json", help="Print the graph as one JSON object (-o still gets the arc list)."
+    ),
+) -> None:
+    """CIRCUIT VALUE -> Grundy value (the lecture notes' gadgets): the game graph whose
+    Grundy value at the output's vertex is the circuit's value.
+
+    The graph is an arc list whose header '# output:' names the output's vertex, so
+    `pyasp-games grundy values GRAPH --position OUT` answers it; `grundy circuit` does
+    both and compares. (A decision reduction: nothing to map back, hence no --map.)
+    """
+    import sys
+
+    from pyasp_games.domains.grundy.circuits import read_circuit_value, reduce_circuit
+
+    new_file(output, force, "--output")
+    instance = read_circuit_value(circuit, inputs)
+    graph, _ = reduce_circuit(instance.circuit, instance.inputs)
+    given = ",".join(f"{w}={v}" for w, v in zip(instance.circuit.inputs, instance.inputs, strict=True))
+    graph.headers = {"reduced-from": f"{circuit.name} with {given}", **graph.headers}
+    text = graph.format_arcs()
+    if output is not None:
+        write_output(text, output)
+    if json:
+        print_json({**graph.headers, "circuit": str(circuit), "vertices": list(graph.names),
+                    "arcs": [[graph.names[u], graph.names[v]] for u, v in graph.arcs()],
+                    "output_file": None if output is None else str(output)})  # fmt: skip
+    elif output is None:
+        sys.stdout.write(text)

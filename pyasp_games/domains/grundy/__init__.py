@@ -1,8 +1,8 @@
 """Impartial games on graphs: Grundy values, sums, Nim, loopy graphs, existence.
 
 The questions are declared in :mod:`pyasp_games.domains.grundy.questions` (``QUESTIONS``:
-``grundy values|sum|exists|kernel|loopy``; ``GAMES``: ``games
-nim|subtraction|grundys-game``). ``BACKENDS`` maps each backend's name to ``(graph, limits, mode=..., find=...)
+``grundy values|sum|exists|kernel|loopy|circuit``; ``GAMES``: ``games
+nim|subtraction|grundys-game|nim-census``). ``BACKENDS`` maps each backend's name to ``(graph, limits, mode=..., find=...)
 -> Claim`` for the NP-complete questions (does a Grundy function / a kernel
 exist; all of them; how many). :func:`solve` runs one under limits and verifies
 it; :func:`loopy` computes Smith's generalized Sprague–Grundy function and checks

@@ -9,6 +9,10 @@
   (:mod:`~pyasp_games.domains.grundy.generalized`) with its counters, of a graph or of a sum.
 - :func:`solve_nim`, :func:`solve_subtraction`, :func:`solve_grundys_game`: the
   classic games (``games nim|subtraction|grundys-game``).
+- :func:`solve_circuit`: a Boolean circuit's value as the Grundy value of the notes'
+  game graph (``grundy circuit``).
+- :func:`solve_nim_census`: how many Nim positions of K heaps of at most M coins are
+  P-positions (``games nim-census``).
 
 The algorithms themselves live in modules named for them: acyclic values
 (:mod:`~pyasp_games.domains.grundy.acyclic`), sums (:mod:`~pyasp_games.domains.grundy.sums`), classic
@@ -32,6 +36,8 @@ import sys
 from typing import Any
 
 from pyasp_games.domains.grundy.acyclic import grundy_values, winning_moves
+from pyasp_games.domains.grundy.census import NimCensus, count_p_positions
+from pyasp_games.domains.grundy.circuits import CircuitValue, reduce_circuit
 from pyasp_games.domains.grundy.classic_games import (
     grundys_game,
     nim_winning_moves,
@@ -323,3 +329,34 @@ def solve_native(
             witness = sorted(witness, key=graph.index.__getitem__)
         return Claim.solved(True, witness, stats=stats)
     return Claim.solved(total, found if mode == "all" else None, stats=stats)
+
+
+def solve_circuit(instance: CircuitValue, limits: Limits = Limits()) -> Claim:
+    """``grundy circuit``: the Grundy value of the output's vertex in the notes' game
+    graph of the circuit and its inputs (:func:`~pyasp_games.domains.grundy.circuits.reduce_circuit`),
+    by the linear-time algorithm; witness every position's value (the wires' first).
+
+    >>> from pyasp_games.domains.grundy.circuits import parse_circuit
+    >>> c = parse_circuit("input x y\\nz = or x y\\n")
+    >>> [solve_circuit(CircuitValue(c, v)).answer for v in ((0, 0), (0, 1), (1, 1))]
+    [0, 1, 1]
+    """
+    graph, out = reduce_circuit(instance.circuit, instance.inputs)
+    values = grundy_values(graph, limits.deadline())
+    wires = [*instance.circuit.inputs, *(g[0] for g in instance.circuit.gates)]
+    aux = [v for v in range(len(graph)) if "." in graph.names[v]]
+    witness = {graph.names[v]: values[v] for v in [*(graph.index[w] for w in wires), *aux]}
+    return Claim.solved(values[out], witness, stats={"positions": len(graph), "moves": graph.arc_count})
+
+
+def solve_nim_census(census: NimCensus, limits: Limits = Limits()) -> Claim:
+    """``games nim-census``: how many of the ``(M+1)^K`` positions are P-positions
+    (answer), by the digit DP of :func:`~pyasp_games.domains.grundy.census.count_p_positions`;
+    witness the positions and the first player's wins.
+
+    >>> solve_nim_census(NimCensus(3, 3)).answer
+    16
+    """
+    count = count_p_positions(census.heaps, census.coins, limits.deadline())
+    total = census.positions
+    return Claim.solved(count, {"positions": total, "first_player_wins": total - count})

@@ -5,7 +5,9 @@
 games, XOR or OR), ``exists`` and ``kernel`` (is there a Grundy function / a kernel:
 one, ``all``, their ``count``; native, ASP or SAT over one backend table, the
 question fixing ``find``), ``loopy`` (Smith's generalized values, of a graph or a
-sum). ``games``: ``nim``, ``subtraction``, ``grundys-game``. Every answer is checked
+sum), ``circuit`` (a Boolean circuit's value as the Grundy value of the notes' game
+graph). ``games``: ``nim``, ``subtraction``, ``grundys-game``, ``nim-census`` (how many
+positions of K heaps of at most M coins are P-positions). Every answer is checked
 by :mod:`pyasp_games.domains.grundy.verify`; a user encoding's "none" and counts are
 cross-checked against ``native`` (:data:`REFERENCE`).
 
@@ -23,11 +25,14 @@ cross-checked against ``native`` (:data:`REFERENCE`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 from pyasp_games.domains.grundy.asp import solve_asp
+from pyasp_games.domains.grundy.census import NimCensus, nim_census
+from pyasp_games.domains.grundy.circuits import CircuitValue, read_circuit_value
 from pyasp_games.domains.grundy.generalized import loopy_move
 from pyasp_games.domains.grundy.model import (
     GameSum,
@@ -41,10 +46,12 @@ from pyasp_games.domains.grundy.model import (
     subtraction_game,
 )
 from pyasp_games.domains.grundy.native import (
+    solve_circuit,
     solve_grundys_game,
     solve_loopy,
     solve_native,
     solve_nim,
+    solve_nim_census,
     solve_subtraction,
     solve_sum,
     solve_values,
@@ -52,6 +59,8 @@ from pyasp_games.domains.grundy.native import (
 from pyasp_games.domains.grundy.retrograde import retrograde_classes
 from pyasp_games.domains.grundy.sat import solve_sat
 from pyasp_games.domains.grundy.verify import (
+    check_census,
+    check_circuit,
     check_functions,
     check_grundys_game,
     check_kernels,
@@ -420,8 +429,51 @@ LOOPY = Question(
     ),
 )
 
+def describe_circuit(
+    instance: CircuitValue, outcome: Outcome, options: dict[str, Any]
+) -> tuple[str | None, list[str]]:
+    """``circuit``: the output's Grundy value, then every wire's gate, Boolean value (by
+    direct evaluation) and Grundy value."""
+    if outcome.answer is None:
+        return None, []
+    circuit, values = instance.circuit, outcome.witness
+    direct = circuit.evaluate(instance.inputs)  # shown beside: the two ways side by side
+    lines = [f"  {w} = {v} (input)" for w, v in zip(circuit.inputs, instance.inputs, strict=True)]
+    lines += [f"  {w} = {op} {' '.join(args)} = {direct[w]}: Grundy value {values[w]}"
+              for w, op, args in circuit.gates]  # fmt: skip
+    if len(lines) > 60:  # a large circuit: its wires are in --json
+        lines[59:] = [f"  ... ({len(lines) - 59} more wires; --json lists them)"]
+    lines.append(f"  game graph: {outcome.stats.get('positions')} positions, {outcome.stats.get('moves')} moves")
+    return f"output {circuit.output}: Grundy value {outcome.answer}", lines
+
+
+CIRCUIT = Question(
+    "circuit",
+    "A Boolean circuit's value as a Grundy value (CIRCUIT VALUE reduced to it: P-hardness).\n\n"
+    "Builds the lecture notes' game graph (an input 1 is a position with one move to a "
+    "position without moves, an input 0 one without; NOT y = mex(y); x AND y = mex(mex(x, "
+    "y)); OR by De Morgan), computes its Grundy values in linear time and checks that every "
+    "wire's value is the circuit's, evaluated directly. 'reduce circuit-to-grundy' writes "
+    "the graph.",
+    backends={"native": solve_circuit},
+    check=check_circuit,
+    read=read_circuit_value,
+    describe=describe_circuit,
+    params=(
+        Param(
+            "circuit",
+            help="A circuit file: 'input NAME...', then 'WIRE = and|or A B' or 'WIRE = not A' "
+            "per gate, and 'output WIRE' (default: the last gate); '#' comments.",
+            type=Path,
+            to="read",
+            metavar="CIRCUIT",
+        ),
+        Param("inputs", "--inputs", "The inputs' values in order, e.g. 1,0,1 (required).", to="read"),
+    ),
+)
+
 #: The grundy domain's questions (``pyasp-games grundy ...``).
-QUESTIONS = (VALUES, SUM, EXISTS, KERNEL, LOOPY)
+QUESTIONS = (VALUES, SUM, EXISTS, KERNEL, LOOPY, CIRCUIT)
 
 NIM = Question(
     "nim",
@@ -456,5 +508,36 @@ GRUNDYS_GAME = Question(
     params=(Param("upto", "--upto", "Compute g(1..N) (required).", type=int, to="read", metavar="N"),),
 )
 
+def describe_census(
+    census: NimCensus, outcome: Outcome, options: dict[str, Any]
+) -> tuple[str | None, list[str]]:
+    """``nim-census``: the P-positions among all, their fraction and the first player's."""
+    if outcome.answer is None:
+        return None, []
+    count, total = outcome.answer, outcome.witness["positions"]
+    share = Fraction(count, total)
+    exact = f" = {share}" if share.denominator < 10**12 else ""
+    return f"{count} P-positions of {total}", [
+        f"  P (XOR 0, the player to move loses): {float(share):.6g}{exact}",
+        f"  N (the first player wins): {float(1 - share):.6g}",
+    ]
+
+
+NIM_CENSUS = Question(
+    "nim-census",
+    "How many positions of K heaps of at most M coins are P-positions (XOR 0)?\n\n"
+    "Counts exactly by a digit DP over the bits of M, not by enumeration; the checker "
+    "counts again by a character sum and, up to 200,000 positions, by enumeration. The "
+    "Nim handout's closing claim: the first player's share tends to 1 as the coins grow.",
+    backends={"native": solve_nim_census},
+    check=check_census,
+    read=nim_census,
+    describe=describe_census,
+    params=(
+        Param("heaps", help="K, the number of heaps.", type=int, to="read", metavar="K"),
+        Param("coins", help="M, the most coins a heap holds.", type=int, to="read", metavar="M"),
+    ),
+)
+
 #: The classic games' questions (``pyasp-games games ...``).
-GAMES = (NIM, SUBTRACTION, GRUNDYS_GAME)
+GAMES = (NIM, SUBTRACTION, GRUNDYS_GAME, NIM_CENSUS)

@@ -24,6 +24,8 @@ import itertools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from pyasp_games.domains.grundy.census import NimCensus
+from pyasp_games.domains.grundy.circuits import CircuitValue, reduce_circuit
 from pyasp_games.domains.grundy.model import (
     GameSum,
     GrundysGame,
@@ -605,3 +607,93 @@ def check_grundys_game(game: GrundysGame, outcome: Outcome) -> tuple[bool | None
             "those values rest on the backend's computation"
         )
     return True, f"mex rule checked by definition for n <= {top}"
+
+
+# -- circuits ------------------------------------------------------------------------------
+
+
+def check_circuit(instance: CircuitValue, outcome: Outcome) -> tuple[bool | None, str]:
+    """Check ``grundy circuit``: the claimed values satisfy the mex rule at every position
+    of the reduction's graph (acyclic, so they are its Grundy function, the only one),
+    every wire's vertex carries its gate's Boolean value, and the output's value is the
+    circuit's, evaluated directly on the inputs (the two ways of the notes' reduction)."""
+    if outcome.status != "solved":
+        return None, "nothing to verify"
+    graph, out = reduce_circuit(instance.circuit, instance.inputs)
+    if graph.topological_order() is None:
+        return False, "the reduction's graph has a cycle"
+    ok, message = check_grundy_function(graph, outcome.witness)
+    if not ok:
+        return ok, message
+    direct = instance.circuit.evaluate(instance.inputs)
+    for wire, value in direct.items():
+        if outcome.witness[wire] != value:
+            return False, f"wire {wire}: Grundy value {outcome.witness[wire]}, but its Boolean value is {value}"
+    output = instance.circuit.output
+    if outcome.answer != direct[output] or outcome.answer != outcome.witness[graph.names[out]]:
+        return False, f"the answer {outcome.answer} is not the output {output}'s value {direct[output]}"
+    return True, (
+        f"{message}; every wire's Grundy value is its Boolean value, "
+        f"the output {output} = {direct[output]} by direct evaluation"
+    )
+
+
+# -- the Nim census ------------------------------------------------------------------------
+
+#: the census is checked by enumerating every position up to this many
+CENSUS_ENUMERATED = 200_000
+
+
+def p_positions_by_characters(heaps: int, coins: int) -> int:
+    """The positions of ``heaps`` heaps of ``0..coins`` coins with XOR 0, by a character
+    sum (a second way, sharing nothing with the census's digit DP): the count is
+    ``2^-b * sum over s in [0, 2^b) of f(s)^K`` with ``f(s) = sum_{x <= M} (-1)^|x & s|``
+    (``b`` the bits of ``M``, ``K`` the heaps), and ``f`` has a closed form: ``f(0) = M + 1``
+    and, for ``s`` whose lowest 1 is bit ``t``, ``f(s) = ±((M mod 2^t) + 1 - M_t 2^t)``
+    with the sign ``(-1)^|M & s|``. Summed over the ``2^(b-1-t)`` such ``s``, the signs
+    cancel for odd ``K`` except at the top bit.
+
+    >>> p_positions_by_characters(3, 7), p_positions_by_characters(2, 5)
+    (64, 6)
+    """
+    if coins == 0:
+        return 1
+    b = coins.bit_length()
+    total = (coins + 1) ** heaps
+    for t in range(b):
+        a = (coins % (1 << t)) + 1 - ((coins >> t) & 1) * (1 << t)
+        if heaps % 2 == 0:
+            total += (1 << (b - 1 - t)) * a**heaps
+        elif t == b - 1:  # the only lowest bit whose signs do not cancel
+            total -= a**heaps
+    count, rest = divmod(total, 1 << b)
+    if rest:
+        raise ArithmeticError(f"the character sum {total} is not a multiple of 2^{b}")
+    return count
+
+
+def check_census(census: NimCensus, outcome: Outcome) -> tuple[bool | None, str]:
+    """Check ``games nim-census``: the count again by the character sum
+    (:func:`p_positions_by_characters`), and by enumerating every position where there
+    are at most :data:`CENSUS_ENUMERATED`; the positions and the first player's wins."""
+    if outcome.status != "solved":
+        return None, "nothing to verify"
+    k, m = census.heaps, census.coins
+    count = p_positions_by_characters(k, m)
+    if outcome.answer != count:
+        return False, f"the character sum counts {count} P-positions, not {outcome.answer}"
+    w = outcome.witness
+    total = (m + 1) ** k
+    if not isinstance(w, Mapping) or w.get("positions") != total or w.get("first_player_wins") != total - count:
+        return False, f"there are {total} positions, {total - count} of them first-player wins"
+    if total > CENSUS_ENUMERATED:
+        return True, "counted again by a character sum (a second method)"
+    enumerated = 0
+    for position in itertools.product(range(m + 1), repeat=k):
+        x = 0
+        for h in position:
+            x ^= h
+        enumerated += x == 0
+    if enumerated != count:
+        return False, f"enumerating the {total} positions finds {enumerated} P-positions"
+    return True, f"counted again by a character sum and by enumerating all {total} positions"

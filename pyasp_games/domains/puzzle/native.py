@@ -21,7 +21,10 @@ from bisect import bisect_left
 from collections.abc import Callable
 from itertools import count
 
+from pyasp_games.domains.puzzle import permutations as perm
+from pyasp_games.domains.puzzle.graph_search import SearchProblem, astar, idastar, inconsistency
 from pyasp_games.domains.puzzle.model import OPPOSITE, Board, moves_of, parity_terms, solvability
+from pyasp_games.domains.puzzle.permutations import PermutationQuery
 from pyasp_games.engines.claim import Claim, Kind
 from pyasp_games.engines.limits import LimitReached, Limits
 from pyasp_games.errors import InputError
@@ -122,7 +125,16 @@ def decide_solvability(board: Board, limits: Limits = Limits()) -> Claim:
     False
     """
     result = solvability(board)
-    return Claim.solved(result.solvable, certificate=parity_terms(result))
+    # the thesis's form of the argument beside it: the cells' permutation in cycles,
+    # its transpositions and the blank's distance from its goal cell
+    sigma = perm.board_permutation(board.tiles, board.goal_tiles)
+    (r, c), (hr, hc) = divmod(board.blank, board.cols), divmod(board.goal_tiles.index(0), board.cols)
+    thesis = {
+        "permutation": perm.format_cycles(perm.cycles(sigma)),
+        "transpositions": perm.transpositions(sigma),
+        "blank_distance": abs(r - hr) + abs(c - hc),
+    }
+    return Claim.solved(result.solvable, certificate={**parity_terms(result), **thesis})
 
 
 def unsolvable(board: Board) -> Claim | None:
@@ -492,3 +504,68 @@ def _place_tiles(
         tiles[blank], tiles[q] = tiles[q], 0
         blank = q
     return letters
+
+
+def solve_permutation(query: PermutationQuery, limits: Limits = Limits()) -> Claim:
+    """``puzzle permutation``: the permutation's cycle notation (the answer) and its
+    facts (witness): array, inverse, order, inversions, cycles and transpositions, the
+    parity both ways, and with a second permutation both compositions.
+
+    >>> from pyasp_games.domains.puzzle.permutations import read_permutation
+    >>> out = solve_permutation(read_permutation("[2,9,5,6,3,4,7,1,8]"))
+    >>> out.answer, out.witness["order"], out.witness["parity"]
+    ('(1 2 9 8)(3 5)(4 6)', 4, 'odd')
+    """
+    p = query.perm
+    inv = perm.inverse(p)
+    facts: dict = {
+        "array": list(p),
+        "inverse": list(inv),
+        "inverse_cycles": perm.format_cycles(perm.cycles(inv)),
+        "order": perm.order(p),
+        "inversions": perm.inversions(p),
+        "cycles": len(perm.cycles(p, fixed=True)),
+        "transpositions": perm.transpositions(p),
+        "as_transpositions": perm.format_transpositions(p),
+        "parity": perm.parity(p),
+    }
+    if query.other is not None:
+        first_then, then_first = perm.compose(p, query.other), perm.compose(query.other, p)
+        facts["then_other"] = list(first_then)
+        facts["then_other_cycles"] = perm.format_cycles(perm.cycles(first_then))
+        facts["other_then"] = list(then_first)
+        facts["other_then_cycles"] = perm.format_cycles(perm.cycles(then_first))
+    return Claim.solved(perm.format_cycles(perm.cycles(p)), facts)
+
+
+def _search_claim(problem: SearchProblem, cost: int | None, path: list[str], witness: dict) -> Claim:
+    """A search's claim: the cost (exact when the heuristic is consistent, else the cost
+    of the path found, an upper bound), or no path."""
+    graph = problem.graph
+    if cost is None:
+        return Claim.none(witness=witness, certificate=f"no path from {graph.start} to {graph.goal}")
+    why = inconsistency(graph, problem.heuristic)
+    kind = Kind.EXACT if why is None else Kind.UPPER_BOUND
+    stats = {"heuristic": "consistent" if why is None else f"not consistent: {why}"}
+    return Claim.solved(cost, {"path": path, **witness}, kind=kind, stats=stats)
+
+
+def search_astar(problem: SearchProblem, limits: Limits = Limits()) -> Claim:
+    """``puzzle search --backend astar``: the cost of the path A* finds, the path and every
+    expansion ``[node, g, h, f]`` in order (witness).
+
+    >>> from pyasp_games.domains.puzzle.graph_search import parse_weighted_graph
+    >>> toy = parse_weighted_graph("# start: S\\n# goal: G\\nS A 2\\nA G 4\\nS G 9\\n")
+    >>> search_astar(SearchProblem(toy, {"S": 0, "A": 3, "G": 0})).witness["path"]
+    ['S', 'A', 'G']
+    """
+    cost, path, trace = astar(problem.graph, problem.heuristic, limits.deadline())
+    return _search_claim(problem, cost, path, {"expanded": [list(t) for t in trace]})
+
+
+def search_idastar(problem: SearchProblem, limits: Limits = Limits()) -> Claim:
+    """``puzzle search --backend idastar``: the cost of the path IDA* finds, the path and
+    each round's threshold, expansions ``[node, g, f]`` and next threshold (witness)."""
+    cost, path, rounds = idastar(problem.graph, problem.heuristic, limits.deadline())
+    shown = [{**r, "expanded": [list(e) for e in r["expanded"]]} for r in rounds]
+    return _search_claim(problem, cost, path, {"rounds": shown})

@@ -1,7 +1,10 @@
 """The questions the puzzle domain answers, declared once (``pyasp-games puzzle ...``).
 
 ``check``: is the board solvable, and why (the inversion-parity invariant; the answer
-is verified by a different invariant). ``solve``: an optimal plan by A*, IDA*, IDA*
+is verified by a different invariant, the thesis's permutation parity, also shown).
+``permutation``: a permutation's notations, inverse, order and parity both ways.
+``search``: A* or IDA* on a weighted graph with a heuristic table, expansion by
+expansion, the cost checked against networkx. ``solve``: an optimal plan by A*, IDA*, IDA*
 with pattern databases (``pdb``), ASP or SAT (or a fast non-optimal one, ``greedy``);
 every plan is replayed to the goal, and a user encoding's optimality and "no plan
 within the bound" are cross-checked against ``pdb``/``idastar`` (:data:`REFERENCE`).
@@ -15,8 +18,11 @@ time limit, after the first in ``--workers`` processes.
 (2, 'RR', True)
 >>> describe_plan(board, out, {})[0]
 '2 moves'
->>> describe_solvability(board, CHECK.ask(board), {})
-('solvable', ['  width 3 is odd, so the inversion parity is invariant; 0 inversions is even, the goal has 0'])
+>>> said, (invariant, thesis) = describe_solvability(board, CHECK.ask(board), {})
+>>> said, invariant
+('solvable', '  width 3 is odd, so the inversion parity is invariant; 0 inversions is even, the goal has 0')
+>>> thesis
+"  as the thesis argues: the cells' permutation (7 9 8) (the blank as 9) is 2 transpositions (even), the blank is 2 moves from home (even): the parities agree"
 """
 
 from __future__ import annotations
@@ -27,16 +33,26 @@ from pathlib import Path
 from typing import Any
 
 from pyasp_games.domains.puzzle.asp import solve_asp
+from pyasp_games.domains.puzzle.graph_search import SearchProblem, read_search
 from pyasp_games.domains.puzzle.model import GOALS, Board, load_boards
 from pyasp_games.domains.puzzle.native import (
     decide_solvability,
+    search_astar,
+    search_idastar,
     solve_astar,
     solve_greedy,
     solve_idastar,
     solve_pdb,
+    solve_permutation,
 )
+from pyasp_games.domains.puzzle.permutations import PermutationQuery, read_permutation
 from pyasp_games.domains.puzzle.sat import solve_sat
-from pyasp_games.domains.puzzle.verify import check_outcome, check_solvability
+from pyasp_games.domains.puzzle.verify import (
+    check_outcome,
+    check_permutation,
+    check_search,
+    check_solvability,
+)
 from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import EMIT_CNF, EMIT_LP, SOLVER, Param, Question, encoding_param
@@ -123,7 +139,16 @@ def describe_solvability(
         return None, []
     terms = outcome.certificate if isinstance(outcome.certificate, dict) else {}
     reason = str(terms.get("reason", ""))
-    return ("solvable" if outcome.answer else "unsolvable"), [f"  {reason.split(': ', 1)[-1]}"]
+    lines = [f"  {reason.split(': ', 1)[-1]}"]
+    if "permutation" in terms:  # the thesis's argument (3.1.4): the same parity, another way
+        t, d = terms["transpositions"], terms["blank_distance"]
+        lines.append(
+            f"  as the thesis argues: the cells' permutation {terms['permutation']} (the blank "
+            f"as {board.size if board.goal == 'blank-last' else 1}) is {t} transposition{'' if t == 1 else 's'} "
+            f"({'even' if t % 2 == 0 else 'odd'}), the blank is {d} moves from home "
+            f"({'even' if d % 2 == 0 else 'odd'}): the parities {'agree' if t % 2 == d % 2 else 'differ'}"
+        )
+    return ("solvable" if outcome.answer else "unsolvable"), lines
 
 
 FILE = Param(
@@ -224,5 +249,136 @@ SOLVE = Question(
     progress={"pdb": "pattern databases"},
 )
 
+def _shown(items: list[int], most: int = 30) -> str:
+    """An array, its middle left out beyond ``most`` entries (``--json`` has them all)."""
+    if len(items) <= most:
+        return "[" + ", ".join(map(str, items)) + "]"
+    return "[" + ", ".join(map(str, items[:most])) + f", ... ({len(items)} in all)]"
+
+
+def _short(text: str, most: int = 300) -> str:
+    return text if len(text) <= most else text[:most] + " ... (--json has it all)"
+
+
+def describe_permutation(
+    query: PermutationQuery, outcome: Outcome, options: dict[str, Any]
+) -> tuple[str | None, list[str]]:
+    """``permutation``: the cycle notation, then the array, the inverse, the order and
+    the parity both ways (and the compositions)."""
+    if outcome.answer is None:
+        return None, []
+    w, n = outcome.witness, len(query.perm)
+    lines = [f"  array: {_shown(w['array'])}"]
+    if query.blank is not None:
+        lines.append(f"  (cell i holds what belongs in cell sigma(i); the blank reads as {query.blank})")
+    lines += [
+        f"  inverse: {_shown(w['inverse'])} = {_short(w['inverse_cycles'])}",
+        f"  order: {w['order']}",
+        f"  parity: {w['parity']}: {w['inversions']} inversions; {n} - {w['cycles']} cycles = "
+        f"{w['transpositions']} transpositions: {_short(w['as_transpositions'])}",
+    ]
+    if query.other is not None:
+        lines += [
+            f"  sigma then tau, k -> tau(sigma(k)): {_shown(w['then_other'])} = {_short(w['then_other_cycles'])}",
+            f"  tau then sigma, k -> sigma(tau(k)): {_shown(w['other_then'])} = {_short(w['other_then_cycles'])}",
+        ]
+    return _short(outcome.answer), lines
+
+
+PERMUTATION = Question(
+    "permutation",
+    "A permutation in array and cycle notation, its inverse, order and parity (the thesis, "
+    "3.1.2-3.1.4).\n\n"
+    "PERMUTATION is an array [2,9,5,6,3,4,7,1,8] (the images of 1, 2, ...), cycles "
+    "(1 2 9 8)(3 5)(4 6), or a board file (cell i, row by row, holds the tile whose goal "
+    "cell is sigma(i); the blank reads as its goal cell's number, the thesis's 16). The "
+    "parity is counted both ways: by inversions and by transpositions (n minus the number "
+    "of cycles, fixed points included); every fact is counted again by the checker.",
+    backends={"native": solve_permutation},
+    check=check_permutation,
+    read=read_permutation,
+    describe=describe_permutation,
+    params=(
+        Param(
+            "permutation",
+            help="An array [2,1,3] or '2 1 3', cycles '(1 2)(3 4)', or a board file.",
+            to="read",
+            metavar="PERMUTATION",
+        ),
+        Param(
+            "compose",
+            "--compose",
+            "A second permutation tau (array or cycles): both compositions, sigma then tau "
+            "(the thesis's definition 2) and tau then sigma.",
+            to="read",
+            metavar="TAU",
+        ),
+        Param(
+            "size",
+            "--size",
+            "The degree n of a permutation in cycles (default: its largest number).",
+            type=int,
+            to="read",
+            metavar="N",
+        ),
+        GOAL,
+    ),
+)
+
+#: the most expansions a line shows (``--json`` has them all)
+SHOWN = 60
+
+
+def describe_search(
+    problem: SearchProblem, outcome: Outcome, options: dict[str, Any]
+) -> tuple[str | None, list[str]]:
+    """``search``: the cost and path, then A*'s expansions or IDA*'s rounds with f values."""
+    w = outcome.witness if isinstance(outcome.witness, dict) else {}
+    lines = []
+    if "expanded" in w:
+        rows = w["expanded"]
+        shown = ", ".join(f"{n} ({g}+{h}={f})" for n, g, h, f in rows[:SHOWN])
+        more = f", ... ({len(rows)} in all; --json lists them)" if len(rows) > SHOWN else ""
+        lines.append(f"  expanded, in order (g+h=f): {shown or 'none'}{more}")
+        if outcome.answer is not None:
+            lines.append(f"  then {problem.graph.goal} is selected with f = {outcome.answer}: the goal")
+    for i, r in enumerate(w.get("rounds", []), 1):
+        shown = ", ".join(f"{n} (f={f})" for n, _, f in r["expanded"][:SHOWN]) or "none"
+        if len(r["expanded"]) > SHOWN:
+            shown += f", ... ({len(r['expanded'])} in all)"
+        end = f"next threshold {r['next']}" if r["next"] is not None else (
+            f"{problem.graph.goal} reached" if outcome.answer is not None else "nothing over it: no path"
+        )
+        lines.append(f"  round {i}, threshold {r['threshold']}: expanded {shown}; {end}")
+    if outcome.answer is None:
+        return ("no path" if outcome.status == "no-solution" else None), lines
+    said = f"cost {outcome.answer}" + (" (not claimed cheapest)" if outcome.verdict.kind == UPPER_BOUND else "")
+    return said, [f"  path: {' -> '.join(w['path'])}", *lines]
+
+
+SEARCH = Question(
+    "search",
+    "A* or IDA* on a weighted graph with a heuristic table, expansion by expansion (the "
+    "thesis, 3.2.5).\n\n"
+    "GRAPH holds one arc 'u v cost' per line (directed, costs non-negative integers) and "
+    "the headers '# start: S' and '# goal: G'; --heuristic FILE gives 'NODE VALUE' per line "
+    "(nodes it omits: 0). Prints the path, then A*'s expansions with g+h=f, or IDA*'s "
+    "rounds with their thresholds. The cost is checked against networkx (Dijkstra, and "
+    "its astar_path_length with the same heuristic); with a heuristic that is not "
+    "consistent the path found is not claimed cheapest.",
+    backends={"astar": search_astar, "idastar": search_idastar},
+    check=check_search,
+    read=read_search,
+    describe=describe_search,
+    params=(
+        Param("graph", help="A weighted graph file (arcs 'u v cost').", type=Path, to="read",
+              metavar="GRAPH"),
+        Param("heuristic", "--heuristic", "The heuristic table, 'NODE VALUE' per line (default: 0).",
+              type=Path, to="read", metavar="FILE"),
+        Param("start", "--start", "The start node (default: the file's '# start:').", to="read"),
+        Param("goal_node", "--goal", "The goal node (default: the file's '# goal:').", to="read"),
+    ),
+)
+
 #: The puzzle domain's questions.
-QUESTIONS = (CHECK, SOLVE)
+QUESTIONS = (CHECK, SOLVE, PERMUTATION, SEARCH)
