@@ -80,6 +80,9 @@ class ExtensiveGame:
     #: What the two players' payoffs add up to at every leaf (0: zero-sum; see
     #: :attr:`pyasp_games.domains.zerosum.model.MatrixGame.constant`).
     constant: Fraction = Fraction(0)
+    #: What a typed (Bayesian) game this tree is the Harsanyi transformation of, in
+    #: words (:mod:`~pyasp_games.domains.zerosum.bayesian`); ``None`` for a tree as given.
+    bayesian: str | None = None
 
     def index(self, player: int) -> dict[Sequence, int]:
         return {s: k for k, s in enumerate(self.sequences[player])}
@@ -195,9 +198,14 @@ def _seq_text(seq: Sequence) -> str:
 
 
 def load_extensive(path: Path | str) -> ExtensiveGame:
-    """Read a JSON game tree."""
+    """Read a JSON game tree, or a typed (Bayesian) game as its Harsanyi tree
+    (:mod:`~pyasp_games.domains.zerosum.bayesian`: its top level has ``types``)."""
+    from pyasp_games.domains.zerosum.bayesian import harsanyi, is_typed
+
     path = Path(path)
     data = read_json(path)
+    if is_typed(data):
+        return harsanyi(data, path.stem)
     return from_dict(data, name=path.stem)
 
 

@@ -86,6 +86,10 @@ def load_game(path: Path | str) -> Game:
     from pyasp_games.domains.zerosum.gambit import load_gambit, sniff
 
     path = Path(path)
+    if path.suffix == ".toml":  # a typed (Bayesian) game
+        from pyasp_games.domains.zerosum.bayesian import load_typed
+
+        return load_typed(path)
     if sniff(path):
         return load_gambit(path)
     if path.suffix == ".json":
@@ -103,13 +107,17 @@ def load_matrix_game(path: Path | str) -> MatrixGame:
     return game
 
 
-def _simplex(game: Game, limits: Limits = Limits(), reduced: bool = False) -> Claim:
+def _simplex(game: Game, limits: Limits = Limits(), reduced: bool = False,
+             steps: bool = False) -> Claim:
     # a tree goes through its (reduced) normal form
     if isinstance(game, ExtensiveGame):
+        if steps:
+            raise InputError("--steps applies to a matrix game (write the tree's matrix with "
+                             "'zerosum normal-form' and solve that)")
         return solve_normal_form(game, limits, reduced=reduced)
     if reduced:
         raise InputError("--reduced applies to a game tree (a matrix is its own normal form)")
-    return solve_simplex(game, limits)
+    return solve_simplex(game, limits, steps=steps)
 
 
 def _lp(game: Game, limits: Limits = Limits()) -> Claim:
@@ -193,6 +201,8 @@ def describe_solution(game: Game, outcome: Outcome, options: dict[str, Any]) -> 
     elif "sequences" in outcome.stats:
         rows, cols = outcome.stats["sequences"]
         lines.append(f"  sequence form: {rows} x {cols} sequences")
+    if "tableaux" in outcome.stats:
+        lines += describe_steps(game, outcome.stats)
     if "row" in witness:
         lines.append(f"  I  (rows): {_strategy(game.rows, witness['row'])}")
         lines.append(f"  II (cols): {_strategy(game.cols, witness['col'])}")
@@ -208,6 +218,52 @@ def describe_solution(game: Game, outcome: Outcome, options: dict[str, Any]) -> 
     if "row" in witness and game.shape == (2, 2):
         lines.append(f"  {_closed_form(game.matrix)}")
     return said, lines
+
+
+def _grid(rows: list[list[str]], top: list[str], left: list[str]) -> list[str]:
+    """A tableau as aligned text: labels on top and left, the bottom border unlabelled."""
+    cells = [[""] + top + [""]] + [[a] + r for a, r in zip(left + [""], rows, strict=True)]
+    width = max(len(c) for row in cells for c in row)
+    return ["      " + "  ".join(c.rjust(width) for c in row) for row in cells]
+
+
+def describe_steps(game: MatrixGame, stats: dict[str, Any]) -> list[str]:
+    """The seven steps of the tableau method (``--steps``), from ``stats["tableaux"]``."""
+    record = stats["tableaux"]
+    first, last = record[0], record[-1]
+    lines = [f"  Step 1: add {first['shift']} to every entry (the smallest is {first['smallest']}), "
+             "so the value is positive; subtract it at the end"
+             if first["shift"] != "0" else
+             f"  Step 1: every entry is positive already (the smallest is {first['smallest']})"]
+    for k, tab in enumerate(record[1:-1]):
+        if k == 0:
+            lines.append("  Step 2: the tableau: the matrix, 1 on the right, -1 below, 0 in the corner")
+        elif k == 1:
+            lines.append("  Steps 4-5: pivot (4a: a_ij - a_pj a_iq / a_pq; 4b: the pivot row / "
+                         "pivot; 4c: the pivot column, negated, / pivot; 4d: the pivot's "
+                         "reciprocal), labels exchanged")
+        else:
+            lines.append(f"  Steps 4-5: pivot {k}")
+        lines += _grid(tab["rows"], tab["top"], tab["left"])
+        if "pivot" in tab:
+            p, q = tab["pivot"]
+            ratios = ", ".join(f"{r} {v}" for r, v in tab["ratios"].items())
+            lines.append(f"  Step 3: pivot column {tab['top'][q]} (bottom {tab['rows'][-1][q]} < 0),"
+                         f" row {tab['left'][p]} (ratios right/pivot: {ratios}; the smallest): "
+                         f"pivot {tab['rows'][p][q]}; exchange {tab['left'][p]} and {tab['top'][q]}")
+        else:
+            lines.append("  Step 6: no negative entry left in the bottom row: step 7")
+    value, shift, corner = Fraction(last["value"]), Fraction(first["shift"]), last["corner"]
+    said = f"1/({corner})" + (f" - {shift}" if shift else "")
+    lines.append(f"  Step 7: the value is 1/corner{' - shift' if shift else ''} = {said} = {value};")
+    final = record[-2]
+    read = [f"{a} = ({b})/({corner}) = {Fraction(b) / Fraction(corner)}"
+            for a, b in zip(final["top"], final["rows"][-1], strict=False) if a.startswith("x")]
+    read += [f"{a} = ({r[-1]})/({corner}) = {Fraction(r[-1]) / Fraction(corner)}"
+             for a, r in zip(final["left"], final["rows"], strict=False) if a.startswith("y")]
+    lines.append(f"    I's x_i on top get bottom/corner, II's y_j on the left right/corner, the "
+                 f"others 0: {', '.join(read)}")
+    return lines
 
 
 def describe_saddle(game: MatrixGame, outcome: Outcome, options: dict[str, Any]) -> tuple[str | None, list[str]]:
@@ -304,6 +360,8 @@ SOLVE = Question(
         GAME,
         Param("reduced", "--reduced", "on a tree: the reduced normal form.", type=bool,
               backends=("simplex",)),
+        Param("steps", "--steps", "print the simplex tableaux and each pivot, in fractions "
+              "(a matrix game).", type=bool, backends=("simplex",)),
     ),
     emits=(EMIT_LP,),
     revive=revive,
