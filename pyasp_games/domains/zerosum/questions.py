@@ -39,6 +39,7 @@ from pyasp_games.domains.zerosum.native import (
     solve_saddle,
     solve_simplex,
 )
+from pyasp_games.domains.zerosum.recall import solve_imperfect_recall
 from pyasp_games.domains.zerosum.stochastic import load_stochastic, solve_stochastic
 from pyasp_games.domains.zerosum.verify import (
     approximate,
@@ -114,6 +115,8 @@ def _simplex(game: Game, limits: Limits = Limits(), reduced: bool = False,
         if steps:
             raise InputError("--steps applies to a matrix game (write the tree's matrix with "
                              "'zerosum normal-form' and solve that)")
+        if game.recall is not None:  # mixed strategies: Kuhn's theorem fails
+            return solve_imperfect_recall(game, limits, reduced=reduced)
         return solve_normal_form(game, limits, reduced=reduced)
     if reduced:
         raise InputError("--reduced applies to a game tree (a matrix is its own normal form)")
@@ -206,10 +209,29 @@ def describe_solution(game: Game, outcome: Outcome, options: dict[str, Any]) -> 
     if "row" in witness:
         lines.append(f"  I  (rows): {_strategy(game.rows, witness['row'])}")
         lines.append(f"  II (cols): {_strategy(game.cols, witness['col'])}")
+    if "imperfect_recall" in outcome.stats:
+        lines.append(f"  {outcome.stats['imperfect_recall']}: mixed strategies over the "
+                     "normal form")
+        for who in ("I", "II"):
+            mix = "  ".join(f"({' '.join(f'{h}:{a}' for h, a in m['plan'].items())})={m['p']}"
+                            for m in witness.get(f"mixed_{who}", []))
+            lines.append(f"  {who} (mixed): {mix}")
+        for who, bracket in witness.get("behaviour", {}).items():
+            plan = "  ".join(f"{h}: " + " ".join(f"{a}={p}" for a, p in probs.items() if p)
+                             for h, probs in bracket["at"].items())
+            low, high = bracket["lower"], bracket["upper"]
+            shown = str(low) if low == high else f"in [{low}, {high}] (~ {decimal(Fraction(high), 6)})" \
+                if who == "I" else f"in [{low}, {high}] (~ {decimal(Fraction(low), 6)})"
+            word = "guarantee" if who == "I" else "concession"
+            lines.append(f"  {who}'s best behaviour {word} {shown}, by {plan}")
+    typed = getattr(game, "bayesian", None)
+    if typed:
+        lines.append(f"  {typed}")
     for who in ("I", "II"):
         plan = witness.get(f"behaviour_{who}")
         if plan is not None:
-            lines.append(f"  {who} behaviour strategy:")
+            lines.append(f"  {who}'s types, each one's strategy:" if typed
+                         else f"  {who} behaviour strategy:")
             for infoset, probs in plan.items():
                 shown = "  ".join(f"{a}={p}" for a, p in probs.items() if p)
                 lines.append(f"    {infoset}: {shown}")

@@ -224,6 +224,177 @@ def check_behaviour_certificate(
                   f"player 2's concedes {high} (exact best replies)")
 
 
+# -- trees without perfect recall: mixed strategies, and the behaviour bracket --------------
+
+
+def _walk_payoff(game: Any, plans: Mapping[int, Mapping[str, str]],
+                 behaviour: Mapping[str, Mapping[str, Number]] | None = None,
+                 player: int = 0) -> Fraction:
+    """The expected payoff when each player in ``plans`` plays his pure plan and
+    ``player`` (if given) the probabilities ``behaviour`` (any numbers: a box's corner
+    may lie outside the simplex), chance by its probabilities. A set the plan does not
+    name, reached in play, is a KeyError."""
+    total = Fraction(0)
+    stack: list[tuple[int, Fraction]] = [(0, Fraction(1))]
+    while stack:
+        k, weight = stack.pop()
+        node = game.nodes[k]
+        if node.kind == "leaf":
+            total += weight * node.payoff
+        elif node.kind == "chance":
+            stack.extend((c, weight * p) for _, p, c in node.children if p)
+        elif node.player == player and behaviour is not None:
+            probs = behaviour[node.infoset]
+            stack.extend((c, weight * Fraction(probs[a])) for a, _, c in node.children
+                         if probs[a])
+        else:
+            chosen = plans[node.player][node.infoset]
+            nxt = [c for a, _, c in node.children if a == chosen]
+            if not nxt:
+                raise KeyError(f"{chosen!r} is no move at {node.infoset!r}")
+            stack.append((nxt[0], weight))
+    return total
+
+
+def _every_plan(game: Any, player: int) -> list[dict[str, str]]:
+    from itertools import product
+
+    sets: dict[str, list[str]] = {}
+    for node in game.nodes:
+        if node.kind == "decision" and node.player == player:
+            sets.setdefault(node.infoset, [a for a, _, _ in node.children])
+    return [dict(zip(sets, choice, strict=True)) for choice in product(*sets.values())]
+
+
+def _absent_minded(game: Any) -> str | None:
+    """An information set met twice on one play, if any (the bracket's corners rest on
+    there being none)."""
+    stack: list[tuple[int, frozenset[tuple[int, str]]]] = [(0, frozenset())]
+    while stack:
+        k, met = stack.pop()
+        node = game.nodes[k]
+        if node.kind == "decision":
+            if (node.player, node.infoset) in met:
+                return node.infoset
+            met = met | {(node.player, node.infoset)}
+        stack.extend((c, met) for _, _, c in node.children)
+    return None
+
+
+def check_mixed_tree(game: Any, outcome: Outcome) -> tuple[bool | None, str]:
+    """A tree without perfect recall solved in mixed strategies: each player's mixture of
+    pure plans is a probability vector, and against every pure plan of the other (all of
+    them, enumerated here) I's guarantees at least the value and II's concedes at most
+    it, every payoff by a walk of the tree. Then each behaviour bracket: its strategy
+    ``at`` guarantees (I) or concedes (II) exactly what it says, and the box cover of the
+    certificate bounds every behaviour strategy (each box's corners, against its reply;
+    boxes outside the strategies shown to be so); a bracket that ends strictly inside the
+    value is said so."""
+    value, witness = outcome.answer, outcome.witness
+    mixes = {}
+    for who, player in (("I", 1), ("II", 2)):
+        mix = witness.get(f"mixed_{who}")
+        if not isinstance(mix, list) or not mix:
+            return False, f"no mixed strategy of {who}"
+        why = probability_vector([m.get("p") for m in mix], len(mix))
+        if why is not None:
+            return False, f"{who}'s mixture: {why}"
+        mixes[player] = [(m["plan"], m["p"]) for m in mix]
+    low = min(sum((p * _walk_payoff(game, {1: plan, 2: reply}) for plan, p in mixes[1]),
+                  Fraction(0)) for reply in _every_plan(game, 2))
+    high = max(sum((p * _walk_payoff(game, {1: reply, 2: plan}) for plan, p in mixes[2]),
+                   Fraction(0)) for reply in _every_plan(game, 1))
+    if low < value:
+        return False, f"I's mixed strategy guarantees only {low} < {value}"
+    if high > value:
+        return False, f"II's mixed strategy concedes {high} > {value}"
+    said = [f"value {value} certified in mixed strategies: I's guarantees {low}, II's "
+            f"concedes {high} (every pure reply, by the tree)"]
+    brackets = witness.get("behaviour", {})
+    cover = outcome.certificate if isinstance(outcome.certificate, dict) else {}
+    if brackets and _absent_minded(game) is not None:
+        return False, "a play meets an information set twice: no behaviour bracket holds"
+    for who, bracket in brackets.items():
+        player = {"I": 1, "II": 2}.get(who)
+        if player is None or not isinstance(bracket, dict):
+            return False, f"a behaviour bracket of {who!r}"
+        why = _behaviour_problem(game, player, bracket["at"])
+        if why is not None:
+            return False, why
+        lower, upper = bracket["lower"], bracket["upper"]
+        replies = _every_plan(game, 3 - player)
+        got = [_walk_payoff(game, {3 - player: r}, bracket["at"], player) for r in replies]
+        achieved, claimed = (min(got), lower) if player == 1 else (max(got), upper)
+        if achieved != claimed:
+            return False, (f"{who}'s behaviour strategy gets exactly {achieved}, not "
+                           f"{claimed} against its best reply")
+        proof = cover.get(who)
+        if proof is None:
+            return False, f"no box cover proves the bound of {who}'s behaviour strategies"
+        why = _check_cover(game, player, proof, upper if player == 1 else lower)
+        if why is not None:
+            return False, f"{who}'s behaviour bound: {why}"
+        if player == 1:
+            gap = "strictly below the value" if upper < value else "up to the value"
+            said.append(f"I's behaviour strategies guarantee at most {upper} ({gap}; at least "
+                        f"{lower}: its strategy given)")
+        else:
+            gap = "strictly above the value" if lower > value else "down to the value"
+            said.append(f"II's behaviour strategies concede at least {lower} ({gap}; at most "
+                        f"{upper}: its strategy given)")
+    return True, "; ".join(said)
+
+
+def _check_cover(game: Any, player: int, proof: Mapping[str, Any], bound: Fraction) -> str | None:
+    """Why the box cover ``proof`` does not show that every behaviour strategy of
+    ``player`` is held to ``bound`` (I: guarantees at most it; II: concedes at least it)."""
+    sets: dict[str, list[str]] = {}
+    for node in game.nodes:
+        if node.kind == "decision" and node.player == player:
+            sets.setdefault(node.infoset, [a for a, _, _ in node.children])
+    coords = [tuple(c) for c in proof.get("coords", [])]
+    free = {h: [a for g, a in coords if g == h] for h in sets}
+    if len(set(coords)) != len(coords) or any(h not in sets or a not in sets[h] for h, a in coords) \
+            or any(len(free[h]) != len(acts) - 1 for h, acts in sets.items()):
+        return "the free probabilities are not all but one action of each information set"
+    from itertools import product
+
+    def probs(corner: tuple[Fraction, ...]) -> dict[str, dict[str, Fraction]]:
+        out: dict[str, dict[str, Fraction]] = {h: {} for h in sets}
+        for (h, a), v in zip(coords, corner, strict=True):
+            out[h][a] = v
+        for h, acts in sets.items():
+            rest = [a for a in acts if a not in out[h]][0]
+            out[h][rest] = 1 - sum(out[h].values(), Fraction(0))
+        return out
+
+    boxes = 0
+    todo = [(proof.get("cells"), tuple((Fraction(0), Fraction(1)) for _ in coords))]
+    while todo:
+        cell, box = todo.pop()
+        boxes += 1
+        if not isinstance(cell, Mapping):
+            return "a box is not described"
+        if "split" in cell:
+            k = cell["split"]
+            lo, hi = box[k]
+            mid = (lo + hi) / 2
+            todo.append((cell.get("low"), box[:k] + ((lo, mid),) + box[k + 1:]))
+            todo.append((cell.get("high"), box[:k] + ((mid, hi),) + box[k + 1:]))
+        elif cell.get("outside"):
+            if not any(sum((box[k][0] for k, c in enumerate(coords) if c[0] == h), Fraction(0)) > 1
+                       for h in sets):
+                return f"box {box} is said to hold no strategy, but it does"
+        else:
+            reply = cell.get("reply")
+            corners = [_walk_payoff(game, {3 - player: reply}, probs(c), player)
+                       for c in product(*box)]
+            worst = max(corners) if player == 1 else min(corners)
+            if (player == 1 and worst > bound) or (player == 2 and worst < bound):
+                return f"in box {box}, the reply gives {worst} at a corner, beyond {bound}"
+    return None
+
+
 def approximate(outcome: Outcome) -> bool:
     """Whether a ``solve`` answer is approximate: floating numbers (HiGHS's, where no
     exact pair was found), not an exact certificate. The numbers themselves say so, in
@@ -252,6 +423,8 @@ def check_outcome(game: MatrixGame | ExtensiveGame, outcome: Outcome) -> tuple[b
             return check_matrix_certificate(game.matrix, list(witness.get("row", [])),
                                             list(witness.get("col", [])), outcome.answer,
                                             game.integers)
+        if getattr(game, "recall", None) is not None:
+            return check_mixed_tree(game, outcome)
         return check_behaviour_certificate(
             game, witness.get("behaviour_I", {}), witness.get("behaviour_II", {}), outcome.answer
         )
@@ -522,6 +695,21 @@ def revive(game: Any, outcome: Outcome) -> Outcome:
             if isinstance(plan, dict):
                 witness[key] = {h: {a: exact(p) for a, p in probs.items()} if isinstance(probs, dict)
                                 else probs for h, probs in plan.items()}
+        for key in ("mixed_I", "mixed_II"):  # a tree without perfect recall
+            mix = witness.get(key)
+            if isinstance(mix, list):
+                witness[key] = [{**m, "p": exact(m.get("p"))} if isinstance(m, dict) else m
+                                for m in mix]
+        brackets = witness.get("behaviour")
+        if isinstance(brackets, dict):
+            for bracket in brackets.values():
+                if isinstance(bracket, dict):
+                    for end in ("lower", "upper"):
+                        bracket[end] = exact(bracket.get(end))
+                    if isinstance(bracket.get("at"), dict):
+                        bracket["at"] = {h: {a: exact(p) for a, p in probs.items()}
+                                         if isinstance(probs, dict) else probs
+                                         for h, probs in bracket["at"].items()}
         if isinstance(witness.get("values"), dict):
             witness["values"] = {s: exact(v) for s, v in witness["values"].items()}
         for step in witness.get("steps", []) if isinstance(witness.get("steps"), list) else []:
