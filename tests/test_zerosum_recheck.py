@@ -125,11 +125,33 @@ def test_reduce_round_trip_and_tampering(file, backend):
     refuted(REDUCE, game, wrong)
 
 
-def test_stochastic_round_trip_and_tampering():
-    game = load_stochastic(GAMES / "recursive-seed.json")
-    out = STOCHASTIC.ask(game, iterations=9)
+#: A stopping game whose bracket does not close in three steps: the checker's bracket path
+STOPPING = {"name": "stopping", "start": "G", "states": {"G": [
+    [{"payoff": 3, "next": {"G": "1/2"}}, 0], [1, {"payoff": 2, "next": {"G": "1/2"}}]]}}
+
+
+def test_stochastic_family_round_trip_and_tampering():
+    game = load_stochastic(GAMES / "recursive-q-half.json")
+    out = STOCHASTIC.ask(game, iterations=5)
     data = saved(out)
-    assert data["answer"] == ["9/10", "1"]
+    assert data["answer"] == ["1", "1"] and data["witness"]["family"]["K"] == "1"
+    back = STOCHASTIC.recheck(game, data)
+    assert back.verdict.verified is True and back.answer == out.answer, back.verdict.message
+    wrong = copy.deepcopy(data)
+    wrong["witness"]["family"]["K"] = "1/4"  # the family guarantees 1 - e, not 1 - e/4
+    refuted(STOCHASTIC, game, wrong)
+    wrong = copy.deepcopy(data)
+    wrong["witness"]["family"]["x0_guarantees"] = "1"
+    refuted(STOCHASTIC, game, wrong)
+
+
+def test_stochastic_round_trip_and_tampering():
+    from pyasp_games.domains.zerosum.stochastic import parse_stochastic
+
+    game = parse_stochastic(STOPPING, "stopping")
+    out = STOCHASTIC.ask(game, iterations=3)
+    data = saved(out)
+    assert data["answer"] == ["312/157", "2"]
     back = STOCHASTIC.recheck(game, data)
     assert back.verdict.verified is True and back.verdict.in_part, back.verdict.message
     assert back.answer == out.answer and "v_n" in back.verdict.not_checked
@@ -140,5 +162,5 @@ def test_stochastic_round_trip_and_tampering():
     wrong["witness"]["col"]["G"] = ["1/2", "1/3"]  # no distribution
     refuted(STOCHASTIC, game, wrong)
     wrong = copy.deepcopy(data)
-    wrong["answer"] = ["1", "1"]  # a value claimed exactly, which the strategies do not give
+    wrong["answer"] = ["2", "2"]  # a value claimed exactly, which the strategies do not give
     refuted(STOCHASTIC, game, wrong)

@@ -329,23 +329,53 @@ def describe_dominance(game: MatrixGame, outcome: Outcome, options: dict[str, An
     return said, lines
 
 
+def _family_text(x0: list[Any], x1: list[Any]) -> str:
+    """``(1 - e) x0 + e x1`` componentwise, as polynomials in ``e``."""
+    from pyasp_games.domains.zerosum.polynomial import Poly
+
+    return "(" + ", ".join(str(Poly.of(a, Fraction(b) - Fraction(a))) for a, b in
+                           zip(x0, x1, strict=True)) + ")"
+
+
 def describe_iteration(game: Any, outcome: Outcome, options: dict[str, Any]) -> tuple[str | None, list[str]]:
-    """The formatter of ``stochastic``: the bracket, ``v_n``, the strategies, the notes."""
+    """The formatter of ``stochastic``: the value ('optimal', or an e-optimal family) or
+    the bracket, ``v_n``, the strategies, the notes."""
     if outcome.status != "solved":
         return None, []
     witness, bracket = outcome.witness, outcome.answer
+    family = witness.get("family")
     if bracket is None:
         said = "no exact bracket"
+    elif witness.get("optimal"):
+        said = f"value {_show(bracket[0])}, optimal"
+    elif family is not None and "x0_guarantees" in family:
+        said = f"value {_show(bracket[0])}, no optimal stationary strategy: an e-optimal family"
+    elif family is not None:
+        said = f"value {_show(bracket[0])}: an e-optimal family"
     elif bracket[0] == bracket[1]:
         said = f"value {_show(bracket[0])}"
     else:
         said = f"value in [{_show(bracket[0])}, {_show(bracket[1])}]"
-    lines = [f"  {witness['iterations']} iterations of Shapley's value iteration from 0"]
+    start = getattr(game, "infinite", 0)
+    lines = [f"  {witness['iterations']} iterations of Shapley's value iteration from {start}"]
     lines += [f"  v_n({s}) = {_show(v)}" for s, v in witness["values"].items()]
     for s in witness["row"]:
         lines.append(f"  {s}: I  {', '.join(map(str, witness['row'][s]))}")
         lines.append(f"  {s}: II {', '.join(map(str, witness['col'][s]))}")
-    if bracket is not None:
+    if family is not None:
+        from pyasp_games.domains.zerosum.polynomial import Poly
+
+        for s in family["x0"]:
+            lines.append(f"  {s}: I's family x(e) = {_family_text(family['x0'][s], family['x1'][s])}")
+        lines.append(f"  from {game.start}: the family guarantees exactly {family['guarantee']} for "
+                     f"small e, at least {Poly.of(bracket[0], -Fraction(family['K']))} for every e in (0, "
+                     f"{family['e0']}]; II's strategy concedes {bracket[1]} (optimal)")
+        if "x0_guarantees" in family:
+            (s,) = family["x0"]
+            lines.append(f"  its limit x0 = ({', '.join(map(str, family['x0'][s]))}) is the only "
+                         f"optimal strategy of the stage game at the value and guarantees only "
+                         f"{family['x0_guarantees']}: no stationary strategy of I is optimal")
+    elif bracket is not None:
         lines.append(f"  from {game.start}: I's strategy guarantees {_show(bracket[0])}, II's "
                      f"concedes {_show(bracket[1])} (exact, against every pure stationary reply)")
     lines += [f"  {note}" for note in outcome.stats.get("notes", [])]
@@ -434,6 +464,9 @@ REDUCE = Question(
 STOCHASTIC = Question(
     "stochastic",
     "Shapley's value iteration, with the exact value bracket its strategies certify.\n\n"
+    "'value v, optimal': both stationary strategies are optimal; 'value v, ... an e-optimal "
+    "family': II's strategy concedes v and I's family x(e) guarantees at least v - K e for "
+    "every e in (0, e0] (each exactly, as a function of e). "
     "The bracket (lower, upper): what I's stationary strategy guarantees and what II's "
     "concedes, each against every pure stationary reply; stopping games also get Shapley's "
     "error bound. With --json: answer the bracket, witness the iterations, the last values "
@@ -446,7 +479,8 @@ STOCHASTIC = Question(
         Param("file", help='A stochastic/recursive game, JSON {"start": "G", "states": '
               '{"G": MATRIX}}: a matrix entry is a number (paid, the game ends), a state '
               '(play goes on there) or {"payoff": r, "next": {"S": p}} (r paid, then state S '
-              "with probability p, the end with 1 - sum p). Gambit's formats have no "
+              'with probability p, the end with 1 - sum p); "infinite": Q, what a play that '
+              "never ends pays (default 0). Gambit's formats have no "
               "stochastic games.", type=Path, to="read"),
         Param("iterations", "--iterations -n", "steps of value iteration.", type=int, default=50),
     ),

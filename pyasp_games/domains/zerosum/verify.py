@@ -557,8 +557,27 @@ def check_value_iteration(game: Any, outcome: Outcome) -> tuple[bool | None, str
     if not isinstance(bracket, list | tuple) or len(bracket) != 2 or not all(
             isinstance(b, int | Fraction) and not isinstance(b, bool) for b in bracket):
         return False, f"the bracket {bracket!r} is not two exact rationals"
+    family = witness.get("family")
+    if family is not None:  # the value by II's strategy and I's e-optimal family
+        high = _guarantee(game, plans["II"], False)
+        if bracket[0] != bracket[1] or high != bracket[1]:
+            return False, (f"II's strategy concedes exactly {high} from {game.start}, and the "
+                           f"family's value is {bracket[1]}: they must agree")
+        why = check_family(game, family, high)
+        if why is not None:
+            return False, why
+        outcome.verdict.not_checked = "the iterates v_n (not replayed: the value rests on the family)"
+        said = (f"value {high}: II's strategy concedes exactly {high}; I's family guarantees at "
+                f"least {high} - {family['K']} e for every e in (0, {family['e0']}] (exact, "
+                "each pure stationary reply as a function of e)")
+        if "x0_guarantees" in family:
+            said += (f"; its limit x0 is the stage game's only optimal strategy and guarantees "
+                     f"only {family['x0_guarantees']}: no stationary strategy of I is optimal")
+        return True, said
     low = _guarantee(game, plans["I"], True)
     high = _guarantee(game, plans["II"], False)
+    if witness.get("optimal") and low != high:
+        return False, f"the strategies are said optimal, but guarantee {low} and concede {high}"
     if low != bracket[0]:
         return False, f"I's strategy guarantees exactly {low} from {game.start}, not {bracket[0]}"
     if high != bracket[1]:
@@ -591,10 +610,120 @@ def _guarantee(game: Any, plan: Mapping[str, Sequence[Number]], fixed_is_row: bo
     return worst
 
 
-def chain_payoffs(game: Any, plan: Mapping[str, Sequence[Number]], reply: Mapping[str, int],
-                  fixed_is_row: bool) -> dict[str, Fraction]:
+def check_family(game: Any, family: Mapping[str, Any], value: Fraction) -> str | None:
+    """Why the family ``x(e) = (1 - e) x0 + e x1`` of I's stationary strategies does not
+    guarantee ``value - K e`` for every ``e`` in ``(0, e0]`` (``None``: it does). Each pure
+    stationary reply of II leaves a Markov chain whose probabilities are functions of
+    ``e``; its expected payoff from the start is solved exactly as a rational function
+    (:func:`chain_payoffs` over Q(e)) and the inequality proved on the interval
+    (:func:`~pyasp_games.domains.zerosum.polynomial.at_least_on`). With
+    ``x0_guarantees`` (a game of one state): ``x0`` is checked to be the only strategy
+    guaranteeing ``value`` in the stage game whose continuation is worth ``value``, and
+    to guarantee exactly ``x0_guarantees < value``: a stationary optimal strategy would
+    have to be it."""
+    from itertools import product
+
+    from pyasp_games.domains.zerosum.polynomial import (
+        RationalFunction,
+        at_least_on,
+        lowest_near_zero,
+    )
+
+    try:
+        k, e0 = Fraction(family["K"]), Fraction(family["e0"])
+        x0, x1 = family["x0"], family["x1"]
+        for who, plan in (("x0", x0), ("x1", x1)):
+            if not isinstance(plan, Mapping) or set(plan) != set(game.states):
+                return f"the family's {who} does not name every state"
+            for state, p in plan.items():
+                why = probability_vector(list(p), len(game.states[state]))
+                if why is not None:
+                    return f"the family's {who} in {state}: {why}"
+    except (KeyError, TypeError, ValueError, ZeroDivisionError) as err:
+        return f"the family is malformed ({err})"
+    if not 0 < e0 <= 1 or k < 0:
+        return f"the family's e0 {e0} must be in (0, 1] and K {k} >= 0"
+    e = RationalFunction.variable()
+    plan = {s: [(1 - e) * a + e * b for a, b in zip(x0[s], x1[s], strict=True)] for s in game.states}
+    names = list(game.states)
+    got = []
+    for choice in product(*(range(len(game.states[s][0])) for s in names)):
+        reply = dict(zip(names, choice, strict=True))
+        g = chain_payoffs(game, plan, reply, True)[game.start]
+        if not at_least_on(g, value, k, e0):
+            return (f"against II's stationary reply {reply}, the family guarantees {g}, not at "
+                    f"least {value} - {k} e on (0, {e0}]")
+        got.append(g)
+    if repr(lowest_near_zero(got)) != family.get("guarantee"):
+        return (f"the family guarantees {lowest_near_zero(got)} for small e, not "
+                f"{family.get('guarantee')}")
+    if "x0_guarantees" in family:
+        if len(names) != 1:
+            return "no optimal stationary strategy is shown for one state only"
+        (state,) = names
+        reach = min(chain_payoffs(game, x0, {state: j}, True)[state]
+                    for j in range(len(game.states[state][0])))
+        if reach != family["x0_guarantees"] or reach >= value:
+            return f"x0 guarantees exactly {reach}, not {family['x0_guarantees']} < {value}"
+        stage = [[e.payoff + sum((q for _, q in e.next), Fraction(0)) * value for e in row]
+                 for row in game.states[state]]
+        other = _another_optimal(stage, [Fraction(p) for p in x0[state]], value)
+        if other is not None:
+            return f"x0 is not the stage game's only optimal strategy: {other} guarantees {value} too"
+    return None
+
+
+def _another_optimal(stage: list[list[Fraction]], x: list[Fraction], v: Fraction
+                     ) -> list[Fraction] | None:
+    """A row strategy other than ``x`` guaranteeing ``v`` in ``stage``, or ``None``: the
+    vertices of ``{x >= 0, sum x = 1, x A_j >= v}``, each solving ``m - 1`` tight
+    inequalities with the sum (Gaussian elimination here, free unknowns 0)."""
+    from itertools import combinations
+
+    m, n = len(stage), len(stage[0])
+    ineq = [([Fraction(int(i == r)) for i in range(m)], Fraction(0)) for r in range(m)]
+    ineq += [([stage[i][j] for i in range(m)], v) for j in range(n)]
+    for tight in combinations(ineq, m - 1):
+        system = [[Fraction(1)] * m + [Fraction(1)]] + [list(row) + [b] for row, b in tight]
+        point = _basic_solution(system, m)
+        if point is None or point == x:
+            continue
+        if all(sum((c * p for c, p in zip(row, point, strict=True)), Fraction(0)) >= b
+               for row, b in ineq):
+            return point
+    return None
+
+
+def _basic_solution(system: list[list[Fraction]], m: int) -> list[Fraction] | None:
+    rows = [r[:] for r in system]
+    pivots: list[int] = []
+    r = 0
+    for c in range(m):
+        p = next((i for i in range(r, len(rows)) if rows[i][c] != 0), None)
+        if p is None:
+            continue
+        rows[r], rows[p] = rows[p], rows[r]
+        rows[r] = [a / rows[r][c] for a in rows[r]]
+        for i in range(len(rows)):
+            if i != r and rows[i][c] != 0:
+                f = rows[i][c]
+                rows[i] = [a - f * b for a, b in zip(rows[i], rows[r], strict=True)]
+        pivots.append(c)
+        r += 1
+    if any(all(a == 0 for a in row[:m]) and row[m] != 0 for row in rows):
+        return None
+    point = [Fraction(0)] * m
+    for i, c in enumerate(pivots):
+        point[c] = rows[i][m]
+    return point
+
+
+def chain_payoffs(game: Any, plan: Mapping[str, Sequence[Any]], reply: Mapping[str, int],
+                  fixed_is_row: bool) -> dict[str, Any]:
     """The expected total payoff from each state when one player plays the stationary
-    ``plan`` and the other the pure stationary ``reply`` (a play that never ends pays 0):
+    ``plan`` and the other the pure stationary ``reply`` (a play that never ends pays the
+    game's ``infinite``, 0 unless given; ``plan``'s probabilities may be rational
+    functions of ``e``, each not the zero function positive for small ``e > 0``):
     the Markov chain's states from which play ends with positive probability solve
     ``w = r + P w`` (exactly, by Gaussian elimination over the rationals); the others
     pay 0.
@@ -604,14 +733,18 @@ def chain_payoffs(game: Any, plan: Mapping[str, Sequence[Number]], reply: Mappin
     >>> chain_payoffs(g, {"G": [Fraction(1, 2), Fraction(1, 2)]}, {"G": 0}, True)["G"]
     Fraction(1, 1)
     """
-    reward: dict[str, Fraction] = {}
-    step: dict[str, dict[str, Fraction]] = {}
-    ends: dict[str, Fraction] = {}
+    def number(p: Any) -> Any:  # a probability: a rational, or a function of e
+        return p if hasattr(p, "limit_at_zero") else Fraction(p)
+
+    infinite = getattr(game, "infinite", Fraction(0))
+    reward: dict[str, Any] = {}
+    step: dict[str, dict[str, Any]] = {}
+    ends: dict[str, Any] = {}
     for s, rows in game.states.items():
         if fixed_is_row:
-            played = [(Fraction(p), rows[i][reply[s]]) for i, p in enumerate(plan[s]) if p]
+            played = [(number(p), rows[i][reply[s]]) for i, p in enumerate(plan[s]) if p]
         else:
-            played = [(Fraction(p), rows[reply[s]][j]) for j, p in enumerate(plan[s]) if p]
+            played = [(number(p), rows[reply[s]][j]) for j, p in enumerate(plan[s]) if p]
         reward[s], step[s], ends[s] = Fraction(0), {}, Fraction(0)
         for p, entry in played:
             reward[s] += p * entry.payoff
@@ -620,7 +753,7 @@ def chain_payoffs(game: Any, plan: Mapping[str, Sequence[Number]], reply: Mappin
                 step[s][t] = step[s].get(t, Fraction(0)) + p * q
                 going += q
             ends[s] += p * (1 - going)
-    ending = {s for s in game.states if ends[s] > 0}
+    ending = {s for s in game.states if ends[s]}  # (never negative)
     grew = True
     while grew:  # the states that reach an end with positive probability
         grew = False
@@ -633,13 +766,16 @@ def chain_payoffs(game: Any, plan: Mapping[str, Sequence[Number]], reply: Mappin
     n = len(order)
     # (I - P) w = r over the ending states: I - P is invertible there (transient)
     rows = []
-    for s in order:
-        row = [Fraction(0)] * (n + 1)
+    for s in order:  # a move to a state that never ends: the play is infinite, pays Q
+        row: list[Any] = [Fraction(0)] * (n + 1)
         row[at[s]] += 1
+        rhs = reward[s]
         for t, q in step[s].items():
             if t in at:
                 row[at[t]] -= q
-        row[n] = reward[s]
+            else:
+                rhs += q * infinite
+        row[n] = rhs
         rows.append(row)
     for c in range(n):
         pivot = next(r for r in range(c, n) if rows[r][c] != 0)
@@ -648,7 +784,7 @@ def chain_payoffs(game: Any, plan: Mapping[str, Sequence[Number]], reply: Mappin
             if r != c and rows[r][c] != 0:
                 f = rows[r][c] / rows[c][c]
                 rows[r] = [a - f * b for a, b in zip(rows[r], rows[c], strict=True)]
-    return {s: rows[at[s]][n] / rows[at[s]][at[s]] if s in at else Fraction(0) for s in game.states}
+    return {s: rows[at[s]][n] / rows[at[s]][at[s]] if s in at else infinite for s in game.states}
 
 
 # -- saved answers: what JSON wrote, read back as the checkers read it ---------------------
@@ -710,6 +846,15 @@ def revive(game: Any, outcome: Outcome) -> Outcome:
                         bracket["at"] = {h: {a: exact(p) for a, p in probs.items()}
                                          if isinstance(probs, dict) else probs
                                          for h, probs in bracket["at"].items()}
+        family = witness.get("family")
+        if isinstance(family, dict):  # a stochastic game's e-optimal family
+            for key in ("x0", "x1"):
+                if isinstance(family.get(key), dict):
+                    family[key] = {s: [exact(p) for p in ps] if isinstance(ps, list) else ps
+                                   for s, ps in family[key].items()}
+            for key in ("K", "e0", "x0_guarantees"):
+                if key in family:
+                    family[key] = exact(family[key])
         if isinstance(witness.get("values"), dict):
             witness["values"] = {s: exact(v) for s, v in witness["values"].items()}
         for step in witness.get("steps", []) if isinstance(witness.get("steps"), list) else []:
