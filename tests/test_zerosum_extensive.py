@@ -92,7 +92,7 @@ def test_perfect_recall_and_format_errors():
             "r": {"payoff": 0}}}}}}
     game = from_dict(forgetful)  # read, and solved in mixed strategies only
     assert game.recall.startswith("no perfect recall: player 1's information set 'b'")
-    with pytest.raises(InputError, match="no perfect recall: .* the sequence form needs"):
+    with pytest.raises(InputError, match=r"no perfect recall: .* the sequence form needs"):
         solve(game, "lp")
     assert solve(game, "simplex").verdict.verified
     absent = {"root": {"player": 1, "infoset": "a", "moves": {

@@ -102,13 +102,14 @@ class Poly:
             if not a:
                 continue
             power = "" if k == 0 else "e" if k == 1 else f"e^{k}"
-            if power and abs(a) == 1:
-                body = power
-            else:
-                body = f"{abs(a)}{'*' if power else ''}{power}"
+            body = power if power and abs(a) == 1 else f"{abs(a)}{'*' if power else ''}{power}"
             terms.append(("- " if a < 0 else "+ ") + body)
         text = " ".join(terms)
         return text[2:] if text.startswith("+ ") else "-" + text[2:]
+
+
+#: The constant polynomial 1.
+ONE = Poly((Fraction(1),))
 
 
 def _gcd(a: Poly, b: Poly) -> Poly:
@@ -122,7 +123,7 @@ class RationalFunction:
 
     __slots__ = ("den", "num")
 
-    def __init__(self, num: Poly, den: Poly = Poly.of(1)) -> None:
+    def __init__(self, num: Poly, den: Poly = ONE) -> None:
         if not den:
             raise ZeroDivisionError("a rational function with denominator 0")
         g = _gcd(num, den) if num else den

@@ -244,7 +244,7 @@ def describe_solution(game: Game, outcome: Outcome, options: dict[str, Any]) -> 
 
 def _grid(rows: list[list[str]], top: list[str], left: list[str]) -> list[str]:
     """A tableau as aligned text: labels on top and left, the bottom border unlabelled."""
-    cells = [[""] + top + [""]] + [[a] + r for a, r in zip(left + [""], rows, strict=True)]
+    cells = [["", *top, ""]] + [[a, *r] for a, r in zip([*left, ""], rows, strict=True)]
     width = max(len(c) for row in cells for c in row)
     return ["      " + "  ".join(c.rjust(width) for c in row) for row in cells]
 

@@ -73,7 +73,7 @@ def plays(game: ExtensiveGame) -> list[Play]:
         elif node.kind == "chance":
             stack.extend((c, moves, p * q) for _, q, c in node.children if q)
         else:
-            stack.extend((c, moves + ((node.player, node.infoset, a),), p)
+            stack.extend((c, (*moves, (node.player, node.infoset, a)), p)
                          for a, _, c in node.children)
     return out
 
@@ -91,7 +91,7 @@ def own_prefixes(game: ExtensiveGame, player: int) -> dict[str, set[tuple[tuple[
         elif node.kind == "decision":
             if node.player == player:
                 out.setdefault(node.infoset, set()).add(mine)
-                stack.extend((c, mine + ((node.infoset, a),)) for a, _, c in node.children)
+                stack.extend((c, (*mine, (node.infoset, a))) for a, _, c in node.children)
             else:
                 stack.extend((c, mine) for _, _, c in node.children)
     return out
@@ -263,8 +263,8 @@ def behaviour_bracket(game: ExtensiveGame, player: int, deadline: Deadline | Non
         k = depth % len(coords)
         lo, hi = box[k]
         mid = (lo + hi) / 2
-        low = push(box[:k] + ((lo, mid),) + box[k + 1:], depth + 1)
-        high = push(box[:k] + ((mid, hi),) + box[k + 1:], depth + 1)
+        low = push((*box[:k], (lo, mid), *box[k + 1:]), depth + 1)
+        high = push((*box[:k], (mid, hi), *box[k + 1:]), depth + 1)
         nodes[ident] = {"split": k, "at": mid, "low": low, "high": high}
     assert best is not None
     upper = max((-t for t, _, _, _ in heap), default=best[0])

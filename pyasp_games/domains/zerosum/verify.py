@@ -364,7 +364,7 @@ def _check_cover(game: Any, player: int, proof: Mapping[str, Any], bound: Fracti
         for (h, a), v in zip(coords, corner, strict=True):
             out[h][a] = v
         for h, acts in sets.items():
-            rest = [a for a in acts if a not in out[h]][0]
+            rest = next(a for a in acts if a not in out[h])
             out[h][rest] = 1 - sum(out[h].values(), Fraction(0))
         return out
 
@@ -379,8 +379,8 @@ def _check_cover(game: Any, player: int, proof: Mapping[str, Any], bound: Fracti
             k = cell["split"]
             lo, hi = box[k]
             mid = (lo + hi) / 2
-            todo.append((cell.get("low"), box[:k] + ((lo, mid),) + box[k + 1:]))
-            todo.append((cell.get("high"), box[:k] + ((mid, hi),) + box[k + 1:]))
+            todo.append((cell.get("low"), (*box[:k], (lo, mid), *box[k + 1:])))
+            todo.append((cell.get("high"), (*box[:k], (mid, hi), *box[k + 1:])))
         elif cell.get("outside"):
             if not any(sum((box[k][0] for k, c in enumerate(coords) if c[0] == h), Fraction(0)) > 1
                        for h in sets):
@@ -684,7 +684,7 @@ def _another_optimal(stage: list[list[Fraction]], x: list[Fraction], v: Fraction
     ineq = [([Fraction(int(i == r)) for i in range(m)], Fraction(0)) for r in range(m)]
     ineq += [([stage[i][j] for i in range(m)], v) for j in range(n)]
     for tight in combinations(ineq, m - 1):
-        system = [[Fraction(1)] * m + [Fraction(1)]] + [list(row) + [b] for row, b in tight]
+        system = [[Fraction(1)] * m + [Fraction(1)]] + [[*list(row), b] for row, b in tight]
         point = _basic_solution(system, m)
         if point is None or point == x:
             continue
