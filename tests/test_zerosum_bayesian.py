@@ -48,7 +48,7 @@ def test_two_types_each_agrees_with_the_bayesian_normal_form():
                    for i, s in enumerate(kinds["I"]) for j, t in enumerate(kinds["II"]))
                for b in plans["II"]] for a in plans["I"]]
     assert solve(make_game(matrix), "lp").answer == out.answer
-    said, lines = SOLVE.describe(game, out, {})
+    _said, lines = SOLVE.describe(game, out, {})
     assert "  Bayesian game: 2 x 2 types, Harsanyi tree with chance over 4 type pairs" in lines
     assert "  I's types, each one's strategy:" in lines
 

@@ -19,7 +19,7 @@ FIGURE = instance_dir("zerosum") / "figure-2-4.json"
 
 def test_the_figure_in_mixed_strategies():
     game = load_game(FIGURE)
-    nf, rows, cols = normal_form(game)
+    nf, rows, _cols = normal_form(game)
     # the thesis's matrix over (f,c), (f,d), (g,c), (g,d) and a, b (its minus signs restored)
     assert [[int(a) for a in row] for row in nf.matrix] == [[1, -1], [1, 0], [0, 2], [-1, 2]]
     out = solve(game, "simplex")

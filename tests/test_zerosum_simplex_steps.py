@@ -3,6 +3,7 @@ tableau replayed here by the exchange rule, the answer checked like any other.""
 
 from __future__ import annotations
 
+import itertools
 from fractions import Fraction as F
 
 import pytest
@@ -41,7 +42,7 @@ def test_each_step_replays_and_the_answer_agrees(file):
     assert first == [[a + shift for a in row] + [1] for row in game.matrix] + [[-1] * n + [0]]
     assert min(a + shift for row in game.matrix for a in row) > 0  # step 1
     tableaux = record[1:-1]
-    for before, after in zip(tableaux, tableaux[1:], strict=False):
+    for before, after in itertools.pairwise(tableaux):
         p, q = before["pivot"]
         rows = [[F(a) for a in row] for row in before["rows"]]
         assert rows[m][q] < 0 and rows[p][q] > 0  # step 3 a, b
