@@ -224,6 +224,7 @@ def describe_solution(game: Game, outcome: Outcome, options: dict[str, Any]) -> 
                 if who == "I" else f"in [{low}, {high}] (~ {decimal(Fraction(low), 6)})"
             word = "guarantee" if who == "I" else "concession"
             lines.append(f"  {who}'s best behaviour {word} {shown}, by {plan}")
+        lines += [f"  {note}" for note in outcome.stats.get("notes", [])]
     typed = getattr(game, "bayesian", None)
     if typed:
         lines.append(f"  {typed}")

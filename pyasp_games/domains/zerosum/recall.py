@@ -301,9 +301,15 @@ def solve_imperfect_recall(game: ExtensiveGame, limits: Limits = Limits(),
 
     deadline = limits.deadline()
     nf, s1, s2 = normal_form(game, reduced)
+    notes: list[str] = []
     try:
         value, x, y, pivots = simplex_tableau(nf.matrix, deadline)
-        brackets = [behaviour_bracket(game, p, deadline) for p in forgetful(game)]
+        brackets = []
+        for p in forgetful(game):
+            try:
+                brackets.append(behaviour_bracket(game, p, deadline))
+            except InputError as too_big:  # the mixed answer stands without its bracket
+                notes.append(f"behaviour strategies not bracketed: {too_big}")
     except LimitReached:
         return Claim.unknown({"limit": "time"})
     who = {1: "I", 2: "II"}
@@ -317,5 +323,5 @@ def solve_imperfect_recall(game: ExtensiveGame, limits: Limits = Limits(),
                    for b in brackets}
     stats = {"normal_form": list(nf.shape), "reduced": reduced, "pivots": pivots,
              "exact": True, "imperfect_recall": game.recall,
-             "boxes": {who[b.player]: b.boxes for b in brackets}}
+             "boxes": {who[b.player]: b.boxes for b in brackets}, "notes": notes}
     return Claim.solved(value, witness, stats=stats, certificate=certificate)

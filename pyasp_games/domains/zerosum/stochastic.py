@@ -43,7 +43,7 @@ from pyasp_games.domains.zerosum.native import simplex_tableau
 from pyasp_games.domains.zerosum.rational import solve_linear
 from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.files import read_json
-from pyasp_games.engines.limits import Limits
+from pyasp_games.engines.limits import Deadline, Limits
 from pyasp_games.errors import InputError
 
 #: reply enumeration beyond this many pure stationary strategies is skipped
@@ -342,7 +342,8 @@ def _replies(game: StochasticGame, of_row: bool) -> list[dict[str, int]]:
     return [dict(zip(names, c, strict=True)) for c in product(*(range(k) for k in counts))]
 
 
-def epsilon_family(game: StochasticGame, result: Iteration) -> dict[str, Any] | None:
+def epsilon_family(game: StochasticGame, result: Iteration,
+                   deadline: Deadline | None = None) -> dict[str, Any] | None:
     """An epsilon-optimal family of stationary strategies of player I,
     ``x(e) = (1 - e) x0 + e x1``, when the bracket does not close: ``v`` is what II's
     strategy concedes (from each state), ``x0`` I's optimal strategy of each stage game
@@ -375,7 +376,11 @@ def epsilon_family(game: StochasticGame, result: Iteration) -> dict[str, Any] | 
         x1[s] = [a / total for a in lean] if total else list(x)
     e = RationalFunction.variable()
     family = {s: [(1 - e) * a + e * b for a, b in zip(x0[s], x1[s], strict=True)] for s in names}
-    got = [chain_in_e(game, family, r, True)[game.start] for r in _replies(game, False)]
+    got = []
+    for r in _replies(game, False):
+        if deadline is not None and deadline.expired():
+            return None  # out of time: the bracket stands alone
+        got.append(chain_in_e(game, family, r, True)[game.start])
     slopes = []
     for g in got:
         limit = g.limit_at_zero()
@@ -459,7 +464,7 @@ def solve_stochastic(game: StochasticGame, limits: Limits = Limits(), iterations
     if bracket is not None and bracket[0] == bracket[1]:
         witness["optimal"] = True  # both stationary strategies are optimal
     elif bracket is not None and game.beta == 1:  # a recursive game: maybe only e-optimal
-        family = epsilon_family(game, result)
+        family = epsilon_family(game, result, limits.deadline())
         if family is not None:  # the value is II's concession: I has e-optimal strategies
             witness["family"] = family
             bracket = [result.upper, result.upper]
