@@ -33,8 +33,8 @@ def test_the_figure_in_mixed_strategies():
 def test_behaviour_strategies_stay_below_the_value():
     out = solve(load_game(FIGURE), "simplex")
     bracket = out.witness["behaviour"]["I"]
-    assert bracket["lower"] == F(1, 2) and F(1, 2) < bracket["upper"] <= F(1, 2) + F(3, 4096)
-    assert "strictly below the value" in out.verdict.message
+    assert bracket["lower"] == bracket["upper"] == F(1, 2)  # exact: the box cover closes it
+    assert "guarantee exactly 1/2 (strictly below the value)" in out.verdict.message
     # independently, the thesis's form: behaviour (p_f, p_c) is the mixture (p_f p_c,
     # p_f (1 - p_c), (1 - p_f) p_c, (1 - p_f)(1 - p_c)); on a grid it never beats 1/2
     matrix = [[1, -1], [1, 0], [0, 2], [-1, 2]]
@@ -53,7 +53,7 @@ def test_a_saved_answer_and_tampering():
     data = saved(solve(game, "simplex"))
     assert SOLVE.recheck(game, data).verdict.fully_verified
     for tamper in (
-        lambda d: d["witness"]["behaviour"]["I"].update(upper="1/2"),  # the cover does not prove it
+        lambda d: d["witness"]["behaviour"]["I"].update(upper="2/5"),  # the cover does not prove it
         lambda d: d["witness"]["behaviour"]["I"].update(lower="3/5"),  # not what its strategy gets
         lambda d: d["witness"]["mixed_I"][0].update(p="1/3"),
         lambda d: d.update(certificate={}),
@@ -67,5 +67,27 @@ def test_a_saved_answer_and_tampering():
 def test_the_cli_shows_both_and_refuses_the_sequence_form():
     run = run_cli("zerosum", "solve", FIGURE)
     assert run.code == 0 and "value 2/3" in run.stdout
-    assert "I's best behaviour guarantee in [1/2, " in run.stdout
+    assert "I's best behaviour guarantee exactly 1/2, by 1: f=1/2 g=1/2  2: c=1" in run.stdout
     assert_bad_input(run_cli("zerosum", "solve", FIGURE, "-b", "lp"), "no perfect recall")
+
+
+def mirrored(node):
+    """The figure with the players' roles swapped: payoffs negated, 1 and 2 exchanged."""
+    if "payoff" in node:
+        return {"payoff": -node["payoff"]}
+    return {"player": 3 - node["player"], "infoset": node["infoset"],
+            "moves": {a: mirrored(c) for a, c in node["moves"].items()}}
+
+
+def test_a_forgetful_second_player():
+    import json
+
+    from pyasp_games.domains.zerosum.extensive import from_dict
+
+    data = json.loads(FIGURE.read_text())
+    game = from_dict({"root": mirrored(data["root"])})
+    out = solve(game, "simplex")
+    assert out.answer == F(-2, 3) and out.verdict.fully_verified, out.verdict.message
+    bracket = out.witness["behaviour"]["II"]  # II concedes -1/2 at best: more than -2/3
+    assert bracket["lower"] == bracket["upper"] == F(-1, 2)
+    assert "concede exactly -1/2 (strictly above the value)" in out.verdict.message

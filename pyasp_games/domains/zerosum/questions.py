@@ -220,8 +220,11 @@ def describe_solution(game: Game, outcome: Outcome, options: dict[str, Any]) -> 
             plan = "  ".join(f"{h}: " + " ".join(f"{a}={p}" for a, p in probs.items() if p)
                              for h, probs in bracket["at"].items())
             low, high = bracket["lower"], bracket["upper"]
-            shown = str(low) if low == high else f"in [{low}, {high}] (~ {decimal(Fraction(high), 6)})" \
-                if who == "I" else f"in [{low}, {high}] (~ {decimal(Fraction(low), 6)})"
+            if low == high:
+                shown = f"exactly {low}"
+            else:
+                near = high if who == "I" else low
+                shown = f"in [{low}, {high}] (~ {decimal(Fraction(near), 6)})"
             word = "guarantee" if who == "I" else "concession"
             lines.append(f"  {who}'s best behaviour {word} {shown}, by {plan}")
         lines += [f"  {note}" for note in outcome.stats.get("notes", [])]

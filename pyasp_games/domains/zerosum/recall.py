@@ -12,9 +12,11 @@ player, the best a behaviour strategy guarantees is bracketed exactly:
   player's pure strategies, computed exactly);
 * above, by a cover of the behaviour strategies by boxes: with no information set met
   twice on a play, the payoff against a pure reply is multilinear in the free
-  probabilities (all but the last action's at each set), so its maximum over a box is
-  at one of the box's corners; each box carries the reply whose corner maximum is
-  smallest, and the upper bound is the largest of these.
+  probabilities (all but the last action's at each set), and so is a mixture of such
+  payoffs, whose maximum over a box is then at one of the box's corners; each box
+  carries the mixture of replies whose corner maximum is smallest (a small matrix game,
+  corners against replies) and the upper bound is the largest of these. No behaviour
+  strategy beats a mixture of replies it is held to in each box.
 
 The thesis's figure 2.4 (section 2.2.3, after T. S. Ferguson's "Game Theory" lecture
 notes): I chooses f or g, II (not seeing it) a or b, and I chooses c or d having
@@ -29,8 +31,8 @@ strategy guarantees only 1/2:
 >>> normal_form(game)[0].matrix
 ((Fraction(1, 1), Fraction(-1, 1)), (Fraction(1, 1), Fraction(0, 1)), (Fraction(0, 1), Fraction(2, 1)), (Fraction(-1, 1), Fraction(2, 1)))
 >>> bracket = behaviour_bracket(game, 1)
->>> bracket.lower, bracket.upper < Fraction(2, 3)
-(Fraction(1, 2), True)
+>>> bracket.lower, bracket.upper, bracket.at["1"]["f"], bracket.at["2"]["c"]
+(Fraction(1, 2), Fraction(1, 2), Fraction(1, 2), Fraction(1, 1))
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ from typing import Any
 
 from pyasp_games.domains.zerosum.extensive import NORMAL_FORM_LIMIT, ExtensiveGame
 from pyasp_games.domains.zerosum.model import MatrixGame
+from pyasp_games.domains.zerosum.native import simplex_tableau
 from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 from pyasp_games.errors import InputError
@@ -58,6 +61,9 @@ MAX_FREE = 6
 MAX_REPLIES = 256
 #: The most boxes the search splits before it stops (the bracket is then wider).
 MAX_BOXES = 6000
+#: Boxes split in the hope of an exact bracket before one within 1/4096 of the payoffs'
+#: range is accepted.
+EXACT_TRIES = 1000
 
 
 def plays(game: ExtensiveGame) -> list[Play]:
@@ -165,8 +171,9 @@ def behaviour_bracket(game: ExtensiveGame, player: int, deadline: Deadline | Non
                       max_boxes: int = MAX_BOXES) -> Bracket:
     """The best guarantee of ``player``'s behaviour strategies, bracketed exactly
     (module docstring): best-first branch and bound over boxes of the free probabilities,
-    splitting the box of the largest bound until every bound is within 1/4096 of the
-    payoffs' range of the best guarantee found, or ``max_boxes`` boxes.
+    splitting the box of the largest bound until no bound exceeds the best guarantee
+    found (the bracket is then exact), or after :data:`EXACT_TRIES` boxes none exceeds it
+    by more than 1/4096 of the payoffs' range, or ``max_boxes`` boxes.
 
     Raises
     ------
@@ -208,8 +215,6 @@ def behaviour_bracket(game: ExtensiveGame, player: int, deadline: Deadline | Non
     def feasible(point: tuple[Fraction, ...]) -> bool:
         return all(prob(point, h, a) >= 0 for h, acts in infosets.items() for a in acts)
 
-    payoffs = [u for _, _, u in plays(game)]
-    tol = (max(payoffs) - min(payoffs)) / 4096 or Fraction(1, 4096)
     best: tuple[Fraction, tuple[Fraction, ...]] | None = None
     seen: dict[tuple[Fraction, ...], Fraction] = {}
 
@@ -218,8 +223,12 @@ def behaviour_bracket(game: ExtensiveGame, player: int, deadline: Deadline | Non
             seen[point] = min(payoff(point, r) for r in range(len(replies)))
         return seen[point]
 
-    def bound(box: tuple[tuple[Fraction, Fraction], ...]) -> tuple[Fraction, int] | None:
-        """The box's upper bound and its reply, or None when no point of it is a strategy."""
+    def bound(box: tuple[tuple[Fraction, Fraction], ...]
+              ) -> tuple[Fraction, list[Fraction]] | None:
+        """The box's upper bound and the mixture of replies that gives it, or None when no
+        point of it is a strategy: the mixture minimizing the largest corner value, the
+        minimizer's side of the matrix game corners x replies (a single reply is one
+        mixture; a mixture can be exact where every single reply overshoots)."""
         nonlocal best
         for h, acts in infosets.items():
             if sum((box[at[(h, b)]][0] for b in acts[:-1]), Fraction(0)) > 1:
@@ -230,10 +239,12 @@ def behaviour_bracket(game: ExtensiveGame, player: int, deadline: Deadline | Non
                 g = guarantee(point)
                 if best is None or g > best[0]:
                     best = (g, point)
-        tops = [max(payoff(point, r) for point in corners) for r in range(len(replies))]
-        r = min(range(len(replies)), key=lambda k: tops[k])
-        return tops[r], r
+        table = [[payoff(point, r) for r in range(len(replies))] for point in corners]
+        top, _, mix, _ = simplex_tableau(table)
+        return top, mix
 
+    payoffs = [u for _, _, u in plays(game)]
+    tol = (max(payoffs) - min(payoffs)) / 4096 or Fraction(1, 4096)
     root = tuple((Fraction(0), Fraction(1)) for _ in coords)
     nodes: dict[int, dict[str, Any]] = {}
     heap: list[tuple[Fraction, int, tuple[tuple[Fraction, Fraction], ...], int]] = []
@@ -247,7 +258,8 @@ def behaviour_bracket(game: ExtensiveGame, player: int, deadline: Deadline | Non
         if got is None:
             nodes[ident] = {"outside": True}
         else:
-            nodes[ident] = {"reply": replies[got[1]], "bound": got[0]}
+            nodes[ident] = {"mix": [{"reply": replies[r], "w": w}
+                                    for r, w in enumerate(got[1]) if w], "bound": got[0]}
             heapq.heappush(heap, (-got[0], ident, box, depth))
         return ident
 
@@ -257,7 +269,9 @@ def behaviour_bracket(game: ExtensiveGame, player: int, deadline: Deadline | Non
             deadline.check()
         top, ident, box, depth = heap[0]
         assert best is not None
-        if -top <= best[0] + tol or not coords:
+        if -top <= best[0] or not coords:  # exact: no box can beat the best found
+            break
+        if count >= EXACT_TRIES and -top <= best[0] + tol:  # close enough: stop
             break
         heapq.heappop(heap)
         k = depth % len(coords)
@@ -275,7 +289,7 @@ def behaviour_bracket(game: ExtensiveGame, player: int, deadline: Deadline | Non
             return {"split": node["split"], "low": tree(node["low"]), "high": tree(node["high"])}
         if "outside" in node:
             return {"outside": True}
-        return {"reply": node["reply"]}
+        return {"mix": node["mix"]}
 
     plan = {h: {a: prob(best[1], h, a) for a in acts} for h, acts in infosets.items()}
     lower, upper = sign * best[0], sign * upper
@@ -297,8 +311,6 @@ def solve_imperfect_recall(game: ExtensiveGame, limits: Limits = Limits(),
     ``at`` that guarantees ``lower``; certificate: per such player, the free
     probabilities ``coords`` and the box cover ``cells`` of ``upper``.
     """
-    from pyasp_games.domains.zerosum.native import simplex_tableau
-
     deadline = limits.deadline()
     nf, s1, s2 = normal_form(game, reduced)
     notes: list[str] = []

@@ -287,9 +287,9 @@ def check_mixed_tree(game: Any, outcome: Outcome) -> tuple[bool | None, str]:
     them, enumerated here) I's guarantees at least the value and II's concedes at most
     it, every payoff by a walk of the tree. Then each behaviour bracket: its strategy
     ``at`` guarantees (I) or concedes (II) exactly what it says, and the box cover of the
-    certificate bounds every behaviour strategy (each box's corners, against its reply;
-    boxes outside the strategies shown to be so); a bracket that ends strictly inside the
-    value is said so."""
+    certificate bounds every behaviour strategy (each box's corners, against its mixture
+    of replies; boxes outside the strategies shown to be so); a bracket that ends
+    strictly inside the value is said so."""
     value, witness = outcome.answer, outcome.witness
     mixes = {}
     for who, player in (("I", 1), ("II", 2)):
@@ -336,11 +336,15 @@ def check_mixed_tree(game: Any, outcome: Outcome) -> tuple[bool | None, str]:
             return False, f"{who}'s behaviour bound: {why}"
         if player == 1:
             gap = "strictly below the value" if upper < value else "up to the value"
-            said.append(f"I's behaviour strategies guarantee at most {upper} ({gap}; at least "
+            said.append(f"I's behaviour strategies guarantee exactly {upper} ({gap}), the box cover "
+                        "proving no better" if lower == upper else
+                        f"I's behaviour strategies guarantee at most {upper} ({gap}; at least "
                         f"{lower}: its strategy given)")
         else:
             gap = "strictly above the value" if lower > value else "down to the value"
-            said.append(f"II's behaviour strategies concede at least {lower} ({gap}; at most "
+            said.append(f"II's behaviour strategies concede exactly {lower} ({gap}), the box "
+                        "cover proving no better" if lower == upper else
+                        f"II's behaviour strategies concede at least {lower} ({gap}; at most "
                         f"{upper}: its strategy given)")
     return True, "; ".join(said)
 
@@ -385,10 +389,15 @@ def _check_cover(game: Any, player: int, proof: Mapping[str, Any], bound: Fracti
             if not any(sum((box[k][0] for k, c in enumerate(coords) if c[0] == h), Fraction(0)) > 1
                        for h in sets):
                 return f"box {box} is said to hold no strategy, but it does"
-        else:
-            reply = cell.get("reply")
-            corners = [_walk_payoff(game, {3 - player: reply}, probs(c), player)
-                       for c in product(*box)]
+        else:  # a mixture of the other's pure replies: multilinear, extreme at corners
+            mix = cell.get("mix")
+            if not isinstance(mix, list) or not mix:
+                return f"box {box} has no mixture of replies"
+            why = probability_vector([m.get("w") for m in mix], len(mix))
+            if why is not None:
+                return f"the replies' weights in box {box}: {why}"
+            corners = [sum((m["w"] * _walk_payoff(game, {3 - player: m["reply"]}, probs(c), player)
+                            for m in mix), Fraction(0)) for c in product(*box)]
             worst = max(corners) if player == 1 else min(corners)
             if (player == 1 and worst > bound) or (player == 2 and worst < bound):
                 return f"in box {box}, the reply gives {worst} at a corner, beyond {bound}"
