@@ -74,6 +74,8 @@ def test_a_joint_prior(tmp_path):
     (lambda d: d.update(prior={"I.1": {"II.1": 1}}), "a joint 'prior' is given"),
     (lambda d: d["types"]["I"]["I.1"].update(prior="x"), "is not a number"),
     (lambda d: d["types"].pop("II"), "exactly the players 'I' and 'II'"),
+    (lambda d: d["types"]["II"].update({f"T{k}": {"prior": 0, "actions": ["a"]} for k in range(5000)}),
+     "10004 type pairs, more than"),
 ])  # fmt: skip
 def test_inputs_that_do_not_fit_are_one_line(tmp_path, change, fragment):
     data = json.loads((GAMES / "bayes-two-types.json").read_text())

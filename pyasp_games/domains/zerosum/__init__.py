@@ -8,7 +8,10 @@ square supports, Python solves their indifference equations exactly; matrix
 games only). :func:`solve` runs one
 under its limits and checks the certificate exactly: the answer is the value,
 the witness both players' optimal strategies (behaviour strategies per
-information set for a tree).
+information set for a tree; mixed strategies over pure ones, with the exact bracket of
+what behaviour strategies guarantee, for a tree without perfect recall,
+:mod:`~pyasp_games.domains.zerosum.recall`). A typed (Bayesian) game is solved by its
+Harsanyi tree (:mod:`~pyasp_games.domains.zerosum.bayesian`).
 
 >>> from pyasp_games.domains.zerosum.model import make_game
 >>> game = make_game([[-2, 3], [3, -4]], name="odd-even")

@@ -139,9 +139,10 @@ def harsanyi_tree(data: Mapping[str, Any], name: str = "bayesian") -> dict[str, 
         raise InputError(f"{name}: a typed game is a JSON or TOML object with 'types'")
     name = str(data.get("name", name))
     types = _types(data, name)
+    pairs = len(types["I"]) * len(types["II"])
+    if pairs > MAX_TYPE_PAIRS:
+        raise InputError(f"{name}: {pairs} type pairs, more than this tool's {MAX_TYPE_PAIRS}")
     prior = _prior(data, types, name)
-    if len(prior) > MAX_TYPE_PAIRS:
-        raise InputError(f"{name}: {len(prior)} type pairs, more than this tool's {MAX_TYPE_PAIRS}")
     tables = data.get("payoffs")
     if not isinstance(tables, Mapping):
         raise InputError(f"{name}: 'payoffs' must map I's types to II's types to payoff tables")

@@ -397,7 +397,10 @@ GAME = Param(
     help=f"A game: {MATRIX_FORMATS}; or a tree: Gambit's .efg (two players, zero-sum), or "
     'JSON {"root": NODE} with NODE a leaf {"payoff": x}, chance {"chance": {"label": '
     '{"p": "1/2", "next": NODE}}} or a move {"player": 1, "infoset": "J", "moves": '
-    '{"bet": NODE}}.',
+    '{"bet": NODE}} (without perfect recall: solved in mixed strategies by simplex); or a '
+    'typed (Bayesian) game, JSON or .toml {"types": {"I": {"I.1": {"prior": "1/2", '
+    '"actions": [...]}, ...}, "II": {...}}, "payoffs": {"I.1": {"II.1": TABLE}}}, solved '
+    "by its Harsanyi tree.",
     type=Path,
     to="read",
 )

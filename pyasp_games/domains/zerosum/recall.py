@@ -135,7 +135,7 @@ def normal_form(game: ExtensiveGame, reduced: bool = False
                 ) -> tuple[MatrixGame, list[dict[str, str]], list[dict[str, str]]]:
     """The (reduced) normal form of any tree, perfect recall or not: each pair of pure
     strategies pays the chance-weighted sum over the leaves both let play reach."""
-    counts = [len(list(product(*game.infosets[i].values()))) for i in range(2)]
+    counts = [game.pure_strategy_count(i) for i in range(2)]
     if counts[0] * counts[1] > NORMAL_FORM_LIMIT:
         raise InputError(f"{game.name}: the normal form has {counts[0]} x {counts[1]} pure "
                          "strategies, more than this tool builds")
@@ -184,11 +184,12 @@ def behaviour_bracket(game: ExtensiveGame, player: int, deadline: Deadline | Non
     infosets = game.infosets[player - 1]
     coords = [(h, a) for h, acts in infosets.items() for a in acts[:-1]]
     other = 3 - player
-    replies = pure_plans(game, other)
-    if len(coords) > MAX_FREE or len(replies) > MAX_REPLIES:
+    count = game.pure_strategy_count(other - 1)
+    if len(coords) > MAX_FREE or count > MAX_REPLIES:
         raise InputError(f"{game.name}: player {player} has {len(coords)} free behaviour "
-                         f"probabilities against {len(replies)} pure replies; the bracket is "
+                         f"probabilities against {count} pure replies; the bracket is "
                          f"computed up to {MAX_FREE} and {MAX_REPLIES}")
+    replies = pure_plans(game, other)
     at = {c: k for k, c in enumerate(coords)}
     last = {h: acts[-1] for h, acts in infosets.items()}
     # each reply's payoff as terms (weight, the player's moves on the play)
