@@ -349,8 +349,8 @@ def epsilon_family(game: StochasticGame, result: Iteration,
     strategy concedes (from each state), ``x0`` I's optimal strategy of each stage game
     with continuation ``v``, ``x1`` where the last iterate leans away from ``x0``. Kept
     only if its guarantee from the start, exactly a function of ``e`` per pure reply,
-    is at least ``v - K e`` for every ``e`` in ``(0, e0]`` (proved here by Bernstein
-    coefficients); ``None`` otherwise. For a game of one state, also whether ``x0`` is
+    is at least ``v - K e`` for every ``e`` in ``(0, e0]``, ``e0 < 1`` (proved here by
+    Bernstein coefficients); ``None`` otherwise. For a game of one state, also whether ``x0`` is
     the stage game's only optimal strategy and guarantees less than ``v``: then no
     stationary strategy of I is optimal."""
     from pyasp_games.domains.zerosum.polynomial import (
@@ -393,7 +393,9 @@ def epsilon_family(game: StochasticGame, result: Iteration,
             slopes.append(slope)
     worst = max(slopes, default=Fraction(0))
     for k in ([worst, 2 * worst] if worst > 0 else [Fraction(1)]):
-        for e0 in (Fraction(1, 2 ** j) for j in range(0, 21, 2)):
+        # e0 < 1: at e = 1 the weights (1 - e) of x0 vanish, and with them the chain's
+        # shape; on (0, 1) every move of x0 or x1 has positive probability
+        for e0 in (Fraction(1, 2 ** j) for j in range(1, 22, 2)):
             if all(at_least_on(g, v, k, e0) for g in got):
                 family_out: dict[str, Any] = {
                     "x0": x0, "x1": x1, "K": k, "e0": e0,

@@ -650,8 +650,8 @@ def check_family(game: Any, family: Mapping[str, Any], value: Fraction) -> str |
                     return f"the family's {who} in {state}: {why}"
     except (KeyError, TypeError, ValueError, ZeroDivisionError) as err:
         return f"the family is malformed ({err})"
-    if not 0 < e0 <= 1 or k < 0:
-        return f"the family's e0 {e0} must be in (0, 1] and K {k} >= 0"
+    if not 0 < e0 < 1 or k < 0:  # at e = 1, x0's moves vanish: the chain changes shape
+        return f"the family's e0 {e0} must be in (0, 1) and K {k} >= 0"
     e = RationalFunction.variable()
     plan = {s: [(1 - e) * a + e * b for a, b in zip(x0[s], x1[s], strict=True)] for s in game.states}
     names = list(game.states)
@@ -676,7 +676,11 @@ def check_family(game: Any, family: Mapping[str, Any], value: Fraction) -> str |
             return f"x0 guarantees exactly {reach}, not {family['x0_guarantees']} < {value}"
         stage = [[e.payoff + sum((q for _, q in e.next), Fraction(0)) * value for e in row]
                  for row in game.states[state]]
-        other = _another_optimal(stage, [Fraction(p) for p in x0[state]], value)
+        limit = [Fraction(p) for p in x0[state]]
+        if any(sum((p * row[j] for p, row in zip(limit, stage, strict=True)), Fraction(0)) < value
+               for j in range(len(stage[0]))):
+            return f"x0 does not guarantee {value} in the stage game whose continuation is worth it"
+        other = _another_optimal(stage, limit, value)
         if other is not None:
             return f"x0 is not the stage game's only optimal strategy: {other} guarantees {value} too"
     return None
