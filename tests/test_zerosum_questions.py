@@ -86,10 +86,10 @@ def test_every_question_honours_the_time_limit():
 def test_the_bracket_is_recomputed_and_the_iterates_are_said_not_rechecked():
     from pyasp_games.domains.zerosum.stochastic import parse_stochastic
 
-    seed = parse_stochastic({"start": "G", "states": {"G": [  # a stopping game
-        [{"payoff": 3, "next": {"G": "1/2"}}, 0], [1, {"payoff": 2, "next": {"G": "1/2"}}]]}})
+    seed = parse_stochastic({"start": "G", "states": {"G": [  # a stopping game, value irrational
+        [{"payoff": 1, "next": {"G": "1/2"}}, 0], [0, 1]]}})
     out = STOCHASTIC.ask(seed, iterations=3)
-    assert out.answer == [F(312, 157), F(2)] and out.verdict.verified is True
+    assert out.answer == [F(105, 187), F(41, 73)] and out.verdict.verified is True
     assert out.verdict.in_part and "v_n" in out.verdict.not_checked
     assert "bracket recomputed exactly" in out.verdict.message
     wrong = copy.deepcopy(out)
@@ -100,7 +100,7 @@ def test_the_bracket_is_recomputed_and_the_iterates_are_said_not_rechecked():
     ok, why = STOCHASTIC.check(seed, other)
     assert ok is False and "guarantees exactly" in why
     looser = copy.deepcopy(out)  # a bracket the strategies do not give exactly
-    looser.answer = [F(1), F(2)]
+    looser.answer = [F(1, 2), F(41, 73)]
     assert STOCHASTIC.check(seed, looser)[0] is False
 
 

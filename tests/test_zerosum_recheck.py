@@ -125,9 +125,10 @@ def test_reduce_round_trip_and_tampering(file, backend):
     refuted(REDUCE, game, wrong)
 
 
-#: A stopping game whose bracket does not close in three steps: the checker's bracket path
+#: A stopping game of irrational value ((17 ** 0.5 - 3) / 2): its bracket never closes,
+#: the checker's bracket path
 STOPPING = {"name": "stopping", "start": "G", "states": {"G": [
-    [{"payoff": 3, "next": {"G": "1/2"}}, 0], [1, {"payoff": 2, "next": {"G": "1/2"}}]]}}
+    [{"payoff": 1, "next": {"G": "1/2"}}, 0], [0, 1]]}}
 
 
 def test_stochastic_family_round_trip_and_tampering():
@@ -151,7 +152,7 @@ def test_stochastic_round_trip_and_tampering():
     game = parse_stochastic(STOPPING, "stopping")
     out = STOCHASTIC.ask(game, iterations=3)
     data = saved(out)
-    assert data["answer"] == ["312/157", "2"]
+    assert data["answer"] == ["105/187", "41/73"]
     back = STOCHASTIC.recheck(game, data)
     assert back.verdict.verified is True and back.verdict.in_part, back.verdict.message
     assert back.answer == out.answer and "v_n" in back.verdict.not_checked
@@ -162,5 +163,5 @@ def test_stochastic_round_trip_and_tampering():
     wrong["witness"]["col"]["G"] = ["1/2", "1/3"]  # no distribution
     refuted(STOCHASTIC, game, wrong)
     wrong = copy.deepcopy(data)
-    wrong["answer"] = ["2", "2"]  # a value claimed exactly, which the strategies do not give
+    wrong["answer"] = ["41/73", "41/73"]  # a value claimed exactly, which they do not give
     refuted(STOCHASTIC, game, wrong)

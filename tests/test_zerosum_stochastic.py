@@ -29,9 +29,12 @@ def test_seed_recursive_game_gives_n_over_n_plus_1(n):
     game = load_stochastic(SEED)
     result = shapley_iteration(game, n)
     assert [v["G"] for v in result.values] == [F(k, k + 1) for k in range(n + 1)]
-    # I's n-th strategy guarantees exactly n/(n+1); II's holds I to 1 = the value
-    assert result.row["G"] == [F(n, n + 1), F(1, n + 1)]
-    assert (result.lower, result.upper) == (F(n, n + 1), F(1))
+    # I's n-th strategy (n/(n+1), 1/(n+1)) guarantees exactly n/(n+1); II's holds I to 1 =
+    # the value; the bracket keeps the best of the strategies met (the stage game's at a
+    # short fraction near v_n among them), never worse than the n-th
+    nth = {"G": [F(n, n + 1), F(1, n + 1)]}
+    assert min(evaluate(game, nth, {"G": j}, True)["G"] for j in (0, 1)) == F(n, n + 1)
+    assert F(n, n + 1) <= result.lower < 1 == result.upper
     assert any("epsilon-optimal" in note for note in result.notes)
 
 
@@ -126,3 +129,15 @@ def test_errors_and_cli():
     assert "epsilon-optimal" in run.stdout
     with pytest.raises(InputError, match="'infinite'"):
         parse_stochastic({"infinite": "Q", "states": {"G": [["G", 1], [1, 0]]}})
+
+
+def test_a_family_over_two_states():
+    # A = [[B, 1], [1, 0]], B = [[A, 2], [1, 0]], Q = 1/4: both states are worth 1, which
+    # the iterates only approach; II's strategy at the guessed value concedes exactly 1
+    game = parse_stochastic({"start": "A", "infinite": "1/4", "states": {
+        "A": [["B", 1], [1, 0]], "B": [["A", 2], [1, 0]]}})
+    out = STOCHASTIC.ask(game, iterations=20)
+    assert out.answer == [F(1), F(1)] and out.verdict.verified, out.verdict.message
+    assert "x0_guarantees" not in out.witness["family"]  # shown for one state only
+    said, _ = describe_iteration(game, out, {})
+    assert said == "value 1: an e-optimal family"

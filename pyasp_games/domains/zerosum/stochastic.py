@@ -12,22 +12,30 @@ A play that never ends pays ``"infinite": Q`` (default 0; Everett's payoff for i
 play). Shapley's iteration starts from ``v_0 = Q`` and
 sets ``v_{n+1}(s)`` to the value of the matrix game of state ``s`` whose entries
 continue with ``v_n``. Every answer is bracketed exactly: the stationary
-strategies of the last stage games are evaluated against every pure stationary
-reply of the other player (a finite Markov chain each, solved exactly), so
-``lower`` is what player I's strategy guarantees and ``upper`` what player II's
-concedes; the value lies in ``[lower, upper]`` and the strategies are
-``(upper - lower)``-optimal. In a game where every entry ends with probability
-at least ``1 - beta > 0`` (a stopping game) Shapley's bound holds as well:
-``|v - v_n| <= beta/(1 - beta) |v_n - v_{n-1}|``.
+strategies of the stage games met (each iterate's, and those at short fractions near
+the last iterate, a guess at the exact value) are evaluated against every pure
+stationary reply of the other player (a finite Markov chain each, solved exactly), and
+the best of each player's kept, so ``lower`` is what player I's strategy guarantees
+and ``upper`` what player II's concedes; the value lies in ``[lower, upper]`` and the
+strategies are ``(upper - lower)``-optimal. In a game where every entry ends with
+probability at least ``1 - beta > 0`` (a stopping game) Shapley's bound holds as well:
+``|v - v_n| <= beta/(1 - beta) |v_n - v_{n-1}|``. A recursive game whose bracket does
+not close may still get its exact value, with an epsilon-optimal family of I's
+strategies (:func:`epsilon_family`).
 
 The recursive game ``G = [[G, 1], [1, 0]]`` (T. S. Ferguson, "Game Theory", lecture
-notes, UCLA, Part II, section 6) has value 1, but player I has no optimal strategy,
-only epsilon-optimal ones; the iteration from 0 gives ``v_n = n/(n+1)``:
+notes, UCLA, Part II, section 6; the thesis's section 2.3) has value 1, but player I
+has no optimal strategy, only epsilon-optimal ones; the iteration from 0 gives
+``v_n = n/(n+1)``, the stage game at ``v_9 = 9/10`` a strategy guaranteeing 10/11, and
+the family ``(1 - e, e)`` the value:
 
 >>> game = parse_stochastic({"start": "G", "states": {"G": [["G", 1], [1, 0]]}})
 >>> result = shapley_iteration(game, 9)
 >>> result.values[-1]["G"], result.lower, result.upper
-(Fraction(9, 10), Fraction(9, 10), Fraction(1, 1))
+(Fraction(9, 10), Fraction(10, 11), Fraction(1, 1))
+>>> family = epsilon_family(game, result)
+>>> family["x0"], family["x1"], family["guarantee"]
+({'G': [Fraction(1, 1), Fraction(0, 1)]}, {'G': [Fraction(0, 1), Fraction(1, 1)]}, '1 - e')
 """
 
 from __future__ import annotations
@@ -228,6 +236,18 @@ def shapley_iteration(game: StochasticGame, iterations: int = 50,
             if plan in seen:
                 seen.remove(plan)
             seen.append({s: list(p) for s, p in plan.items()})
+    # the iterates may only tend to the value: the stage games' strategies at short
+    # fractions near the last iterate (a guess at the exact value) are candidates too
+    for bound in (1000, 100, 10):
+        if not values[1:]:
+            break
+        guess = {s: x.limit_denominator(bound) for s, x in v.items()}
+        staged = {s: simplex_tableau(_stage(game, s, guess)) for s in game.states}
+        for seen, k in ((rows_seen, 1), (cols_seen, 2)):
+            plan = {s: list(staged[s][k]) for s in game.states}
+            if plan in seen:
+                seen.remove(plan)
+            seen.append(plan)
     result = Iteration(values, row, col)
     beta = game.beta
     if beta < 1 and iterations >= 1:

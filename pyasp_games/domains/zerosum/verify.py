@@ -576,9 +576,12 @@ def check_value_iteration(game: Any, outcome: Outcome) -> tuple[bool | None, str
         if why is not None:
             return False, why
         outcome.verdict.not_checked = "the iterates v_n (not replayed: the value rests on the family)"
+        from pyasp_games.domains.zerosum.polynomial import Poly
+
+        line = Poly.of(high, -Fraction(family["K"]))
         said = (f"value {high}: II's strategy concedes exactly {high}; I's family guarantees at "
-                f"least {high} - {family['K']} e for every e in (0, {family['e0']}] (exact, "
-                "each pure stationary reply as a function of e)")
+                f"least {line} for every e in (0, {family['e0']}] (exact, each pure stationary "
+                "reply as a function of e)")
         if "x0_guarantees" in family:
             said += (f"; its limit x0 is the stage game's only optimal strategy and guarantees "
                      f"only {family['x0_guarantees']}: no stationary strategy of I is optimal")
