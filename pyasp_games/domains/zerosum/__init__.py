@@ -104,7 +104,8 @@ def _applies(game: Game, backend: str) -> bool:
     from pyasp_games.domains.zerosum.lp import floating_point_trouble
 
     if isinstance(game, ExtensiveGame) and game.recall is not None:
-        return backend == "simplex"  # mixed strategies only: no sequence form
+        # mixed strategies only: no sequence form
+        return backend == "simplex" and game.small_normal_form()
     if backend == "lp":  # payoffs floating point cannot hold: the exact backends answer
         return floating_point_trouble(game) is None
     if isinstance(game, ExtensiveGame):
