@@ -89,6 +89,14 @@ def test_the_bracket_is_recomputed_and_the_iterates_are_said_not_rechecked():
     seed = parse_stochastic({"start": "G", "states": {"G": [  # a stopping game, value irrational
         [{"payoff": 1, "next": {"G": "1/2"}}, 0], [0, 1]]}})
     out = STOCHASTIC.ask(seed, iterations=3)
+    assert out.answer == [F(105, 187), F(41, 73)] and out.verdict.fully_verified
+    import pyasp_games.domains.zerosum.stochastic as stochastic
+
+    saved_limit, stochastic.REPLAY_NUMBERS = stochastic.REPLAY_NUMBERS, 3
+    try:  # too many steps to keep their certificate: the iterates are said not replayed
+        out = STOCHASTIC.ask(seed, iterations=3)
+    finally:
+        stochastic.REPLAY_NUMBERS = saved_limit
     assert out.answer == [F(105, 187), F(41, 73)] and out.verdict.verified is True
     assert out.verdict.in_part and "v_n" in out.verdict.not_checked
     assert "bracket recomputed exactly" in out.verdict.message

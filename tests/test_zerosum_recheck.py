@@ -153,9 +153,23 @@ def test_stochastic_round_trip_and_tampering():
     out = STOCHASTIC.ask(game, iterations=3)
     data = saved(out)
     assert data["answer"] == ["105/187", "41/73"]
-    back = STOCHASTIC.recheck(game, data)
-    assert back.verdict.verified is True and back.verdict.in_part, back.verdict.message
-    assert back.answer == out.answer and "v_n" in back.verdict.not_checked
+    back = STOCHASTIC.recheck(game, data)  # the iterates replayed from the certificate too
+    assert back.verdict.fully_verified, back.verdict.message
+    assert back.answer == out.answer and "iterates v_n replayed" in back.verdict.message
+    wrong = copy.deepcopy(data)  # a step's stage strategies that certify no value
+    wrong["certificate"]["stages"][1]["G"][0] = ["1", "0"]
+    refuted(STOCHASTIC, game, wrong)
+    wrong = copy.deepcopy(data)  # an iterate that is not the replay's
+    wrong["witness"]["values"]["G"] = "1/2"
+    refuted(STOCHASTIC, game, wrong)
+    wrong = copy.deepcopy(data)
+    wrong["stats"]["shapley_bound"] = "0"
+    refuted(STOCHASTIC, game, wrong)
+    plain = copy.deepcopy(data)  # no certificate: the bracket stands, the iterates unreplayed
+    plain["certificate"] = None
+    back = STOCHASTIC.recheck(game, plain)
+    assert back.verdict.verified is True and back.verdict.in_part
+    assert "v_n" in back.verdict.not_checked
     wrong = copy.deepcopy(data)  # a probability changed: still a distribution, not I's strategy
     wrong["witness"]["row"]["G"] = ["8/10", "2/10"]
     refuted(STOCHASTIC, game, wrong)

@@ -477,7 +477,8 @@ STOCHASTIC = Question(
     "The bracket (lower, upper): what I's stationary strategy guarantees and what II's "
     "concedes, each against every pure stationary reply; stopping games also get Shapley's "
     "error bound. With --json: answer the bracket, witness the iterations, the last values "
-    "and the strategies.",
+    "and the strategies, certificate each step's stage strategies (the checker replays the "
+    "iterates from them).",
     backends={"shapley": solve_stochastic},
     check=check_value_iteration,
     read=lambda file: load_stochastic(file),

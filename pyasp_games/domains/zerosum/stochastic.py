@@ -58,6 +58,9 @@ from pyasp_games.errors import InputError
 REPLY_LIMIT = 20_000
 #: the most exact evaluations (a strategy against a pure reply) spent on the bracket
 EVALUATIONS = 20_000
+#: the most probabilities (steps x the stage games' rows and columns) kept as the
+#: certificate of the iterates; beyond, the iterates are reported, not replayed
+REPLAY_NUMBERS = 100_000
 
 
 @dataclass(frozen=True)
@@ -170,6 +173,9 @@ class Iteration:
     shapley_bound: Fraction | None = None  # stopping games: |v - v_n| <= this
     notes: list[str] = field(default_factory=list)
     status: str = "solved"
+    #: each step's optimal stage strategies ``{state: [x, y]}`` (within
+    #: :data:`REPLAY_NUMBERS`), the certificate that replays the iterates
+    stages: list[dict[str, list[list[Fraction]]]] | None = None
 
 
 def evaluate(game: StochasticGame, x: dict[str, list[Fraction]], reply: dict[str, int],
@@ -224,6 +230,9 @@ def shapley_iteration(game: StochasticGame, iterations: int = 50,
     col: dict[str, list[Fraction]] = {}
     rows_seen: list[dict[str, list[Fraction]]] = []
     cols_seen: list[dict[str, list[Fraction]]] = []
+    per_step = sum(len(m) + len(m[0]) for m in game.states.values())
+    stages: list[dict[str, list[list[Fraction]]]] | None = (
+        [] if iterations * per_step <= REPLAY_NUMBERS else None)
     for _ in range(iterations):
         if deadline.expired():
             return Iteration(values, row, col, status="unknown")
@@ -232,6 +241,8 @@ def shapley_iteration(game: StochasticGame, iterations: int = 50,
             new[s], row[s], col[s], _ = simplex_tableau(_stage(game, s, v))
         v = new
         values.append(dict(v))
+        if stages is not None:
+            stages.append({s: [list(row[s]), list(col[s])] for s in game.states})
         for seen, plan in ((rows_seen, row), (cols_seen, col)):
             if plan in seen:
                 seen.remove(plan)
@@ -248,7 +259,7 @@ def shapley_iteration(game: StochasticGame, iterations: int = 50,
             if plan in seen:
                 seen.remove(plan)
             seen.append(plan)
-    result = Iteration(values, row, col)
+    result = Iteration(values, row, col, stages=stages)
     beta = game.beta
     if beta < 1 and iterations >= 1:
         diff = max(abs(values[-1][s] - values[-2][s]) for s in game.states)
@@ -467,9 +478,12 @@ def solve_stochastic(game: StochasticGame, limits: Limits = Limits(), iterations
     """Backend ``shapley`` of ``zerosum stochastic``: :func:`shapley_iteration`.
 
     Answer: the exact bracket ``[lower, upper]`` of the value from the start state
-    (``None`` when there is none: no step, or too many replies); witness: the number of
-    ``iterations``, the last ``values`` ``v_n`` and the stationary strategies ``row``
-    and ``col`` per state; ``stats``: ``shapley_bound`` (stopping games) and ``notes``.
+    (``None`` when there is none: no step, or too many replies; ``[v, v]`` with an
+    e-optimal ``family``); witness: the number of ``iterations``, the last ``values``
+    ``v_n`` and the stationary strategies ``row`` and ``col`` per state (``optimal``:
+    both are; ``family``: :func:`epsilon_family`); ``stats``: ``shapley_bound``
+    (stopping games) and ``notes``; certificate: each step's optimal stage strategies
+    (``stages``), from which the checker replays the iterates.
     A reached time limit is ``unknown``.
     """
     if not 1 <= iterations <= MAX_ITERATIONS:  # no step: no strategy, nothing to bracket
@@ -490,4 +504,5 @@ def solve_stochastic(game: StochasticGame, limits: Limits = Limits(), iterations
         if family is not None:  # the value is II's concession: I has e-optimal strategies
             witness["family"] = family
             bracket = [result.upper, result.upper]
-    return Claim.solved(bracket, witness, stats=stats)
+    certificate = None if result.stages is None else {"stages": result.stages}
+    return Claim.solved(bracket, witness, stats=stats, certificate=certificate)

@@ -575,7 +575,11 @@ def check_value_iteration(game: Any, outcome: Outcome) -> tuple[bool | None, str
         why = check_family(game, family, high)
         if why is not None:
             return False, why
-        outcome.verdict.not_checked = "the iterates v_n (not replayed: the value rests on the family)"
+        replayed = replay_iterates(game, outcome)
+        if isinstance(replayed, str) and not replayed.startswith("not replayed"):
+            return False, replayed
+        if replayed is not True:
+            outcome.verdict.not_checked = "the iterates v_n (not replayed: the value rests on the family)"
         from pyasp_games.domains.zerosum.polynomial import Poly
 
         line = Poly.of(high, -Fraction(family["K"]))
@@ -594,10 +598,63 @@ def check_value_iteration(game: Any, outcome: Outcome) -> tuple[bool | None, str
         return False, f"I's strategy guarantees exactly {low} from {game.start}, not {bracket[0]}"
     if high != bracket[1]:
         return False, f"II's strategy concedes exactly {high} from {game.start}, not {bracket[1]}"
-    bound = ", nor Shapley's error bound from them" if "shapley_bound" in outcome.stats else ""
-    outcome.verdict.not_checked = f"the iterates v_n (not replayed{bound}: the bracket does not rest on them)"
+    replayed = replay_iterates(game, outcome)
+    if isinstance(replayed, str) and not replayed.startswith("not replayed"):
+        return False, replayed
+    if replayed is not True:
+        bound = ", nor Shapley's error bound from them" if "shapley_bound" in outcome.stats else ""
+        outcome.verdict.not_checked = f"the iterates v_n (not replayed{bound}: the bracket does not rest on them)"
     return True, (f"bracket recomputed exactly: I's strategy guarantees {low}, II's concedes "
-                  f"{high}, against every pure stationary reply")
+                  f"{high}, against every pure stationary reply"
+                  + ("; the iterates v_n replayed from each step's certified stage values"
+                     if replayed is True else ""))
+
+
+def replay_iterates(game: Any, outcome: Outcome) -> bool | str:
+    """Replay value iteration from the certificate's stage strategies: from ``v_0 = Q``,
+    each step's stage game of each state (its entries continued with the previous
+    values) has the value its pair of strategies certifies (the row strategy guarantees
+    and the column strategy concedes the same number, exactly), which is the next
+    iterate; the last must be the witness's ``values``, and a stopping game's error
+    bound Shapley's formula on the last two. ``True`` when replayed, ``"not replayed
+    ..."`` without a certificate, else why it fails."""
+    stages = (outcome.certificate or {}).get("stages") if isinstance(outcome.certificate, dict) else None
+    witness = outcome.witness
+    if not isinstance(stages, list):
+        return "not replayed: no certificate of the steps"
+    if len(stages) != witness.get("iterations"):
+        return f"{len(stages)} steps certified for {witness.get('iterations')} iterations"
+    infinite = getattr(game, "infinite", Fraction(0))
+    v = {s: infinite for s in game.states}
+    previous = v
+    for k, step in enumerate(stages, start=1):
+        if not isinstance(step, Mapping) or set(step) != set(game.states):
+            return f"step {k} does not certify every state"
+        new = {}
+        for s, rows in game.states.items():
+            matrix = [[e.payoff + sum((q * v[t] for t, q in e.next), Fraction(0)) for e in row]
+                      for row in rows]
+            pair = step[s]
+            if not isinstance(pair, list | tuple) or len(pair) != 2:
+                return f"step {k}, state {s}: not a pair of strategies"
+            x, y = [exact(p) for p in pair[0]], [exact(p) for p in pair[1]]
+            for p, size in ((x, len(matrix)), (y, len(matrix[0]))):
+                why = probability_vector(p, size)
+                if why is not None:
+                    return f"step {k}, state {s}: {why}"
+            low, high = row_guarantee(matrix, x), column_concession(matrix, y)
+            if low != high:
+                return f"step {k}, state {s}: the strategies give {low} and {high}, no value"
+            new[s] = low
+        previous, v = v, new
+    if {s: exact(x) for s, x in witness.get("values", {}).items()} != v:
+        return f"the iterates replayed end at {v}, not at the values given"
+    if "shapley_bound" in outcome.stats:
+        beta = max(1 - e.stop for rows in game.states.values() for row in rows for e in row)
+        bound = beta / (1 - beta) * max(abs(v[s] - previous[s]) for s in game.states)
+        if exact(outcome.stats["shapley_bound"]) != bound:
+            return f"Shapley's bound from the replayed iterates is {bound}, not {outcome.stats['shapley_bound']}"
+    return True
 
 
 def _guarantee(game: Any, plan: Mapping[str, Sequence[Number]], fixed_is_row: bool) -> Fraction:
