@@ -228,8 +228,9 @@ def shapley_iteration(game: StochasticGame, iterations: int = 50,
     values = [dict(v)]
     row: dict[str, list[Fraction]] = {}
     col: dict[str, list[Fraction]] = {}
-    rows_seen: list[dict[str, list[Fraction]]] = []
-    cols_seen: list[dict[str, list[Fraction]]] = []
+    # the strategies met, by a hashable key, the latest last (a dict keeps the order)
+    rows_seen: dict[tuple[tuple[Fraction, ...], ...], dict[str, list[Fraction]]] = {}
+    cols_seen: dict[tuple[tuple[Fraction, ...], ...], dict[str, list[Fraction]]] = {}
     per_step = sum(len(m) + len(m[0]) for m in game.states.values())
     stages: list[dict[str, list[list[Fraction]]]] | None = (
         [] if iterations * per_step <= REPLAY_NUMBERS else None)
@@ -244,9 +245,7 @@ def shapley_iteration(game: StochasticGame, iterations: int = 50,
         if stages is not None:
             stages.append({s: [list(row[s]), list(col[s])] for s in game.states})
         for seen, plan in ((rows_seen, row), (cols_seen, col)):
-            if plan in seen:
-                seen.remove(plan)
-            seen.append({s: list(p) for s, p in plan.items()})
+            _meet(seen, plan)
     # the iterates may only tend to the value: the stage games' strategies at short
     # fractions near the last iterate (a guess at the exact value) are candidates too
     for bound in (1000, 100, 10):
@@ -255,10 +254,7 @@ def shapley_iteration(game: StochasticGame, iterations: int = 50,
         guess = {s: x.limit_denominator(bound) for s, x in v.items()}
         staged = {s: simplex_tableau(_stage(game, s, guess)) for s in game.states}
         for seen, k in ((rows_seen, 1), (cols_seen, 2)):
-            plan = {s: list(staged[s][k]) for s in game.states}
-            if plan in seen:
-                seen.remove(plan)
-            seen.append(plan)
+            _meet(seen, {s: list(staged[s][k]) for s in game.states})
     result = Iteration(values, row, col, stages=stages)
     beta = game.beta
     if beta < 1 and iterations >= 1:
@@ -291,7 +287,7 @@ def shapley_iteration(game: StochasticGame, iterations: int = 50,
     budget = max(EVALUATIONS // max(max(sizes), 1), 1)
     best: list[tuple[Fraction, dict[str, list[Fraction]]] | None] = [None, None]
     for k, (fixed, history) in enumerate(((True, rows_seen), (False, cols_seen))):
-        for plan in list(reversed(history))[:budget]:
+        for plan in list(reversed(history.values()))[:budget]:
             worst: Fraction | None = None
             for choice in product(*(range(c) for c in counts[k])):
                 if deadline.expired():
@@ -315,6 +311,14 @@ def shapley_iteration(game: StochasticGame, iterations: int = 50,
             f"{result.upper - result.lower}-optimal (in a recursive game player I may have "
             "only epsilon-optimal strategies)")
     return result
+
+
+def _meet(seen: dict[tuple[tuple[Fraction, ...], ...], dict[str, list[Fraction]]],
+          plan: dict[str, list[Fraction]]) -> None:
+    """Record ``plan`` as the latest strategy met (moved to the end if met before)."""
+    key = tuple(tuple(p) for p in plan.values())
+    seen.pop(key, None)
+    seen[key] = {s: list(p) for s, p in plan.items()}
 
 
 def chain_in_e(game: StochasticGame, plan: dict[str, list[Any]], reply: dict[str, int],
