@@ -90,8 +90,16 @@ def test_perfect_recall_and_format_errors():
         "R": {"player": 2, "infoset": "c", "moves": {
             "l": {"player": 1, "infoset": "b", "moves": {"x": {"payoff": 0}, "y": {"payoff": 1}}},
             "r": {"payoff": 0}}}}}}
-    with pytest.raises(InputError, match="no perfect recall: player 1's information set 'b'"):
-        from_dict(forgetful)
+    game = from_dict(forgetful)  # read, and solved in mixed strategies only
+    assert game.recall.startswith("no perfect recall: player 1's information set 'b'")
+    with pytest.raises(InputError, match=r"no perfect recall: .* the sequence form needs"):
+        solve(game, "lp")
+    assert solve(game, "simplex").verdict.verified
+    absent = {"root": {"player": 1, "infoset": "a", "moves": {
+        "L": {"player": 1, "infoset": "a", "moves": {"L": {"payoff": 1}, "R": {"payoff": 0}}},
+        "R": {"payoff": 0}}}}
+    with pytest.raises(InputError, match="met twice on one play"):
+        from_dict(absent)
     with pytest.raises(InputError, match="summing to 1/2"):
         from_dict({"root": {"chance": {"a": {"p": "1/2", "next": {"payoff": 1}}}}})
     with pytest.raises(InputError, match="has moves"):

@@ -125,14 +125,51 @@ def test_reduce_round_trip_and_tampering(file, backend):
     refuted(REDUCE, game, wrong)
 
 
-def test_stochastic_round_trip_and_tampering():
-    game = load_stochastic(GAMES / "recursive-seed.json")
-    out = STOCHASTIC.ask(game, iterations=9)
+#: A stopping game of irrational value ((17 ** 0.5 - 3) / 2): its bracket never closes,
+#: the checker's bracket path
+STOPPING = {"name": "stopping", "start": "G", "states": {"G": [
+    [{"payoff": 1, "next": {"G": "1/2"}}, 0], [0, 1]]}}
+
+
+def test_stochastic_family_round_trip_and_tampering():
+    game = load_stochastic(GAMES / "recursive-q-half.json")
+    out = STOCHASTIC.ask(game, iterations=5)
     data = saved(out)
-    assert data["answer"] == ["9/10", "1"]
+    assert data["answer"] == ["1", "1"] and data["witness"]["family"]["K"] == "1"
     back = STOCHASTIC.recheck(game, data)
-    assert back.verdict.verified is True and back.verdict.in_part, back.verdict.message
-    assert back.answer == out.answer and "v_n" in back.verdict.not_checked
+    assert back.verdict.verified is True and back.answer == out.answer, back.verdict.message
+    wrong = copy.deepcopy(data)
+    wrong["witness"]["family"]["K"] = "1/4"  # the family guarantees 1 - e, not 1 - e/4
+    refuted(STOCHASTIC, game, wrong)
+    wrong = copy.deepcopy(data)
+    wrong["witness"]["family"]["x0_guarantees"] = "1"
+    refuted(STOCHASTIC, game, wrong)
+
+
+def test_stochastic_round_trip_and_tampering():
+    from pyasp_games.domains.zerosum.stochastic import parse_stochastic
+
+    game = parse_stochastic(STOPPING, "stopping")
+    out = STOCHASTIC.ask(game, iterations=3)
+    data = saved(out)
+    assert data["answer"] == ["105/187", "41/73"]
+    back = STOCHASTIC.recheck(game, data)  # the iterates replayed from the certificate too
+    assert back.verdict.fully_verified, back.verdict.message
+    assert back.answer == out.answer and "iterates v_n replayed" in back.verdict.message
+    wrong = copy.deepcopy(data)  # a step's stage strategies that certify no value
+    wrong["certificate"]["stages"][1]["G"][0] = ["1", "0"]
+    refuted(STOCHASTIC, game, wrong)
+    wrong = copy.deepcopy(data)  # an iterate that is not the replay's
+    wrong["witness"]["values"]["G"] = "1/2"
+    refuted(STOCHASTIC, game, wrong)
+    wrong = copy.deepcopy(data)
+    wrong["stats"]["shapley_bound"] = "0"
+    refuted(STOCHASTIC, game, wrong)
+    plain = copy.deepcopy(data)  # no certificate: the bracket stands, the iterates unreplayed
+    plain["certificate"] = None
+    back = STOCHASTIC.recheck(game, plain)
+    assert back.verdict.verified is True and back.verdict.in_part
+    assert "v_n" in back.verdict.not_checked
     wrong = copy.deepcopy(data)  # a probability changed: still a distribution, not I's strategy
     wrong["witness"]["row"]["G"] = ["8/10", "2/10"]
     refuted(STOCHASTIC, game, wrong)
@@ -140,5 +177,5 @@ def test_stochastic_round_trip_and_tampering():
     wrong["witness"]["col"]["G"] = ["1/2", "1/3"]  # no distribution
     refuted(STOCHASTIC, game, wrong)
     wrong = copy.deepcopy(data)
-    wrong["answer"] = ["1", "1"]  # a value claimed exactly, which the strategies do not give
+    wrong["answer"] = ["41/73", "41/73"]  # a value claimed exactly, which they do not give
     refuted(STOCHASTIC, game, wrong)

@@ -8,7 +8,10 @@ square supports, Python solves their indifference equations exactly; matrix
 games only). :func:`solve` runs one
 under its limits and checks the certificate exactly: the answer is the value,
 the witness both players' optimal strategies (behaviour strategies per
-information set for a tree).
+information set for a tree; mixed strategies over pure ones, with the exact bracket of
+what behaviour strategies guarantee, for a tree without perfect recall,
+:mod:`~pyasp_games.domains.zerosum.recall`). A typed (Bayesian) game is solved by its
+Harsanyi tree (:mod:`~pyasp_games.domains.zerosum.bayesian`).
 
 >>> from pyasp_games.domains.zerosum.model import make_game
 >>> game = make_game([[-2, 3], [3, -4]], name="odd-even")
@@ -100,6 +103,9 @@ def _known(game: Game) -> tuple[bool, Any]:
 def _applies(game: Game, backend: str) -> bool:
     from pyasp_games.domains.zerosum.lp import floating_point_trouble
 
+    if isinstance(game, ExtensiveGame) and game.recall is not None:
+        # mixed strategies only: no sequence form
+        return backend == "simplex" and game.small_normal_form()
     if backend == "lp":  # payoffs floating point cannot hold: the exact backends answer
         return floating_point_trouble(game) is None
     if isinstance(game, ExtensiveGame):

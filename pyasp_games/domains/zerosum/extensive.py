@@ -12,9 +12,12 @@ The JSON format: ``{"name": ..., "known": "-1/18", "root": NODE}`` where a NODE 
   every node of one information set has the same moves (names are per player: player
   1's set "J" and player 2's set "J" are different sets).
 
-Perfect recall is required (each player remembers his own earlier moves): all
-nodes of an information set must be reached by the same sequence of the
-player's own moves, else :class:`InputError` names the set and two sequences.
+Perfect recall (each player remembers his own earlier moves: all nodes of an
+information set are reached by the same sequence of the player's own moves) is what
+the sequence form and behaviour strategies need; a tree without it is read, its
+``recall`` saying why, and solved in mixed strategies over its normal form
+(:mod:`~pyasp_games.domains.zerosum.recall`). An information set met twice on one play
+(an absent-minded player) is refused.
 
 A *sequence* of a player is the empty sequence or the last move (infoset,
 action) of a path; a realization plan ``x`` over sequences satisfies
@@ -80,6 +83,13 @@ class ExtensiveGame:
     #: What the two players' payoffs add up to at every leaf (0: zero-sum; see
     #: :attr:`pyasp_games.domains.zerosum.model.MatrixGame.constant`).
     constant: Fraction = Fraction(0)
+    #: What a typed (Bayesian) game this tree is the Harsanyi transformation of, in
+    #: words (:mod:`~pyasp_games.domains.zerosum.bayesian`); ``None`` for a tree as given.
+    bayesian: str | None = None
+    #: Why the tree has no perfect recall (the first information set found reached after
+    #: two different sequences of its player's own moves), ``None`` if it has it. Such a
+    #: tree is solved in mixed strategies over its normal form only (:mod:`recall`).
+    recall: str | None = None
 
     def index(self, player: int) -> dict[Sequence, int]:
         return {s: k for k, s in enumerate(self.sequences[player])}
@@ -116,10 +126,13 @@ def from_dict(data: Mapping[str, Any], name: str = "tree") -> ExtensiveGame:
     infosets: tuple[dict, dict] = ({}, {})
     parent: tuple[dict, dict] = ({}, {})
     # iterative walk: (json node, own sequences of both players so far, path for messages)
-    stack: list[tuple[Any, tuple[Sequence, Sequence], str, int, str, Fraction, int]] = [
-        (data["root"], (None, None), "root", -1, "", Fraction(1), 0)]
+    # (and the information sets met on the way: one met twice is absent-mindedness)
+    stack: list[tuple[Any, tuple[Sequence, Sequence], str, int, str, Fraction, int,
+                      frozenset[tuple[int, str]]]] = [
+        (data["root"], (None, None), "root", -1, "", Fraction(1), 0, frozenset())]
+    recall: str | None = None
     while stack:
-        raw, seqs, path, up, action, prob, depth = stack.pop()
+        raw, seqs, path, up, action, prob, depth, met = stack.pop()
         if depth > MAX_TREE_DEPTH:
             raise too_deep(name, path)
         k = len(nodes)
@@ -143,7 +156,8 @@ def from_dict(data: Mapping[str, Any], name: str = "tree") -> ExtensiveGame:
                 if p < 0:
                     raise InputError(f"{name}: chance outcome {path}/{label} has probability {p}")
                 total += p
-                kids.append((spec["next"], seqs, f"{path}/{label}", k, str(label), p, depth + 1))
+                kids.append((spec["next"], seqs, f"{path}/{label}", k, str(label), p, depth + 1,
+                             met))
             if total != 1:
                 raise InputError(f"{name}: chance node {path} has probabilities summing to {total}")
             stack.extend(reversed(kids))
@@ -162,20 +176,22 @@ def from_dict(data: Mapping[str, Any], name: str = "tree") -> ExtensiveGame:
                     f"{name}: information set {infoset!r} has moves {list(infosets[i][infoset])} "
                     f"at one node and {list(actions)} at {path}")
             own = seqs[i]
-            if infoset in parent[i] and parent[i][infoset] != own:
+            if (player, infoset) in met:
                 raise InputError(
-                    f"{name}: no perfect recall: player {player}'s information set {infoset!r} "
-                    f"is reached after his moves {_seq_text(parent[i][infoset])} and "
-                    f"{_seq_text(own)} (at {path})")
-            parent[i][infoset] = own
+                    f"{name}: player {player}'s information set {infoset!r} is met twice on one "
+                    f"play (at {path}): an absent-minded player, which this tool does not take")
+            if infoset in parent[i] and parent[i][infoset] != own and recall is None:
+                recall = (f"no perfect recall: player {player}'s information set {infoset!r} "
+                          f"is reached after his moves {_seq_text(parent[i][infoset])} and "
+                          f"{_seq_text(own)} (at {path})")
+            parent[i].setdefault(infoset, own)
             nodes.append(Node("decision", player=player, infoset=infoset))
             kids = []
             for a in actions:
                 new = list(seqs)
                 new[i] = (infoset, a)
-                kids.append(
-                    (moves[a], (new[0], new[1]), f"{path}/{a}", k, a, Fraction(1), depth + 1)
-                )
+                kids.append((moves[a], (new[0], new[1]), f"{path}/{a}", k, a, Fraction(1),
+                             depth + 1, met | {(player, infoset)}))
             stack.extend(reversed(kids))
         else:
             raise InputError(f"{name}: node {path} is neither a leaf ('payoff'), a chance node "
@@ -187,7 +203,14 @@ def from_dict(data: Mapping[str, Any], name: str = "tree") -> ExtensiveGame:
                       for i in range(2))
     known = data.get("known")
     return ExtensiveGame(nodes, name, None if known is None else to_fraction(known, name),
-                         infosets, parent, sequences)  # type: ignore[arg-type]
+                         infosets, parent, sequences, recall=recall)  # type: ignore[arg-type]
+
+
+def require_perfect_recall(game: ExtensiveGame, what: str = "the sequence form") -> None:
+    """Refuse, in one line, a tree without perfect recall where ``what`` needs it."""
+    if game.recall is not None:
+        raise InputError(f"{game.name}: {game.recall}; {what} needs perfect recall "
+                         "(--backend simplex solves it in mixed strategies, by its normal form)")
 
 
 def _seq_text(seq: Sequence) -> str:
@@ -195,9 +218,14 @@ def _seq_text(seq: Sequence) -> str:
 
 
 def load_extensive(path: Path | str) -> ExtensiveGame:
-    """Read a JSON game tree."""
+    """Read a JSON game tree, or a typed (Bayesian) game as its Harsanyi tree
+    (:mod:`~pyasp_games.domains.zerosum.bayesian`: its top level has ``types``)."""
+    from pyasp_games.domains.zerosum.bayesian import harsanyi, is_typed
+
     path = Path(path)
     data = read_json(path)
+    if is_typed(data):
+        return harsanyi(data, path.stem)
     return from_dict(data, name=path.stem)
 
 
@@ -240,7 +268,9 @@ def leaves(game: ExtensiveGame) -> list[tuple[Sequence, Sequence, Fraction, Frac
 
 def sequence_form(game: ExtensiveGame) -> tuple[dict, dict, list[Fraction], dict, list[Fraction]]:
     """``(A, E, e, F, f)``: the payoff matrix over sequence pairs and the constraints of
-    both realization plans, as sparse dicts ``{(row, col): Fraction}``."""
+    both realization plans, as sparse dicts ``{(row, col): Fraction}`` (perfect recall
+    needed: else :class:`InputError`)."""
+    require_perfect_recall(game)
     idx = (game.index(0), game.index(1))
     A: dict[tuple[int, int], Fraction] = {}
     for s1, s2, p, payoff in leaves(game):
@@ -289,7 +319,12 @@ def pure_strategies(game: ExtensiveGame, player: int, reduced: bool = False
 
 def normal_form(game: ExtensiveGame, reduced: bool = False
                 ) -> tuple[MatrixGame, list[dict[str, str]], list[dict[str, str]]]:
-    """The (reduced) normal form: a matrix game over pure strategies, and the strategies."""
+    """The (reduced) normal form: a matrix game over pure strategies, and the strategies
+    (a tree without perfect recall: :func:`~pyasp_games.domains.zerosum.recall.normal_form`)."""
+    if game.recall is not None:
+        from pyasp_games.domains.zerosum import recall
+
+        return recall.normal_form(game, reduced)
     if not game.small_normal_form():
         raise InputError(
             f"{game.name}: the normal form has {game.pure_strategy_count(0)} x "

@@ -284,14 +284,103 @@ def iterated_dominance(
     return Reduction(rows, cols, steps)
 
 
-def solve_simplex(game: MatrixGame, limits: Limits = Limits()) -> Claim:
-    """Backend ``simplex``: the tableau method in exact arithmetic."""
+def _label(label: tuple[str, int]) -> str:
+    return f"{label[0]}{label[1] + 1}"
+
+
+def _snapshot(t: list[list[Fraction]], left: list[tuple[str, int]], top: list[tuple[str, int]]
+              ) -> dict[str, Any]:
+    return {"top": [_label(c) for c in top], "left": [_label(r) for r in left],
+            "rows": [[str(a) for a in row] for row in t]}
+
+
+def simplex_steps(
+    matrix: Matrix, deadline: Deadline | None = None
+) -> tuple[Fraction, Strategy, Strategy, list[dict[str, Any]]]:
+    """The tableau method step by step, in fractions, as the seven steps read (the same
+    rules as :func:`simplex_tableau`: the most negative bottom entry, then Bland's rule
+    after many pivots; the smallest ratio, ties to the smallest label).
+
+    Returns ``(v, x, y, steps)``: ``steps`` records the shift (step 1), each tableau
+    (``top``/``left`` labels, ``rows`` as text, the last row the bottom border) with the
+    pivot chosen in it (step 3: ``pivot`` = [row, col], its ``ratios``), and the reading
+    of the last tableau (step 7).
+
+    >>> v, x, y, steps = simplex_steps(((-2, 3), (3, -4)))
+    >>> v, steps[0]["shift"], steps[1]["pivot"], steps[-1]["corner"]
+    (Fraction(1, 12), '5', [1, 0], '12/61')
+    """
+    m, n = len(matrix), len(matrix[0])
+    low = min(min(row) for row in matrix)
+    shift = max(1 - Fraction(low), Fraction(0))  # Step 1: every entry, hence the value, > 0
+    steps: list[dict[str, Any]] = [{"step": 1, "shift": str(shift), "smallest": str(low)}]
+    # Step 2: border with 1 on the right, -1 below, 0 in the corner
+    t = [[Fraction(a) + shift for a in row] + [Fraction(1)] for row in matrix]
+    t.append([Fraction(-1)] * n + [Fraction(0)])
+    left = [("x", i) for i in range(m)]
+    top = [("y", j) for j in range(n)]
+    bland_after = 20 * (m + n)
+    pivots = 0
+    while True:
+        if deadline is not None:
+            deadline.check()
+        record = {"step": 2 if pivots == 0 else 4, **_snapshot(t, left, top)}
+        steps.append(record)
+        candidates = [q for q in range(n) if t[m][q] < 0]
+        if not candidates:  # Step 6: no negative entry in the bottom row: step 7
+            break
+        if pivots < bland_after:  # Step 3a: a negative bottom entry, the most negative
+            q = min(candidates, key=lambda c: (t[m][c], top[c]))
+        else:
+            q = min(candidates, key=lambda c: top[c])
+        ratios = {i: t[i][n] / t[i][q] for i in range(m) if t[i][q] > 0}  # 3b: positive
+        p = min(ratios, key=lambda i: (ratios[i], left[i]))  # 3c: the smallest ratio
+        record["pivot"] = [p, q]
+        record["ratios"] = {_label(left[i]): str(r) for i, r in ratios.items()}
+        piv = t[p][q]
+        new = [row[:] for row in t]
+        for i in range(m + 1):  # Step 4a: the rest, a_ij - a_pj a_iq / a_pq
+            for j in range(n + 1):
+                if i != p and j != q:
+                    new[i][j] = t[i][j] - t[p][j] * t[i][q] / piv
+        for j in range(n + 1):  # 4b: the pivot row divided by the pivot
+            if j != q:
+                new[p][j] = t[p][j] / piv
+        for i in range(m + 1):  # 4c: the pivot column, negated, divided by the pivot
+            if i != p:
+                new[i][q] = -t[i][q] / piv
+        new[p][q] = 1 / piv  # 4d: the pivot's reciprocal
+        t = new
+        left[p], top[q] = top[q], left[p]  # Step 5: exchange the labels
+        pivots += 1
+    corner = t[m][n]  # Step 7
+    x = [Fraction(0)] * m
+    y = [Fraction(0)] * n
+    for j, (who, k) in enumerate(top):
+        if who == "x":
+            x[k] = t[m][j] / corner
+    for i, (who, k) in enumerate(left):
+        if who == "y":
+            y[k] = t[i][n] / corner
+    value = 1 / corner - shift
+    steps.append({"step": 7, "corner": str(corner), "value": str(value)})
+    return value, x, y, steps
+
+
+def solve_simplex(game: MatrixGame, limits: Limits = Limits(), steps: bool = False) -> Claim:
+    """Backend ``simplex``: the tableau method in exact arithmetic; ``steps``: the
+    fraction tableaux of :func:`simplex_steps`, kept in ``stats["tableaux"]``."""
     deadline = limits.deadline()
     try:
-        value, x, y, pivots = simplex_tableau(game.matrix, deadline)
+        if steps:
+            value, x, y, record = simplex_steps(game.matrix, deadline)
+            stats: dict[str, Any] = {"pivots": len(record) - 3, "exact": True,
+                                     "tableaux": record}
+        else:
+            value, x, y, pivots = simplex_tableau(game.matrix, deadline)
+            stats = {"pivots": pivots, "exact": True}
     except LimitReached:
         return Claim.unknown({"limit": "time"})
-    stats: dict[str, Any] = {"pivots": pivots, "exact": True}
     return Claim.solved(value, {"row": x, "col": y}, stats=stats)
 
 

@@ -39,6 +39,7 @@ from pyasp_games.domains.zerosum.native import (
     solve_saddle,
     solve_simplex,
 )
+from pyasp_games.domains.zerosum.recall import solve_imperfect_recall
 from pyasp_games.domains.zerosum.stochastic import load_stochastic, solve_stochastic
 from pyasp_games.domains.zerosum.verify import (
     approximate,
@@ -86,6 +87,10 @@ def load_game(path: Path | str) -> Game:
     from pyasp_games.domains.zerosum.gambit import load_gambit, sniff
 
     path = Path(path)
+    if path.suffix == ".toml":  # a typed (Bayesian) game
+        from pyasp_games.domains.zerosum.bayesian import load_typed
+
+        return load_typed(path)
     if sniff(path):
         return load_gambit(path)
     if path.suffix == ".json":
@@ -103,13 +108,19 @@ def load_matrix_game(path: Path | str) -> MatrixGame:
     return game
 
 
-def _simplex(game: Game, limits: Limits = Limits(), reduced: bool = False) -> Claim:
+def _simplex(game: Game, limits: Limits = Limits(), reduced: bool = False,
+             steps: bool = False) -> Claim:
     # a tree goes through its (reduced) normal form
     if isinstance(game, ExtensiveGame):
+        if steps:
+            raise InputError("--steps applies to a matrix game (write the tree's matrix with "
+                             "'zerosum normal-form' and solve that)")
+        if game.recall is not None:  # mixed strategies: Kuhn's theorem fails
+            return solve_imperfect_recall(game, limits, reduced=reduced)
         return solve_normal_form(game, limits, reduced=reduced)
     if reduced:
         raise InputError("--reduced applies to a game tree (a matrix is its own normal form)")
-    return solve_simplex(game, limits)
+    return solve_simplex(game, limits, steps=steps)
 
 
 def _lp(game: Game, limits: Limits = Limits()) -> Claim:
@@ -193,13 +204,38 @@ def describe_solution(game: Game, outcome: Outcome, options: dict[str, Any]) -> 
     elif "sequences" in outcome.stats:
         rows, cols = outcome.stats["sequences"]
         lines.append(f"  sequence form: {rows} x {cols} sequences")
+    if "tableaux" in outcome.stats:
+        lines += describe_steps(game, outcome.stats)
     if "row" in witness:
         lines.append(f"  I  (rows): {_strategy(game.rows, witness['row'])}")
         lines.append(f"  II (cols): {_strategy(game.cols, witness['col'])}")
+    if "imperfect_recall" in outcome.stats:
+        lines.append(f"  {outcome.stats['imperfect_recall']}: mixed strategies over the "
+                     "normal form")
+        for who in ("I", "II"):
+            mix = "  ".join(f"({' '.join(f'{h}:{a}' for h, a in m['plan'].items())})={m['p']}"
+                            for m in witness.get(f"mixed_{who}", []))
+            lines.append(f"  {who} (mixed): {mix}")
+        for who, bracket in witness.get("behaviour", {}).items():
+            plan = "  ".join(f"{h}: " + " ".join(f"{a}={p}" for a, p in probs.items() if p)
+                             for h, probs in bracket["at"].items())
+            low, high = bracket["lower"], bracket["upper"]
+            if low == high:
+                shown = f"exactly {low}"
+            else:
+                near = high if who == "I" else low
+                shown = f"in [{low}, {high}] (~ {decimal(Fraction(near), 6)})"
+            word = "guarantee" if who == "I" else "concession"
+            lines.append(f"  {who}'s best behaviour {word} {shown}, by {plan}")
+        lines += [f"  {note}" for note in outcome.stats.get("notes", [])]
+    typed = getattr(game, "bayesian", None)
+    if typed:
+        lines.append(f"  {typed}")
     for who in ("I", "II"):
         plan = witness.get(f"behaviour_{who}")
         if plan is not None:
-            lines.append(f"  {who} behaviour strategy:")
+            lines.append(f"  {who}'s types, each one's strategy:" if typed
+                         else f"  {who} behaviour strategy:")
             for infoset, probs in plan.items():
                 shown = "  ".join(f"{a}={p}" for a, p in probs.items() if p)
                 lines.append(f"    {infoset}: {shown}")
@@ -208,6 +244,52 @@ def describe_solution(game: Game, outcome: Outcome, options: dict[str, Any]) -> 
     if "row" in witness and game.shape == (2, 2):
         lines.append(f"  {_closed_form(game.matrix)}")
     return said, lines
+
+
+def _grid(rows: list[list[str]], top: list[str], left: list[str]) -> list[str]:
+    """A tableau as aligned text: labels on top and left, the bottom border unlabelled."""
+    cells = [["", *top, ""]] + [[a, *r] for a, r in zip([*left, ""], rows, strict=True)]
+    width = max(len(c) for row in cells for c in row)
+    return ["      " + "  ".join(c.rjust(width) for c in row) for row in cells]
+
+
+def describe_steps(game: MatrixGame, stats: dict[str, Any]) -> list[str]:
+    """The seven steps of the tableau method (``--steps``), from ``stats["tableaux"]``."""
+    record = stats["tableaux"]
+    first, last = record[0], record[-1]
+    lines = [f"  Step 1: add {first['shift']} to every entry (the smallest is {first['smallest']}), "
+             "so the value is positive; subtract it at the end"
+             if first["shift"] != "0" else
+             f"  Step 1: every entry is positive already (the smallest is {first['smallest']})"]
+    for k, tab in enumerate(record[1:-1]):
+        if k == 0:
+            lines.append("  Step 2: the tableau: the matrix, 1 on the right, -1 below, 0 in the corner")
+        elif k == 1:
+            lines.append("  Steps 4-5: pivot (4a: a_ij - a_pj a_iq / a_pq; 4b: the pivot row / "
+                         "pivot; 4c: the pivot column, negated, / pivot; 4d: the pivot's "
+                         "reciprocal), labels exchanged")
+        else:
+            lines.append(f"  Steps 4-5: pivot {k}")
+        lines += _grid(tab["rows"], tab["top"], tab["left"])
+        if "pivot" in tab:
+            p, q = tab["pivot"]
+            ratios = ", ".join(f"{r} {v}" for r, v in tab["ratios"].items())
+            lines.append(f"  Step 3: pivot column {tab['top'][q]} (bottom {tab['rows'][-1][q]} < 0),"
+                         f" row {tab['left'][p]} (ratios right/pivot: {ratios}; the smallest): "
+                         f"pivot {tab['rows'][p][q]}; exchange {tab['left'][p]} and {tab['top'][q]}")
+        else:
+            lines.append("  Step 6: no negative entry left in the bottom row: step 7")
+    value, shift, corner = Fraction(last["value"]), Fraction(first["shift"]), last["corner"]
+    said = f"1/({corner})" + (f" - {shift}" if shift else "")
+    lines.append(f"  Step 7: the value is 1/corner{' - shift' if shift else ''} = {said} = {value};")
+    final = record[-2]
+    read = [f"{a} = ({b})/({corner}) = {Fraction(b) / Fraction(corner)}"
+            for a, b in zip(final["top"], final["rows"][-1], strict=False) if a.startswith("x")]
+    read += [f"{a} = ({r[-1]})/({corner}) = {Fraction(r[-1]) / Fraction(corner)}"
+             for a, r in zip(final["left"], final["rows"], strict=False) if a.startswith("y")]
+    lines.append(f"    I's x_i on top get bottom/corner, II's y_j on the left right/corner, the "
+                 f"others 0: {', '.join(read)}")
+    return lines
 
 
 def describe_saddle(game: MatrixGame, outcome: Outcome, options: dict[str, Any]) -> tuple[str | None, list[str]]:
@@ -251,23 +333,53 @@ def describe_dominance(game: MatrixGame, outcome: Outcome, options: dict[str, An
     return said, lines
 
 
+def _family_text(x0: list[Any], x1: list[Any]) -> str:
+    """``(1 - e) x0 + e x1`` componentwise, as polynomials in ``e``."""
+    from pyasp_games.domains.zerosum.polynomial import Poly
+
+    return "(" + ", ".join(str(Poly.of(a, Fraction(b) - Fraction(a))) for a, b in
+                           zip(x0, x1, strict=True)) + ")"
+
+
 def describe_iteration(game: Any, outcome: Outcome, options: dict[str, Any]) -> tuple[str | None, list[str]]:
-    """The formatter of ``stochastic``: the bracket, ``v_n``, the strategies, the notes."""
+    """The formatter of ``stochastic``: the value ('optimal', or an e-optimal family) or
+    the bracket, ``v_n``, the strategies, the notes."""
     if outcome.status != "solved":
         return None, []
     witness, bracket = outcome.witness, outcome.answer
+    family = witness.get("family")
     if bracket is None:
         said = "no exact bracket"
+    elif witness.get("optimal"):
+        said = f"value {_show(bracket[0])}, optimal"
+    elif family is not None and "x0_guarantees" in family:
+        said = f"value {_show(bracket[0])}, no optimal stationary strategy: an e-optimal family"
+    elif family is not None:
+        said = f"value {_show(bracket[0])}: an e-optimal family"
     elif bracket[0] == bracket[1]:
         said = f"value {_show(bracket[0])}"
     else:
         said = f"value in [{_show(bracket[0])}, {_show(bracket[1])}]"
-    lines = [f"  {witness['iterations']} iterations of Shapley's value iteration from 0"]
+    start = getattr(game, "infinite", 0)
+    lines = [f"  {witness['iterations']} iterations of Shapley's value iteration from {start}"]
     lines += [f"  v_n({s}) = {_show(v)}" for s, v in witness["values"].items()]
     for s in witness["row"]:
         lines.append(f"  {s}: I  {', '.join(map(str, witness['row'][s]))}")
         lines.append(f"  {s}: II {', '.join(map(str, witness['col'][s]))}")
-    if bracket is not None:
+    if family is not None:
+        from pyasp_games.domains.zerosum.polynomial import Poly
+
+        for s in family["x0"]:
+            lines.append(f"  {s}: I's family x(e) = {_family_text(family['x0'][s], family['x1'][s])}")
+        lines.append(f"  from {game.start}: the family guarantees exactly {family['guarantee']} for "
+                     f"small e, at least {Poly.of(bracket[0], -Fraction(family['K']))} for every e in (0, "
+                     f"{family['e0']}]; II's strategy concedes {bracket[1]} (optimal)")
+        if "x0_guarantees" in family:
+            (s,) = family["x0"]
+            lines.append(f"  its limit x0 = ({', '.join(map(str, family['x0'][s]))}) is the only "
+                         f"optimal strategy of the stage game at the value and guarantees only "
+                         f"{family['x0_guarantees']}: no stationary strategy of I is optimal")
+    elif bracket is not None:
         lines.append(f"  from {game.start}: I's strategy guarantees {_show(bracket[0])}, II's "
                      f"concedes {_show(bracket[1])} (exact, against every pure stationary reply)")
     lines += [f"  {note}" for note in outcome.stats.get("notes", [])]
@@ -285,7 +397,10 @@ GAME = Param(
     help=f"A game: {MATRIX_FORMATS}; or a tree: Gambit's .efg (two players, zero-sum), or "
     'JSON {"root": NODE} with NODE a leaf {"payoff": x}, chance {"chance": {"label": '
     '{"p": "1/2", "next": NODE}}} or a move {"player": 1, "infoset": "J", "moves": '
-    '{"bet": NODE}}.',
+    '{"bet": NODE}} (without perfect recall: solved in mixed strategies by simplex); or a '
+    'typed (Bayesian) game, JSON or .toml {"types": {"I": {"I.1": {"prior": "1/2", '
+    '"actions": [...]}, ...}, "II": {...}}, "payoffs": {"I.1": {"II.1": TABLE}}}, solved '
+    "by its Harsanyi tree.",
     type=Path,
     to="read",
 )
@@ -304,6 +419,8 @@ SOLVE = Question(
         GAME,
         Param("reduced", "--reduced", "on a tree: the reduced normal form.", type=bool,
               backends=("simplex",)),
+        Param("steps", "--steps", "print the simplex tableaux and each pivot, in fractions "
+              "(a matrix game).", type=bool, backends=("simplex",)),
     ),
     emits=(EMIT_LP,),
     revive=revive,
@@ -354,10 +471,14 @@ REDUCE = Question(
 STOCHASTIC = Question(
     "stochastic",
     "Shapley's value iteration, with the exact value bracket its strategies certify.\n\n"
+    "'value v, optimal': both stationary strategies are optimal; 'value v, ... an e-optimal "
+    "family': II's strategy concedes v and I's family x(e) guarantees at least v - K e for "
+    "every e in (0, e0] (each exactly, as a function of e). "
     "The bracket (lower, upper): what I's stationary strategy guarantees and what II's "
     "concedes, each against every pure stationary reply; stopping games also get Shapley's "
     "error bound. With --json: answer the bracket, witness the iterations, the last values "
-    "and the strategies.",
+    "and the strategies, certificate each step's stage strategies (the checker replays the "
+    "iterates from them).",
     backends={"shapley": solve_stochastic},
     check=check_value_iteration,
     read=lambda file: load_stochastic(file),
@@ -366,7 +487,8 @@ STOCHASTIC = Question(
         Param("file", help='A stochastic/recursive game, JSON {"start": "G", "states": '
               '{"G": MATRIX}}: a matrix entry is a number (paid, the game ends), a state '
               '(play goes on there) or {"payoff": r, "next": {"S": p}} (r paid, then state S '
-              "with probability p, the end with 1 - sum p). Gambit's formats have no "
+              'with probability p, the end with 1 - sum p); "infinite": Q, what a play that '
+              "never ends pays (default 0). Gambit's formats have no "
               "stochastic games.", type=Path, to="read"),
         Param("iterations", "--iterations -n", "steps of value iteration.", type=int, default=50),
     ),

@@ -224,6 +224,186 @@ def check_behaviour_certificate(
                   f"player 2's concedes {high} (exact best replies)")
 
 
+# -- trees without perfect recall: mixed strategies, and the behaviour bracket --------------
+
+
+def _walk_payoff(game: Any, plans: Mapping[int, Mapping[str, str]],
+                 behaviour: Mapping[str, Mapping[str, Number]] | None = None,
+                 player: int = 0) -> Fraction:
+    """The expected payoff when each player in ``plans`` plays his pure plan and
+    ``player`` (if given) the probabilities ``behaviour`` (any numbers: a box's corner
+    may lie outside the simplex), chance by its probabilities. A set the plan does not
+    name, reached in play, is a KeyError."""
+    total = Fraction(0)
+    stack: list[tuple[int, Fraction]] = [(0, Fraction(1))]
+    while stack:
+        k, weight = stack.pop()
+        node = game.nodes[k]
+        if node.kind == "leaf":
+            total += weight * node.payoff
+        elif node.kind == "chance":
+            stack.extend((c, weight * p) for _, p, c in node.children if p)
+        elif node.player == player and behaviour is not None:
+            probs = behaviour[node.infoset]
+            stack.extend((c, weight * Fraction(probs[a])) for a, _, c in node.children
+                         if probs[a])
+        else:
+            chosen = plans[node.player][node.infoset]
+            nxt = [c for a, _, c in node.children if a == chosen]
+            if not nxt:
+                raise KeyError(f"{chosen!r} is no move at {node.infoset!r}")
+            stack.append((nxt[0], weight))
+    return total
+
+
+def _every_plan(game: Any, player: int) -> list[dict[str, str]]:
+    from itertools import product
+
+    sets: dict[str, list[str]] = {}
+    for node in game.nodes:
+        if node.kind == "decision" and node.player == player:
+            sets.setdefault(node.infoset, [a for a, _, _ in node.children])
+    return [dict(zip(sets, choice, strict=True)) for choice in product(*sets.values())]
+
+
+def _absent_minded(game: Any) -> str | None:
+    """An information set met twice on one play, if any (the bracket's corners rest on
+    there being none)."""
+    stack: list[tuple[int, frozenset[tuple[int, str]]]] = [(0, frozenset())]
+    while stack:
+        k, met = stack.pop()
+        node = game.nodes[k]
+        if node.kind == "decision":
+            if (node.player, node.infoset) in met:
+                return node.infoset
+            met = met | {(node.player, node.infoset)}
+        stack.extend((c, met) for _, _, c in node.children)
+    return None
+
+
+def check_mixed_tree(game: Any, outcome: Outcome) -> tuple[bool | None, str]:
+    """A tree without perfect recall solved in mixed strategies: each player's mixture of
+    pure plans is a probability vector, and against every pure plan of the other (all of
+    them, enumerated here) I's guarantees at least the value and II's concedes at most
+    it, every payoff by a walk of the tree. Then each behaviour bracket: its strategy
+    ``at`` guarantees (I) or concedes (II) exactly what it says, and the box cover of the
+    certificate bounds every behaviour strategy (each box's corners, against its mixture
+    of replies; boxes outside the strategies shown to be so); a bracket that ends
+    strictly inside the value is said so."""
+    value, witness = outcome.answer, outcome.witness
+    mixes = {}
+    for who, player in (("I", 1), ("II", 2)):
+        mix = witness.get(f"mixed_{who}")
+        if not isinstance(mix, list) or not mix:
+            return False, f"no mixed strategy of {who}"
+        why = probability_vector([m.get("p") for m in mix], len(mix))
+        if why is not None:
+            return False, f"{who}'s mixture: {why}"
+        mixes[player] = [(m["plan"], m["p"]) for m in mix]
+    low = min(sum((p * _walk_payoff(game, {1: plan, 2: reply}) for plan, p in mixes[1]),
+                  Fraction(0)) for reply in _every_plan(game, 2))
+    high = max(sum((p * _walk_payoff(game, {1: reply, 2: plan}) for plan, p in mixes[2]),
+                   Fraction(0)) for reply in _every_plan(game, 1))
+    if low < value:
+        return False, f"I's mixed strategy guarantees only {low} < {value}"
+    if high > value:
+        return False, f"II's mixed strategy concedes {high} > {value}"
+    said = [f"value {value} certified in mixed strategies: I's guarantees {low}, II's "
+            f"concedes {high} (every pure reply, by the tree)"]
+    brackets = witness.get("behaviour", {})
+    cover = outcome.certificate if isinstance(outcome.certificate, dict) else {}
+    if brackets and _absent_minded(game) is not None:
+        return False, "a play meets an information set twice: no behaviour bracket holds"
+    for who, bracket in brackets.items():
+        player = {"I": 1, "II": 2}.get(who)
+        if player is None or not isinstance(bracket, dict):
+            return False, f"a behaviour bracket of {who!r}"
+        why = _behaviour_problem(game, player, bracket["at"])
+        if why is not None:
+            return False, why
+        lower, upper = bracket["lower"], bracket["upper"]
+        replies = _every_plan(game, 3 - player)
+        got = [_walk_payoff(game, {3 - player: r}, bracket["at"], player) for r in replies]
+        achieved, claimed = (min(got), lower) if player == 1 else (max(got), upper)
+        if achieved != claimed:
+            return False, (f"{who}'s behaviour strategy gets exactly {achieved}, not "
+                           f"{claimed} against its best reply")
+        proof = cover.get(who)
+        if proof is None:
+            return False, f"no box cover proves the bound of {who}'s behaviour strategies"
+        why = _check_cover(game, player, proof, upper if player == 1 else lower)
+        if why is not None:
+            return False, f"{who}'s behaviour bound: {why}"
+        if player == 1:
+            gap = "strictly below the value" if upper < value else "up to the value"
+            said.append(f"I's behaviour strategies guarantee exactly {upper} ({gap}), the box cover "
+                        "proving no better" if lower == upper else
+                        f"I's behaviour strategies guarantee at most {upper} ({gap}; at least "
+                        f"{lower}: its strategy given)")
+        else:
+            gap = "strictly above the value" if lower > value else "down to the value"
+            said.append(f"II's behaviour strategies concede exactly {lower} ({gap}), the box "
+                        "cover proving no better" if lower == upper else
+                        f"II's behaviour strategies concede at least {lower} ({gap}; at most "
+                        f"{upper}: its strategy given)")
+    return True, "; ".join(said)
+
+
+def _check_cover(game: Any, player: int, proof: Mapping[str, Any], bound: Fraction) -> str | None:
+    """Why the box cover ``proof`` does not show that every behaviour strategy of
+    ``player`` is held to ``bound`` (I: guarantees at most it; II: concedes at least it)."""
+    sets: dict[str, list[str]] = {}
+    for node in game.nodes:
+        if node.kind == "decision" and node.player == player:
+            sets.setdefault(node.infoset, [a for a, _, _ in node.children])
+    coords = [tuple(c) for c in proof.get("coords", [])]
+    free = {h: [a for g, a in coords if g == h] for h in sets}
+    if len(set(coords)) != len(coords) or any(h not in sets or a not in sets[h] for h, a in coords) \
+            or any(len(free[h]) != len(acts) - 1 for h, acts in sets.items()):
+        return "the free probabilities are not all but one action of each information set"
+    from itertools import product
+
+    def probs(corner: tuple[Fraction, ...]) -> dict[str, dict[str, Fraction]]:
+        out: dict[str, dict[str, Fraction]] = {h: {} for h in sets}
+        for (h, a), v in zip(coords, corner, strict=True):
+            out[h][a] = v
+        for h, acts in sets.items():
+            rest = next(a for a in acts if a not in out[h])
+            out[h][rest] = 1 - sum(out[h].values(), Fraction(0))
+        return out
+
+    boxes = 0
+    todo = [(proof.get("cells"), tuple((Fraction(0), Fraction(1)) for _ in coords))]
+    while todo:
+        cell, box = todo.pop()
+        boxes += 1
+        if not isinstance(cell, Mapping):
+            return "a box is not described"
+        if "split" in cell:
+            k = cell["split"]
+            lo, hi = box[k]
+            mid = (lo + hi) / 2
+            todo.append((cell.get("low"), (*box[:k], (lo, mid), *box[k + 1:])))
+            todo.append((cell.get("high"), (*box[:k], (mid, hi), *box[k + 1:])))
+        elif cell.get("outside"):
+            if not any(sum((box[k][0] for k, c in enumerate(coords) if c[0] == h), Fraction(0)) > 1
+                       for h in sets):
+                return f"box {box} is said to hold no strategy, but it does"
+        else:  # a mixture of the other's pure replies: multilinear, extreme at corners
+            mix = cell.get("mix")
+            if not isinstance(mix, list) or not mix:
+                return f"box {box} has no mixture of replies"
+            why = probability_vector([m.get("w") for m in mix], len(mix))
+            if why is not None:
+                return f"the replies' weights in box {box}: {why}"
+            corners = [sum((m["w"] * _walk_payoff(game, {3 - player: m["reply"]}, probs(c), player)
+                            for m in mix), Fraction(0)) for c in product(*box)]
+            worst = max(corners) if player == 1 else min(corners)
+            if (player == 1 and worst > bound) or (player == 2 and worst < bound):
+                return f"in box {box}, the reply gives {worst} at a corner, beyond {bound}"
+    return None
+
+
 def approximate(outcome: Outcome) -> bool:
     """Whether a ``solve`` answer is approximate: floating numbers (HiGHS's, where no
     exact pair was found), not an exact certificate. The numbers themselves say so, in
@@ -252,6 +432,8 @@ def check_outcome(game: MatrixGame | ExtensiveGame, outcome: Outcome) -> tuple[b
             return check_matrix_certificate(game.matrix, list(witness.get("row", [])),
                                             list(witness.get("col", [])), outcome.answer,
                                             game.integers)
+        if getattr(game, "recall", None) is not None:
+            return check_mixed_tree(game, outcome)
         return check_behaviour_certificate(
             game, witness.get("behaviour_I", {}), witness.get("behaviour_II", {}), outcome.answer
         )
@@ -384,16 +566,95 @@ def check_value_iteration(game: Any, outcome: Outcome) -> tuple[bool | None, str
     if not isinstance(bracket, list | tuple) or len(bracket) != 2 or not all(
             isinstance(b, int | Fraction) and not isinstance(b, bool) for b in bracket):
         return False, f"the bracket {bracket!r} is not two exact rationals"
+    family = witness.get("family")
+    if family is not None:  # the value by II's strategy and I's e-optimal family
+        high = _guarantee(game, plans["II"], False)
+        if bracket[0] != bracket[1] or high != bracket[1]:
+            return False, (f"II's strategy concedes exactly {high} from {game.start}, and the "
+                           f"family's value is {bracket[1]}: they must agree")
+        why = check_family(game, family, high)
+        if why is not None:
+            return False, why
+        replayed = replay_iterates(game, outcome)
+        if isinstance(replayed, str) and not replayed.startswith("not replayed"):
+            return False, replayed
+        if replayed is not True:
+            outcome.verdict.not_checked = "the iterates v_n (not replayed: the value rests on the family)"
+        from pyasp_games.domains.zerosum.polynomial import Poly
+
+        line = Poly.of(high, -Fraction(family["K"]))
+        said = (f"value {high}: II's strategy concedes exactly {high}; I's family guarantees at "
+                f"least {line} for every e in (0, {family['e0']}] (exact, each pure stationary "
+                "reply as a function of e)")
+        if "x0_guarantees" in family:
+            said += (f"; its limit x0 is the stage game's only optimal strategy and guarantees "
+                     f"only {family['x0_guarantees']}: no stationary strategy of I is optimal")
+        return True, said
     low = _guarantee(game, plans["I"], True)
     high = _guarantee(game, plans["II"], False)
+    if witness.get("optimal") and low != high:
+        return False, f"the strategies are said optimal, but guarantee {low} and concede {high}"
     if low != bracket[0]:
         return False, f"I's strategy guarantees exactly {low} from {game.start}, not {bracket[0]}"
     if high != bracket[1]:
         return False, f"II's strategy concedes exactly {high} from {game.start}, not {bracket[1]}"
-    bound = ", nor Shapley's error bound from them" if "shapley_bound" in outcome.stats else ""
-    outcome.verdict.not_checked = f"the iterates v_n (not replayed{bound}: the bracket does not rest on them)"
+    replayed = replay_iterates(game, outcome)
+    if isinstance(replayed, str) and not replayed.startswith("not replayed"):
+        return False, replayed
+    if replayed is not True:
+        bound = ", nor Shapley's error bound from them" if "shapley_bound" in outcome.stats else ""
+        outcome.verdict.not_checked = f"the iterates v_n (not replayed{bound}: the bracket does not rest on them)"
     return True, (f"bracket recomputed exactly: I's strategy guarantees {low}, II's concedes "
-                  f"{high}, against every pure stationary reply")
+                  f"{high}, against every pure stationary reply"
+                  + ("; the iterates v_n replayed from each step's certified stage values"
+                     if replayed is True else ""))
+
+
+def replay_iterates(game: Any, outcome: Outcome) -> bool | str:
+    """Replay value iteration from the certificate's stage strategies: from ``v_0 = Q``,
+    each step's stage game of each state (its entries continued with the previous
+    values) has the value its pair of strategies certifies (the row strategy guarantees
+    and the column strategy concedes the same number, exactly), which is the next
+    iterate; the last must be the witness's ``values``, and a stopping game's error
+    bound Shapley's formula on the last two. ``True`` when replayed, ``"not replayed
+    ..."`` without a certificate, else why it fails."""
+    stages = (outcome.certificate or {}).get("stages") if isinstance(outcome.certificate, dict) else None
+    witness = outcome.witness
+    if not isinstance(stages, list):
+        return "not replayed: no certificate of the steps"
+    if len(stages) != witness.get("iterations"):
+        return f"{len(stages)} steps certified for {witness.get('iterations')} iterations"
+    infinite = getattr(game, "infinite", Fraction(0))
+    v = {s: infinite for s in game.states}
+    previous = v
+    for k, step in enumerate(stages, start=1):
+        if not isinstance(step, Mapping) or set(step) != set(game.states):
+            return f"step {k} does not certify every state"
+        new = {}
+        for s, rows in game.states.items():
+            matrix = [[e.payoff + sum((q * v[t] for t, q in e.next), Fraction(0)) for e in row]
+                      for row in rows]
+            pair = step[s]
+            if not isinstance(pair, list | tuple) or len(pair) != 2:
+                return f"step {k}, state {s}: not a pair of strategies"
+            x, y = [exact(p) for p in pair[0]], [exact(p) for p in pair[1]]
+            for p, size in ((x, len(matrix)), (y, len(matrix[0]))):
+                why = probability_vector(p, size)
+                if why is not None:
+                    return f"step {k}, state {s}: {why}"
+            low, high = row_guarantee(matrix, x), column_concession(matrix, y)
+            if low != high:
+                return f"step {k}, state {s}: the strategies give {low} and {high}, no value"
+            new[s] = low
+        previous, v = v, new
+    if {s: exact(x) for s, x in witness.get("values", {}).items()} != v:
+        return f"the iterates replayed end at {v}, not at the values given"
+    if "shapley_bound" in outcome.stats:
+        beta = max(1 - e.stop for rows in game.states.values() for row in rows for e in row)
+        bound = beta / (1 - beta) * max(abs(v[s] - previous[s]) for s in game.states)
+        if exact(outcome.stats["shapley_bound"]) != bound:
+            return f"Shapley's bound from the replayed iterates is {bound}, not {outcome.stats['shapley_bound']}"
+    return True
 
 
 def _guarantee(game: Any, plan: Mapping[str, Sequence[Number]], fixed_is_row: bool) -> Fraction:
@@ -418,10 +679,124 @@ def _guarantee(game: Any, plan: Mapping[str, Sequence[Number]], fixed_is_row: bo
     return worst
 
 
-def chain_payoffs(game: Any, plan: Mapping[str, Sequence[Number]], reply: Mapping[str, int],
-                  fixed_is_row: bool) -> dict[str, Fraction]:
+def check_family(game: Any, family: Mapping[str, Any], value: Fraction) -> str | None:
+    """Why the family ``x(e) = (1 - e) x0 + e x1`` of I's stationary strategies does not
+    guarantee ``value - K e`` for every ``e`` in ``(0, e0]`` (``None``: it does). Each pure
+    stationary reply of II leaves a Markov chain whose probabilities are functions of
+    ``e``; its expected payoff from the start is solved exactly as a rational function
+    (:func:`chain_payoffs` over Q(e)) and the inequality proved on the interval
+    (:func:`~pyasp_games.domains.zerosum.polynomial.at_least_on`). With
+    ``x0_guarantees`` (a game of one state): ``x0`` is checked to be the only strategy
+    guaranteeing ``value`` in the stage game whose continuation is worth ``value``, and
+    to guarantee exactly ``x0_guarantees < value``: a stationary optimal strategy would
+    have to be it."""
+    from itertools import product
+
+    from pyasp_games.domains.zerosum.polynomial import (
+        RationalFunction,
+        at_least_on,
+        lowest_near_zero,
+    )
+
+    try:
+        k, e0 = Fraction(family["K"]), Fraction(family["e0"])
+        x0, x1 = family["x0"], family["x1"]
+        for who, plan in (("x0", x0), ("x1", x1)):
+            if not isinstance(plan, Mapping) or set(plan) != set(game.states):
+                return f"the family's {who} does not name every state"
+            for state, p in plan.items():
+                why = probability_vector(list(p), len(game.states[state]))
+                if why is not None:
+                    return f"the family's {who} in {state}: {why}"
+    except (KeyError, TypeError, ValueError, ZeroDivisionError) as err:
+        return f"the family is malformed ({err})"
+    if not 0 < e0 < 1 or k < 0:  # at e = 1, x0's moves vanish: the chain changes shape
+        return f"the family's e0 {e0} must be in (0, 1) and K {k} >= 0"
+    e = RationalFunction.variable()
+    plan = {s: [(1 - e) * a + e * b for a, b in zip(x0[s], x1[s], strict=True)] for s in game.states}
+    names = list(game.states)
+    got = []
+    for choice in product(*(range(len(game.states[s][0])) for s in names)):
+        reply = dict(zip(names, choice, strict=True))
+        g = chain_payoffs(game, plan, reply, True)[game.start]
+        if not at_least_on(g, value, k, e0):
+            return (f"against II's stationary reply {reply}, the family guarantees {g}, not at "
+                    f"least {value} - {k} e on (0, {e0}]")
+        got.append(g)
+    if repr(lowest_near_zero(got)) != family.get("guarantee"):
+        return (f"the family guarantees {lowest_near_zero(got)} for small e, not "
+                f"{family.get('guarantee')}")
+    if "x0_guarantees" in family:
+        if len(names) != 1:
+            return "no optimal stationary strategy is shown for one state only"
+        (state,) = names
+        reach = min(chain_payoffs(game, x0, {state: j}, True)[state]
+                    for j in range(len(game.states[state][0])))
+        if reach != family["x0_guarantees"] or reach >= value:
+            return f"x0 guarantees exactly {reach}, not {family['x0_guarantees']} < {value}"
+        stage = [[e.payoff + sum((q for _, q in e.next), Fraction(0)) * value for e in row]
+                 for row in game.states[state]]
+        limit = [Fraction(p) for p in x0[state]]
+        if any(sum((p * row[j] for p, row in zip(limit, stage, strict=True)), Fraction(0)) < value
+               for j in range(len(stage[0]))):
+            return f"x0 does not guarantee {value} in the stage game whose continuation is worth it"
+        other = _another_optimal(stage, limit, value)
+        if other is not None:
+            return f"x0 is not the stage game's only optimal strategy: {other} guarantees {value} too"
+    return None
+
+
+def _another_optimal(stage: list[list[Fraction]], x: list[Fraction], v: Fraction
+                     ) -> list[Fraction] | None:
+    """A row strategy other than ``x`` guaranteeing ``v`` in ``stage``, or ``None``: the
+    vertices of ``{x >= 0, sum x = 1, x A_j >= v}``, each solving ``m - 1`` tight
+    inequalities with the sum (Gaussian elimination here, free unknowns 0)."""
+    from itertools import combinations
+
+    m, n = len(stage), len(stage[0])
+    ineq = [([Fraction(int(i == r)) for i in range(m)], Fraction(0)) for r in range(m)]
+    ineq += [([stage[i][j] for i in range(m)], v) for j in range(n)]
+    for tight in combinations(ineq, m - 1):
+        system = [[Fraction(1)] * m + [Fraction(1)]] + [[*list(row), b] for row, b in tight]
+        point = _basic_solution(system, m)
+        if point is None or point == x:
+            continue
+        if all(sum((c * p for c, p in zip(row, point, strict=True)), Fraction(0)) >= b
+               for row, b in ineq):
+            return point
+    return None
+
+
+def _basic_solution(system: list[list[Fraction]], m: int) -> list[Fraction] | None:
+    rows = [r[:] for r in system]
+    pivots: list[int] = []
+    r = 0
+    for c in range(m):
+        p = next((i for i in range(r, len(rows)) if rows[i][c] != 0), None)
+        if p is None:
+            continue
+        rows[r], rows[p] = rows[p], rows[r]
+        rows[r] = [a / rows[r][c] for a in rows[r]]
+        for i in range(len(rows)):
+            if i != r and rows[i][c] != 0:
+                f = rows[i][c]
+                rows[i] = [a - f * b for a, b in zip(rows[i], rows[r], strict=True)]
+        pivots.append(c)
+        r += 1
+    if any(all(a == 0 for a in row[:m]) and row[m] != 0 for row in rows):
+        return None
+    point = [Fraction(0)] * m
+    for i, c in enumerate(pivots):
+        point[c] = rows[i][m]
+    return point
+
+
+def chain_payoffs(game: Any, plan: Mapping[str, Sequence[Any]], reply: Mapping[str, int],
+                  fixed_is_row: bool) -> dict[str, Any]:
     """The expected total payoff from each state when one player plays the stationary
-    ``plan`` and the other the pure stationary ``reply`` (a play that never ends pays 0):
+    ``plan`` and the other the pure stationary ``reply`` (a play that never ends pays the
+    game's ``infinite``, 0 unless given; ``plan``'s probabilities may be rational
+    functions of ``e``, each not the zero function positive for small ``e > 0``):
     the Markov chain's states from which play ends with positive probability solve
     ``w = r + P w`` (exactly, by Gaussian elimination over the rationals); the others
     pay 0.
@@ -431,14 +806,18 @@ def chain_payoffs(game: Any, plan: Mapping[str, Sequence[Number]], reply: Mappin
     >>> chain_payoffs(g, {"G": [Fraction(1, 2), Fraction(1, 2)]}, {"G": 0}, True)["G"]
     Fraction(1, 1)
     """
-    reward: dict[str, Fraction] = {}
-    step: dict[str, dict[str, Fraction]] = {}
-    ends: dict[str, Fraction] = {}
+    def number(p: Any) -> Any:  # a probability: a rational, or a function of e
+        return p if hasattr(p, "limit_at_zero") else Fraction(p)
+
+    infinite = getattr(game, "infinite", Fraction(0))
+    reward: dict[str, Any] = {}
+    step: dict[str, dict[str, Any]] = {}
+    ends: dict[str, Any] = {}
     for s, rows in game.states.items():
         if fixed_is_row:
-            played = [(Fraction(p), rows[i][reply[s]]) for i, p in enumerate(plan[s]) if p]
+            played = [(number(p), rows[i][reply[s]]) for i, p in enumerate(plan[s]) if p]
         else:
-            played = [(Fraction(p), rows[reply[s]][j]) for j, p in enumerate(plan[s]) if p]
+            played = [(number(p), rows[reply[s]][j]) for j, p in enumerate(plan[s]) if p]
         reward[s], step[s], ends[s] = Fraction(0), {}, Fraction(0)
         for p, entry in played:
             reward[s] += p * entry.payoff
@@ -447,7 +826,7 @@ def chain_payoffs(game: Any, plan: Mapping[str, Sequence[Number]], reply: Mappin
                 step[s][t] = step[s].get(t, Fraction(0)) + p * q
                 going += q
             ends[s] += p * (1 - going)
-    ending = {s for s in game.states if ends[s] > 0}
+    ending = {s for s in game.states if ends[s]}  # (never negative)
     grew = True
     while grew:  # the states that reach an end with positive probability
         grew = False
@@ -460,13 +839,16 @@ def chain_payoffs(game: Any, plan: Mapping[str, Sequence[Number]], reply: Mappin
     n = len(order)
     # (I - P) w = r over the ending states: I - P is invertible there (transient)
     rows = []
-    for s in order:
-        row = [Fraction(0)] * (n + 1)
+    for s in order:  # a move to a state that never ends: the play is infinite, pays Q
+        row: list[Any] = [Fraction(0)] * (n + 1)
         row[at[s]] += 1
+        rhs = reward[s]
         for t, q in step[s].items():
             if t in at:
                 row[at[t]] -= q
-        row[n] = reward[s]
+            else:
+                rhs += q * infinite
+        row[n] = rhs
         rows.append(row)
     for c in range(n):
         pivot = next(r for r in range(c, n) if rows[r][c] != 0)
@@ -475,7 +857,7 @@ def chain_payoffs(game: Any, plan: Mapping[str, Sequence[Number]], reply: Mappin
             if r != c and rows[r][c] != 0:
                 f = rows[r][c] / rows[c][c]
                 rows[r] = [a - f * b for a, b in zip(rows[r], rows[c], strict=True)]
-    return {s: rows[at[s]][n] / rows[at[s]][at[s]] if s in at else Fraction(0) for s in game.states}
+    return {s: rows[at[s]][n] / rows[at[s]][at[s]] if s in at else infinite for s in game.states}
 
 
 # -- saved answers: what JSON wrote, read back as the checkers read it ---------------------
@@ -522,6 +904,30 @@ def revive(game: Any, outcome: Outcome) -> Outcome:
             if isinstance(plan, dict):
                 witness[key] = {h: {a: exact(p) for a, p in probs.items()} if isinstance(probs, dict)
                                 else probs for h, probs in plan.items()}
+        for key in ("mixed_I", "mixed_II"):  # a tree without perfect recall
+            mix = witness.get(key)
+            if isinstance(mix, list):
+                witness[key] = [{**m, "p": exact(m.get("p"))} if isinstance(m, dict) else m
+                                for m in mix]
+        brackets = witness.get("behaviour")
+        if isinstance(brackets, dict):
+            for bracket in brackets.values():
+                if isinstance(bracket, dict):
+                    for end in ("lower", "upper"):
+                        bracket[end] = exact(bracket.get(end))
+                    if isinstance(bracket.get("at"), dict):
+                        bracket["at"] = {h: {a: exact(p) for a, p in probs.items()}
+                                         if isinstance(probs, dict) else probs
+                                         for h, probs in bracket["at"].items()}
+        family = witness.get("family")
+        if isinstance(family, dict):  # a stochastic game's e-optimal family
+            for key in ("x0", "x1"):
+                if isinstance(family.get(key), dict):
+                    family[key] = {s: [exact(p) for p in ps] if isinstance(ps, list) else ps
+                                   for s, ps in family[key].items()}
+            for key in ("K", "e0", "x0_guarantees"):
+                if key in family:
+                    family[key] = exact(family[key])
         if isinstance(witness.get("values"), dict):
             witness["values"] = {s: exact(v) for s, v in witness["values"].items()}
         for step in witness.get("steps", []) if isinstance(witness.get("steps"), list) else []:
