@@ -76,6 +76,10 @@ ABSURD_GENERATOR_PARAMS = {
         {"size": 10**18}, {"size": 0}, {"size": 2.5}, {"size": 4, "stones": 10**6},
         {"size": 4, "stones": -1}, {"size": 4, "stones": float("nan")},
     ],
+    ("machine", "random"): [
+        {"states": 10**18}, {"transitions": 10**6}, {"steps": -1}, {"length": 10**9},
+        {"symbols": 0},
+    ],
 }  # fmt: skip
 
 

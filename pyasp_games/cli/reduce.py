@@ -186,3 +186,53 @@ def back(
 from pyasp_games.cli.geography import qbf_to_geography  # noqa: E402 (kept in its domain)
 
 app.command("qbf-to-geography")(qbf_to_geography)
+
+
+@app.command("machine-to-sat")
+def machine_to_sat(
+    machine: Path = typer.Argument(..., help="A machine file (TOML: docs/machine.md)."),
+    word: str = typer.Argument("", help="The input word ('-' or nothing: the empty word)."),
+    steps: int = typer.Option(..., "--steps", "-t", help="The bound on the steps T."),
+    output: Path = OUTPUT,
+    asp: bool = typer.Option(
+        False, "--asp", help="Write the ASP program (facts and the tableau encoding) instead."
+    ),
+    force: bool = FORCE,
+    json: bool = typer.Option(False, "--json", help="Print the sizes as one JSON object."),
+) -> None:
+    """Cook-Levin: the CNF (DIMACS) satisfiable iff the machine accepts the word within T
+    steps; its models are the accepting runs (the variables are named in its comments)."""
+    from pyasp_games.domains.machine.model import read_task
+    from pyasp_games.engines.sat_runner import SatSession
+
+    new_file(output, force, "--output")
+    task = read_task(machine, word, steps)
+    if asp:
+        from pyasp_games.domains.machine.asp import DOMAIN, facts
+        from pyasp_games.domains.machine.sat import refuse_alternating
+        from pyasp_games.engines.resources import encoding_path
+
+        refuse_alternating(task.machine, "the Cook-Levin program")
+        text = facts(task)
+        program = encoding_path(DOMAIN, "tableau")
+        header = (f"% Cook-Levin program: does {task.machine.name} accept {task.word!r} within "
+                  f"{task.steps} steps? One answer set per accepting run.\n"
+                  f"% run: python -m clingo {program} FILE\n")  # fmt: skip
+        write_output(header + f'#include "{program}".\n' + text, output)
+        sizes = {"facts": text.count("\n")}
+    else:
+        import tempfile
+
+        from pyasp_games.domains.machine.sat import cnf_comment, cook_levin
+
+        with SatSession("glucose4") as s, tempfile.TemporaryDirectory() as folder:
+            sizes = cook_levin(task, s)
+            path = Path(folder) / "cnf"
+            s.write_dimacs(path, comment=cnf_comment(task))
+            write_output(path.read_text(), output)
+    if json:
+        print_json({"machine": str(machine), "word": task.word, "steps": task.steps,
+                    "format": "asp" if asp else "dimacs", **sizes,
+                    "output": None if output is None else str(output)})  # fmt: skip
+    elif output is not None:
+        warn(", ".join(f"{k} {v:,}" for k, v in sizes.items()) + f": written to {output}")

@@ -1,0 +1,120 @@
+"""The questions the machine domain answers, declared once (``pyasp-games machine ...``).
+
+``run``: the direct simulator, every configuration of the run printed; ``accepts``:
+the same question by the simulator, the Cook-Levin CNF (``sat``), its program
+(``asp``) and the least fixpoint over the configurations (``fixpoint``); ``savitch``:
+reachability answered by Savitch's game.
+
+>>> from pyasp_games.domains.machine.model import FLIP, Task, parse_machine
+>>> out = ACCEPTS.ask(Task(parse_machine(FLIP), "01", 3), "sat")
+>>> out.answer, out.verdict.verified, out.verdict.message
+(True, True, 'a run of 3 steps replayed: accepts')
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pyasp_games.domains.machine.asp import solve_asp, solve_fixpoint
+from pyasp_games.domains.machine.model import Task, read_task
+from pyasp_games.domains.machine.native import simulate
+from pyasp_games.domains.machine.sat import solve_sat
+from pyasp_games.domains.machine.verify import check_outcome
+from pyasp_games.engines.outcome import Outcome
+from pyasp_games.engines.question import EMIT_CNF, EMIT_LP, SOLVER, Param, Question, encoding_param
+from pyasp_games.engines.reference import Reference
+
+#: The backends of ``accepts``: ``backend(task, limits, **options) -> Claim``, answer
+#: whether the machine accepts the word within the bound.
+BACKENDS = {"native": simulate, "sat": solve_sat, "asp": solve_asp, "fixpoint": solve_fixpoint}
+
+#: A user encoding's claims the checker cannot confirm alone (its own search out of
+#: budget) are cross-checked against the simulator.
+REFERENCE = Reference("machine", lambda task, options: ("native", {}))
+
+INPUT = (
+    Param("machine", help="A machine file (TOML: docs/machine.md).", type=Path, to="read"),
+    Param("word", help="The input word ('-' or nothing: the empty word).", to="read", optional=True),
+    Param("steps", "--steps -t", "the bound on the steps (default 10 (|word| + 1)^2).",
+          type=int, to="read", metavar="T"),
+)  # fmt: skip
+
+
+def _said(task: Task, outcome: Outcome) -> str | None:
+    if outcome.answer is True:
+        return f"{task.machine.name} accepts {task.word or '(the empty word)'!s} within {task.steps} steps"
+    if outcome.answer is False:
+        return f"{task.machine.name} does not accept {task.word or '(the empty word)'!s} within {task.steps} steps"
+    return None
+
+
+def _summary(task: Task, outcome: Outcome) -> list[str]:
+    witness = outcome.witness if isinstance(outcome.witness, dict) else {}
+    lines = [f"  {task.machine.kind} machine, {len(task.machine.states)} states, "
+             f"{len(task.machine.transitions)} transitions"]  # fmt: skip
+    if "configurations" in witness:
+        lines.append(f"  configurations reachable within the bound: {witness['configurations']:,}")
+    if isinstance(witness.get("cnf"), dict):
+        lines.append("  cnf: {variables:,} variables, {clauses:,} clauses "
+                     "(tableau {rows} x {width})".format(**witness["cnf"]))  # fmt: skip
+    return lines
+
+
+def describe_accepts(task: Task, outcome: Outcome, options: dict[str, Any]) -> tuple[str | None, list[str]]:
+    """The formatter of ``accepts``: the answer, the run's length or the strategy's size."""
+    lines = _summary(task, outcome)
+    witness = outcome.witness if isinstance(outcome.witness, dict) else {}
+    if outcome.answer is True and isinstance(witness.get("run"), list):
+        lines.append(f"  accepting run of {len(witness['run']) - 1} steps, ends {witness['run'][-1]}")
+    if outcome.answer is True and isinstance(witness.get("strategy"), dict):
+        lines.append(f"  winning strategy: {len(witness['strategy'])} existential choices")
+    return _said(task, outcome), lines
+
+
+def describe_run(task: Task, outcome: Outcome, options: dict[str, Any]) -> tuple[str | None, list[str]]:
+    """The formatter of ``run``: every configuration of the run (or the strategy)."""
+    lines = _summary(task, outcome)
+    witness = outcome.witness if isinstance(outcome.witness, dict) else {}
+    if isinstance(witness.get("run"), list):
+        lines += [f"  {t:>4}  {c}" for t, c in enumerate(witness["run"])]
+    if isinstance(witness.get("strategy"), dict):
+        lines.append("  existential choices:")
+        lines += [f"    {a} -> {b}" for a, b in witness["strategy"].items()]
+    return _said(task, outcome), lines
+
+
+RUN = Question(
+    "run",
+    "Run the machine on the word for at most --steps steps: the direct simulator.\n\n"
+    "A deterministic machine's run is printed whether it accepts or not; a "
+    "nondeterministic one's shortest accepting run (breadth-first search over the "
+    "configurations); an alternating one's strategy for its existential states (least "
+    "fixpoint). Every answer is replayed by the checker. With --json: answer is whether "
+    "it accepts, witness {run | strategy, configurations}.",
+    backends={"simulator": simulate},
+    check=check_outcome,
+    read=read_task,
+    describe=describe_run,
+    params=INPUT,
+)
+
+ACCEPTS = Question(
+    "accepts",
+    "Does the machine accept the word within --steps steps? Simulator, SAT, ASP, fixpoint.\n\n"
+    "native: the simulator; sat: the Cook-Levin CNF (notes section 7), its model decoded "
+    "into the accepting run; asp: the same tableau as a program (encodings/machine/"
+    "tableau.lp); fixpoint: the notes' inductive definition of acceptance as a least "
+    "fixpoint (encodings/machine/fixpoint.lp), alternating machines too. Every run is "
+    "replayed, every strategy played out, every 'no' searched again by the checker. "
+    "With --json: answer true/false, witness {run | strategy, cnf, configurations}.",
+    backends=BACKENDS,
+    check=check_outcome,
+    read=read_task,
+    describe=describe_accepts,
+    params=(*INPUT, SOLVER, encoding_param("a bundled encoding (tableau) or an .lp file.", default="tableau")),
+    emits=(EMIT_LP, EMIT_CNF),
+    reference=REFERENCE,
+)
+
+QUESTIONS = (RUN, ACCEPTS)

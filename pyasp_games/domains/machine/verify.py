@@ -1,0 +1,192 @@
+"""The checkers, from the notes' definitions alone (section 6): a run is replayed step by
+step against the transitions; an alternating machine's strategy is played against every
+answer of the universal player; "no" is decided again by the checker's own search.
+
+The checker's step (:func:`_step`) is written here again from the transition table, not
+taken from the simulator; it imports nothing from ``native``, ``asp`` or ``sat``.
+
+>>> from pyasp_games.domains.machine.model import FLIP, Task, parse_machine
+>>> task = Task(parse_machine(FLIP), "01", 5)
+>>> check_run(task, ["[q0]01", "1[q0]1", "10[q0]_", "10[yes]_"])
+(True, 'a run of 3 steps replayed: accepts')
+>>> check_run(task, ["[q0]01", "0[q0]1"])[1]
+"step 1: '[q0]01' -> '0[q0]1' is no transition of the machine"
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import pairwise
+from typing import Any
+
+from pyasp_games.domains.machine.model import Config, Machine, Task, parse_config
+from pyasp_games.engines.outcome import Outcome
+from pyasp_games.errors import InputError, Unconfirmed
+
+#: The most configurations the checker's own search visits before it gives up
+#: (the claim then stands unconfirmed).
+CHECK_BUDGET = 300_000
+
+
+def _step(m: Machine, c: Config) -> list[Config]:
+    """Every configuration one step from ``c``: the transitions on its state and the
+    symbol under its head, applied (the tape starts at cell 1: a move left there stays)."""
+    state, head, tape = c
+    if state in m.accept or state in m.reject:
+        return []
+    cells = list(tape) + [m.blank] * (head + 1 - len(tape))
+    out = []
+    for t in m.transitions:
+        if t.state == state and t.read == cells[head]:
+            new = cells.copy()
+            new[head] = t.write
+            out.append((t.next, max(head + t.move, 0), "".join(new).rstrip(m.blank)))
+    return out
+
+
+def _config(m: Machine, text: Any) -> Config | None:
+    try:
+        return parse_config(m, text)
+    except InputError:
+        return None
+
+
+def check_run(task: Task, run: Any, accepts: bool = True) -> tuple[bool, str]:
+    """Whether ``run`` (configurations as ``x[q]y``) starts at ``q0 w``, takes a legal
+    step each time, and, if ``accepts``, ends accepting within the bound; else (a
+    deterministic machine's "no") is the one run, not accepting, to its end or the bound.
+    """
+    m = task.machine
+    if not isinstance(run, list) or not run:
+        return False, f"not a run: {run!r}"
+    configs = [_config(m, c) for c in run]
+    if None in configs:
+        return False, f"not a configuration: {run[configs.index(None)]!r}"
+    begin = (m.start, 0, task.word.rstrip(m.blank))
+    if configs[0] != begin:
+        return False, f"the run starts at {run[0]!r}, not at the machine's start on {task.word!r}"
+    if len(run) - 1 > task.steps:
+        return False, f"the run takes {len(run) - 1} steps, more than {task.steps}"
+    for i, (a, b) in enumerate(pairwise(configs), 1):
+        nexts = _step(m, a)
+        if b not in nexts:
+            return False, f"step {i}: {run[i - 1]!r} -> {run[i]!r} is no transition of the machine"
+        if not accepts and len(nexts) > 1:
+            return False, f"step {i}: {run[i - 1]!r} has {len(nexts)} successors: the machine is not deterministic"
+    last = configs[-1]
+    if accepts:
+        if last[0] not in m.accept:
+            return False, f"the run ends in {run[-1]!r}, not in an accepting state"
+        return True, f"a run of {len(run) - 1} steps replayed: accepts"
+    if any(c[0] in m.accept for c in configs):
+        return False, "the run enters an accepting state"
+    if len(run) - 1 < task.steps and _step(m, last):
+        return False, f"the run stops at {run[-1]!r} after {len(run) - 1} steps, but the machine goes on"
+    return True, f"the one run replayed for {len(run) - 1} steps: no accepting state"
+
+
+def check_strategy(task: Task, strategy: Any) -> tuple[bool, str]:
+    """Whether ``strategy`` ({existential configuration: the successor chosen}) wins:
+    every play from ``q0 w`` against every universal choice accepts within the bound."""
+    m = task.machine
+    if not isinstance(strategy, dict):
+        return False, f"not a strategy: {strategy!r}"
+    chosen = {}
+    for a, b in strategy.items():
+        ca, cb = _config(m, a), _config(m, b)
+        if ca is None or cb is None:
+            return False, f"not a configuration: {a!r} -> {b!r}"
+        chosen[ca] = cb
+    visited = 0
+
+    @cache
+    def wins(c: Config, left: int) -> str | None:  # None: wins; else why not
+        nonlocal visited
+        visited += 1
+        if visited > CHECK_BUDGET:
+            raise Unconfirmed(f"the strategy's plays visit more than {CHECK_BUDGET:,} configurations")
+        if c[0] in m.accept:
+            return None
+        if c[0] in m.reject:
+            return f"a play reaches the rejecting configuration {c}"
+        nexts = _step(m, c)
+        if c[0] in m.universal:
+            if not nexts:
+                return None  # all of its successors (none) accept
+            if left == 0:
+                return f"a play is not accepted within {task.steps} steps (at {c})"
+            return next((why for n in nexts if (why := wins(n, left - 1))), None)
+        if c not in chosen:
+            return f"the strategy makes no choice in the existential configuration {c}"
+        if chosen[c] not in nexts:
+            return f"the strategy's choice in {c} is no successor of it"
+        if left == 0:
+            return f"a play is not accepted within {task.steps} steps (at {c})"
+        return wins(chosen[c], left - 1)
+
+    import sys
+
+    depth = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(depth, 4 * task.steps + 1000))
+    try:
+        why = wins((m.start, 0, task.word.rstrip(m.blank)), task.steps)
+    finally:
+        sys.setrecursionlimit(depth)
+    if why:
+        return False, why
+    return True, f"the strategy wins every play ({visited:,} positions played)"
+
+
+def accepts_within(task: Task) -> bool:
+    """The checker's own answer: whether ``q0 w`` accepts within the bound, by the
+    definition read top down (memoised on configuration and steps left), or
+    :class:`Unconfirmed` beyond :data:`CHECK_BUDGET` configurations."""
+    m = task.machine
+    memo: dict[tuple[Config, int], bool] = {}
+    start = ((m.start, 0, task.word.rstrip(m.blank)), task.steps)
+    # an explicit stack: the depth is the bound, which may be deep
+    stack = [start]
+    while stack:
+        c, left = stack[-1]
+        if (c, left) in memo:
+            stack.pop()
+            continue
+        if len(memo) > CHECK_BUDGET:
+            raise Unconfirmed(f"the checker's own search passed {CHECK_BUDGET:,} positions")
+        if c[0] in m.accept or c[0] in m.reject:
+            memo[c, left] = c[0] in m.accept
+            stack.pop()
+            continue
+        nexts = _step(m, c)
+        if not nexts or left == 0:
+            memo[c, left] = not nexts and c[0] in m.universal
+            stack.pop()
+            continue
+        missing = [(n, left - 1) for n in nexts if (n, left - 1) not in memo]
+        if missing:
+            stack.extend(missing)
+            continue
+        values = [memo[n, left - 1] for n in nexts]
+        memo[c, left] = all(values) if c[0] in m.universal else any(values)
+        stack.pop()
+    return memo[start]
+
+
+def check_outcome(task: Task, outcome: Outcome) -> tuple[bool | None, str]:
+    """The checker of ``machine accepts`` and ``machine run``: an accepting run replayed or
+    a strategy played out; "no" by the deterministic machine's one run replayed, else by
+    the checker's own search (:func:`accepts_within`)."""
+    if outcome.status not in ("solved", "no-solution"):
+        return None, "no answer to check"
+    witness = outcome.witness if isinstance(outcome.witness, dict) else {}
+    if outcome.answer is True:
+        if task.machine.universal:
+            return check_strategy(task, witness.get("strategy"))
+        return check_run(task, witness.get("run"))
+    if outcome.answer is False:
+        if task.machine.kind == "deterministic" and "run" in witness:
+            return check_run(task, witness["run"], accepts=False)
+        if accepts_within(task):
+            return False, f"the machine accepts {task.word!r} within {task.steps} steps (the checker's own search)"
+        return True, f"no acceptance within {task.steps} steps (the checker's own search)"
+    return False, f"the answer must be true or false, got {outcome.answer!r}"

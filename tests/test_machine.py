@@ -1,0 +1,192 @@
+"""Turing machines: the bundled machines decide their languages, the Cook-Levin CNF and
+program and the least fixpoint agree with the simulator on every short word (each run
+replayed by the checker), the checker refutes tampered runs and strategies, the
+command line refuses bad machines, words and sizes in one line."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+
+import pytest
+
+from pyasp_games.domains.machine.asp import solve_asp, solve_fixpoint
+from pyasp_games.domains.machine.model import Task, load_machine, random_task
+from pyasp_games.domains.machine.native import simulate
+from pyasp_games.domains.machine.sat import solve_sat
+from pyasp_games.domains.machine.verify import (
+    accepts_within,
+    check_outcome,
+    check_run,
+    check_strategy,
+)
+from pyasp_games.engines.outcome import Outcome
+from pyasp_games.engines.resources import instance_dir
+
+from .conftest import assert_bad_input, run_cli
+
+MACHINES = instance_dir("machine")
+
+#: Each bundled machine's language, from its definition.
+LANGUAGES = {
+    "palindrome": lambda w: w == w[::-1],
+    "third-last": lambda w: len(w) >= 3 and w[-3] == "1",
+    "ones-then-zero": lambda w: all(w[i + 1: i + 2] == "0" for i, c in enumerate(w) if c == "1"),
+    "increment": lambda w: True,
+}
+
+
+def words(alphabet: str, longest: int):
+    for n in range(longest + 1):
+        for letters in itertools.product(alphabet, repeat=n):
+            yield "".join(letters)
+
+
+def outcome_of(claim, backend: str) -> Outcome:
+    return Outcome("t", backend, claim.status, claim.answer, claim.witness)
+
+
+@pytest.mark.parametrize("name", sorted(LANGUAGES))
+def test_the_bundled_machines_decide_their_languages(name):
+    """With room enough ((|w| + 2)^2 steps), the simulator's answer is the language's,
+    and the checker replays it (the increment's sum is on the tape)."""
+    m = load_machine(MACHINES / f"{name}.toml")
+    for w in words(m.input, 5):
+        task = Task(m, w, (len(w) + 2) ** 2)
+        claim = simulate(task)
+        assert claim.answer is LANGUAGES[name](w), (name, w)
+        assert check_outcome(task, outcome_of(claim, "native"))[0] is True, (name, w)
+        if name == "increment":
+            tape = claim.witness["run"][-1].replace("[yes]", "").rstrip("_")
+            assert int(tape[::-1], 2) == int(w[::-1] or "0", 2) + 1, w
+
+
+@pytest.mark.parametrize("name", ["palindrome", "third-last", "increment"])
+def test_cook_levin_and_the_fixpoint_agree_with_the_simulator(name):
+    """Every word up to 3 symbols and three bounds (too short, tight, loose): the SAT
+    backend's decoded run, the program's and the fixpoint's are replayed, and the
+    answers are the simulator's."""
+    m = load_machine(MACHINES / f"{name}.toml")
+    for w in words(m.input, 3):
+        for steps in (1, 2 * len(w) + 1, (len(w) + 1) ** 2):
+            task = Task(m, w, steps)
+            expected = simulate(task).answer
+            for backend, solve in (("sat", solve_sat), ("asp", solve_asp), ("fixpoint", solve_fixpoint)):
+                claim = solve(task)
+                assert claim.answer is expected, (name, w, steps, backend)
+                ok, why = check_outcome(task, outcome_of(claim, backend))
+                assert ok, (name, w, steps, backend, why)
+
+
+def test_alternation_by_the_fixpoint_and_the_checkers_own_search():
+    m = load_machine(MACHINES / "ones-then-zero.toml")
+    for w in words(m.input, 4):
+        for steps in (0, len(w), len(w) + 2):
+            task = Task(m, w, steps)
+            native, asp = simulate(task), solve_fixpoint(task)
+            assert native.answer is asp.answer is accepts_within(task), (w, steps)
+            if native.answer:
+                assert check_strategy(task, native.witness["strategy"])[0]
+                assert check_strategy(task, asp.witness["strategy"])[0]
+    assert simulate(Task(m, "1010", 6)).answer and not simulate(Task(m, "1011", 6)).answer
+
+
+def test_random_machines_agree():
+    """Random nondeterministic machines: simulator, SAT and the checker's own search."""
+    for seed in range(25):
+        task = random_task(seed, states=3, transitions=8, length=3, steps=6)
+        expected = accepts_within(task)
+        assert simulate(task).answer is expected, seed
+        claim = solve_sat(task)
+        assert claim.answer is expected, seed
+        assert check_outcome(task, outcome_of(claim, "sat"))[0], seed
+
+
+def test_the_checker_refutes_tampered_answers():
+    m = load_machine(MACHINES / "palindrome.toml")
+    task = Task(m, "0110", 20)
+    run = simulate(task).witness["run"]
+    assert check_run(task, run)[0]
+    assert not check_run(task, run[:-1])[0]  # does not end accepting
+    assert not check_run(task, [run[0], run[2], *run[3:]])[0]  # a step skipped
+    assert not check_run(Task(m, "0110", 10), run)[0]  # beyond the bound
+    no = simulate(Task(m, "0111", 20))
+    assert not check_outcome(task, Outcome("t", "x", "no-solution", False, no.witness))[0]
+    alt = load_machine(MACHINES / "ones-then-zero.toml")
+    task = Task(alt, "1010", 6)
+    strategy = simulate(task).witness["strategy"]
+    assert check_strategy(task, strategy)[0]
+    assert not check_strategy(Task(alt, "1010", 3), strategy)[0]  # too few steps
+    # a claim of acceptance on a word the machine rejects: the strategy cannot be made
+    assert not check_outcome(Task(alt, "1011", 6), Outcome("t", "x", "solved", True, {"strategy": {}}))[0]
+
+
+def test_the_command_line_answers_and_a_saved_answer_is_checked_again(tmp_path):
+    run = run_cli("machine", "accepts", MACHINES / "third-last.toml", "0100", "--steps", "6",
+                  "--backend", "sat", "--json")  # fmt: skip
+    assert run.code == 0, run.stderr
+    data = json.loads(run.stdout)
+    assert data["answer"] is True and data["stats"]["verified"] is True
+    saved = tmp_path / "answer.json"
+    saved.write_text(run.stdout)
+    assert run_cli("verify", saved).code == 0
+    data["witness"]["run"][1] = data["witness"]["run"][0]
+    saved.write_text(json.dumps(data))
+    assert run_cli("verify", saved).code == 1
+    run = run_cli("machine", "run", MACHINES / "palindrome.toml", "010", "--steps", "12")
+    assert run.code == 0 and "[q0]010" in run.stdout and "accepts" in run.stdout
+
+
+def test_machine_to_sat_writes_the_cnf_of_the_question(tmp_path):
+    from pysat.formula import CNF
+    from pysat.solvers import Glucose4
+
+    m = load_machine(MACHINES / "third-last.toml")
+    for w in ("0100", "1011", "100"):
+        out = tmp_path / f"{w}.cnf"
+        run = run_cli("reduce", "machine-to-sat", MACHINES / "third-last.toml", w, "--steps", "6", "-o", out)
+        assert run.code == 0, run.stderr
+        with Glucose4(bootstrap_with=CNF(from_file=str(out)).clauses) as solver:
+            assert solver.solve() is simulate(Task(m, w, 6)).answer
+    assert "file exists" in run_cli("reduce", "machine-to-sat", MACHINES / "third-last.toml", "1",
+                                    "--steps", "2", "-o", out).stderr  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "text, fragment",
+    [
+        ("q0 _ -> maybe _ S", "unknown state 'maybe'"),
+        ("q0 2 -> yes _ S", "not in the tape alphabet"),
+        ("q0 _ yes _ S", "expected 'STATE READ -> NEXT WRITE MOVE'"),
+    ],
+)
+def test_bad_machines_are_one_line(tmp_path, text, fragment):
+    base = (MACHINES / "third-last.toml").read_text().split("transitions")[0]
+    bad = tmp_path / "bad.toml"
+    bad.write_text(base + f"transitions = '''\n{text}\n'''\n".replace("q0", "scan"))
+    assert_bad_input(run_cli("machine", "run", bad, "01", "--steps", "3"), fragment)
+
+
+def test_bad_input_is_one_line(tmp_path):
+    bad = tmp_path / "noaccept.toml"
+    bad.write_text((MACHINES / "third-last.toml").read_text().replace('accept = ["yes"]', "accept = []"))
+    assert_bad_input(run_cli("machine", "run", bad, "01", "--steps", "3"), "no accepting state")
+    third = MACHINES / "third-last.toml"
+    assert_bad_input(run_cli("machine", "accepts", third, "0a1", "--steps", "3"), "not in the input alphabet")
+    assert_bad_input(run_cli("machine", "accepts", third, "01", "--steps", "900", "--backend", "sat"),
+                     "901 x 901 = 811,801 cells, beyond this tool's limit")  # fmt: skip
+    assert_bad_input(run_cli("machine", "accepts", third, "01", "--steps", "-1"), "--steps")
+    assert_bad_input(run_cli("machine", "accepts", MACHINES / "ones-then-zero.toml", "10",
+                             "--backend", "sat"), "universal states")  # fmt: skip
+    assert_bad_input(run_cli("machine", "run", tmp_path / "missing.toml", "01"), "missing.toml")
+
+
+@pytest.mark.xdist_group("timing")
+def test_the_time_limit_holds(tmp_path):
+    """A machine whose configurations double every step: the search stops at the limit."""
+    grow = tmp_path / "grow.toml"
+    grow.write_text(Path(MACHINES / "third-last.toml").read_text().split("transitions")[0]
+                    + "transitions = '''\nscan _ -> scan 0 R\nscan _ -> scan 1 R\n'''\n")  # fmt: skip
+    run = run_cli("machine", "accepts", grow, "-", "--steps", "60", "--time-limit", "0.5")
+    assert run.code == 3, (run.code, run.stdout, run.stderr)
