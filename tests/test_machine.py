@@ -190,3 +190,34 @@ def test_the_time_limit_holds(tmp_path):
                     + "transitions = '''\nscan _ -> scan 0 R\nscan _ -> scan 1 R\n'''\n")  # fmt: skip
     run = run_cli("machine", "accepts", grow, "-", "--steps", "60", "--time-limit", "0.5")
     assert run.code == 3, (run.code, run.stdout, run.stderr)
+
+
+@pytest.mark.parametrize("name", ["palindrome", "third-last"])
+def test_savitchs_game_answers_reachability(name):
+    """Every word up to 3 symbols, the default interval and a short one: the game's
+    winner by the native search and by the program is the simulator's answer within
+    the same bound, and the checker replays the play or searches again."""
+    from pyasp_games.domains.machine.savitch import read_savitch, solve_savitch, solve_savitch_asp
+    from pyasp_games.domains.machine.verify import check_savitch
+
+    path = MACHINES / f"{name}.toml"
+    for w in words("01", 3):
+        for steps in (None, len(w) + 2):
+            task = read_savitch(path, w, steps)
+            # the space |w| + 1 is all these machines use, so the bound is the only limit
+            expected = simulate(Task(task.machine, w, min(task.steps, 200))).answer
+            for solve in (solve_savitch, solve_savitch_asp):
+                claim = solve(task)
+                assert claim.answer is expected, (name, w, steps, solve.__name__)
+                assert check_savitch(task, outcome_of(claim, "x"))[0], (name, w, steps)
+            assert claim.witness["rounds"] <= max(1, task.steps).bit_length()
+
+
+def test_savitch_on_the_command_line_and_its_refusals():
+    run = run_cli("machine", "savitch", MACHINES / "third-last.toml", "0100")
+    assert run.code == 0 and "player 1 wins" in run.stdout and "13 rounds" in run.stdout, run.stdout
+    assert_bad_input(run_cli("machine", "savitch", MACHINES / "ones-then-zero.toml", "10"), "universal states")
+    assert_bad_input(run_cli("machine", "savitch", MACHINES / "third-last.toml", "0100", "--space", "2"),
+                     "shorter than the word")  # fmt: skip
+    assert_bad_input(run_cli("machine", "savitch", MACHINES / "third-last.toml", "01", "--space", "40"),
+                     "beyond this tool's limit")  # fmt: skip

@@ -150,6 +150,8 @@ class Task:
     steps: int
     name: str = "machine"
     known: bool | None = None
+    #: the space bound (Savitch's game and ALT(w)): the head stays on the first cells
+    space: int | None = None
 
 
 def _fail(where: str, why: str) -> InputError:

@@ -20,7 +20,8 @@ from pyasp_games.domains.machine.asp import solve_asp, solve_fixpoint
 from pyasp_games.domains.machine.model import Task, read_task
 from pyasp_games.domains.machine.native import simulate
 from pyasp_games.domains.machine.sat import solve_sat
-from pyasp_games.domains.machine.verify import check_outcome
+from pyasp_games.domains.machine.savitch import read_savitch, solve_savitch, solve_savitch_asp
+from pyasp_games.domains.machine.verify import check_outcome, check_savitch
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import EMIT_CNF, EMIT_LP, SOLVER, Param, Question, encoding_param
 from pyasp_games.engines.reference import Reference
@@ -117,4 +118,49 @@ ACCEPTS = Question(
     reference=REFERENCE,
 )
 
-QUESTIONS = (RUN, ACCEPTS)
+def describe_savitch(task: Task, outcome: Outcome, options: dict[str, Any]) -> tuple[str | None, list[str]]:
+    """The formatter of ``savitch``: who wins, the game's size and depth beside the
+    notes' bounds, player 1's play."""
+    w = outcome.witness if isinstance(outcome.witness, dict) else {}
+    word = task.word or "(the empty word)"
+    said = {True: f"player 1 wins: {task.machine.name} accepts {word} within {task.steps} steps in space {task.space}",
+            False: f"player 2 wins: {task.machine.name} does not accept {word} within {task.steps} steps in space {task.space}",
+            }.get(outcome.answer)  # fmt: skip
+    lines = []
+    if "rounds" in w:
+        lines += [
+            f"  configurations of space {w['space']}: {w['configurations']:,} (|Q| S |Gamma|^S); "
+            f"reachable from the start: {w['reachable']:,}",
+            f"  the notes' interval (k+1)^p(n), k = |Gamma|, p(n) = S: {w['notes_interval']:,}",
+            f"  depth: {w['rounds']} rounds of halving the interval {w['interval']:,} "
+            f"(the notes' p(n) log2(k+1) = {w['notes_rounds']})",
+            f"  positions: (A, L) pairs decided {w['pairs_evaluated']:,}; the game's positions at most "
+            f"{w['positions_bound']:,} (2 x rounds x configurations^2)",
+        ]  # fmt: skip
+    if isinstance(w.get("run"), list):
+        lines.append(f"  player 1's midpoints spell a run of {len(w['run']) - 1} steps: " + " ".join(w["run"]))
+    return said, lines
+
+
+SAVITCH = Question(
+    "savitch",
+    "Reachability by Savitch's game (notes section 6): player 1 proposes midpoints, player 2 picks a half.\n\n"
+    "A position is <(a,A),(b,B)>; at b = a + 1 player 1 wins iff B is A or one step from "
+    "it. Configurations of space --space S (default |word| + 1); the interval is --steps "
+    "(default: the number of configurations of space S). native: the game decided "
+    "position by position from the start; asp: the same rules (encodings/machine/"
+    "savitch.lp). Prints the game's size and depth beside the notes' bounds; player 1's "
+    "play is replayed, player 2's win checked by breadth-first search. With --json: "
+    "answer true/false, witness {run, rounds, configurations, ...}.",
+    backends={"native": solve_savitch, "asp": solve_savitch_asp},
+    check=check_savitch,
+    read=read_savitch,
+    describe=describe_savitch,
+    params=(INPUT[0], INPUT[1],
+            Param("steps", "--steps -t", "the interval T (default: the configurations of space S).",
+                  type=int, to="read", metavar="T"),
+            Param("space", "--space -s", "the space S: the cells the head may visit (default |word| + 1).",
+                  type=int, to="read", metavar="S")),
+)
+
+QUESTIONS = (RUN, ACCEPTS, SAVITCH)

@@ -190,3 +190,46 @@ def check_outcome(task: Task, outcome: Outcome) -> tuple[bool | None, str]:
             return False, f"the machine accepts {task.word!r} within {task.steps} steps (the checker's own search)"
         return True, f"no acceptance within {task.steps} steps (the checker's own search)"
     return False, f"the answer must be true or false, got {outcome.answer!r}"
+
+
+def check_savitch(task: Task, outcome: Outcome) -> tuple[bool | None, str]:
+    """The checker of ``machine savitch``: player 1's play, a run within the space and the
+    interval (waiting steps left out), replayed; "player 2 wins" by the checker's own
+    breadth-first search over the configurations of the space."""
+    if outcome.status not in ("solved", "no-solution"):
+        return None, "no answer to check"
+    m, space = task.machine, task.space or 1
+    witness = outcome.witness if isinstance(outcome.witness, dict) else {}
+    if outcome.answer is True:
+        run = witness.get("run")
+        if not isinstance(run, list) or not run:
+            return False, f"not a run: {run!r}"
+        configs = [_config(m, c) for c in run]
+        if None in configs:
+            return False, f"not a configuration: {run[configs.index(None)]!r}"
+        if configs[0] != (m.start, 0, task.word.rstrip(m.blank)):
+            return False, f"the play starts at {run[0]!r}, not at the machine's start"
+        if len(run) - 1 > task.steps:
+            return False, f"the run takes {len(run) - 1} steps, beyond the interval {task.steps}"
+        for i, (a, b) in enumerate(pairwise(configs), 1):
+            if b not in _step(m, a) or b[1] >= space:
+                return False, f"step {i}: {run[i - 1]!r} -> {run[i]!r} is no step within space {space}"
+        if configs[-1][0] not in m.accept:
+            return False, f"the play ends in {run[-1]!r}, not in an accepting state"
+        return True, f"player 1's play replayed: a run of {len(run) - 1} steps within space {space}"
+    if outcome.answer is False:
+        start = (m.start, 0, task.word.rstrip(m.blank))
+        depth = {start: 0}
+        queue = [start]
+        for c in queue:  # breadth first: the queue grows as it is read
+            if c[0] in m.accept:
+                return False, f"{c} is reachable in {depth[c]} steps within space {space} (the checker's own search)"
+            if len(depth) > CHECK_BUDGET:
+                raise Unconfirmed(f"the checker's own search passed {CHECK_BUDGET:,} configurations")
+            if depth[c] < task.steps:
+                for n in _step(m, c):
+                    if n[1] < space and n not in depth:
+                        depth[n] = depth[c] + 1
+                        queue.append(n)
+        return True, f"no accepting configuration within {task.steps} steps in space {space} ({len(depth):,} configurations searched)"
+    return False, f"the answer must be true or false, got {outcome.answer!r}"
