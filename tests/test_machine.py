@@ -62,13 +62,18 @@ def test_the_bundled_machines_decide_their_languages(name):
             assert int(tape[::-1], 2) == int(w[::-1] or "0", 2) + 1, w
 
 
-@pytest.mark.parametrize("name", ["palindrome", "third-last", "increment"])
-def test_cook_levin_and_the_fixpoint_agree_with_the_simulator(name):
-    """Every word up to 3 symbols and three bounds (too short, tight, loose): the SAT
-    backend's decoded run, the program's and the fixpoint's are replayed, and the
-    answers are the simulator's."""
+@pytest.mark.parametrize(
+    "name, longest",
+    [("third-last", 3), ("palindrome", 2),
+     *(pytest.param(name, 4, marks=pytest.mark.slow) for name in ("palindrome", "third-last", "increment", "walk"))],
+)  # fmt: skip
+def test_cook_levin_and_the_fixpoint_agree_with_the_simulator(name, longest):
+    """Every word up to ``longest`` symbols and three bounds (too short, tight, loose):
+    the SAT backend's decoded run, the program's and the fixpoint's are replayed, and
+    the answers are the simulator's (the slow cases: every bundled machine, words up
+    to 4 symbols)."""
     m = load_machine(MACHINES / f"{name}.toml")
-    for w in words(m.input, 3):
+    for w in words(m.input, longest):
         for steps in (1, 2 * len(w) + 1, (len(w) + 1) ** 2):
             task = Task(m, w, steps)
             expected = simulate(task).answer
@@ -81,7 +86,7 @@ def test_cook_levin_and_the_fixpoint_agree_with_the_simulator(name):
 
 def test_alternation_by_the_fixpoint_and_the_checkers_own_search():
     m = load_machine(MACHINES / "ones-then-zero.toml")
-    for w in words(m.input, 4):
+    for w in words(m.input, 3):
         for steps in (0, len(w), len(w) + 2):
             task = Task(m, w, steps)
             native, asp = simulate(task), solve_fixpoint(task)
@@ -94,7 +99,7 @@ def test_alternation_by_the_fixpoint_and_the_checkers_own_search():
 
 def test_random_machines_agree():
     """Random nondeterministic machines: simulator, SAT and the checker's own search."""
-    for seed in range(25):
+    for seed in range(12):
         task = random_task(seed, states=3, transitions=8, length=3, steps=6)
         expected = accepts_within(task)
         assert simulate(task).answer is expected, seed
@@ -192,16 +197,20 @@ def test_the_time_limit_holds(tmp_path):
     assert run.code == 3, (run.code, run.stdout, run.stderr)
 
 
-@pytest.mark.parametrize("name", ["palindrome", "third-last"])
-def test_savitchs_game_answers_reachability(name):
-    """Every word up to 3 symbols, the default interval and a short one: the game's
+@pytest.mark.parametrize(
+    "name, longest",
+    [("third-last", 2), pytest.param("palindrome", 3, marks=pytest.mark.slow),
+     pytest.param("third-last", 4, marks=pytest.mark.slow)],
+)  # fmt: skip
+def test_savitchs_game_answers_reachability(name, longest):
+    """Every word up to ``longest`` symbols, the default interval and a short one: the game's
     winner by the native search and by the program is the simulator's answer within
     the same bound, and the checker replays the play or searches again."""
     from pyasp_games.domains.machine.savitch import read_savitch, solve_savitch, solve_savitch_asp
     from pyasp_games.domains.machine.verify import check_savitch
 
     path = MACHINES / f"{name}.toml"
-    for w in words("01", 3):
+    for w in words("01", longest):
         for steps in (None, len(w) + 2):
             task = read_savitch(path, w, steps)
             # the space |w| + 1 is all these machines use, so the bound is the only limit
@@ -221,3 +230,55 @@ def test_savitch_on_the_command_line_and_its_refusals():
                      "shorter than the word")  # fmt: skip
     assert_bad_input(run_cli("machine", "savitch", MACHINES / "third-last.toml", "01", "--space", "40"),
                      "beyond this tool's limit")  # fmt: skip
+
+
+def test_alt_is_won_by_player_1_iff_the_machine_accepts_in_time():
+    """ALT(w) with the proof's challenges: the winner is the simulator's answer, for every
+    word up to 3 symbols and several bounds (the checker runs the machine again); and
+    delta spells, row by row, the simulator's run."""
+    from pyasp_games.domains.machine.alt import BOUNDARY, delta, first_row, solve_alt
+    from pyasp_games.domains.machine.verify import check_alt
+
+    for name in ("palindrome", "increment", "walk"):
+        m = load_machine(MACHINES / f"{name}.toml")
+        for w in words(m.input, 3):
+            for steps in (1, 3, 2 * len(w) + 2):
+                task = Task(m, w, steps)
+                claim = solve_alt(task)
+                assert claim.answer is simulate(task).answer, (name, w, steps)
+                assert check_alt(task, outcome_of(claim, "native"))[0], (name, w, steps)
+    m = load_machine(MACHINES / "palindrome.toml")
+    task = Task(m, "0110", 20)
+    width = 24
+    row = [first_row(task, p) for p in range(-1, width + 3)]  # cells -1 .. width + 2
+    for config in simulate(task).witness["run"]:
+        shown = "".join(row[2:width]).replace("[", "").rstrip("_")
+        state = next(a for a in row if a in m.states)
+        assert shown.replace(state, f"[{state}]", 1).rstrip("_") == config.rstrip("_"), config
+        row = [BOUNDARY, BOUNDARY] + [delta(m, tuple(row[i - 2: i + 3])) for i in range(2, width + 1)] + ["_"] * 4
+
+
+def test_the_notes_rule_4_as_written_lets_player_1_lie():
+    """The notes' rule 4 (player 2 checks s in -1..1 only) and the walk machine: it needs
+    3 steps on 'aa', yet with 2 steps player 1 wins, lying about the cell two to the
+    right; the explicit game graph (written with -o) says the same, as grundy values
+    reads it. With s in -2..2 player 2 wins."""
+    from pyasp_games.domains.machine.alt import solve_alt
+
+    task = Task(load_machine(MACHINES / "walk.toml"), "aa", 2)
+    assert simulate(task).answer is False
+    assert solve_alt(task, challenge=1).answer is True and solve_alt(task, challenge=2).answer is False
+
+
+def test_alt_on_the_command_line_and_its_graph(tmp_path):
+    walk = MACHINES / "walk.toml"
+    for challenge, value in (("1", "N-position"), ("2", "P-position")):
+        graph = tmp_path / f"alt{challenge}.txt"
+        run = run_cli("machine", "alt", walk, "aa", "--steps", "2", "--challenge", challenge, "-o", graph)
+        assert run.code == 0 and "verified" in run.stdout, (run.stdout, run.stderr)
+        run = run_cli("grundy", "values", graph, "--position", "start")
+        assert run.code == 0 and value in run.stdout, run.stdout
+    assert_bad_input(run_cli("machine", "alt", MACHINES / "third-last.toml", "01", "--steps", "3"),
+                     "deterministic machine")  # fmt: skip
+    assert_bad_input(run_cli("machine", "alt", walk, "aa", "--steps", "3", "--challenge", "3"), "--challenge")
+    assert_bad_input(run_cli("machine", "alt", walk, "aa", "--steps", "500"), "beyond this tool's limit")

@@ -16,14 +16,23 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from pyasp_games.domains.machine.alt import format_graph, read_alt, solve_alt
 from pyasp_games.domains.machine.asp import solve_asp, solve_fixpoint
 from pyasp_games.domains.machine.model import Task, read_task
 from pyasp_games.domains.machine.native import simulate
 from pyasp_games.domains.machine.sat import solve_sat
 from pyasp_games.domains.machine.savitch import read_savitch, solve_savitch, solve_savitch_asp
-from pyasp_games.domains.machine.verify import check_outcome, check_savitch
+from pyasp_games.domains.machine.verify import check_alt, check_outcome, check_savitch
 from pyasp_games.engines.outcome import Outcome
-from pyasp_games.engines.question import EMIT_CNF, EMIT_LP, SOLVER, Param, Question, encoding_param
+from pyasp_games.engines.question import (
+    EMIT_CNF,
+    EMIT_LP,
+    SOLVER,
+    Output,
+    Param,
+    Question,
+    encoding_param,
+)
 from pyasp_games.engines.reference import Reference
 
 #: The backends of ``accepts``: ``backend(task, limits, **options) -> Claim``, answer
@@ -163,4 +172,43 @@ SAVITCH = Question(
                   type=int, to="read", metavar="S")),
 )
 
-QUESTIONS = (RUN, ACCEPTS, SAVITCH)
+def describe_alt(task: Task, outcome: Outcome, options: dict[str, Any]) -> tuple[str | None, list[str]]:
+    """The formatter of ``alt``: who wins ALT(w), player 1's opening claim, the sizes."""
+    w = outcome.witness if isinstance(outcome.witness, dict) else {}
+    word = task.word or "(the empty word)"
+    said = {True: f"player 1 wins ALT({word}) within {task.steps} steps",
+            False: f"player 2 wins ALT({word}) within {task.steps} steps"}.get(outcome.answer)  # fmt: skip
+    lines = []
+    if "windows" in w:
+        lines.append(f"  challenges s in {list(range(-w['challenge'], w['challenge'] + 1))}; "
+                     f"|Delta| = {w['symbols']}; {w['cells']:,} cells x times decided, "
+                     f"{w['claims_won']:,} claims player 1 wins, {w['windows']:,} windows examined")  # fmt: skip
+    if isinstance(w.get("claim"), list):
+        p, t, q = w["claim"]
+        lines.append(f"  player 1 opens with the claim C({t}, {p}) = {q}: after {t - 1} steps, "
+                     f"state {q} on cell {p} of x q y")  # fmt: skip
+    lines.append(f"  {outcome.verdict.message}" if outcome.verdict.message else "")
+    return said, [line for line in lines if line]
+
+
+ALT = Question(
+    "alt",
+    "Who wins ALT(w) (notes section 10)? Player 1 claims a window of the tableau, player 2 checks one cell.\n\n"
+    "Bounded halting as a game: player 1 wins iff the deterministic machine accepts the "
+    "word within --steps T; the checker runs the machine and confirms it. --challenge 2 "
+    "(the default) lets player 2 check any cell of the window, as the notes' proof needs; "
+    "--challenge 1 plays the notes' rule 4 as written (s in -1..1), checked by solving the "
+    "explicit game graph. -o FILE writes that graph (arcs; player 1 moves at 'start') for "
+    "'grundy values FILE --position start' or 'geography solve FILE'. With --json: answer "
+    "true when player 1 wins, witness {claim, windows, ...}.",
+    backends={"native": solve_alt},
+    check=check_alt,
+    read=read_alt,
+    describe=describe_alt,
+    params=(*INPUT, Param("challenge", "--challenge", "the cells player 2 may check: 2 (s in -2..2) or 1 (s in -1..1).",
+                          type=int, default=2)),
+    output=Output("write ALT(w)'s game graph (arcs 'u v', player 1 moves at 'start').",
+                  lambda task, outcome: format_graph(task, outcome.witness["challenge"]), (".txt",), "game graph"),
+)
+
+QUESTIONS = (RUN, ACCEPTS, SAVITCH, ALT)

@@ -233,3 +233,58 @@ def check_savitch(task: Task, outcome: Outcome) -> tuple[bool | None, str]:
                         queue.append(n)
         return True, f"no accepting configuration within {task.steps} steps in space {space} ({len(depth):,} configurations searched)"
     return False, f"the answer must be true or false, got {outcome.answer!r}"
+
+
+def check_alt(task: Task, outcome: Outcome) -> tuple[bool | None, str]:
+    """The checker of ``machine alt``. With the proof's challenges (``s`` in -2..2) the
+    winner must be what the notes prove it is: player 1 iff the machine accepts within
+    the bound, by the checker's own run of the machine, and player 1's opening claim
+    must be true of that run. With the notes' literal rule (``s`` in -1..1) the game is
+    solved again as an explicit graph (positions and moves), by backward induction."""
+    if outcome.status not in ("solved", "no-solution"):
+        return None, "no answer to check"
+    m = task.machine
+    witness = outcome.witness if isinstance(outcome.witness, dict) else {}
+    challenge = witness.get("challenge", 2)
+    if challenge == 1:
+        from pyasp_games.domains.machine.alt import game_graph
+
+        try:
+            arcs, _ = game_graph(task, 1)
+        except InputError as err:
+            raise Unconfirmed(str(err)) from None
+        moves: dict[str, list[str]] = {}
+        for u, v in arcs:
+            moves.setdefault(u, []).append(v)
+        wins: dict[str, bool] = {}
+        order = [("start", False)]
+        while order:  # the graph is acyclic (times go down): depth first, then decide
+            node, ready = order.pop()
+            if node in wins:
+                continue
+            if not ready:
+                order.append((node, True))
+                order += [(v, False) for v in moves.get(node, []) if v not in wins]
+                continue
+            wins[node] = any(not wins[v] for v in moves.get(node, []))
+        said = wins["start"]
+        if said is not outcome.answer:
+            return False, f"the explicit game graph ({len(wins):,} positions) says player {1 if said else 2} wins"
+        return True, f"the explicit game graph ({len(wins):,} positions) agrees: player {1 if said else 2} wins"
+    config = (m.start, 0, task.word.rstrip(m.blank))
+    for _ in range(task.steps):
+        if config[0] in m.accept:
+            break
+        nexts = _step(m, config)
+        if len(nexts) != 1:
+            break
+        config = nexts[0]
+    accepted = config[0] in m.accept
+    if outcome.answer is not accepted:
+        return False, (f"the machine {'accepts' if accepted else 'does not accept'} within {task.steps} steps "
+                       f"(the checker's run), so player {1 if accepted else 2} wins")  # fmt: skip
+    if accepted:
+        claim = witness.get("claim")
+        if claim != [config[1] + 1, task.steps + 1, config[0]]:
+            return False, f"player 1's opening claim {claim} is not the run's: {[config[1] + 1, task.steps + 1, config[0]]}"
+    return True, f"player {1 if accepted else 2} wins, as the machine's run within {task.steps} steps says"
