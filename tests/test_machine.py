@@ -282,3 +282,23 @@ def test_alt_on_the_command_line_and_its_graph(tmp_path):
                      "deterministic machine")  # fmt: skip
     assert_bad_input(run_cli("machine", "alt", walk, "aa", "--steps", "3", "--challenge", "3"), "--challenge")
     assert_bad_input(run_cli("machine", "alt", walk, "aa", "--steps", "500"), "beyond this tool's limit")
+
+
+def test_the_emitted_program_runs_as_printed(tmp_path):
+    from .test_emit_lp import run_as_printed
+
+    lp = tmp_path / "third-last.lp"
+    run = run_cli("machine", "accepts", MACHINES / "third-last.toml", "0100", "--steps", "6",
+                  "-b", "asp", "--emit-lp", lp)  # fmt: skip
+    assert run.code == 0, run.stderr
+    shown = run_as_printed(lp)
+    assert 'state(5,"yes")' in shown and "SATISFIABLE" in shown
+
+
+def test_the_bundled_game_graph_is_what_the_command_writes(tmp_path):
+    """docs/examples' ALT(w) graph is the one `machine alt -o` writes today."""
+    out = tmp_path / "alt.txt"
+    run = run_cli("machine", "alt", MACHINES / "walk.toml", "aa", "--steps", "2", "--challenge", "1", "-o", out)
+    assert run.code == 0, run.stderr
+    shown = Path(__file__).parent.parent / "docs" / "examples" / "alt-walk-aa-2-rule-as-written.txt"
+    assert out.read_text() == shown.read_text()

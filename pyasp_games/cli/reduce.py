@@ -215,10 +215,13 @@ def machine_to_sat(
         refuse_alternating(task.machine, "the Cook-Levin program")
         text = facts(task)
         program = encoding_path(DOMAIN, "tableau")
-        header = (f"% Cook-Levin program: does {task.machine.name} accept {task.word!r} within "
-                  f"{task.steps} steps? One answer set per accepting run.\n"
-                  f"% run: python -m clingo {program} FILE\n")  # fmt: skip
-        write_output(header + f'#include "{program}".\n' + text, output)
+        about = f"Cook-Levin program: does {task.machine.name} accept {task.word!r} within {task.steps} steps?"
+        if output is not None:  # the one writer of programs, its header says how to run it
+            from pyasp_games.engines.clingo_runner import write_facts
+
+            write_facts(output, text, [program], about, notes=["one answer set per accepting run"])
+        else:
+            write_output(f"% {about}\n#include \"{program}\".\n" + text, None)
         sizes = {"facts": text.count("\n")}
     else:
         import tempfile
