@@ -20,7 +20,16 @@ from typing import Any
 
 import typer
 
-from pyasp_games.cli.common import FORCE, OUTPUT, new_file, print_json, warn, write_output
+from pyasp_games.cli.common import (
+    FORCE,
+    MEMORY_LIMIT,
+    OUTPUT,
+    TIME_LIMIT,
+    new_file,
+    print_json,
+    warn,
+    write_output,
+)
 from pyasp_games.cli.questions import add_questions
 from pyasp_games.domains import questions_of
 from pyasp_games.domains.cover.reductions import PADS
@@ -199,13 +208,19 @@ def machine_to_sat(
     ),
     force: bool = FORCE,
     json: bool = typer.Option(False, "--json", help="Print the sizes as one JSON object."),
+    time_limit: float = TIME_LIMIT,
+    memory_limit: float = MEMORY_LIMIT,
 ) -> None:
     """Cook-Levin: the CNF (DIMACS) satisfiable iff the machine accepts the word within T
     steps; its models are the accepting runs (the variables are named in its comments)."""
     from pyasp_games.domains.machine.model import read_task
+    from pyasp_games.engines.enforcement import arm
+    from pyasp_games.engines.limits import Limits
     from pyasp_games.engines.sat_runner import SatSession
 
+    limits = Limits.given(time_limit, memory_megabytes=memory_limit)
     new_file(output, force, "--output")
+    arm(limits)  # the whole command: building a large CNF takes its time
     task = read_task(machine, word, steps)
     if asp:
         from pyasp_games.domains.machine.asp import DOMAIN, facts

@@ -258,8 +258,11 @@ def parse_machine(text: str, name: str = "machine", where: str = "") -> Machine:
     for e in examples:
         if set(e) - {"word", "steps", "known"} or not isinstance(e.get("word"), str):
             raise _fail(where, "an example is a table of word (a string), steps (an integer) and known (true/false)")
-        checked_word(machine, e["word"])
-        checked_steps(e.get("steps"))
+        try:
+            checked_word(machine, e["word"])
+            checked_steps(e.get("steps", 0))
+        except InputError as err:
+            raise _fail(where, f"an example: {err}") from None
         if not isinstance(e.get("known"), (bool, type(None))):
             raise _fail(where, "an example's 'known' must be true or false")
     return machine
@@ -296,13 +299,16 @@ def checked_steps(steps: Any) -> int:
 
 
 def read_task(machine: Path | str, word: str | None = None, steps: int | None = None) -> Task:
-    """The question's input read: the machine file, the word (``-`` or ``""``: the empty
-    word) and the bound on the steps (default: 10 * (|word| + 1) ** 2)."""
+    """The question's input read: the machine file, the word (``-``: the empty word;
+    none: the word of the file's first example, with its bound, if it has one) and the
+    bound on the steps (default: the example's, else 10 * (|word| + 1) ** 2)."""
     m = load_machine(machine)
+    if word is None and m.examples:
+        word = m.examples[0]["word"]
+        steps = m.examples[0].get("steps") if steps is None else steps
     word = "" if word in (None, "-") else word
     checked_word(m, word)
-    steps = 10 * (len(word) + 1) ** 2 if steps is None else steps
-    steps = min(steps, MAX_STEPS) if steps is None else checked_steps(steps)
+    steps = min(10 * (len(word) + 1) ** 2, MAX_STEPS) if steps is None else checked_steps(steps)
     return Task(m, word, steps, f"{m.name}:{word or '-'}")
 
 

@@ -45,7 +45,8 @@ REFERENCE = Reference("machine", lambda task, options: ("native", {}))
 
 INPUT = (
     Param("machine", help="A machine file (TOML: docs/machine.md).", type=Path, to="read"),
-    Param("word", help="The input word ('-' or nothing: the empty word).", to="read", optional=True),
+    Param("word", help="The input word ('-': the empty word; default: the file's first example).",
+          to="read", optional=True),
     Param("steps", "--steps -t", "the bound on the steps (default 10 (|word| + 1)^2).",
           type=int, to="read", metavar="T"),
 )  # fmt: skip
