@@ -67,8 +67,14 @@ def domain() -> DomainSpec:
 
     return DomainSpec.asking(
         ACCEPTS, load_instances, _known, generators={"random": random_task}, questions=QUESTIONS,
-        fuzzing=fuzzing(),
+        fuzzing=fuzzing(), applies=_applies,
     )  # fmt: skip
+
+
+def _applies(task: Task, backend: str) -> bool:
+    """The Cook-Levin tableau is one run: ``sat`` and ``asp`` answer machines without
+    universal states (crosscheck runs them only there)."""
+    return backend not in ("sat", "asp") or not task.machine.universal
 
 
 def fuzzing() -> Fuzzing:
