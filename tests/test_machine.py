@@ -310,3 +310,26 @@ def test_the_bundled_game_graph_is_what_the_command_writes(tmp_path):
     assert run.code == 0, run.stderr
     shown = Path(__file__).parent.parent / "docs" / "examples" / "alt-walk-aa-2-rule-as-written.txt"
     assert out.read_text() == shown.read_text()
+
+
+@pytest.mark.parametrize(
+    "command, args, tamper",
+    [
+        ("machine run", {"word": "0100", "steps": 6}, lambda w: w["run"].pop(1)),
+        ("machine accepts", {"word": "0100", "steps": 6}, lambda w: w["run"].append(w["run"][-1])),
+        ("machine savitch", {"word": "0100"}, lambda w: w["run"].pop(2)),
+        ("machine alt", {"word": "aa", "steps": 3}, lambda w: w.update(claim=[1, 4, "yes"])),
+    ],
+)
+def test_every_question_rechecks_a_saved_answer(command, args, tamper):
+    """A saved answer (as --json writes it) is verified again; a tampered one is refuted."""
+    from pyasp_games.domains import find_command
+    from pyasp_games.tools.saved import recheck, saved
+
+    machine = MACHINES / ("walk.toml" if command == "machine alt" else "third-last.toml")
+    ask = find_command(command)
+    given = {"machine": str(machine), **args}
+    data = json.loads(json.dumps(saved(ask, ask.ask(ask.read(**given)), given), default=str))
+    assert recheck(data)[1].verdict.verified is True, command
+    tamper(data["witness"])
+    assert recheck(data)[1].verdict.verified is False, command

@@ -298,24 +298,35 @@ def checked_steps(steps: Any) -> int:
     return checked_int(steps, "--steps", 0, MAX_STEPS)
 
 
+def default_steps(word: str) -> int:
+    """The bound when none is given: ``(|w| + 1)^2 + 10`` (room for the quadratic
+    machines of a course; the Cook-Levin tableau stays within its limit up to 12
+    symbols).
+
+    >>> default_steps("0110")
+    35
+    """
+    return min((len(word) + 1) ** 2 + 10, MAX_STEPS)
+
+
 def read_task(machine: Path | str, word: str | None = None, steps: int | None = None) -> Task:
     """The question's input read: the machine file, the word (``-``: the empty word;
     none: the word of the file's first example, with its bound, if it has one) and the
-    bound on the steps (default: the example's, else 10 * (|word| + 1) ** 2)."""
+    bound on the steps (default: the example's, else :func:`default_steps`)."""
     m = load_machine(machine)
     if word is None and m.examples:
         word = m.examples[0]["word"]
         steps = m.examples[0].get("steps") if steps is None else steps
     word = "" if word in (None, "-") else word
     checked_word(m, word)
-    steps = min(10 * (len(word) + 1) ** 2, MAX_STEPS) if steps is None else checked_steps(steps)
+    steps = default_steps(word) if steps is None else checked_steps(steps)
     return Task(m, word, steps, f"{m.name}:{word or '-'}")
 
 
 def load_instances(path: Path) -> list[Task]:
     """The examples of a machine file, one task each (crosscheck's loader)."""
     m = load_machine(path)
-    return [Task(m, e["word"], e.get("steps", 10 * (len(e["word"]) + 1) ** 2),
+    return [Task(m, e["word"], e.get("steps", default_steps(e["word"])),
                  f"{m.name}:{e['word'] or '-'}", e.get("known")) for e in m.examples]  # fmt: skip
 
 

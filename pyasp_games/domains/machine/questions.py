@@ -47,7 +47,7 @@ INPUT = (
     Param("machine", help="A machine file (TOML: docs/machine.md).", type=Path, to="read"),
     Param("word", help="The input word ('-': the empty word; default: the file's first example).",
           to="read", optional=True),
-    Param("steps", "--steps -t", "the bound on the steps (default 10 (|word| + 1)^2).",
+    Param("steps", "--steps -t", "the bound on the steps (default (|word| + 1)^2 + 10, or the example's).",
           type=int, to="read", metavar="T"),
 )  # fmt: skip
 
