@@ -58,14 +58,17 @@ def read_run(task: Task, symbols: list[Any]) -> list[str]:
     state: dict[int, str] = {}
     head: dict[int, int] = {}
     cells: dict[int, dict[int, str]] = {}
-    for s in symbols:
-        if s.name == "state" and len(s.arguments) == 2:
-            state[s.arguments[0].number] = s.arguments[1].string
-        elif s.name == "head":
-            t, i = int_arguments(s, "head", 2, "a time and a cell")
-            head[t] = i
-        elif s.name == "cell" and len(s.arguments) == 3:
-            cells.setdefault(s.arguments[0].number, {})[s.arguments[1].number] = s.arguments[2].string
+    try:
+        for s in symbols:
+            if s.name == "state" and len(s.arguments) == 2:
+                state[s.arguments[0].number] = s.arguments[1].string
+            elif s.name == "head":
+                t, i = int_arguments(s, "head", 2, "a time and a cell")
+                head[t] = i
+            elif s.name == "cell" and len(s.arguments) == 3:
+                cells.setdefault(s.arguments[0].number, {})[s.arguments[1].number] = s.arguments[2].string
+    except RuntimeError:  # clingo's word for a symbol of another type (a number for a string)
+        raise MalformedAnswer(f"the answer set shows {s}, not state(Time,\"Q\"), head(Time,Cell) or cell(Time,Cell,\"A\")") from None
     run = []
     for t in range(task.steps + 1):
         if t not in state or t not in head or t not in cells:

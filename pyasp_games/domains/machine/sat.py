@@ -97,8 +97,7 @@ def cook_levin(task: Task, s: SatSession) -> dict[str, int]:
                 s.add([-idle, -s.var("sym", t, i, a), s.var("sym", t + 1, i, a)])
     # fin(C): the last row is accepting
     s.add([s.var("state", T, q) for q in sorted(m.accept)])
-    return {"variables": s.pool.top, "clauses": len(s.clauses) if s.clauses is not None else -1,
-            "rows": rows, "width": width}  # fmt: skip
+    return {"variables": s.pool.top, "clauses": len(s.clauses), "rows": rows, "width": width}
 
 
 def decode(task: Task, true: set[Any]) -> list[str]:
@@ -122,7 +121,7 @@ def solve_sat(
 ) -> Claim:
     """Solve the Cook-Levin CNF of ``task``: ``True`` with the decoded accepting run, or
     ``False`` (unsatisfiable: no run accepts within the bound)."""
-    with SatSession(solver, limits.deadline()) as s:
+    with SatSession(solver, limits.deadline()) as s:  # the clauses kept: counted, written
         sizes = cook_levin(task, s)
         if emit_cnf is not None:
             s.write_dimacs(emit_cnf, comment=cnf_comment(task))
