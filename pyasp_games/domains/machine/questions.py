@@ -145,7 +145,8 @@ def describe_savitch(task: Task, outcome: Outcome, options: dict[str, Any]) -> t
             f"  depth: {w['rounds']} rounds of halving the interval {w['interval']:,} "
             f"(the notes' p(n) log2(k+1) = {w['notes_rounds']})",
             f"  positions: (A, L) pairs decided {w['pairs_evaluated']:,}; the game's positions at most "
-            f"{w['positions_bound']:,} (2 x rounds x configurations^2)",
+            f"{w['positions_bound']:,} by length (2 x rounds x configurations^2), "
+            f"{w.get('positions_with_times', 0):,} with their times ((2T - 1) x configurations^2)",
         ]  # fmt: skip
     if isinstance(w.get("run"), list):
         lines.append(f"  player 1's midpoints spell a run of {len(w['run']) - 1} steps: " + " ".join(w["run"]))

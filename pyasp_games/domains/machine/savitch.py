@@ -134,6 +134,8 @@ def game_sizes(task: Task, reachable: int, evaluated: int) -> dict[str, Any]:
         "space": space, "interval": task.steps, "rounds": rounds(task.steps),
         "configurations": count, "reachable": reachable, "pairs_evaluated": evaluated,
         "positions_bound": 2 * max(rounds(task.steps), 1) * count * count,
+        # <(a,A),(b,B)> with its times: the intervals of a halving tree over [0, T]
+        "positions_with_times": max(2 * task.steps - 1, 1) * count * count,
         "notes_interval": (k + 1) ** space, "notes_rounds": round(space * math.log2(k + 1), 2),
     }  # fmt: skip
 
