@@ -17,10 +17,10 @@ its symbol (the frame); an idle step keeps everything; the last row is accepting
 notes' ``fin``). Every clause has at most 4 literals but the "exactly one" groups.
 
 The notes' ``succ`` (one symbol ``g`` or ``h`` of a 5-cell window, "xor") has two
-slips this encoding avoids (docs/machine.md): ``S(k, g) xor S(k, h)`` is false where
-``g`` and ``h`` agree (every cell away from the head), and the choice between ``g``
-and ``h`` made cell by cell may mix two successors; here one ``fire`` variable a step
-chooses the transition for the whole row.
+gaps this encoding closes (docs/machine.md): the choice between ``g`` and ``h`` made
+cell by cell may mix two successors (here one ``fire`` variable a step chooses the
+transition for the whole row), and nothing says a cell holds one symbol (here the
+"exactly one" groups).
 
 >>> from pyasp_games.domains.machine.model import FLIP, Task, parse_machine
 >>> claim = solve_sat(Task(parse_machine(FLIP), "01", 3))
