@@ -1,10 +1,12 @@
-"""Turing machines as games: the simulator, Cook-Levin, Savitch's game, alternation.
+"""Turing machines as games: the simulator, Cook-Levin, alternation, Savitch's game, ALT(w).
 
 The lecture notes' machines (sections 6, 7, 10): a machine file (deterministic,
 nondeterministic or alternating), its direct simulator (``machine run``), acceptance
 within a bound by the simulator, by the Cook-Levin CNF and program and by the least
-fixpoint of the notes' definition (``machine accepts``), every answer replayed by the
-checker (:mod:`~pyasp_games.domains.machine.verify`).
+fixpoint of the notes' definition (``machine accepts``), reachability by Savitch's game
+(``machine savitch``) and bounded halting by the game ALT(w) (``machine alt``), every
+answer checked by :mod:`~pyasp_games.domains.machine.verify` (runs replayed,
+strategies played out, "no" searched again, ALT(w)'s winner against the machine's run).
 
 >>> from pyasp_games.domains.machine.model import FLIP, Task, parse_machine
 >>> out = solve(Task(parse_machine(FLIP), "0110", 5), "asp")
