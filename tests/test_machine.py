@@ -333,3 +333,53 @@ def test_every_question_rechecks_a_saved_answer(command, args, tamper):
     assert recheck(data)[1].verdict.verified is True, command
     tamper(data["witness"])
     assert recheck(data)[1].verdict.verified is False, command
+
+
+MIXER = """
+name = "mixer"
+states = ["s", "q", "p", "r", "yes"]
+input = "da"
+tape = "dabc_"
+blank = "_"
+start = "s"
+accept = ["yes"]
+transitions = '''
+s d -> q d R
+q a -> p b R
+q a -> r c L
+r b -> yes b S
+'''
+"""
+
+
+def test_the_notes_cell_by_cell_choice_admits_a_tableau_of_no_run():
+    """The notes' succ(X, Y) (section 7): each cell's next symbol is g or h of its window,
+    chosen cell by cell. The mixer rejects 'da' (both choices get stuck), yet the rows
+    's d a', 'd q a', 'r b c', 'yes b c' satisfy in, fin and every cell's "g xor h" with
+    one symbol a cell: row 3 takes cell 0 from one transition and cells 1, 2 from the
+    other. The Cook-Levin CNF here (one transition a row) is unsatisfiable, and the
+    checker refuses those rows as a run."""
+    import dataclasses
+
+    from pyasp_games.domains.machine.alt import BOUNDARY, delta
+    from pyasp_games.domains.machine.model import parse_machine
+
+    m = parse_machine(MIXER)
+    task = Task(m, "da", 3)
+    assert simulate(task).answer is False and solve_sat(task).answer is False
+    # the deterministic machines of each choice: g and h of a window are their delta
+    choices = [dataclasses.replace(m, transitions=tuple(t for t in m.transitions if t.next != drop))
+               for drop in ("p", "r")]  # fmt: skip
+    rows = [["s", "d", "a", "_", "_"], ["d", "q", "a", "_", "_"], ["r", "b", "c", "_", "_"],
+            ["yes", "b", "c", "_", "_"]]  # fmt: skip
+    assert rows[0][:3] == ["s", *"da"] and rows[-1][0] in m.accept  # in(C1) and fin(C4)
+    for before, after in itertools.pairwise(rows):
+        padded = [BOUNDARY, BOUNDARY, *before, "_", "_"]
+        for k, symbol in enumerate(after):
+            window = tuple(padded[k: k + 5])
+            assert symbol in {delta(choice, window) for choice in choices}, (before, after, k)
+    # no choice makes the third row from the second: it mixes the two
+    assert all([delta(c, tuple([BOUNDARY, BOUNDARY, *rows[1], "_", "_"][k: k + 5])) for k in range(5)] != rows[2]
+               for c in choices)  # fmt: skip
+    as_run = ["[s]da", "d[q]a", "[r]bc", "[yes]bc"]
+    assert not check_run(task, as_run)[0]
