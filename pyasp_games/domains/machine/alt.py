@@ -44,7 +44,7 @@ import itertools
 from pathlib import Path
 from typing import Any
 
-from pyasp_games.domains.machine.model import MAX_TABLEAU_CELLS, Machine, Task, read_task
+from pyasp_games.domains.machine.model import MAX_STEPS, MAX_TABLEAU_CELLS, Machine, Task, read_task
 from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 from pyasp_games.errors import InputError
@@ -67,8 +67,13 @@ def refuse(m: Machine) -> None:
 
 
 def read_alt(machine: Path | str, word: str | None = None, steps: int | None = None) -> Task:
-    """The game's input: a deterministic machine, the word, the bound ``T``; the cells
-    of the game's tableau are bounded like the Cook-Levin tableau's."""
+    """The game's input: a deterministic machine, the word, the bound ``T`` (default the
+    notes' ``2^|w|``; no word: the file's first example, with its bound); the cells of
+    the game's tableau are bounded like the Cook-Levin tableau's."""
+    if steps is None and word is not None:  # the notes' bound: 2^|w| steps
+        steps = 2 ** len(word if word != "-" else "")
+        if steps > MAX_STEPS:
+            raise InputError(f"2^|w| = 2^{len(word)} steps: beyond this tool's limit; give --steps")
     task = read_task(machine, word, steps)
     refuse(task.machine)
     if task.steps < 1:
