@@ -252,6 +252,9 @@ def solve_savitch_asp(task: Task, limits: Limits = Limits(), emit_lp: Path | str
     from pyasp_games.engines.resources import encoding_path
     from pyasp_games.errors import MalformedAnswer
 
+    if task.steps > 2**31 - 1:  # clingo's integers are 32-bit
+        raise InputError(f"the interval {task.steps:,} is beyond clingo's integers (2^31 - 1): "
+                         "give a smaller --steps or use --backend native")  # fmt: skip
     deadline = limits.deadline()
     program = encoding_path("machine", "savitch")
     try:
