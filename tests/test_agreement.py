@@ -119,6 +119,10 @@ TABLE = [
     ("hex", "two winners", solved("black"), solved("white"), DIFFERS),
     ("hex", "a winner and a limit", solved("white"), UNKNOWN, NOT_COMPARABLE),
     ("hex", "a winner and a failed backend", solved("white"), ERROR, NOT_COMPARABLE),
+    # machine: accepts within the bound (a run) or not; Savitch's and ALT(w)'s winner
+    ("machine", "both accept", solved(True), solved(True), EQUAL),
+    ("machine", "accepts and does not", solved(True), none(False), DIFFERS),
+    ("machine", "accepts and a limit", solved(True), UNKNOWN, NOT_COMPARABLE),
     # truth values are no numbers, and no string is a number
     ("any", "True is not the count 1's equal", solved(True), solved(1), CONSISTENT),
     ("any", "a string and a number", solved("1"), solved(1), DIFFERS),

@@ -76,6 +76,10 @@ ABSURD_GENERATOR_PARAMS = {
         {"size": 10**18}, {"size": 0}, {"size": 2.5}, {"size": 4, "stones": 10**6},
         {"size": 4, "stones": -1}, {"size": 4, "stones": float("nan")},
     ],
+    ("machine", "random"): [
+        {"states": 10**18}, {"transitions": 10**6}, {"steps": -1}, {"length": 10**9},
+        {"symbols": 0},
+    ],
 }  # fmt: skip
 
 
@@ -428,6 +432,17 @@ BATTERY = {
     "bench report: no such folder": (["bench", "report", "{tmp}/none"], "bad", "no such directory"),
     "bench: NaN memory": (
         ["bench", "{instances}/../benchmarks/suites/ci-asp.toml", "--memory-limit", "nan"], "bad", "memory"),
+    # machine
+    "machine accepts: a symbol outside the alphabet": (
+        ["machine", "accepts", "{instances}/machine/third-last.toml", "01x", "--steps", "3"], "bad", "input alphabet"),
+    "machine accepts: a tableau beyond the limit": (
+        ["machine", "accepts", "{instances}/machine/third-last.toml", "01", "--steps", "5000", "-b", "sat"],
+        "bad", "beyond this tool's limit"),
+    "machine savitch: an alternating machine": (
+        ["machine", "savitch", "{instances}/machine/ones-then-zero.toml", "10"], "bad", "universal states"),
+    "machine accepts: cover's encoding": (
+        ["machine", "accepts", "{instances}/machine/third-last.toml", "0100", "--steps", "6", "-b", "asp",
+         "--encoding", "{encodings}/cover/x3c.lp"], "failed", "FAILED verification"),
 }  # fmt: skip
 
 #: Seconds a limited command may take beyond its limit: the interpreter's start-up and

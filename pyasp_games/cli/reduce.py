@@ -20,7 +20,16 @@ from typing import Any
 
 import typer
 
-from pyasp_games.cli.common import FORCE, OUTPUT, new_file, print_json, warn, write_output
+from pyasp_games.cli.common import (
+    FORCE,
+    MEMORY_LIMIT,
+    OUTPUT,
+    TIME_LIMIT,
+    new_file,
+    print_json,
+    warn,
+    write_output,
+)
 from pyasp_games.cli.questions import add_questions
 from pyasp_games.domains import questions_of
 from pyasp_games.domains.cover.reductions import PADS
@@ -225,3 +234,62 @@ def circuit_to_grundy(
                     "output_file": None if output is None else str(output)})  # fmt: skip
     elif output is None:
         sys.stdout.write(text)
+
+
+@app.command("machine-to-sat")
+def machine_to_sat(
+    machine: Path = typer.Argument(..., help="A machine file (TOML: docs/machine.md)."),
+    word: str = typer.Argument("", help="The input word ('-' or nothing: the empty word)."),
+    steps: int = typer.Option(..., "--steps", "-t", help="The bound on the steps T."),
+    output: Path = OUTPUT,
+    asp: bool = typer.Option(
+        False, "--asp", help="Write the ASP program (facts and the tableau encoding) instead."
+    ),
+    force: bool = FORCE,
+    json: bool = typer.Option(False, "--json", help="Print the sizes as one JSON object."),
+    time_limit: float = TIME_LIMIT,
+    memory_limit: float = MEMORY_LIMIT,
+) -> None:
+    """Cook-Levin: the CNF (DIMACS) satisfiable iff the machine accepts the word within T
+    steps; its models are the accepting runs (the variables are named in its comments)."""
+    from pyasp_games.domains.machine.model import read_task
+    from pyasp_games.engines.enforcement import arm
+    from pyasp_games.engines.limits import Limits
+    from pyasp_games.engines.sat_runner import SatSession
+
+    limits = Limits.given(time_limit, memory_megabytes=memory_limit)
+    new_file(output, force, "--output")
+    arm(limits)  # the whole command: building a large CNF takes its time
+    task = read_task(machine, word, steps)
+    if asp:
+        from pyasp_games.domains.machine.asp import DOMAIN, facts
+        from pyasp_games.domains.machine.sat import refuse_alternating
+        from pyasp_games.engines.resources import encoding_path
+
+        refuse_alternating(task.machine, "the Cook-Levin program")
+        text = facts(task)
+        program = encoding_path(DOMAIN, "tableau")
+        about = f"Cook-Levin program: does {task.machine.name} accept {task.word!r} within {task.steps} steps?"
+        if output is not None:  # the one writer of programs, its header says how to run it
+            from pyasp_games.engines.clingo_runner import write_facts
+
+            write_facts(output, text, [program], about, notes=["one answer set per accepting run"])
+        else:
+            write_output(f"% {about}\n#include \"{program}\".\n" + text, None)
+        sizes = {"facts": text.count("\n")}
+    else:
+        import tempfile
+
+        from pyasp_games.domains.machine.sat import cnf_comment, cook_levin
+
+        with SatSession("glucose4") as s, tempfile.TemporaryDirectory() as folder:
+            sizes = cook_levin(task, s)
+            path = Path(folder) / "cnf"
+            s.write_dimacs(path, comment=cnf_comment(task))
+            write_output(path.read_text(), output)
+    if json:
+        print_json({"machine": str(machine), "word": task.word, "steps": task.steps,
+                    "format": "asp" if asp else "dimacs", **sizes,
+                    "output": None if output is None else str(output)})  # fmt: skip
+    elif output is not None:
+        warn(", ".join(f"{k} {v:,}" for k, v in sizes.items()) + f": written to {output}")

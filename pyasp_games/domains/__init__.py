@@ -41,6 +41,7 @@ DOMAINS: dict[str, str] = {
     "catch": "pyasp_games.domains.catch",
     "cops": "pyasp_games.domains.cops",
     "hex": "pyasp_games.domains.hex",
+    "machine": "pyasp_games.domains.machine",
 }
 
 
