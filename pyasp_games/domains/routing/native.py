@@ -577,7 +577,7 @@ def solve_sliding_number(inst: Instance, limits: Limits = Limits(), **options: A
     for orbit, layers in found:
         if layers.eccentricity != diameter:
             continue
-        for state, plan in zip(layers.antipodes, layers.plans):
+        for state, plan in zip(layers.antipodes, layers.plans, strict=True):
             witness.append({
                 "home": g.names[orbit[0]],
                 "blank": g.names[state.index(orbit[0])],

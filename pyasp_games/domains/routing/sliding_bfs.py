@@ -269,6 +269,27 @@ class _Search:
         self.bits = np.frombuffer(self.bits, dtype=np.uint8)
         self.compiled = True
 
+    def layer(self, depth: int, deadline: Deadline | None, counts: list[int]) -> int:
+        """Expand layer ``depth`` (one scan of the table, in slices): how many
+        arrangements it reached that nothing had reached before."""
+        now, then = depth % 3 + 1, (depth + 1) % 3 + 1
+        st = self.arrays["st"]
+        st[_POS] = st[_NEW] = st[_KEPT] = 0
+
+        def step(budget: int) -> bool:
+            if is_compiled(__name__) and not self.compiled:
+                self.numpy()
+            b = self.arrays
+            return bool(_expand(self.bits, b["has"], self.n, self.half, self.block,
+                                b["adj_start"], b["adj"], b["req"], self.home, b["fact"], now,
+                                then, b["st"], b["kept"], b["s"], budget))  # fmt: skip
+
+        def stats() -> dict[str, Any]:
+            return {"depth": depth, "layers": counts[:], "home": self.home}
+
+        run_sliced(step, deadline, __name__, first=1 << 12, stats=stats)
+        return int(self.arrays["st"][_NEW])
+
     def entry(self, index: int) -> int:
         return (int(self.bits[index >> 2]) >> ((index & 3) * 2)) & 3
 
@@ -306,27 +327,11 @@ def sliding_layers(
     last = [start]
     depth = 0
     while True:
-        now, then = depth % 3 + 1, (depth + 1) % 3 + 1
-        a = search.arrays
-        a["st"][_POS] = a["st"][_NEW] = a["st"][_KEPT] = 0
-
-        def step(budget: int) -> bool:
-            if is_compiled(__name__) and not search.compiled:
-                search.numpy()
-            b = search.arrays
-            return bool(_expand(search.bits, b["has"], n, search.half, search.block,
-                                b["adj_start"], b["adj"], b["req"], home, b["fact"], now,
-                                then, b["st"], b["kept"], b["s"], budget))  # fmt: skip
-
-        def stats() -> dict[str, Any]:
-            return {"depth": depth, "layers": counts[:], "home": home}
-
-        run_sliced(step, deadline, __name__, first=1 << 12, stats=stats)
-        a = search.arrays
-        new = int(a["st"][_NEW])
+        new = search.layer(depth, deadline, counts)
         if new == 0:
             break
         counts.append(new)
+        a = search.arrays
         last = [int(x) for x in a["kept"][: min(int(a["st"][_KEPT]), LISTED)]]
         depth += 1
         if progress is not None:

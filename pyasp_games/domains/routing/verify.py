@@ -536,14 +536,14 @@ def _confirm_on_board(inst: Instance, antipodes: list, diameter: int) -> int | s
         r0, c0 = divmod(home, cols)
         if r0 not in (0, rows - 1) or c0 not in (0, cols - 1):
             continue
-
-        def turned(v: int) -> int:
+        flip_rows, flip_cols = r0 > 0, c0 > 0
+        turned = []  # the cell each cell goes to when the home turns to the top left
+        for v in range(len(state)):
             r, c = divmod(v, cols)
-            return (rows - 1 - r if r0 else r) * cols + (cols - 1 - c if c0 else c)
-
+            turned.append((rows - 1 - r if flip_rows else r) * cols + (cols - 1 - c if flip_cols else c))
         tiles = [0] * len(state)
         for v, target in enumerate(state):
-            tiles[turned(v)] = turned(target)
+            tiles[turned[v]] = turned[target]
         board = Board(rows, cols, tuple(tiles), "blank-first", "antipode")
         claim = solve_idastar(board, Limits(time_limit=CONFIRM_SECONDS))
         if claim.status != "solved":
