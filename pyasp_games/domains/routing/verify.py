@@ -392,7 +392,8 @@ def check_sliding_number(inst: Instance, outcome: Outcome) -> tuple[bool | None,
     :data:`CHECK_BFS_ARRANGEMENTS` arrangements, the checker's own search
     (:func:`sliding_layers_by_dict`) must find every layer and every antipode as
     claimed: all verified. Beyond, each antipode of a board's corner is solved again by
-    the puzzle's optimal solver (IDA*), whose optimum must be the answer; that no
+    the puzzle's optimal solver (IDA* with pattern databases of the quick partition,
+    within :data:`CONFIRM_SECONDS`), whose optimum must be the answer; that no
     arrangement is farther then rests on the layers' count (verified in part).
     """
     if outcome.status != "solved":
@@ -521,8 +522,8 @@ def _confirm_on_board(inst: Instance, antipodes: list, diameter: int) -> int | s
     full ``grid:RxC`` with the home in a corner: the board turned so that the home is
     the top left, Korf's goal), or why the claim is wrong (a shorter plan found)."""
     from pyasp_games.domains.puzzle.model import Board
-    from pyasp_games.domains.puzzle.native import solve_idastar
-    from pyasp_games.engines.limits import Limits
+    from pyasp_games.domains.puzzle.native import solve_pdb
+    from pyasp_games.engines.limits import LimitReached, Limits
 
     g = inst.graph
     shape = re.fullmatch(r"grid:(\d+)x(\d+)", g.name)
@@ -545,7 +546,10 @@ def _confirm_on_board(inst: Instance, antipodes: list, diameter: int) -> int | s
         for v, target in enumerate(state):
             tiles[turned[v]] = turned[target]
         board = Board(rows, cols, tuple(tiles), "blank-first", "antipode")
-        claim = solve_idastar(board, Limits(time_limit=CONFIRM_SECONDS))
+        try:  # the databases of the quick partition build in a second or two
+            claim = solve_pdb(board, Limits(time_limit=CONFIRM_SECONDS), partition="quick")
+        except (LimitReached, MemoryError):
+            continue
         if claim.status != "solved":
             continue
         if claim.answer != diameter:
