@@ -215,3 +215,35 @@ def test_the_time_limit_gives_unknown_and_exit_3():
     out = run.json()
     assert run.code == 3 and out["status"] == "unknown" and out["answer"] is None
     assert run.seconds < 10
+
+
+def test_the_checkers_search_from_both_ends_finds_every_distance():
+    from pyasp_games.domains.routing.model import identity_instance
+    from pyasp_games.domains.routing.verify import sliding_distance_by_meeting
+
+    for spec, home in (("grid:2x3", 1), ("cycle:5", 0), ("complete:4", 2)):
+        g = graph_spec(spec)
+        inst = identity_instance(g, "blank")
+        table = distance_table(g, "blank", home)
+        for state in sorted(table)[:: max(1, len(table) // 40)]:
+            assert sliding_distance_by_meeting(inst, state, home) == table[state], (spec, state)
+        assert sliding_distance_by_meeting(inst, next(iter(table)), home, most=1) in (None, 0)
+
+
+def test_beyond_the_checkers_own_bfs_each_antipode_is_solved_again(monkeypatch):
+    # as on boards too large for the checker's BFS: a corner's antipodes by the puzzle's
+    # IDA* with pattern databases, the others by the search from both ends; the maximum
+    # rests on the layers (verified in part)
+    from pyasp_games.domains.routing import verify
+
+    monkeypatch.setattr(verify, "CHECK_BFS_ARRANGEMENTS", 0)
+    out = run_cli("routing", "number", "grid:2x3", "-m", "blank", "--json").json()
+    assert out["stats"]["verified"] == "partial", out["stats"]
+    assert "confirmed, by the puzzle's IDA* (a corner's) or the checker's search" in out["stats"]["verification"]
+    assert out["stats"]["not_checked"].startswith("that no arrangement is farther")
+    from pyasp_games.domains.routing.questions import read_number
+
+    inst = read_number("grid:2x3", "blank")
+    _refuted(inst, out, lambda d: d["witness"].reverse() or d.update(witness=d["witness"][:1])
+             or d["witness"][0].update(home="0,1", blank="0,0", arrangement={"0,0": "0,1", "0,1": "0,0"},
+                                       plan=[[["0,0", "0,1"]]] * 21))  # fmt: skip

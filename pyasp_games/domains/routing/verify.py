@@ -328,6 +328,10 @@ CHECK_BFS_ARRANGEMENTS = 200_000
 #: Wall seconds the puzzle's optimal solver is given for each antipode of a board.
 CONFIRM_SECONDS = 60.0
 
+#: The most arrangements the checker's search from both ends
+#: (:func:`sliding_distance_by_meeting`) keeps to confirm one antipode's distance.
+MEETING_ARRANGEMENTS = 2_000_000
+
 
 def sliding_layers_by_dict(inst: Instance, home: int) -> tuple[list[int], set[tuple[int, ...]]]:
     """The number of arrangements at each distance from the solved arrangement whose
@@ -358,6 +362,52 @@ def sliding_layers_by_dict(inst: Instance, home: int) -> tuple[list[int], set[tu
             return counts, {state for state, _ in layer}
         counts.append(len(following))
         layer = following
+
+
+def sliding_distance_by_meeting(
+    inst: Instance, state: tuple[int, ...], home: int, most: int = MEETING_ARRANGEMENTS
+) -> int | None:
+    """The fewest slides from ``state`` to the solved arrangement whose blank (the pebble
+    with target ``home``) is on ``home``: a breadth-first search from both ends, a whole
+    layer of the smaller side at a time, until they meet (``None``: unsolvable, or more
+    than ``most`` arrangements kept first). Written for the checker alone.
+
+    >>> from pyasp_games.domains.routing.model import identity_instance
+    >>> from pyasp_games.domains.routing.specs import graph_spec
+    >>> sliding_distance_by_meeting(identity_instance(graph_spec("cycle:4"), "blank"), (3, 2, 1, 0), 0)
+    6
+    """
+    adj = inst.graph.adj
+    goal = tuple(range(len(adj)))
+    sides = [{state: 0}, {goal: 0}]
+    fronts = [[state], [goal]]
+    depths = [0, 0]
+    if state == goal:
+        return 0
+    while fronts[0] and fronts[1]:
+        if sum(len(side) for side in sides) > most:
+            return None
+        k = 0 if len(fronts[0]) <= len(fronts[1]) else 1
+        mine, other = sides[k], sides[1 - k]
+        depths[k] += 1
+        best = None
+        following = []
+        for s in fronts[k]:
+            blank = s.index(home)
+            for w in adj[blank]:
+                moved = list(s)
+                moved[blank], moved[w] = moved[w], home
+                key = tuple(moved)
+                if key in mine:
+                    continue
+                mine[key] = depths[k]
+                following.append(key)
+                if key in other and (best is None or depths[k] + other[key] < best):
+                    best = depths[k] + other[key]
+        if best is not None:
+            return best
+        fronts[k] = following
+    return None
 
 
 def wilson_count(inst: Instance) -> int | None:
@@ -392,8 +442,10 @@ def check_sliding_number(inst: Instance, outcome: Outcome) -> tuple[bool | None,
     :data:`CHECK_BFS_ARRANGEMENTS` arrangements, the checker's own search
     (:func:`sliding_layers_by_dict`) must find every layer and every antipode as
     claimed: all verified. Beyond, each antipode of a board's corner is solved again by
-    the puzzle's optimal solver (IDA* with pattern databases of the quick partition,
-    within :data:`CONFIRM_SECONDS`), whose optimum must be the answer; that no
+    the puzzle's optimal solver (IDA*, with pattern databases of the quick partition
+    beyond 3 x 3, within :data:`CONFIRM_SECONDS`), and any other antipode by the
+    checker's own search from both ends (:func:`sliding_distance_by_meeting`, up to
+    :data:`MEETING_ARRANGEMENTS`): its optimum must be the answer; that no
     arrangement is farther then rests on the layers' count (verified in part).
     """
     if outcome.status != "solved":
@@ -442,11 +494,22 @@ def check_sliding_number(inst: Instance, outcome: Outcome) -> tuple[bool | None,
     confirmed = _confirm_on_board(inst, antipodes, diameter)
     if isinstance(confirmed, str):
         return False, confirmed
+    met = 0
+    for state, home in antipodes[len(confirmed):]:
+        distance = sliding_distance_by_meeting(inst, state, home)
+        if distance is not None and distance != diameter:
+            return False, f"an antipode is {distance} slides from its home {g.names[home]}, not {diameter}"
+        met += distance is not None
     rest = "that no arrangement is farther: rests on the BFS's layer counts"
-    if confirmed < len(antipodes):
-        rest = f"the distance of {len(antipodes) - confirmed} antipode(s) and " + rest
-    else:
+    if len(confirmed) + met < len(antipodes):
+        rest = f"the distance of {len(antipodes) - len(confirmed) - met} antipode(s) and " + rest
+    elif confirmed and met:
+        said += (f"; each antipode's optimum {diameter} confirmed, by the puzzle's IDA* (a"
+                 " corner's) or the checker's search from both ends")  # fmt: skip
+    elif confirmed:
         said += f"; each antipode's optimum {diameter} confirmed by the puzzle's IDA*"
+    else:
+        said += f"; each antipode's distance {diameter} confirmed by the checker's search from both ends"
     outcome.verdict.not_checked = rest
     return True, said
 
@@ -517,22 +580,23 @@ def _replayed_antipodes(
     return out
 
 
-def _confirm_on_board(inst: Instance, antipodes: list, diameter: int) -> int | str:
-    """How many antipodes the puzzle's optimal solver confirms at ``diameter`` slides (a
+def _confirm_on_board(inst: Instance, antipodes: list, diameter: int) -> list | str:
+    """The antipodes the puzzle's optimal solver confirms at ``diameter`` slides (a
     full ``grid:RxC`` with the home in a corner: the board turned so that the home is
-    the top left, Korf's goal), or why the claim is wrong (a shorter plan found)."""
+    the top left, Korf's goal), moved to the front of ``antipodes``; or why the claim is
+    wrong (a shorter plan found)."""
     from pyasp_games.domains.puzzle.model import Board
-    from pyasp_games.domains.puzzle.native import solve_pdb
+    from pyasp_games.domains.puzzle.native import solve_idastar, solve_pdb
     from pyasp_games.engines.limits import LimitReached, Limits
 
     g = inst.graph
     shape = re.fullmatch(r"grid:(\d+)x(\d+)", g.name)
     if shape is None:
-        return 0
+        return []
     rows, cols = int(shape.group(1)), int(shape.group(2))
     if list(g.names) != [f"{r},{c}" for r in range(rows) for c in range(cols)]:
-        return 0
-    confirmed = 0
+        return []
+    confirmed = []
     for state, home in antipodes:
         r0, c0 = divmod(home, cols)
         if r0 not in (0, rows - 1) or c0 not in (0, cols - 1):
@@ -546,13 +610,19 @@ def _confirm_on_board(inst: Instance, antipodes: list, diameter: int) -> int | s
         for v, target in enumerate(state):
             tiles[turned[v]] = turned[target]
         board = Board(rows, cols, tuple(tiles), "blank-first", "antipode")
-        try:  # the databases of the quick partition build in a second or two
-            claim = solve_pdb(board, Limits(time_limit=CONFIRM_SECONDS), partition="quick")
+        limits = Limits(time_limit=CONFIRM_SECONDS)
+        try:  # up to 3 x 3 Manhattan distance is enough; beyond, the quick partition's
+            # databases build in a second or two
+            if rows * cols <= 9:
+                claim = solve_idastar(board, limits)
+            else:
+                claim = solve_pdb(board, limits, partition="quick")
         except (LimitReached, MemoryError):
             continue
         if claim.status != "solved":
             continue
         if claim.answer != diameter:
             return f"the puzzle's IDA* solves an antipode in {claim.answer} moves, not {diameter}"
-        confirmed += 1
+        confirmed.append((state, home))
+    antipodes[:] = confirmed + [far for far in antipodes if far not in confirmed]
     return confirmed
