@@ -374,7 +374,7 @@ def sliding_distance_by_meeting(
 
     >>> from pyasp_games.domains.routing.model import identity_instance
     >>> from pyasp_games.domains.routing.specs import graph_spec
-    >>> sliding_distance_by_meeting(identity_instance(graph_spec("cycle:4"), "blank"), (3, 2, 1, 0), 0)
+    >>> sliding_distance_by_meeting(identity_instance(graph_spec("grid:2x2"), "blank"), (3, 2, 1, 0), 0)
     6
     """
     adj = inst.graph.adj
