@@ -191,7 +191,7 @@ def test_a_nearer_antipode_is_refuted_by_the_checkers_search():
         (["grid:2x3", "--blank", "0,0"], "applies to --moves blank only"),
         (["grid:2x3", "-m", "blank", "--blank", "9,9"], "no such vertex"),
         (["grid:2x3", "-m", "blank", "--blank", "nan"], "no such vertex"),
-        (["path:21", "-m", "blank"], "at most 20 vertices"),
+        (["path:17", "-m", "blank"], "at most 16 vertices"),
         (["grid:2x3", "-m", "blank", "--time-limit", "nan"], "--time-limit"),
         (["nowhere:3", "-m", "blank"], "nowhere"),
     ],

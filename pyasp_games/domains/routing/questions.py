@@ -87,10 +87,11 @@ BACKENDS: dict[str, Callable[..., Claim]] = {
 #: Exhaustive routing numbers are refused beyond this many vertices (n! arrangements).
 MAX_NUMBER_VERTICES = 10
 
-#: The sliding (``blank``) number is refused beyond this many vertices: its table's
-#: indices are 64-bit integers (20! < 2**63); within it, a table larger than the memory
-#: limit is refused by the backend before it allocates anything.
-MAX_SLIDING_VERTICES = 20
+#: The sliding (``blank``) number is refused beyond this many vertices: the search keeps
+#: the pebbles' targets four bits each in one 64-bit word (and the 15-puzzle's table
+#: alone would take 2.4 TiB); within it, a table larger than the memory limit is refused
+#: by the backend before it allocates anything.
+MAX_SLIDING_VERTICES = 16
 
 # -- reading -----------------------------------------------------------------------
 

@@ -9,7 +9,9 @@ the other colour, so a reachable arrangement's parity is fixed by where its blan
 the tiles' order has one parity per blank vertex (:func:`tile_parities`), the ranks
 ``2k`` and ``2k + 1`` (the last two tiles swapped) are one reachable and one not, and
 the index drops the last bit (``block = (n - 1)! / 2``): the 3 x 4 board's 239,500,800
-arrangements are 239,500,800 indices, 60 MB of two-bit entries.
+arrangements are 239,500,800 indices, 60 MB of two-bit entries. A slide between
+consecutive vertices (along a board's row) keeps the other pebbles' order: only the
+blank's part of the index changes.
 
 The breadth-first search is Korf's (2008, "Linear-time disk-based implicit graph
 search", in memory): an entry is 0 (not reached) or ``depth % 3 + 1``. Layer ``d`` is
@@ -66,7 +68,9 @@ def _unrank(index, n, half, block, req, home, fact, s):  # fmt: skip
     r = index - p * block
     if half:
         r *= 2
-    unused = (1 << m) - 1
+    unused = 0  # the targets not placed yet, in order, four bits each
+    for v in range(m - 1, -1, -1):
+        unused = (unused << 4) | v
     parity = 0
     c = 0
     for i in range(m):
@@ -76,15 +80,9 @@ def _unrank(index, n, half, block, req, home, fact, s):  # fmt: skip
         if half and i == m - 2:  # rank 2k's digit here is 0: the parity chooses it
             d = (parity & 1) ^ req[p]
         parity += d
-        v = 0
-        k = d
-        while True:  # the d-th unused target
-            if (unused >> v) & 1:
-                if k == 0:
-                    break
-                k -= 1
-            v += 1
-        unused &= ~(1 << v)
+        low = (1 << (4 * d)) - 1
+        v = (unused >> (4 * d)) & 15  # the d-th unused target, taken out
+        unused = (unused & low) | ((unused >> (4 * d + 4)) << (4 * d))
         if c == p:
             s[c] = home
             c += 1
@@ -142,12 +140,16 @@ def _expand(bits, has, n, half, block, adj_start, adj, req, home, fact, now, the
             if (b >> (2 * k)) & 3 != now:
                 continue
             work += 8
-            p = _unrank(pos * 4 + k, n, half, block, req, home, fact, s)
+            index = pos * 4 + k
+            p = _unrank(index, n, half, block, req, home, fact, s)
             for j in range(adj_start[p], adj_start[p + 1]):
                 q = adj[j]
                 s[p] = s[q]  # slide the pebble on q into the blank
                 s[q] = home
-                other = _rank(s, q, n, half, block, home, fact)
+                if q == p + 1 or q == p - 1:  # the other pebbles keep their order
+                    other = index + (q - p) * block
+                else:
+                    other = _rank(s, q, n, half, block, home, fact)
                 at = other >> 2
                 shift = (other & 3) * 2
                 if (bits[at] >> shift) & 3 == 0:
