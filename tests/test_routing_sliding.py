@@ -31,6 +31,20 @@ EIGHT_PUZZLE = {
 }  # fmt: skip
 
 
+#: The 2 x 3 board's layers from a corner (OEIS A090034, Karlemo and Östergård 2000).
+TWO_BY_THREE = [1, 2, 3, 5, 6, 7, 10, 12, 12, 16, 23, 25, 28, 39, 44, 40, 29, 21, 18, 12, 6, 1]
+
+#: The 3 x 4 board's layers from a corner (OEIS A090166): 239,500,800 arrangements, 53
+#: moves at most, 18 antipodes (Korf 2008's 53).
+THREE_BY_FOUR = [
+    1, 2, 4, 9, 20, 37, 63, 122, 232, 431, 781, 1392, 2494, 4442, 7854, 13899, 24215,
+    41802, 71167, 119888, 198363, 323206, 515778, 811000, 1248011, 1885279, 2782396,
+    4009722, 5621354, 7647872, 10065800, 12760413, 15570786, 18171606, 20299876,
+    21587248, 21841159, 20906905, 18899357, 16058335, 12772603, 9515217, 6583181,
+    4242753, 2503873, 1350268, 643245, 270303, 92311, 27116, 5390, 1115, 86, 18,
+]  # fmt: skip
+
+
 def _profile(table: dict) -> list[int]:
     """The layer counts of a distance table."""
     counts = Counter(table.values())
@@ -59,6 +73,11 @@ def test_every_home_searched_as_the_plain_bfs_does(spec):
             blank = g.names[state.index(home)]
             assert len(plan) == found.eccentricity
             assert verify_schedule(edges, start, "blank", steps, blank).ok
+
+
+def test_the_2x3_layers_are_the_published_ones():
+    g = graph_spec("grid:2x3")
+    assert [sliding_layers(g, corner).counts for corner in (0, 2, 3, 5)] == [TWO_BY_THREE] * 4
 
 
 def test_the_reachable_arrangements_are_wilsons_count():
@@ -101,6 +120,14 @@ def test_the_8_puzzle_layers_are_the_published_ones():
 def test_korfs_two_row_boards(spec, value):
     # Korf (2008): 2 x 4 in 36 moves, 2 x 5 in 55, from a corner
     assert sliding_layers(graph_spec(spec), 0).eccentricity == value
+
+
+@pytest.mark.slow
+def test_the_3x4_layers_are_the_published_ones():
+    # pytest -m slow tests/test_routing_sliding.py::test_the_3x4_layers_are_the_published_ones
+    # (about 4 minutes of CPU, 60 MB of table)
+    found = sliding_layers(graph_spec("grid:3x4"), 0)
+    assert found.counts == THREE_BY_FOUR and len(found.antipodes) == LISTED
 
 
 def test_home_orbits_are_the_automorphism_classes():
