@@ -108,7 +108,7 @@ def test_check_answers_with_the_uniform_outcome(tmp_path):
         (["solve", "path:4", "--random", "1", "--solver", "cadical195"], "--solver applies to --backend sat only"),
         (["solve", "path:4", "--random", "1", "--emit-cnf", "x.cnf"], "--emit-cnf applies to --backend sat only"),
         (["solve", "path:4"], "give an ARRANGEMENT file or --random SEED"),
-        (["number", "cycle:5", "-m", "blank"], "routing check"),
+        (["number", "cycle:5", "--blank", "0"], "applies to --moves blank only"),
         (["number", "path:11"], "at most 10 vertices"),
         (["check", "path:4", "--random", "1", "--json", "--time-limit", "-1"], "--time-limit"),
     ],

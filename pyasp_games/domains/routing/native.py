@@ -471,7 +471,10 @@ def solve_number(inst: Instance, limits: Limits = Limits(), **options: Any) -> C
     maximum (``swap``) of ``inst.graph`` by :func:`routing_number`, with a worst
     arrangement's optimal schedule as the witness; the certificate holds that
     arrangement (``worst``: vertex -> target, moved pebbles only) and how many
-    arrangements the search reached (``arrangements``: the maximum rests on them)."""
+    arrangements the search reached (``arrangements``: the maximum rests on them).
+    Under ``blank``: :func:`solve_sliding_number`."""
+    if inst.moves == "blank":
+        return solve_sliding_number(inst, limits, **options)
     g = inst.graph
     result = routing_number(g, inst.moves, limits.deadline())
     worst = {g.names[v]: g.names[t] for v, t in enumerate(result.worst) if v != t}
@@ -491,3 +494,105 @@ def solve_solvability(inst: Instance, limits: Limits = Limits(), **options: Any)
     status = "solved" if result.solvable else "no-solution"
     schedule = None if result.schedule is None else schedule_names(inst.graph, result.schedule)
     return Claim(status, result.solvable, schedule, certificate=result.reason)
+
+
+# -- the sliding puzzle's worst case: the state graph's diameter ---------------------------
+
+
+def home_orbits(graph: Graph, deadline: Deadline | None = None) -> list[list[int]]:
+    """The vertices in classes of the graph's automorphisms (each class sorted, the
+    classes by their first vertex): an automorphism carries the solved arrangement with
+    the blank on ``u`` to the one with the blank on its image, and the state graph with
+    it, so one home of each class is searched.
+
+    >>> from pyasp_games.domains.routing.specs import graph_spec
+    >>> home_orbits(graph_spec("grid:3x3"))
+    [[0, 2, 6, 8], [1, 3, 5, 7], [4]]
+    """
+    from networkx.algorithms.isomorphism import GraphMatcher
+
+    nxg = graph.to_networkx()
+    names = graph.names
+    orbits: list[list[int]] = []
+    placed: set[int] = set()
+    for u in range(len(graph)):
+        if u in placed:
+            continue
+        orbit = [u]
+        for w in range(u + 1, len(graph)):
+            if w in placed or len(graph.adj[w]) != len(graph.adj[u]):
+                continue
+            if deadline is not None:
+                deadline.check()
+            first, second = nxg.copy(), nxg.copy()
+            first.nodes[names[u]]["home"] = second.nodes[names[w]]["home"] = True
+            same = GraphMatcher(first, second, node_match=lambda a, b: a.get("home") == b.get("home"))
+            if same.is_isomorphic():
+                orbit.append(w)
+        placed.update(orbit)
+        orbits.append(orbit)
+    return orbits
+
+
+def solve_sliding_number(inst: Instance, limits: Limits = Limits(), **options: Any) -> Claim:
+    """The ``number`` question under ``blank`` moves: the most slides a solvable
+    arrangement needs, by breadth-first search of the state graph
+    (:mod:`~pyasp_games.domains.routing.sliding_bfs`).
+
+    With a home given (``inst.headers["home"]``) the search is from the solved
+    arrangement with the blank there: the answer is that goal's eccentricity (the
+    puzzle's worst case for that goal). Without, from one home of each class of the
+    graph's automorphisms (:func:`home_orbits`): relabelling the pebbles is an
+    automorphism of the state graph, so an arrangement's eccentricity is that of the
+    solved arrangement with its blank on the same vertex, and the largest over the
+    homes is the state graph's diameter. The witness: each antipode of the farthest
+    homes (the first :data:`~pyasp_games.domains.routing.sliding_bfs.LISTED` of each)
+    with an optimal plan; the certificate: every home's class, eccentricity and layers.
+    A table larger than the memory limit is refused before it is allocated.
+    """
+    from pyasp_games.domains.routing.sliding_bfs import index_space, sliding_layers, table_bytes
+    from pyasp_games.engines.limits import default_memory_limit
+
+    g = inst.graph
+    deadline = limits.deadline()
+    cap = limits.memory_limit or default_memory_limit()
+    needed = table_bytes(g)
+    if needed > cap:
+        raise LimitReached({"limit": "memory", "stopped": (
+            f"{g.name}: the search's table holds {index_space(g):,} arrangements at two bits"
+            f" each, {_bytes(needed)}, more than the memory limit of {_bytes(cap)}")})
+    orbits = [[inst.blank]] if "home" in inst.headers else home_orbits(g, deadline)
+    found = []
+    for orbit in orbits:
+        try:
+            found.append((orbit, sliding_layers(g, orbit[0], deadline)))
+        except LimitReached as stop:
+            stats = stop.args[0] if stop.args else {}
+            raise LimitReached({**stats, "homes_done": len(found)}) from None
+    diameter = max(layers.eccentricity for _, layers in found)
+    homes = [{"home": g.names[orbit[0]], "like": [g.names[v] for v in orbit],
+              "eccentricity": layers.eccentricity, "layers": layers.counts,
+              "antipodes": layers.counts[-1]} for orbit, layers in found]  # fmt: skip
+    witness = []
+    for orbit, layers in found:
+        if layers.eccentricity != diameter:
+            continue
+        for state, plan in zip(layers.antipodes, layers.plans, strict=True):
+            witness.append({
+                "home": g.names[orbit[0]],
+                "blank": g.names[state.index(orbit[0])],
+                "arrangement": {g.names[v]: g.names[t] for v, t in enumerate(state) if v != t},
+                "plan": schedule_names(g, [(e,) for e in plan]),
+            })  # fmt: skip
+    certificate = {"homes": homes, "arrangements": sum(found[0][1].counts)}
+    return Claim.solved(diameter, witness, stats={"moves": "blank"}, certificate=certificate)
+
+
+def _bytes(count: int) -> str:
+    """A size in bytes as people read it (``3.9 GiB``)."""
+    size = float(count)
+    for unit in ("bytes", "KiB", "MiB", "GiB", "TiB", "PiB"):
+        if size < 1024 or unit == "PiB":
+            return f"{count:,} bytes" if unit == "bytes" else f"{size:.1f} {unit}"
+        size /= 1024
+    return f"{count:,} bytes"  # pragma: no cover

@@ -4,6 +4,10 @@
   every schedule is replayed by :func:`~pyasp_games.domains.routing.verify.check_outcome`.
 - ``number``: rt(G) (or the token-swapping maximum) by BFS over every arrangement; the
   worst arrangement's schedule is replayed (:func:`~pyasp_games.domains.routing.verify.check_number`).
+  Under ``blank`` moves: the sliding puzzle's worst case, the state graph's diameter (or,
+  with ``--blank``, one goal's eccentricity), by a compiled two-bit BFS; the antipodes'
+  plans are replayed and their distances confirmed
+  (:func:`~pyasp_games.domains.routing.verify.check_sliding_number`).
 - ``check``: is a sliding (blank) arrangement solvable, by Wilson's theorem or a complete
   search; "unsolvable" is confirmed by the parity invariant where it applies, "solvable"
   by replaying the schedule the search gives
@@ -45,7 +49,11 @@ from pyasp_games.domains.routing.native import (
 )
 from pyasp_games.domains.routing.sat import solve_sat
 from pyasp_games.domains.routing.specs import read_graph
-from pyasp_games.domains.routing.verify import check_number, check_outcome, check_solvability
+from pyasp_games.domains.routing.verify import (
+    check_number,
+    check_outcome,
+    check_solvability,
+)
 from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.graphs import FORMATS
 from pyasp_games.engines.outcome import Outcome
@@ -78,6 +86,12 @@ BACKENDS: dict[str, Callable[..., Claim]] = {
 
 #: Exhaustive routing numbers are refused beyond this many vertices (n! arrangements).
 MAX_NUMBER_VERTICES = 10
+
+#: The sliding (``blank``) number is refused beyond this many vertices: the search keeps
+#: the pebbles' targets four bits each in one 64-bit word (and the 15-puzzle's table
+#: alone would take 2.4 TiB); within it, a table larger than the memory limit is refused
+#: by the backend before it allocates anything.
+MAX_SLIDING_VERTICES = 16
 
 # -- reading -----------------------------------------------------------------------
 
@@ -113,15 +127,31 @@ def read_sliding(
     return read_arrangement(graph, arrangement, "blank", random_seed, fmt)
 
 
-def read_number(graph: str, moves: str | None = None, fmt: str | None = None) -> Instance:
+def read_number(
+    graph: str, moves: str | None = None, fmt: str | None = None, home: str | None = None
+) -> Instance:
     """The graph whose routing number is asked, as its solved arrangement under ``moves``
-    (``matching``, the default, or ``swap``; at most :data:`MAX_NUMBER_VERTICES` vertices)."""
+    (``matching``, the default, or ``swap``: at most :data:`MAX_NUMBER_VERTICES` vertices;
+    ``blank``: at most :data:`MAX_SLIDING_VERTICES`, the blank's home ``home`` if given,
+    recorded in the instance's ``headers["home"]``)."""
     moves = moves or "matching"
-    if moves not in ("matching", "swap"):
-        raise InputError(
-            "routing number takes --moves matching or swap (for blank see 'routing check')"
-        )
+    if home is not None and moves != "blank":
+        raise InputError("--blank names the blank's home: it applies to --moves blank only")
     g = read_graph(graph, fmt)
+    if moves == "blank":
+        if len(g) > MAX_SLIDING_VERTICES:
+            raise InputError(
+                f"{g.name}: {len(g)} vertices: the sliding puzzle's state graph has up to "
+                f"{len(g)}! arrangements (at most {MAX_SLIDING_VERTICES} vertices)"
+            )
+        if home is None:
+            return identity_instance(g, "blank")
+        if home not in g.index:
+            raise InputError(f"--blank {home!r}: no such vertex in {g.name}")
+        inst = identity_instance(g, "blank")
+        inst.blank = g.index[home]
+        inst.headers["home"] = home
+        return inst
     if len(g) > MAX_NUMBER_VERTICES:
         raise InputError(
             f"{g.name}: {len(g)} vertices: the exhaustive search takes {len(g)}! arrangements "
@@ -183,7 +213,9 @@ def describe_number(
     inst: Instance, outcome: Outcome, options: dict[str, Any]
 ) -> tuple[str | None, list[str]]:
     """``number``'s formatter: rt(G) (or the token-swapping maximum), then a worst
-    arrangement and its schedule."""
+    arrangement and its schedule; under ``blank``, :func:`describe_sliding_number`."""
+    if inst.moves == "blank":
+        return describe_sliding_number(inst, outcome)
     if outcome.status not in ("solved", "error") or outcome.answer is None:
         return None, []
     what = "rt(G)" if inst.moves == "matching" else "token-swapping maximum"
@@ -195,6 +227,32 @@ def describe_number(
         "  worst arrangement: " + " ".join(f"{u}->{v}" for u, v in worst.items()),
     ]
     return f"{what} = {outcome.answer}", lines + _steps(outcome.witness) + _verification(outcome)
+
+
+def describe_sliding_number(inst: Instance, outcome: Outcome) -> tuple[str | None, list[str]]:
+    """The sliding puzzle's worst case: the diameter (or one goal's eccentricity), each
+    home searched with its layers, then each antipode listed with its optimal plan."""
+    if outcome.status == "unknown" and outcome.stats.get("stopped"):
+        return None, [f"  {outcome.stats['stopped']}"]
+    if outcome.status not in ("solved", "error") or outcome.answer is None:
+        return None, []
+    home = inst.headers.get("home")
+    said = (f"the most slides to the blank's home {home} = {outcome.answer}" if home is not None
+            else f"sliding diameter = {outcome.answer}")  # fmt: skip
+    certificate = outcome.certificate if isinstance(outcome.certificate, dict) else {}
+    lines = [f"  BFS over all {certificate.get('arrangements', 0):,} arrangements reachable"
+             " from each home below"]  # fmt: skip
+    for entry in certificate.get("homes", []):
+        like = [v for v in entry.get("like", []) if v != entry.get("home")]
+        also = f" (and {' '.join(like)})" if like else ""
+        lines.append(f"  blank home {entry.get('home')}{also}: {entry.get('eccentricity')} slides"
+                     f" at most, {entry.get('antipodes'):,} arrangement(s) that far")  # fmt: skip
+        lines.append("    layers: " + " ".join(str(c) for c in entry.get("layers", [])))
+    for far in outcome.witness if isinstance(outcome.witness, list) else []:
+        moved = " ".join(f"{u}->{v}" for u, v in far.get("arrangement", {}).items())
+        lines.append(f"  antipode (home {far.get('home')}, blank on {far.get('blank')}): {moved}")
+        lines.append("    plan: " + " ".join(f"{e[0]}-{e[1]}" for step in far.get("plan", []) for e in step))
+    return said, lines + _verification(outcome)
 
 
 def describe_solvability(
@@ -294,9 +352,16 @@ SOLVE = Question(
 NUMBER = Question(
     "number",
     "rt(G) exactly (the worst arrangement's optimum), by BFS over every arrangement.\n\n"
+    "With -m blank: the sliding puzzle's worst case, the diameter of its state graph (the most"
+    " slides a solvable arrangement needs, over every home of the blank; --blank V: the"
+    " solved arrangement with the blank on V, that goal's worst case), with the number of"
+    " arrangements at each distance and the antipodes, by a compiled breadth-first search"
+    " at two bits an arrangement.\n\n"
     "With --json: answer the number, witness a worst arrangement's schedule, certificate.worst "
     "that arrangement (vertex -> target, moved pebbles only), certificate.arrangements how many "
-    "the BFS reached.",
+    "the BFS reached. With -m blank: witness the antipodes of the farthest homes, each with"
+    " its home, blank, arrangement and optimal plan; certificate.homes each home searched"
+    " (the vertices like it, its eccentricity, its layers, its antipodes).",
     backends={"bfs": solve_number},
     check=check_number,
     read=read_number,
@@ -306,10 +371,19 @@ NUMBER = Question(
         Param(
             "moves",
             "--moves -m",
-            "Move rule (matching: rt(G); swap: token swapping).",
+            "Move rule (matching: rt(G); swap: token swapping; blank: the sliding puzzle's"
+            " worst case).",
             type=MOVES,
             default="matching",
             to="read",
+        ),
+        Param(
+            "home",
+            "--blank",
+            "With -m blank: the blank's vertex in the solved arrangement (default: every"
+            " vertex, the state graph's diameter).",
+            to="read",
+            metavar="VERTEX",
         ),
         FORMAT,
     ),

@@ -21,6 +21,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from pyasp_games.domains.routing.model import Instance
 from pyasp_games.engines.outcome import Outcome
@@ -269,8 +270,11 @@ def check_number(inst: Instance, outcome: Outcome) -> tuple[bool | None, str]:
     arrangement (n! on a connected graph). That the schedule is optimal, and that no
     arrangement needs more, rests on the exhaustive search and is not checked here: the
     answer is verified in part (:attr:`Verdict.not_checked
-    <pyasp_games.engines.verdict.Verdict.not_checked>`).
+    <pyasp_games.engines.verdict.Verdict.not_checked>`). Under ``blank``:
+    :func:`check_sliding_number`.
     """
+    if inst.moves == "blank":
+        return check_sliding_number(inst, outcome)
     if outcome.status != "solved":
         return None, "nothing to verify"
     certificate = outcome.certificate if isinstance(outcome.certificate, dict) else {}
@@ -312,3 +316,313 @@ def check_solvability(inst: Instance, outcome: Outcome) -> tuple[bool | None, st
         verdict = verify_schedule(edges, start, "blank", outcome.witness, g.names[inst.blank])
         return verdict.ok, verdict.message
     return None, "nothing to verify"
+
+
+# -- the sliding puzzle's worst case (``number`` under ``blank``) ---------------------------
+
+#: Up to this many arrangements a home, the checker searches the state graph again itself
+#: (a plain breadth-first search over a dict) and compares every layer; beyond, each
+#: antipode's distance is confirmed by an optimal solver where one applies.
+CHECK_BFS_ARRANGEMENTS = 200_000
+
+#: Wall seconds the puzzle's optimal solver is given for each antipode of a board.
+CONFIRM_SECONDS = 60.0
+
+#: The most arrangements the checker's search from both ends
+#: (:func:`sliding_distance_by_meeting`) keeps to confirm one antipode's distance.
+MEETING_ARRANGEMENTS = 2_000_000
+
+
+def sliding_layers_by_dict(inst: Instance, home: int) -> tuple[list[int], set[tuple[int, ...]]]:
+    """The number of arrangements at each distance from the solved arrangement whose
+    blank (the pebble with target ``home``) is on ``home``, and the farthest ones: a
+    breadth-first search over a dict of tuples, written for the checker alone.
+
+    >>> from pyasp_games.domains.routing.model import identity_instance
+    >>> from pyasp_games.domains.routing.specs import graph_spec
+    >>> sliding_layers_by_dict(identity_instance(graph_spec("cycle:4"), "blank"), 0)[0]
+    [1, 2, 2, 2, 2, 2, 1]
+    """
+    adj = inst.graph.adj
+    start = tuple(range(len(adj)))
+    seen = {start}
+    layer = [(start, home)]
+    counts = [1]
+    while True:
+        following = []
+        for state, blank in layer:
+            for w in adj[blank]:
+                moved = list(state)
+                moved[blank], moved[w] = moved[w], home
+                key = tuple(moved)
+                if key not in seen:
+                    seen.add(key)
+                    following.append((key, w))
+        if not following:
+            return counts, {state for state, _ in layer}
+        counts.append(len(following))
+        layer = following
+
+
+def sliding_distance_by_meeting(
+    inst: Instance, state: tuple[int, ...], home: int, most: int = MEETING_ARRANGEMENTS
+) -> int | None:
+    """The fewest slides from ``state`` to the solved arrangement whose blank (the pebble
+    with target ``home``) is on ``home``: a breadth-first search from both ends, a whole
+    layer of the smaller side at a time, until they meet (``None``: unsolvable, or more
+    than ``most`` arrangements kept first). Written for the checker alone.
+
+    >>> from pyasp_games.domains.routing.model import identity_instance
+    >>> from pyasp_games.domains.routing.specs import graph_spec
+    >>> sliding_distance_by_meeting(identity_instance(graph_spec("grid:2x2"), "blank"), (3, 2, 1, 0), 0)
+    6
+    """
+    adj = inst.graph.adj
+    goal = tuple(range(len(adj)))
+    sides = [{state: 0}, {goal: 0}]
+    fronts = [[state], [goal]]
+    depths = [0, 0]
+    if state == goal:
+        return 0
+    while fronts[0] and fronts[1]:
+        if sum(len(side) for side in sides) > most:
+            return None
+        k = 0 if len(fronts[0]) <= len(fronts[1]) else 1
+        mine, other = sides[k], sides[1 - k]
+        depths[k] += 1
+        best = None
+        following = []
+        for s in fronts[k]:
+            blank = s.index(home)
+            for w in adj[blank]:
+                moved = list(s)
+                moved[blank], moved[w] = moved[w], home
+                key = tuple(moved)
+                if key in mine:
+                    continue
+                mine[key] = depths[k]
+                following.append(key)
+                if key in other and (best is None or depths[k] + other[key] < best):
+                    best = depths[k] + other[key]
+        if best is not None:
+            return best
+        fronts[k] = following
+    return None
+
+
+def wilson_count(inst: Instance) -> int | None:
+    """How many arrangements Wilson's theorem (1974) says are reachable from a solved one:
+    ``n!`` on a 2-connected graph that is neither a cycle, nor bipartite, nor theta0,
+    ``n! / 2`` on a 2-connected bipartite one that is no cycle, ``n (n - 1)`` on a cycle
+    (the tiles keep their cyclic order); ``None`` where it says nothing (a graph that is
+    not 2-connected, theta0)."""
+    import networkx as nx
+
+    g = inst.graph
+    n = len(g)
+    nxg = g.to_networkx()
+    if n < 3 or not nx.is_biconnected(nxg):
+        return None
+    if len(g.edges) == n:
+        return n * (n - 1)
+    theta = nx.Graph([(0, 1), (1, 2), (0, 3), (3, 4), (4, 2), (0, 5), (5, 6), (6, 2)])
+    if n == 7 and nx.is_isomorphic(nxg, theta):
+        return None
+    return math.factorial(n) // (2 if nx.is_bipartite(nxg) else 1)
+
+
+def check_sliding_number(inst: Instance, outcome: Outcome) -> tuple[bool | None, str]:
+    """Check the sliding puzzle's worst case (``number`` under ``blank``).
+
+    The homes searched must be the home given, or classes that cover every vertex once;
+    each home's layers must start with the solved arrangement, add up to the same number
+    of arrangements (Wilson's count where his theorem gives one), and end at its
+    eccentricity, the answer the largest. Each antipode's plan is replayed to the solved
+    arrangement in exactly the answer's slides. Where a home has at most
+    :data:`CHECK_BFS_ARRANGEMENTS` arrangements, the checker's own search
+    (:func:`sliding_layers_by_dict`) must find every layer and every antipode as
+    claimed: all verified. Beyond, each antipode of a board's corner is solved again by
+    the puzzle's optimal solver (IDA*, with pattern databases of the quick partition
+    beyond 3 x 3, within :data:`CONFIRM_SECONDS`), and any other antipode by the
+    checker's own search from both ends (:func:`sliding_distance_by_meeting`, up to
+    :data:`MEETING_ARRANGEMENTS`): its optimum must be the answer; that no
+    arrangement is farther then rests on the layers' count (verified in part).
+    """
+    if outcome.status != "solved":
+        return None, "nothing to verify"
+    g = inst.graph
+    certificate = outcome.certificate if isinstance(outcome.certificate, dict) else {}
+    homes, total = certificate.get("homes"), certificate.get("arrangements")
+    if not isinstance(homes, list) or not homes or not all(isinstance(h, dict) for h in homes):
+        return False, "no homes searched"
+    wrong = _homes_wrong(inst, homes)
+    if wrong:
+        return False, wrong
+    if not isinstance(total, int) or isinstance(total, bool) or total < 1:
+        return False, f"{total!r} is not a number of arrangements"
+    for entry in homes:
+        layers = entry.get("layers")
+        if not isinstance(layers, list) or not layers or layers[0] != 1 or not all(
+            isinstance(c, int) and not isinstance(c, bool) and c > 0 for c in layers
+        ):
+            return False, f"home {entry.get('home')}: its layers {layers!r} are not counts from 1"
+        if sum(layers) != total:
+            return False, f"home {entry.get('home')}: its layers add up to {sum(layers):,}, not {total:,}"
+        if entry.get("eccentricity") != len(layers) - 1 or entry.get("antipodes") != layers[-1]:
+            return False, f"home {entry.get('home')}: its eccentricity or antipodes are not its last layer's"
+    diameter = max(entry["eccentricity"] for entry in homes)
+    if outcome.answer != diameter:
+        return False, f"answer {outcome.answer!r} is not the largest eccentricity {diameter}"
+    wilson = wilson_count(inst)
+    if wilson is not None and total != wilson:
+        return False, f"{total:,} arrangements reached, but Wilson's theorem counts {wilson:,}"
+    antipodes = _replayed_antipodes(inst, outcome, homes, diameter)
+    if isinstance(antipodes, str):
+        return False, antipodes
+    said = (f"{len(antipodes)} antipode plan(s) of {diameter} slides replayed; "
+            f"{total:,} arrangements a home" + (" (Wilson's count)" if wilson else ""))  # fmt: skip
+    if total <= CHECK_BFS_ARRANGEMENTS:
+        for entry in homes:
+            home = g.index[entry["home"]]
+            layers, farthest = sliding_layers_by_dict(inst, home)
+            if layers != entry["layers"]:
+                return False, f"home {entry['home']}: the checker's search finds the layers {layers}"
+            for state, far_home in antipodes:
+                if far_home == home and state not in farthest:
+                    return False, f"an antipode of home {entry['home']} is nearer than {diameter}"
+        return True, said + "; every layer found again by the checker's own search"
+    confirmed = _confirm_on_board(inst, antipodes, diameter)
+    if isinstance(confirmed, str):
+        return False, confirmed
+    met = 0
+    for state, home in antipodes[len(confirmed):]:
+        distance = sliding_distance_by_meeting(inst, state, home)
+        if distance is not None and distance != diameter:
+            return False, f"an antipode is {distance} slides from its home {g.names[home]}, not {diameter}"
+        met += distance is not None
+    rest = "that no arrangement is farther: rests on the BFS's layer counts"
+    if len(confirmed) + met < len(antipodes):
+        rest = f"the distance of {len(antipodes) - len(confirmed) - met} antipode(s) and " + rest
+    elif confirmed and met:
+        said += (f"; each antipode's optimum {diameter} confirmed, by the puzzle's IDA* (a"
+                 " corner's) or the checker's search from both ends")  # fmt: skip
+    elif confirmed:
+        said += f"; each antipode's optimum {diameter} confirmed by the puzzle's IDA*"
+    else:
+        said += f"; each antipode's distance {diameter} confirmed by the checker's search from both ends"
+    outcome.verdict.not_checked = rest
+    return True, said
+
+
+def _homes_wrong(inst: Instance, homes: list[dict]) -> str:
+    """Why the homes searched are not the ones asked (empty: they are)."""
+    g = inst.graph
+    given = inst.headers.get("home")
+    named = [entry.get("home") for entry in homes]
+    if given is not None:
+        return "" if named == [given] else f"the homes {named} are not the blank's home {given}"
+    covered: list[Any] = []
+    for entry in homes:
+        like = entry.get("like")
+        if not isinstance(like, list) or entry.get("home") not in like:
+            return f"home {entry.get('home')!r}: no class of vertices like it"
+        covered += like
+    if sorted(map(str, covered)) != sorted(g.names) or len(covered) != len(g):
+        return "the homes' classes do not cover every vertex once"
+    try:
+        from networkx.algorithms.isomorphism import GraphMatcher
+
+        nxg = g.to_networkx()
+        for entry in homes:
+            for other in entry["like"]:
+                first, second = nxg.copy(), nxg.copy()
+                first.nodes[entry["home"]]["h"] = second.nodes[other]["h"] = True
+                matcher = GraphMatcher(first, second, node_match=lambda a, b: a.get("h") == b.get("h"))
+                if not matcher.is_isomorphic():
+                    return f"no automorphism takes {entry['home']} to {other}"
+    except KeyError:
+        return "a class names a vertex the graph does not have"
+    return ""
+
+
+def _replayed_antipodes(
+    inst: Instance, outcome: Outcome, homes: list[dict], diameter: int
+) -> list[tuple[tuple[int, ...], int]] | str:
+    """The witness's antipodes (arrangement, home), each plan replayed; or why not."""
+    g = inst.graph
+    farthest = {entry["home"] for entry in homes if entry["eccentricity"] == diameter}
+    witness = outcome.witness
+    if not isinstance(witness, list) or not witness:
+        return "no antipode given"
+    edges = [(g.names[u], g.names[v]) for u, v in g.edges]
+    out = []
+    for far in witness:
+        if not isinstance(far, dict) or far.get("home") not in farthest:
+            return f"an antipode {far!r} of no farthest home"
+        moved, plan, blank = far.get("arrangement"), far.get("plan"), far.get("blank")
+        if not isinstance(moved, dict) or not isinstance(plan, list) or blank not in g.index:
+            return "an antipode without its arrangement, blank and plan"
+        if not set(moved) <= set(g.names) or not set(moved.values()) <= set(g.names):
+            return "an antipode names vertices the graph does not have"
+        start = {name: name for name in g.names}
+        start.update(moved)
+        if start[blank] != far["home"]:
+            return f"the antipode's blank on {blank} does not go to its home {far['home']}"
+        verdict = verify_schedule(edges, start, "blank", plan, blank)
+        if not verdict.ok:
+            return f"an antipode's plan: {verdict.message}"
+        if len(plan) != diameter:
+            return f"an antipode's plan has {len(plan)} slides, not {diameter}"
+        out.append((tuple(g.index[start[v]] for v in g.names), g.index[far["home"]]))
+    for home in farthest:
+        if not any(g.names[h] == home for _, h in out):
+            return f"no antipode of the farthest home {home}"
+    return out
+
+
+def _confirm_on_board(inst: Instance, antipodes: list, diameter: int) -> list | str:
+    """The antipodes the puzzle's optimal solver confirms at ``diameter`` slides (a
+    full ``grid:RxC`` with the home in a corner: the board turned so that the home is
+    the top left, Korf's goal), moved to the front of ``antipodes``; or why the claim is
+    wrong (a shorter plan found)."""
+    from pyasp_games.domains.puzzle.model import Board
+    from pyasp_games.domains.puzzle.native import solve_idastar, solve_pdb
+    from pyasp_games.engines.limits import LimitReached, Limits
+
+    g = inst.graph
+    shape = re.fullmatch(r"grid:(\d+)x(\d+)", g.name)
+    if shape is None:
+        return []
+    rows, cols = int(shape.group(1)), int(shape.group(2))
+    if list(g.names) != [f"{r},{c}" for r in range(rows) for c in range(cols)]:
+        return []
+    confirmed = []
+    for state, home in antipodes:
+        r0, c0 = divmod(home, cols)
+        if r0 not in (0, rows - 1) or c0 not in (0, cols - 1):
+            continue
+        flip_rows, flip_cols = r0 > 0, c0 > 0
+        turned = []  # the cell each cell goes to when the home turns to the top left
+        for v in range(len(state)):
+            r, c = divmod(v, cols)
+            turned.append((rows - 1 - r if flip_rows else r) * cols + (cols - 1 - c if flip_cols else c))
+        tiles = [0] * len(state)
+        for v, target in enumerate(state):
+            tiles[turned[v]] = turned[target]
+        board = Board(rows, cols, tuple(tiles), "blank-first", "antipode")
+        limits = Limits(time_limit=CONFIRM_SECONDS)
+        try:  # up to 3 x 3 Manhattan distance is enough; beyond, the quick partition's
+            # databases build in a second or two
+            if rows * cols <= 9:
+                claim = solve_idastar(board, limits)
+            else:
+                claim = solve_pdb(board, limits, partition="quick")
+        except (LimitReached, MemoryError):
+            continue
+        if claim.status != "solved":
+            continue
+        if claim.answer != diameter:
+            return f"the puzzle's IDA* solves an antipode in {claim.answer} moves, not {diameter}"
+        confirmed.append((state, home))
+    antipodes[:] = confirmed + [far for far in antipodes if far not in confirmed]
+    return confirmed
