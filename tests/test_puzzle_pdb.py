@@ -95,7 +95,7 @@ def test_partitions_cover_every_tile_once():
         tile_partition(3, 3, "blank-last", "6-6-3")
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 30), st.integers(0, 10**6), st.sampled_from(["blank-last", "blank-first"]))
 def test_pdb_search_matches_astar_on_random_boards(steps, seed, goal):
     for rows, cols, partition in ((3, 3, "default"), (4, 4, "4-4-4-3")):

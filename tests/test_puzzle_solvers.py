@@ -208,7 +208,7 @@ def test_greedy_never_claims_no_solution_within_a_bound(puzzles):
     assert out.status == "unknown" and out.stats["limit"] == "max-length"
 
 
-@pytest.mark.parametrize("backend", ["asp", "sat"])
+@pytest.mark.parametrize("backend", [pytest.param("asp", marks=pytest.mark.slow), "sat"])
 def test_pattern_database_lower_bound_skips_horizons_and_stays_optimal(puzzles, backend):
     board = load_boards(puzzles / "thesis-board1.txt")[0]  # 24 moves; Manhattan bound 12
     plain = solve(board, backend, Limits(time_limit=120))

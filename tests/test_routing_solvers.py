@@ -56,6 +56,7 @@ def test_crosscheck_agrees_on_a_generated_suite():
     assert all(r.outcome.status == "solved" for r in report.rows)
 
 
+@pytest.mark.slow  # the main job (`pyasp-games crosscheck`, run by CI) crosschecks them all
 def test_crosscheck_bundled_instances():
     """Every bundled instance's known answer (ASP runs them all in the slow variant)."""
     backends = ["native", "bfs", "sat", "oddeven", "peeling", "rowcolumn"]
