@@ -41,6 +41,8 @@ DOMAINS: dict[str, str] = {
     "catch": "pyasp_games.domains.catch",
     "cops": "pyasp_games.domains.cops",
     "hex": "pyasp_games.domains.hex",
+    "ssat": "pyasp_games.domains.ssat",
+    "ip": "pyasp_games.domains.ip",
 }
 
 

@@ -1,0 +1,291 @@
+"""The protocols of the ip domain, run: the verifier's coins, the provers, the transcripts.
+
+``gni``: the notes' section 11, example 1 (Goldwasser, Micali, Rackoff). In each round
+the verifier takes G or H by a private coin, relabels it by a random permutation and
+sends the copy ``Y``; the prover names the graph ``Z`` it came from (the ``honest``
+prover tests ``Y ≅ G`` with networkx, and names G when it is, else H; the ``guess``
+prover tosses its own coin when ``Y`` is isomorphic to both). The verifier accepts the
+round when ``Z`` is its choice; a run accepts when every round does. With
+``coins="public"`` (Babai and Moran's Arthur-Merlin games: the verifier's coins are seen
+by the prover) the prover reads the choice off the coin: the protocol then accepts
+isomorphic pairs too, which is why the notes insist the coins be private.
+
+``qbf``: the notes' section 12, proposition 1: the interactive evaluation of the QBF's
+polynomial program (:mod:`~pyasp_games.domains.ip.model`) over Z_p. The prover claims
+``a = P_N()``; in the round of variable ``x_i`` (outermost first) it sends ``h_i(t)``,
+of degree at most ``d_i``; the verifier checks ``a = h_i(0) ∘ h_i(1)``, draws ``t`` in
+Z_p, and the claim becomes ``h_i(t)`` about ``x_i = t``; at the end it evaluates ``P_0``
+at the random point itself. It accepts the formula when the claim is not 0 and every
+test passes. The ``honest`` prover sends ``h_i(t) = P(z_1..z_{i-1}, t)`` computed exactly
+(the rest of the prefix expanded at ``d_i + 1`` points, interpolated). The ``cheat``
+prover claims a false formula true (``a = 1``) and, while its claim is false, sends
+``h_i = true h_i + D`` where ``D`` passes the test and has as many roots as its degree
+allows (``d_i - 1`` chosen, one more from a linear factor): its lie survives unless
+the verifier's ``t`` is a root of ``D``, with probability at most ``d_i / p`` a round.
+
+>>> from pyasp_games.domains.ip.model import parse_program, pair_of
+>>> q = parse_program("p cnf 2 2\\ne 1 0\\na 2 0\\n1 2 0\\n1 -2 0\\n")
+>>> run_qbf(q, prime=101).answer
+'accept'
+>>> c4 = pair_of(4, [(0, 1), (1, 2), (2, 3), (0, 3)], 4, [(0, 1), (1, 2), (2, 3), (1, 3)])
+>>> run_gni(c4, rounds=5).answer
+'accept'
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Any
+
+from pyasp_games.domains.ip.model import (
+    DEFAULT_PRIME,
+    KEPT_MESSAGES,
+    MAX_ROUNDS,
+    MAX_RUNS,
+    GraphPair,
+    Program,
+    checked_prime,
+    degree_bounds,
+    gni_coins,
+    qbf_coin,
+    relabelled,
+)
+from pyasp_games.engines.claim import Claim
+from pyasp_games.engines.limits import Limits
+from pyasp_games.errors import InputError, checked_int
+
+PROVERS = {"gni": ("honest", "guess"), "qbf": ("honest", "cheat")}
+#: The most numbers (polynomial coefficients) a transcript of ``ip qbf`` keeps.
+KEPT_NUMBERS = 200_000
+
+
+def verdict_of(accepted: int, runs: int) -> str:
+    """``accept`` (every run), ``reject`` (none) or ``accept K of R``."""
+    return "accept" if accepted == runs else "reject" if accepted == 0 else f"accept {accepted} of {runs}"
+
+
+def _checked(name: str, prover: str, runs: int) -> int:
+    if prover not in PROVERS[name]:
+        raise InputError(f"unknown prover {prover!r} (choose from {', '.join(PROVERS[name])})")
+    return checked_int(runs, "--runs", 1, MAX_RUNS)
+
+
+# -- graph non-isomorphism -------------------------------------------------------------
+
+
+def run_gni(pair: GraphPair, limits: Limits = Limits(), rounds: int = 10, runs: int = 1,
+            seed: int = 0, coins: str = "private", prover: str = "honest") -> Claim:  # fmt: skip
+    """Run the GNI protocol ``runs`` times of ``rounds`` rounds (module docstring)."""
+    import networkx as nx
+
+    runs = _checked("gni", prover, runs)
+    rounds = checked_int(rounds, "--rounds", 1, MAX_ROUNDS)
+    seed = checked_int(seed, "--seed", 0, 2**63)
+    if coins not in ("private", "public"):
+        raise InputError(f"unknown coins {coins!r} (choose from private, public)")
+    deadline = limits.deadline()
+
+    def nx_graph(n: int, edges: Any) -> Any:
+        graph = nx.Graph()
+        graph.add_nodes_from(range(n))
+        graph.add_edges_from(edges)
+        return graph
+
+    g, h = nx_graph(pair.n_g, pair.g), nx_graph(pair.n_h, pair.h)
+    own = random.Random(f"prover:{seed}")  # the guessing prover's coins, its own
+    transcript: dict[str, Any] = {"protocol": "gni", "coins": coins, "prover": prover, "seed": seed,
+                                  "rounds": rounds, "runs": [], "messages": {}}  # fmt: skip
+    accepted = caught = 0
+    for run in range(runs):
+        xs, zs = [], []
+        for r in range(rounds):
+            deadline.check()
+            x, perm = gni_coins(seed, run, r, (pair.n_g, pair.n_h))
+            n, edges = pair.graph(x)
+            y = relabelled(edges, perm)
+            if run * rounds + r < KEPT_MESSAGES:
+                transcript["messages"][f"{run}:{r}"] = y
+            if coins == "public":
+                z = x  # the coin is seen: the prover names the verifier's own choice
+            else:
+                copy = nx_graph(n, y)
+                like_g = n == pair.n_g and nx.is_isomorphic(copy, g)
+                like_h = n == pair.n_h and nx.is_isomorphic(copy, h)
+                if like_g and like_h and prover == "guess":
+                    z = "G" if own.random() < 0.5 else "H"
+                else:
+                    z = "G" if like_g else "H"
+            xs.append(x)
+            zs.append(z)
+        wrong = sum(x != z for x, z in zip(xs, zs, strict=True))
+        caught += wrong
+        accepted += wrong == 0
+        transcript["runs"].append({"x": "".join(xs), "z": "".join(zs), "accept": wrong == 0})
+    witness = {"accepted": accepted, "runs": runs, "rounds": rounds, "caught": caught,
+               "rounds_in_all": runs * rounds}  # fmt: skip
+    return Claim.solved(verdict_of(accepted, runs), witness, certificate=transcript)
+
+
+# -- IP = PSPACE: the evaluation of the QBF's polynomial program ------------------------
+
+
+def _p0(q: Program, point: dict[int, int], p: int) -> int:
+    """The arithmetised CNF at ``point`` (variable -> element of Z_p)."""
+    value = 1
+    for clause in q.clauses:
+        false = 1
+        for lit in clause:
+            x = point[abs(lit)]
+            false = false * ((1 - x) if lit > 0 else x) % p
+        value = value * (1 - false) % p
+        if value == 0:
+            break
+    return value
+
+
+def _rest(q: Program, i: int, point: dict[int, int], p: int) -> int:
+    """``P`` at ``point`` with the variables from position ``i`` on eliminated (each
+    summed for ∃, multiplied for ∀ over 0 and 1)."""
+    if i == len(q.prefix):
+        return _p0(q, point, p)
+    kind, var = q.prefix[i]
+    one = _rest(q, i + 1, {**point, var: 1}, p)
+    zero = _rest(q, i + 1, {**point, var: 0}, p)
+    return one * zero % p if kind == "a" else (one + zero) % p
+
+
+def _interpolate(values: list[int], p: int) -> list[int]:
+    """The coefficients (constant first) of the polynomial of degree < len(values) over
+    Z_p taking ``values[j]`` at ``t = j``."""
+    k = len(values)
+    full = [1]  # prod_j (t - j)
+    for j in range(k):
+        full = [(a - j * b) % p for a, b in zip([0, *full], [*full, 0], strict=True)]
+    coeffs = [0] * k
+    for j, y in enumerate(values):
+        if y == 0:
+            continue
+        quotient, carry = [0] * k, 0  # full / (t - j), by synthetic division
+        for power in range(k, 0, -1):
+            carry = (full[power] + carry * j) % p if power < k else full[power]
+            quotient[power - 1] = carry
+        denominator = 1
+        for m in range(k):
+            if m != j:
+                denominator = denominator * (j - m) % p
+        scale = y * pow(denominator, -1, p) % p
+        coeffs = [(c + scale * b) % p for c, b in zip(coeffs, quotient, strict=True)]
+    while len(coeffs) > 1 and coeffs[-1] == 0:
+        coeffs.pop()
+    return coeffs
+
+
+def evaluate(coeffs: list[int], t: int, p: int) -> int:
+    """A polynomial (constant first) at ``t`` over Z_p, by Horner's rule."""
+    value = 0
+    for c in reversed(coeffs):
+        value = (value * t + c) % p
+    return value
+
+
+def _honest_h(q: Program, i: int, point: dict[int, int], degree: int, p: int) -> list[int]:
+    var = q.prefix[i][1]
+    return _interpolate([_rest(q, i + 1, {**point, var: t}, p) for t in range(degree + 1)], p)
+
+
+def _lie(true_h: list[int], claim: int, kind: str, degree: int, p: int) -> list[int]:
+    """The cheating prover's ``h``: ``true_h + D`` with ``(h(0) ∘ h(1)) = claim`` and ``D``
+    of degree at most ``degree`` with as many roots as it allows (``claim`` is false)."""
+    a0, a1 = evaluate(true_h, 0, p), evaluate(true_h, 1, p)
+    if degree == 0:  # a constant c with c ∘ c = claim
+        if kind == "e":
+            return [claim * pow(2, -1, p) % p]
+        root = next((c for c in range(p) if c * c % p == claim), None) if p < 10**6 else None
+        return [claim if root is None else root]  # no square root: it cannot pass
+    if kind == "e":
+        half = (claim - a0 - a1) * pow(2, -1, p) % p
+        d0, d1 = half, half
+    elif a0:
+        d0, d1 = 0, (claim * pow(a0, -1, p) - a1) % p
+    elif a1:
+        d0, d1 = (claim * pow(a1, -1, p) - a0) % p, 0
+    else:
+        d0, d1 = (1 - a0) % p, (claim - a1) % p
+    roots = list(range(2, degree + 1))  # d - 1 roots, then (alpha + beta t)
+    r = [1]
+    for rho in roots:
+        r = [(a - rho * b) % p for a, b in zip([0, *r], [*r, 0], strict=True)]
+    r0, r1 = evaluate(r, 0, p), evaluate(r, 1, p)
+    alpha = d0 * pow(r0, -1, p) % p
+    beta = (d1 * pow(r1, -1, p) - alpha) % p
+    d = [(alpha * a + beta * b) % p for a, b in zip([*r, 0], [0, *r], strict=True)]
+    h = [(x + y) % p for x, y in zip(true_h + [0] * (len(d) - len(true_h)), d + [0] * (len(true_h) - len(d)), strict=True)]
+    while len(h) > 1 and h[-1] == 0:
+        h.pop()
+    return h
+
+
+def run_qbf(q: Program, limits: Limits = Limits(), prime: int | None = None, runs: int = 1,
+            seed: int = 0, prover: str = "honest") -> Claim:  # fmt: skip
+    """Run the interactive evaluation of the QBF's polynomial program ``runs`` times
+    (module docstring); answer ``accept``, ``reject`` or ``accept K of R``."""
+    runs = _checked("qbf", prover, runs)
+    seed = checked_int(seed, "--seed", 0, 2**63)
+    p = checked_prime(DEFAULT_PRIME if prime is None else prime, q)
+    degrees = degree_bounds(q)
+    deadline = limits.deadline()
+    value = _rest(q, 0, {}, p)  # the prover's: P_N() over Z_p
+    if value == 0 and not _false_by_truth(q):
+        raise InputError(f"the prime {p} divides the formula's arithmetic value: the honest "
+                         "prover cannot prove it over Z_p (give another --prime)")  # fmt: skip
+    claim = value if prover == "honest" or value != 0 else 1  # the cheat: false claimed true
+    transcript: dict[str, Any] = {"protocol": "qbf", "prover": prover, "seed": seed, "prime": p,
+                                  "degrees": degrees, "runs": []}  # fmt: skip
+    kept = 0
+    accepted = 0
+    for run in range(runs):
+        a, point, hs, ts, failed = claim, {}, [], [], None
+        truthful = a == value
+        for i, (kind, var) in enumerate(q.prefix):
+            deadline.check()
+            true_h = _honest_h(q, i, point, degrees[i], p)
+            h = true_h if truthful else _lie(true_h, a, kind, degrees[i], p)
+            hs.append(h)
+            h0, h1 = evaluate(h, 0, p), evaluate(h, 1, p)
+            if len(h) > degrees[i] + 1 or a != ((h0 * h1) if kind == "a" else (h0 + h1)) % p:
+                failed = f"round {i + 1}: h({var}) fails the test"
+                break
+            t = qbf_coin(seed, run, i, p)
+            ts.append(t)
+            point[var] = t
+            a = evaluate(h, t, p)
+            truthful = truthful or a == evaluate(true_h, t, p)  # a lucky root: the truth again
+        if failed is None and _p0(q, point, p) != a:
+            failed = "the last claim: P0 at the random point differs"
+        accept = failed is None and claim != 0
+        accepted += accept
+        entry: dict[str, Any] = {"claim": claim, "accept": accept, "failed": failed}
+        numbers = sum(len(h) for h in hs)
+        if kept + numbers <= KEPT_NUMBERS:
+            entry["h"], entry["t"] = hs, ts
+            kept += numbers
+        transcript["runs"].append(entry)
+    n, d = len(q.prefix), max(degrees, default=0)
+    witness = {"accepted": accepted, "runs": runs, "prime": p, "claim": claim,
+               "rounds": n, "degree": d, "error_bound": str(Fraction(sum(degrees), p)),
+               "notes_bound": str(Fraction(n * d, p))}  # fmt: skip
+    return Claim.solved(verdict_of(accepted, runs), witness, certificate=transcript)
+
+
+def _false_by_truth(q: Program) -> bool:
+    from pyasp_games.domains.geography.tqbf import Qbf, qbf_true
+
+    return not qbf_true(Qbf(list(q.prefix), list(q.clauses), q.name))
+
+
+def solve_direct(q: Program, limits: Limits = Limits()) -> Claim:
+    """What the protocol with the honest prover must answer: ``accept`` when the QBF is
+    true, ``reject`` when false (the project's direct evaluator,
+    :func:`pyasp_games.domains.geography.tqbf.qbf_true`)."""
+    return Claim.solved("reject" if _false_by_truth(q) else "accept", None)

@@ -1,0 +1,132 @@
+"""The questions of the ip domain, declared once: ``pyasp-games ip gni G H`` and
+``pyasp-games ip qbf FILE``.
+
+``gni``: the private-coin protocol for graph non-isomorphism (the notes' section 11,
+example 1) and its public-coin version (Arthur-Merlin); ``qbf``: the interactive
+evaluation of a QBF's polynomial program over Z_p (section 12, proposition 1), or the
+formula's truth by direct evaluation (``direct``: what the honest protocol must answer).
+Every transcript is replayed by :mod:`~pyasp_games.domains.ip.verify`.
+
+>>> from pyasp_games.domains.ip.model import parse_program
+>>> q = parse_program("p cnf 2 2\\ne 1 0\\na 2 0\\n1 2 0\\n1 -2 0\\n")
+>>> out = QBF.ask(q, "protocol", prime=101)
+>>> out.answer, out.verdict.verified
+('accept', True)
+>>> describe_qbf(q, out, {})[0]
+'accept: the verifier is convinced the formula is true'
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from pyasp_games.domains.ip.model import GraphPair, Program, load_pair, load_program
+from pyasp_games.domains.ip.native import run_gni, run_qbf, solve_direct
+from pyasp_games.domains.ip.verify import check_gni, check_qbf
+from pyasp_games.engines.graphs import FORMATS
+from pyasp_games.engines.outcome import Outcome
+from pyasp_games.engines.question import Param, Question
+from pyasp_games.engines.reference import Reference
+
+#: A protocol's verdict is cross-checked against the direct evaluation where the checker
+#: cannot compute the formula's value alone.
+REFERENCE = Reference("ip", lambda q, options: ("direct", {}))
+
+RUNS = Param("runs", "--runs", "independent runs of the protocol (each with its own coins).",
+             type=int, default=1)  # fmt: skip
+SEED = Param("seed", "--seed", "the seed of the verifier's coins (a run is replayed from it).",
+             type=int, default=0)  # fmt: skip
+
+
+def _rate(k: int, n: int) -> str:
+    return f"{k} of {n} ({k / n:.1%})" if n else "0"
+
+
+def describe_gni(pair: GraphPair, outcome: Outcome, options: dict[str, Any]) -> tuple[str | None, list[str]]:
+    """The verdict, then the rounds the prover was caught in against the notes' 1/2."""
+    w = outcome.witness
+    if outcome.status != "solved" or not isinstance(w, dict):
+        return None, []
+    t = outcome.certificate or {}
+    said = {"accept": "accept: the verifier is convinced G and H are not isomorphic",
+            "reject": "reject: the prover failed a round"}.get(outcome.answer, str(outcome.answer))  # fmt: skip
+    lines = [f"  {t.get('coins', 'private')} coins, {t.get('prover', 'honest')} prover, "
+             f"{w['runs']} run(s) of {w['rounds']} round(s), seed {t.get('seed', 0)}",
+             f"  rounds the prover was caught in: {_rate(w['caught'], w['rounds_in_all'])}; "
+             "the notes' analysis: 0 for non-isomorphic pairs, 1/2 a round for isomorphic ones"]  # fmt: skip
+    if w["runs"] > 1:
+        lines.append(f"  runs accepted: {_rate(w['accepted'], w['runs'])}; for an isomorphic pair "
+                     f"at most 2^-{w['rounds']} = {Fraction(1, 2 ** w['rounds'])}")  # fmt: skip
+    return said, lines
+
+
+def describe_qbf(q: Program, outcome: Outcome, options: dict[str, Any]) -> tuple[str | None, list[str]]:
+    """The verdict, then the prime, the rounds, and the error against its bounds."""
+    if outcome.status != "solved":
+        return None, []
+    said = {"accept": "accept: the verifier is convinced the formula is true",
+            "reject": "reject: the verifier is not convinced"}.get(outcome.answer, str(outcome.answer))  # fmt: skip
+    w = outcome.witness
+    if not isinstance(w, dict):
+        return said, ["  by direct evaluation of the QBF (what the honest protocol must answer)"]
+    lines = [f"  over Z_{w['prime']}: {w['rounds']} rounds of degree at most {w['degree']}, "
+             f"the prover's claim P_N() = {w['claim']}"]  # fmt: skip
+    bound, notes = Fraction(w["error_bound"]), Fraction(w["notes_bound"])
+    lines.append(f"  runs accepted: {_rate(w['accepted'], w['runs'])}; a false formula is accepted "
+                 f"with probability at most sum d_i / p = {bound} ({float(bound):.4g}) "
+                 f"<= N d / p = {notes} ({float(notes):.4g})")  # fmt: skip
+    return said, lines
+
+
+GNI = Question(
+    "gni",
+    "Graph non-isomorphism by an interactive proof: the verifier's private coins, or public ones.\n\n"
+    "The verifier relabels G or H at random, the prover names its origin; every round must be "
+    "right. With --json: answer accept, reject or 'accept K of R'; witness the counts; "
+    "certificate the transcript (the seed, each run's choices and answers, the first messages).",
+    backends={"protocol": run_gni},
+    check=check_gni,
+    read=lambda g, h, fmt=None: load_pair(g, h, fmt),
+    describe=describe_gni,
+    params=(
+        Param("g", help="The first graph (an edge 'u v' a line, .adjlist, .graphml, .json).",
+              type=Path, to="read", metavar="G"),
+        Param("h", help="The second graph.", type=Path, to="read", metavar="H"),
+        Param("fmt", "--format", "Graph file format (default: by extension).", type=FORMATS, to="read"),
+        Param("rounds", "--rounds", "rounds of one run (the notes' protocol has one).", type=int, default=10),
+        RUNS,
+        SEED,
+        Param("coins", "--coins", "private (the notes' protocol) or public (Arthur-Merlin: the "
+              "prover sees the coin).", type=("private", "public"), default="private"),
+        Param("prover", "--prover", "honest (names the graph isomorphic to Y, G first) or guess "
+              "(tosses its own coin when Y fits both).", type=("honest", "guess"), default="honest"),
+    ),
+)
+
+QBF = Question(
+    "qbf",
+    "IP = PSPACE: the interactive evaluation of a QBF's polynomial program over Z_p.\n\n"
+    "The honest prover sends each h_i exactly; the cheating one claims a false formula true. "
+    "With --json: answer accept, reject or 'accept K of R'; witness the prime, the degrees, "
+    "the error bounds; certificate the transcript (each run's claim, polynomials and points).",
+    backends={"protocol": run_qbf, "direct": solve_direct},
+    check=check_qbf,
+    read=lambda file: load_program(file),
+    describe=describe_qbf,
+    params=(
+        Param("file", help="A QDIMACS file (p cnf, then 'e'/'a' lines, then clauses).",
+              type=Path, to="read"),
+        Param("prime", "--prime", "the prime p of Z_p (default 2^61 - 1); at least 2 N d.",
+              type=int, backends=("protocol",)),
+        Param("runs", RUNS.flags, RUNS.help, type=int, default=1, backends=("protocol",)),
+        Param("seed", SEED.flags, SEED.help, type=int, default=0, backends=("protocol",)),
+        Param("prover", "--prover", "honest, or cheat (claims a false formula true, and lies "
+              "with as many roots as it can).", type=("honest", "cheat"), default="honest",
+              backends=("protocol",)),
+    ),
+    reference=REFERENCE,
+)
+
+QUESTIONS = (QBF, GNI)
