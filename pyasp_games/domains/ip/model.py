@@ -71,8 +71,26 @@ class GraphPair:
 
 
 def load_pair(g: Path | str, h: Path | str, fmt: str | None = None) -> GraphPair:
-    """The pair of ``ip gni G H``: two undirected graph files (any format of
-    :func:`~pyasp_games.engines.graphs.read_graph`)."""
+    """The pair of ``ip gni G H``.
+
+    Parameters
+    ----------
+    g, h : path-like or str
+        Two undirected graph files (any format of
+        :func:`~pyasp_games.engines.graphs.read_graph`).
+    fmt : str or None, optional
+        Their format (``None``: by the extension).
+
+    Returns
+    -------
+    GraphPair
+        Both graphs on vertices ``0..n-1``.
+
+    Raises
+    ------
+    InputError
+        A missing or bad file, more than :data:`MAX_VERTICES` vertices.
+    """
     first, second = (read_graph(p, fmt, undirected=True) for p in (g, h))
     for graph in (first, second):
         if len(graph) > MAX_VERTICES:
@@ -155,7 +173,24 @@ def parse_program(text: str, name: str = "qbf") -> Program:
 
 
 def load_program(path: Path | str) -> Program:
-    """Read a QDIMACS file for ``ip qbf``."""
+    """Read a QDIMACS file for ``ip qbf`` (:func:`parse_program`).
+
+    Parameters
+    ----------
+    path : path-like or str
+        The file.
+
+    Returns
+    -------
+    Program
+        The QBF, its prefix as written, named after the file.
+
+    Raises
+    ------
+    InputError
+        A bad file, a variable quantified twice, an empty prefix, more than
+        :data:`MAX_QBF_VARIABLES` variables or a degree bound beyond :data:`MAX_DEGREE`.
+    """
     path = Path(path)
     return parse_program(read_text(path), path.stem)
 

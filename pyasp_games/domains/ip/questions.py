@@ -56,6 +56,9 @@ def describe_gni(pair: GraphPair, outcome: Outcome, options: dict[str, Any]) -> 
              f"{w['runs']} run(s) of {w['rounds']} round(s), seed {t.get('seed', 0)}",
              f"  rounds the prover was caught in: {_rate(w['caught'], w['rounds_in_all'])}; "
              "the notes' analysis: 0 for non-isomorphic pairs, 1/2 a round for isomorphic ones"]  # fmt: skip
+    if t.get("coins") == "public":
+        lines.append("  public coins: the prover reads the verifier's choice off the coin, so "
+                     "acceptance proves nothing here (the notes: the coins must be private)")
     if w["runs"] > 1:
         lines.append(f"  runs accepted: {_rate(w['accepted'], w['runs'])}; for an isomorphic pair "
                      f"at most 2^-{w['rounds']} = {Fraction(1, 2 ** w['rounds'])}")  # fmt: skip

@@ -188,6 +188,11 @@ def check_qbf(q: Program, outcome: Outcome) -> tuple[bool | None, str]:
                 if not isinstance(ts, list) or i >= len(ts) or ts[i] != point[var]:
                     return False, f"run {run}, round {i + 1}: the point is not the verifier's coin"
                 a = _at(h, point[var], p)
+            stop = len(q.prefix) if failed is None else failed + 1
+            if len(hs) != stop or len(ts) != stop - (failed is not None):
+                if failed is None:
+                    return False, f"run {run}: not one polynomial and one point a round"
+                return False, f"run {run}: the messages go on after the verifier's test of round {failed + 1} ended it"
             passes = failed is None and _arithmetic(q, point, p) == a
             if entry.get("accept") is not (passes and claim != 0):
                 return False, f"run {run}: the verifier's tests {'pass' if passes else 'fail'}, " \

@@ -176,7 +176,24 @@ def _integers(tokens: list[str], where: str) -> list[int]:
 
 
 def load_ssat(path: Path | str) -> Ssat:
-    """Read an SSAT file; a bad one raises :class:`InputError` naming it."""
+    """Read an SSAT file (module docstring).
+
+    Parameters
+    ----------
+    path : path-like or str
+        The file: DIMACS CNF with ``e`` and ``r`` quantifier lines.
+
+    Returns
+    -------
+    Ssat
+        The formula, named after the file.
+
+    Raises
+    ------
+    InputError
+        A missing file, a bad line, a variable quantified twice or not at all, an empty
+        prefix, sizes beyond :data:`MAX_VARIABLES` or :data:`MAX_CLAUSES` (one line).
+    """
     path = Path(path)
     return parse_ssat(read_text(path), path.stem)
 

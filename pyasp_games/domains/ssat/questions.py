@@ -72,7 +72,8 @@ def _policy_lines(node: Any, indent: str, out: list[str]) -> list[str]:
     if not _decides(node):
         return out
     for side in ("true", "false"):
-        out.append(f"    {indent}if x{node['r']} is {side}:")
+        decided = "" if _decides(node.get(side)) else " nothing left to choose"
+        out.append(f"    {indent}if x{node['r']} is {side}:{decided}")
         _policy_lines(node.get(side), indent + "  ", out)
     return out
 
