@@ -1,0 +1,151 @@
+"""Interactive proofs (``ip``): the notes' analysis of graph non-isomorphism, the
+evaluation of a QBF's polynomial program (honest: the formula's truth, as the direct
+evaluator and Geography say; cheating: caught within the bound), transcripts replayed."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from pyasp_games.domains import ip
+from pyasp_games.domains.geography import solve as geography_solve
+from pyasp_games.domains.geography.model import load_instance
+from pyasp_games.domains.ip.model import degree_bounds, pair_of, random_program
+from pyasp_games.domains.ip.verify import integer_value
+
+from .conftest import assert_bad_input, run_cli
+
+ROOT = Path(__file__).resolve().parent.parent
+IP = ROOT / "instances" / "ip"
+C4, PAW, C4B = IP / "c4.txt", IP / "paw.txt", IP / "c4-relabelled.txt"
+
+
+def test_a_non_isomorphic_pair_is_accepted_with_certainty():
+    pair = ip.load_pair(C4, PAW)
+    out = ip.solve(pair, rounds=5, runs=8)
+    assert out.answer == "accept" and out.witness["caught"] == 0 and out.verdict.verified is True
+    assert "not isomorphic (every bijection tried)" in out.verdict.message
+
+
+@pytest.mark.parametrize("prover", ["honest", "guess"])
+def test_an_isomorphic_pair_is_rejected_half_the_time_whatever_the_prover(prover):
+    out = ip.solve(ip.load_pair(C4, C4B), rounds=1, runs=200, prover=prover, seed=5)
+    caught = out.witness["caught"]
+    assert out.verdict.verified is True and "isomorphic (every" in out.verdict.message
+    assert 100 - 3 * 7.1 < caught < 100 + 3 * 7.1  # binomial(200, 1/2): three deviations
+    # ten rounds a run: every run is lost unless the prover is right ten times
+    assert ip.solve(ip.load_pair(C4, C4B), rounds=10, runs=4, prover=prover).answer == "reject"
+
+
+def test_public_coins_let_the_prover_pass_an_isomorphic_pair():
+    run = run_cli("ip", "gni", C4, C4B, "--coins", "public", "--rounds", "12")
+    assert run.code == 0 and "accept:" in run.stdout and "acceptance proves nothing" in run.stdout
+
+
+def test_a_gni_transcript_is_replayed_and_a_tampered_one_refuted(tmp_path):
+    path = tmp_path / "gni.json"
+    path.write_text(run_cli("ip", "gni", C4, C4B, "--rounds", "3", "--runs", "4", "--seed", "9", "--json").stdout)
+    assert run_cli("verify", path).code == 0
+    data = json.loads(path.read_text())
+    first = data["certificate"]["runs"][0]
+    wrong = dict(first, x="".join("H" if c == "G" else "G" for c in first["x"]))  # not the coins
+    for tampered in ({**data, "certificate": {**data["certificate"], "runs": [wrong, *data["certificate"]["runs"][1:]]}},
+                     {**data, "certificate": {**data["certificate"], "seed": 10}}):  # fmt: skip
+        path.write_text(json.dumps(tampered))
+        run = run_cli("verify", path)
+        assert run.code == 1 and "coin" in run.stderr, run.stderr
+    message = data["certificate"]["messages"]["0:0"]
+    message[0] = [message[0][0], (message[0][1] + 1) % 4 or 1]  # another edge in Y
+    data["certificate"]["messages"]["0:0"] = message
+    path.write_text(json.dumps(data))
+    run = run_cli("verify", path)
+    assert run.code == 1 and "message Y" in run.stderr
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_honest_protocol_answers_the_truth_as_geography_does(seed, tmp_path):
+    q = random_program(seed, n=5, m=7, k=3)
+    honest, direct = ip.solve(q, "protocol", seed=seed), ip.solve(q, "direct")
+    assert honest.answer == direct.answer and honest.verdict.verified and direct.verdict.verified
+    assert (integer_value(q) > 0) == (direct.answer == "accept")
+    # reduce qbf-to-geography, then geography solve: the first player wins iff true
+    source = tmp_path / "q.qdimacs"
+    source.write_text(ip.model.format_program(q))
+    graph = tmp_path / "q.txt"
+    assert run_cli("reduce", "qbf-to-geography", source, "-o", graph).code == 0
+    winner = geography_solve(load_instance(graph), "native").answer
+    assert (winner == "first") == (direct.answer == "accept")
+
+
+def test_the_bundled_formulas():
+    true, false = ip.load_program(IP / "tqbf-true.qdimacs"), ip.load_program(IP / "tqbf-false.qdimacs")
+    assert (true.known, false.known) == (True, False)
+    assert ip.solve(true).answer == "accept" and ip.solve(false).answer == "reject"
+    assert ip.solve(false, prover="cheat", runs=20).answer == "reject"  # p = 2^61 - 1
+    assert degree_bounds(false) == [8, 4, 4]
+
+
+def test_the_cheating_prover_is_caught_within_the_bound():
+    q = ip.load_program(IP / "tqbf-false.qdimacs")
+    out = ip.solve(q, prover="cheat", prime=101, runs=300, seed=2)
+    w = out.witness
+    assert out.verdict.verified is True and w["claim"] == 1
+    bound = Fraction(w["error_bound"])
+    assert bound == Fraction(16, 101) <= Fraction(w["notes_bound"]) == Fraction(24, 101)
+    rate = w["accepted"] / w["runs"]
+    assert 0 < rate <= float(bound) + 3 * (float(bound) / 300) ** 0.5  # measured, under the bound
+
+
+def test_a_qbf_transcript_is_replayed_and_a_tampered_one_refuted(tmp_path):
+    path = tmp_path / "qbf.json"
+    path.write_text(run_cli("ip", "qbf", IP / "tqbf-false.qdimacs", "--prover", "cheat", "--prime", "53",
+                            "--runs", "12", "--seed", "3", "--json").stdout)  # fmt: skip
+    assert run_cli("verify", path).code == 0
+    data = json.loads(path.read_text())
+    runs = data["certificate"]["runs"]
+    i = next(k for k, r in enumerate(runs) if r["accept"])
+    changes = {"h": lambda r: r["h"][0].__setitem__(0, (r["h"][0][0] + 1) % 53),
+               "t": lambda r: r["t"].__setitem__(0, (r["t"][0] + 1) % 53),
+               "accept": lambda r: r.__setitem__("accept", False)}
+    for name, change in changes.items():
+        tampered = json.loads(json.dumps(data))
+        change(tampered["certificate"]["runs"][i])
+        path.write_text(json.dumps(tampered))
+        run = run_cli("verify", path)
+        assert run.code == 1 and "refuted:" in run.stderr, (name, run.stderr)
+    data["certificate"]["prime"] = 55  # not prime
+    path.write_text(json.dumps(data))
+    assert run_cli("verify", path).code == 1
+
+
+@pytest.mark.parametrize("text, options, fragment", [
+    ("p cnf 2 1\ne 1 0\na 1 2 0\n1 2 0\n", (), "quantified twice"),
+    ("p cnf 2 1\n1 2 0\n", (), "empty prefix"),
+    ("p cnf 3 4\ne 1 0\na 2 0\ne 3 0\n1 2 3 0\n-1 2 3 0\n1 2 -3 0\n-1 2 -3 0\n", ("--prime", "47"),
+     "2 N d = 2 * 3 * 8 = 48"),
+    ("p cnf 1 1\ne 1 0\n1 0\n", ("--prime", "91"), "not prime"),
+    ("p cnf 1 1\ne 1 0\n1 0\n", ("--runs", "1000000000"), "--runs"),
+    ("p cnf 21 1\ne " + " ".join(map(str, range(1, 22))) + " 0\n1 0\n", (), "limit of 20"),
+    # x1 in 200 clauses under 6 universal variables: degree 200 * 2^6
+    ("p cnf 12 200\n" + "".join(f"{'a' if i % 2 else 'e'} {i + 1} 0\n" for i in range(12))
+     + "1 2 0\n" * 200, (), "degree"),
+])  # fmt: skip
+def test_bad_input_is_one_line(tmp_path, text, options, fragment):
+    path = tmp_path / "bad.qdimacs"
+    path.write_text(text)
+    assert_bad_input(run_cli("ip", "qbf", path, *options), fragment)
+
+
+def test_gni_bad_input_is_one_line(tmp_path):
+    assert_bad_input(run_cli("ip", "gni", C4, tmp_path / "missing.txt"), "missing.txt")
+    assert_bad_input(run_cli("ip", "gni", C4, PAW, "--rounds", "0"), "--rounds")
+    assert_bad_input(run_cli("ip", "gni", C4, PAW, "--coins", "loud"), "loud")
+
+
+def test_graphs_of_different_orders_are_told_apart():
+    pair = pair_of(3, [(0, 1), (1, 2)], 4, [(0, 1), (1, 2), (2, 3)])
+    out = ip.solve(pair, rounds=6)
+    assert out.answer == "accept" and out.verdict.verified is True
