@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from pyasp_games.domains import ip, ssat
 from pyasp_games.domains.geography import solve as geography_solve
-from pyasp_games.domains.geography.model import Geography
+from pyasp_games.domains.geography.model import make_instance
 from pyasp_games.domains.geography.tqbf import Qbf, to_geography
 from pyasp_games.domains.ip.model import degree_bounds, pair_of, random_program
 from pyasp_games.domains.ssat.model import random_ssat
@@ -50,10 +50,55 @@ def gni_table() -> None:
               f"{w['rounds_in_all']} | {w['caught'] / w['rounds_in_all']:.3f} | {notes} |")  # fmt: skip
 
 
+def am_table() -> None:
+    from pyasp_games.domains.ip.model import am_bounds
+
+    print("| pair | runs x rounds | hits | hit rate (95%) | bound | runs accepted (needing) |")
+    print("|---|---|---|---|---|---|")
+    c4 = instance_dir("ip") / "c4.txt"
+    for other, seed in (("paw.txt", 1), ("c4-relabelled.txt", 2)):
+        pair = ip.load_pair(c4, instance_dir("ip") / other)
+        out = ip.solve(pair, "protocol", coins="arthur-merlin", runs=100, rounds=60, seed=seed)
+        assert out.verdict.verified, out.verdict.message
+        w = out.witness
+        hits = w["rounds_in_all"] - w["caught"]
+        rate = hits / w["rounds_in_all"]
+        half = 1.96 * (rate * (1 - rate) / w["rounds_in_all"]) ** 0.5
+        _, low, high = am_bounds(4)
+        bound = f">= {low} = {float(low):.4f}" if other == "paw.txt" else f"<= {high} = {float(high):.4f}"
+        print(f"| {pair.name} | 100 x 60 | {hits} of {w['rounds_in_all']} | {rate:.4f} ± {half:.4f} | "
+              f"{bound} | {w['accepted']} of 100 ({w['needed']} hits of 60) |")
+
+
+def exact_cheater(q, p: int) -> Fraction:
+    """The cheating prover's exact probability of acceptance, every coin enumerated."""
+    from pyasp_games.domains.ip.native import _honest_h, _lie, evaluate
+
+    bounds = degree_bounds(q)
+
+    def success(i: int, point: dict, a: int) -> Fraction:
+        kind, var = q.prefix[i]
+        true_h = _honest_h(q, i, point, bounds[i], p)
+        h = _lie(true_h, a, kind, bounds[i], p)
+        h0, h1 = evaluate(h, 0, p), evaluate(h, 1, p)
+        if len(h) > bounds[i] + 1 or a != ((h0 * h1) if kind == "a" else (h0 + h1)) % p:
+            return Fraction(0)
+        total = Fraction(0)
+        for t in range(p):
+            claim, truth = evaluate(h, t, p), evaluate(true_h, t, p)
+            if claim == truth:
+                total += 1  # a root: the lie is gone, the rest is honest
+            elif i + 1 < len(q.prefix):
+                total += success(i + 1, {**point, var: t}, claim)
+        return total / p
+
+    return success(0, {}, 1)
+
+
 def qbf_table() -> None:
-    print("| formula | N | degrees d_i | prime p | runs | cheater accepted | rate | "
-          "1 - prod(1 - d_i/p) | sum d_i / p | N d / p |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("| formula | N | degrees d_i | prime p | runs | cheater accepted | rate (95%) | "
+          "this cheater, exactly | 1 - prod(1 - d_i/p) | sum d_i / p | N d / p |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     cases = [(ip.load_program(instance_dir("ip") / "tqbf-false.qdimacs"), p) for p in (53, 101, 1009)]
     seed, found = 0, 0
     while found < 2:  # false random formulas
@@ -64,15 +109,21 @@ def qbf_table() -> None:
             cases.append((q, next(p for p in range(2 * n * d, 10**6) if ip.model.is_prime(p))))
             found += 1
     for q, p in cases:
-        runs = 2000 if len(q) <= 3 else 300
+        runs = (20_000 if p > 1000 else 2000) if len(q) <= 3 else 300
         out = ip.solve(q, "protocol", prover="cheat", prime=p, runs=runs, seed=p)
         assert out.verdict.verified, out.verdict.message
         w = out.witness
+        rate = w["accepted"] / runs
+        exact = "-"
+        if len(q) <= 3 and p <= 101:
+            value = exact_cheater(q, p)
+            exact = f"{value} = {float(value):.4f}"
         survive = Fraction(1)
         for d in degree_bounds(q):
             survive *= 1 - Fraction(d, p)
         print(f"| {q.name} | {w['rounds']} | {' '.join(map(str, degree_bounds(q)))} | {p} | {runs} | "
-              f"{w['accepted']} | {w['accepted'] / runs:.4f} | {float(1 - survive):.4f} | "
+              f"{w['accepted']} | {w['accepted'] / runs:.4f} ± {1.96 * (rate * (1 - rate) / runs) ** 0.5:.4f} | "
+              f"{exact} | {float(1 - survive):.4f} | "
               f"{Fraction(w['error_bound'])} = {float(Fraction(w['error_bound'])):.4f} | "
               f"{float(Fraction(w['notes_bound'])):.4f} |")  # fmt: skip
 
@@ -86,7 +137,7 @@ def agreement() -> None:
         direct = ip.solve(q, "direct")
         game = to_geography(Qbf(list(q.prefix) + ([("e", 99)] if q.prefix[-1][0] == "a" else []),
                                 list(q.clauses), q.name), "vertex")  # fmt: skip
-        winner = geography_solve(Geography(game, game.position("in1"), "vertex"), "native").answer
+        winner = geography_solve(make_instance(game, "in1", "vertex"), "native").answer
         total += 1
         agree += honest.answer == direct.answer == ("accept" if winner == "first" else "reject")
         assert honest.verdict.verified and direct.verdict.verified
@@ -108,6 +159,8 @@ def agreement() -> None:
 if __name__ == "__main__":
     start, c = time.perf_counter(), cpu()
     gni_table()
+    print()
+    am_table()
     print()
     qbf_table()
     print()

@@ -149,3 +149,44 @@ def test_graphs_of_different_orders_are_told_apart():
     pair = pair_of(3, [(0, 1), (1, 2)], 4, [(0, 1), (1, 2), (2, 3)])
     out = ip.solve(pair, rounds=6)
     assert out.answer == "accept" and out.verdict.verified is True
+
+
+def test_arthur_merlin_separates_the_pairs_by_goldwasser_and_sipsers_gap():
+    from pyasp_games.domains.ip.model import am_bounds
+
+    rho, low, high = am_bounds(4)
+    assert (rho, low, high) == (Fraction(3, 8), Fraction(39, 128), Fraction(3, 16))
+    for other, bound in ((PAW, low), (C4B, high)):
+        out = ip.solve(ip.load_pair(C4, other), coins="arthur-merlin", runs=10, rounds=60, seed=4)
+        w = out.witness
+        assert out.verdict.verified is True and w["pairs"] == (48 if other == PAW else 24)  # 2 n!, n!
+        rate = 1 - w["caught"] / w["rounds_in_all"]
+        slack = 3 * (float(bound) * (1 - float(bound)) / 600) ** 0.5
+        assert (rate >= float(bound) - slack) if other == PAW else (rate <= float(bound) + slack)
+
+
+def test_an_arthur_merlin_transcript_is_replayed_and_a_tampered_one_refuted(tmp_path):
+    path = tmp_path / "am.json"
+    path.write_text(run_cli("ip", "gni", C4, PAW, "--coins", "arthur-merlin", "--rounds", "20", "--json").stdout)
+    assert run_cli("verify", path).code == 0
+    data = json.loads(path.read_text())
+    answers = data["certificate"]["runs"][0]["merlin"]
+    r = next(i for i, a in enumerate(answers) if a is not None)
+    tau = answers[r][2]
+    answers[r][2] = tau[1:] + tau[:1]  # a rotation of tau: no automorphism of the paw's copy
+    path.write_text(json.dumps(data))
+    run = run_cli("verify", path)
+    assert run.code == 1 and "Merlin's message" in run.stderr, run.stderr
+    answers[r][2] = tau
+    data["certificate"]["runs"][0]["hits"] += 1
+    path.write_text(json.dumps(data))
+    assert run_cli("verify", path).code == 1
+
+
+def test_arthur_merlin_refuses_what_it_cannot_run(tmp_path):
+    big = tmp_path / "k8.txt"
+    big.write_text("".join(f"{u} {v}\n" for u in range(8) for v in range(u + 1, 8)))
+    assert_bad_input(run_cli("ip", "gni", big, big, "--coins", "arthur-merlin"), "limit of 7")
+    path = tmp_path / "p3.txt"
+    path.write_text("0 1\n1 2\n")
+    assert_bad_input(run_cli("ip", "gni", C4, path, "--coins", "arthur-merlin"), "one order")

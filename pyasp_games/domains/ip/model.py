@@ -29,9 +29,11 @@ times 2 for every ∀ inside it (each product doubles the degrees of what is lef
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -126,6 +128,66 @@ def gni_coins(seed: int, run: int, round_: int, sizes: tuple[int, int]) -> tuple
 def relabelled(edges: Any, perm: list[int]) -> list[list[int]]:
     """The edges with vertex ``v`` renamed ``perm[v]``, each ``[u, v]`` with ``u < v``, sorted."""
     return sorted(sorted((perm[u], perm[v])) for u, v in edges)
+
+
+#: The most vertices of ``ip gni --coins arthur-merlin`` (Merlin enumerates 2 n! pairs).
+MAX_AM_VERTICES = 7
+
+
+def am_size(n: int) -> tuple[int, int, int]:
+    """The Arthur-Merlin protocol's sizes for graphs on ``n`` vertices: the bits ``m`` of
+    a pair (Y, tau) (Y's adjacency above the diagonal, then tau's images), the hash's
+    ``k`` bits, and ``K = 2 n!`` (the set's size when G and H are not isomorphic), with
+    ``2^k`` between ``2 K`` and ``4 K``: the target is hit with probability about
+    ``rho = K / 2^k``, from 1/4 to 1/2."""
+    width = max(1, (n - 1).bit_length())
+    big = 2 * math.factorial(n)
+    return n * (n - 1) // 2 + n * width, (big - 1).bit_length() + 1, big
+
+
+def am_encode(n: int, edges: Any, tau: list[int]) -> int:
+    """The pair (Y, tau) as an ``m``-bit integer (:func:`am_size`)."""
+    present = {(min(u, v), max(u, v)) for u, v in edges}
+    bits = 0
+    slots = ((a, c) for a in range(n) for c in range(a + 1, n))
+    for i, slot in enumerate(slots):
+        bits |= (slot in present) << i
+    width, at = max(1, (n - 1).bit_length()), n * (n - 1) // 2
+    for j, image in enumerate(tau):
+        bits |= image << (at + j * width)
+    return bits
+
+
+def am_coins(seed: int, run: int, round_: int, n: int) -> tuple[list[int], int, int]:
+    """Arthur's public coins of one round: the hash ``h(s) = A s + b`` over GF(2) (``A``
+    as ``k`` rows of ``m`` bits, ``b`` of ``k`` bits) and the target ``y``."""
+    m, k, _ = am_size(n)
+    rng = random.Random(f"ip-gni-am:{seed}:{run}:{round_}")
+    return [rng.getrandbits(m) for _ in range(k)], rng.getrandbits(k), rng.getrandbits(k)
+
+
+def am_hash(rows: list[int], b: int, s: int) -> int:
+    """``A s + b`` over GF(2), bit ``j`` the parity of row ``j`` and ``s``."""
+    out = 0
+    for j, row in enumerate(rows):
+        out |= (bin(row & s).count("1") & 1) << j
+    return out ^ b
+
+
+def am_bounds(n: int) -> tuple[Fraction, Fraction, Fraction]:
+    """``rho = K / 2^k``, and the probability of a hit a round: at least ``rho - rho^2 / 2``
+    when G and H are not isomorphic (the set has K pairs), at most ``rho / 2`` when they
+    are (K / 2 pairs): Goldwasser and Sipser's gap."""
+    _, k, big = am_size(n)
+    rho = Fraction(big, 2**k)
+    return rho, rho - rho * rho / 2, rho / 2
+
+
+def am_threshold(n: int, rounds: int) -> int:
+    """The hits a run of ``rounds`` rounds needs to accept: the midpoint of the two
+    bounds of :func:`am_bounds`, times the rounds, rounded up."""
+    _, low, high = am_bounds(n)
+    return math.ceil(rounds * (low + high) / 2)
 
 
 @dataclass(frozen=True)

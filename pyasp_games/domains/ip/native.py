@@ -6,9 +6,20 @@ sends the copy ``Y``; the prover names the graph ``Z`` it came from (the ``hones
 prover tests ``Y ≅ G`` with networkx, and names G when it is, else H; the ``guess``
 prover tosses its own coin when ``Y`` is isomorphic to both). The verifier accepts the
 round when ``Z`` is its choice; a run accepts when every round does. With
-``coins="public"`` (Babai and Moran's Arthur-Merlin games: the verifier's coins are seen
-by the prover) the prover reads the choice off the coin: the protocol then accepts
-isomorphic pairs too, which is why the notes insist the coins be private.
+``coins="public"`` (the verifier's coins seen by the prover, as in Babai and Moran's
+Arthur-Merlin games) the prover reads the choice off the coin: the protocol then accepts
+isomorphic pairs too, which is why the notes insist the coins be private. With
+``coins="arthur-merlin"``, Goldwasser and Sipser's public-coin protocol (the notes:
+every private-coin protocol becomes a public-coin one): Merlin claims that the set ``S``
+of pairs ``(Y, tau)`` (``Y`` a relabelled copy of G or H, ``tau`` an automorphism of
+``Y``) is large: it has ``2 n!`` pairs when G and H are not isomorphic, ``n!`` when they
+are. Arthur draws an affine hash ``h(s) = A s + b`` over GF(2) to ``k`` bits and a
+target ``y`` (public coins); Merlin must send a pair of ``S`` with ``h(s) = y`` and its
+proof (``Y = phi(X)``, ``tau``). A round is hit with probability at least
+``rho - rho^2 / 2`` in the first case and at most ``rho / 2`` in the second
+(``rho = 2 n! / 2^k``, from 1/4 to 1/2), and a run accepts with hits above the midpoint.
+Merlin (all powerful: it enumerates ``S``) finds a preimage whenever there is one, so
+no prover does better on an isomorphic pair.
 
 ``qbf``: the notes' section 12, proposition 1: the interactive evaluation of the QBF's
 polynomial program (:mod:`~pyasp_games.domains.ip.model`) over Z_p. The prover claims
@@ -34,6 +45,7 @@ the verifier's ``t`` is a root of ``D``, with probability at most ``d_i / p`` a 
 
 from __future__ import annotations
 
+import itertools
 import random
 from fractions import Fraction
 from typing import Any
@@ -41,10 +53,16 @@ from typing import Any
 from pyasp_games.domains.ip.model import (
     DEFAULT_PRIME,
     KEPT_MESSAGES,
+    MAX_AM_VERTICES,
     MAX_ROUNDS,
     MAX_RUNS,
     GraphPair,
     Program,
+    am_bounds,
+    am_coins,
+    am_encode,
+    am_hash,
+    am_threshold,
     checked_prime,
     degree_bounds,
     gni_coins,
@@ -52,10 +70,17 @@ from pyasp_games.domains.ip.model import (
     relabelled,
 )
 from pyasp_games.engines.claim import Claim
-from pyasp_games.engines.limits import Limits
+from pyasp_games.engines.limits import Deadline, Limits
 from pyasp_games.errors import InputError, checked_int
 
 PROVERS = {"gni": ("honest", "guess"), "qbf": ("honest", "cheat")}
+#: The coins of ``ip gni``: the notes' protocol with private coins, the same with public
+#: ones, and Goldwasser and Sipser's public-coin protocol.
+COINS = ("private", "public", "arthur-merlin")
+#: The most rounds whose Merlin messages a transcript keeps.
+KEPT_AM_ROUNDS = 20_000
+#: How far above the leaves the honest prover's expansion reads the deadline.
+POLL_DEPTH = 10
 #: The most numbers (polynomial coefficients) a transcript of ``ip qbf`` keeps.
 KEPT_NUMBERS = 200_000
 
@@ -77,14 +102,15 @@ def _checked(name: str, prover: str, runs: int) -> int:
 def run_gni(pair: GraphPair, limits: Limits = Limits(), rounds: int = 10, runs: int = 1,
             seed: int = 0, coins: str = "private", prover: str = "honest") -> Claim:  # fmt: skip
     """Run the GNI protocol ``runs`` times of ``rounds`` rounds (module docstring)."""
-    import networkx as nx
-
     runs = _checked("gni", prover, runs)
     rounds = checked_int(rounds, "--rounds", 1, MAX_ROUNDS)
     seed = checked_int(seed, "--seed", 0, 2**63)
-    if coins not in ("private", "public"):
-        raise InputError(f"unknown coins {coins!r} (choose from private, public)")
+    if coins not in COINS:
+        raise InputError(f"unknown coins {coins!r} (choose from {', '.join(COINS)})")
     deadline = limits.deadline()
+    if coins == "arthur-merlin":
+        return _run_am(pair, deadline, rounds, runs, seed)
+    import networkx as nx  # the prover's isomorphism test (imported here: it takes a second)
 
     def nx_graph(n: int, edges: Any) -> Any:
         graph = nx.Graph()
@@ -127,6 +153,70 @@ def run_gni(pair: GraphPair, limits: Limits = Limits(), rounds: int = 10, runs: 
     return Claim.solved(verdict_of(accepted, runs), witness, certificate=transcript)
 
 
+def _automorphisms(n: int, edges: Any) -> list[tuple[int, ...]]:
+    target = {tuple(e) for e in edges}
+    return [perm for perm in itertools.permutations(range(n))
+            if {tuple(sorted((perm[u], perm[v]))) for u, v in edges} == target]  # fmt: skip
+
+
+def _merlins_set(pair: GraphPair) -> dict[int, list[Any]]:
+    """Every pair (Y, tau), Y a relabelled copy of G or H and tau an automorphism of Y,
+    by its encoding, with Merlin's proof of it: ``[graph, phi, tau]`` (Y = phi(graph))."""
+    n = pair.n_g
+    found: dict[int, list[Any]] = {}
+    for name in ("G", "H"):
+        _, edges = pair.graph(name)
+        autos = _automorphisms(n, edges)
+        seen: set[tuple[tuple[int, int], ...]] = set()
+        for phi in itertools.permutations(range(n)):
+            y = tuple(tuple(e) for e in relabelled(edges, list(phi)))
+            if y in seen:
+                continue
+            seen.add(y)
+            inverse = [0] * n
+            for v, image in enumerate(phi):
+                inverse[image] = v
+            for alpha in autos:  # the automorphisms of Y = phi(X): phi alpha phi^-1
+                tau = [phi[alpha[inverse[v]]] for v in range(n)]
+                found.setdefault(am_encode(n, y, tau), [name, list(phi), tau])
+    return found
+
+
+def _run_am(pair: GraphPair, deadline: Any, rounds: int, runs: int, seed: int) -> Claim:
+    """Goldwasser and Sipser's public-coin protocol for GNI (module docstring)."""
+    n = pair.n_g
+    if n != pair.n_h or len(pair.g) != len(pair.h):
+        raise InputError("the Arthur-Merlin protocol compares graphs of one order and size; "
+                         "these differ in their counts already")  # fmt: skip
+    if n > MAX_AM_VERTICES:
+        raise InputError(f"{n} vertices: beyond this tool's limit of {MAX_AM_VERTICES} for the "
+                         f"Arthur-Merlin protocol (Merlin enumerates 2 n! pairs)")  # fmt: skip
+    pairs = _merlins_set(pair)
+    need = am_threshold(n, rounds)
+    transcript: dict[str, Any] = {"protocol": "gni", "coins": "arthur-merlin", "prover": "honest",
+                                  "seed": seed, "rounds": rounds, "runs": []}  # fmt: skip
+    accepted = missed = kept = 0
+    for run in range(runs):
+        answers: list[Any] = []
+        for r in range(rounds):
+            deadline.check()
+            rows, b, y = am_coins(seed, run, r, n)
+            answers.append(next((proof for s, proof in pairs.items() if am_hash(rows, b, s) == y), None))
+        hits = sum(a is not None for a in answers)
+        missed += rounds - hits
+        accepted += hits >= need
+        entry: dict[str, Any] = {"hits": hits, "accept": hits >= need}
+        if kept + rounds <= KEPT_AM_ROUNDS:
+            entry["merlin"] = answers
+            kept += rounds
+        transcript["runs"].append(entry)
+    rho, low, high = am_bounds(n)
+    witness = {"accepted": accepted, "runs": runs, "rounds": rounds, "caught": missed,
+               "rounds_in_all": runs * rounds, "pairs": len(pairs), "needed": need, "rho": str(rho),
+               "hit_if_not_isomorphic": str(low), "hit_if_isomorphic": str(high)}  # fmt: skip
+    return Claim.solved(verdict_of(accepted, runs), witness, certificate=transcript)
+
+
 # -- IP = PSPACE: the evaluation of the QBF's polynomial program ------------------------
 
 
@@ -144,14 +234,17 @@ def _p0(q: Program, point: dict[int, int], p: int) -> int:
     return value
 
 
-def _rest(q: Program, i: int, point: dict[int, int], p: int) -> int:
+def _rest(q: Program, i: int, point: dict[int, int], p: int, deadline: Deadline | None = None) -> int:
     """``P`` at ``point`` with the variables from position ``i`` on eliminated (each
-    summed for ∃, multiplied for ∀ over 0 and 1)."""
+    summed for ∃, multiplied for ∀ over 0 and 1); the deadline is read every few
+    thousand leaves."""
     if i == len(q.prefix):
         return _p0(q, point, p)
+    if deadline is not None and len(q.prefix) - i == POLL_DEPTH:
+        deadline.check()  # 2^POLL_DEPTH leaves below
     kind, var = q.prefix[i]
-    one = _rest(q, i + 1, {**point, var: 1}, p)
-    zero = _rest(q, i + 1, {**point, var: 0}, p)
+    one = _rest(q, i + 1, {**point, var: 1}, p, deadline)
+    zero = _rest(q, i + 1, {**point, var: 0}, p, deadline)
     return one * zero % p if kind == "a" else (one + zero) % p
 
 
@@ -189,9 +282,10 @@ def evaluate(coeffs: list[int], t: int, p: int) -> int:
     return value
 
 
-def _honest_h(q: Program, i: int, point: dict[int, int], degree: int, p: int) -> list[int]:
+def _honest_h(q: Program, i: int, point: dict[int, int], degree: int, p: int,
+              deadline: Deadline | None = None) -> list[int]:  # fmt: skip
     var = q.prefix[i][1]
-    return _interpolate([_rest(q, i + 1, {**point, var: t}, p) for t in range(degree + 1)], p)
+    return _interpolate([_rest(q, i + 1, {**point, var: t}, p, deadline) for t in range(degree + 1)], p)
 
 
 def _lie(true_h: list[int], claim: int, kind: str, degree: int, p: int) -> list[int]:
@@ -235,7 +329,7 @@ def run_qbf(q: Program, limits: Limits = Limits(), prime: int | None = None, run
     p = checked_prime(DEFAULT_PRIME if prime is None else prime, q)
     degrees = degree_bounds(q)
     deadline = limits.deadline()
-    value = _rest(q, 0, {}, p)  # the prover's: P_N() over Z_p
+    value = _rest(q, 0, {}, p, deadline)  # the prover's: P_N() over Z_p
     if value == 0 and not _false_by_truth(q):
         raise InputError(f"the prime {p} divides the formula's arithmetic value: the honest "
                          "prover cannot prove it over Z_p (give another --prime)")  # fmt: skip
@@ -249,7 +343,7 @@ def run_qbf(q: Program, limits: Limits = Limits(), prime: int | None = None, run
         truthful = a == value
         for i, (kind, var) in enumerate(q.prefix):
             deadline.check()
-            true_h = _honest_h(q, i, point, degrees[i], p)
+            true_h = _honest_h(q, i, point, degrees[i], p, deadline)
             h = true_h if truthful else _lie(true_h, a, kind, degrees[i], p)
             hs.append(h)
             h0, h1 = evaluate(h, 0, p), evaluate(h, 1, p)

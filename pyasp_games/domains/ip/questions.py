@@ -51,11 +51,22 @@ def describe_gni(pair: GraphPair, outcome: Outcome, options: dict[str, Any]) -> 
         return None, []
     t = outcome.certificate or {}
     said = {"accept": "accept: the verifier is convinced G and H are not isomorphic",
-            "reject": "reject: the prover failed a round"}.get(outcome.answer, str(outcome.answer))  # fmt: skip
+            "reject": "reject: the verifier is not convinced"}.get(outcome.answer, str(outcome.answer))  # fmt: skip
     lines = [f"  {t.get('coins', 'private')} coins, {t.get('prover', 'honest')} prover, "
              f"{w['runs']} run(s) of {w['rounds']} round(s), seed {t.get('seed', 0)}",
              f"  rounds the prover was caught in: {_rate(w['caught'], w['rounds_in_all'])}; "
              "the notes' analysis: 0 for non-isomorphic pairs, 1/2 a round for isomorphic ones"]  # fmt: skip
+    if t.get("coins") == "arthur-merlin":
+        lines = [f"  Arthur-Merlin (Goldwasser and Sipser), {w['runs']} run(s) of {w['rounds']} round(s), "
+                 f"seed {t.get('seed', 0)}; Merlin's set: {w['pairs']} pairs (Y, tau)",
+                 f"  rounds Merlin hit Arthur's target: {_rate(w['rounds_in_all'] - w['caught'], w['rounds_in_all'])}; "
+                 f"a round is hit with probability at least {w['hit_if_not_isomorphic']} "
+                 f"({float(Fraction(w['hit_if_not_isomorphic'])):.3f}) if G and H are not isomorphic, at most "
+                 f"{w['hit_if_isomorphic']} ({float(Fraction(w['hit_if_isomorphic'])):.3f}) if they are",
+                 f"  a run accepts with {w['needed']} hits of {w['rounds']}"]  # fmt: skip
+        if w["runs"] > 1:
+            lines.append(f"  runs accepted: {_rate(w['accepted'], w['runs'])}")
+        return said, lines
     if t.get("coins") == "public":
         lines.append("  public coins: the prover reads the verifier's choice off the coin, so "
                      "acceptance proves nothing here (the notes: the coins must be private)")
@@ -101,8 +112,10 @@ GNI = Question(
         Param("rounds", "--rounds", "rounds of one run (the notes' protocol has one).", type=int, default=10),
         RUNS,
         SEED,
-        Param("coins", "--coins", "private (the notes' protocol) or public (Arthur-Merlin: the "
-              "prover sees the coin).", type=("private", "public"), default="private"),
+        Param("coins", "--coins", "private (the notes' protocol), public (the same, the coin "
+              "seen by the prover) or arthur-merlin (Goldwasser and Sipser's public-coin "
+              "protocol, graphs of at most 7 vertices).", type=("private", "public", "arthur-merlin"),
+              default="private"),
         Param("prover", "--prover", "honest (names the graph isomorphic to Y, G first) or guess "
               "(tosses its own coin when Y fits both).", type=("honest", "guess"), default="honest"),
     ),

@@ -33,6 +33,10 @@ from typing import Any
 from pyasp_games.domains.ip.model import (
     GraphPair,
     Program,
+    am_coins,
+    am_encode,
+    am_hash,
+    am_threshold,
     gni_coins,
     is_prime,
     qbf_coin,
@@ -66,6 +70,8 @@ def check_gni(pair: GraphPair, outcome: Outcome) -> tuple[bool | None, str]:
     t = outcome.certificate
     if not isinstance(t, dict) or t.get("protocol") != "gni" or not isinstance(t.get("runs"), list):
         return False, "no transcript of the gni protocol in the certificate"
+    if t.get("coins") == "arthur-merlin":
+        return check_arthur_merlin(pair, outcome, t)
     seed, rounds, runs = t.get("seed"), t.get("rounds"), t["runs"]
     if not isinstance(seed, int) or not isinstance(rounds, int) or not runs:
         return False, "the transcript names no seed, rounds or runs"
@@ -104,6 +110,62 @@ def check_gni(pair: GraphPair, outcome: Outcome) -> tuple[bool | None, str]:
             return False, "G and H are not isomorphic, yet the honest prover was caught"
         said += "; G and H are " + ("isomorphic" if same else "not isomorphic") + " (every bijection tried)"
     return True, said
+
+
+def _merlin_proves(pair: GraphPair, proof: Any, rows: list[int], b: int, y: int) -> str | None:
+    """Why Merlin's message is no pair (Y, tau) of the set hashing to ``y``, or ``None``."""
+    n = pair.n_g
+    if not isinstance(proof, list) or len(proof) != 3 or proof[0] not in ("G", "H"):
+        return "not [graph, phi, tau]"
+    _, phi, tau = proof
+    if any(sorted(p) != list(range(n)) if isinstance(p, list) else True for p in (phi, tau)):
+        return "phi or tau is no permutation of the vertices"
+    edges = pair.g if proof[0] == "G" else pair.h
+    y_edges = {tuple(sorted((phi[u], phi[v]))) for u, v in edges}
+    if {tuple(sorted((tau[u], tau[v]))) for u, v in y_edges} != y_edges:
+        return "tau is no automorphism of Y"
+    if am_hash(rows, b, am_encode(n, sorted(y_edges), tau)) != y:
+        return "the pair does not hash to Arthur's target"
+    return None
+
+
+def check_arthur_merlin(pair: GraphPair, outcome: Outcome, t: dict[str, Any]) -> tuple[bool | None, str]:
+    """Replay Goldwasser and Sipser's protocol: each of Merlin's pairs is in the set
+    (Y = phi(G or H), tau an automorphism of Y) and hashes to the coins' target; a run
+    accepts exactly with the threshold's hits."""
+    seed, rounds, runs = t.get("seed"), t.get("rounds"), t["runs"]
+    if not isinstance(seed, int) or not isinstance(rounds, int) or not runs:
+        return False, "the transcript names no seed, rounds or runs"
+    n = pair.n_g
+    need = am_threshold(n, rounds)
+    accepted = missed = replayed = 0
+    for run, entry in enumerate(runs):
+        hits = entry.get("hits")
+        if "merlin" in entry:
+            answers = entry["merlin"]
+            if not isinstance(answers, list) or len(answers) != rounds:
+                return False, f"run {run}: not {rounds} messages of Merlin"
+            for r, proof in enumerate(answers):
+                if proof is None:
+                    continue
+                why = _merlin_proves(pair, proof, *am_coins(seed, run, r, n))
+                if why is not None:
+                    return False, f"run {run}, round {r}: Merlin's message: {why}"
+            if hits != sum(a is not None for a in answers):
+                return False, f"run {run}: the hits are not the rounds Merlin answered"
+            replayed += 1
+        if not isinstance(hits, int) or entry.get("accept") is not (hits >= need):
+            return False, f"run {run}: {hits} hits of the {need} needed: the verdict is wrong"
+        accepted += hits >= need
+        missed += rounds - hits
+    if outcome.answer != _verdict(accepted, len(runs)):
+        return False, f"the runs say {_verdict(accepted, len(runs))}, the answer {outcome.answer}"
+    w = outcome.witness if isinstance(outcome.witness, dict) else {}
+    if (w.get("accepted"), w.get("caught")) != (accepted, missed):
+        return False, "the witness's counts are not the transcript's"
+    if replayed < len(runs):
+        outcome.verdict.not_checked = f"Merlin's messages of {len(runs) - replayed} runs (not kept)"
+    return True, f"{replayed} of {len(runs)} runs replayed from seed {seed}: every pair Merlin sent is in the set and hits the target"
 
 
 def _arithmetic(q: Program, point: dict[int, int], p: int | None) -> int:
