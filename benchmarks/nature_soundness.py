@@ -2,6 +2,7 @@
 protocols beside their exact bounds, and the backends' agreement on random formulas.
 
     PYTHONPATH=. python benchmarks/nature_soundness.py
+    PYTHONPATH=. python benchmarks/nature_soundness.py scaling   # ssat: dpll against expand
 
 Prints Markdown tables (benchmarks/RESULTS.md, "Games against Nature and interactive
 proofs"). Every run is one verified outcome (the transcript replayed by the checker).
@@ -23,8 +24,9 @@ from pyasp_games.engines.resources import instance_dir
 
 
 def cpu() -> float:
-    r = resource.getrusage(resource.RUSAGE_SELF)
-    return r.ru_utime + r.ru_stime
+    """CPU seconds of this process and of the children it waited for (the backends' forks)."""
+    return sum(r.ru_utime + r.ru_stime for r in (resource.getrusage(resource.RUSAGE_SELF),
+                                                   resource.getrusage(resource.RUSAGE_CHILDREN)))
 
 
 def gni_table() -> None:
@@ -156,7 +158,32 @@ def agreement() -> None:
           f"({time.perf_counter() - t0:.1f} s wall, {cpu() - c0:.1f} s CPU)")  # fmt: skip
 
 
+def ssat_scaling() -> None:
+    """dpll (memo, simplification) against expand (2^n leaves) as n grows."""
+    print("| n | m | formulas | dpll: CPU seconds (all 3) | dpll nodes (mean) | expand: CPU seconds (all 3) | agree |")
+    print("|---|---|---|---|---|---|---|")
+    for n in (10, 14, 18):
+        m = 3 * n // 2
+        times = {"dpll": 0.0, "expand": 0.0}
+        nodes, agree = 0, 0
+        for seed in range(3):
+            f = random_ssat(seed, n=n, m=m, k=3, share=0.5)
+            found = {}
+            for backend in times:
+                out = ssat.solve(f, backend, policy=False) if backend == "dpll" else ssat.solve(f, backend)
+                times[backend] += out.stats["cpu_seconds"]  # the backend's own, not the checker's
+                found[backend] = out.answer
+                nodes += out.stats.get("nodes", 0)
+            agree += found["dpll"] == found["expand"]
+        print(f"| {n} | {m} | 3 | {times['dpll']:.2f} | {nodes // 3} | {times['expand']:.2f} | {agree} of 3 |")
+
+
 if __name__ == "__main__":
+    import sys
+
+    if sys.argv[1:] == ["scaling"]:
+        ssat_scaling()
+        raise SystemExit(0)
     start, c = time.perf_counter(), cpu()
     gni_table()
     print()

@@ -143,6 +143,7 @@ def test_gni_bad_input_is_one_line(tmp_path):
     assert_bad_input(run_cli("ip", "gni", C4, tmp_path / "missing.txt"), "missing.txt")
     assert_bad_input(run_cli("ip", "gni", C4, PAW, "--rounds", "0"), "--rounds")
     assert_bad_input(run_cli("ip", "gni", C4, PAW, "--coins", "loud"), "loud")
+    assert_bad_input(run_cli("ip", "gni", C4, PAW, "--coins", "public", "--prover", "guess"), "private coins")
 
 
 def test_graphs_of_different_orders_are_told_apart():

@@ -107,6 +107,9 @@ def run_gni(pair: GraphPair, limits: Limits = Limits(), rounds: int = 10, runs: 
     seed = checked_int(seed, "--seed", 0, 2**63)
     if coins not in COINS:
         raise InputError(f"unknown coins {coins!r} (choose from {', '.join(COINS)})")
+    if prover != "honest" and coins != "private":
+        raise InputError(f"--prover {prover} is for private coins: with {coins} coins the prover "
+                         "reads the coins (public) or is Merlin, who enumerates his set (arthur-merlin)")  # fmt: skip
     deadline = limits.deadline()
     if coins == "arthur-merlin":
         return _run_am(pair, deadline, rounds, runs, seed)
