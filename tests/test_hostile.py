@@ -76,6 +76,11 @@ ABSURD_GENERATOR_PARAMS = {
         {"size": 10**18}, {"size": 0}, {"size": 2.5}, {"size": 4, "stones": 10**6},
         {"size": 4, "stones": -1}, {"size": 4, "stones": float("nan")},
     ],
+    ("ssat", "random"): [
+        {"n": 10**18}, {"n": 5, "k": 6}, {"n": 5, "m": 10**9}, {"n": 0},
+        {"n": 5, "share": float("nan")}, {"n": 5, "share": 2.0},
+    ],
+    ("ip", "random"): [{"n": 10**18}, {"n": 21}, {"n": 4, "k": 5}, {"n": 4, "m": -1}, {"n": 0}],
 }  # fmt: skip
 
 

@@ -77,6 +77,8 @@ PROVERS = {"gni": ("honest", "guess"), "qbf": ("honest", "cheat")}
 #: The coins of ``ip gni``: the notes' protocol with private coins, the same with public
 #: ones, and Goldwasser and Sipser's public-coin protocol.
 COINS = ("private", "public", "arthur-merlin")
+#: The most rounds (runs times rounds) of one ``ip gni`` command.
+MAX_TOTAL_ROUNDS = 1_000_000
 #: The most rounds whose Merlin messages a transcript keeps.
 KEPT_AM_ROUNDS = 20_000
 #: How far above the leaves the honest prover's expansion reads the deadline.
@@ -104,6 +106,9 @@ def run_gni(pair: GraphPair, limits: Limits = Limits(), rounds: int = 10, runs: 
     """Run the GNI protocol ``runs`` times of ``rounds`` rounds (module docstring)."""
     runs = _checked("gni", prover, runs)
     rounds = checked_int(rounds, "--rounds", 1, MAX_ROUNDS)
+    if runs * rounds > MAX_TOTAL_ROUNDS:
+        raise InputError(f"{runs:,} runs of {rounds:,} rounds: beyond this tool's limit of "
+                         f"{MAX_TOTAL_ROUNDS:,} rounds in all (each is in the transcript)")  # fmt: skip
     seed = checked_int(seed, "--seed", 0, 2**63)
     if coins not in COINS:
         raise InputError(f"unknown coins {coins!r} (choose from {', '.join(COINS)})")
