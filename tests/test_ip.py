@@ -191,3 +191,11 @@ def test_arthur_merlin_refuses_what_it_cannot_run(tmp_path):
     path = tmp_path / "p3.txt"
     path.write_text("0 1\n1 2\n")
     assert_bad_input(run_cli("ip", "gni", C4, path, "--coins", "arthur-merlin"), "one order")
+
+
+def test_a_malformed_transcript_is_refuted_not_a_crash():
+    q = ip.load_program(IP / "tqbf-false.qdimacs")
+    data = json.loads(json.dumps(ip.solve(q, prover="cheat", prime=53, runs=2).to_dict()))
+    data["certificate"]["runs"][0] = "not a run"
+    again = ip.QBF.recheck(q, data)
+    assert again.verdict.verified is False and "malformed" in again.verdict.message

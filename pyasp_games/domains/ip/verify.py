@@ -63,6 +63,22 @@ def isomorphic(pair: GraphPair) -> bool:
                for perm in itertools.permutations(range(pair.n_g)))  # fmt: skip
 
 
+def _malformed_is_refuted(check: Any) -> Any:
+    """A transcript of the wrong shape (a saved answer edited by hand) is refuted in one
+    line, not a traceback."""
+    import functools
+
+    @functools.wraps(check)
+    def checked(instance: Any, outcome: Outcome, *rest: Any) -> tuple[bool | None, str]:
+        try:
+            return check(instance, outcome, *rest)
+        except (TypeError, AttributeError, KeyError, IndexError, ValueError) as err:
+            return False, f"the transcript is malformed ({type(err).__name__}: {err})"
+
+    return checked
+
+
+@_malformed_is_refuted
 def check_gni(pair: GraphPair, outcome: Outcome) -> tuple[bool | None, str]:
     """Replay a saved run of ``ip gni`` (module docstring)."""
     if outcome.status != "solved":
@@ -129,6 +145,7 @@ def _merlin_proves(pair: GraphPair, proof: Any, rows: list[int], b: int, y: int)
     return None
 
 
+@_malformed_is_refuted
 def check_arthur_merlin(pair: GraphPair, outcome: Outcome, t: dict[str, Any]) -> tuple[bool | None, str]:
     """Replay Goldwasser and Sipser's protocol: each of Merlin's pairs is in the set
     (Y = phi(G or H), tau an automorphism of Y) and hashes to the coins' target; a run
@@ -205,6 +222,7 @@ def _at(coeffs: list[int], t: int, p: int) -> int:
     return sum(c * pow(t, k, p) for k, c in enumerate(coeffs)) % p
 
 
+@_malformed_is_refuted
 def check_qbf(q: Program, outcome: Outcome) -> tuple[bool | None, str]:
     """Replay a saved run of ``ip qbf``, or check the ``direct`` answer (module docstring)."""
     if outcome.status != "solved":

@@ -115,7 +115,7 @@ def check_outcome(f: Ssat, outcome: Outcome) -> tuple[bool | None, str]:
     if outcome.witness is not None:
         try:
             achieved = policy_value(f, outcome.witness)
-        except BadPolicy as err:
+        except (BadPolicy, TypeError, RecursionError) as err:
             return False, f"the policy is no decision tree of the formula: {err}"
         if achieved != claimed:
             return False, f"the policy satisfies the formula with probability {achieved}, not {claimed}"
