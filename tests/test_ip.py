@@ -199,3 +199,62 @@ def test_a_malformed_transcript_is_refuted_not_a_crash():
     data["certificate"]["runs"][0] = "not a run"
     again = ip.QBF.recheck(q, data)
     assert again.verdict.verified is False and "malformed" in again.verdict.message
+
+
+# -- proposition 2: the program of a configuration graph ---------------------------------
+
+
+def _machine(tmp_path, n, arcs):
+    path = tmp_path / "g.txt"
+    path.write_text("".join(f"v{u} v{v}\n" for u, v in arcs) + "".join(f"v{u} v{u}\n" for u in range(n) if not any(a == u for a, _ in arcs)))
+    return path
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_program_of_proposition_2_counts_the_walks(seed, tmp_path):
+    import random
+
+    from pyasp_games.domains.ip.model import load_reach
+    from pyasp_games.domains.ip.verify import walks
+
+    rng = random.Random(seed)
+    n = rng.randint(3, 6)
+    arcs = sorted({(rng.randrange(n), rng.randrange(n)) for _ in range(n + 2)})
+    path = _machine(tmp_path, n, arcs)
+    for levels in (1, 2):
+        r = load_reach(path, "v0", f"v{n - 1}", levels)
+        honest, direct = ip.solve(r, "protocol", seed=seed), ip.solve(r, "direct")
+        assert honest.verdict.verified is True and direct.verdict.verified is True
+        assert honest.answer == direct.answer == ("accept" if walks(r) else "reject")
+        assert honest.witness["claim"] == walks(r) == direct.witness["walks"]  # P_L(s, t), exactly
+
+
+def test_the_notes_machine_and_a_cheating_prover(tmp_path):
+    from pyasp_games.domains.ip.model import load_reach
+
+    run = run_cli("ip", "reach", IP / "machine.txt")  # a -> b -> c -> d -> d: d in 4 moves
+    assert run.code == 0 and "accept: the verifier is convinced d is reached from a in 4 moves" in run.stdout
+    r = load_reach(IP / "machine.txt", "a", "a", 2)  # a is never reached again
+    out = ip.solve(r, prover="cheat", prime=101, runs=150, seed=3)
+    w = out.witness
+    assert out.verdict.verified is True and w["claim"] == 1 and Fraction(w["error_bound"]) == Fraction(16, 101)
+    assert 0 < w["accepted"] / 150 <= 16 / 101 + 3 * (16 / 101 / 150) ** 0.5
+    path = tmp_path / "reach.json"
+    path.write_text(run_cli("ip", "reach", IP / "machine.txt", "--to", "a", "--prover", "cheat", "--prime", "101",
+                            "--runs", "30", "--json").stdout)  # fmt: skip
+    assert run_cli("verify", path).code == 0
+    data = json.loads(path.read_text())
+    entry = next(e for e in data["certificate"]["runs"] if e["accept"])
+    entry["t"][-1] = (entry["t"][-1] + 1) % 101
+    path.write_text(json.dumps(data))
+    run = run_cli("verify", path)
+    assert run.code == 1 and "coin" in run.stderr
+
+
+def test_reach_bad_input_is_one_line(tmp_path):
+    big = tmp_path / "big.txt"
+    big.write_text("".join(f"{i} {i + 1}\n" for i in range(9)))
+    assert_bad_input(run_cli("ip", "reach", big, "--from", "0", "--to", "9"), "limit of 8")
+    assert_bad_input(run_cli("ip", "reach", IP / "machine.txt", "--levels", "5"), "--levels")
+    assert_bad_input(run_cli("ip", "reach", IP / "c4.txt"), "--from")
+    assert_bad_input(run_cli("ip", "reach", IP / "machine.txt", "--prime", "23"), "2 N d")

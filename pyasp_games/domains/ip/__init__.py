@@ -4,9 +4,10 @@ The lecture notes' sections 11 and 12, as protocols that run: a prover of unboun
 power (networkx's isomorphism test; the exact polynomials of a QBF's program) against a
 randomised verifier whose coins are drawn from a seed, so that every run is replayed and
 every transcript checked afterwards (:mod:`~pyasp_games.domains.ip.verify`). ``ip gni``
-runs the private-coin protocol for graph non-isomorphism and its public-coin version;
+runs the private-coin protocol for graph non-isomorphism and public-coin ones;
 ``ip qbf`` the interactive evaluation of the polynomial program of a QBF over Z_p, with
-an honest or a cheating prover, beside the bound on its error.
+an honest or a cheating prover, beside the bound on its error; ``ip reach`` the same
+evaluation on the program of proposition 2 (walks in a configuration graph).
 
 There is no ASP or SAT backend (so no ``asp.py``, no ``sat.py``): a protocol is a
 dialogue with random coins, not a search for a model; the formula's truth, which the
@@ -23,8 +24,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyasp_games.domains.ip.model import GraphPair, Program, load_pair, load_program
-from pyasp_games.domains.ip.questions import GNI, QBF, QUESTIONS, REFERENCE
+from pyasp_games.domains.ip.model import (
+    GraphPair,
+    Program,
+    Reachability,
+    load_pair,
+    load_program,
+    load_reach,
+)
+from pyasp_games.domains.ip.questions import GNI, QBF, QUESTIONS, REACH, REFERENCE
 from pyasp_games.engines.domain import DomainSpec
 from pyasp_games.engines.fuzzing import Family, Fuzzing, plural
 from pyasp_games.engines.limits import Limits
@@ -32,20 +40,22 @@ from pyasp_games.engines.outcome import Outcome
 
 BACKENDS = QBF.backends
 
-__all__ = ["BACKENDS", "GNI", "QBF", "QUESTIONS", "REFERENCE", "domain", "load_pair", "load_program", "solve"]
+__all__ = ["BACKENDS", "GNI", "QBF", "QUESTIONS", "REACH", "REFERENCE", "domain", "load_pair", "load_program",
+           "load_reach", "solve"]
 
 
-def solve(instance: Program | GraphPair, backend: str = "protocol", limits: Limits = Limits(),
+def solve(instance: Program | GraphPair | Reachability, backend: str = "protocol", limits: Limits = Limits(),
           **options: Any) -> Outcome:  # fmt: skip
     """Run a protocol of the ip domain on ``instance``, its transcript checked.
 
     Parameters
     ----------
-    instance : Program or GraphPair
+    instance : Program, GraphPair or Reachability
         A QBF (:func:`~pyasp_games.domains.ip.model.load_program`): ``ip qbf``; a pair of
-        graphs (:func:`~pyasp_games.domains.ip.model.load_pair`): ``ip gni``.
+        graphs (:func:`~pyasp_games.domains.ip.model.load_pair`): ``ip gni``; a
+        configuration graph (:func:`~pyasp_games.domains.ip.model.load_reach`): ``ip reach``.
     backend : str, optional
-        ``protocol`` (both questions) or ``direct`` (a QBF's truth, evaluated).
+        ``protocol`` (every question) or ``direct`` (a QBF's truth, the walks counted).
     limits : Limits, optional
         What the run may spend (:class:`~pyasp_games.engines.limits.Limits`).
     **options
@@ -63,7 +73,7 @@ def solve(instance: Program | GraphPair, backend: str = "protocol", limits: Limi
     InputError
         An unknown backend or option, a prime that is not prime or below ``2 N d``.
     """
-    question = GNI if isinstance(instance, GraphPair) else QBF
+    question = GNI if isinstance(instance, GraphPair) else REACH if isinstance(instance, Reachability) else QBF
     return question.solve(instance, backend, limits, **options)
 
 

@@ -305,10 +305,15 @@ def is_prime(p: int) -> bool:
 def checked_prime(p: int, q: Program) -> int:
     """``p`` if it is a prime large enough for the notes' proposition 1 (``p >= 2 N d``,
     so that every prover's error is at most 1/2), else :class:`InputError`."""
+    return prime_for(p, len(q.prefix), max(degree_bounds(q), default=0))
+
+
+def prime_for(p: int, n: int, d: int) -> int:
+    """``p`` if it is a prime of at least ``2 N d`` (``N`` rounds of degree at most ``d``)
+    and above ``d + 1``, else :class:`InputError` in one line."""
     p = checked_int(p, "--prime", 2, MAX_PRIME)
     if not is_prime(p):
         raise InputError(f"--prime {p} is not prime")
-    n, d = len(q.prefix), max(degree_bounds(q), default=0)
     if p < 2 * n * d or p <= d + 1:
         raise InputError(f"--prime {p} is too small: the notes' proposition 1 asks p >= 2 N d = "
                          f"2 * {n} * {d} = {2 * n * d} (N rounds of degree at most d)")  # fmt: skip
@@ -373,3 +378,91 @@ def qbf_parts(q: Program) -> Iterator[Program]:
     """``q`` with one clause deleted, for each clause (fuzz's shrinker)."""
     for i in range(len(q.clauses)):
         yield Program(q.prefix, q.clauses[:i] + q.clauses[i + 1 :], q.name)
+
+
+#: The most vertices of ``ip reach`` (configurations of at most 3 bits) and its most levels.
+MAX_REACH_VERTICES = 8
+MAX_REACH_LEVELS = 4
+
+
+@dataclass(frozen=True)
+class Reachability:
+    """The notes' section 12, proposition 2, on a small configuration graph: is ``target``
+    reached from ``source`` in ``2^levels`` steps? Vertices (configurations) are numbered
+    ``0..n-1`` and written in ``bits`` bits; ``arcs`` are the one-step moves."""
+
+    n: int
+    arcs: tuple[tuple[int, int], ...]
+    names: tuple[str, ...]
+    source: int
+    target: int
+    levels: int
+    name: str = "reach"
+
+    @property
+    def bits(self) -> int:
+        return max(1, (self.n - 1).bit_length())
+
+    def __len__(self) -> int:
+        return self.levels * (self.bits + 1)
+
+
+def load_reach(graph: Path | str, source: str | None = None, target: str | None = None,
+               levels: int = 2, fmt: str | None = None) -> Reachability:  # fmt: skip
+    """The input of ``ip reach``: a digraph (one-step moves), the start and the end
+    configuration (``--from``, ``--to``, or the ``# start:`` and ``# target:`` headers) and
+    the levels ``L`` (walks of ``2^L`` steps)."""
+    g = read_graph(graph, fmt)
+    if len(g) > MAX_REACH_VERTICES:
+        raise InputError(f"{g.name}: {len(g)} vertices: beyond this tool's limit of "
+                         f"{MAX_REACH_VERTICES} for ip reach (the prover expands 2^N evaluations)")  # fmt: skip
+    levels = checked_int(levels, "--levels", 1, MAX_REACH_LEVELS)
+    source = source if source is not None else g.headers.get("start")
+    target = target if target is not None else g.headers.get("target")
+    if source is None or target is None:
+        raise InputError(f"{g.name}: give --from and --to (or '# start:' and '# target:' lines)")
+    return Reachability(len(g), tuple(sorted(set(g.arcs()))), tuple(g.names), g.position(source),
+                        g.position(target), levels, Path(graph).stem)  # fmt: skip
+
+
+def reach_program(r: Reachability) -> list[tuple[str, int | None]]:
+    """The notes' program, from the bottom: for each level ``l``, ``Q^l_b(x, y, z) =
+    P_{l-1}(x, z) * P_{l-1}(z, y)`` (``("*", None)``), then ``Q^l_j = Q^l_{j+1}(.., z_{j+1}
+    = 0) + Q^l_{j+1}(.., z_{j+1} = 1)`` for ``j = b-1 .. 0`` (``("+", coordinate of
+    z_{j+1})``), and ``P_l = Q^l_0``. Every polynomial is read on ``w = (x, y, z)``."""
+    b = r.bits
+    program: list[tuple[str, int | None]] = []
+    for _ in range(r.levels):
+        program.append(("*", None))
+        program += [("+", 2 * b + j) for j in reversed(range(b))]
+    return program
+
+
+def reach_degrees(r: Reachability) -> list[int]:
+    """The degree bound of each instruction's ``h``, from the bottom: ``2 b`` for a product
+    (the line moves x and y; ``P_0`` is multilinear in each), 2 for a sum (``z_{j+1}`` is
+    in both factors, with degree 1 in each)."""
+    return [2 * r.bits if op == "*" else 2 for op, _ in reach_program(r)]
+
+
+def reach_maps(r: Reachability, op: str, coordinate: int | None, w: list[int]) -> tuple[list[int], list[int]]:
+    """``(f(w), g(w))`` of an instruction: for a product ``(x, z, 0)`` and ``(z, y, 0)``,
+    for a sum ``w`` with the coordinate set to 1 and to 0."""
+    b = r.bits
+    if op == "*":
+        x, y, z = w[:b], w[b : 2 * b], w[2 * b :]
+        return x + z + [0] * b, z + y + [0] * b
+    one, zero = list(w), list(w)
+    one[coordinate], zero[coordinate] = 1, 0
+    return one, zero
+
+
+def reach_coin(seed: int, run: int, round_: int, p: int) -> int:
+    """The verifier's random point of one round of ``ip reach``, uniform in Z_p."""
+    return random.Random(f"ip-reach:{seed}:{run}:{round_}").randrange(p)
+
+
+def reach_start(r: Reachability) -> list[int]:
+    """The point ``(bits of source, bits of target, 0)`` at which ``P_L`` is claimed."""
+    b = r.bits
+    return [r.source >> i & 1 for i in range(b)] + [r.target >> i & 1 for i in range(b)] + [0] * b

@@ -58,6 +58,7 @@ from pyasp_games.domains.ip.model import (
     MAX_RUNS,
     GraphPair,
     Program,
+    Reachability,
     am_bounds,
     am_coins,
     am_encode,
@@ -66,7 +67,13 @@ from pyasp_games.domains.ip.model import (
     checked_prime,
     degree_bounds,
     gni_coins,
+    prime_for,
     qbf_coin,
+    reach_coin,
+    reach_degrees,
+    reach_maps,
+    reach_program,
+    reach_start,
     relabelled,
 )
 from pyasp_games.engines.claim import Claim
@@ -391,3 +398,112 @@ def solve_direct(q: Program, limits: Limits = Limits()) -> Claim:
     true, ``reject`` when false (the project's direct evaluator,
     :func:`pyasp_games.domains.geography.tqbf.qbf_true`)."""
     return Claim.solved("reject" if _false_by_truth(q) else "accept", None)
+
+
+# -- proposition 2: the program of a configuration graph --------------------------------
+
+
+def _reach_p0(r: Reachability, w: list[int], p: int) -> int:
+    """``P_0(x, y)``: the sum over the arcs ``u -> v`` of ``chi_u(x) chi_v(y)``, each
+    ``chi`` the multilinear indicator of a vertex's bits: 1 on a move, 0 elsewhere."""
+    b = r.bits
+    total = 0
+    for u, v in r.arcs:
+        term = 1
+        for i in range(b):
+            x, y = w[i], w[b + i]
+            term = term * (x if u >> i & 1 else 1 - x) % p
+            term = term * (y if v >> i & 1 else 1 - y) % p
+        total += term
+    return total % p
+
+
+def _reach_value(r: Reachability, program: list, k: int, w: list[int], p: int, memo: dict) -> int:
+    """The ``k``-th polynomial of the program (from the bottom) at ``w``."""
+    key = (k, tuple(w))
+    if key not in memo:
+        if k == 0:
+            memo[key] = _reach_p0(r, w, p)
+        else:
+            op, coordinate = program[k - 1]
+            f, g = reach_maps(r, op, coordinate, w)
+            one = _reach_value(r, program, k - 1, f, p, memo)
+            zero = _reach_value(r, program, k - 1, g, p, memo)
+            memo[key] = one * zero % p if op == "*" else (one + zero) % p
+    return memo[key]
+
+
+def _on_line(f: list[int], g: list[int], t: int, p: int) -> list[int]:
+    return [(t * a + (1 - t) * b) % p for a, b in zip(f, g, strict=True)]
+
+
+def run_reach(r: Reachability, limits: Limits = Limits(), prime: int | None = None, runs: int = 1,
+              seed: int = 0, prover: str = "honest") -> Claim:  # fmt: skip
+    """Run the interactive evaluation of the notes' program ``P_L(s, t)`` (section 12,
+    proposition 2: the number of walks of ``2^L`` moves from ``s`` to ``t``) ``runs`` times;
+    answer ``accept`` (the verifier is convinced ``t`` is reached), ``reject`` or
+    ``accept K of R``. The rounds are those of proposition 1, from the top instruction."""
+    runs = _checked("qbf", prover, runs)
+    seed = checked_int(seed, "--seed", 0, 2**63)
+    program, degrees = reach_program(r), reach_degrees(r)
+    n = len(program)
+    p = prime_for(DEFAULT_PRIME if prime is None else prime, n, max(degrees))
+    deadline = limits.deadline()
+    memo: dict = {}
+    start = reach_start(r)
+    value = _reach_value(r, program, n, start, p, memo)
+    claim = value if prover == "honest" or value != 0 else 1
+    transcript: dict[str, Any] = {"protocol": "reach", "prover": prover, "seed": seed, "prime": p,
+                                  "degrees": degrees, "runs": []}  # fmt: skip
+    accepted = kept = 0
+    for run in range(runs):
+        a, w, hs, ts, failed = claim, list(start), [], [], None
+        truthful = a == value
+        for i, k in enumerate(range(n, 0, -1)):  # round i checks instruction k
+            deadline.check()
+            op, coordinate = program[k - 1]
+            f, g = reach_maps(r, op, coordinate, w)
+            d = degrees[k - 1]
+            true_h = _interpolate([_reach_value(r, program, k - 1, _on_line(f, g, t, p), p, memo)
+                                   for t in range(d + 1)], p)  # fmt: skip
+            h = true_h if truthful else _lie(true_h, a, "a" if op == "*" else "e", d, p)
+            hs.append(h)
+            h0, h1 = evaluate(h, 0, p), evaluate(h, 1, p)
+            if len(h) > d + 1 or a != ((h0 * h1) if op == "*" else (h0 + h1)) % p:
+                failed = f"round {i + 1}: h fails the test"
+                break
+            t = reach_coin(seed, run, i, p)
+            ts.append(t)
+            w = _on_line(f, g, t, p)
+            a = evaluate(h, t, p)
+            truthful = truthful or a == evaluate(true_h, t, p)
+            if len(memo) > 2_000_000:
+                memo.clear()  # the points of earlier runs are not met again
+        if failed is None and _reach_p0(r, w, p) != a:
+            failed = "the last claim: P0 at the random point differs"
+        accept = failed is None and claim != 0
+        accepted += accept
+        entry: dict[str, Any] = {"claim": claim, "accept": accept, "failed": failed}
+        numbers = sum(len(h) for h in hs)
+        if kept + numbers <= KEPT_NUMBERS:
+            entry["h"], entry["t"] = hs, ts
+            kept += numbers
+        transcript["runs"].append(entry)
+    d = max(degrees)
+    witness = {"accepted": accepted, "runs": runs, "prime": p, "claim": claim, "rounds": n,
+               "degree": d, "error_bound": str(Fraction(sum(degrees), p)),
+               "notes_bound": str(Fraction(n * d, p))}  # fmt: skip
+    return Claim.solved(verdict_of(accepted, runs), witness, certificate=transcript)
+
+
+def count_walks(r: Reachability, limits: Limits = Limits()) -> Claim:
+    """The walks of ``2^L`` moves from ``s`` to ``t``, by squaring the adjacency matrix
+    ``L`` times: ``accept`` when there is one (what the honest protocol must answer)."""
+    matrix = [[0] * r.n for _ in range(r.n)]
+    for u, v in r.arcs:
+        matrix[u][v] += 1
+    for _ in range(r.levels):
+        matrix = [[sum(matrix[i][m] * matrix[m][j] for m in range(r.n)) for j in range(r.n)]
+                  for i in range(r.n)]  # fmt: skip
+    walks = matrix[r.source][r.target]
+    return Claim.solved("accept" if walks else "reject", {"walks": walks})

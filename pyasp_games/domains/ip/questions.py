@@ -22,9 +22,17 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from pyasp_games.domains.ip.model import GraphPair, Program, load_pair, load_program
-from pyasp_games.domains.ip.native import run_gni, run_qbf, solve_direct
-from pyasp_games.domains.ip.verify import check_gni, check_qbf
+from pyasp_games.domains.ip.model import (
+    GraphPair,
+    Program,
+    Reachability,
+    load_pair,
+    load_program,
+    load_reach,
+)
+from pyasp_games.domains.ip.native import count_walks, run_gni, run_qbf, run_reach, solve_direct
+from pyasp_games.domains.ip.verify import check_gni, check_qbf, check_reach
+from pyasp_games.engines.fuzzing import plural
 from pyasp_games.engines.graphs import FORMATS
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import Param, Question
@@ -145,4 +153,55 @@ QBF = Question(
     reference=REFERENCE,
 )
 
-QUESTIONS = (QBF, GNI)
+def describe_reach(r: Reachability, outcome: Outcome, options: dict[str, Any]) -> tuple[str | None, list[str]]:
+    """The verdict, then the program's size and the error against its bounds."""
+    if outcome.status != "solved":
+        return None, []
+    steps = 2**r.levels
+    said = {"accept": f"accept: the verifier is convinced {r.names[r.target]} is reached from "
+                      f"{r.names[r.source]} in {steps} moves",
+            "reject": "reject: the verifier is not convinced"}.get(outcome.answer, str(outcome.answer))  # fmt: skip
+    w = outcome.witness
+    if not isinstance(w, dict) or "prime" not in w:
+        walks = w.get("walks") if isinstance(w, dict) else None
+        return said, [f"  {walks} walks of {steps} moves (the adjacency matrix squared {r.levels} times)"]
+    lines = [f"  the notes' program: {plural(r.levels, 'level')} of {r.bits + 1} instructions on configurations "
+             f"of {r.bits} bits; over Z_{w['prime']}: {w['rounds']} rounds of degree at most "
+             f"{w['degree']}, the prover's claim P_{r.levels}(s, t) = {w['claim']}"]  # fmt: skip
+    bound, notes = Fraction(w["error_bound"]), Fraction(w["notes_bound"])
+    lines.append(f"  runs accepted: {_rate(w['accepted'], w['runs'])}; a false claim is accepted "
+                 f"with probability at most sum d_i / p = {bound} ({float(bound):.4g}) "
+                 f"<= N d / p = {notes} ({float(notes):.4g})")  # fmt: skip
+    return said, lines
+
+
+REACH = Question(
+    "reach",
+    "Proposition 2 of section 12: the polynomial program of a configuration graph, evaluated interactively.\n\n"
+    "P_0(x, y) is 1 on a move; P_l(x, y) = sum over z of P_{l-1}(x, z) P_{l-1}(z, y), written "
+    "as the notes' instructions Q_lj; the verifier checks the prover's claim about P_L(s, t), "
+    "the walks of 2^L moves. With --json: answer accept, reject or 'accept K of R'; the "
+    "certificate the transcript.",
+    backends={"protocol": run_reach, "direct": count_walks},
+    check=check_reach,
+    read=lambda graph, source=None, target=None, levels=None, fmt=None: load_reach(
+        graph, source, target, 2 if levels is None else levels, fmt),
+    describe=describe_reach,
+    params=(
+        Param("graph", help="The configuration graph: an arc 'u v' a line (the one-step moves; "
+              "'# start:' and '# target:' headers), at most 8 vertices.", type=Path, to="read",
+              metavar="GRAPH"),
+        Param("source", "--from", "the start configuration (default: the '# start:' header).", to="read"),
+        Param("target", "--to", "the end configuration (default: the '# target:' header).", to="read"),
+        Param("levels", "--levels", "L: walks of 2^L moves (1 to 4).", type=int, default=2, to="read"),
+        Param("fmt", "--format", "Graph file format (default: by extension).", type=FORMATS, to="read"),
+        Param("prime", "--prime", "the prime p of Z_p (default 2^61 - 1); at least 2 N d.",
+              type=int, backends=("protocol",)),
+        Param("runs", RUNS.flags, RUNS.help, type=int, default=1, backends=("protocol",)),
+        Param("seed", SEED.flags, SEED.help, type=int, default=0, backends=("protocol",)),
+        Param("prover", "--prover", "honest, or cheat (claims an unreachable target reached).",
+              type=("honest", "cheat"), default="honest", backends=("protocol",)),
+    ),
+)
+
+QUESTIONS = (QBF, GNI, REACH)

@@ -33,6 +33,7 @@ from typing import Any
 from pyasp_games.domains.ip.model import (
     GraphPair,
     Program,
+    Reachability,
     am_coins,
     am_encode,
     am_hash,
@@ -40,6 +41,11 @@ from pyasp_games.domains.ip.model import (
     gni_coins,
     is_prime,
     qbf_coin,
+    reach_coin,
+    reach_degrees,
+    reach_maps,
+    reach_program,
+    reach_start,
     relabelled,
 )
 from pyasp_games.engines.outcome import Outcome
@@ -291,6 +297,97 @@ def check_qbf(q: Program, outcome: Outcome) -> tuple[bool | None, str]:
     return True, said
 
 
+def walks(r: Reachability) -> int:
+    """The walks of ``2^L`` moves from the source to the target, one move at a time."""
+    counts = [0] * r.n
+    counts[r.source] = 1
+    for _ in range(2**r.levels):
+        step = [0] * r.n
+        for u, v in r.arcs:
+            step[v] += counts[u]
+        counts = step
+    return counts[r.target]
+
+
+def _reach_p0(r: Reachability, w: list[int], p: int) -> int:
+    b, total = r.bits, 0
+    for u, v in r.arcs:
+        term = 1
+        for i in range(b):
+            term *= (w[i] if u >> i & 1 else 1 - w[i]) * (w[b + i] if v >> i & 1 else 1 - w[b + i])
+        total += term
+    return total % p
+
+
+@_malformed_is_refuted
+def check_reach(r: Reachability, outcome: Outcome) -> tuple[bool | None, str]:
+    """Replay a saved run of ``ip reach`` (the program of proposition 2), or check the
+    ``direct`` count, against the checker's own count of walks."""
+    if outcome.status != "solved":
+        return None, "nothing to verify"
+    count = walks(r)
+    if outcome.certificate is None:
+        truth = "accept" if count else "reject"
+        if outcome.answer != truth or (outcome.witness or {}).get("walks") != count:
+            return False, f"{count} walks of {2 ** r.levels} moves: the answer is {truth}"
+        return True, f"{count} walks of {2 ** r.levels} moves, counted move by move"
+    t = outcome.certificate
+    if not isinstance(t, dict) or t.get("protocol") != "reach" or not isinstance(t.get("runs"), list):
+        return False, "no transcript of the reach protocol in the certificate"
+    p, seed, runs = t.get("prime"), t.get("seed"), t["runs"]
+    program, degrees = reach_program(r), reach_degrees(r)
+    n, d = len(program), max(degrees)
+    if not isinstance(p, int) or not is_prime(p) or p < 2 * n * d:
+        return False, f"the prime {p!r} is not a prime of at least 2 N d = {2 * n * d}"
+    if not isinstance(seed, int) or not runs:
+        return False, "the transcript names no seed or no run"
+    accepted = replayed = 0
+    for run, entry in enumerate(runs):
+        claim = entry.get("claim")
+        if not isinstance(claim, int) or not 0 <= claim < p:
+            return False, f"run {run}: the claim {claim!r} is not an element of Z_{p}"
+        if "h" in entry:
+            hs, ts = entry["h"], entry.get("t")
+            failed, a, w = None, claim, reach_start(r)
+            for i, k in enumerate(range(n, 0, -1)):
+                if i >= len(hs):
+                    return False, f"run {run}: the prover's messages stop at round {i + 1}"
+                h = hs[i]
+                if not isinstance(h, list) or not h or any(not isinstance(c, int) or not 0 <= c < p for c in h):
+                    return False, f"run {run}, round {i + 1}: h is not a list of elements of Z_{p}"
+                op, coordinate = program[k - 1]
+                h0, h1 = _at(h, 0, p), _at(h, 1, p)
+                if len(h) > degrees[k - 1] + 1 or a != ((h0 * h1) if op == "*" else (h0 + h1)) % p:
+                    failed = i
+                    break
+                point = reach_coin(seed, run, i, p)
+                if not isinstance(ts, list) or i >= len(ts) or ts[i] != point:
+                    return False, f"run {run}, round {i + 1}: the point is not the verifier's coin"
+                f, g = reach_maps(r, op, coordinate, w)
+                w = [(point * x + (1 - point) * y) % p for x, y in zip(f, g, strict=True)]
+                a = _at(h, point, p)
+            stop = n if failed is None else failed + 1
+            if len(hs) != stop or len(ts) != stop - (failed is not None):
+                return False, f"run {run}: not one polynomial and one point a round"
+            passes = failed is None and _reach_p0(r, w, p) == a
+            if entry.get("accept") is not (passes and claim != 0):
+                return False, f"run {run}: the verifier's tests {'pass' if passes else 'fail'}, " \
+                    f"the claim is {claim}: it must {'accept' if passes and claim else 'reject'}"
+            replayed += 1
+        accepted += entry.get("accept") is True
+    if outcome.answer != _verdict(accepted, len(runs)):
+        return False, f"the runs say {_verdict(accepted, len(runs))}, the answer {outcome.answer}"
+    if t.get("prover") == "honest" and any(e.get("claim") != count % p for e in runs):
+        return False, f"the honest prover's claim is not the {count} walks mod {p}"
+    if replayed < len(runs):
+        outcome.verdict.not_checked = f"the messages of {len(runs) - replayed} runs (not kept: their verdicts only)"
+    return True, f"{replayed} of {len(runs)} runs replayed from seed {seed} over Z_{p}; {count} walks of {2 ** r.levels} moves"
+
+
 def check_outcome(instance: Any, outcome: Outcome) -> tuple[bool | None, str]:
-    """The checker of either question, by its instance."""
-    return check_gni(instance, outcome) if isinstance(instance, GraphPair) else check_qbf(instance, outcome)
+    """The checker of any question of the domain, by its instance."""
+    if isinstance(instance, GraphPair):
+        return check_gni(instance, outcome)
+    if isinstance(instance, Reachability):
+        return check_reach(instance, outcome)
+    return check_qbf(instance, outcome)
