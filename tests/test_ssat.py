@@ -114,3 +114,26 @@ def test_expand_refuses_a_formula_beyond_its_limit(tmp_path):
     assert_bad_input(run_cli("ssat", "solve", path, "-b", "expand"), "expand backend's limit")
     run = run_cli("ssat", "solve", path)  # dpll skips the 28 variables of no clause
     assert run.code == 0 and "maximum probability 1 " in run.stdout
+
+
+def test_dpll_s_table_proves_the_maximum_beyond_the_recomputation():
+    from pyasp_games.domains.ssat.verify import RECOMPUTE
+
+    f = random_ssat(1, n=18, m=20, k=3, share=0.5)
+    assert len(f) > RECOMPUTE
+    out = ssat.solve(f, "dpll")
+    assert out.verdict.verified is True and not out.verdict.in_part
+    assert "proved position by position" in out.verdict.message
+    data = json.loads(json.dumps(out.to_dict()))
+    assert ssat.SOLVE.recheck(f, data).verdict.verified is True
+    table = data["certificate"]["values"]
+    setting, value = table[len(table) // 2]
+    table[len(table) // 2] = [setting, str(Fraction(value) / 2 + Fraction(1, 7))]  # a wrong value
+    again = ssat.SOLVE.recheck(f, data)
+    assert again.verdict.verified is False and "no proof" in again.verdict.message
+    data["certificate"]["values"] = table[1:]  # a position left out
+    assert ssat.SOLVE.recheck(f, data).verdict.verified is False
+    # without the table, the policy alone: a formula beyond the recomputation is verified in part
+    data = json.loads(json.dumps(out.to_dict()))
+    data["certificate"] = None
+    assert ssat.SOLVE.recheck(f, data).verdict.in_part

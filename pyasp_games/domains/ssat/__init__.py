@@ -53,8 +53,9 @@ def solve(formula: Ssat, backend: str, limits: Limits = Limits(), **options: Any
     -------
     Outcome
         ``answer`` the probability as text (``"3/4"``), ``witness`` the policy (a
-        decision tree) or ``None``. Checked by the policy's own probability and, up to
-        16 variables, by the checker's recomputation of the maximum.
+        decision tree) or ``None``, ``certificate`` (``dpll``) the value of every
+        position met. Checked by the policy's own probability, the table position by
+        position, or (without one, up to 16 variables) the checker's recomputation.
 
     Raises
     ------

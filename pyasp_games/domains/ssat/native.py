@@ -36,6 +36,8 @@ from pyasp_games.errors import InputError
 MAX_EXPAND = 22
 #: The largest policy tree written as the witness (nodes); a larger one is left out.
 MAX_POLICY = 100_000
+#: The most positions whose values are written as the certificate (each with its clauses).
+MAX_TABLE = 50_000
 #: Nodes between two looks at the deadline.
 POLL = 4096
 
@@ -48,31 +50,39 @@ def solve_dpll(f: Ssat, limits: Limits = Limits(), policy: bool = True) -> Claim
     :data:`MAX_POLICY` nodes: none)."""
     deadline = limits.deadline()
     memo: dict[tuple[int, Clauses], tuple[Fraction, Any]] = {}
+    reached: dict[tuple[int, Clauses], str] = {}  # a setting of the variables before each position
     stats = {"nodes": 0}
     start = frozenset(frozenset(c) for c in f.clauses)
     if any(not c for c in start):
         value, tree = Fraction(0), None
     else:
-        value, tree = _value(f, 0, start, memo, stats, deadline)
+        value, tree = _value(f, 0, start, memo, stats, deadline, [], reached)
     stats["memo"] = len(memo)
     size = _size(tree, {}) if policy else None
     witness = tree if size is not None and size <= MAX_POLICY else None
     stats["policy_nodes"] = size
-    return Claim.solved(str(value), witness, stats=stats)
+    table = None
+    if len(memo) <= MAX_TABLE:  # the values of the positions met: the proof that none is higher
+        table = [[reached[key], str(found[0])] for key, found in memo.items()]
+    return Claim.solved(str(value), witness, stats=stats, certificate=None if table is None else {"values": table})
 
 
-def _value(f: Ssat, i: int, clauses: Clauses, memo: dict, stats: dict, deadline: Deadline) -> tuple[Fraction, Any]:
+def _value(f: Ssat, i: int, clauses: Clauses, memo: dict, stats: dict, deadline: Deadline,
+           path: list[str], reached: dict) -> tuple[Fraction, Any]:  # fmt: skip
     if not clauses:
         return Fraction(1), None
     key = (i, clauses)
     if key in memo:
         return memo[key]
+    reached[key] = "".join(path)
     stats["nodes"] += 1
     if stats["nodes"] % POLL == 0:
         deadline.check()
     kind, var, coin = f.prefix[i]
     if not any(var in c or -var in c for c in clauses):  # both settings alike: skip it
-        found = _value(f, i + 1, clauses, memo, stats, deadline)
+        path.append("0")
+        found = _value(f, i + 1, clauses, memo, stats, deadline, path, reached)
+        path.pop()
         memo[key] = found
         return found
     branches = {}
@@ -82,7 +92,9 @@ def _value(f: Ssat, i: int, clauses: Clauses, memo: dict, stats: dict, deadline:
         if any(not c for c in left):
             branches[setting] = (Fraction(0), None)
         else:
-            branches[setting] = _value(f, i + 1, left, memo, stats, deadline)
+            path.append("1" if setting else "0")
+            branches[setting] = _value(f, i + 1, left, memo, stats, deadline, path, reached)
+            path.pop()
     if kind == "e":
         best = max((True, False), key=lambda s: branches[s][0])  # ties: true
         found = (branches[best][0], {"e": var, "value": int(best), "next": branches[best][1]})

@@ -4,9 +4,9 @@ The maximum probability that the player satisfies the formula against Nature, ex
 (a fraction), and whether it is above 1/2 (Papadimitriou's criterion of acceptance in
 games against Nature, the notes' section 11); by memoised DPLL-style expectation
 (``dpll``, with the player's policy) or the plain expansion of the tree (``expand``).
-A user's claim is checked by the policy and by the checker's own recomputation
-(:mod:`~pyasp_games.domains.ssat.verify`); the expansion is cross-checked against
-``dpll`` when the checker cannot recompute it (:data:`REFERENCE`).
+Every answer is checked by its policy, by ``dpll``'s table of position values and by the
+checker's own recomputation (:mod:`~pyasp_games.domains.ssat.verify`); the expansion is
+cross-checked against ``dpll`` when the checker cannot recompute it (:data:`REFERENCE`).
 
 >>> from pyasp_games.domains.ssat.model import parse_ssat
 >>> f = parse_ssat("p cnf 2 1\\nr 1 0\\nr 1/3 2 0\\n1 2 0\\n")
@@ -91,7 +91,8 @@ SOLVE = Question(
     "Exact (a fraction); above 1/2 is the notes' criterion of acceptance. With --json: "
     "answer the probability as text ('3/4'), witness the player's policy (a decision tree: "
     "{'e': var, 'value': 0|1, 'next': ...}, {'r': var, 'true': ..., 'false': ...}, null "
-    "where the formula is decided).",
+    "where the formula is decided); certificate (dpll) the value of every position met, "
+    "each as the setting of the variables before it.",
     backends=BACKENDS,
     check=check_outcome,
     read=lambda file: load_ssat(file),

@@ -13,7 +13,15 @@ A claimed maximum probability ``v`` is checked from two sides:
   average for Nature), for formulas of at most :data:`RECOMPUTE` variables: no policy
   does better than ``v``.
 
-Beyond that size, the policy alone confirms the lower bound: verified in part.
+- **exactly**, from ``dpll``'s certificate where it gives one: the value of every position
+  it met (a prefix position and the clauses left, simplified), each checked against the
+  definition by the checker's own simplification: the value of a position is the
+  max (player) or the coin's average (Nature) of its two children, each of which is
+  decided (no clause left: 1; an empty clause: 0) or in the table. The root's value is
+  then the maximum, by induction, with no size limit but the table's.
+
+Beyond :data:`RECOMPUTE` variables and without a table, the policy alone confirms the
+lower bound: verified in part.
 
 >>> from pyasp_games.domains.ssat.model import parse_ssat
 >>> f = parse_ssat("p cnf 2 2\\ne 1 0\\nr 2 0\\n1 2 0\\n-1 -2 0\\n")
@@ -100,6 +108,51 @@ def recomputed(f: Ssat) -> Fraction:
     return values[0]
 
 
+def _left(f: Ssat, setting: str) -> frozenset[frozenset[int]]:
+    """The clauses left by a setting of the first ``len(setting)`` variables of the prefix
+    (``"1"``: true): a clause with a true literal goes, a false literal leaves its clause."""
+    value = {v: bit == "1" for (_, v, _), bit in zip(f.prefix, setting, strict=False)}
+    left = []
+    for c in f.clauses:
+        if any(abs(lit) in value and value[abs(lit)] == (lit > 0) for lit in c):
+            continue
+        left.append(frozenset(lit for lit in c if abs(lit) not in value))
+    return frozenset(left)
+
+
+def check_values(f: Ssat, table: Any) -> tuple[Fraction, int]:
+    """The root's value proved by a table of position values (module docstring): each
+    entry ``[setting, value]``, the setting of the variables before the position; returns
+    the root's value and the positions checked; :class:`BadPolicy` where the table breaks
+    the definition."""
+    if not isinstance(table, list):
+        raise BadPolicy("the table of values is not a list")
+    values: dict[tuple[int, frozenset[frozenset[int]]], Fraction] = {}
+    for setting, value in table:
+        if not isinstance(setting, str) or set(setting) - {"0", "1"} or len(setting) >= len(f.prefix):
+            raise BadPolicy(f"{setting!r} is no setting of the variables before a position")
+        values[(len(setting), _left(f, setting))] = Fraction(value)
+
+    def child(i: int, clauses: frozenset[frozenset[int]]) -> Fraction:
+        if not clauses:
+            return Fraction(1)
+        if frozenset() in clauses:
+            return Fraction(0)
+        if (i, clauses) not in values:
+            raise BadPolicy(f"position {i} with clauses {sorted(map(sorted, clauses))} is not in the table")
+        return values[(i, clauses)]
+
+    for (i, clauses), value in values.items():
+        if not clauses or frozenset() in clauses:
+            raise BadPolicy(f"position {i}: the formula is decided there, no position to value")
+        kind, var, coin = f.prefix[i]
+        high, low = (child(i + 1, frozenset(c - {-lit} for c in clauses if lit not in c)) for lit in (var, -var))
+        expected = max(high, low) if kind == "e" else coin * high + (1 - coin) * low
+        if value != expected:
+            raise BadPolicy(f"position {i} (variable {var}) has value {expected}, not {value}")
+    return child(0, frozenset(frozenset(c) for c in f.clauses)), len(values)
+
+
 def check_outcome(f: Ssat, outcome: Outcome) -> tuple[bool | None, str]:
     """Check a claimed maximum probability by the policy (from below) and the
     recomputation (from above, small formulas)."""
@@ -120,6 +173,16 @@ def check_outcome(f: Ssat, outcome: Outcome) -> tuple[bool | None, str]:
         if achieved != claimed:
             return False, f"the policy satisfies the formula with probability {achieved}, not {claimed}"
         said.append(f"the policy achieves {claimed}")
+    table = outcome.certificate.get("values") if isinstance(outcome.certificate, dict) else None
+    if table is not None:
+        try:
+            best, positions = check_values(f, table)
+        except (BadPolicy, TypeError, ValueError, ZeroDivisionError) as err:
+            return False, f"the table of values is no proof: {err}"
+        if best != claimed:
+            return False, f"the table proves the maximum {best}, not {claimed}"
+        said.append(f"the maximum proved position by position ({positions:,} positions)")
+        return True, ", ".join(said)
     if len(f.prefix) <= RECOMPUTE:
         best = recomputed(f)
         if best != claimed:
