@@ -123,6 +123,14 @@ TABLE = [
     ("machine", "both accept", solved(True), solved(True), EQUAL),
     ("machine", "accepts and does not", solved(True), none(False), DIFFERS),
     ("machine", "accepts and a limit", solved(True), UNKNOWN, NOT_COMPARABLE),
+    # ssat: the maximum probability, an exact fraction written canonically ("3/4")
+    ("ssat", "the same probability", solved("3/4"), solved("3/4"), EQUAL),
+    ("ssat", "two probabilities", solved("3/4"), solved("5/9"), DIFFERS),
+    ("ssat", "a limit reached", solved("1/2"), UNKNOWN, NOT_COMPARABLE),
+    # ip: the verifier's verdict (the honest protocol and the direct evaluation)
+    ("ip", "both accept", solved("accept"), solved("accept"), EQUAL),
+    ("ip", "accept and reject", solved("accept"), solved("reject"), DIFFERS),
+    ("ip", "a verdict and a limit", solved("reject"), UNKNOWN, NOT_COMPARABLE),
     # truth values are no numbers, and no string is a number
     ("any", "True is not the count 1's equal", solved(True), solved(1), CONSISTENT),
     ("any", "a string and a number", solved("1"), solved(1), DIFFERS),

@@ -80,6 +80,11 @@ ABSURD_GENERATOR_PARAMS = {
         {"states": 10**18}, {"transitions": 10**6}, {"steps": -1}, {"length": 10**9},
         {"symbols": 0},
     ],
+    ("ssat", "random"): [
+        {"n": 10**18}, {"n": 5, "k": 6}, {"n": 5, "m": 10**9}, {"n": 0},
+        {"n": 5, "share": float("nan")}, {"n": 5, "share": 2.0},
+    ],
+    ("ip", "random"): [{"n": 10**18}, {"n": 21}, {"n": 4, "k": 5}, {"n": 4, "m": -1}, {"n": 0}],
 }  # fmt: skip
 
 

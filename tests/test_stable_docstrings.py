@@ -29,6 +29,9 @@ LOADERS = {
     "load_graph_game": ["pyasp_games.domains.cops.model"],
     "load_metaposition": ["pyasp_games.domains.kriegspiel.model"],
     "load_position": ["pyasp_games.domains.hex.model"],
+    "load_ssat": ["pyasp_games.domains.ssat.model"],
+    "load_program": ["pyasp_games.domains.ip.model"],
+    "load_pair": ["pyasp_games.domains.ip.model"],
 }
 
 #: Documented where another change owns the file; remove the entry when it is done.

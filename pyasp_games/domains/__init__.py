@@ -42,6 +42,8 @@ DOMAINS: dict[str, str] = {
     "cops": "pyasp_games.domains.cops",
     "hex": "pyasp_games.domains.hex",
     "machine": "pyasp_games.domains.machine",
+    "ssat": "pyasp_games.domains.ssat",
+    "ip": "pyasp_games.domains.ip",
 }
 
 

@@ -33,7 +33,7 @@ In both, the first player wins from ``in_1`` iff the formula is true.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from pyasp_games.engines.graphs import Digraph, from_arcs
@@ -47,6 +47,9 @@ class Qbf:
     prefix: list[tuple[str, int]]
     clauses: list[tuple[int, ...]]
     name: str = "qbf"
+    #: the prefix as written, before the padding: ``(kind, var, free)``, the free
+    #: variables (``free`` true) existential and first (``ip qbf`` runs on it)
+    written: list[tuple[str, int, bool]] = field(default_factory=list)
 
 
 def parse_qdimacs(text: str, name: str = "qbf") -> Qbf:
@@ -118,7 +121,8 @@ def parse_qdimacs(text: str, name: str = "qbf") -> Qbf:
     if not prefix or prefix[-1][0] != "e":
         fresh += 1
         prefix.append(("e", fresh))
-    return Qbf(prefix, clauses, name)
+    written = [("e", v, True) for v in free] + [(k, v, False) for k, vs in blocks for v in vs]
+    return Qbf(prefix, clauses, name, written)
 
 
 def read_qdimacs(path: Path | str) -> Qbf:
