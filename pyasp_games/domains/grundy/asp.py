@@ -154,9 +154,18 @@ def solve_asp(
     return Claim.solved(found.count, found.solutions if mode == "all" else None, stats=stats)
 
 
-def retrograde_asp(graph: Digraph, deadline: Deadline | None = None) -> list[str]:
-    """``P``/``N``/``D`` per position from ``retrograde.lp`` (its unique answer set)."""
-    session = ClingoSession([encoding_path(DOMAIN, "retrograde")], facts(graph), deadline=deadline)
+def retrograde_asp(
+    graph: Digraph, deadline: Deadline | None = None, misere: bool = False
+) -> list[str]:
+    """``P``/``N``/``D`` per position from ``retrograde.lp`` (its unique answer set);
+    ``misere``: from ``misere.lp``, the same labelling under misère play.
+
+    >>> from pyasp_games.domains.grundy.model import parse_graph
+    >>> retrograde_asp(parse_graph("a b\\nb c\\n"), misere=True)
+    ['N', 'P', 'N']
+    """
+    program = encoding_path(DOMAIN, "misere" if misere else "retrograde")
+    session = ClingoSession([program], facts(graph), deadline=deadline)
     session.ground([("base", [])])
     result = session.solve()
     if result.status != "sat":

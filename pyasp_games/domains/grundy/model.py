@@ -253,10 +253,12 @@ class Nim:
     """A Nim position: the heap sizes."""
 
     heaps: tuple[int, ...]
+    #: the play convention: misère (the player who moves last loses) or normal
+    misere: bool = False
 
     @property
     def name(self) -> str:
-        return "nim(" + ",".join(map(str, self.heaps)) + ")"
+        return _played(self.misere) + "nim(" + ",".join(map(str, self.heaps)) + ")"
 
 
 @dataclass(frozen=True)
@@ -265,10 +267,12 @@ class SubtractionGame:
 
     moves: tuple[int, ...]
     upto: int
+    #: the play convention: misère (the player who moves last loses) or normal
+    misere: bool = False
 
     @property
     def name(self) -> str:
-        return f"subtraction({','.join(map(str, self.moves))})"
+        return _played(self.misere) + f"subtraction({','.join(map(str, self.moves))})"
 
 
 @dataclass(frozen=True)
@@ -276,10 +280,40 @@ class GrundysGame:
     """Grundy's game (split a heap into two unequal heaps) on the heaps ``1..upto``."""
 
     upto: int
+    #: the play convention: misère (the player who moves last loses) or normal
+    misere: bool = False
 
     @property
     def name(self) -> str:
-        return f"grundys-game({self.upto})"
+        return _played(self.misere) + f"grundys-game({self.upto})"
+
+
+def _played(misere: bool) -> str:
+    """How a name says the play convention: ``misere-`` before it, nothing for normal play."""
+    return "misere-" if misere else ""
+
+
+@dataclass(frozen=True)
+class Misere:
+    """A game graph or a sum of them (:attr:`game`) played under the misère rule: the
+    player who moves last loses (the player unable to move wins). What ``--misere``
+    reads: the play convention is part of the instance, so that the checker and a saved
+    answer's recheck know which rule the answer is about.
+
+    >>> Misere(parse_graph("a b\\n", name="g")).name
+    'misere-g'
+    """
+
+    game: Digraph | GameSum
+
+    @property
+    def name(self) -> str:
+        return _played(True) + self.game.name
+
+
+def played(game: Digraph | GameSum, misere: bool | None) -> Digraph | GameSum | Misere:
+    """``game`` under the misère rule when ``misere``, else itself (normal play)."""
+    return Misere(game) if misere else game
 
 
 def _required(value: object, option: str, what: str) -> None:
@@ -287,15 +321,17 @@ def _required(value: object, option: str, what: str) -> None:
         raise InputError(f"missing option {option} ({what})")
 
 
-def nim_position(heaps: Sequence[int] | None) -> Nim:
-    """A Nim position; negative heaps are :class:`InputError`."""
+def nim_position(heaps: Sequence[int] | None, misere: bool | None = False) -> Nim:
+    """A Nim position (``misere``: under the misère rule); negative heaps are :class:`InputError`."""
     _required(heaps or None, "HEAPS", "the heap sizes, e.g. 3 4 5")
     if any(h < 0 for h in heaps or ()):
         raise InputError("heap sizes must be non-negative")
-    return Nim(tuple(heaps or ()))
+    return Nim(tuple(heaps or ()), bool(misere))
 
 
-def subtraction_game(moves: str | None, upto: int | None) -> SubtractionGame:
+def subtraction_game(
+    moves: str | None, upto: int | None, misere: bool | None = False
+) -> SubtractionGame:
     """The subtraction game of ``moves`` (comma-separated positive integers) up to ``upto``."""
     _required(moves, "--moves", "the subtraction set, e.g. 1,2,3")
     _required(upto, "--upto", "the largest heap to show")
@@ -311,17 +347,17 @@ def subtraction_game(moves: str | None, upto: int | None) -> SubtractionGame:
         raise InputError(f"--upto must be non-negative, got {upto}")
     check_heap_size(upto, "--upto")
     check_heap_size(ds[-1], "--moves: a move of")
-    return SubtractionGame(tuple(ds), upto)
+    return SubtractionGame(tuple(ds), upto, bool(misere))
 
 
-def grundys_game_heaps(upto: int | None) -> GrundysGame:
+def grundys_game_heaps(upto: int | None, misere: bool | None = False) -> GrundysGame:
     """Grundy's game on the heaps ``1..upto``."""
     _required(upto, "--upto", "the largest heap")
     assert upto is not None
     if upto < 1:
         raise InputError(f"--upto must be at least 1, got {upto}")
     check_heap_size(upto, "--upto")
-    return GrundysGame(upto)
+    return GrundysGame(upto, bool(misere))
 
 
 # -- fuzzing: every small game graph, then random ones (``pyasp-games fuzz grundy``) --------
