@@ -1037,7 +1037,7 @@ def check_misere_nim(nim: Nim, outcome: Outcome) -> tuple[bool | None, str]:
     claimed = outcome.witness
     if not all(isinstance(m, list | tuple) for m in claimed) or sorted(map(list, claimed)) != sorted(moves):
         return False, f"the winning moves are {moves}, not {claimed}"
-    cls = "N" if moves else "P"
+    cls = "N" if moves or not any(hs) else "P"  # no heap left: its player cannot move, and wins
     if outcome.answer != cls:
         return False, f"the position is {cls} under misère play"
     how = "by direct search of every position" if small else "by Bouton's misère theorem"
