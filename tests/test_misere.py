@@ -52,7 +52,7 @@ from pyasp_games.domains.kayles.octal import misere_path_outcomes
 from pyasp_games.domains.kayles.questions import SEQUENCE
 from pyasp_games.domains.kayles.questions import VALUE as KAYLES_VALUE
 from pyasp_games.engines.graphs import numbered_digraph, numbered_graph
-from pyasp_games.engines.resources import instance_dir
+from pyasp_games.engines.resources import encoding_path, instance_dir
 
 from .conftest import assert_bad_input, run_cli
 from .conftest import saved_answer as saved
@@ -237,14 +237,14 @@ def test_misere_grundys_game_against_the_game_graph():
 def test_misere_dawsons_chess_against_path_graphs():
     """Misère Dawson's chess (sums of paths) against Node Kayles on the path graph itself,
     expanded and labelled by ``grundy values --misere``; P_1 is P (the only move loses)."""
-    paths = misere_path_outcomes(14)
+    paths = misere_path_outcomes(12)
     assert paths[:3] == ["N", "P", "P"]
-    for n in range(15):
+    for n in range(13):
         graph = numbered_graph(n, [(i, i + 1) for i in range(n - 1)], f"P{n}")
         out = KAYLES_VALUE.ask(Misere(graph), "expanded")
         assert out.verdict.verified is True and out.answer == paths[n], n
     seq = SEQUENCE.ask(parse_family("path", 40).__class__("path", None, 40, True))
-    assert seq.verdict.verified is True and seq.answer[:15] == paths
+    assert seq.verdict.verified is True and seq.answer[:13] == paths
     cycles = SEQUENCE.ask(parse_family("cycle", 20).__class__("cycle", None, 20, True))
     paths = misere_path_outcomes(17)
     assert cycles.answer == ["N" if paths[n - 3] == "P" else "P" for n in range(3, 21)]
@@ -318,3 +318,33 @@ def test_misere_nonsense_exits_2_with_one_line(args, fragment):
 def test_misere_graph_parse_keeps_names():
     g = parse_graph("a b\nb c\n", name="g")
     assert Misere(g).name == "misere-g"
+
+
+# -- grundy outcomes: the ASP labelling as a backend, and fuzzing it -------------------------
+
+
+def test_outcomes_native_and_asp_agree_under_both_conventions():
+    from pyasp_games.domains.grundy.questions import OUTCOMES
+
+    graphs = [g for k, g in enumerate(small_game_graphs()) if k % 17 == 0]
+    for g in [load_graph(DRAW), *graphs]:
+        for instance in (g, Misere(g)):
+            native, asp = OUTCOMES.ask(instance, "native"), OUTCOMES.ask(instance, "asp")
+            assert native.verdict.verified is True and asp.verdict.verified is True
+            assert native.answer == asp.answer and native.witness == asp.witness
+
+
+def test_fuzz_finds_normal_play_labelling_posing_as_misere(tmp_path):
+    """retrograde.lp with a '% play: misere' header: found wrong on the first small graph,
+    written with the header that reads it back under the misère rule."""
+    from pyasp_games.domains import domain_spec
+    from pyasp_games.tools.fuzz.run import fuzz
+
+    wrong = tmp_path / "posing.lp"
+    text = encoding_path("grundy", "retrograde").read_text()
+    wrong.write_text("% play: misere\n" + text)
+    spec = domain_spec("grundy")
+    report = fuzz(spec, "outcomes", str(wrong), runs=1, out=tmp_path)
+    assert report.failure is not None and report.failure.phase == "small scope"
+    (again,) = spec.load_file(report.failure.file)
+    assert isinstance(again, Misere) and report.failure.size == 1

@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pyasp_games.engines.graphs import Digraph, parse_arcs, read_graph
 from pyasp_games.errors import InputError, ascii_int, checked_int, checked_real
@@ -116,9 +117,11 @@ def load_graph(path: Path | str, fmt: str | None = None) -> Digraph:
     return read_graph(path, fmt)
 
 
-def load_graphs(path: Path) -> list[Digraph]:
-    """One-element list, for the domain's ``load_file``."""
-    return [load_graph(path)]
+def load_graphs(path: Path) -> list[Any]:
+    """One-element list, for the domain's ``load_file`` (a ``# play: misere`` header, as
+    the fuzzer writes a misère instance, reads the graph under the misère rule)."""
+    graph = load_graph(path)
+    return [Misere(graph) if graph.headers.get("play") == "misere" else graph]
 
 
 def known_count(graph: Digraph) -> int | None:
@@ -408,3 +411,21 @@ def game_graph_strategy(size: int) -> object:
     from pyasp_games.engines.graphs import digraph_strategy, numbered_digraph
 
     return digraph_strategy(size).map(lambda g: numbered_digraph(*g, name="fuzz"))
+
+
+def outcome_witness(graph: Digraph, classes: Sequence[str]) -> dict[str, dict[str, str | None]]:
+    """Every position's class and the move shown for it (``grundy outcomes``): from an
+    N-position its first move to a P-position, from a D-position its first move to a
+    D-position, none from a P-position (or an N-position without moves, misère). How
+    a labelling is shown, the same whichever backend found it.
+
+    >>> g = parse_graph("a b\\nb c\\n")
+    >>> outcome_witness(g, ["N", "P", "N"])["a"]
+    {'class': 'N', 'move': 'b'}
+    """
+    out: dict[str, dict[str, str | None]] = {}
+    for v, name in enumerate(graph.names):
+        want = {"N": "P", "D": "D"}.get(classes[v])
+        move = next((w for w in graph.succ[v] if classes[w] == want), None) if want else None
+        out[name] = {"class": classes[v], "move": None if move is None else graph.names[move]}
+    return out

@@ -580,3 +580,24 @@ def solve_misere_nim(nim: Nim, limits: Limits = Limits()) -> Claim:
         big += h >= 2
     moves = [list(m) for m in misere_nim_moves(nim.heaps)]
     return Claim.solved(misere_nim_class(nim.heaps), moves, certificate={"xor": total, "big": big})
+
+
+def solve_outcomes(instance: Digraph | Misere, limits: Limits = Limits()) -> Claim:
+    """``grundy outcomes``: win, loss or draw of every position by retrograde analysis,
+    under normal play or (a :class:`~pyasp_games.domains.grundy.model.Misere` graph)
+    misère play.
+
+    Answer: ``{position: "P" | "N" | "D"}``; witness: every position's class and move
+    (:func:`~pyasp_games.domains.grundy.model.outcome_witness`); certificate ``{"ranks":
+    [...]}`` (the induction :func:`~pyasp_games.domains.grundy.verify.check_play_labels`
+    replays).
+    """
+    from pyasp_games.domains.grundy.misere import play_labels
+    from pyasp_games.domains.grundy.model import outcome_witness
+
+    misere = isinstance(instance, Misere)
+    graph = instance.game if isinstance(instance, Misere) else instance
+    cls, rank = play_labels(graph.succ, graph.pred, misere=misere, deadline=limits.deadline())
+    answer = dict(zip(graph.names, cls, strict=True))
+    stats = {"play": "misere" if misere else "normal", "draws": cls.count("D")}
+    return Claim.solved(answer, outcome_witness(graph, cls), stats=stats, certificate={"ranks": rank})

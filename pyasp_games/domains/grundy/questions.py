@@ -27,7 +27,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from pyasp_games.domains.grundy.asp import solve_asp
+from pyasp_games.domains.grundy.asp import solve_asp, solve_outcomes_asp
 from pyasp_games.domains.grundy.generalized import loopy_move
 from pyasp_games.domains.grundy.model import (
     GameSum,
@@ -47,6 +47,7 @@ from pyasp_games.domains.grundy.native import (
     solve_loopy,
     solve_native,
     solve_nim,
+    solve_outcomes,
     solve_subtraction,
     solve_sum,
     solve_values,
@@ -59,6 +60,7 @@ from pyasp_games.domains.grundy.verify import (
     check_kernels,
     check_loopy,
     check_nim,
+    check_outcomes,
     check_subtraction,
     check_sum,
     check_values,
@@ -285,10 +287,13 @@ def describe_grundys_game(
 # -- the readers and the parameters -------------------------------------------------------
 
 
-def read_graph(graph: Path, fmt: str | None = None, misere: bool | None = False) -> Any:
+def read_graph(graph: Path, fmt: str | None = None, misere: bool | None = None) -> Any:
     """The game graph file ``graph`` (format by extension unless ``fmt``; ``misere``:
-    played under the misère rule, :class:`~pyasp_games.domains.grundy.model.Misere`)."""
-    return played(load_graph(graph, fmt), misere)
+    played under the misère rule, :class:`~pyasp_games.domains.grundy.model.Misere`, as
+    it is too when a question that takes ``--misere`` reads a file with the header
+    ``# play: misere``, as the fuzzer writes a misère counterexample)."""
+    read = load_graph(graph, fmt)
+    return played(read, misere or (misere is not None and read.headers.get("play") == "misere"))
 
 
 def read_loopy(
@@ -581,3 +586,42 @@ def describe_misere_loopy(
             note = ", no move: its player wins at once"
         lines.append(f"  {name}: {item['class']}{note}")
     return None, lines
+
+
+def describe_outcomes(
+    instance: Digraph | Misere, outcome: Outcome, options: dict[str, Any]
+) -> tuple[str | None, list[str]]:
+    """``outcomes``: how many positions of each class, then every position's class and move."""
+    if outcome.answer is None:
+        return None, []
+    count = {c: list(outcome.answer.values()).count(c) for c in "PND"}
+    verb = {"N": "wins by", "D": "keeps the draw by"}
+    lines = [f"  {name}: {item['class']}" + ("" if item["move"] is None else f", {verb[item['class']]} -> {item['move']}")
+             for name, item in outcome.witness.items()]  # fmt: skip
+    rule = "misère" if isinstance(instance, Misere) else "normal"
+    return f"{count['P']} P, {count['N']} N, {count['D']} D under {rule} play", lines
+
+
+OUTCOMES = Question(
+    "outcomes",
+    "Win, loss or draw (P/N/D) of every position by retrograde analysis, normal or misère "
+    "play (--misere), with a winning or draw-keeping move for each; native, or the ASP "
+    "labelling (retrograde.lp, misere.lp, or your --encoding).\n\n"
+    "With --json: answer {position: P|N|D}; witness every position's class and move.",
+    backends={"native": solve_outcomes, "asp": solve_outcomes_asp},
+    check=check_outcomes,
+    read=read_graph,
+    describe=describe_outcomes,
+    params=(
+        GRAPH,
+        encoding_param("a bundled encoding (retrograde, misere; default: by the play "
+                       "convention) or an .lp file showing win/1, lose/1, draw/1."),
+        FORMAT,
+        MISERE,
+    ),
+    emits=(EMIT_LP,),
+    reference=Reference("grundy", lambda graph, options: ("native", {})),
+)
+
+#: The grundy domain's questions, with ``outcomes`` (appended, not reordered).
+QUESTIONS = (*QUESTIONS, OUTCOMES)

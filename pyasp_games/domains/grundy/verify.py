@@ -1031,7 +1031,7 @@ def check_misere_nim(nim: Nim, outcome: Outcome) -> tuple[bool | None, str]:
     moves = [
         [*hs[:i], x, *hs[i + 1 :]]
         for i, h in enumerate(hs)
-        for x in (range(h) if small else sorted({0, 1, total ^ h} & set(range(h))))
+        for x in (range(h) if small else sorted(x for x in {0, 1, total ^ h} if x < h))
         if lost([*hs[:i], x, *hs[i + 1 :]])
     ]
     claimed = outcome.witness
@@ -1086,3 +1086,70 @@ def check_misere_grundys_game(game: GrundysGame, outcome: Outcome) -> tuple[bool
             f"heaps {top + 1}..{game.upto}: beyond the checker's own search; they rest on the backend's"
         )
     return True, f"every outcome recounted by direct search for heaps up to {top}"
+
+
+def own_play_labels(graph: Digraph, misere: bool) -> list[str]:
+    """The checker's own labelling of every position (P, N or D): the least fixed point
+    of the rules, found by counting each position's successors labelled N (a position
+    all of whose successors are N is P; one with a successor P is N; one without
+    moves is N under misère play, P under normal play; the rest are draws)."""
+    n = len(graph)
+    preds: list[list[int]] = [[] for _ in range(n)]
+    for u in range(n):
+        for w in set(graph.succ[u]):
+            preds[w].append(u)
+    left = [len(set(s)) for s in graph.succ]
+    label = ["D"] * n
+    todo = [u for u in range(n) if left[u] == 0]
+    for u in todo:
+        label[u] = "N" if misere else "P"
+    while todo:
+        w = todo.pop()
+        for u in preds[w]:
+            if label[u] != "D":
+                continue
+            if label[w] == "P":
+                label[u] = "N"
+                todo.append(u)
+            else:
+                left[u] -= 1
+                if left[u] == 0:
+                    label[u] = "P"
+                    todo.append(u)
+    return label
+
+
+def check_outcomes(instance: Digraph | Misere, outcome: Outcome) -> tuple[bool | None, str]:
+    """Check ``grundy outcomes``: the classes against the checker's own labelling
+    (:func:`own_play_labels`, under the instance's play convention), and every move
+    shown: from N to a P-position, from D to a D-position, none from P (nor from an
+    N-position without moves, misère)."""
+    if outcome.status != "solved":
+        return None, "nothing to verify"
+    misere = isinstance(instance, Misere)
+    graph = instance.game if isinstance(instance, Misere) else instance
+    answer, witness = outcome.answer, outcome.witness
+    if not isinstance(answer, Mapping) or list(answer) != list(graph.names):
+        return False, "the answer does not give a class to each position, in the graph's order"
+    cls = list(answer.values())
+    own = own_play_labels(graph, misere)
+    if cls != own:
+        v = next(i for i in range(len(own)) if own[i] != cls[i])
+        return False, f"position {graph.names[v]} is {own[v]} under {'misère' if misere else 'normal'} play, not {cls[v]}"
+    if not isinstance(witness, Mapping) or list(witness) != list(graph.names):
+        return False, "the witness does not give a class and a move to each position"
+    for v, name in enumerate(graph.names):
+        item = witness[name]
+        if not isinstance(item, Mapping) or item.get("class") != cls[v]:
+            return False, f"position {name}: the class shown is not {cls[v]}"
+        move = item.get("move")
+        want = {"N": "P", "D": "D"}.get(cls[v]) if graph.succ[v] else None
+        if want is None:
+            if move is not None:
+                return False, f"{cls[v]}-position {name} shows a move"
+            continue
+        w = graph.index.get(move) if isinstance(move, str) else None
+        if w is None or w not in graph.succ[v] or cls[w] != want:
+            return False, f"position {name}: {move!r} is not a move to a {want}-position"
+    rule = "misère" if misere else "normal"
+    return True, f"every class as the checker's own {rule}-play labelling gives it; every move checked"
