@@ -348,3 +348,10 @@ def test_fuzz_finds_normal_play_labelling_posing_as_misere(tmp_path):
     assert report.failure is not None and report.failure.phase == "small scope"
     (again,) = spec.load_file(report.failure.file)
     assert isinstance(again, Misere) and report.failure.size == 1
+
+
+@pytest.mark.xdist_group("timing")
+def test_misere_searches_honour_the_time_limit():
+    for args in (["kayles", "sequence", "path", "--upto", "70"], ["games", "grundys-game", "--upto", "60"]):
+        run = run_cli(*args, "--misere", "--time-limit", "0.3", "--json")
+        assert run.code == 3 and run.json()["status"] == "unknown", run.stderr
