@@ -17,7 +17,12 @@ import itertools
 import time
 
 from pyasp_games.domains.grundy.classic_games import misere_grundys_game
-from pyasp_games.domains.grundy.misere import Outcomes, misere_nim_class, misere_nim_moves, nim_options
+from pyasp_games.domains.grundy.misere import (
+    Outcomes,
+    misere_nim_class,
+    misere_nim_moves,
+    nim_options,
+)
 from pyasp_games.domains.grundy.model import nim_position
 from pyasp_games.domains.grundy.questions import NIM
 from pyasp_games.domains.kayles.octal import misere_path_outcomes
