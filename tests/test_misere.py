@@ -19,6 +19,7 @@ import pytest
 from pyasp_games.domains.grundy.asp import retrograde_asp
 from pyasp_games.domains.grundy.classic_games import grundys_game_options, misere_grundys_game
 from pyasp_games.domains.grundy.misere import (
+    Genera,
     Genus,
     Outcomes,
     genus,
@@ -130,16 +131,18 @@ def random_acyclic(n, seed):
 
 
 def test_the_genus_decides_sums_of_tame_games():
-    """Where every component is tame, the outcome its genera give is the direct search's;
-    on random acyclic graphs, sums of two and three positions."""
+    """Where every component is tame (its genus and every follower's), the outcome its
+    genera give is the direct search's; on random acyclic graphs, sums of two and three
+    positions."""
     decided = 0
     for seed in range(12):
         g = random_acyclic(7, seed)
-        genera = [genus(lambda v, g=g: g.succ[v], p) for p in range(len(g))]
+        table = Genera(lambda v, g=g: g.succ[v])
+        genera = [table.genus(p) for p in range(len(g))]
         for k in (2, 3):
             for parts in itertools.combinations_with_replacement(range(len(g)), k):
                 said = tame_outcome([genera[p] for p in parts])
-                if said is None:
+                if said is None or not all(table.tame(p)[0] for p in parts):
                     continue
 
                 def options(state, g=g):
@@ -357,3 +360,17 @@ def test_misere_searches_honour_the_time_limit():
     for args in (["kayles", "sequence", "path", "--upto", "70"], ["games", "grundys-game", "--upto", "60"]):
         run = run_cli(*args, "--misere", "--time-limit", "0.3", "--json")
         assert run.code == 3 and run.json()["status"] == "unknown", run.stderr
+
+
+def test_a_tame_genus_with_a_wild_follower_does_not_decide():
+    """A position of genus 0^02 that reaches a wild one: with *2 (2^20) and *1 (1^031) the
+    genera alone would say N, but the sum is P; tameness is asked of every follower."""
+    arcs = [(0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (0, 8), (1, 2), (1, 4), (1, 7), (2, 4), (2, 5),
+            (2, 8), (3, 7), (4, 5), (5, 6), (5, 7), (6, 7), (6, 8)]  # fmt: skip
+    g = numbered_digraph(9, arcs, name="wild-follower")
+    genera = [genus(lambda v: g.succ[v], p) for p in (1, 3, 4)]
+    assert [str(x) for x in genera] == ["2^20", "1^031", "0^02"] and tame_outcome(genera) == "N"
+    out = SUM.ask(Misere(GameSum((g, g, g), (1, 3, 4), ("g", "g", "g"))))
+    assert out.verdict.verified is True and out.answer == "P"
+    assert out.witness["by_genus"] is None
+    assert [c["tame"] for c in out.witness["components"]] == [True, True, False]

@@ -371,7 +371,7 @@ def solve_misere_values(graph: Digraph, limits: Limits = Limits(), position: str
     ``{"ranks": [...]}`` (how many moves the longest forced play from each position
     lasts), the induction the checker replays.
     """
-    from pyasp_games.domains.grundy.misere import genus, play_labels
+    from pyasp_games.domains.grundy.misere import Genera, play_labels
 
     start = graph.position(position) if position is not None else None
     deadline = limits.deadline()
@@ -380,14 +380,17 @@ def solve_misere_values(graph: Digraph, limits: Limits = Limits(), position: str
     answer = dict(zip(graph.names, cls, strict=True))
     witness: Any = dict(answer)
     if start is not None:
-        found = genus(lambda v: graph.succ[v], start, deadline=deadline)
+        genera = Genera(lambda v: graph.succ[v], deadline=deadline)
+        found = genera.genus(start)
+        tame, wild = genera.tame(start)
         witness = {
             "position": graph.names[start],
             "class": cls[start],
             "winning_moves": [graph.names[w] for w in graph.succ[start] if cls[w] == "P"],
             "genus": str(found),
             "gammas": list(found.gammas),
-            "tame": found.tame_heaps() is not None,
+            "tame": tame,
+            "wild": None if wild is None else graph.names[wild],
         }
     return Claim.solved(answer, witness, stats={"play": "misere"}, certificate={"ranks": rank})
 
@@ -520,7 +523,7 @@ def solve_misere_sum(game: GameSum, limits: Limits = Limits(), rule: str = "xor"
     winning moves (a component's move, or with ``or`` the new positions), and
     ``by_genus`` (``None`` unless every component is tame).
     """
-    from pyasp_games.domains.grundy.misere import Outcomes, genus, tame_outcome
+    from pyasp_games.domains.grundy.misere import Genera, Outcomes, tame_outcome
 
     deadline = limits.deadline()
     for g in game.graphs:
@@ -528,13 +531,16 @@ def solve_misere_sum(game: GameSum, limits: Limits = Limits(), rule: str = "xor"
     options, start = sum_options(game, rule)
     search = Outcomes(options, misere=True, deadline=deadline)
     wins = search.wins(start)
-    genera = [genus(lambda v, g=g: g.succ[v], p, deadline=deadline)
-              for g, p in zip(game.graphs, game.positions, strict=True)]  # fmt: skip
+    tables = {id(g): Genera(lambda v, g=g: g.succ[v], deadline=deadline) for g in game.graphs}
+    genera = [tables[id(g)].genus(p) for g, p in zip(game.graphs, game.positions, strict=True)]
+    tameness = [tables[id(g)].tame(p) for g, p in zip(game.graphs, game.positions, strict=True)]
     components = [
         {"graph": path, "position": g.names[p], "genus": str(gen), "gammas": list(gen.gammas),
-         "tame": gen.tame_heaps() is not None}
-        for path, g, p, gen in zip(game.paths, game.graphs, game.positions, genera, strict=True)
+         "tame": tame, "wild": None if wild is None else g.names[wild]}
+        for path, g, p, gen, (tame, wild) in zip(game.paths, game.graphs, game.positions, genera, tameness,
+                                                 strict=True)
     ]  # fmt: skip
+    all_tame = all(tame for tame, _ in tameness)
     moves: list[dict[str, Any]] = []
     if wins and rule == "xor":
         first = distinct(game.graphs)
@@ -549,7 +555,7 @@ def solve_misere_sum(game: GameSum, limits: Limits = Limits(), rule: str = "xor"
         moves = _or_winning_moves(game, search, distinct(game.graphs))
     answer = "N" if wins else "P"
     witness = {"components": components, "winning_moves": moves,
-               "by_genus": tame_outcome(genera) if rule == "xor" else None}  # fmt: skip
+               "by_genus": tame_outcome(genera) if rule == "xor" and all_tame else None}  # fmt: skip
     stats = {"play": "misere", "rule": rule, "positions_searched": len(search.memo)}
     return Claim.solved(answer, witness, stats=stats)
 

@@ -759,8 +759,10 @@ def tame_genus(g: int, gammas: Sequence[int]) -> bool:
 
 
 def _check_genus(graph: Digraph, v: int, said: Any) -> str | None:
-    """Why the genus ``said`` (a mapping with ``genus``, ``gammas``, ``tame``) is not
-    that of ``v``, or ``None``."""
+    """Why the genus ``said`` (a mapping with ``genus``, ``gammas``, ``tame``, ``wild``)
+    is not that of ``v``, or ``None``. Tame: ``v`` and every position it reaches have a
+    tame genus (each recomputed); not tame: ``wild`` names a position ``v`` reaches (or
+    ``v``) whose genus is not tame."""
     gammas = said.get("gammas") if isinstance(said, Mapping) else None
     if not isinstance(gammas, list) or not gammas or not all(type(x) is int for x in gammas):
         return "the genus's terms are not a list of numbers"
@@ -770,9 +772,41 @@ def _check_genus(graph: Digraph, v: int, said: Any) -> str | None:
         return f"position {name}: the misère values with 0, 1, 2, ... heaps of 2 are {own}, not {gammas}"
     if said.get("genus") != _genus_text(g, own):
         return f"position {name}: genus {_genus_text(g, own)}, not {said.get('genus')}"
-    if said.get("tame") != tame_genus(g, own):
-        return f"position {name}: the genus {_genus_text(g, own)} is {'' if tame_genus(g, own) else 'not '}tame"
+    if said.get("tame") is True:
+        reach, stack = {v}, [v]
+        while stack:
+            u = stack.pop()
+            gu, terms = (g, own) if u == v else misere_genus_terms(graph, u, len(gammas))
+            if not tame_genus(gu, terms):
+                return f"position {name} is not tame: it reaches {graph.names[u]}, of genus {_genus_text(gu, terms)}"
+            for w in graph.succ[u]:
+                if w not in reach:
+                    reach.add(w)
+                    stack.append(w)
+    elif said.get("tame") is False:
+        wild = graph.index.get(said.get("wild")) if isinstance(said.get("wild"), str) else None
+        if wild is None or not _reaches(graph, v, wild):
+            return f"position {name}: {said.get('wild')!r} is not a position it reaches"
+        gw, terms = misere_genus_terms(graph, wild, len(gammas))
+        if tame_genus(gw, terms):
+            return f"position {name}: {graph.names[wild]} has the tame genus {_genus_text(gw, terms)}"
+    else:
+        return f"position {name}: tame must be true or false, not {said.get('tame')!r}"
     return None
+
+
+def _reaches(graph: Digraph, v: int, target: int) -> bool:
+    """Whether some play from ``v`` (of no moves or more) reaches ``target``."""
+    reach, stack = {v}, [v]
+    while stack:
+        u = stack.pop()
+        if u == target:
+            return True
+        for w in graph.succ[u]:
+            if w not in reach:
+                reach.add(w)
+                stack.append(w)
+    return False
 
 
 def check_misere_values(graph: Digraph, outcome: Outcome) -> tuple[bool | None, str]:
