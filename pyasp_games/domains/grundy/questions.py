@@ -539,7 +539,7 @@ def describe_misere_values(
     if "position" not in w:
         return None, [f"  {n}: {c}" for n, c in outcome.answer.items()]
     moves = ", ".join(w["winning_moves"]) or "none (every move leads to an N-position)"
-    tame = "tame" if w["tame"] else "not tame"
+    tame = "tame" if w["tame"] else f"not tame: it reaches {w['wild']}"
     return f"{w['class']}-position under misère play", [
         f"  {w['position']}: {w['class']}-position, genus {w['genus']} ({tame})",
         f"  winning moves: {moves}",
@@ -553,7 +553,7 @@ def describe_misere_sum(
     w = outcome.witness
     lines = [
         f"  component {i}: {c['graph']}:{c['position']} genus {c['genus']} "
-        f"({'tame' if c['tame'] else 'not tame'})"
+        f"({'tame' if c['tame'] else 'not tame: it reaches ' + c['wild']})"
         for i, c in enumerate(w["components"])
     ]
     lines.append(f"  misère sum: {outcome.answer}-position (direct search over the sum)")
