@@ -386,6 +386,7 @@ class Genera:
         self.terms = terms
         self.deadline = deadline
         self.known: dict[Hashable, Genus] = {}
+        self.wild: dict[Hashable, tuple[bool, Hashable | None]] = {}
 
         def with_heaps(state: tuple[Hashable, tuple[int, ...]]) -> Iterable[Hashable]:
             p, heaps = state
@@ -408,6 +409,11 @@ class Genera:
     def tame(self, position: Hashable) -> tuple[bool, Hashable | None]:
         """Whether ``position`` is tame, and if not a position it reaches (itself
         perhaps) whose genus is not a tame one."""
+        if position not in self.wild:
+            self.wild[position] = self._tame(position)
+        return self.wild[position]
+
+    def _tame(self, position: Hashable) -> tuple[bool, Hashable | None]:
         seen = {position}
         stack = [position]
         while stack:

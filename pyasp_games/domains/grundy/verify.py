@@ -680,18 +680,20 @@ def check_play_labels(
     return True, f"the P/N/D labelling and its ranks hold at all {n} positions"
 
 
-def misere_genus_terms(graph: Digraph, v: int, terms: int) -> tuple[int, list[int]]:
+def misere_genus_terms(
+    graph: Digraph, v: int, terms: int, memos: tuple[dict[Any, int], dict[int, int]] | None = None
+) -> tuple[int, list[int]]:
     """The normal Grundy value of ``v`` and the misère Grundy values of ``v`` plus ``k``
     nim-heaps of size 2 for ``k < terms``, by the definitions (a position of the sum is
     the graph's position with how many heaps of 2 and of 1 are left; a position without
-    moves has misère value 1). The checker's own search.
+    moves has misère value 1). The checker's own search; ``memos`` (two dicts) carries
+    what it found from one call to the next on the same graph.
 
     >>> from pyasp_games.domains.grundy.model import parse_graph
     >>> misere_genus_terms(parse_graph("a b\\n"), 0, 4)  # *1: genus 1^031
     (1, [0, 3, 1, 3])
     """
-    memo: dict[tuple[int, int, int], int] = {}
-    normal: dict[int, int] = {}
+    memo, normal = memos if memos is not None else ({}, {})
 
     def plus(u: int) -> int:
         stack = [u]
@@ -766,7 +768,8 @@ def _check_genus(graph: Digraph, v: int, said: Any) -> str | None:
     gammas = said.get("gammas") if isinstance(said, Mapping) else None
     if not isinstance(gammas, list) or not gammas or not all(type(x) is int for x in gammas):
         return "the genus's terms are not a list of numbers"
-    g, own = misere_genus_terms(graph, v, len(gammas))
+    memos: tuple[dict[Any, int], dict[int, int]] = ({}, {})
+    g, own = misere_genus_terms(graph, v, len(gammas), memos)
     name = graph.names[v]
     if own != gammas:
         return f"position {name}: the misère values with 0, 1, 2, ... heaps of 2 are {own}, not {gammas}"
@@ -776,7 +779,7 @@ def _check_genus(graph: Digraph, v: int, said: Any) -> str | None:
         reach, stack = {v}, [v]
         while stack:
             u = stack.pop()
-            gu, terms = (g, own) if u == v else misere_genus_terms(graph, u, len(gammas))
+            gu, terms = (g, own) if u == v else misere_genus_terms(graph, u, len(gammas), memos)
             if not tame_genus(gu, terms):
                 return f"position {name} is not tame: it reaches {graph.names[u]}, of genus {_genus_text(gu, terms)}"
             for w in graph.succ[u]:
@@ -787,7 +790,7 @@ def _check_genus(graph: Digraph, v: int, said: Any) -> str | None:
         wild = graph.index.get(said.get("wild")) if isinstance(said.get("wild"), str) else None
         if wild is None or not _reaches(graph, v, wild):
             return f"position {name}: {said.get('wild')!r} is not a position it reaches"
-        gw, terms = misere_genus_terms(graph, wild, len(gammas))
+        gw, terms = misere_genus_terms(graph, wild, len(gammas), memos)
         if tame_genus(gw, terms):
             return f"position {name}: {graph.names[wild]} has the tame genus {_genus_text(gw, terms)}"
     else:
