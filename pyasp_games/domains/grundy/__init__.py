@@ -114,6 +114,11 @@ def solve(
     """
     if find not in ("grundy", "kernel"):
         raise InputError(f"find={find!r}: choose 'grundy' (a Grundy function) or 'kernel'")
+    if isinstance(graph, Misere):  # a '# play: misere' file: no Grundy function is misère
+        raise InputError(
+            f"{graph.game.name} is played under the misère rule ('# play: misere'): Grundy "
+            "functions and kernels are about normal play; ask 'grundy outcomes --misere'"
+        )
     return (KERNEL if find == "kernel" else EXISTS).solve(graph, backend, limits, **options)
 
 

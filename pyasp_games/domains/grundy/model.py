@@ -126,7 +126,7 @@ def load_graphs(path: Path) -> list[Any]:
 
 def known_count(graph: Digraph) -> int | None:
     """The number of Grundy functions stated by a ``# grundy-functions: N`` header."""
-    text = graph.headers.get("grundy-functions")
+    text = getattr(graph, "game", graph).headers.get("grundy-functions")  # a Misere graph: its own
     if text is None:
         return None
     if not text.isdigit():
