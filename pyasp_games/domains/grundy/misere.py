@@ -144,7 +144,11 @@ class Outcomes:
             return memo[start]
         # a frame: [position, its moves still to look at, has it a move, child awaited]
         stack: list[list[Any]] = [[start, iter(self.options(start)), False, None]]
+        steps = 0
         while stack:
+            steps += 1
+            if self.deadline is not None and steps % _POLL == 0:
+                self.deadline.check()
             frame = stack[-1]
             position, moves, moved, waiting = frame
             result = None
@@ -159,8 +163,6 @@ class Outcomes:
                     if known is None:
                         frame[3] = q
                         stack.append([q, iter(self.options(q)), False, None])
-                        if self.deadline is not None and len(memo) % _POLL == 0:
-                            self.deadline.check()
                         break
                     if not known:
                         result = True
@@ -323,7 +325,11 @@ class MisereValues:
         if key in memo:
             return memo[key]
         stack = [start]
+        steps = 0
         while stack:
+            steps += 1
+            if self.deadline is not None and steps % _POLL == 0:
+                self.deadline.check()
             p = stack[-1]
             if (misere, p) in memo:
                 stack.pop()
@@ -332,8 +338,6 @@ class MisereValues:
             todo = [q for q in moves if (misere, q) not in memo]
             if todo:
                 stack.extend(todo)
-                if self.deadline is not None and len(memo) % _POLL == 0:
-                    self.deadline.check()
                 continue
             if not moves:
                 memo[(misere, p)] = 1 if misere else 0
