@@ -56,7 +56,7 @@ def test_the_commands_are_the_declared_questions():
         group = typer.main.get_command(build_app(name)).commands[name]
         assert sorted(group.commands) == sorted(q.name for q in questions)
     assert [q.name for q in QUESTIONS] == ["values", "sum", "exists", "kernel", "loopy", "outcomes"]
-    assert [q.name for q in GAMES] == ["nim", "subtraction", "grundys-game"]
+    assert [q.name for q in GAMES] == ["nim", "subtraction", "grundys-game", "quotient"]
     # exists and kernel: one backend table, the question fixing what is searched
     assert EXISTS.backends is KERNEL.backends
     assert (EXISTS.fixed, KERNEL.fixed) == ({"find": "grundy"}, {"find": "kernel"})

@@ -374,3 +374,42 @@ def test_a_tame_genus_with_a_wild_follower_does_not_decide():
     assert out.verdict.verified is True and out.answer == "P"
     assert out.witness["by_genus"] is None
     assert [c["tame"] for c in out.witness["components"]] == [False, True, True]
+
+
+# -- the misère quotient of an octal game (the stretch) -------------------------------------
+
+
+def test_dawsons_kayles_quotient_is_t2_and_tampering_is_refused():
+    """Dawson's Kayles (0.07) on heaps up to 8: the quotient of order 6,
+    <a, b | a^2 = 1, b^3 = b> with P-portion {a, b^2}; the heaps 2, 3
+    map to a and 4 to b. A quotient with a wrong P-portion, product or a merged element
+    is refused by the checker."""
+    from pyasp_games.domains.grundy.model import octal_game
+    from pyasp_games.domains.grundy.questions import QUOTIENT
+
+    game = octal_game("0.07", 8)
+    out = QUOTIENT.ask(game)
+    assert out.verdict.verified is True and out.answer == 6, out.verdict.message
+    w = out.witness
+    one, a, b = w["elements"][0], w["heaps"][1], w["heaps"][3]
+
+    def times(x, y):
+        return w["table"].get(x + y) or w["table"][y + x]
+
+    assert times(a, a) == one and times(times(b, b), b) == b and w["heaps"][2] == a
+    assert sorted(w["p_portion"]) == sorted([a, times(b, b)])
+    data = saved(out)
+    assert QUOTIENT.recheck(game, data).verdict.verified is True
+    _tampered(QUOTIENT, game, data, ("witness", "p_portion"), [a])
+    _tampered(QUOTIENT, game, data, ("witness", "table", one + one), a)
+    merged = copy.deepcopy(data)  # the last element folded into another: not a quotient
+    last = merged["witness"]["elements"].pop()
+    merged["witness"]["table"] = {k: (one if v == last else v) for k, v in merged["witness"]["table"].items()
+                                  if last not in k}  # fmt: skip
+    merged["answer"] -= 1
+    assert QUOTIENT.recheck(game, merged).verdict.verified is False
+
+
+def test_quotient_bad_input():
+    assert_bad_input(run_cli("games", "quotient", "--code", "0.9", "--upto", "5"), "--code")
+    assert_bad_input(run_cli("games", "quotient", "--code", "0.07", "--upto", "11"), "--upto")

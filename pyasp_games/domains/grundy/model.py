@@ -429,3 +429,29 @@ def outcome_witness(graph: Digraph, classes: Sequence[str]) -> dict[str, dict[st
         move = next((w for w in graph.succ[v] if classes[w] == want), None) if want else None
         out[name] = {"class": classes[v], "move": None if move is None else graph.names[move]}
     return out
+
+
+@dataclass(frozen=True)
+class OctalGame:
+    """An octal game (its code, e.g. ``0.07``) on the sums of heaps up to ``upto``:
+    what ``games quotient`` answers (under misère play: a quotient is misère's)."""
+
+    code: str
+    upto: int
+
+    @property
+    def name(self) -> str:
+        return f"octal({self.code}, heaps<={self.upto})"
+
+
+def octal_game(code: str | None, upto: int | None) -> OctalGame:
+    """The octal game ``code`` on heaps up to ``upto`` (both checked)."""
+    from pyasp_games.domains.grundy.quotient import MAX_HEAP, parse_octal
+
+    _required(code, "--code", "the octal code, e.g. 0.07")
+    _required(upto, "--upto", "the largest heap")
+    assert code is not None and upto is not None
+    parse_octal(code)
+    if not 1 <= upto <= MAX_HEAP:
+        raise InputError(f"--upto must be from 1 to {MAX_HEAP} (this tool's limit), got {upto}")
+    return OctalGame(code, upto)

@@ -607,3 +607,13 @@ def solve_outcomes(instance: Digraph | Misere, limits: Limits = Limits()) -> Cla
     answer = dict(zip(graph.names, cls, strict=True))
     stats = {"play": "misere" if misere else "normal", "draws": cls.count("D")}
     return Claim.solved(answer, outcome_witness(graph, cls), stats=stats, certificate={"ranks": rank})
+
+
+def solve_quotient(game: Any, limits: Limits = Limits()) -> Claim:
+    """``games quotient``: a misère quotient of the octal game on heaps up to ``upto``
+    (:func:`~pyasp_games.domains.grundy.quotient.misere_quotient`), proved or refused by
+    the checker."""
+    from pyasp_games.domains.grundy.quotient import misere_quotient
+
+    found = misere_quotient(game.code, game.upto, limits.deadline())
+    return Claim.solved(len(found["elements"]), found, stats={"bound": found["bound"]})

@@ -38,6 +38,7 @@ from pyasp_games.domains.grundy.model import (
     grundys_game_heaps,
     load_graph,
     nim_position,
+    octal_game,
     played,
     read_sum,
     subtraction_game,
@@ -48,6 +49,7 @@ from pyasp_games.domains.grundy.native import (
     solve_native,
     solve_nim,
     solve_outcomes,
+    solve_quotient,
     solve_subtraction,
     solve_sum,
     solve_values,
@@ -61,6 +63,7 @@ from pyasp_games.domains.grundy.verify import (
     check_loopy,
     check_nim,
     check_outcomes,
+    check_quotient,
     check_subtraction,
     check_sum,
     check_values,
@@ -625,3 +628,39 @@ OUTCOMES = Question(
 
 #: The grundy domain's questions, with ``outcomes`` (appended, not reordered).
 QUESTIONS = (*QUESTIONS, OUTCOMES)
+
+
+def describe_quotient(game: Any, outcome: Outcome, options: dict[str, Any]) -> tuple[str | None, list[str]]:
+    """``quotient``: the order, the heaps' elements, the P-portion and the product table."""
+    if outcome.answer is None:
+        return None, []
+    w = outcome.witness
+    names = w["elements"]
+    lines = [
+        "  heaps 1..{}: {}".format(game.upto, " ".join(w["heaps"])),
+        f"  P-portion: {', '.join(w['p_portion'])}",
+        "  products: " + "  ".join(f"{k}={v}" for k, v in w["table"].items()),
+        "  representatives: " + "  ".join(f"{x}=({','.join(map(str, w['representatives'][x]))})" for x in names),
+    ]
+    return f"misère quotient of order {outcome.answer}", lines
+
+
+QUOTIENT = Question(
+    "quotient",
+    "The misère quotient of an octal game for the sums of heaps up to N (Plambeck and "
+    "Siegel): the commutative monoid of the sums' classes under indistinguishability, "
+    "its P-portion and each heap's element, proved by the checker.\n\n"
+    "With --json: answer the order; witness elements, representatives, table, "
+    "p_portion, heaps.",
+    backends={"native": solve_quotient},
+    check=check_quotient,
+    read=octal_game,
+    describe=describe_quotient,
+    params=(
+        Param("code", "--code", "The octal code, e.g. 0.07 (Dawson's Kayles) or 0.77 (Kayles).", to="read"),
+        Param("upto", "--upto", "The largest heap (required, at most 10).", type=int, to="read", metavar="N"),
+    ),
+)
+
+#: The classic games' questions, with ``quotient`` (appended, not reordered).
+GAMES = (*GAMES, QUOTIENT)

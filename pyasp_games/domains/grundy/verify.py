@@ -1190,3 +1190,109 @@ def check_outcomes(instance: Digraph | Misere, outcome: Outcome) -> tuple[bool |
             return False, f"position {name}: {move!r} is not a move to a {want}-position"
     rule = "misère" if misere else "normal"
     return True, f"every class as the checker's own {rule}-play labelling gives it; every move checked"
+
+
+# -- the misère quotient of an octal game --------------------------------------------------
+
+
+def check_quotient_claim(code: str, n: int, q: Any) -> tuple[bool, str]:
+    """Is ``q`` (elements, representatives, table, p_portion, heaps) the misère quotient
+    of the octal game ``code`` for the sums of heaps up to ``n``? A proof, with no search
+    of sums:
+
+    1. the table is a commutative monoid (the empty sum's element the identity,
+       every product defined, associative), each representative maps to its element;
+    2. outcomes: a sum ``G`` is followed by its element ``Φ(G)`` (the product of its heaps'
+       elements) and the set ``O(G)`` of its options' elements; adding a heap ``h`` gives
+       ``Φ(G)Φ(h)`` and ``O(G)Φ(h) ∪ Φ(G)O(h)``, ``O(h)`` from the octal rule. Over every
+       pair reached from ``(1, ∅)`` it must hold that ``Φ(G)`` is in the P-portion exactly
+       when ``O(G)`` is not empty and misses the P-portion: by induction on the game,
+       ``G`` is then a P-position exactly when ``Φ(G)`` is in the P-portion, so sums of
+       the same element are indistinguishable (``o(G + X)`` is read from ``Φ(G)Φ(X)``);
+    3. reduced: every two elements ``x ≠ y`` have a ``z`` with exactly one of ``xz``,
+       ``yz`` in the P-portion, so their representatives are distinguishable.
+    """
+    if not isinstance(q, Mapping):
+        return False, "the quotient is not a mapping"
+    names, table, p_portion, heaps = q.get("elements"), q.get("table"), q.get("p_portion"), q.get("heaps")
+    reps = q.get("representatives")
+    if not isinstance(names, list) or not names or len(set(names)) != len(names):
+        return False, "the elements are not a list of distinct names"
+    if not isinstance(heaps, list) or len(heaps) != n or any(h not in names for h in heaps):
+        return False, f"the heaps 1..{n} are not each given an element"
+    if not isinstance(p_portion, list) or any(p not in names for p in p_portion):
+        return False, "the P-portion is not a list of elements"
+    if not isinstance(table, Mapping) or not isinstance(reps, Mapping):
+        return False, "no product table or no representatives"
+
+    def times(x: str, y: str) -> str:
+        got = table.get(x + y) or table.get(y + x)
+        if got not in names:
+            raise KeyError(f"the product of {x} and {y} is not an element")
+        return got
+
+    one = names[0]
+    try:
+        for x in names:
+            if times(one, x) != x:
+                return False, f"{one} (the empty sum) is not the identity: {one}{x} = {times(one, x)}"
+        for x, y, z in itertools.product(names, repeat=3):
+            if times(times(x, y), z) != times(x, times(y, z)):
+                return False, f"the product is not associative: ({x}{y}){z} != {x}({y}{z})"
+
+        def image(heap_list: Sequence[int]) -> str:
+            out = one
+            for h in heap_list:
+                out = times(out, heaps[h - 1])
+            return out
+
+        for x in names:
+            r = reps.get(x)
+            if not isinstance(r, list) or any(type(h) is not int or not 1 <= h <= n for h in r) or image(r) != x:
+                return False, f"the representative of {x} does not map to {x}"
+        digits = tuple(int(c) for c in code.partition(".")[2])
+        heap_options = []
+        for h in range(1, n + 1):
+            left = set()
+            for k, d in enumerate(digits, 1):  # remove k tokens
+                if d & 1 and h == k:
+                    left.add(one)
+                if d & 2 and h > k:
+                    left.add(image([h - k]))
+                if d & 4 and h > k + 1:
+                    left |= {image([a, h - k - a]) for a in range(1, h - k)}
+            heap_options.append(frozenset(left))
+        p_set = set(p_portion)
+        start = (one, frozenset())
+        seen, todo = {start}, [start]
+        while todo:
+            x, opts = todo.pop()
+            if (x in p_set) != (bool(opts) and not (opts & p_set)):
+                said = "" if opts else " (no move: an N-position)"
+                return False, f"a sum of element {x} with options {sorted(opts)}{said} breaks the outcome rule"
+            for h in range(1, n + 1):
+                nxt = (times(x, heaps[h - 1]),
+                       frozenset({times(o, heaps[h - 1]) for o in opts} | {times(x, o) for o in heap_options[h - 1]}))
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+    except KeyError as err:
+        return False, str(err.args[0])
+    for x, y in itertools.combinations(names, 2):
+        if not any((times(x, z) in p_set) != (times(y, z) in p_set) for z in names):
+            return False, f"the elements {x} and {y} are not distinguished: the quotient is not reduced"
+    return True, (f"a commutative monoid of {len(names)} elements; the outcome rule holds on all "
+                  f"{len(seen)} (element, options) pairs the sums reach; every two elements distinguished")
+
+
+def check_quotient(game: Any, outcome: Outcome) -> tuple[bool | None, str]:
+    """Check ``games quotient``: the witness is the misère quotient of the game
+    (:func:`check_quotient_claim`) and the answer its order."""
+    if outcome.status != "solved":
+        return None, "nothing to verify"
+    w = outcome.witness
+    if not isinstance(w, Mapping) or (w.get("code"), w.get("upto")) != (game.code, game.upto):
+        return False, f"the witness is not a quotient of {game.code} on heaps up to {game.upto}"
+    if outcome.answer != len(w.get("elements") or []):
+        return False, "the answer is not the number of elements"
+    return check_quotient_claim(game.code, game.upto, w)
