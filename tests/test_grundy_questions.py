@@ -55,8 +55,8 @@ def test_the_commands_are_the_declared_questions():
     for name, questions in (("grundy", QUESTIONS), ("games", GAMES)):
         group = typer.main.get_command(build_app(name)).commands[name]
         assert sorted(group.commands) == sorted(q.name for q in questions)
-    assert [q.name for q in QUESTIONS] == ["values", "sum", "exists", "kernel", "loopy", "circuit"]
-    assert [q.name for q in GAMES] == ["nim", "subtraction", "grundys-game", "nim-census"]
+    assert [q.name for q in QUESTIONS] == ["values", "sum", "exists", "kernel", "loopy", "circuit", "outcomes"]
+    assert [q.name for q in GAMES] == ["nim", "subtraction", "grundys-game", "nim-census", "quotient"]
     # exists and kernel: one backend table, the question fixing what is searched
     assert EXISTS.backends is KERNEL.backends
     assert (EXISTS.fixed, KERNEL.fixed) == ({"find": "grundy"}, {"find": "kernel"})

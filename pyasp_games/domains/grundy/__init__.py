@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyasp_games.domains.grundy.model import known_count, load_graph, load_graphs
+from pyasp_games.domains.grundy.model import Misere, known_count, load_graph, load_graphs
 from pyasp_games.domains.grundy.questions import (
     BACKENDS,
     EXISTS,
@@ -114,6 +114,11 @@ def solve(
     """
     if find not in ("grundy", "kernel"):
         raise InputError(f"find={find!r}: choose 'grundy' (a Grundy function) or 'kernel'")
+    if isinstance(graph, Misere):  # a '# play: misere' file: no Grundy function is misère
+        raise InputError(
+            f"{graph.game.name} is played under the misère rule ('# play: misere'): Grundy "
+            "functions and kernels are about normal play; ask 'grundy outcomes --misere'"
+        )
     return (KERNEL if find == "kernel" else EXISTS).solve(graph, backend, limits, **options)
 
 
@@ -145,9 +150,14 @@ def domain() -> DomainSpec:
 
 
 def _witness_atoms(graph: Any, outcome: Any) -> list[tuple[str, bool]]:
-    """The reference's Grundy function (``value(V,K)``) or kernel (``in(V)``) as atoms
-    over position numbers, for blaming an encoding that missed it."""
+    """The reference's Grundy function (``value(V,K)``), kernel (``in(V)``) or classes
+    (``win/lose/draw(V)``, ``grundy outcomes``) as atoms over position numbers, for
+    blaming an encoding that missed it."""
+    graph = getattr(graph, "game", graph)  # a graph under the misère rule: its own positions
     number = {name: v for v, name in enumerate(graph.names)}
+    if isinstance(outcome.answer, dict) and set(outcome.answer.values()) <= {"P", "N", "D"}:
+        named = {"P": "lose", "N": "win", "D": "draw"}
+        return [(f"{named[c]}({number[n]})", True) for n, c in outcome.answer.items()]
     if isinstance(outcome.witness, dict):
         return [(f"value({number[n]},{k})", True) for n, k in outcome.witness.items()]
     inside = {number[n] for n in outcome.witness}
@@ -174,9 +184,31 @@ def fuzzing() -> Fuzzing:
         sizes=(3, 10),
         relabel=graph_relabellings,
         parts=graph_parts,
+        answers={"play": "normal"},
     )
+    # the same graphs under the misère rule, for an encoding whose header says '% play: misere'
+    misere = Family(
+        "misere-digraph",
+        "game graphs with any moves, played under the misère rule (grundy outcomes --misere)",
+        strategy=lambda size: game_graph_strategy(size).map(Misere),
+        small=lambda: map(Misere, small_game_graphs()),
+        small_help="every game graph on at most 3 positions and every one on 4 without "
+        "self-loops, up to isomorphism, under the misère rule",
+        sizes=(3, 10),
+        relabel=lambda g: map(Misere, graph_relabellings(g.game)),
+        parts=lambda g: map(Misere, graph_parts(g.game)),
+        answers={"play": "misere"},
+    )
+
+    def graph_of(instance: Any) -> Digraph:
+        return instance.game if isinstance(instance, Misere) else instance
+
+    def write(instance: Any) -> str:  # the play convention as a header the loader reads
+        head = "# play: misere\n" if isinstance(instance, Misere) else ""
+        return head + graph_of(instance).format_arcs()
+
     return Fuzzing(
-        ("exists", "kernel"), (graphs,), size=len, unit="positions",
-        write=lambda graph: graph.format_arcs(), witness=_witness_atoms,
-        measure=lambda graph: f"{plural(len(graph), 'position')}, {plural(graph.arc_count, 'move')}",
+        ("exists", "kernel", "outcomes"), (graphs, misere), size=lambda g: len(graph_of(g)),
+        unit="positions", write=write, witness=_witness_atoms, defaults={"play": "normal"},
+        measure=lambda g: f"{plural(len(graph_of(g)), 'position')}, {plural(graph_of(g).arc_count, 'move')}",
     )  # fmt: skip

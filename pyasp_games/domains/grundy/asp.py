@@ -154,9 +154,18 @@ def solve_asp(
     return Claim.solved(found.count, found.solutions if mode == "all" else None, stats=stats)
 
 
-def retrograde_asp(graph: Digraph, deadline: Deadline | None = None) -> list[str]:
-    """``P``/``N``/``D`` per position from ``retrograde.lp`` (its unique answer set)."""
-    session = ClingoSession([encoding_path(DOMAIN, "retrograde")], facts(graph), deadline=deadline)
+def retrograde_asp(
+    graph: Digraph, deadline: Deadline | None = None, misere: bool = False
+) -> list[str]:
+    """``P``/``N``/``D`` per position from ``retrograde.lp`` (its unique answer set);
+    ``misere``: from ``misere.lp``, the same labelling under misère play.
+
+    >>> from pyasp_games.domains.grundy.model import parse_graph
+    >>> retrograde_asp(parse_graph("a b\\nb c\\n"), misere=True)
+    ['N', 'P', 'N']
+    """
+    program = encoding_path(DOMAIN, "misere" if misere else "retrograde")
+    session = ClingoSession([program], facts(graph), deadline=deadline)
     session.ground([("base", [])])
     result = session.solve()
     if result.status != "sat":
@@ -168,3 +177,52 @@ def retrograde_asp(graph: Digraph, deadline: Deadline | None = None) -> list[str
     for s in result.symbols:
         out[s.arguments[0].number] = cls[s.name]
     return out
+
+
+#: the bundled labelling of ``grundy outcomes``, by play convention
+OUTCOME_ENCODINGS = {"normal": "retrograde", "misere": "misere"}
+
+
+def solve_outcomes_asp(
+    instance: Any,
+    limits: Limits = Limits(),
+    encoding: str | None = None,
+    emit_lp: Path | str | None = None,
+) -> Claim:
+    """``grundy outcomes --backend asp``: the classes from the unique answer set of
+    ``retrograde.lp`` (normal play) or ``misere.lp`` (a
+    :class:`~pyasp_games.domains.grundy.model.Misere` graph), or of the user's
+    ``encoding`` (``win/1``, ``lose/1``, ``draw/1``: one of them for every position)."""
+    from pyasp_games.domains.grundy.model import Misere, outcome_witness
+
+    misere = isinstance(instance, Misere)
+    graph = instance.game if misere else instance
+    program = encoding or OUTCOME_ENCODINGS["misere" if misere else "normal"]
+    if emit_lp is not None:
+        write_lp(graph, program, emit_lp)
+    session = ClingoSession([encoding_path(DOMAIN, program)], facts(graph), deadline=limits.deadline())
+    session.ground([("base", [])])
+    result = session.solve()
+    stats = session.statistics()
+    stats["play"] = "misere" if misere else "normal"
+    if result.status == "unknown":
+        return Claim.unknown(stats)
+    if result.status != "sat":
+        return Claim.error(f"{program}: no answer set (a labelling program has exactly one)", stats)
+    named = {"lose": "P", "win": "N", "draw": "D"}
+    cls: list[str | None] = [None] * len(graph)
+    for s in result.symbols:
+        if s.name not in named:
+            continue
+        (v,) = int_arguments(s, s.name, 1, "a position number")
+        if not 0 <= v < len(graph):
+            raise MalformedAnswer(f"the answer set shows {s}: no position numbered {v}")
+        if cls[v] is not None and cls[v] != named[s.name]:
+            raise MalformedAnswer(f"the answer set gives position {graph.names[v]} two classes")
+        cls[v] = named[s.name]
+    missing = [graph.names[v] for v, c in enumerate(cls) if c is None]
+    if missing:
+        raise MalformedAnswer(f"the answer set shows no win/lose/draw atom for position {missing[0]}")
+    labels = [c or "D" for c in cls]
+    answer = dict(zip(graph.names, labels, strict=True))
+    return Claim.solved(answer, outcome_witness(graph, labels), stats=stats)

@@ -33,18 +33,22 @@ def nim_winning_moves(heaps: Sequence[int]) -> list[tuple[int, ...]]:
 
 
 def subtraction_values(
-    moves: Sequence[int], upto: int, deadline: Deadline | None = None
+    moves: Sequence[int], upto: int, deadline: Deadline | None = None, misere: bool = False
 ) -> list[int]:
-    """``g(0..upto)`` of the subtraction game: a move removes ``d`` in ``moves`` from the heap."""
+    """``g(0..upto)`` of the subtraction game: a move removes ``d`` in ``moves`` from the heap.
+
+    ``misere``: the misère outcomes instead, ``o(n)`` 0 for P and 1 for N
+    (:func:`_misere_outcome`)."""
     if not moves or min(moves) < 1:
         raise InputError("a subtraction set needs positive integers")
     check_heap_size(upto, "a heap of")
     ds = sorted(set(moves))
+    step = _misere_outcome if misere else _subtraction_value
     g: list[int] = []
     for n in range(upto + 1):
         if deadline is not None and n % _POLL == 0:
             deadline.check()
-        g.append(_subtraction_value(g, n, ds))
+        g.append(step(g, n, ds))
     return g
 
 
@@ -62,6 +66,15 @@ def _subtraction_value(g: list[int], n: int, ds: list[int]) -> int:
     return k
 
 
+def _misere_outcome(o: list[int], n: int, ds: list[int]) -> int:
+    """The misère outcome ``o(n)`` from ``o(0..n-1)`` (0: P, 1: N): a heap from which no
+    move is possible is N (its player cannot move: the other moved last and lost);
+    otherwise N exactly when some move reaches a P-heap."""
+    if n < ds[0]:
+        return 1
+    return 1 if any(o[n - d] == 0 for d in ds if d <= n) else 0
+
+
 @dataclass(frozen=True)
 class Period:
     """``g(n + period) = g(n)`` for every ``n >= preperiod`` (both minimal)."""
@@ -71,8 +84,14 @@ class Period:
     proof: str
 
 
-def subtraction_period(moves: Sequence[int], deadline: Deadline | None = None) -> Period:
+def subtraction_period(
+    moves: Sequence[int], deadline: Deadline | None = None, misere: bool = False
+) -> Period:
     """The exact (pre)period of a finite subtraction game, with its proof.
+
+    ``misere``: of the misère outcomes ``o(n)`` (:func:`_misere_outcome`): the same
+    argument holds word for word, since for ``n >= m`` ``o(n)`` too is a function of the
+    window of the last ``m`` outcomes alone.
 
     For ``n >= m = max(moves)`` the value ``g(n)`` is a function of the window
     ``W(n) = (g(n-m), ..., g(n-1))`` alone (every move is available), and
@@ -88,6 +107,7 @@ def subtraction_period(moves: Sequence[int], deadline: Deadline | None = None) -
     ds = sorted(set(moves))
     m = ds[-1]
     check_heap_size(m, "a move of")
+    step, f = (_misere_outcome, "o") if misere else (_subtraction_value, "g")
     deadline = deadline or Deadline(None)
     # Windows are found again by a rolling hash (O(1) per step, one int stored per
     # window, not a tuple of m values) and compared value by value on a hash match.
@@ -107,7 +127,7 @@ def subtraction_period(moves: Sequence[int], deadline: Deadline | None = None) -
                 i, j = match, n
                 break
             earlier.append(n)
-        g.append(_subtraction_value(g, n, ds))
+        g.append(step(g, n, ds))
         h = (h * base + g[n] + 1) % modulus
         if n >= m:
             h = (h - (g[n - m] + 1) * top) % modulus
@@ -117,8 +137,8 @@ def subtraction_period(moves: Sequence[int], deadline: Deadline | None = None) -
     while start > 0 and g[start - 1] == g[start - 1 + p]:
         start -= 1
     proof = (
-        f"the window of the last {m} values at n={i} repeats at n={j}; g(n) for n >= {m} "
-        f"depends only on that window, so g(n+{p}) = g(n) for all n >= {i - m}, "
+        f"the window of the last {m} values at n={i} repeats at n={j}; {f}(n) for n >= {m} "
+        f"depends only on that window, so {f}(n+{p}) = {f}(n) for all n >= {i - m}, "
         f"and by direct comparison already from n = {start}"
     )
     return Period(start, p, proof)
@@ -229,3 +249,48 @@ def grundys_game(
     if progress:
         progress(upto)
     return [int(x) for x in g[1:]]
+
+
+# -- misère play ----------------------------------------------------------------------
+
+#: the largest heap ``games grundys-game --misere`` takes: the direct search visits every
+#: position (a multiset of heaps) a heap can split into, which grows like the partitions
+MISERE_GRUNDYS_UPTO = 60
+
+
+def grundys_game_options(heaps: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every position of Grundy's game one move reaches from ``heaps`` (sorted, heaps of
+    at least 3 only: a heap of 1 or 2 cannot be split, so it is no game in a sum).
+
+    >>> grundys_game_options((7,))
+    [(3, 4), (5,), (6,)]
+    """
+    out = set()
+    for i, h in enumerate(heaps):
+        if i and heaps[i - 1] == h:
+            continue
+        rest = heaps[:i] + heaps[i + 1 :]
+        for a in range(1, (h + 1) // 2):
+            out.add(tuple(sorted(rest + tuple(x for x in (a, h - a) if x >= 3))))
+    return sorted(out)
+
+
+def misere_grundys_game(upto: int, deadline: Deadline | None = None) -> list[str]:
+    """The misère outcomes ``P``/``N`` of Grundy's game on one heap of ``1..upto``, by
+    direct search over the sums of heaps a heap splits into (misère outcomes of sums do
+    not follow from the heaps' values), memoised.
+
+    >>> "".join(misere_grundys_game(12))
+    'NNPNNPNNPNNP'
+    """
+    from pyasp_games.domains.grundy.misere import Outcomes
+
+    if upto < 1:
+        raise InputError("--upto must be at least 1")
+    if upto > MISERE_GRUNDYS_UPTO:
+        raise InputError(
+            f"--upto {upto}: misère Grundy's game is answered by direct search up to "
+            f"{MISERE_GRUNDYS_UPTO} only (its positions grow like the partitions of the heap)"
+        )
+    search = Outcomes(grundys_game_options, misere=True, deadline=deadline)
+    return ["N" if search.wins(tuple(x for x in (n,) if x >= 3)) else "P" for n in range(1, upto + 1)]

@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pyasp_games.engines.graphs import Digraph, parse_arcs, read_graph
 from pyasp_games.errors import InputError, ascii_int, checked_int, checked_real
@@ -116,14 +117,16 @@ def load_graph(path: Path | str, fmt: str | None = None) -> Digraph:
     return read_graph(path, fmt)
 
 
-def load_graphs(path: Path) -> list[Digraph]:
-    """One-element list, for the domain's ``load_file``."""
-    return [load_graph(path)]
+def load_graphs(path: Path) -> list[Any]:
+    """One-element list, for the domain's ``load_file`` (a ``# play: misere`` header, as
+    the fuzzer writes a misère instance, reads the graph under the misère rule)."""
+    graph = load_graph(path)
+    return [Misere(graph) if graph.headers.get("play") == "misere" else graph]
 
 
 def known_count(graph: Digraph) -> int | None:
     """The number of Grundy functions stated by a ``# grundy-functions: N`` header."""
-    text = graph.headers.get("grundy-functions")
+    text = getattr(graph, "game", graph).headers.get("grundy-functions")  # a Misere graph: its own
     if text is None:
         return None
     if not text.isdigit():
@@ -253,10 +256,12 @@ class Nim:
     """A Nim position: the heap sizes."""
 
     heaps: tuple[int, ...]
+    #: the play convention: misère (the player who moves last loses) or normal
+    misere: bool = False
 
     @property
     def name(self) -> str:
-        return "nim(" + ",".join(map(str, self.heaps)) + ")"
+        return _played(self.misere) + "nim(" + ",".join(map(str, self.heaps)) + ")"
 
 
 @dataclass(frozen=True)
@@ -265,10 +270,12 @@ class SubtractionGame:
 
     moves: tuple[int, ...]
     upto: int
+    #: the play convention: misère (the player who moves last loses) or normal
+    misere: bool = False
 
     @property
     def name(self) -> str:
-        return f"subtraction({','.join(map(str, self.moves))})"
+        return _played(self.misere) + f"subtraction({','.join(map(str, self.moves))})"
 
 
 @dataclass(frozen=True)
@@ -276,10 +283,40 @@ class GrundysGame:
     """Grundy's game (split a heap into two unequal heaps) on the heaps ``1..upto``."""
 
     upto: int
+    #: the play convention: misère (the player who moves last loses) or normal
+    misere: bool = False
 
     @property
     def name(self) -> str:
-        return f"grundys-game({self.upto})"
+        return _played(self.misere) + f"grundys-game({self.upto})"
+
+
+def _played(misere: bool) -> str:
+    """How a name says the play convention: ``misere-`` before it, nothing for normal play."""
+    return "misere-" if misere else ""
+
+
+@dataclass(frozen=True)
+class Misere:
+    """A game graph or a sum of them (:attr:`game`) played under the misère rule: the
+    player who moves last loses (the player unable to move wins). What ``--misere``
+    reads: the play convention is part of the instance, so that the checker and a saved
+    answer's recheck know which rule the answer is about.
+
+    >>> Misere(parse_graph("a b\\n", name="g")).name
+    'misere-g'
+    """
+
+    game: Digraph | GameSum
+
+    @property
+    def name(self) -> str:
+        return _played(True) + self.game.name
+
+
+def played(game: Digraph | GameSum, misere: bool | None) -> Digraph | GameSum | Misere:
+    """``game`` under the misère rule when ``misere``, else itself (normal play)."""
+    return Misere(game) if misere else game
 
 
 def _required(value: object, option: str, what: str) -> None:
@@ -287,15 +324,17 @@ def _required(value: object, option: str, what: str) -> None:
         raise InputError(f"missing option {option} ({what})")
 
 
-def nim_position(heaps: Sequence[int] | None) -> Nim:
-    """A Nim position; negative heaps are :class:`InputError`."""
+def nim_position(heaps: Sequence[int] | None, misere: bool | None = False) -> Nim:
+    """A Nim position (``misere``: under the misère rule); negative heaps are :class:`InputError`."""
     _required(heaps or None, "HEAPS", "the heap sizes, e.g. 3 4 5")
     if any(h < 0 for h in heaps or ()):
         raise InputError("heap sizes must be non-negative")
-    return Nim(tuple(heaps or ()))
+    return Nim(tuple(heaps or ()), bool(misere))
 
 
-def subtraction_game(moves: str | None, upto: int | None) -> SubtractionGame:
+def subtraction_game(
+    moves: str | None, upto: int | None, misere: bool | None = False
+) -> SubtractionGame:
     """The subtraction game of ``moves`` (comma-separated positive integers) up to ``upto``."""
     _required(moves, "--moves", "the subtraction set, e.g. 1,2,3")
     _required(upto, "--upto", "the largest heap to show")
@@ -311,17 +350,17 @@ def subtraction_game(moves: str | None, upto: int | None) -> SubtractionGame:
         raise InputError(f"--upto must be non-negative, got {upto}")
     check_heap_size(upto, "--upto")
     check_heap_size(ds[-1], "--moves: a move of")
-    return SubtractionGame(tuple(ds), upto)
+    return SubtractionGame(tuple(ds), upto, bool(misere))
 
 
-def grundys_game_heaps(upto: int | None) -> GrundysGame:
+def grundys_game_heaps(upto: int | None, misere: bool | None = False) -> GrundysGame:
     """Grundy's game on the heaps ``1..upto``."""
     _required(upto, "--upto", "the largest heap")
     assert upto is not None
     if upto < 1:
         raise InputError(f"--upto must be at least 1, got {upto}")
     check_heap_size(upto, "--upto")
-    return GrundysGame(upto)
+    return GrundysGame(upto, bool(misere))
 
 
 # -- fuzzing: every small game graph, then random ones (``pyasp-games fuzz grundy``) --------
@@ -372,3 +411,47 @@ def game_graph_strategy(size: int) -> object:
     from pyasp_games.engines.graphs import digraph_strategy, numbered_digraph
 
     return digraph_strategy(size).map(lambda g: numbered_digraph(*g, name="fuzz"))
+
+
+def outcome_witness(graph: Digraph, classes: Sequence[str]) -> dict[str, dict[str, str | None]]:
+    """Every position's class and the move shown for it (``grundy outcomes``): from an
+    N-position its first move to a P-position, from a D-position its first move to a
+    D-position, none from a P-position (or an N-position without moves, misère). How
+    a labelling is shown, the same whichever backend found it.
+
+    >>> g = parse_graph("a b\\nb c\\n")
+    >>> outcome_witness(g, ["N", "P", "N"])["a"]
+    {'class': 'N', 'move': 'b'}
+    """
+    out: dict[str, dict[str, str | None]] = {}
+    for v, name in enumerate(graph.names):
+        want = {"N": "P", "D": "D"}.get(classes[v])
+        move = next((w for w in graph.succ[v] if classes[w] == want), None) if want else None
+        out[name] = {"class": classes[v], "move": None if move is None else graph.names[move]}
+    return out
+
+
+@dataclass(frozen=True)
+class OctalGame:
+    """An octal game (its code, e.g. ``0.07``) on the sums of heaps up to ``upto``:
+    what ``games quotient`` answers (under misère play: a quotient is misère's)."""
+
+    code: str
+    upto: int
+
+    @property
+    def name(self) -> str:
+        return f"octal({self.code}, heaps<={self.upto})"
+
+
+def octal_game(code: str | None, upto: int | None) -> OctalGame:
+    """The octal game ``code`` on heaps up to ``upto`` (both checked)."""
+    from pyasp_games.domains.grundy.quotient import MAX_HEAP, parse_octal
+
+    _required(code, "--code", "the octal code, e.g. 0.07")
+    _required(upto, "--upto", "the largest heap")
+    assert code is not None and upto is not None
+    parse_octal(code)
+    if not 1 <= upto <= MAX_HEAP:
+        raise InputError(f"--upto must be from 1 to {MAX_HEAP} (this tool's limit), got {upto}")
+    return OctalGame(code, upto)

@@ -54,6 +54,7 @@ from pyasp_games.domains.grundy.loopy_search import grundy_functions, kernels
 from pyasp_games.domains.grundy.model import (
     GameSum,
     GrundysGame,
+    Misere,
     Nim,
     SubtractionGame,
     distinct,
@@ -73,6 +74,8 @@ def solve_values(graph: Digraph, limits: Limits = Limits(), position: str | None
     Answer: ``{position: value}``; witness: every position's class, or with
     ``position`` that position's value, class and winning moves.
     """
+    if isinstance(graph, Misere):
+        return solve_misere_values(graph.game, limits, position)
     start = graph.position(position) if position is not None else None
     values = grundy_values(graph, limits.deadline())
     answer = dict(zip(graph.names, values, strict=True))
@@ -112,6 +115,8 @@ def solve_sum(game: GameSum, limits: Limits = Limits(), rule: str = "xor") -> Cl
     Answer: ``N`` or ``P``; witness: the components' values and the winning moves;
     certificate: every component's Grundy values (for the checker).
     """
+    if isinstance(game, Misere):
+        return solve_misere_sum(game.game, limits, rule)
     per = _component_values(game, grundy_values, limits.deadline())
     graphs, positions = game.graphs, game.positions
     witness: dict[str, Any] = {"components": _components(game, per)}
@@ -152,6 +157,8 @@ def solve_loopy(
     retrograde program (:func:`~pyasp_games.domains.grundy.asp.retrograde_asp`), within the
     same limit; its classes join each certificate, and the checker compares them.
     """
+    if isinstance(instance, Misere):
+        return solve_misere_loopy(instance.game, limits, check_asp)
     deadline = limits.deadline()
 
     def solve(graph: Digraph, deadline: Deadline) -> tuple[Any, ...]:
@@ -199,7 +206,10 @@ def _loopy_sum(game: GameSum, values: list[Any]) -> tuple[str, dict[str, Any]]:
 
 def solve_nim(nim: Nim, limits: Limits = Limits()) -> Claim:
     """Nim: ``P`` or ``N`` and every winning move; certificate ``{"xor": X}``, the XOR of
-    the heaps the class rests on."""
+    the heaps the class rests on. Under the misère rule (``nim.misere``): Bouton's misère
+    rule (:func:`~pyasp_games.domains.grundy.misere.misere_nim_moves`)."""
+    if nim.misere:
+        return solve_misere_nim(nim, limits)
     moves = [list(m) for m in nim_winning_moves(nim.heaps)]
     total = 0
     for h in nim.heaps:
@@ -210,12 +220,17 @@ def solve_nim(nim: Nim, limits: Limits = Limits()) -> Claim:
 
 def solve_subtraction(game: SubtractionGame, limits: Limits = Limits()) -> Claim:
     """A subtraction game: ``g(0..upto)`` (answer), its exact preperiod and period with
-    the proof (witness); certificate: the values up to where the period is confirmed."""
+    the proof (witness); certificate: the values up to where the period is confirmed.
+    Under the misère rule (``game.misere``): the outcomes ``P``/``N`` instead of the
+    values, their period proved the same way (the certificate: 0 for P, 1 for N)."""
     deadline = limits.deadline()
     ds = game.moves
-    period = subtraction_period(ds, deadline)
+    period = subtraction_period(ds, deadline, misere=game.misere)
     top = max(game.upto, period.preperiod + period.period + ds[-1])
-    values = subtraction_values(ds, top, deadline)
+    values = subtraction_values(ds, top, deadline, misere=game.misere)
+    if game.misere:
+        witness = {"preperiod": period.preperiod, "period": period.period, "proof": period.proof}
+        return Claim.solved(["PN"[o] for o in values[: game.upto + 1]], witness, certificate=values)
     witness = {"preperiod": period.preperiod, "period": period.period, "proof": period.proof}
     return Claim.solved(values[: game.upto + 1], witness, certificate=values)
 
@@ -225,7 +240,13 @@ PROGRESS_FROM = 20_000
 
 
 def solve_grundys_game(game: GrundysGame, limits: Limits = Limits()) -> Claim:
-    """Grundy's game: ``g(1..upto)`` (a progress bar on a terminal for long runs)."""
+    """Grundy's game: ``g(1..upto)`` (a progress bar on a terminal for long runs); under
+    the misère rule the outcomes ``P``/``N`` of ``1..upto`` by direct search."""
+    if game.misere:
+        from pyasp_games.domains.grundy.classic_games import misere_grundys_game
+
+        outcomes = misere_grundys_game(game.upto, limits.deadline())
+        return Claim.solved(outcomes, stats={"p_positions": outcomes.count("P")})
     upto = game.upto
     if upto >= PROGRESS_FROM and sys.stderr.isatty():
         from rich.progress import Progress
@@ -360,3 +381,275 @@ def solve_nim_census(census: NimCensus, limits: Limits = Limits()) -> Claim:
     count = count_p_positions(census.heaps, census.coins, limits.deadline())
     total = census.positions
     return Claim.solved(count, {"positions": total, "first_player_wins": total - count})
+
+# -- misère play (the player who moves last loses) ---------------------------------------
+
+
+def _acyclic(graph: Digraph) -> None:
+    """Refuse a graph with a cycle (named) where the acyclic questions are asked."""
+    from pyasp_games.domains.grundy.acyclic import CyclicGraphError
+
+    try:
+        grundy_values(graph)
+    except CyclicGraphError as err:  # the same refusal, pointing at the misère loopy question
+        raise CyclicGraphError(str(err).split(": Grundy values")[0] + ": misère outcomes by "
+                               "this question need an acyclic graph; use 'grundy loopy --misere' "
+                               "(win, loss or draw)") from None
+
+
+def solve_misere_values(graph: Digraph, limits: Limits = Limits(), position: str | None = None) -> Claim:
+    """``grundy values --misere``: the misère outcome of every position of an acyclic
+    graph, by retrograde analysis with a position without moves an N-position
+    (:func:`~pyasp_games.domains.grundy.misere.play_labels`).
+
+    Answer: ``{position: "P" | "N"}``; witness: the same, or with ``position`` its
+    class, its winning moves (its successors that are P) and its genus; certificate
+    ``{"ranks": [...]}`` (how many moves the longest forced play from each position
+    lasts), the induction the checker replays.
+    """
+    from pyasp_games.domains.grundy.misere import Genera, play_labels
+
+    start = graph.position(position) if position is not None else None
+    deadline = limits.deadline()
+    _acyclic(graph)
+    cls, rank = play_labels(graph.succ, graph.pred, misere=True, deadline=deadline)
+    answer = dict(zip(graph.names, cls, strict=True))
+    witness: Any = dict(answer)
+    if start is not None:
+        genera = Genera(lambda v: graph.succ[v], deadline=deadline)
+        found = genera.genus(start)
+        tame, wild = genera.tame(start)
+        witness = {
+            "position": graph.names[start],
+            "class": cls[start],
+            "winning_moves": [graph.names[w] for w in graph.succ[start] if cls[w] == "P"],
+            "genus": str(found),
+            "gammas": list(found.gammas),
+            "tame": tame,
+            "wild": None if wild is None else graph.names[wild],
+        }
+    return Claim.solved(answer, witness, stats={"play": "misere"}, certificate={"ranks": rank})
+
+
+def solve_misere_loopy(
+    instance: Digraph | GameSum, limits: Limits = Limits(), check_asp: bool = False
+) -> Claim:
+    """``grundy loopy --misere``: win, loss or draw of every position under misère play,
+    by retrograde analysis with the terminal rule turned round; a sum by the same
+    analysis of the product of its components' graphs (the positions it reaches).
+
+    Answer: ``{position: "P" | "N" | "D"}`` (a sum: the sum's class); witness: every
+    position's class and move (a winning move from N, a draw-keeping one from D), a sum's
+    class and move; certificate ``{"ranks": [...]}`` (and ``"asp"``: the classes
+    ``misere.lp`` gives, with ``check_asp``).
+    """
+    from pyasp_games.domains.grundy.misere import play_labels
+
+    deadline = limits.deadline()
+    graph, start = (instance, None) if isinstance(instance, Digraph) else product_graph(instance, deadline)
+    cls, rank = play_labels(graph.succ, graph.pred, misere=True, deadline=deadline)
+    certificate: dict[str, Any] = {"ranks": rank}
+    stats: dict[str, Any] = {"play": "misere", "positions": len(graph)}
+    if check_asp:
+        from pyasp_games.domains.grundy.asp import retrograde_asp
+
+        certificate["asp"] = retrograde_asp(graph, deadline, misere=True)
+        stats["asp_retrograde_agrees"] = certificate["asp"] == cls
+    moves = [misere_move(graph.succ, cls, rank, v) for v in range(len(graph))]
+    if start is None:
+        answer: Any = dict(zip(graph.names, cls, strict=True))
+        witness: Any = {n: {"class": c, "move": None if m is None else graph.names[m]}
+                        for n, c, m in zip(graph.names, cls, moves, strict=True)}  # fmt: skip
+        return Claim.solved(answer, witness, stats=stats, certificate=certificate)
+    move = moves[start]
+    witness = {"class": cls[start], "move": None if move is None else graph.names[move],
+               "positions": len(graph)}  # fmt: skip
+    certificate["classes"] = cls
+    return Claim.solved(cls[start], witness, stats=stats, certificate=certificate)
+
+
+def misere_move(succ: Any, cls: list[str], rank: list[int | None], v: int) -> int | None:
+    """The move shown for ``v``: from an N-position to the P-position of least rank (the
+    quickest forced win), from a D-position to a D-position; none from a P-position."""
+    if cls[v] == "N":
+        return min((w for w in succ[v] if cls[w] == "P"), key=lambda w: rank[w], default=None)
+    if cls[v] == "D":
+        return next((w for w in succ[v] if cls[w] == "D"), None)
+    return None
+
+
+#: the most positions of a sum's product graph ``grundy loopy --sum --misere`` builds
+MAX_PRODUCT = 2_000_000
+
+
+def product_graph(game: GameSum, deadline: Deadline | None = None) -> tuple[Digraph, int]:
+    """The positions of the sum ``game`` reachable from its start (a move changes one
+    component), as a game graph whose positions are named ``(p1, p2, ...)`` by the
+    components' position names, and the start's index (0).
+
+    Raises :class:`~pyasp_games.errors.InputError` beyond :data:`MAX_PRODUCT` positions.
+    """
+    from pyasp_games.errors import InputError
+
+    graphs = game.graphs
+    start = tuple(game.positions)
+    index = {start: 0}
+    order = [start]
+    succ: list[tuple[int, ...]] = []
+    i = 0
+    while i < len(order):
+        state = order[i]
+        i += 1
+        if deadline is not None and i % 4096 == 0:
+            deadline.check()
+        out = []
+        for c, (g, p) in enumerate(zip(graphs, state, strict=True)):
+            for w in g.succ[p]:
+                nxt = (*state[:c], w, *state[c + 1 :])
+                if nxt not in index:
+                    if len(order) >= MAX_PRODUCT:
+                        raise InputError(f"the sum reaches more than {MAX_PRODUCT:,} positions: "
+                                         "beyond this tool's direct search")  # fmt: skip
+                    index[nxt] = len(order)
+                    order.append(nxt)
+                out.append(index[nxt])
+        succ.append(tuple(dict.fromkeys(out)))
+    names = tuple("(" + ",".join(g.names[p] for g, p in zip(graphs, s, strict=True)) + ")" for s in order)
+    return Digraph(names, tuple(succ), game.name), 0
+
+
+def sum_options(game: GameSum, rule: str = "xor") -> Any:
+    """The moves of a sum of acyclic games as a successor function over canonical
+    positions: a sorted tuple of ``(component graph, position)`` pairs, a component
+    without moves dropped (it is no game: the sum is the same without it). ``xor``: a
+    move changes one component; ``or``: any non-empty set of them (the selective
+    compound)."""
+    import itertools
+
+    first = distinct(game.graphs)
+
+    def options(state: tuple[tuple[int, int], ...]) -> set[tuple[tuple[int, int], ...]]:
+        def canonical(parts: Any) -> tuple[tuple[int, int], ...]:
+            return tuple(sorted((k, p) for k, p in parts if game.graphs[k].succ[p]))
+
+        out = set()
+        if rule == "xor":
+            for c, (k, p) in enumerate(state):
+                for w in game.graphs[k].succ[p]:
+                    out.add(canonical((*state[:c], (k, w), *state[c + 1 :])))
+            return out
+        choices = [[(k, p)] + [(k, w) for w in game.graphs[k].succ[p]] for k, p in state]
+        for pick in itertools.product(*choices):
+            if pick != state:
+                out.add(canonical(pick))
+        return out
+
+    start = tuple(sorted((first[i], p) for i, p in enumerate(game.positions)
+                         if game.graphs[i].succ[p]))  # fmt: skip
+    return options, start
+
+
+def solve_misere_sum(game: GameSum, limits: Limits = Limits(), rule: str = "xor") -> Claim:
+    """``grundy sum --misere``: the misère outcome of a sum of acyclic games by direct
+    search over the product (positions memoised; the components' graphs read once), its
+    winning moves, and each component's genus; when every component is tame, the
+    outcome the genera decide (Winning Ways, ch. 13), which must agree.
+
+    Answer: ``P`` or ``N``; witness: the components (position, genus, tame), the
+    winning moves (a component's move, or with ``or`` the new positions), and
+    ``by_genus`` (``None`` unless every component is tame).
+    """
+    from pyasp_games.domains.grundy.misere import Genera, Outcomes, tame_outcome
+
+    deadline = limits.deadline()
+    for g in game.graphs:
+        _acyclic(g)
+    options, start = sum_options(game, rule)
+    search = Outcomes(options, misere=True, deadline=deadline)
+    wins = search.wins(start)
+    tables = {id(g): Genera(lambda v, g=g: g.succ[v], deadline=deadline) for g in game.graphs}
+    genera = [tables[id(g)].genus(p) for g, p in zip(game.graphs, game.positions, strict=True)]
+    tameness = [tables[id(g)].tame(p) for g, p in zip(game.graphs, game.positions, strict=True)]
+    components = [
+        {"graph": path, "position": g.names[p], "genus": str(gen), "gammas": list(gen.gammas),
+         "tame": tame, "wild": None if wild is None else g.names[wild]}
+        for path, g, p, gen, (tame, wild) in zip(game.paths, game.graphs, game.positions, genera, tameness,
+                                                 strict=True)
+    ]  # fmt: skip
+    all_tame = all(tame for tame, _ in tameness)
+    moves: list[dict[str, Any]] = []
+    if wins and rule == "xor":
+        first = distinct(game.graphs)
+        state = tuple(game.positions)
+        for c, (g, p) in enumerate(zip(game.graphs, state, strict=True)):
+            for w in g.succ[p]:
+                moved = (*state[:c], w, *state[c + 1 :])
+                after = tuple(sorted((first[i], q) for i, q in enumerate(moved) if game.graphs[i].succ[q]))
+                if not search.wins(after):
+                    moves.append({"component": c, "from": g.names[p], "to": g.names[w]})
+    elif wins:
+        moves = _or_winning_moves(game, search, distinct(game.graphs))
+    answer = "N" if wins else "P"
+    witness = {"components": components, "winning_moves": moves,
+               "by_genus": tame_outcome(genera) if rule == "xor" and all_tame else None}  # fmt: skip
+    stats = {"play": "misere", "rule": rule, "positions_searched": len(search.memo)}
+    return Claim.solved(answer, witness, stats=stats)
+
+
+def _or_winning_moves(game: GameSum, search: Any, first: list[int]) -> list[dict[str, Any]]:
+    """The winning moves of a selective compound: each as the components' new positions."""
+    import itertools
+
+    choices = [[p, *g.succ[p]] for g, p in zip(game.graphs, game.positions, strict=True)]
+    out = []
+    for pick in itertools.product(*choices):
+        if pick == tuple(game.positions):
+            continue
+        after = tuple(sorted((first[i], q) for i, q in enumerate(pick) if game.graphs[i].succ[q]))
+        if not search.wins(after):
+            out.append({"to": [g.names[q] for g, q in zip(game.graphs, pick, strict=True)]})
+    return out
+
+
+def solve_misere_nim(nim: Nim, limits: Limits = Limits()) -> Claim:
+    """Misère Nim: ``P`` or ``N`` and every winning move by Bouton's misère rule;
+    certificate ``{"xor": X, "big": B}``: the XOR of the heaps and how many are 2 or more."""
+    from pyasp_games.domains.grundy.misere import misere_nim_class, misere_nim_moves
+
+    total, big = 0, 0
+    for h in nim.heaps:
+        total ^= h
+        big += h >= 2
+    moves = [list(m) for m in misere_nim_moves(nim.heaps)]
+    return Claim.solved(misere_nim_class(nim.heaps), moves, certificate={"xor": total, "big": big})
+
+
+def solve_outcomes(instance: Digraph | Misere, limits: Limits = Limits()) -> Claim:
+    """``grundy outcomes``: win, loss or draw of every position by retrograde analysis,
+    under normal play or (a :class:`~pyasp_games.domains.grundy.model.Misere` graph)
+    misère play.
+
+    Answer: ``{position: "P" | "N" | "D"}``; witness: every position's class and move
+    (:func:`~pyasp_games.domains.grundy.model.outcome_witness`); certificate ``{"ranks":
+    [...]}`` (the induction :func:`~pyasp_games.domains.grundy.verify.check_play_labels`
+    replays).
+    """
+    from pyasp_games.domains.grundy.misere import play_labels
+    from pyasp_games.domains.grundy.model import outcome_witness
+
+    misere = isinstance(instance, Misere)
+    graph = instance.game if isinstance(instance, Misere) else instance
+    cls, rank = play_labels(graph.succ, graph.pred, misere=misere, deadline=limits.deadline())
+    answer = dict(zip(graph.names, cls, strict=True))
+    stats = {"play": "misere" if misere else "normal", "draws": cls.count("D")}
+    return Claim.solved(answer, outcome_witness(graph, cls), stats=stats, certificate={"ranks": rank})
+
+
+def solve_quotient(game: Any, limits: Limits = Limits()) -> Claim:
+    """``games quotient``: a misère quotient of the octal game on heaps up to ``upto``
+    (:func:`~pyasp_games.domains.grundy.quotient.misere_quotient`), proved or refused by
+    the checker."""
+    from pyasp_games.domains.grundy.quotient import misere_quotient
+
+    found = misere_quotient(game.code, game.upto, limits.deadline())
+    return Claim.solved(len(found["elements"]), found, stats={"bound": found["bound"]})

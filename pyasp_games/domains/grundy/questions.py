@@ -30,18 +30,21 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from pyasp_games.domains.grundy.asp import solve_asp
+from pyasp_games.domains.grundy.asp import solve_asp, solve_outcomes_asp
 from pyasp_games.domains.grundy.census import NimCensus, nim_census
 from pyasp_games.domains.grundy.circuits import CircuitValue, read_circuit_value
 from pyasp_games.domains.grundy.generalized import loopy_move
 from pyasp_games.domains.grundy.model import (
     GameSum,
     GrundysGame,
+    Misere,
     Nim,
     SubtractionGame,
     grundys_game_heaps,
     load_graph,
     nim_position,
+    octal_game,
+    played,
     read_sum,
     subtraction_game,
 )
@@ -52,6 +55,8 @@ from pyasp_games.domains.grundy.native import (
     solve_native,
     solve_nim,
     solve_nim_census,
+    solve_outcomes,
+    solve_quotient,
     solve_subtraction,
     solve_sum,
     solve_values,
@@ -66,6 +71,8 @@ from pyasp_games.domains.grundy.verify import (
     check_kernels,
     check_loopy,
     check_nim,
+    check_outcomes,
+    check_quotient,
     check_subtraction,
     check_sum,
     check_values,
@@ -161,9 +168,13 @@ def describe_search(
 def describe_values(
     graph: Digraph, outcome: Outcome, options: dict[str, Any]
 ) -> tuple[str | None, list[str]]:
-    """``values``: every position's value and class, or one position's and its winning moves."""
+    """``values``: every position's value and class, or one position's and its winning moves
+    (under the misère rule: every position's class, or one position's class, winning
+    moves and genus)."""
     if outcome.answer is None:
         return None, []
+    if isinstance(graph, Misere):
+        return describe_misere_values(graph.game, outcome, options)
     w = outcome.witness
     if "position" not in options:
         return None, [f"  {n}: {v} ({'P' if v == 0 else 'N'})" for n, v in outcome.answer.items()]
@@ -184,9 +195,12 @@ def _component_lines(witness: dict[str, Any]) -> list[str]:
 def describe_sum(
     game: GameSum, outcome: Outcome, options: dict[str, Any]
 ) -> tuple[str | None, list[str]]:
-    """``sum``: the components' values, the sum's class and its winning moves."""
+    """``sum``: the components' values, the sum's class and its winning moves (under the
+    misère rule: the components' genera, the class by direct search and by genus)."""
     if outcome.answer is None:
         return None, []
+    if isinstance(game, Misere):
+        return describe_misere_sum(game.game, outcome, options)
     w = outcome.witness
     lines = _component_lines(w)
     if options.get("rule", "xor") == "xor":
@@ -209,9 +223,12 @@ def describe_loopy(
     instance: Digraph | GameSum, outcome: Outcome, options: dict[str, Any]
 ) -> tuple[str | None, list[str]]:
     """``loopy``: every position's value, class and winning or draw-keeping move; for a
-    sum, the components' values, the generalized nim-sum and the sum's move."""
+    sum, the components' values, the generalized nim-sum and the sum's move (under the
+    misère rule: classes and moves by retrograde analysis)."""
     if outcome.answer is None:
         return None, []
+    if isinstance(instance, Misere):
+        return describe_misere_loopy(instance.game, outcome, options)
     w = outcome.witness
     if isinstance(instance, GameSum):
         lines = _component_lines(w)
@@ -236,6 +253,11 @@ def describe_nim(nim: Nim, outcome: Outcome, options: dict[str, Any]) -> tuple[s
     """``nim``: the class, the XOR, every winning move."""
     if outcome.answer is None:
         return None, []
+    if nim.misere:
+        big = outcome.certificate["big"]
+        moves = [f"  winning move: to ({', '.join(map(str, m))})" for m in outcome.witness]
+        said = f"{outcome.answer}-position under misère play (XOR {outcome.certificate['xor']}, "
+        return said + f"{big} heap{'' if big == 1 else 's'} of 2 or more)", moves
     moves = [f"  winning move: to ({', '.join(map(str, m))})" for m in outcome.witness]
     return f"{outcome.answer}-position (XOR {outcome.certificate['xor']})", moves
 
@@ -243,10 +265,16 @@ def describe_nim(nim: Nim, outcome: Outcome, options: dict[str, Any]) -> tuple[s
 def describe_subtraction(
     game: SubtractionGame, outcome: Outcome, options: dict[str, Any]
 ) -> tuple[str | None, list[str]]:
-    """``subtraction``: ``g(0..N)``, the preperiod and period, and their proof."""
+    """``subtraction``: ``g(0..N)`` (misère: the outcomes ``o(0..N)``), the preperiod and
+    period, and their proof."""
     if outcome.answer is None:
         return None, []
     w = outcome.witness
+    if game.misere:
+        return f"misère outcomes: preperiod {w['preperiod']}, period {w['period']}", [
+            f"  o(0..{game.upto}) = {' '.join(outcome.answer)}",
+            f"  proof: {w['proof']}",
+        ]
     return f"preperiod {w['preperiod']}, period {w['period']}", [
         f"  g(0..{game.upto}) = {' '.join(map(str, outcome.answer))}",
         f"  proof: {w['proof']}",
@@ -256,26 +284,58 @@ def describe_subtraction(
 def describe_grundys_game(
     game: GrundysGame, outcome: Outcome, options: dict[str, Any]
 ) -> tuple[str | None, list[str]]:
-    """``grundys-game``: ``g(1..N)``."""
+    """``grundys-game``: ``g(1..N)`` (misère: the outcomes ``o(1..N)``)."""
     if outcome.answer is None:
         return None, []
+    if game.misere:
+        ps = [str(n) for n, c in enumerate(outcome.answer, 1) if c == "P"]
+        return f"{len(ps)} P-positions among heaps 1..{game.upto} under misère play", [
+            f"  o(1..{game.upto}) = {' '.join(outcome.answer)}",
+            f"  P-positions: {', '.join(ps) or 'none'}",
+        ]
     return None, [f"  g(1..{game.upto}) = {' '.join(map(str, outcome.answer))}"]
 
 
 # -- the readers and the parameters -------------------------------------------------------
 
 
-def read_graph(graph: Path, fmt: str | None = None) -> Digraph:
-    """The game graph file ``graph`` (format by extension unless ``fmt``)."""
-    return load_graph(graph, fmt)
+def read_graph(graph: Path, fmt: str | None = None, misere: bool | None = None) -> Any:
+    """The game graph file ``graph`` (format by extension unless ``fmt``; ``misere``:
+    played under the misère rule, :class:`~pyasp_games.domains.grundy.model.Misere`, as
+    it is too when a question that takes ``--misere`` reads a file with the header
+    ``# play: misere``, as the fuzzer writes a misère counterexample)."""
+    read = load_graph(graph, fmt)
+    return played(read, misere or (misere is not None and read.headers.get("play") == "misere"))
 
 
-def read_loopy(graph: str, sum_with: Sequence[str] | None = None, fmt: str | None = None) -> Any:
+def read_loopy(
+    graph: str,
+    sum_with: Sequence[str] | None = None,
+    fmt: str | None = None,
+    misere: bool | None = False,
+) -> Any:
     """A graph file, or with ``sum_with`` the sum of ``graph`` and those components
-    (each ``GRAPH:POSITION``)."""
+    (each ``GRAPH:POSITION``); ``misere``: played under the misère rule."""
     if sum_with:
-        return read_sum([graph, *sum_with], fmt)
-    return load_graph(Path(graph), fmt)
+        return played(read_sum([graph, *sum_with], fmt), misere)
+    return played(load_graph(Path(graph), fmt), misere)
+
+
+def read_played_sum(components: Sequence[str], fmt: str | None = None, misere: bool | None = False) -> Any:
+    """The sum of the ``components`` (``GRAPH:POSITION``); ``misere``: under the misère rule."""
+    return played(read_sum(components, fmt), misere)
+
+
+#: ``--misere``, the one play-convention switch of every impartial question: read with
+#: the input, so that the instance, its checker and a saved answer know the rule
+MISERE = Param(
+    "misere",
+    "--misere",
+    "Misère play: the player who moves last loses (outcomes by direct search, not Grundy values).",
+    type=bool,
+    default=False,
+    to="read",
+)
 
 
 GRAPH = Param(
@@ -311,6 +371,7 @@ VALUES = Question(
         GRAPH,
         Param("position", "--position -p", "Also show this position's class and winning moves."),
         FORMAT,
+        MISERE,
     ),
 )
 
@@ -319,7 +380,7 @@ SUM = Question(
     "Value and winning moves of a sum of acyclic games (XOR: Sprague-Grundy; or: OR-sum, Smith).",
     backends={"native": solve_sum},
     check=check_sum,
-    read=read_sum,
+    read=read_played_sum,
     describe=describe_sum,
     params=(
         Param(
@@ -337,6 +398,7 @@ SUM = Question(
             default="xor",
         ),
         FORMAT,
+        MISERE,
     ),
 )
 
@@ -426,6 +488,7 @@ LOOPY = Question(
             default=False,
         ),
         FORMAT,
+        MISERE,
     ),
 )
 
@@ -482,7 +545,10 @@ NIM = Question(
     check=check_nim,
     read=nim_position,
     describe=describe_nim,
-    params=(Param("heaps", help="Heap sizes, e.g. 3 4 5.", type=list[int], to="read", metavar="HEAPS..."),),
+    params=(
+        Param("heaps", help="Heap sizes, e.g. 3 4 5.", type=list[int], to="read", metavar="HEAPS..."),
+        MISERE,
+    ),
 )
 
 SUBTRACTION = Question(
@@ -495,6 +561,7 @@ SUBTRACTION = Question(
     params=(
         Param("moves", "--moves", "The subtraction set, e.g. 1,2,3 (required).", to="read"),
         Param("upto", "--upto", "Print g(0..N) (required).", type=int, to="read", metavar="N"),
+        MISERE,
     ),
 )
 
@@ -505,7 +572,10 @@ GRUNDYS_GAME = Question(
     check=check_grundys_game,
     read=grundys_game_heaps,
     describe=describe_grundys_game,
-    params=(Param("upto", "--upto", "Compute g(1..N) (required).", type=int, to="read", metavar="N"),),
+    params=(
+        Param("upto", "--upto", "Compute g(1..N) (required).", type=int, to="read", metavar="N"),
+        MISERE,
+    ),
 )
 
 def describe_census(
@@ -541,3 +611,139 @@ NIM_CENSUS = Question(
 
 #: The classic games' questions (``pyasp-games games ...``).
 GAMES = (NIM, SUBTRACTION, GRUNDYS_GAME, NIM_CENSUS)
+
+
+# -- misère play: the formatters ----------------------------------------------------------
+
+
+def describe_misere_values(
+    graph: Digraph, outcome: Outcome, options: dict[str, Any]
+) -> tuple[str | None, list[str]]:
+    """``values --misere``: every position's class, or one position's class, winning moves
+    and genus."""
+    w = outcome.witness
+    if "position" not in w:
+        return None, [f"  {n}: {c}" for n, c in outcome.answer.items()]
+    moves = ", ".join(w["winning_moves"]) or "none (every move leads to an N-position)"
+    tame = "tame" if w["tame"] else f"not tame: it reaches {w['wild']}"
+    return f"{w['class']}-position under misère play", [
+        f"  {w['position']}: {w['class']}-position, genus {w['genus']} ({tame})",
+        f"  winning moves: {moves}",
+    ]
+
+
+def describe_misere_sum(
+    game: GameSum, outcome: Outcome, options: dict[str, Any]
+) -> tuple[str | None, list[str]]:
+    """``sum --misere``: the components' genera, the class and the winning moves."""
+    w = outcome.witness
+    lines = [
+        f"  component {i}: {c['graph']}:{c['position']} genus {c['genus']} "
+        f"({'tame' if c['tame'] else 'not tame: it reaches ' + c['wild']})"
+        for i, c in enumerate(w["components"])
+    ]
+    lines.append(f"  misère sum: {outcome.answer}-position (direct search over the sum)")
+    if w["by_genus"] is not None:
+        lines.append(f"  by the genera (all tame): {w['by_genus']}-position")
+    for m in w["winning_moves"]:
+        if "component" in m:
+            lines.append(f"  winning move: component {m['component']}: {m['from']} -> {m['to']}")
+        else:
+            lines.append(f"  winning move: to ({', '.join(m['to'])})")
+    return f"{outcome.answer}-position under misère play", lines
+
+
+def describe_misere_loopy(
+    instance: Digraph | GameSum, outcome: Outcome, options: dict[str, Any]
+) -> tuple[str | None, list[str]]:
+    """``loopy --misere``: every position's class and move, or the sum's."""
+    w = outcome.witness
+    verb = {"N": "wins by", "D": "keeps the draw by"}
+    if isinstance(instance, GameSum):
+        cls, move = w["class"], w["move"]
+        lines = [f"  misère sum: {cls}-position ({w['positions']} positions of the sum searched)"]
+        if move is not None:
+            lines.append(f"  {'winning' if cls == 'N' else 'draw-keeping'} move: to {move}")
+        return f"{cls}-position under misère play", lines
+    lines = []
+    for name, item in w.items():
+        note = "" if item["move"] is None else f", {verb[item['class']]} -> {item['move']}"
+        if item["class"] == "N" and item["move"] is None:
+            note = ", no move: its player wins at once"
+        lines.append(f"  {name}: {item['class']}{note}")
+    return None, lines
+
+
+def describe_outcomes(
+    instance: Digraph | Misere, outcome: Outcome, options: dict[str, Any]
+) -> tuple[str | None, list[str]]:
+    """``outcomes``: how many positions of each class, then every position's class and move."""
+    if outcome.answer is None:
+        return None, []
+    count = {c: list(outcome.answer.values()).count(c) for c in "PND"}
+    verb = {"N": "wins by", "D": "keeps the draw by"}
+    lines = [f"  {name}: {item['class']}" + ("" if item["move"] is None else f", {verb[item['class']]} -> {item['move']}")
+             for name, item in outcome.witness.items()]  # fmt: skip
+    rule = "misère" if isinstance(instance, Misere) else "normal"
+    return f"{count['P']} P, {count['N']} N, {count['D']} D under {rule} play", lines
+
+
+OUTCOMES = Question(
+    "outcomes",
+    "Win, loss or draw (P/N/D) of every position by retrograde analysis, normal or misère "
+    "play (--misere), with a winning or draw-keeping move for each; native, or the ASP "
+    "labelling (retrograde.lp, misere.lp, or your --encoding).\n\n"
+    "With --json: answer {position: P|N|D}; witness every position's class and move.",
+    backends={"native": solve_outcomes, "asp": solve_outcomes_asp},
+    check=check_outcomes,
+    read=read_graph,
+    describe=describe_outcomes,
+    params=(
+        GRAPH,
+        encoding_param("a bundled encoding (retrograde, misere; default: by the play "
+                       "convention) or an .lp file showing win/1, lose/1, draw/1."),
+        FORMAT,
+        MISERE,
+    ),
+    emits=(EMIT_LP,),
+    reference=Reference("grundy", lambda graph, options: ("native", {})),
+)
+
+#: The grundy domain's questions, with ``outcomes`` (appended, not reordered).
+QUESTIONS = (*QUESTIONS, OUTCOMES)
+
+
+def describe_quotient(game: Any, outcome: Outcome, options: dict[str, Any]) -> tuple[str | None, list[str]]:
+    """``quotient``: the order, the heaps' elements, the P-portion and the product table."""
+    if outcome.answer is None:
+        return None, []
+    w = outcome.witness
+    names = w["elements"]
+    lines = [
+        "  heaps 1..{}: {}".format(game.upto, " ".join(w["heaps"])),
+        f"  P-portion: {', '.join(w['p_portion'])}",
+        "  products: " + "  ".join(f"{k}={v}" for k, v in w["table"].items()),
+        "  representatives: " + "  ".join(f"{x}=({','.join(map(str, w['representatives'][x]))})" for x in names),
+    ]
+    return f"misère quotient of order {outcome.answer}", lines
+
+
+QUOTIENT = Question(
+    "quotient",
+    "The misère quotient of an octal game for the sums of heaps up to N (Plambeck and "
+    "Siegel): the commutative monoid of the sums' classes under indistinguishability, "
+    "its P-portion and each heap's element, proved by the checker.\n\n"
+    "With --json: answer the order; witness elements, representatives, table, "
+    "p_portion, heaps.",
+    backends={"native": solve_quotient},
+    check=check_quotient,
+    read=octal_game,
+    describe=describe_quotient,
+    params=(
+        Param("code", "--code", "The octal code, e.g. 0.07 (Dawson's Kayles) or 0.77 (Kayles).", to="read"),
+        Param("upto", "--upto", "The largest heap (required, at most 10).", type=int, to="read", metavar="N"),
+    ),
+)
+
+#: The classic games' questions, with ``quotient`` (appended, not reordered).
+GAMES = (*GAMES, QUOTIENT)

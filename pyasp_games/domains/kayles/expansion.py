@@ -32,8 +32,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from pyasp_games.domains.grundy.model import Misere
 from pyasp_games.domains.kayles.asp import refuse_large
-from pyasp_games.domains.kayles.model import witness
+from pyasp_games.domains.kayles.model import misere_witness, witness
 from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.graphs import Digraph, Graph
 from pyasp_games.engines.limits import Limits
@@ -78,8 +79,13 @@ BY = ("values", "sat", "asp")
 
 def solve_expanded(graph: Graph, limits: Limits = Limits(), by: str = "values") -> Claim:
     """The value and every move's value, by the grundy domain on the expanded game graph
-    (``by``: ``values``, or a Grundy function by ``sat`` or ``asp``)."""
+    (``by``: ``values``, or a Grundy function by ``sat`` or ``asp``). Under the misère
+    rule: the misère outcomes of the expanded graph by ``grundy values --misere``
+    (:func:`solve_misere_expanded`)."""
     from pyasp_games.domains.grundy.questions import EXISTS, VALUES
+
+    if isinstance(graph, Misere):
+        return solve_misere_expanded(graph.game, limits, by)
 
     if by not in BY:
         from pyasp_games.errors import InputError
@@ -105,3 +111,29 @@ def solve_expanded(graph: Graph, limits: Limits = Limits(), by: str = "values") 
     value = values["s0"]
     options = {v: values[game.names[p]] for v, p in moves.items()}
     return Claim.solved(value, witness(graph, value, options), stats=stats)
+
+
+def solve_misere_expanded(graph: Graph, limits: Limits = Limits(), by: str = "values") -> Claim:
+    """``kayles value --misere --backend expanded``: the expanded game graph answered by
+    ``grundy values --misere`` (misère retrograde analysis). ``--by sat|asp`` asks for a
+    Grundy function, which is normal play's: refused."""
+    from pyasp_games.domains.grundy.questions import VALUES
+    from pyasp_games.errors import InputError
+
+    if by != "values":
+        raise InputError(f"--by {by} searches a Grundy function of the expanded graph, which "
+                         "decides normal play only; with --misere use --by values")  # fmt: skip
+    refuse_large(graph, "expanded")
+    game, moves = game_graph(graph, limits)
+    answered = VALUES.solve(Misere(game), "native", limits)
+    stats: dict[str, Any] = {"positions": len(game), "moves": game.arc_count,
+                             "grundy_status": answered.status,
+                             "grundy_verified": answered.verdict.verified,
+                             "grundy_question": "values --misere"}  # fmt: skip
+    if answered.status == "unknown":
+        return Claim.unknown(stats)
+    if answered.status != "solved" or answered.verdict.verified is not True:
+        return Claim.error(f"grundy values --misere: {answered.verdict.message or answered.status}", stats)
+    classes = answered.answer
+    options = {v: classes[game.names[p]] for v, p in moves.items()}
+    return Claim.solved(classes["s0"], misere_witness(graph, classes["s0"], options), stats=stats)

@@ -96,6 +96,8 @@ class Family:
     kind: str
     parameter: int | None = None
     upto: int = 0
+    #: the play convention: misère (the player who moves last loses) or normal
+    misere: bool = False
 
     @property
     def name(self) -> str:
@@ -269,6 +271,18 @@ def witness(graph: Graph, value: int, options: dict[int, int]) -> dict[str, Any]
         "outcome": "first" if value else "second",
         "options": {names[v]: options[v] for v in sorted(options)},
         "winning_moves": [names[v] for v in sorted(options) if options[v] == 0],
+    }
+
+
+def misere_witness(graph: Graph, cls: str, options: dict[int, str]) -> dict[str, Any]:
+    """The witness of ``kayles value --misere``: the class (``P``/``N``) each move
+    leaves, by vertex name, and the winning moves (those leaving a P-position)."""
+    names = graph.names
+    return {
+        "class": cls,
+        "outcome": "first" if cls == "N" else "second",
+        "options": {names[v]: options[v] for v in sorted(options)},
+        "winning_moves": [names[v] for v in sorted(options) if options[v] == "P"],
     }
 
 

@@ -58,6 +58,7 @@ import math
 from collections.abc import Generator
 from typing import Any
 
+from pyasp_games.domains.grundy.model import Misere
 from pyasp_games.domains.kayles.bitset_search import MAX_VERTICES as BITSET_VERTICES
 from pyasp_games.domains.kayles.bitset_search import BitsetSearch
 from pyasp_games.domains.kayles.isomorphism import ComponentTable, Shape
@@ -310,8 +311,11 @@ def solve_native(graph: Graph, limits: Limits = Limits(), reductions: bool = Tru
 
     Answer: the value; witness: ``value``, ``outcome`` (``first``: the player to move
     wins), ``options`` (every vertex's move and the value it leaves) and
-    ``winning_moves`` (the moves to value 0).
+    ``winning_moves`` (the moves to value 0). Under the misère rule
+    (:class:`~pyasp_games.domains.grundy.model.Misere`): :func:`solve_misere_native`.
     """
+    if isinstance(graph, Misere):
+        return solve_misere_native(graph.game, limits)
     everything = (1 << len(graph)) - 1
     tree = is_forest(graph)
     if len(graph) <= BITSET_VERTICES:
@@ -351,7 +355,10 @@ def solve_sequence(family: Family, limits: Limits = Limits()) -> Claim:
     Paths and cycles by Dawson's chess (the recursion, and the period it proves: the
     witness carries the certificate); other families by the component search, one
     table of components shared by all members (a member's pieces recur in the next).
+    Under the misère rule (``family.misere``): :func:`solve_misere_sequence`.
     """
+    if family.misere:
+        return solve_misere_sequence(family, limits)
     deadline = limits.deadline()
     first, upto = family.first, family.upto
     found: dict[str, Any] = {"family": family.name, "first": first, "upto": upto}
@@ -381,3 +388,73 @@ def solve_sequence(family: Family, limits: Limits = Limits()) -> Claim:
         raise LimitReached({"found_before_limit": terms, "components_visited": visited}) from None
     stats = {"components_visited": visited, "isomorphism_classes": len(table)}
     return Claim.solved(terms, found, stats=stats)
+
+
+# -- misère play (the player who moves last loses) ---------------------------------------
+
+#: The most vertices ``--misere`` takes on a graph: misère outcomes of a sum do not follow
+#: from its components', so the search visits the positions of the whole graph.
+MISERE_VERTICES = 40
+
+
+def misere_search(graph: Graph, deadline: Deadline | None = None) -> tuple[Any, list[int]]:
+    """The misère outcomes of the positions of Node Kayles on ``graph`` (a position: the
+    set of vertices still on the board, as a bit mask), and every vertex's closed
+    neighbourhood (what a move there deletes)."""
+    from pyasp_games.domains.grundy.misere import Outcomes
+    from pyasp_games.errors import InputError
+
+    if len(graph) > MISERE_VERTICES:
+        raise InputError(f"{graph.name}: {len(graph)} vertices; misère Node Kayles is answered "
+                         f"by direct search over the whole graph, up to {MISERE_VERTICES} vertices")  # fmt: skip
+    closed = [1 << v for v in range(len(graph))]
+    for u, v in graph.edges:
+        closed[u] |= 1 << v
+        closed[v] |= 1 << u
+
+    def options(mask: int) -> set[int]:
+        return {mask & ~closed[v] for v in set_bits(mask)}
+
+    return Outcomes(options, misere=True, deadline=deadline), closed
+
+
+def solve_misere_native(graph: Graph, limits: Limits = Limits()) -> Claim:
+    """``kayles value --misere``: the misère outcome (``P``/``N``) of Node Kayles on
+    ``graph`` and the class every move leaves, by direct search (memoised positions)."""
+    search, closed = misere_search(graph, limits.deadline())
+    everything = (1 << len(graph)) - 1
+    cls = "N" if search.wins(everything) else "P"
+    options = {v: "N" if search.wins(everything & ~closed[v]) else "P" for v in range(len(graph))}
+    from pyasp_games.domains.kayles.model import misere_witness
+
+    return Claim.solved(cls, misere_witness(graph, cls, options), stats={"positions": len(search.memo)})
+
+
+def solve_misere_sequence(family: Family, limits: Limits = Limits()) -> Claim:
+    """``kayles sequence FAMILY --misere``: the misère outcomes of the members. Paths by
+    misère Dawson's chess (direct search over sums of paths), cycles from them (every move
+    on ``C_n`` leaves ``P_(n-3)``), other families member by member over the graph."""
+    from pyasp_games.domains.kayles.octal import MISERE_PATH_UPTO, misere_path_outcomes
+    from pyasp_games.errors import InputError
+
+    deadline = limits.deadline()
+    first, upto = family.first, family.upto
+    found: dict[str, Any] = {"family": family.name, "first": first, "upto": upto, "play": "misere"}
+    if family.kind in ("path", "cycle"):
+        top = upto if family.kind == "path" else upto - 3
+        if top > MISERE_PATH_UPTO:
+            raise InputError(f"--upto {upto}: misère {family.kind}s are answered by direct search "
+                             f"over sums of paths, up to P_{MISERE_PATH_UPTO}")  # fmt: skip
+        paths = misere_path_outcomes(max(top, 0), deadline)
+        if family.kind == "path":
+            return Claim.solved(paths[first:], found)
+        return Claim.solved(["N" if paths[n - 3] == "P" else "P" for n in range(first, upto + 1)], found)
+    terms: list[str] = []
+    try:
+        for n in range(first, upto + 1):
+            member = family_graph(family, n)
+            search, _ = misere_search(member, deadline)
+            terms.append("N" if search.wins((1 << len(member)) - 1) else "P")
+    except LimitReached:
+        raise LimitReached({"found_before_limit": terms}) from None
+    return Claim.solved(terms, found)

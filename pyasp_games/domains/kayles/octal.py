@@ -93,3 +93,44 @@ def cycle_value(n: int) -> int:
     """``g(C_n)`` for ``n >= 3``: every move on a cycle deletes three consecutive vertices
     and leaves the path ``P_(n-3)``, so the value is the mex of that one value."""
     return 1 if path_value(n - 3) == 0 else 0
+
+
+# -- misère play: misère Dawson's chess ---------------------------------------------------
+
+#: The largest path ``kayles sequence path --misere`` takes: the direct search visits every
+#: sum of paths a path splits into, which grows like the partitions of its length.
+MISERE_PATH_UPTO = 70
+
+
+def dawson_options(paths: tuple[int, ...]) -> set[tuple[int, ...]]:
+    """Every position one move of Node Kayles reaches from the sum of paths ``paths``
+    (sorted lengths, no empty path): a move deletes a vertex of one path and its
+    neighbours, leaving two shorter paths.
+
+    >>> sorted(dawson_options((5,)))
+    [(1, 1), (2,), (3,)]
+    """
+    out = set()
+    for i, n in enumerate(paths):
+        if i and paths[i - 1] == n:
+            continue
+        rest = paths[:i] + paths[i + 1 :]
+        for v in range((n + 1) // 2):  # by symmetry, the first half of the path
+            parts = (max(v - 1, 0), max(n - v - 2, 0))
+            out.add(tuple(sorted(rest + tuple(p for p in parts if p))))
+    return out
+
+
+def misere_path_outcomes(upto: int, deadline: Any = None) -> list[str]:
+    """The misère outcomes ``P``/``N`` of the paths ``P_0 .. P_upto`` (misère Dawson's
+    chess, the octal game .137), by direct search over the sums of paths (misère outcomes
+    of sums do not follow from the parts' values, nor do they obey the Guy-Smith
+    periodicity theorem: no period is claimed).
+
+    >>> "".join(misere_path_outcomes(12))
+    'NPPNNNPPNNNPN'
+    """
+    from pyasp_games.domains.grundy.misere import Outcomes
+
+    search = Outcomes(dawson_options, misere=True, deadline=deadline)
+    return ["N" if search.wins((n,) if n else ()) else "P" for n in range(upto + 1)]

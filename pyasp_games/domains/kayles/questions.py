@@ -18,11 +18,14 @@ user encoding's answers are cross-checked against ``native`` (:data:`REFERENCE`)
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from pyasp_games.domains.grundy.model import Misere, played
+from pyasp_games.domains.grundy.questions import MISERE
 from pyasp_games.domains.kayles.asp import solve_asp
 from pyasp_games.domains.kayles.expansion import BY, solve_expanded
 from pyasp_games.domains.kayles.model import Family, load_graph, parse_family
@@ -51,9 +54,18 @@ SHOWN_MOVES = 20
 def describe_value(
     graph: Graph, outcome: Outcome, options: dict[str, Any]
 ) -> tuple[str | None, list[str]]:
-    """The value and who wins, then the winning moves (or what every move leaves)."""
+    """The value and who wins, then the winning moves (or what every move leaves); under
+    the misère rule the class instead of the value."""
     if outcome.status != "solved" or not isinstance(outcome.witness, dict):
         return None, []
+    if isinstance(graph, Misere):
+        w = outcome.witness
+        who = "the first player (to move) wins" if w["class"] == "N" else "the second player wins"
+        moves = w.get("winning_moves") or []
+        shown = ", ".join(moves[:SHOWN_MOVES]) + (f" ... ({len(moves)} in all)" if len(moves) > SHOWN_MOVES else "")
+        line = f"  winning moves: {shown}" if moves else (
+            "  every move leaves an N-position" if w["options"] else "  no move: the player to move wins at once")
+        return f"{w['class']}-position under misère play: {who}", [line]
     w = outcome.witness
     value = outcome.answer
     said = f"value {value}: " + ("the first player (to move) wins" if value else "the second player wins")
@@ -80,6 +92,13 @@ def describe_sequence(
     if outcome.status != "solved" or not isinstance(terms, list):
         found = outcome.stats.get("found_before_limit")
         return None, [] if not found else [f"  {len(found)} terms found before the limit"]
+    if family.misere:
+        lines = [f"  n={family.first + i}: " + " ".join(terms[i : i + 34]) for i in range(0, len(terms), 34)]
+        ps = [str(family.first + i) for i, c in enumerate(terms) if c == "P"]
+        lines.append(f"  P-positions: {', '.join(ps) or 'none'}")
+        if family.kind in ("path", "cycle"):
+            lines.append("  no period claimed: the Guy-Smith theorem is about normal play")
+        return f"misère outcomes of {family.name}(n) for n = {family.first}..{family.upto}", lines
     lines = []
     for i in range(0, len(terms), 34):
         n = family.first + i
@@ -94,16 +113,18 @@ def describe_sequence(
     return f"g({family.name}(n)) for n = {first}..{last}", lines
 
 
-def read_graph(graph: Path, fmt: str | None = None) -> Graph:
-    return load_graph(graph, fmt)
+def read_graph(graph: Path, fmt: str | None = None, misere: bool | None = False) -> Any:
+    """The graph (``misere``: played under the misère rule)."""
+    return played(load_graph(graph, fmt), misere)
 
 
-def read_family(family: str, upto: int | None = None) -> Family:
+def read_family(family: str, upto: int | None = None, misere: bool | None = False) -> Family:
+    """The family up to ``upto`` (``misere``: its misère outcomes are asked)."""
     if upto is None:
         from pyasp_games.errors import InputError
 
         raise InputError("give --upto N: the last member of the family")
-    return parse_family(family, upto)
+    return dataclasses.replace(parse_family(family, upto), misere=bool(misere))
 
 
 VALUE = Question(
@@ -144,6 +165,7 @@ VALUE = Question(
             backends=("expanded",),
         ),
         encoding_param("a bundled encoding (kayles) or an .lp file.", default="kayles"),
+        dataclasses.replace(MISERE, backends=("native", "expanded")),
     ),
     emits=(EMIT_LP,),
     reference=REFERENCE,
@@ -171,6 +193,7 @@ SEQUENCE = Question(
               "(Q_n) or generalized-petersen:K (GP(n, K)).",
               to="read", metavar="FAMILY"),
         Param("upto", "--upto", "The last member n (required).", type=int, to="read", metavar="N"),
+        MISERE,
     ),
 )
 

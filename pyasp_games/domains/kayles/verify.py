@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pyasp_games.domains.grundy.model import Misere
 from pyasp_games.engines.graphs import Graph, set_bits
 from pyasp_games.engines.outcome import Outcome
 
@@ -177,7 +178,10 @@ def _budget_note(unchecked: list[str], what: str) -> str:
 
 
 def check_value(graph: Graph, outcome: Outcome) -> tuple[bool | None, str]:
-    """A Grundy value with the values of all options (see the module docstring)."""
+    """A Grundy value with the values of all options (see the module docstring); under
+    the misère rule: :func:`check_misere_value`."""
+    if isinstance(graph, Misere):
+        return check_misere_value(graph.game, outcome)
     if outcome.status != "solved":
         return None, "no answer to check"
     w = outcome.witness
@@ -221,7 +225,10 @@ def check_value(graph: Graph, outcome: Outcome) -> tuple[bool | None, str]:
 
 def check_sequence(family: Any, outcome: Outcome) -> tuple[bool | None, str]:
     """Every term of a family's sequence recomputed (``family`` a ``model.Family``; its
-    members are built here from the family's own rule)."""
+    members are built here from the family's own rule); under the misère rule:
+    :func:`check_misere_sequence`."""
+    if getattr(family, "misere", False):
+        return check_misere_sequence(family, outcome)
     if outcome.status != "solved":
         return None, "no answer to check"
     terms = outcome.answer
@@ -259,3 +266,151 @@ def check_sequence(family: Any, outcome: Outcome) -> tuple[bool | None, str]:
     if unchecked:
         outcome.verdict.not_checked = _budget_note(unchecked, "terms")
     return True, said
+
+
+# -- misère play (the player who moves last loses) ---------------------------------------
+
+
+class MisereRecount:
+    """Misère outcomes of positions (bit masks of the vertices left) of one graph, by the
+    checker's own search: a position without vertices is won by its player (the other
+    moved last), any other is won exactly when a move leaves a lost one. Past ``budget``
+    positions it gives up (:meth:`tried` returns ``None``)."""
+
+    def __init__(self, graph: Graph, budget: int = BUDGET) -> None:
+        self.closed = [1 << v for v in range(len(graph))]
+        for u, v in graph.edges:
+            self.closed[u] |= 1 << v
+            self.closed[v] |= 1 << u
+        self.budget = budget
+        self.memo: dict[int, bool] = {}
+
+    def tried(self, mask: int) -> bool | None:
+        stack = [mask]
+        memo = self.memo
+        while stack:
+            x = stack[-1]
+            if x in memo:
+                stack.pop()
+                continue
+            nxt = [x & ~self.closed[v] for v in set_bits(x)]
+            todo = [y for y in nxt if y not in memo]
+            if todo:
+                self.budget -= 1
+                if self.budget < 0:
+                    return None
+                stack += todo
+                continue
+            memo[x] = not nxt or any(not memo[y] for y in nxt)
+            stack.pop()
+        return memo[mask]
+
+
+def check_misere_value(graph: Graph, outcome: Outcome) -> tuple[bool | None, str]:
+    """``kayles value --misere``: the class is N exactly when the graph is empty or some
+    move leaves a P-position; every move's class recomputed by the checker's own search
+    (within its budget)."""
+    if outcome.status != "solved":
+        return None, "no answer to check"
+    w = outcome.witness
+    if not isinstance(w, dict) or not isinstance(w.get("options"), dict):
+        return False, f"the witness gives no options: {w!r}"
+    cls, options = outcome.answer, w["options"]
+    if cls not in ("P", "N") or w.get("class") != cls:
+        return False, f"the class {cls!r} is not the witness's {w.get('class')!r}"
+    if set(options) != set(graph.names) or any(c not in ("P", "N") for c in options.values()):
+        return False, "the options are not the graph's moves, each with a class P or N"
+    want = "N" if not options or "P" in options.values() else "P"
+    if cls != want:
+        return False, f"the moves leave {sorted(set(options.values()))}: the position is {want}"
+    if w.get("outcome") != ("first" if cls == "N" else "second"):
+        return False, f"class {cls} but the outcome says {w.get('outcome')!r}"
+    if sorted(w.get("winning_moves") or []) != sorted(n for n in graph.names if options[n] == "P"):
+        return False, "the winning moves are not exactly the moves to a P-position"
+    recount = MisereRecount(graph)
+    everything = (1 << len(graph)) - 1
+    unchecked = []
+    for v, name in enumerate(graph.names):
+        got = recount.tried(everything & ~recount.closed[v])
+        if got is None:
+            unchecked.append(name)
+        elif ("N" if got else "P") != options[name]:
+            return False, f"the move {name} leaves a{'n N' if got else ' P'}-position, not {options[name]}"
+    if unchecked:
+        outcome.verdict.not_checked = _budget_note(unchecked, "options' classes")
+    return True, f"class {cls} from the {len(options)} options, {len(options) - len(unchecked)} recomputed"
+
+
+#: paths are recounted by the checker's own search of sums of paths up to this length
+MISERE_PATHS_CHECKED = 50
+
+
+def _misere_paths(upto: int) -> list[bool]:
+    """Whether the player to move wins misère Node Kayles on ``P_0..P_upto``: the
+    checker's own search over sums of paths (sorted lengths)."""
+    memo: dict[tuple[int, ...], bool] = {}
+
+    def wins(start: tuple[int, ...]) -> bool:
+        stack = [start]
+        while stack:
+            x = stack[-1]
+            if x in memo:
+                stack.pop()
+                continue
+            nxt = set()
+            for i, n in enumerate(x):
+                for v in range(n):  # delete vertex v of P_n and its neighbours
+                    left, right = max(v - 1, 0), max(n - v - 2, 0)
+                    nxt.add(tuple(sorted(x[:i] + x[i + 1 :] + tuple(p for p in (left, right) if p))))
+            todo = [y for y in nxt if y not in memo]
+            if todo:
+                stack += todo
+                continue
+            memo[x] = not nxt or any(not memo[y] for y in nxt)
+            stack.pop()
+        return memo[start]
+
+    return [wins((n,) if n else ()) for n in range(upto + 1)]
+
+
+def check_misere_sequence(family: Any, outcome: Outcome) -> tuple[bool | None, str]:
+    """``kayles sequence FAMILY --misere``: every term recomputed (paths and cycles by
+    the checker's own search of sums of paths up to :data:`MISERE_PATHS_CHECKED`, other
+    members over their graph within the budget); no period is claimed."""
+    if outcome.status != "solved":
+        return None, "no answer to check"
+    terms = outcome.answer
+    first, upto = family.first, family.upto
+    if not isinstance(terms, list) or len(terms) != upto - first + 1 or any(t not in ("P", "N") for t in terms):
+        return False, f"expected P or N for each n = {first}..{upto}"
+    w = outcome.witness
+    if not isinstance(w, dict) or (w.get("family"), w.get("first"), w.get("upto"), w.get("play")) != (
+        family.name, first, upto, "misere"):  # fmt: skip
+        return False, f"the witness is not of misère {family.name}(n) for n = {first}..{upto}: {w!r}"
+    if "period" in w:
+        return False, "a period of misère outcomes is claimed, which nothing here proves"
+    unchecked = []
+    paths = _misere_paths(min(upto, MISERE_PATHS_CHECKED)) if family.kind in ("path", "cycle") else []
+    budget = BUDGET
+    for n, claimed in zip(range(first, upto + 1), terms, strict=True):
+        m = n if family.kind == "path" else n - 3
+        if family.kind in ("path", "cycle"):
+            if m >= len(paths):
+                unchecked.append(f"n={n}")
+                continue
+            got = paths[m] if family.kind == "path" else not paths[m]
+        else:
+            from pyasp_games.domains.kayles.model import family_graph
+
+            graph = family_graph(family, n)
+            recount = MisereRecount(graph, max(budget, 0))
+            got = recount.tried((1 << len(graph)) - 1)
+            budget = recount.budget
+            if got is None:
+                unchecked.append(f"n={n}")
+                continue
+        if ("N" if got else "P") != claimed:
+            return False, f"{family.name}({n}) is {'N' if got else 'P'} under misère play, not {claimed}"
+    if unchecked:
+        outcome.verdict.not_checked = _budget_note(unchecked, "terms")
+    return True, f"{len(terms) - len(unchecked)} of {len(terms)} misère outcomes recomputed"
