@@ -34,7 +34,7 @@ def _options(board, options: dict) -> dict:
     return out
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.sampled_from(sorted(SMALL)),
     st.integers(0, 30),

@@ -173,7 +173,7 @@ def test_emitted_lp_names_the_encoding_and_holds_the_facts(tmp_path, puzzles):
     assert "cell(0,0,0,5)." in seed.read_text() and "-c t=12" in seed.read_text()
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.sampled_from([(2, 2), (2, 5), (3, 3), (4, 3), (4, 4), (5, 5), (6, 4), (7, 7)]),
     st.integers(0, 400),
