@@ -1,0 +1,133 @@
+"""Planar Geography for every digraph (issue 43): Geography -> TQBF keeps the winner (the
+QBF's truth by its own search against the game's brute-force minimax), Schaefer's graph
+drawn with every crossing used by at most one play is planar with the QBF's truth as its
+winner, and ``geography planarize`` takes this route where no drawing of the game is safe."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+
+import networkx as nx
+import pytest
+
+from pyasp_games.domains.geography.model import make_instance, parse_instance
+from pyasp_games.domains.geography.native import solve_game
+from pyasp_games.domains.geography.planar_tqbf import (
+    crossing_safe,
+    planarize_via_qbf,
+    schaefer_drawing,
+)
+from pyasp_games.domains.geography.tqbf import game_to_qbf, parse_qdimacs, qbf_true, qbf_value
+from pyasp_games.domains.geography.verify import brute_force_winner
+from pyasp_games.engines.graphs import from_arcs
+
+from .conftest import run_cli
+from .test_geography_tqbf import random_qdimacs
+
+
+def small_games(n: int, undirected: bool):
+    """Every graph on ``n`` vertices (loops left out), start ``0``, as arc lists."""
+    pairs = [(u, v) for u in range(n) for v in range(n) if (u < v if undirected else u != v)]
+    for chosen in itertools.product((False, True), repeat=len(pairs)):
+        yield [p for p, keep in zip(pairs, chosen, strict=True) if keep]
+
+
+def succ_of(n, arcs, undirected):
+    succ = [[] for _ in range(n)]
+    for u, v in arcs:
+        succ[u].append(v)
+        if undirected:
+            succ[v].append(u)
+    return succ
+
+
+@pytest.mark.parametrize("variant", ["vertex", "edge"])
+@pytest.mark.parametrize("undirected", [False, True])
+def test_the_qbf_of_every_small_game_is_true_iff_the_first_player_wins(variant, undirected):
+    """Every graph on up to 3 vertices (directed: 64 on 3), from vertex 0, both variants."""
+    checked = 0
+    for n in (1, 2, 3):
+        for arcs in small_games(n, undirected):
+            succ = succ_of(n, arcs, undirected)
+            game = parse_instance("".join(f"{u} {v}\n" for u, v in arcs), "0", variant,
+                                  undirected) if succ[0] else None  # 0 stuck: second wins
+            q = game_to_qbf(succ, 0, variant, not undirected)
+            winner = "second" if game is None else brute_force_winner(game)
+            assert qbf_value(q.blocks, q.clauses) == (winner == "first"), (arcs, variant)
+            checked += 1
+    assert checked == (1 + 2 + 8) if undirected else (1 + 4 + 64)
+
+
+def test_the_qbf_of_random_four_vertex_games():
+    rnd = random.Random(4)
+    for _ in range(12):
+        arcs = sorted({(rnd.randrange(4), rnd.randrange(4)) for _ in range(6)} - {(v, v) for v in range(4)})
+        succ = succ_of(4, arcs, False)
+        for variant in ("vertex", "edge"):
+            q = game_to_qbf(succ, 0, variant)
+            expected = bool(succ[0]) and solve_game(make_instance(
+                from_arcs([(str(u), str(v)) for u, v in arcs]), "0", variant), line=False).first_wins
+            assert qbf_value(q.blocks, q.clauses) == expected, (arcs, variant)
+
+
+def test_qbf_value_agrees_with_brute_force():
+    rng = random.Random(8)
+    for _ in range(60):
+        q = parse_qdimacs(random_qdimacs(rng)[0])
+        blocks = [(kind, [v]) for kind, v in q.prefix]
+        assert qbf_value(blocks, q.clauses) == qbf_true(q)
+
+
+def test_the_qdimacs_of_a_game_reads_back():
+    q = game_to_qbf([[1, 2], [2], []], 0)
+    back = parse_qdimacs(q.qdimacs())
+    assert back.clauses == q.clauses
+    # the prefix made alternating (a ∀ variable of no clause between two ∃ ones)
+    assert [v for kind, v in back.prefix if kind == "e"][: q.bits] == [1, 2]
+
+
+def test_schaefer_drawings_are_planar_safe_and_keep_the_truth():
+    """Random QBFs (the tests' generator): the drawing's only crossings are between arcs no
+    play uses together, proved, and the planar graph's winner (solved) is the truth."""
+    rng = random.Random(5)
+    crossed = 0
+    for _ in range(25):
+        q = parse_qdimacs(random_qdimacs(rng)[0])
+        d = schaefer_drawing(q)
+        assert d.planar and d.safe
+        assert nx.check_planarity(d.graph.to_networkx().to_undirected())[0]
+        winner = solve_game(make_instance(d.graph, "in1"), line=False).first_wins
+        assert winner == qbf_true(q) == solve_game(make_instance(d.schaefer, "in1"), line=False).first_wins
+        crossed += d.crossings > 0
+    assert crossed >= 5
+
+
+def test_crossing_safe_is_sound():
+    """Where the polynomial test says no play uses both arcs, the exhaustive search agrees."""
+    from pyasp_games.domains.geography.planar import play_using
+
+    rnd = random.Random(2)
+    proved = 0
+    for _ in range(200):
+        n = rnd.randint(3, 7)
+        succ = [[v for v in range(1, n) if v != u and rnd.random() < 0.35] for u in range(n)]
+        arcs = [(u, v) for u in range(n) for v in succ[u]]
+        if len(arcs) < 2:
+            continue
+        pairs = [tuple(rnd.sample(arcs, 2)) for _ in range(5)]
+        for (e, f), safe in zip(pairs, crossing_safe(succ, 0, pairs), strict=True):
+            if safe:
+                proved += 1
+                assert play_using(succ, 0, e, f, None) is None
+    assert proved > 100
+
+
+@pytest.mark.slow
+def test_the_route_on_the_smallest_game():
+    """s -> a through the QBF (3 moves of 1 bit): planar, every crossing safe, and the first
+    player still wins (solved: about 2,500 vertices, 30-50 s)."""
+    route = planarize_via_qbf(from_arcs([("s", "a")]), "s")
+    assert route.planar and route.safe and route.moves == 3
+    assert solve_game(make_instance(route.graph, "in1"), line=False).first_wins
