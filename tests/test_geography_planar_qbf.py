@@ -131,3 +131,53 @@ def test_the_route_on_the_smallest_game():
     route = planarize_via_qbf(from_arcs([("s", "a")]), "s")
     assert route.planar and route.safe and route.moves == 3
     assert solve_game(make_instance(route.graph, "in1"), line=False).first_wins
+
+
+def test_cli_planarizes_edge_geography_through_the_qbf(tmp_path):
+    src = tmp_path / "edge.txt"
+    src.write_text("# start: s\n# variant: edge\ns a\na s\n")
+    out = tmp_path / "planar.txt"
+    run = run_cli("geography", "planarize", src, "-o", out, "--check", "--json")
+    assert run.code == 0, run.stderr
+    said = json.loads(run.stdout)
+    assert said["route"] == "qbf" and said["planar"] and said["winner_checked"] == "second"
+    assert said["crossings"] > 0 and said["planarity_tested"] and said["qbf_clauses"] > 0
+    graph = from_arcs([tuple(line.split()) for line in out.read_text().splitlines()
+                       if line and not line.startswith("#")])
+    assert len(graph) == said["vertices"] and nx.check_planarity(graph.to_networkx().to_undirected())[0]
+    # the planar game is vertex geography from in1 whatever the input's variant
+    solved = run_cli("geography", "solve", out, "--json")
+    assert solved.code == 0 and solved.json()["answer"] == "second", solved.stderr
+
+
+def test_cli_qbf_route_and_reduction(tmp_path):
+    src = tmp_path / "one.txt"
+    src.write_text("# start: s\ns a\n")
+    run = run_cli("geography", "planarize", src, "--route", "qbf", "--check")
+    assert run.code == 0 and "via TQBF (asked for)" in run.stderr and "winner first" in run.stderr
+    assert run.stdout.startswith("#")  # the arc list, on stdout without -o
+    qdimacs = tmp_path / "game.qdimacs"
+    made = run_cli("reduce", "geography-to-qbf", src, "-o", qdimacs, "--json")
+    assert made.code == 0 and made.json()["moves"] == 3, made.stderr
+    q = parse_qdimacs(qdimacs.read_text())
+    assert qbf_value([(kind, [v]) for kind, v in q.prefix], q.clauses)
+    again = run_cli("reduce", "geography-to-qbf", src, "-o", qdimacs)
+    assert again.code == 2 and "exists" in again.stderr  # never overwritten unasked
+
+
+def test_cli_qbf_route_refuses_what_it_cannot_draw(tmp_path):
+    complete = tmp_path / "k6.txt"
+    complete.write_text("# start: 0\n" + "".join(f"{u} {v}\n" for u in range(6) for v in range(6) if u != v))
+    run = run_cli("geography", "planarize", complete, "--route", "qbf")
+    assert run.code == 2 and "crossings" in run.stderr and len(run.stderr.splitlines()) == 1
+    assert run_cli("geography", "planarize", complete, "--route", "sideways").code == 2
+
+
+def test_count_crossings_agrees_with_pairs():
+    from pyasp_games.domains.geography.planar_tqbf import _chords_cross, count_crossings
+
+    rnd = random.Random(6)
+    for _ in range(100):
+        chords = [tuple(rnd.sample(range(12), 2)) for _ in range(rnd.randint(0, 9))]
+        pairs = sum(_chords_cross(p, q) for p, q in itertools.combinations(chords, 2))
+        assert count_crossings(chords) == pairs, chords

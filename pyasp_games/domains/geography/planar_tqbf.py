@@ -48,7 +48,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pyasp_games.domains.geography.planar import _fresh_prefix, with_gadgets
-from pyasp_games.domains.geography.tqbf import Qbf, game_to_qbf, to_geography
+from pyasp_games.domains.geography.tqbf import GameQbf, Qbf, game_to_qbf, to_geography
 from pyasp_games.engines.graphs import Digraph, from_arcs
 from pyasp_games.engines.limits import Deadline
 from pyasp_games.errors import InputError
@@ -57,6 +57,8 @@ Arc = tuple[int, int]
 
 #: The largest drawing made (crossings; each becomes 11 vertices).
 MAX_CROSSINGS = 200_000
+#: The largest output whose planarity networkx tests again (beyond: by construction).
+PLANARITY_TESTED = 50_000
 
 
 @dataclass
@@ -67,14 +69,15 @@ class SchaeferDrawing:
         schaefer: the graph of :func:`~pyasp_games.domains.geography.tqbf.to_geography`.
         graph: the planar digraph (start ``in1``, vertex geography).
         crossings: how many crossings the drawing has (each a gadget).
-        planar: networkx's planarity test on the output (``True``, or a bug).
+        planar: networkx's planarity test on the output (``True``, or a bug; ``None``: not
+            run, beyond :data:`PLANARITY_TESTED` vertices, planar by construction).
         safe: every crossing proved safe by :func:`crossing_safe` (``True``, or a bug).
     """
 
     schaefer: Digraph
     graph: Digraph
     crossings: int
-    planar: bool
+    planar: bool | None
     safe: bool
 
 
@@ -117,6 +120,32 @@ def _chords_cross(p: Sequence[int], q: Sequence[int]) -> bool:
     if len({a, b, c, d}) < 4:
         return False
     return (a < c < b) != (a < d < b)
+
+
+def count_crossings(chords: Sequence[tuple[int, int]]) -> int:
+    """How many pairs of chords of a circle (pairs of places) cross (endpoints
+    interleaved; chords sharing an endpoint do not). O(k log k) comparisons.
+
+    >>> count_crossings([(0, 2), (1, 3), (2, 4), (0, 4)])
+    2
+    """
+    from bisect import bisect_left, bisect_right, insort
+
+    spans = sorted(tuple(sorted(c)) for c in chords)
+    ends: list[int] = []
+    total = 0
+    k = 0
+    while k < len(spans):
+        a = spans[k][0]
+        group = []
+        while k + len(group) < len(spans) and spans[k + len(group)][0] == a:
+            group.append(spans[k + len(group)][1])
+        for b in group:  # earlier chords (a1 < a) whose end lies strictly inside (a, b)
+            total += bisect_left(ends, b) - bisect_right(ends, a)
+        for b in group:
+            insort(ends, b)
+        k += len(group)
+    return total
 
 
 def _along(p: Sequence[float], q: Sequence[float], r: Sequence[float], s: Sequence[float]) -> float:
@@ -199,6 +228,11 @@ def schaefer_drawing(q: Qbf, deadline: Deadline | None = None) -> SchaeferDrawin
     inside = [k for k, (u, v) in enumerate(arcs) if u != c and u not in literal_set]
     total = len(order)
     point = [(math.cos(2 * math.pi * p / total), math.sin(2 * math.pi * p / total)) for p in range(total)]
+    chords = [(place[arcs[k][0]], place[arcs[k][1]]) for k in inside]
+    if count_crossings(chords) > MAX_CROSSINGS:
+        raise InputError(f"{q.name}: the drawing of Schaefer's graph would have "
+                         f"{count_crossings(chords):,} crossings, more than the {MAX_CROSSINGS:,} "
+                         "drawn at most (each a gadget of 11 vertices)")
     crossed: list[tuple[int, int]] = []
     for x, k in enumerate(inside):
         if deadline is not None and x % 256 == 0:
@@ -207,9 +241,6 @@ def schaefer_drawing(q: Qbf, deadline: Deadline | None = None) -> SchaeferDrawin
         for j in inside[x + 1:]:
             if _chords_cross(pk, (place[arcs[j][0]], place[arcs[j][1]])):
                 crossed.append((k, j))
-                if len(crossed) > MAX_CROSSINGS:
-                    raise InputError(f"{q.name}: the drawing of Schaefer's graph has more than "
-                                     f"{MAX_CROSSINGS:,} crossings")
     drawn_inside = set(inside)
     outside = [k for k in range(len(arcs)) if k not in drawn_inside]
     for x, k in enumerate(outside):  # nothing crosses outside (the module docstring)
@@ -230,7 +261,9 @@ def schaefer_drawing(q: Qbf, deadline: Deadline | None = None) -> SchaeferDrawin
                "variant": "vertex", "undirected": "no"}
     graph = from_arcs(with_gadgets(names, arcs, chains, prefix), ["in1", *names],
                       name=f"{q.name}.planar", headers=headers)
-    planar = bool(nx.check_planarity(graph.to_networkx().to_undirected())[0])
+    planar = None
+    if len(graph) <= PLANARITY_TESTED:
+        planar = bool(nx.check_planarity(graph.to_networkx().to_undirected())[0])
     return SchaeferDrawing(schaefer, graph, len(crossed), planar, safe)
 
 
@@ -244,8 +277,9 @@ class QbfRoute:
     moves: int
     schaefer_vertices: int
     crossings: int
-    planar: bool
+    planar: bool | None
     safe: bool
+    qbf: GameQbf
 
 
 def planarize_via_qbf(
@@ -266,4 +300,4 @@ def planarize_via_qbf(
     q = game.qbf(graph.name)
     drawing = schaefer_drawing(q, deadline)
     return QbfRoute(drawing.graph, game.variables, len(game.clauses), game.moves,
-                    len(drawing.schaefer), drawing.crossings, drawing.planar, drawing.safe)
+                    len(drawing.schaefer), drawing.crossings, drawing.planar, drawing.safe, game)
