@@ -181,3 +181,46 @@ def test_count_crossings_agrees_with_pairs():
         chords = [tuple(rnd.sample(range(12), 2)) for _ in range(rnd.randint(0, 9))]
         pairs = sum(_chords_cross(p, q) for p, q in itertools.combinations(chords, 2))
         assert count_crossings(chords) == pairs, chords
+
+
+@pytest.mark.slow
+def test_the_refused_k5_orientations_go_through_the_qbf():
+    """Orientations of K5 (start 0) that no drawing tried makes safe: the QBF's truth is the
+    game's winner, and the QBF route's drawing stays within its limit (about 20 s)."""
+    from pyasp_games.domains.geography.planar import UnsafeCrossing, planarize
+    from pyasp_games.domains.geography.planar_tqbf import MAX_CROSSINGS, drawing_size
+
+    rnd = random.Random(5)
+    refused = 0
+    for _ in range(300):
+        arcs = []
+        for u, v in itertools.combinations(range(5), 2):
+            c = rnd.randrange(3)
+            arcs += [(u, v)] * (c != 1) + [(v, u)] * (c != 0)
+        arcs = [(u, v) for u, v in arcs if v != 0]
+        g = from_arcs([(str(u), str(v)) for u, v in arcs], [str(i) for i in range(5)])
+        try:
+            planarize(g, "0")
+            continue
+        except UnsafeCrossing:
+            refused += 1
+        q = game_to_qbf(succ_of(5, arcs, False), 0)
+        winner = solve_game(make_instance(g, "0"), line=False).first_wins
+        assert qbf_value(q.blocks, q.clauses) == winner, arcs
+        assert drawing_size(q.qbf())[1] <= MAX_CROSSINGS
+    assert refused >= 10
+
+
+def test_bad_input_is_one_line(tmp_path):
+    from .conftest import assert_bad_input
+
+    assert_bad_input(run_cli("reduce", "geography-to-qbf", tmp_path / "nope.txt"), "no such file")
+    assert_bad_input(run_cli("reduce", "geography-to-qbf", tmp_path), "is a directory")
+    src = tmp_path / "edge.txt"
+    src.write_text("# start: s\n# variant: edge\ns a\n")
+    assert_bad_input(run_cli("geography", "planarize", src, "--route", "drawing"), "edge geography")
+    assert_bad_input(run_cli("reduce", "geography-to-qbf", src, "--start", "x"), "no position named 'x'")
+    long = tmp_path / "long.txt"  # a path of 80 vertices: plays of 79 moves
+    long.write_text("# start: 0\n" + "".join(f"{i} {i + 1}\n" for i in range(79)))
+    assert_bad_input(run_cli("reduce", "geography-to-qbf", long), "at most 63")
+    assert_bad_input(run_cli("geography", "planarize", long, "--route", "qbf"), "at most 63")

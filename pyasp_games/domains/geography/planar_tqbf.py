@@ -55,7 +55,7 @@ from pyasp_games.errors import InputError
 
 Arc = tuple[int, int]
 
-#: The largest drawing made (crossings; each becomes 11 vertices).
+#: The largest drawing made (crossings; each becomes 9 vertices: a shared centre, three per arc, two punishers).
 MAX_CROSSINGS = 200_000
 #: The largest output whose planarity networkx tests again (beyond: by construction).
 PLANARITY_TESTED = 50_000
@@ -206,6 +206,27 @@ def crossing_safe(
     return out
 
 
+def drawing_size(q: Qbf) -> tuple[int, int]:
+    """``(vertices, crossings)`` of Schaefer's graph of ``q`` and of its drawing, without
+    drawing it: the planar graph has ``vertices + 9 * crossings`` vertices.
+
+    >>> from pyasp_games.domains.geography.tqbf import parse_qdimacs
+    >>> drawing_size(parse_qdimacs("p cnf 3 3\\ne 1 0\\na 2 0\\ne 3 0\\n1 2 3 0\\n-1 -2 0\\n-3 2 1 0\\n"))
+    (24, 3)
+    """
+    schaefer = to_geography(q, "vertex")
+    place = {v: p for p, v in enumerate(circle_order(schaefer))}
+    return len(schaefer), count_crossings([(place[u], place[v]) for u, v in _inside(schaefer)])
+
+
+def _inside(schaefer: Digraph) -> list[Arc]:
+    """The arcs drawn inside the circle: the chain, ``out_n -> c`` and ``c_j -> literal``
+    (outside: ``c -> c_j`` and the back arcs from the literals)."""
+    c = schaefer.index["c"]
+    literals = {lit for cj in schaefer.succ[c] for lit in schaefer.succ[cj]}
+    return [(u, v) for u, v in schaefer.arcs() if u != c and u not in literals]
+
+
 def schaefer_drawing(q: Qbf, deadline: Deadline | None = None) -> SchaeferDrawing:
     """Schaefer's graph of ``q`` (vertex geography, start ``in1``) redrawn planar with the
     same winner: the drawing of the module docstring, a gadget at every crossing.
@@ -221,18 +242,15 @@ def schaefer_drawing(q: Qbf, deadline: Deadline | None = None) -> SchaeferDrawin
     place = {v: p for p, v in enumerate(order)}
     arcs = list(schaefer.arcs())
     index = schaefer.index
-    c = index["c"]
-    clause_set = set(schaefer.succ[c])
-    literal_set = {lit for cj in clause_set for lit in schaefer.succ[cj]}
-    # inside: the chain, out_n -> c, and c_j -> literal; outside: c -> c_j, back arcs
-    inside = [k for k, (u, v) in enumerate(arcs) if u != c and u not in literal_set]
+    drawn = set(_inside(schaefer))
+    inside = [k for k, arc in enumerate(arcs) if arc in drawn]
     total = len(order)
     point = [(math.cos(2 * math.pi * p / total), math.sin(2 * math.pi * p / total)) for p in range(total)]
     chords = [(place[arcs[k][0]], place[arcs[k][1]]) for k in inside]
     if count_crossings(chords) > MAX_CROSSINGS:
         raise InputError(f"{q.name}: the drawing of Schaefer's graph would have "
                          f"{count_crossings(chords):,} crossings, more than the {MAX_CROSSINGS:,} "
-                         "drawn at most (each a gadget of 11 vertices)")
+                         "drawn at most (each a gadget of 9 vertices)")
     crossed: list[tuple[int, int]] = []
     for x, k in enumerate(inside):
         if deadline is not None and x % 256 == 0:
