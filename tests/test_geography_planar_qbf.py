@@ -127,7 +127,7 @@ def test_crossing_safe_is_sound():
 @pytest.mark.slow
 def test_the_route_on_the_smallest_game():
     """s -> a through the QBF (3 moves of 1 bit): planar, every crossing safe, and the first
-    player still wins (solved: about 2,500 vertices, 30-50 s)."""
+    player still wins (solved: about 2,200 vertices, 30-50 s)."""
     route = planarize_via_qbf(from_arcs([("s", "a")]), "s")
     assert route.planar and route.safe and route.moves == 3
     assert solve_game(make_instance(route.graph, "in1"), line=False).first_wins

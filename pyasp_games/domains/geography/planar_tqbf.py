@@ -57,6 +57,8 @@ Arc = tuple[int, int]
 
 #: The largest drawing made (crossings; each becomes 9 vertices: a shared centre, three per arc, two punishers).
 MAX_CROSSINGS = 200_000
+#: Rounds of the barycentre ordering of clauses and literals (:func:`circle_order`).
+ROUNDS = 4
 #: The largest output whose planarity networkx tests again (beyond: by construction).
 PLANARITY_TESTED = 50_000
 
@@ -98,16 +100,20 @@ def circle_order(schaefer: Digraph) -> list[int]:
     side_place.update({v: len(names) + len(downs) - p for p, v in enumerate(downs)})
     c = index["c"]
     clauses = list(succ[c])
-    literals = [(lit, succ[lit][0]) for cj in clauses for lit in succ[cj]]
-    # literals pointing to up sides, latest side first; then to down sides, the last down
-    # side (drawn first after the literals) first: the back arcs then nest outside
-    ups = sorted((x for x in literals if x[1] in position), key=lambda x: -side_place[x[1]])
-    lows = sorted((x for x in literals if x[1] not in position), key=lambda x: -side_place[x[1]])
-    ordered = [lit for lit, _ in ups + lows]
-    place = {lit: p for p, lit in enumerate(ordered)}
-    # clauses by the mean place of their literals, the last first: chords c_j -> literal
-    # inside the circle then nest rather than cross where they can
-    clauses.sort(key=lambda cj: -sum(place[lit] for lit in succ[cj]) / max(1, len(succ[cj])))
+    owner = {lit: cj for cj in clauses for lit in succ[cj]}
+    rank = {cj: k for k, cj in enumerate(clauses)}
+    for _ in range(ROUNDS):
+        # literals pointing to up sides, latest side first; then to down sides, the last
+        # down side (drawn first after the literals) first: the back arcs then nest
+        # outside. Literals of one side in the reverse order of their clauses, and the
+        # clauses by the mean place of their literals, the last first (the barycentre
+        # heuristic of layered drawings, a few rounds): chords c_j -> literal inside the
+        # circle then nest rather than cross where they can
+        ordered = sorted(owner, key=lambda lit: (succ[lit][0] not in position,
+                                                 -side_place[succ[lit][0]], -rank[owner[lit]]))
+        place = {lit: p for p, lit in enumerate(ordered)}
+        clauses.sort(key=lambda cj: -sum(place[lit] for lit in succ[cj]) / max(1, len(succ[cj])))
+        rank = {cj: k for k, cj in enumerate(clauses)}
     order = [*chain, c, *clauses, *ordered, *reversed(downs)]
     if len(order) != len(names) or len(set(order)) != len(order):  # pragma: no cover - shape
         raise AssertionError("Schaefer's graph does not have the expected shape")
