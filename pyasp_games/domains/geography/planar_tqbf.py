@@ -47,7 +47,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pyasp_games.domains.geography.planar import _fresh_prefix, with_gadgets
+from pyasp_games.domains.geography.planar import SafetyProof, _fresh_prefix, with_gadgets
 from pyasp_games.domains.geography.tqbf import GameQbf, Qbf, game_to_qbf, to_geography
 from pyasp_games.engines.graphs import Digraph, from_arcs
 from pyasp_games.engines.limits import Deadline
@@ -165,51 +165,14 @@ def _along(p: Sequence[float], q: Sequence[float], r: Sequence[float], s: Sequen
 def crossing_safe(
     succ: Sequence[Sequence[int]], start: int, pairs: Sequence[tuple[Arc, Arc]]
 ) -> list[bool]:
-    """For each pair of arcs, whether no play from ``start`` uses both, by a polynomial
-    sufficient test: a play that uses ``a -> b`` has used every dominator of ``a`` (every
-    vertex on all paths from the start to ``a``) and ``a``; the other arc's tail must then
-    be reachable from ``b`` without them. ``False`` means "not proved" (a play may or may
-    not use both); both orders are tested.
+    """:meth:`SafetyProof.safe` for each pair of arcs.
 
     >>> succ = [[1, 2], [3], [3], []]          # s -> a -> t, s -> b -> t
     >>> crossing_safe(succ, 0, [((0, 1), (2, 3)), ((0, 1), (1, 3))])
     [True, False]
     """
-    import networkx as nx
-
-    g = nx.DiGraph()
-    g.add_nodes_from(range(len(succ)))
-    g.add_edges_from((u, v) for u, vs in enumerate(succ) for v in vs)
-    idom = dict(nx.immediate_dominators(g, start))
-    idom[start] = start  # (networkx 3.5 leaves the start out)
-    reach: dict[Arc, set[int]] = {}
-
-    def reachable_after(arc: Arc) -> set[int]:
-        if arc not in reach:
-            a, b = arc
-            blocked = {a}
-            x = a
-            while x in idom and idom[x] != x:
-                x = idom[x]
-                blocked.add(x)
-            seen = {b} if b not in blocked else set()
-            stack = list(seen)
-            while stack:
-                u = stack.pop()
-                for w in succ[u]:
-                    if w not in seen and w not in blocked:
-                        seen.add(w)
-                        stack.append(w)
-            reach[arc] = seen
-        return reach[arc]
-
-    out = []
-    for first, second in pairs:
-        if first[0] not in idom or second[0] not in idom:  # a tail no play reaches
-            out.append(True)
-            continue
-        out.append(second[0] not in reachable_after(first) and first[0] not in reachable_after(second))
-    return out
+    proof = SafetyProof(succ, start)
+    return [proof.safe(first, second) for first, second in pairs]
 
 
 def drawing_size(q: Qbf) -> tuple[int, int]:
