@@ -286,3 +286,13 @@ def test_every_five_vertex_digraph_is_planarized_with_its_winner():
     routes = [planarized_and_checked(arcs) for arcs in k5_orientations(True)]
     assert len(routes) == 558
     assert (routes.count("planar"), routes.count("drawing"), routes.count("qbf")) == (516, 21, 21)
+
+
+def test_cli_qbf_route_reads_an_undirected_edge_once(tmp_path):
+    """Undirected edge geography on one edge: s -> a, and the edge is used up (read as two
+    arcs, the second player would walk back and win)."""
+    src = tmp_path / "edge.txt"
+    src.write_text("# start: s\n# variant: edge\n# undirected: yes\ns a\n")
+    run = run_cli("geography", "planarize", src, "--check", "-o", tmp_path / "out.txt", "--json")
+    assert run.code == 0, run.stderr
+    assert run.json()["winner_checked"] == "first" and run.json()["route"] == "qbf"

@@ -201,7 +201,10 @@ def planarize(
     else:
         from pyasp_games.domains.geography.planar_tqbf import planarize_via_qbf
 
-        found = planarize_via_qbf(digraph, game.names[game.start], game.variant, True, deadline)
+        # the QBF reads an undirected graph's edges itself (in edge geography an edge is
+        # used once, whichever way)
+        found = planarize_via_qbf(game.graph, game.names[game.start], game.variant, game.directed,
+                                  deadline)
         if found.planar is False or not found.safe:  # proved by construction: a bug if not
             raise RuntimeError(f"{game.name}: the QBF route's drawing is not planar or not safe")
         result, new_start = found.graph, found.graph.headers["start"]
