@@ -27,7 +27,7 @@ J. ACM 27(2), 1980):
    uses both arcs of a crossing, proved there).
 
 Each step keeps the winner, and the output is checked: planar (networkx's planarity
-test), and every crossing *proved* safe by a polynomial test (:func:`crossing_safe`:
+test, up to :data:`PLANARITY_TESTED` vertices), and every crossing *proved* safe by a polynomial test (:func:`crossing_safe`:
 after the first arc, the tail of the second is unreachable without the dominators of
 the first arc's tail, which every play to it has used). The winner of the result can
 be solved and checked where it is small (the tests, ``benchmarks/geography_planar_qbf.py``);
@@ -230,10 +230,8 @@ def schaefer_drawing(q: Qbf, deadline: Deadline | None = None) -> SchaeferDrawin
                 crossed.append((k, j))
     drawn_inside = set(inside)
     outside = [k for k in range(len(arcs)) if k not in drawn_inside]
-    for x, k in enumerate(outside):  # nothing crosses outside (the module docstring)
-        pk = (place[arcs[k][0]], place[arcs[k][1]])
-        if any(_chords_cross(pk, (place[arcs[j][0]], place[arcs[j][1]])) for j in outside[x + 1:]):
-            raise AssertionError("two arcs outside the circle cross")  # pragma: no cover
+    if count_crossings([(place[arcs[k][0]], place[arcs[k][1]]) for k in outside]):
+        raise AssertionError("two arcs outside the circle cross")  # pragma: no cover - the docstring
     safe = all(crossing_safe(schaefer.succ, index["in1"],
                              [(arcs[k], arcs[j]) for k, j in crossed]))
     along: list[list[tuple[float, int, int]]] = [[] for _ in arcs]
