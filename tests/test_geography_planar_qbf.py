@@ -141,7 +141,7 @@ def test_cli_planarizes_edge_geography_through_the_qbf(tmp_path):
     assert run.code == 0, run.stderr
     said = json.loads(run.stdout)
     assert said["route"] == "qbf" and said["planar"] and said["winner_checked"] == "second"
-    assert said["crossings"] > 0 and said["planarity_tested"] and said["qbf_clauses"] > 0
+    assert said["crossing_count"] > 0 and said["planarity_tested"] and said["qbf_clauses"] > 0
     graph = from_arcs([tuple(line.split()) for line in out.read_text().splitlines()
                        if line and not line.startswith("#")])
     assert len(graph) == said["vertices"] and nx.check_planarity(graph.to_networkx().to_undirected())[0]

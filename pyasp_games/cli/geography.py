@@ -195,7 +195,8 @@ def planarize(
         ) + (f"; {planar.dropped_vertices} vertices and {planar.dropped_arcs} arcs no play "
              "can use dropped" if planar.dropped_vertices or planar.dropped_arcs else "")
         facts: dict[str, Any] = {
-            "route": "drawing", "crossings": [[list(c.first), list(c.second)] for c in planar.crossing_list],
+            "route": "drawing", "crossing_count": planar.crossings,
+            "crossings": [[list(c.first), list(c.second)] for c in planar.crossing_list],
             "dropped_vertices": planar.dropped_vertices, "dropped_arcs": planar.dropped_arcs,
             "search_nodes": planar.search_nodes}  # fmt: skip
     else:
@@ -216,7 +217,7 @@ def planarize(
             f"{found.crossings:,} crossings replaced by gadgets, each used by one play at most (proved)"
             + ("" if found.planar else "; planar by construction (not tested: too large)")
         )
-        facts = {"route": "qbf", "crossings": found.crossings, "moves": found.moves,
+        facts = {"route": "qbf", "crossing_count": found.crossings, "moves": found.moves,
                  "qbf_variables": found.qbf_variables, "qbf_clauses": found.qbf_clauses,
                  "schaefer_vertices": found.schaefer_vertices,
                  "planarity_tested": found.planar is not None,
