@@ -296,3 +296,21 @@ def test_cli_qbf_route_reads_an_undirected_edge_once(tmp_path):
     run = run_cli("geography", "planarize", src, "--check", "-o", tmp_path / "out.txt", "--json")
     assert run.code == 0, run.stderr
     assert run.json()["winner_checked"] == "first" and run.json()["route"] == "qbf"
+
+
+#: an orientation of K5 that no drawing tried makes safe (the QBF route: about 10 s)
+REFUSED_K5 = [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 1), (2, 3), (2, 4),
+              (3, 1), (4, 2), (4, 3)]
+
+
+@pytest.mark.xdist_group("timing")
+def test_the_qbf_route_honours_the_time_limit(tmp_path):
+    import time
+
+    src = tmp_path / "k5.txt"
+    src.write_text("# start: 0\n" + "".join(f"{u} {v}\n" for u, v in REFUSED_K5))
+    started = time.monotonic()
+    run = run_cli("geography", "planarize", src, "--time-limit", "1", "-o", tmp_path / "out.txt")
+    assert run.code == 3 and "unknown (time limit reached)" in run.stdout, run.stdout
+    assert time.monotonic() - started < 6
+    assert not (tmp_path / "out.txt").exists()
