@@ -197,7 +197,7 @@ def test_an_unsafe_crossing_is_told_by_the_input_s_arcs():
 def test_cli_refuses_the_undirected_k33_with_readable_arcs(tmp_path):
     src = tmp_path / "k33.txt"
     src.write_text("# start: a1\n" + "".join(f"a{i} b{j}\n" for i in (1, 2, 3) for j in (1, 2, 3)))
-    run = run_cli("geography", "planarize", src, "--undirected", "--json")
+    run = run_cli("geography", "planarize", src, "--undirected", "--route", "drawing", "--json")
     assert run.code == 3
     said = json.loads(run.stdout)
     steps = list(itertools.pairwise(said["play"]))
@@ -214,7 +214,7 @@ def test_an_undirected_graph_file_is_read_with_undirected(tmp_path):
                                "links": [{"source": u, "target": v} for u, v in g.edges]}))  # fmt: skip
     solved = run_cli("geography", "solve", src, "--undirected", "-s", "0", "--json")
     assert solved.code == 0 and solved.json()["answer"] == "first", solved.stderr
-    run = run_cli("geography", "planarize", src, "--undirected", "-s", "0", "--json")
+    run = run_cli("geography", "planarize", src, "--undirected", "-s", "0", "--route", "drawing", "--json")
     assert run.code == 3 and "a game graph needs directed arcs" not in run.stderr
     assert "->" in run.stderr and "..." not in run.stderr
 
@@ -233,11 +233,11 @@ def test_cli_planarize(tmp_path):
     assert again.code == 2 and "file exists" in again.stderr  # never overwritten unasked
     src_edge = tmp_path / "edge.txt"
     src_edge.write_text("# start: a\n# variant: edge\na b\n")
-    refused = run_cli("geography", "planarize", src_edge)
+    refused = run_cli("geography", "planarize", src_edge, "--route", "drawing")
     assert refused.code == 2 and "edge geography" in refused.stderr
     complete = tmp_path / "k6.txt"
     complete.write_text("# start: 0\n" + "".join(f"{u} {v}\n" for u in range(6) for v in range(6) if u != v))
-    unsafe = run_cli("geography", "planarize", complete, "--json")
+    unsafe = run_cli("geography", "planarize", complete, "--route", "drawing", "--json")
     assert unsafe.code == 3 and json.loads(unsafe.stdout)["status"] == "unknown"
     assert "no drawing tried keeps" in unsafe.stderr
     for bad in ("nan", "-1"):

@@ -74,12 +74,68 @@ def qbf_to_geography(
         sys.stdout.write(text)
 
 
-def planarize(
+def geography_to_qbf(
     graph: Path = typer.Argument(
-        ..., help="A vertex-geography graph (arc list with '# start:', or .adjlist, .graphml, .json)."
+        ..., help="A Geography graph (arc list with '# start:', or .adjlist, .graphml, .json)."
     ),
     start: str = typer.Option(None, "--start", "-s", help="The start vertex (default: the file's '# start:')."),
+    variant: Variant = typer.Option(
+        None, "--variant", help="vertex or edge geography (default: the file's '# variant:', else vertex)."
+    ),
     undirected: bool = typer.Option(False, "--undirected", help="Every line 'u v' is an edge usable both ways."),
+    output: Path = typer.Option(None, "--output", "-o", help="Write the QDIMACS here (default: stdout)."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing output file."),
+    json: bool = typer.Option(
+        False, "--json", help="Print the sizes as one JSON object (-o still gets the QDIMACS)."
+    ),
+) -> None:
+    """The Geography -> TQBF encoding: a QDIMACS formula, one block of variables per move,
+    true exactly when the first player wins (vertex or edge geography).
+
+    Move i is the vertex entered, in binary; the first player's moves are existential, the
+    second's universal; the clauses say the first illegal move is the second player's.
+    `reduce qbf-to-geography` turns the formula back into a Geography graph (Schaefer).
+    """
+    from pyasp_games.domains.geography.tqbf import game_to_qbf
+
+    new_file(output, force, "--output")
+    game = read_game(graph, start, None if variant is None else Variant(variant).value, undirected)
+    succ = [[w for w, _ in moves] for moves in game.moves]
+    q = game_to_qbf(succ, game.start, game.variant, game.directed, list(game.names))
+    text = q.qdimacs()
+    if output is not None:
+        write_output(text, output)
+    if json:
+        print_json({"graph": str(graph), "variant": game.variant, "moves": q.moves, "bits": q.bits,
+                    "variables": q.variables, "clauses": len(q.clauses),
+                    "vertices": q.vertices, "output": None if output is None else str(output)})  # fmt: skip
+    elif output is None:
+        sys.stdout.write(text)
+
+
+#: How ``geography planarize`` redraws a game (:data:`ROUTES`).
+Route = StrEnum("Route", {r: r for r in ("auto", "drawing", "qbf")})
+
+
+def planarize(
+    graph: Path = typer.Argument(
+        ..., help="A Geography graph (arc list with '# start:', or .adjlist, .graphml, .json)."
+    ),
+    start: str = typer.Option(None, "--start", "-s", help="The start vertex (default: the file's '# start:')."),
+    variant: Variant = typer.Option(
+        None, "--variant", help="vertex or edge geography (default: the file's '# variant:', else vertex)."
+    ),
+    undirected: bool = typer.Option(False, "--undirected", help="Every line 'u v' is an edge usable both ways."),
+    route: Route = typer.Option(
+        "auto", "--route",
+        help="drawing: crossing gadgets on a drawing of the game (vertex geography; refused when "
+        "every drawing tried has a crossing one play uses twice); qbf: Geography -> TQBF -> "
+        "Schaefer's graph drawn with every crossing used once at most (every game; large); "
+        "auto: the drawing, else the QBF route.",
+    ),
+    check: bool = typer.Option(
+        False, "--check", help="Also solve both games (native) and compare the winners, within the time limit."
+    ),
     output: Path = OUTPUT,
     force: bool = FORCE,
     time_limit: float = TIME_LIMIT,
@@ -87,12 +143,15 @@ def planarize(
 ) -> None:
     """Redraw the game as a planar digraph with the same winner (the notes' planar Geography).
 
-    Crossing arcs are replaced by a crossing gadget; the winner is kept exactly when no play
-    from the start uses both arcs of a crossing (no gadget can carry two passages), which is
-    checked for every crossing of the drawing by exhaustive search, and the drawing avoids
-    the others. A digraph whose every drawing tried needs such a crossing is refused (exit
-    3), with a play that uses both arcs.
-    Vertex geography on a digraph (an undirected graph is read as both arcs of every edge).
+    The drawing route replaces crossing arcs by a crossing gadget; the winner is kept exactly
+    when no play from the start uses both arcs of a crossing (no gadget can carry two
+    passages), which is checked for every crossing of the drawing by exhaustive search, and
+    the drawing avoids the others. Where every drawing tried needs such a crossing (and for
+    edge geography, whose arcs, not vertices, are used up), the QBF route writes the game as
+    a QBF, builds Schaefer's graph of it and draws that so that only arcs no play uses
+    together cross (proved for each crossing): total, but the graph grows fast (thousands of
+    vertices for a one-arc game, hundreds of thousands for 5 vertices). The result is planar
+    vertex geography either way (networkx's planarity test up to 50,000 vertices).
     """
     from pyasp_games.domains.geography.planar import UnsafeCrossing
     from pyasp_games.domains.geography.planar import planarize as redraw
@@ -102,54 +161,112 @@ def planarize(
 
     limits = Limits.given(time_limit)
     new_file(output, force, "--output")
-    game = read_game(graph, start, None, undirected)
-    if game.variant != "vertex":
+    game = read_game(graph, start, None if variant is None else Variant(variant).value, undirected)
+    chosen = Route(route).value
+    if chosen == "drawing" and game.variant != "vertex":
         raise InputError(
-            f"{game.name}: planarize keeps the winner of vertex geography; edge geography "
-            "needs another gadget (its arcs, not its vertices, are used up)"
+            f"{game.name}: the drawing route keeps the winner of vertex geography only; edge "
+            "geography needs --route qbf (or auto)"
         )
     arm(limits)
-    try:
-        planar = redraw(game.graph if game.directed else _both_ways(game), game.names[game.start],
-                        limits.deadline())
-    except UnsafeCrossing as refused:
-        if json:
-            print_json({"graph": str(graph), "status": "unknown", "planar": None,
-                        "unsafe_crossing": [list(refused.arcs[0]), list(refused.arcs[1])],
-                        "play": refused.play})  # fmt: skip
-        typer.echo(f"not planarized: {refused}", err=True)
-        raise typer.Exit(3) from None
+    deadline = limits.deadline()
+    digraph = game.graph if game.directed else _both_ways(game)
+    planar = refused = found = None
+    if chosen == "drawing" or (chosen == "auto" and game.variant == "vertex"):
+        try:
+            planar = redraw(digraph, game.names[game.start], deadline)
+        except UnsafeCrossing as unsafe:
+            if chosen == "drawing":
+                if json:
+                    print_json({"graph": str(graph), "status": "unknown", "planar": None,
+                                "unsafe_crossing": [list(unsafe.arcs[0]), list(unsafe.arcs[1])],
+                                "play": unsafe.play})  # fmt: skip
+                typer.echo(f"not planarized: {unsafe}", err=True)
+                raise typer.Exit(3) from None
+            refused = unsafe
+    if planar is not None:
+        if not planar.planar_output:  # the gadgets are planar by construction: a bug if not
+            raise RuntimeError(f"{game.name}: the redrawn graph is not planar")
+        result, new_start = planar.graph, planar.start
+        summary = (
+            "already planar: no crossing" if planar.planar_input else
+            f"{planar.crossings} crossings replaced by gadgets, each safe (no play from "
+            f"{planar.start} uses both of its arcs; {planar.search_nodes:,} search nodes)"
+        ) + (f"; {planar.dropped_vertices} vertices and {planar.dropped_arcs} arcs no play "
+             "can use dropped" if planar.dropped_vertices or planar.dropped_arcs else "")
+        facts: dict[str, Any] = {
+            "route": "drawing", "crossing_count": planar.crossings,
+            "crossings": [[list(c.first), list(c.second)] for c in planar.crossing_list],
+            "dropped_vertices": planar.dropped_vertices, "dropped_arcs": planar.dropped_arcs,
+            "search_nodes": planar.search_nodes}  # fmt: skip
+    else:
+        from pyasp_games.domains.geography.planar_tqbf import planarize_via_qbf
+
+        # the QBF reads an undirected graph's edges itself (in edge geography an edge is
+        # used once, whichever way)
+        found = planarize_via_qbf(game.graph, game.names[game.start], game.variant, game.directed,
+                                  deadline)
+        if found.planar is False or not found.safe:  # proved by construction: a bug if not
+            raise RuntimeError(f"{game.name}: the QBF route's drawing is not planar or not safe")
+        result, new_start = found.graph, found.graph.headers["start"]
+        why = "no drawing of the game avoids a crossing one play uses twice" if refused else (
+            "asked for" if chosen == "qbf" else "edge geography")
+        summary = (
+            f"via TQBF ({why}): {found.moves} moves, a QBF of {found.qbf_variables:,} variables and "
+            f"{found.qbf_clauses:,} clauses, Schaefer's graph of {found.schaefer_vertices:,} vertices, "
+            f"{found.crossings:,} crossings replaced by gadgets, each used by one play at most (proved)"
+            + ("" if found.planar else "; planar by construction (not tested: too large)")
+        )
+        facts = {"route": "qbf", "crossing_count": found.crossings, "moves": found.moves,
+                 "qbf_variables": found.qbf_variables, "qbf_clauses": found.qbf_clauses,
+                 "schaefer_vertices": found.schaefer_vertices,
+                 "planarity_tested": found.planar is not None,
+                 **({"refused_drawing": str(refused)} if refused else {})}  # fmt: skip
+    checked = None
+    if check:
+        checked = _same_winner(game, result if planar is not None else None, new_start,
+                               None if planar is not None else found.qbf, deadline)
     answered()
-    if not planar.planar_output:  # the gadgets are planar by construction: a bug if not
-        raise RuntimeError(f"{game.name}: the redrawn graph is not planar")
-    text = planar.graph.format_arcs()
+    text = result.format_arcs()
     if output is not None:
         write_output(text, output)
-    summary = (
-        "already planar: no crossing" if planar.planar_input else
-        f"{planar.crossings} crossings replaced by gadgets, each safe (no play from "
-        f"{planar.start} uses both of its arcs; {planar.search_nodes:,} search nodes)"
-    )
     if json:
         print_json({"graph": str(graph), "status": "solved", "planar": True,
-                    "winner_preserved": True, "start": planar.start,
-                    "vertices": len(planar.graph), "arcs": planar.graph.arc_count,
-                    "crossings": [[list(c.first), list(c.second)] for c in planar.crossing_list],
-                    "dropped_vertices": planar.dropped_vertices, "dropped_arcs": planar.dropped_arcs,
-                    "search_nodes": planar.search_nodes,
+                    "winner_preserved": True, "winner_checked": checked, "start": new_start,
+                    "vertices": len(result), "arcs": result.arc_count, **facts,
                     "output": None if output is None else str(output),
-                    **({} if output is not None else {"arcs": [[planar.graph.names[u],
-                       planar.graph.names[v]] for u, v in planar.graph.arcs()]})})  # fmt: skip
+                    **({} if output is not None else {"arcs": [[result.names[u],
+                       result.names[v]] for u, v in result.arcs()]})})  # fmt: skip
     else:
         if output is None:
             sys.stdout.write(text)
+        shown = "" if checked is None else (
+            f"; winner {checked} in both, solved" if planar is not None else
+            f"; winner {checked}, the game solved and the QBF's truth searched")
         typer.echo(
-            f"planar ({len(planar.graph)} vertices, {planar.graph.arc_count} arcs; checked), "
-            f"same winner (proved): {summary}"
-            + (f"; {planar.dropped_vertices} vertices and {planar.dropped_arcs} arcs no play "
-               "can use dropped" if planar.dropped_vertices or planar.dropped_arcs else ""),
+            f"planar ({len(result):,} vertices, {result.arc_count:,} arcs), same winner "
+            f"(proved{shown}): {summary}",
             err=True,
         )
+
+
+def _same_winner(game: Geography, result: Any, start: str, qbf: Any, deadline: Any) -> str:
+    """The game's winner (native), compared with the planar game's (native: the drawing
+    route) or with the truth of the QBF it was built from (the QBF route: its own search;
+    the planar game, Schaefer's graph with gadgets, is too large for the native search,
+    and its steps from the QBF are proved). A difference is a bug."""
+    from pyasp_games.domains.geography.model import make_instance
+    from pyasp_games.domains.geography.native import solve_game
+    from pyasp_games.domains.geography.tqbf import qbf_value
+
+    before = solve_game(game, deadline, line=False).first_wins
+    if qbf is not None:
+        after = qbf_value(qbf.blocks, qbf.clauses, deadline)
+    else:
+        after = solve_game(make_instance(result, start), deadline, line=False).first_wins
+    if before != after:
+        raise RuntimeError(f"{game.name}: the planar game has another winner")
+    return "first" if before else "second"
 
 
 def _both_ways(game: Geography) -> Any:

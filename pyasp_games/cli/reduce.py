@@ -192,9 +192,10 @@ def back(
     print_json(map_back(maps, value))
 
 
-from pyasp_games.cli.geography import qbf_to_geography  # noqa: E402 (kept in its domain)
+from pyasp_games.cli.geography import geography_to_qbf, qbf_to_geography  # noqa: E402 (kept in its domain)
 
 app.command("qbf-to-geography")(qbf_to_geography)
+app.command("geography-to-qbf")(geography_to_qbf)
 
 
 @app.command("circuit-to-grundy")

@@ -67,6 +67,8 @@ from pyasp_games.engines.graphs import set_bits
 from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 
 _POLL = 4096  # positions between deadline checks
+#: the largest winning strategy written as a certificate (proof-tree positions)
+CERTIFICATE_NODES = 200_000
 _CACHED_DEGREE = 10  # vertices up to this degree cache their move targets per arc subset
 
 
@@ -78,6 +80,8 @@ class GameResult:
     move: int | None
     line: list[int]
     stats: dict[str, int] = field(default_factory=dict)
+    #: the search, its table filled (a proof of the answer reads it again)
+    search: Any = field(default=None, repr=False)
 
 
 class _Search:
@@ -560,15 +564,90 @@ def solve_game(game: Geography, deadline: Deadline | None = None, line: bool = T
     finally:
         sys.setrecursionlimit(limit)
     stats = {"nodes": search.nodes, "positions": len(search.table)}
-    return GameResult(first, None if move is None else move[0], played, stats)
+    return GameResult(first, None if move is None else move[0], played, stats, search)
 
 
-def solve_native(game: Geography, limits: Limits = Limits(), line: bool = False) -> Claim:
-    """The ``native`` backend: answer ``first``/``second``, witness the winning first move."""
-    result = solve_game(game, limits.deadline(), line=line)
+def strategy_proof(
+    game: Geography, deadline: Deadline | None = None, max_nodes: int = CERTIFICATE_NODES,
+    search: _Search | None = None,
+) -> dict[str, Any] | None:
+    """The winner's strategy as a proof DAG, or ``None`` beyond ``max_nodes`` positions
+    (or at the deadline).
+
+    A node is a position where the winner is to move: ``{"move": vertex, "replies":
+    {reply: node, ...}}``, the winner's move and, for every legal reply of the loser
+    after it, the node of the position it leads to (``{}``: the loser has no move, the
+    winner has won). The first player wins: ``{"root": node, "nodes": [...]}``; the
+    second: ``{"replies": {first move: node, ...}, "nodes": [...]}``. Moves are named by
+    the vertex the token goes to (an arc in edge geography: from the token's vertex to
+    that one). Positions that differ only in material the token can no longer reach share
+    a node (the search's own reduction), so the proof is a DAG: the checker
+    (:func:`~pyasp_games.domains.geography.verify.check_strategy`) walks it with the real
+    positions and never trusts a value of the search.
+
+    >>> from pyasp_games.domains.geography.model import parse_instance
+    >>> strategy_proof(parse_instance("s a\\na b\\ns b\\n", "s", "vertex"))
+    {'root': 0, 'nodes': [{'move': 'b', 'replies': {}}]}
+    >>> strategy_proof(parse_instance("s a\\na b\\n", "s", "vertex"))
+    {'replies': {'a': 0}, 'nodes': [{'move': 'b', 'replies': {}}]}
+    """
+    if search is None:
+        search = make_search(game, deadline)
+    names = game.names
+    s = game.start
+    start = search.initial(s)
+    limit = sys.getrecursionlimit()
+    depth = (len(game) if search.vertex else game.edge_count) + 100
+    sys.setrecursionlimit(max(limit, 4 * depth))
+    nodes: list[dict[str, Any]] = []
+    index: dict[tuple[int, int], int] = {}
+    work: list[tuple[int, int, int]] = []
+
+    def node(v: int, avail: int) -> int:
+        known = index.get((v, avail))
+        if known is None:
+            known = index[v, avail] = len(nodes)
+            nodes.append({})
+            work.append((known, v, avail))
+        return known
+
+    try:
+        if search.position_wins(s, start):
+            proof: dict[str, Any] = {"root": node(s, start)}
+        else:
+            proof = {"replies": {names[r]: node(r, rest) for r, rest in search.legal(s, start)}}
+        while work:
+            if len(nodes) > max_nodes or (deadline is not None and deadline.expired()):
+                return None
+            k, v, avail = work.pop()
+            step = search.position_winning_move(v, avail)
+            if step is None:  # pragma: no cover - a won position has a winning move
+                raise AssertionError("a position of the proof has no winning move")
+            w, after = step
+            nodes[k] = {"move": names[w],
+                        "replies": {names[r]: node(r, rest) for r, rest in search.legal(w, after)}}
+    except LimitReached:
+        return None
+    finally:
+        sys.setrecursionlimit(limit)
+    proof["nodes"] = nodes
+    return proof
+
+
+def solve_native(
+    game: Geography, limits: Limits = Limits(), line: bool = False, proof: bool = True
+) -> Claim:
+    """The ``native`` backend: answer ``first``/``second``, witness the winning first move,
+    certificate the winner's strategy (:func:`strategy_proof`; none beyond
+    :data:`CERTIFICATE_NODES` positions, or with ``proof=False``)."""
+    deadline = limits.deadline()
+    result = solve_game(game, deadline, line=line)
     stats: dict = dict(result.stats)
     if line:
         stats["line"] = [game.names[v] for v in result.line]
     witness = None if result.move is None else game.move_name(result.move)
     answer = "first" if result.first_wins else "second"
-    return Claim.solved(answer, witness, stats=stats)
+    certificate = strategy_proof(game, deadline, search=result.search) if proof else None
+    if certificate is not None:
+        stats["proof_nodes"] = len(certificate["nodes"])
+    return Claim.solved(answer, witness, stats=stats, certificate=certificate)

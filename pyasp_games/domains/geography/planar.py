@@ -37,8 +37,10 @@ been crossed, the other cannot be: **a play that uses both arcs of a crossing ca
 carried by any crossing gadget** in vertex geography. (The notes' proof argues only the
 first passage, "suppose without loss of generality that (a, b) is used before (c, d)".)
 The reduction here is therefore proved, not assumed: every crossing of the drawing is
-*safe*, meaning no play from the start uses both of its arcs (an exhaustive search over the
-simple paths from the start, pruned by reachability), and then the winner is preserved
+*safe*, meaning no play from the start uses both of its arcs (proved in polynomial time
+where it can: after one arc, the other's tail is unreachable without the dominators of the
+first arc's tail, :class:`SafetyProof`; else an exhaustive search over the simple paths from
+the start, pruned by reachability), and then the winner is preserved
 (above). The drawing is made for it, by edge insertion (as crossing-minimising
 planarizers do): a breadth-first tree of the plays, every arc that keeps it planar, then
 each remaining arc along the cheapest way through the faces of the drawing so far (Dijkstra
@@ -204,6 +206,58 @@ def play_using(
         count[0] += nodes
     del n
     return None
+
+
+class SafetyProof:
+    """Whether no play from ``start`` uses two given arcs, by a polynomial sufficient test:
+    a play that uses ``a -> b`` has used every dominator of ``a`` (every vertex on all
+    paths from the start to ``a``) and ``a`` itself, so the other arc's tail must be
+    reachable from ``b`` without them; both orders are tested. :meth:`safe` is ``False``
+    for "not proved" (a play may or may not use both). The dominators are computed once
+    (networkx), each arc's reach after it once.
+
+    >>> proof = SafetyProof([[1, 2], [3], [3], []], 0)   # s -> a -> t, s -> b -> t
+    >>> proof.safe((0, 1), (2, 3)), proof.safe((0, 1), (1, 3))
+    (True, False)
+    """
+
+    def __init__(self, succ: Sequence[Sequence[int]], start: int) -> None:
+        import networkx as nx
+
+        g = nx.DiGraph()
+        g.add_nodes_from(range(len(succ)))
+        g.add_edges_from((u, v) for u, vs in enumerate(succ) for v in vs)
+        self.idom = dict(nx.immediate_dominators(g, start))
+        self.idom[start] = start  # (networkx 3.5 leaves the start out)
+        self.succ = succ
+        self.reach: dict[Arc, set[int]] = {}
+
+    def reachable_after(self, arc: Arc) -> set[int]:
+        """The vertices a play can still reach after moving along ``arc``."""
+        if arc not in self.reach:
+            a, b = arc
+            idom, succ = self.idom, self.succ
+            blocked = {a}
+            x = a
+            while idom[x] != x:
+                x = idom[x]
+                blocked.add(x)
+            seen = {b} if b not in blocked else set()
+            stack = list(seen)
+            while stack:
+                u = stack.pop()
+                for w in succ[u]:
+                    if w not in seen and w not in blocked:
+                        seen.add(w)
+                        stack.append(w)
+            self.reach[arc] = seen
+        return self.reach[arc]
+
+    def safe(self, first: Arc, second: Arc) -> bool:
+        if first[0] not in self.idom or second[0] not in self.idom:  # a tail no play reaches
+            return True
+        return (second[0] not in self.reachable_after(first)
+                and first[0] not in self.reachable_after(second))
 
 
 class _Drawing:
@@ -384,10 +438,14 @@ def planarize(
     verdicts: dict[frozenset[int], list[int] | None] = {}
     nodes = [0]
 
+    proof = SafetyProof(succ, s)
+
     def shared_play(k: int, j: int) -> list[int] | None:
         key = frozenset((k, j))
         if key not in verdicts:
-            verdicts[key] = play_using(succ, s, arcs[k], arcs[j], deadline, nodes)
+            # proved safe in polynomial time (dominators), else the exhaustive search
+            verdicts[key] = None if proof.safe(arcs[k], arcs[j]) else play_using(
+                succ, s, arcs[k], arcs[j], deadline, nodes)
         return verdicts[key]
 
     unsafe = float(len(arcs) ** 2 + 1)  # dearer than every safe way together
@@ -504,7 +562,8 @@ def _with_gadgets(
         return names[u], names[v]
 
     crossing_list = [Crossing(shown(k), shown(j), True, "no play from the start uses both arcs "
-                              "(exhaustive search)") for x, (k, j) in sorted(drawing.crossings.items())]
+                              "(dominators, or exhaustive search)")
+                     for x, (k, j) in sorted(drawing.crossings.items())]
     out = from_arcs(with_gadgets(names, arcs, along, prefix), [names[v] for v in vertices],
                     name=headers.get("source", "graph").removesuffix(" (planarized)") + ".planar",
                     headers=headers)

@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pyasp_games.engines.graphs import Digraph, from_arcs
+from pyasp_games.engines.limits import Deadline
 from pyasp_games.errors import InputError, read_text
 
 
@@ -172,3 +173,245 @@ def to_geography(q: Qbf, variant: str = "vertex") -> Digraph:
     }
     vertices = ["in1", "c"]
     return from_arcs(arcs, vertices, name=f"{q.name}.geography", headers=headers)
+
+
+# -- Geography -> TQBF -------------------------------------------------------------------
+
+#: The largest game written as a QBF (vertices reachable from the start; in edge geography
+#: the usable arcs bound the length of a play, and so the number of blocks).
+MAX_QBF_MOVES = 64
+
+
+@dataclass
+class GameQbf:
+    """A Geography game as a QBF: true exactly when the first player wins.
+
+    Attributes:
+        blocks: the quantifier blocks, ``('e'|'a', [variables])``, outermost first:
+            block ``i`` holds the bits of move ``i`` (and, in the first player's blocks,
+            the auxiliary variables that flag an illegal move of the second player).
+        clauses: the CNF matrix.
+        variables: how many variables.
+        moves: the number of moves encoded (odd, above the longest play).
+        bits: the bits of one move (a vertex number among the ``vertices``).
+        vertices: the vertices a play can reach, by number (the start first).
+    """
+
+    blocks: list[tuple[str, list[int]]]
+    clauses: list[tuple[int, ...]]
+    variables: int
+    moves: int
+    bits: int
+    vertices: list[str]
+
+    def qdimacs(self) -> str:
+        """The QDIMACS text (``p cnf``, the quantifier lines, the clauses)."""
+        lines = [f"c Geography -> TQBF: {self.moves} moves of {self.bits} bits over the "
+                 f"vertices {' '.join(self.vertices)} (numbered from 0)",
+                 f"p cnf {self.variables} {len(self.clauses)}"]
+        lines += [f"{kind} {' '.join(map(str, vs))} 0" for kind, vs in self.blocks if vs]
+        lines += [" ".join(map(str, c)) + " 0" for c in self.clauses]
+        return "\n".join(lines) + "\n"
+
+    def qbf(self, name: str = "game") -> Qbf:
+        """As a :class:`Qbf` (the prefix made strictly alternating) for :func:`to_geography`."""
+        return parse_qdimacs(self.qdimacs(), name)
+
+
+def game_to_qbf(
+    succ: list[list[int]], start: int, variant: str = "vertex", directed: bool = True,
+    names: list[str] | None = None,
+) -> GameQbf:
+    """Geography -> TQBF: a QBF, one block of variables per move, true exactly when the
+    first player wins Geography on ``succ`` from ``start``.
+
+    Move ``i`` is the vertex the token enters at the ``i``-th move, written in
+    ``bits`` bits (block ``i``: ∃ for the first player's moves, ∀ for the second's). The
+    clauses ``legal(i)`` say move ``i`` is legal after moves ``1..i-1``: a vertex number
+    that exists, an arc from the vertex before (the start for move 1), and a vertex not
+    entered before (vertex geography), or an arc not used before (edge geography; an
+    undirected edge in either direction). With ``N`` moves, odd and above the longest
+    play, the first illegal move of ``1..N`` is the move of the player who cannot move,
+    so the first player wins iff it is the second player's::
+
+        ∃x1 ∀x2 ∃x3 ... ∃xN .  ∧_{i odd} ( (∧_{j < i even} legal(j)) → legal(i) )
+
+    (a first-player move need not be legal once a second-player move was not, and no
+    play lasts ``N`` moves, so the last conjunct forces the second player to be stuck
+    first). In CNF: an auxiliary ``g`` per clause of ``legal(j)`` (``j`` even) may be
+    true only where its clause is false (``¬g ∨ ¬ℓ`` for each literal ℓ), and ``F_j``
+    ("a second-player move up to ``j`` was illegal") only where ``F_{j-2}`` or one of
+    move ``j``'s ``g`` is; every clause of ``legal(i)`` (``i`` odd) gets ``F_{i-1}``.
+    These depend on the moves up to ``j`` only, and true is their best value wherever
+    allowed, so they sit in the first player's block right after move ``j``.
+    Polynomial: O(N·n²) clauses in vertex geography, O(N²·m) in edge geography.
+
+    >>> q = game_to_qbf([[1], [2], []], 0)    # a path s -> a -> b: the second player wins
+    >>> q.moves, q.bits, [kind for kind, _ in q.blocks]
+    (3, 2, ['e', 'a', 'e'])
+    >>> qbf_value(q.blocks, q.clauses)
+    False
+    >>> edge = game_to_qbf([[1], []], 0)    # s -> a: the first player wins
+    >>> qbf_value(edge.blocks, edge.clauses)
+    True
+    """
+    n = len(succ)
+    names = names or [str(v) for v in range(n)]
+    # the part a play can reach, numbered from the start
+    order, seen = [start], {start}
+    for u in order:
+        for v in succ[u]:
+            if v not in seen:
+                seen.add(v)
+                order.append(v)
+    code = {v: k for k, v in enumerate(order)}
+    size = len(order)
+    arcs = sorted({(code[u], code[v]) for u in order for v in succ[u]})
+    if not directed:
+        arcs = sorted(set(arcs) | {(v, u) for u, v in arcs})
+    adjacent = set(arcs)
+    longest = size - 1 if variant == "vertex" else len({frozenset(a) if not directed else a for a in arcs})
+    moves = longest + 1 if longest % 2 == 0 else longest + 2  # odd, above the longest play
+    if moves > MAX_QBF_MOVES:
+        raise InputError(f"a play can last {longest} moves; the QBF is written for at most "
+                         f"{MAX_QBF_MOVES - 1}")
+    bits = max(1, (size - 1).bit_length())
+    counter = [moves * bits]
+
+    def var(i: int, b: int) -> int:
+        return (i - 1) * bits + b + 1
+
+    def differs(i: int, c: int) -> list[int]:
+        """The literals of 'move i is not vertex c' (move 0 is the start, code 0)."""
+        return [-var(i, b) if (c >> b) & 1 else var(i, b) for b in range(bits)]
+
+    def legal(i: int) -> list[list[int]]:
+        out = [differs(i, c) for c in range(size, 1 << bits)]
+        for u in range(size) if i > 1 else (0,):
+            for v in range(size):
+                if (u, v) not in adjacent:
+                    out.append((differs(i - 1, u) if i > 1 else []) + differs(i, v))
+        if variant == "vertex":
+            out.append(differs(i, 0))
+            for j in range(1, i):
+                out += [differs(j, v) + differs(i, v) for v in range(size)]
+            return out
+        edges = arcs if directed else [(u, v) for u, v in arcs if u <= v]
+        for j in range(1, i):
+            for u, v in edges:  # move j along the arc (edge), and move i along it again
+                ways = ((u, v),) if directed else tuple(dict.fromkeys(((u, v), (v, u))))
+                for a, b in ways:
+                    if j == 1 and a != 0:
+                        continue
+                    for c, d in ways:
+                        clause = _clause([*(differs(j - 1, a) if j > 1 else []), *differs(j, b),
+                                          *differs(i - 1, c), *differs(i, d)])
+                        if clause is not None:
+                            out.append(clause)
+        return out
+
+    def fresh() -> int:
+        counter[0] += 1
+        return counter[0]
+
+    clauses: list[tuple[int, ...]] = []
+    blocks: list[tuple[str, list[int]]] = []
+    illegal = 0  # F_{i-1}: a second-player move so far was illegal (0: none yet)
+    pending: list[int] = []  # auxiliaries of the last second-player move
+    for i in range(1, moves + 1):
+        own = [var(i, b) for b in range(bits)]
+        if i % 2 == 1:
+            blocks.append(("e", pending + own))
+            for clause in legal(i):
+                clauses.append(tuple(clause + ([illegal] if illegal else [])))
+            pending = []
+        else:
+            blocks.append(("a", own))
+            flags = []
+            for clause in legal(i):
+                g = fresh()
+                flags.append(g)
+                clauses += [(-g, -lit) for lit in clause]
+            f = fresh()
+            clauses.append(tuple([-f] + ([illegal] if illegal else []) + flags))
+            pending = [*flags, f]
+            illegal = f
+    clauses = list(dict.fromkeys(clauses))  # a clause met twice is written once
+    return GameQbf(blocks, clauses, counter[0], moves, bits, [names[v] for v in order])
+
+
+def _clause(literals: list[int]) -> list[int] | None:
+    """The literals without repeats, or ``None`` for a clause that always holds."""
+    out = list(dict.fromkeys(literals))
+    return None if any(-lit in out for lit in out) else out
+
+
+def qbf_value(
+    blocks: list[tuple[str, list[int]]], clauses: list[tuple[int, ...]],
+    deadline: Deadline | None = None,
+) -> bool:
+    """The truth of a prenex CNF formula, by search over its prefix in order (each
+    variable's two values, the ∃ player needing one to be true, the ∀ player both),
+    stopping a branch as soon as a clause has every literal false (false) or every
+    clause has a true literal (true). Exponential in the worst case, but only a
+    falsified clause's prefix is ever searched, so :func:`game_to_qbf`'s formulas of
+    small games take a moment (every illegal move is refuted as soon as it is made).
+    Independent of the Geography solvers (the reduction's check).
+
+    >>> qbf_value([("e", [1]), ("a", [2])], [(1, 2), (1, -2)])
+    True
+    >>> qbf_value([("a", [2]), ("e", [1])], [(1, 2), (-1, -2), (2,)])
+    False
+    """
+    order = [(kind == "e", v) for kind, vs in blocks for v in vs]
+    occurs: dict[int, list[tuple[int, bool]]] = {}
+    for k, clause in enumerate(clauses):
+        for lit in clause:
+            occurs.setdefault(abs(lit), []).append((k, lit > 0))
+    true_count = [0] * len(clauses)
+    false_count = [0] * len(clauses)
+    size = [len(c) for c in clauses]
+    state = {"satisfied": 0, "nodes": 0}
+    if any(n == 0 for n in size):
+        return False
+
+    def assign(v: int, value: bool, sign: int) -> bool:
+        """Apply (sign 1) or undo (sign -1) ``v = value``; False if a clause is falsified."""
+        ok = True
+        for k, positive in occurs.get(v, ()):
+            if positive == value:
+                if sign > 0:
+                    true_count[k] += 1
+                    state["satisfied"] += true_count[k] == 1
+                else:
+                    state["satisfied"] -= true_count[k] == 1
+                    true_count[k] -= 1
+            else:
+                false_count[k] += sign
+                if sign > 0 and false_count[k] == size[k] and not true_count[k]:
+                    ok = False
+        return ok
+
+    def value(i: int) -> bool:
+        state["nodes"] += 1
+        if deadline is not None and state["nodes"] % 4096 == 0:
+            deadline.check()
+        if state["satisfied"] == len(clauses):
+            return True
+        exists, v = order[i]  # a falsified clause stops before; all assigned: satisfied
+        for choice in (False, True):
+            ok = assign(v, choice, 1)
+            result = ok and value(i + 1)
+            assign(v, choice, -1)
+            if result == exists:
+                return exists
+        return not exists
+
+    import sys
+
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 2 * len(order) + 100))
+    try:
+        return value(0)
+    finally:
+        sys.setrecursionlimit(limit)

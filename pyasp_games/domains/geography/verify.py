@@ -29,6 +29,8 @@ from pyasp_games.errors import Unconfirmed
 BUDGET = 300_000
 #: larger graphs (vertices in vertex geography, edges in edge geography) are not searched
 MAX_MATERIAL = 80
+#: positions a strategy certificate may have (the checker walks each once)
+PROOF_BUDGET = 2_000_000
 
 
 class _Budget(Exception):
@@ -151,9 +153,113 @@ def check_line(game: Geography, line: list[str]) -> tuple[bool, str]:
     return True, f"a legal line of {len(line) - 1} moves to a player without moves"
 
 
+def check_strategy(game: Geography, answer: Any, witness: Any, proof: Any) -> tuple[bool, str]:
+    """Check a claimed winner by the winner's strategy (a proof DAG, the outcome's
+    certificate): walked from the start with the real positions (the token's vertex and
+    the used vertices, or edges), at each of the winner's turns the node's move must be
+    legal, at each of the loser's turns the node must answer every legal reply (and no
+    other), and a play ends only where the loser cannot move. Every play the loser can
+    force then ends with the loser stuck: the answer holds. A node reached by several
+    plays is checked once per distinct position. :class:`Unconfirmed` beyond
+    :data:`PROOF_BUDGET` positions.
+
+    The proof: ``{"root": k, "nodes": [...]}`` (first player wins: node ``k`` is the start)
+    or ``{"replies": {first move: k, ...}, "nodes": [...]}`` (second player wins); a node
+    is ``{"move": vertex, "replies": {reply vertex: node, ...}}`` (moves named by the
+    vertex the token goes to).
+
+    >>> from pyasp_games.domains.geography.model import parse_instance
+    >>> g = parse_instance("s a\\na b\\ns b\\n", "s", "vertex")
+    >>> check_strategy(g, "first", "b", {"root": 0, "nodes": [{"move": "b", "replies": {}}]})
+    (True, 'a winning strategy of 1 position (1 node), every reply answered')
+    >>> check_strategy(g, "first", "a", {"root": 0, "nodes": [{"move": "a", "replies": {}}]})
+    (False, "the loser's reply 'b' to the move to 'a' is not answered by the strategy")
+    """
+    if answer not in ("first", "second"):
+        return False, f"answer {answer!r} is neither 'first' nor 'second'"
+    if not isinstance(proof, dict) or not isinstance(proof.get("nodes"), list):
+        return False, "no strategy (a JSON object with 'nodes' and 'root' or 'replies')"
+    nodes = proof["nodes"]
+    nbrs = _neighbours(game)
+    names, index = game.names, game.graph.index
+    vertex = game.variant == "vertex"
+    # every piece of material (a vertex, or an edge key) as one bit of an integer
+    bit: dict[Any, int] = {}
+    for v, moves in enumerate(nbrs):
+        for w, key in moves:
+            item = w if vertex else key
+            bit.setdefault(item, len(bit))
+        if vertex:
+            bit.setdefault(v, len(bit))
+
+    def legal(v: int, used: int) -> dict[str, int]:
+        """The moves from ``v``: the name of the vertex entered -> the used set after."""
+        out = {}
+        for w, key in nbrs[v]:
+            b = 1 << bit[w if vertex else key]
+            if not used & b:
+                out[names[w]] = used | b
+        return out
+
+    def answered(replies: Any, v: int, used: int, after: str) -> list[tuple[Any, int, int]] | str:
+        """The loser's every reply at ``v`` paired with the strategy's node for it."""
+        if not isinstance(replies, dict):
+            return f"the replies {after} are not a mapping of replies to nodes"
+        options = legal(v, used)
+        for name in replies:
+            if name not in options:
+                return f"{name!r} {after} is not a legal reply"
+        for name in options:
+            if name not in replies:
+                return f"the loser's reply {name!r} {after} is not answered by the strategy"
+        return [(replies[name], index[name], options[name]) for name in options]
+
+    s = game.start
+    used0 = 1 << bit[s] if vertex and s in bit else 0
+    if answer == "first":
+        root = proof.get("root")
+        target = _first_move_target(game, witness)
+        if not isinstance(root, int) or not 0 <= root < len(nodes) or not isinstance(nodes[root], dict):
+            return False, "the strategy has no root node"
+        if target is None or nodes[root].get("move") != names[target]:
+            return False, f"the winning move {witness!r} is not the strategy's first move"
+        stack = [(root, s, used0)]
+    else:
+        if witness is not None:
+            return False, "a second-player win has no winning first move (witness must be null)"
+        first = answered(proof.get("replies"), s, used0, "at the start")
+        if isinstance(first, str):
+            return False, first
+        stack = list(first)
+    seen: set[tuple[int, int, int]] = set()
+    while stack:
+        k, v, used = stack.pop()
+        if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k < len(nodes):
+            return False, f"the strategy names a node {k!r} it does not have"
+        if (k, v, used) in seen:
+            continue
+        seen.add((k, v, used))
+        if len(seen) > PROOF_BUDGET:
+            raise Unconfirmed(f"a strategy beyond the checker's budget of {PROOF_BUDGET:,} positions")
+        node = nodes[k]
+        move = node.get("move") if isinstance(node, dict) else None
+        options = legal(v, used)
+        if move not in options:
+            return False, f"the strategy's move to {move!r} from {names[v]!r} is not legal there"
+        replies = answered(node.get("replies"), index[move], options[move], f"to the move to {move!r}")
+        if isinstance(replies, str):
+            return False, replies
+        stack += replies
+    count = len({k for k, _, _ in seen})
+    return True, (f"a winning strategy of {len(seen):,} position{'s' if len(seen) != 1 else ''} "
+                  f"({count:,} node{'s' if count != 1 else ''}), every reply answered")
+
+
 def check_outcome(game: Geography, outcome: Outcome) -> tuple[bool | None, str]:
-    """Verify a solved outcome independently: the winner and the winning first move by
-    brute-force minimax (within a budget), and a reported line of play for legality."""
+    """Verify a solved outcome independently: by the winner's strategy when the outcome
+    carries one (:func:`check_strategy`, any size within its budget), else the winner and
+    the winning first move by brute-force minimax (within a budget); and a reported line of
+    play for legality."""
     if outcome.status != "solved":
         return None, "nothing to verify"
     line = outcome.stats.get("line")
@@ -168,6 +274,8 @@ def check_outcome(game: Geography, outcome: Outcome) -> tuple[bool | None, str]:
             return False, f"the line of play ends with the {winner} player winning, not the {outcome.answer}"
         if outcome.answer == "first" and line[1:2] != [_shown_target(game, outcome.witness)]:
             return False, "the line of play does not begin with the winning move shown"
+    if outcome.certificate is not None:
+        return check_strategy(game, outcome.answer, outcome.witness, outcome.certificate)
     return check_answer(game, outcome.answer, outcome.witness)
 
 
