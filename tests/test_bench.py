@@ -218,7 +218,9 @@ def test_campaign_rows_are_verified_and_agree(tiny_campaign):
     assert_bad_input(again, "not empty")
 
 
-@pytest.mark.parametrize("blocked", ["report.md", "cactus.png", "scaling.svg"])
+@pytest.mark.parametrize(  # a PNG costs matplotlib's raster back end: slow
+    "blocked", ["report.md", pytest.param("cactus.png", marks=pytest.mark.slow), "scaling.svg"]
+)
 def test_report_that_cannot_be_written_is_one_line(tiny_campaign, tmp_path, blocked):
     """A report or plot path that cannot be written (here a folder stands there, which
     stops root too): one line naming it, exit 2, not an internal error."""

@@ -47,9 +47,9 @@ def truth(prefix: list[tuple[str, int]], clauses: list[list[int]], assign: dict)
     return any(values) if kind == "e" else all(values)
 
 
-@pytest.mark.parametrize("count", [30, pytest.param(80, marks=pytest.mark.slow)])
+@pytest.mark.parametrize("count", [15, pytest.param(80, marks=pytest.mark.slow)])
 def test_random_qbfs_first_player_wins_iff_true(count):
-    """The first ``count`` QBFs of one seed (the slow run: 80, the first 30 among them),
+    """The first ``count`` QBFs of one seed (the slow run: 80, the first 15 among them),
     both games of each by both solvers; true and false ones both among them."""
     rng = random.Random(1993)
     seen = {True: 0, False: 0}
