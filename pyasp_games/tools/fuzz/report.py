@@ -134,6 +134,8 @@ def shown(answer: Any) -> str:
 
 
 def said(outcome: Outcome) -> str:
+    if outcome.status == "error" and not outcome.verdict.failed:  # no answer at all
+        return "no answer (an error, said above)"
     if outcome.status == "error":
         claimed = outcome.verdict.failed_status
         return "an answer that fails verification" + (f" (claimed {claimed})" if claimed else "")
@@ -141,11 +143,15 @@ def said(outcome: Outcome) -> str:
 
 
 def reproduce(
-    domain: str, question: Question, failure: Failure, backend: str, encoding: str | None
+    domain: str, question: Question, failure: Failure, backend: str, encoding: str | None,
+    arguments: Callable[[Any, str], list[str]] | None = None,
 ) -> str:
     """The command that answers the failing instance with the tested encoding (and, for a
-    user encoding, cross-checks it against the reference)."""
-    words = ["pyasp-games", domain, question.name, str(failure.file), "--backend", backend]
+    user encoding, cross-checks it against the reference); ``arguments(instance, file)``:
+    the words that give the instance (default: the file alone,
+    :meth:`~pyasp_games.engines.fuzzing.Fuzzing.command_words`)."""
+    given = [str(failure.file)] if arguments is None else arguments(failure.instance, str(failure.file))
+    words = ["pyasp-games", domain, question.name, *given, "--backend", backend]
     if encoding is not None:
         words += ["--encoding", encoding]
     if failure.mode == "count":

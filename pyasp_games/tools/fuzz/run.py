@@ -226,13 +226,14 @@ def _run(session: _Session, spec: DomainSpec, q: Question, fuzzing: Fuzzing, fam
         if out is not None:
             slow.file = write_new(out, stem.replace("counterexample", "timeout"),
                                   fuzzing.write(slow.instance))  # fmt: skip
-            slow.command = reproduce(spec.name, q, slow, backend, encoding)
+            slow.command = reproduce(spec.name, q, slow, backend, encoding, fuzzing.command_words)
     if failure is not None:
         report.failure = failure
         if failure.file is None and out is not None:
             failure.file = write_new(out, stem, fuzzing.write(failure.instance))
         if failure.file is not None:
-            failure.command = reproduce(spec.name, q, failure, backend, encoding)
+            failure.command = reproduce(spec.name, q, failure, backend, encoding,
+                                        fuzzing.command_words)  # fmt: skip
     report.seconds = time.perf_counter() - started
     return report
 

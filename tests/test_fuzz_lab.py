@@ -1,0 +1,31 @@
+"""``pyasp-games fuzz``: the defects the encoding lab's measurement found (issue 45), each
+a test, and what an author writes beside an encoding (assertions, coverage)."""
+
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+
+from pyasp_games.domains import domain_spec
+from pyasp_games.tools.fuzz import fuzz
+from tests.conftest import run_cli
+
+ROOT = Path(__file__).resolve().parent.parent
+PLANTED = ROOT / "benchmarks" / "planted"
+
+
+def test_a_dynamics_that_refutes_every_length_is_found_and_reproduced(tmp_path):
+    """A frame axiom that copies a pebble refutes every horizon: the loop stops at the
+    length of a schedule held (the tree peeling's) and says so, a failure (exit 1), not a
+    time-out; the reproducing command names the graph and fails as fuzz said."""
+    report = fuzz(domain_spec("routing"), "solve", str(PLANTED / "routing-frame-copies-pebble.lp"),
+                  runs=1, out=tmp_path, total_limit=20)  # fmt: skip
+    failure = report.failure
+    assert failure is not None and report.exit_code() == 1 and report.timeout is None
+    assert failure.phase == "small scope" and failure.size == 2
+    assert "refutes every schedule length up to 1, but a schedule of 1 step exists" in failure.reason
+    words = shlex.split(failure.command)
+    assert words[1:4] == ["routing", "solve", "path:2"], words
+    run = run_cli(*words[1:])
+    assert run.code == 1, run.stdout + run.stderr
+    assert "refutes every schedule length up to 1" in run.stdout + run.stderr
