@@ -3,6 +3,7 @@ a test, and what an author writes beside an encoding (assertions, coverage)."""
 
 from __future__ import annotations
 
+import json
 import shlex
 from pathlib import Path
 
@@ -29,3 +30,21 @@ def test_a_dynamics_that_refutes_every_length_is_found_and_reproduced(tmp_path):
     run = run_cli(*words[1:])
     assert run.code == 1, run.stdout + run.stderr
     assert "refutes every schedule length up to 1" in run.stdout + run.stderr
+
+
+def test_a_case_whose_answer_is_a_fraction_is_exported_whole(tmp_path):
+    """A matrix game's value is a Fraction: the case's answer file is written (as --json
+    writes it) and replays, failed by the wrong encoding and passed by the bundled one."""
+    from pyasp_games.tools.fuzz.regression import replay
+
+    wrong = str(PLANTED / "zerosum-saddle-first-row-only.lp")
+    cases = tmp_path / "cases"
+    report = fuzz(domain_spec("zerosum"), "saddle", wrong, runs=1, out=tmp_path, export=cases,
+                  total_limit=20)  # fmt: skip
+    assert report.failure is not None and report.failure.case is not None
+    names = sorted(p.name for p in cases.iterdir())
+    assert names == ["zerosum-saddle-matrix-case.expect.json", "zerosum-saddle-matrix-case.txt"]
+    expect = json.loads((cases / names[0]).read_text())
+    assert expect["answer"] == str(report.failure.reference.answer)
+    assert [c.status for c in replay(cases, wrong)] == ["failed"]
+    assert [c.status for c in replay(cases, "saddle")] == ["ok"]
