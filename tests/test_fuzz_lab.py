@@ -7,6 +7,8 @@ import json
 import shlex
 from pathlib import Path
 
+import pytest
+
 from pyasp_games.domains import domain_spec
 from pyasp_games.tools.fuzz import fuzz
 from tests.conftest import run_cli
@@ -48,3 +50,39 @@ def test_a_case_whose_answer_is_a_fraction_is_exported_whole(tmp_path):
     assert expect["answer"] == str(report.failure.reference.answer)
     assert [c.status for c in replay(cases, wrong)] == ["failed"]
     assert [c.status for c in replay(cases, "saddle")] == ["ok"]
+
+
+def test_an_encoding_of_an_older_interface_is_told_the_input_it_never_reads(tmp_path):
+    """Kriegspiel's encodings before sym/3 fail with 'the universe lacks where ...
+    leads': fuzz says the predicate they never read and the version they were written
+    for, against the interface documented in encodings/kriegspiel/README.md."""
+    old = ROOT / "tests" / "fuzz_encodings" / "kriegspiel-interface-1.lp"
+    report = fuzz(domain_spec("kriegspiel"), "solve", str(old), runs=1, out=tmp_path,
+                  total_limit=20)  # fmt: skip
+    assert report.failure is not None and "the universe lacks where" in report.failure.reason
+    said = " ".join(report.interface)
+    assert "never reads sym/3, an input of kriegspiel interface 2" in said
+    assert "encodings/kriegspiel/README.md" in said and "written for kriegspiel interface 1" in said
+    from pyasp_games.tools.fuzz import report_lines
+
+    lines = list(report_lines(report, str))
+    why = next(k for k, line in enumerate(lines) if line.startswith("  why:"))
+    assert lines[why + 1].startswith("  interface: ") and "sym/3" in lines[why + 1] + lines[why + 2]
+
+
+def test_the_interface_check_reads_the_readme_and_the_version_line(tmp_path):
+    from pyasp_games.engines.interface import check, versions
+    from pyasp_games.engines.resources import encoding_path
+    from pyasp_games.errors import InputError
+
+    assert [v.number for v in versions("kriegspiel")][-1] == 2
+    assert check("kriegspiel", encoding_path("kriegspiel", "retrograde")) == []
+    text = (ROOT / "tests" / "fuzz_encodings" / "kriegspiel-interface-1.lp").read_text()
+    undeclared = tmp_path / "undeclared.lp"
+    undeclared.write_text(text.replace("% interface: 1\n", ""))
+    (note,) = check("kriegspiel", undeclared)
+    assert note.startswith("the encoding never reads sym/3")
+    future = tmp_path / "future.lp"
+    future.write_text("% interface: 7\n" + text)
+    with pytest.raises(InputError, match="documents kriegspiel interface 1, 2"):
+        check("kriegspiel", future)

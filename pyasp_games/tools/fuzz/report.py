@@ -67,6 +67,9 @@ class FuzzReport:
     stopped: str | None = None  # why the session ended before its runs
     first_found: float | None = None  # seconds to the first failure (before shrinking)
     seconds: float = 0.0
+    #: what the encoding does not handle of the domain's documented interface, in words
+    #: (:func:`pyasp_games.engines.interface.check`)
+    interface: list[str] = field(default_factory=list)
 
     def exit_code(self) -> int:
         """1 on a failure; 3 when the total time limit ended the session or some run
@@ -105,6 +108,7 @@ class FuzzReport:
             "stopped": self.stopped,
             "seconds": round(self.seconds, 3),
             "first_found": None if self.first_found is None else round(self.first_found, 3),
+            "interface": self.interface,
             "ok": self.failure is None,
         }
 
@@ -166,6 +170,8 @@ def report_lines(report: FuzzReport, instance_text: Callable[[Any], str]) -> Ite
     tested = report.backend + (f"[{report.encoding}]" if report.encoding else "")
     head = f"fuzz {report.domain} {report.question}: {tested} against {report.reference}"
     yield f"{head}, family {report.family}, seed {report.seed}"
+    if report.failure is None:  # beside the failure's reason, where there is one
+        yield from (f"  interface: {note}" for note in report.interface)
     tried, total, which = report.small_scope
     yield f"  small scope: {tried} of {total} instances ({which})" if total else "  small scope: skipped"
     yield f"  runs: {report.runs} of {report.planned} in {report.seconds:.1f} s" + (
@@ -207,6 +213,7 @@ def report_lines(report: FuzzReport, instance_text: Callable[[Any], str]) -> Ite
              "earlier counterexample": "replaying an earlier counterexample"}[f.phase]  # fmt: skip
     yield f"FAILED{mode}: {tested} is wrong on {f.shape} (found {where}{shrunk})"
     yield f"  why: {f.reason}"
+    yield from (f"  interface: {note}" for note in report.interface)
     for line in instance_text(f.instance).splitlines():
         yield f"    | {line}"
     yield f"  {tested}: {said(f.tested)}"

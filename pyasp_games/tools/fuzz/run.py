@@ -182,6 +182,11 @@ def fuzz(
 
     report = FuzzReport(spec.name, q.name, backend, encoding, ref_name, fam.name, seed,
                         planned=runs, unit=fuzzing.unit)  # fmt: skip
+    if encoding is not None:  # what it does not handle of the documented interface
+        from pyasp_games.engines.interface import check
+        from pyasp_games.engines.resources import encoding_path
+
+        report.interface = check(spec.name, encoding_path(spec.name, encoding))
     started = time.perf_counter() if started is None else started
     deadline = None if total_limit is None else started + total_limit
     session = _Session(q, backend, options, modes, run_limit, deadline, report, fuzzing, on_run)
