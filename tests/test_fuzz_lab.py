@@ -7,6 +7,7 @@ import json
 import shlex
 from pathlib import Path
 
+import hypothesis  # noqa: F401 (imported here, its import is not counted in a session's time)
 import pytest
 
 from pyasp_games.domains import domain_spec
@@ -86,3 +87,135 @@ def test_the_interface_check_reads_the_readme_and_the_version_line(tmp_path):
     future.write_text("% interface: 7\n" + text)
     with pytest.raises(InputError, match="documents kriegspiel interface 1, 2"):
         check("kriegspiel", future)
+
+
+def test_a_bug_only_in_graph_hex_is_found(tmp_path):
+    """Graph Hex is drawn beside the rhombus (by default both families, their small
+    scopes taken in turn): a wrong rule that only graph Hex uses is found on a tiny graph."""
+    spec = domain_spec("hex")
+    assert [f.name for f in spec.fuzzing.families_for(None, {})] == ["boards", "graphs"]
+    wrong = ROOT / "tests" / "fuzz_encodings" / "hex-graph-cut-one-cell.lp"
+    report = fuzz(spec, "solve", str(wrong), family="graphs", runs=1, out=tmp_path,
+                  total_limit=20)  # fmt: skip
+    failure = report.failure
+    assert failure is not None and failure.phase == "small scope", report.to_dict()
+    assert not failure.instance.is_board and failure.size <= 2
+    assert failure.shape.startswith("graph Hex on")
+    (again,) = spec.load_file(failure.file)  # the file reads back as graph Hex
+    assert not again.is_board and len(again) == len(failure.instance)
+
+
+def test_the_random_phase_grows_while_the_total_time_allows(tmp_path):
+    """Past its planned runs, a session with a total time draws larger instances than the
+    family's largest (a bug beyond it is reached); those extra runs never make a correct
+    encoding's session undecided (exit 0)."""
+    spec = domain_spec("cover")
+    report = fuzz(spec, "solve", runs=2, out=tmp_path, small_scope=False, total_limit=2.5)
+    assert report.grown_to is not None and report.grown_to > spec.fuzzing.families[0].sizes[1]
+    assert report.failure is None and report.stopped is None and report.exit_code() == 0
+    bounded = fuzz(spec, "solve", runs=2, out=tmp_path, small_scope=False, total_limit=1.5,
+                   max_size=4)  # fmt: skip
+    assert bounded.grown_to is None and max(bounded.sizes) <= 4
+
+
+@pytest.mark.slow
+def test_a_time_out_only_above_the_family_sizes_is_found_by_growing(tmp_path):
+    """A grounding that never ends only on more than 10 positions (grundy's largest):
+    reached by growing, and written as a time-out (30 s)."""
+    wrong = PLANTED / "grundy-never-grounds-above-ten.lp"
+    report = fuzz(domain_spec("grundy"), "exists", str(wrong), runs=30, out=tmp_path,
+                  small_scope=False, run_limit=2, total_limit=30)  # fmt: skip
+    assert report.timeout is not None and report.timeout.size > 10, report.to_dict()
+    assert report.timeout.phase == "grounding" and report.exit_code() == 3
+
+
+@pytest.mark.slow  # a session of 14 s whose answers on two positions never end
+def test_the_total_time_holds_after_a_time_out_is_found(tmp_path):
+    """The time-out's phase (grounding or solving) was told after the search, by a run of
+    --time-limit seconds past the total time (10-13 s over with the default 10 s)."""
+    import time
+
+    grundy = (ROOT / "encodings" / "grundy" / "grundy.lp").read_text()
+    mine = tmp_path / "mine.lp"  # right on one position, grounds forever on two
+    mine.write_text(grundy + "big :- #count { V : vertex(V) } > 1.\nlevel(0) :- big.\n"
+                    "level(N+1) :- level(N).\n")  # fmt: skip
+    started = time.perf_counter()
+    report = fuzz(domain_spec("grundy"), encoding=str(mine), runs=1, out=tmp_path,
+                  run_limit=10, total_limit=14, started=started)  # fmt: skip
+    took = time.perf_counter() - started
+    assert report.timeout is not None and report.timeout.size == 2
+    assert took < 15, took
+
+
+@pytest.mark.parametrize("domain", ["annihilation", "catch", "geography"])
+def test_a_win_claimed_without_a_move_is_said_so(domain):
+    """An answer 'first' without its move read 'the move None is not a pair'."""
+    from pyasp_games.engines.outcome import Outcome
+    from pyasp_games.engines.question import find_question
+
+    spec = domain_spec(domain)
+    question = find_question(spec.questions, spec.fuzzing.questions[0])
+    instance = next(iter(spec.fuzzing.families[0].small()))
+    claimed = Outcome("tiny", "asp", "solved", "first", None)
+    ok, why = question.check(instance, claimed)
+    assert ok is False and "names no winning move" in why and "None" not in why, why
+
+
+# -- section 2: what an author writes ---------------------------------------------------
+
+
+def test_an_assertion_on_an_auxiliary_predicate_is_checked_and_its_line_named(tmp_path):
+    """reach/2 is meant as the transitive closure of arc/2 (the assertion says so, with
+    tc/2 defined beside it); its recursive rule is missing, which no answer shows: the
+    assertion fails on the smallest instance, a 2-cycle, and the report names its line."""
+    mine = ROOT / "tests" / "fuzz_encodings" / "grundy-reach-not-closed.lp"
+    report = fuzz(domain_spec("grundy"), "exists", str(mine), runs=1, out=tmp_path,
+                  total_limit=20)  # fmt: skip
+    failure = report.failure
+    assert report.assertions == 3 and failure is not None and report.exit_code() == 1
+    assert failure.assertion == f"{mine}:32" and failure.size == 2
+    assert "for every answer set, no tc(X,Y), not reach(X,Y): an answer set holds it for X=" \
+        in failure.reason  # fmt: skip
+    assert failure.tested.answer == failure.reference.answer  # the answers agree
+    from pyasp_games.tools.fuzz import report_lines
+
+    lines = list(report_lines(report, str))
+    assert any(f"breaks its assertion {mine}:32 on 2 positions" in line for line in lines)
+
+
+def test_assertions_mean_every_and_some_answer_set(tmp_path):
+    """The four forms on a program of four answer sets ({}, {a}, {b}, {a, b} minus one)."""
+    from pyasp_games.tools.fuzz.assertions import check, read_assertions
+
+    program = "{ a; b }.\n:- a, b.\n"  # answer sets: {}, {a}, {b}
+    cases = {
+        "for every answer set, no a, b.": True,
+        "for every answer set, a.": False,
+        "for some answer set, a.": True,
+        "for some answer set, no a.": True,
+        "for every answer set, #count { X : x(X) } = 2.": True,  # x(1..2): facts
+        "for some answer set, #count { 1 : a; 2 : b } = 2.": False,
+        "for every answer set, no x(X), not a, X > 1.": False,
+    }
+    for claim, holds in cases.items():
+        mine = tmp_path / "mine.lp"
+        mine.write_text(program + f"%! assert: {claim}\n")
+        broken = check(mine, "x(1..2).", read_assertions(mine))
+        assert (broken is None) is holds, (claim, broken and broken.reason)
+    mine.write_text(program + "%! assert: for every answer set, no x(X), not a, X > 1.\n")
+    assert "for X=2" in check(mine, "x(1..2).", read_assertions(mine)).reason
+
+
+@pytest.mark.parametrize(
+    ("line", "fragment"),
+    [
+        ("%! assert: a holds.", "an assertion reads 'for every answer set, BODY.'"),
+        ("%! assert: for every answer set, a :- b.", "no clingo rule body"),
+        ("%! define: tc(X,Y) :- arc(X,Y", "holds no clingo rule"),
+    ],
+)
+def test_an_assertion_that_does_not_parse_is_bad_input_naming_its_line(tmp_path, line, fragment):
+    mine = tmp_path / "mine.lp"
+    mine.write_text("{ a }.\n" + line + "\n")
+    run = run_cli("fuzz", "grundy", "--encoding", mine, "--out", tmp_path, "--total-time", "5")
+    assert run.code == 2 and f"{mine}:2" in run.stderr and fragment in run.stderr, run.stderr
