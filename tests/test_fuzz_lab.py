@@ -219,3 +219,25 @@ def test_an_assertion_that_does_not_parse_is_bad_input_naming_its_line(tmp_path,
     mine.write_text("{ a }.\n" + line + "\n")
     run = run_cli("fuzz", "grundy", "--encoding", mine, "--out", tmp_path, "--total-time", "5")
     assert run.code == 2 and f"{mine}:2" in run.stderr and fragment in run.stderr, run.stderr
+
+
+def test_coverage_names_the_rules_no_instance_fired(tmp_path):
+    """--coverage: a rule whose body no instance makes true (a value above 5 on graphs of
+    at most 3 positions) and a constraint that never cuts a candidate are named with
+    their lines; the rest fired."""
+    grundy = (ROOT / "encodings" / "grundy" / "grundy.lp").read_text()
+    mine = tmp_path / "mine.lp"
+    mine.write_text(grundy + "high(V) :- value(V,K), K > 5.\n:- value(V,K), K > 7.\n")
+    lines = len(grundy.splitlines())
+    report = fuzz(domain_spec("grundy"), "exists", str(mine), runs=6, max_size=3, out=tmp_path,
+                  small_scope=False, coverage=True)  # fmt: skip
+    assert report.failure is None and report.coverage.instances == 6
+    said = report.coverage.lines()
+    assert said[0].startswith("coverage: ") and "of 7 rules fired on 6 instances" in said[0]
+    assert said[-2:] == [
+        f"  never fired (never grounded): {mine}:{lines + 1}: high(V) :- value(V,K), K > 5.",
+        f"  never cut a candidate (never grounded): {mine}:{lines + 2}: :- value(V,K), K > 7.",
+    ]
+    assert report.to_dict()["coverage"]["rules"][-1]["fired"] == 0
+    run = run_cli("fuzz", "grundy", "--coverage", "--out", tmp_path)
+    assert run.code == 2 and "--coverage measures an encoding" in run.stderr

@@ -92,6 +92,9 @@ class FuzzReport:
     #: the encoding's assertions (``%! assert:`` lines), checked on every instance
     assertions: int = 0
     assertions_note: str = ""  # why they are not checked, if they are not
+    #: which rules the instances fired (``fuzz --coverage``:
+    #: :class:`~pyasp_games.tools.fuzz.coverage.Coverage`), or ``None``
+    coverage: Any = None
     #: the first instances left undecided by a limit (``unknown`` counts them all)
     undecided: list[Undecided] = field(default_factory=list)
 
@@ -138,6 +141,7 @@ class FuzzReport:
             "undecided": [u.to_dict() for u in self.undecided],
             "assertions": self.assertions,
             "assertions_note": self.assertions_note or None,
+            "coverage": None if self.coverage is None else self.coverage.to_dict(),
             "ok": self.failure is None,
         }
 
@@ -237,6 +241,8 @@ def report_lines(report: FuzzReport, instance_text: Callable[[Any], str]) -> Ite
         yield f"  ... and {report.unknown - len(report.undecided)} more undecided"
     if report.stopped and report.failure is None:
         yield f"  stopped by {report.stopped}"
+    if report.coverage is not None:
+        yield from (f"  {line}" for line in report.coverage.lines())
     f = report.failure
     if f is None and report.timeout is not None:
         t = report.timeout

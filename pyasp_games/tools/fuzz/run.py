@@ -79,6 +79,7 @@ def fuzz(
     on_run: Callable[[FuzzReport], None] | None = None,
     export: Path | None = None,
     started: float | None = None,
+    coverage: bool = False,
 ) -> FuzzReport:
     """Fuzz an encoding against the question's reference backend; see the module docstring.
 
@@ -116,6 +117,10 @@ def fuzz(
     export : Path or None, optional
         A folder where each counterexample (and time-out) also becomes a regression
         case (:mod:`pyasp_games.tools.fuzz.regression`).
+    coverage : bool, optional
+        Measure which rules of the encoding the instances fire
+        (:mod:`pyasp_games.tools.fuzz.coverage`; ``report.coverage``), and prefer, in
+        the random phase, instances that fire a rule not yet fired.
     started : float or None, optional
         When the session's clock started, on :func:`time.perf_counter`'s clock
         (default: now; the command line gives its process's start,
@@ -203,6 +208,14 @@ def fuzz(
     session = _Session(q, backend, options, modes, run_limit, deadline, report, fuzzing, on_run)
     if checked is not None:
         session.assertions, session.encoding_file = checked
+    if coverage:
+        from pyasp_games.engines.resources import encoding_path
+        from pyasp_games.tools.fuzz.coverage import Coverage
+
+        if encoding is None or q.encoding is None or backend not in q.encoding.backends:
+            raise InputError("--coverage measures an encoding: give --encoding FILE (and its "
+                             "ASP backend)")  # fmt: skip
+        session.coverage = Coverage(encoding_path(spec.name, encoding))
     session.family, session.applies = fam, spec.applies
     # a session with time left after its runs draws larger instances (a bug that shows
     # only beyond the family's sizes); a --max-size given is the user's bound
@@ -214,6 +227,8 @@ def fuzz(
                     replay, backend, encoding, report, started)  # fmt: skip
     finally:
         session.worker.close()
+    if session.coverage is not None:
+        report.coverage = session.coverage
     if export is not None:
         from pyasp_games.tools.fuzz.regression import export as export_case
 
@@ -253,7 +268,14 @@ def _run(session: _Session, spec: DomainSpec, q: Question, fuzzing: Fuzzing, fam
         report.failure = failure
         if failure.file is None and out is not None:
             failure.file = write_new(out, stem, fuzzing.write(failure.instance))
-        if failure.file is not None:
+        if failure.file is not None and failure.assertion is not None:
+            # an answer alone shows no assertion: a rerun of fuzz replays the file first
+            import shlex
+
+            words = ["pyasp-games", "fuzz", spec.name, q.name, "--encoding", str(encoding),
+                     "--out", str(failure.file.parent), "--runs", "1", "--no-small-scope"]
+            failure.command = " ".join(shlex.quote(w) for w in words)
+        elif failure.file is not None:
             failure.command = reproduce(spec.name, q, failure, backend, encoding,
                                         fuzzing.command_words)  # fmt: skip
     report.seconds = time.perf_counter() - started
@@ -402,6 +424,10 @@ class _Session:
         #: (``None``: it has none, or they cannot be checked)
         self.assertions: Any = None
         self.encoding_file: Path | None = None
+        #: which rules the instances fired (``fuzz --coverage``), and how many rules the
+        #: last instance fired first (what the random phase maximises)
+        self.coverage: Any = None
+        self.gain = 0
         self._agreed: tuple[Outcome, Outcome] | None = None
         #: whether the tested backend takes an instance (the domain's ``applies``: a
         #: backend's size cap, e.g. hex asp's game trees); others are not runs
@@ -454,17 +480,22 @@ class _Session:
         """Answer ``instance`` both ways in every mode; the first difference, if any; then,
         where both agree, the encoding's assertions on it
         (:mod:`pyasp_games.tools.fuzz.assertions`)."""
-        if self.assertions is None:
+        self.gain = 0
+        if self.assertions is None and self.coverage is None:
             return self._compare(instance, counted, None)
         import tempfile
 
         with tempfile.TemporaryDirectory() as folder:
             lp = Path(folder) / "facts.lp"  # the facts the tested run grounds, written by it
             failure = self._compare(instance, counted, lp)
-            if failure is not None or self._agreed is None or not lp.exists() or self.expired():
+            if not lp.exists() or self.expired():
                 return failure
             facts = "\n".join(line for line in lp.read_text().splitlines()
                               if not line.startswith("#include"))  # fmt: skip
+        if self.coverage is not None and counted:  # the rules this instance fires
+            self.gain = self.coverage.add(facts, self.budget())
+        if failure is not None or self._agreed is None or self.assertions is None:
+            return failure
         from pyasp_games.tools.fuzz.assertions import check as check_assertions
 
         broken = check_assertions(self.encoding_file, facts, self.assertions, self.budget())
@@ -843,6 +874,10 @@ class _Session:
                         return False
                     failure = self.check(instance)
                     self._progress()
+                    if self.coverage is not None:  # prefer instances that fire new rules
+                        from hypothesis import target
+
+                        target(float(self.gain), label="rules fired for the first time")
                     if failure is not None:
                         state["found"] = state["smallest"] = failure
                     return failure is not None
@@ -857,7 +892,7 @@ class _Session:
                 deadline=None,
                 database=None,
                 suppress_health_check=list(HealthCheck),
-                phases=[Phase.reuse, Phase.generate, Phase.shrink],
+                phases=[Phase.reuse, Phase.generate, Phase.target, Phase.shrink],
                 print_blob=False,
             )
             try:
