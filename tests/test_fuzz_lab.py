@@ -105,15 +105,16 @@ def test_a_bug_only_in_graph_hex_is_found(tmp_path):
     assert not again.is_board and len(again) == len(failure.instance)
 
 
+@pytest.mark.xdist_group("timing")  # sessions of 1.5 s and 0.5 s, ended by their total time
 def test_the_random_phase_grows_while_the_total_time_allows(tmp_path):
     """Past its planned runs, a session with a total time draws larger instances than the
     family's largest (a bug beyond it is reached); those extra runs never make a correct
     encoding's session undecided (exit 0)."""
     spec = domain_spec("cover")
-    report = fuzz(spec, "solve", runs=2, out=tmp_path, small_scope=False, total_limit=2.5)
+    report = fuzz(spec, "solve", runs=2, out=tmp_path, small_scope=False, total_limit=1.5)
     assert report.grown_to is not None and report.grown_to > spec.fuzzing.families[0].sizes[1]
     assert report.failure is None and report.stopped is None and report.exit_code() == 0
-    bounded = fuzz(spec, "solve", runs=2, out=tmp_path, small_scope=False, total_limit=1.5,
+    bounded = fuzz(spec, "solve", runs=2, out=tmp_path, small_scope=False, total_limit=0.5,
                    max_size=4)  # fmt: skip
     assert bounded.grown_to is None and max(bounded.sizes) <= 4
 
@@ -215,10 +216,16 @@ def test_assertions_mean_every_and_some_answer_set(tmp_path):
     ],
 )
 def test_an_assertion_that_does_not_parse_is_bad_input_naming_its_line(tmp_path, line, fragment):
+    from pyasp_games.errors import InputError
+    from pyasp_games.tools.fuzz.assertions import read_assertions
+
     mine = tmp_path / "mine.lp"
     mine.write_text("{ a }.\n" + line + "\n")
-    run = run_cli("fuzz", "grundy", "--encoding", mine, "--out", tmp_path, "--total-time", "5")
-    assert run.code == 2 and f"{mine}:2" in run.stderr and fragment in run.stderr, run.stderr
+    with pytest.raises(InputError, match=f"^{mine}:2: .*{fragment[:20]}"):
+        read_assertions(mine)
+    if line.startswith("%! assert: a"):  # the command line: one line, exit 2
+        run = run_cli("fuzz", "grundy", "--encoding", mine, "--out", tmp_path, "--total-time", "5")
+        assert run.code == 2 and f"{mine}:2" in run.stderr and fragment in run.stderr, run.stderr
 
 
 def test_coverage_names_the_rules_no_instance_fired(tmp_path):
