@@ -534,6 +534,9 @@ class _Session:
                     report.unknown += 1
                     self._undecided(instance, mode, "the session's total time ran out")
                 return None
+            # an answer whose limit the total time cut short is no time-out of its own
+            cut = limits.time_limit is not None and (
+                self.run_limit is None or limits.time_limit < self.run_limit)
             try:
                 tested = self.worker.solve(instance, self.backend, limits, options,
                                            trust_encoding=True)  # fmt: skip
@@ -553,7 +556,13 @@ class _Session:
                 report.answers.setdefault(mode or "answer", Counter())[shown(reference.answer)] += 1
             reason = _difference(tested, reference, self.question.relation)
             if reason == "unknown":
-                finding = tested.status == "unknown" and reference.status in ("solved", "no-solution")
+                answered = reference.status in ("solved", "no-solution")
+                if cut and tested.status == "unknown":  # the session's end, not the encoding's
+                    if counted and not self.growing:
+                        report.unknown += 1
+                        self._undecided(instance, mode, "the session's total time ran out")
+                    return None
+                finding = tested.status == "unknown" and answered
                 if counted and (finding or not self.growing):
                     report.unknown += 1
                     late = [o.backend for o in (tested, reference)
