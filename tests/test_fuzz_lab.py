@@ -248,3 +248,19 @@ def test_coverage_names_the_rules_no_instance_fired(tmp_path):
     assert report.to_dict()["coverage"]["rules"][-1]["fired"] == 0
     run = run_cli("fuzz", "grundy", "--coverage", "--out", tmp_path)
     assert run.code == 2 and "--coverage measures an encoding" in run.stderr
+
+
+@pytest.mark.slow  # a session of 3 s whose last answer searches until it is stopped
+def test_an_answer_cut_by_the_total_time_is_no_time_out_finding(tmp_path):
+    """At a session's end the last answer's limit is what is left of the total time: the
+    encoding reaching it is the session's end (undecided), not a time-out of its own (it
+    read 'asp reached its limit' and was kept as the time-out found)."""
+    grundy = (ROOT / "encodings" / "grundy" / "grundy.lp").read_text()
+    mine = tmp_path / "mine.lp"  # right on one position; on two, a pigeonhole search
+    mine.write_text(grundy + "big :- #count { V : vertex(V) } > 1.\n"
+                    "1 { hole(P,H) : H = 1..40 } 1 :- big, P = 1..41.\n"
+                    ":- hole(P,H), hole(Q,H), P < Q.\n")  # fmt: skip
+    report = fuzz(domain_spec("grundy"), encoding=str(mine), runs=1, out=tmp_path,
+                  run_limit=10, total_limit=3)  # fmt: skip
+    assert report.timeout is None and report.unknown >= 1, report.to_dict()
+    assert report.undecided[0].why == "the session's total time ran out"
