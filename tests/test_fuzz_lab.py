@@ -264,3 +264,20 @@ def test_an_answer_cut_by_the_total_time_is_no_time_out_finding(tmp_path):
                   run_limit=10, total_limit=3)  # fmt: skip
     assert report.timeout is None and report.unknown >= 1, report.to_dict()
     assert report.undecided[0].why == "the session's total time ran out"
+
+
+@pytest.mark.slow  # a session of 3 s, and its command's start
+@pytest.mark.xdist_group("timing")
+def test_the_total_time_holds_while_the_random_phase_grows(tmp_path):
+    """The total time ran out inside hypothesis' search, which shrank the large instance
+    in hand before letting the session go (fuzz zerosum --total-time 8 took 18 to 58 s)."""
+    import time
+
+    from tests.conftest import run_cli_process
+
+    started = time.perf_counter()
+    run = run_cli_process("fuzz", "zerosum", "--no-small-scope", "--runs", "5", "--total-time", "3",
+                          "--out", tmp_path)  # fmt: skip
+    took = time.perf_counter() - started
+    assert run.code == 0 and "grown:" in run.stdout, run.stdout + run.stderr
+    assert took < 4.5, took

@@ -385,8 +385,13 @@ GROWN_EXAMPLES = 10
 MIN_ANSWER = 0.05
 
 
-class _OutOfTime(Exception):
-    """The session's total time ran out inside hypothesis' search."""
+class _OutOfTime(BaseException):
+    """The session's total time ran out inside hypothesis' search.
+
+    A ``BaseException``, as ``KeyboardInterrupt`` is: hypothesis takes an ``Exception``
+    raised by the condition for a failure and *shrinks* the instance that raised it
+    (every step raising again) before passing it on, seconds on a large instance past
+    the total time (a 50 x 50 matrix game: 6 to 50 s)."""
 
 
 class _Session:
@@ -860,12 +865,17 @@ class _Session:
                 yield len(sizes), size
 
         left = runs
+        previous: tuple[int, int] | None = None  # the last grown stage's runs and skips
         for k, size in stages():
             if self.expired() or (left <= 0 and size <= largest):
                 if self.expired() or not self.grow:
                     break
                 continue
+            if previous is not None and self.report.runs == previous[0] \
+                    and self.report.out_of_reach > previous[1]:
+                break  # a grown stage the backend took nothing of: larger ones are beyond it
             if size > largest:  # grown past the planned sizes: the session's time allows
+                previous = (self.report.runs, self.report.out_of_reach)
                 self.growing = True
                 examples = each
                 self.report.planned += each
