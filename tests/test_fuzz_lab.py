@@ -205,6 +205,12 @@ def test_assertions_mean_every_and_some_answer_set(tmp_path):
         assert (broken is None) is holds, (claim, broken and broken.reason)
     mine.write_text(program + "%! assert: for every answer set, no x(X), not a, X > 1.\n")
     assert "for X=2" in check(mine, "x(1..2).", read_assertions(mine)).reason
+    from pyasp_games.errors import InputError
+
+    mine.write_text(program + "%! assert: for some answer set, a.\n%! assert: for every answer "
+                    "set, no Y > 1.\n")  # fmt: skip
+    with pytest.raises(InputError, match=f"^{mine}:4: clingo refuses .*unsafe"):
+        check(mine, "x(1..2).", read_assertions(mine))
 
 
 @pytest.mark.parametrize(

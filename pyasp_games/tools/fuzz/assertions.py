@@ -29,12 +29,13 @@ in an answer set when some instance of it is true there. So
 ``tc/2`` to compare ``reach/2`` with): they are never part of the encoding's program.
 An assertion with a trailing ``%`` comment keeps it out of the body.
 
-Each assertion is compiled to one clingo program: the encoding, the instance's facts,
-the definitions, ``__assert(K,(X,...)) :- BODY.`` (its variables as the arguments, so a
-counterexample names the instance of BODY that breaks it) and one integrity constraint
-(``for every answer set, no BODY``: ``:- not __assert(K).``; a model of that program is
-an answer set in which BODY holds, a counterexample). Nothing is evaluated outside
-clingo. Multi-shot encodings (``#program`` parts) are not checked: their answer sets are
+Each assertion is compiled to clingo rules: ``__assert(K,(X,...)) :- BODY.`` (its
+variables as the arguments, so a counterexample names the instance of BODY that breaks
+it) and ``__assert(K) :- __assert(K,_).``, grounded once per instance with the encoding,
+the instance's facts and the definitions; each assertion is then one solve under an
+assumption on ``__assert(K)``, in effect one integrity constraint (``for every answer set,
+no BODY``: ``:- not __assert(K).``; an answer set then is one in which BODY holds, a
+counterexample). Nothing is evaluated outside clingo. Multi-shot encodings (``#program`` parts) are not checked: their answer sets are
 those of a horizon loop, not of one program.
 
 >>> import tempfile, os
@@ -192,29 +193,40 @@ def read_assertions(encoding: str | Path) -> Assertions:
     return said
 
 
-def _program(said: Assertions, k: int, a: Assertion) -> str:
+def _rules(said: Assertions, k: int, a: Assertion) -> list[str]:
+    """The rules that derive ``__assert(k)`` where some instance of ``a``'s body holds."""
     args = ",".join(a.variables)
     head = f"{HOLDS}({k},({args},))" if a.variables else f"{HOLDS}({k},())"
-    rules = [*said.definitions, f"{head} :- {a.body}.", f"{HOLDS}({k}) :- {HOLDS}({k},_)."]
-    # the constraint keeps the answer sets that break the assertion ("every") or that
-    # show it ("some"): a model is a counterexample, resp. the proof that it holds
-    wants_holds = a.negated if a.quantifier == "every" else not a.negated
-    rules.append(f":- not {HOLDS}({k})." if wants_holds else f":- {HOLDS}({k}).")
-    return "\n".join(rules) + "\n"
+    return [f"{head} :- {a.body}.", f"{HOLDS}({k}) :- {HOLDS}({k},_)."]
+
+
+def _wants_holds(a: Assertion) -> bool:
+    """Whether the answer sets looked for hold ``a``'s body: those that break the
+    assertion (``every``), or those that show it (``some``)."""
+    return a.negated if a.quantifier == "every" else not a.negated
 
 
 def check(encoding: str | Path, facts: str, said: Assertions,
           budget: float = 10.0) -> Broken | None:  # fmt: skip
-    """The first assertion of ``said`` that fails on ``facts`` with ``encoding`` (a
-    program of clingo each, see the module docstring), or ``None``; an assertion that
-    clingo does not decide within ``budget`` seconds is passed over."""
-    if said.multi_shot:
+    """The first assertion of ``said`` that fails on ``facts`` with ``encoding``, or
+    ``None``; an assertion that clingo does not decide within ``budget`` seconds is passed
+    over. One grounding: the encoding, the facts, the definitions and every assertion's
+    rules; then one solve per assertion, under the assumption that its ``__assert(K)``
+    is true or false (the module docstring's constraint, as an assumption)."""
+    if said.multi_shot or not said.assertions:
         return None
+    rules = [r for k, a in enumerate(said.assertions) for r in _rules(said, k, a)]
+    try:
+        control = _grounded(encoding, facts + "\n" + "\n".join([*said.definitions, *rules]))
+    except InputError as err:  # which assertion: each alone
+        for k, a in enumerate(said.assertions):
+            try:
+                _grounded(encoding, facts + "\n" + "\n".join([*said.definitions, *_rules(said, k, a)]))
+            except InputError as alone:
+                raise InputError(f"{a.where}: {alone}") from None
+        raise err
     for k, a in enumerate(said.assertions):
-        try:
-            model = _solve(encoding, facts, _program(said, k, a), k, budget)
-        except InputError as err:
-            raise InputError(f"{a.where}: {err}") from None
+        model = _solve(control, k, _wants_holds(a), budget)
         if model is _UNDECIDED:
             continue
         if a.quantifier == "every" and model is not None:  # an answer set that breaks it
@@ -227,20 +239,36 @@ def check(encoding: str | Path, facts: str, said: Assertions,
 _UNDECIDED: Any = object()
 
 
-def _solve(encoding: str | Path, facts: str, extra: str, k: int, budget: float) -> Any:
-    """The atoms ``__assert(k, ...)`` of the first model of the encoding with ``facts`` and
-    ``extra`` (a list; ``None``: no model; :data:`_UNDECIDED`: not within ``budget``)."""
+def _grounded(encoding: str | Path, program: str) -> Any:
+    """A clingo control with ``encoding`` and ``program`` grounded; a program clingo
+    refuses is bad input with clingo's words."""
     import clingo
 
     messages: list[str] = []
     control = clingo.Control(["--warn=none"], logger=lambda code, text: messages.append(text))
     control.load(str(encoding))
-    control.add("base", [], facts + "\n" + extra)
+    control.add("base", [], program)
     try:
         control.ground([("base", [])])
     except RuntimeError:
         said = " ".join(" ".join(messages).split()) or "grounding stopped"
         raise InputError(f"clingo refuses the assertion's program: {said}") from None
+    return control
+
+
+def _solve(control: Any, k: int, holds: bool, budget: float) -> Any:
+    """The atoms ``__assert(k, ...)`` of the first answer set in which ``__assert(k)`` is
+    ``holds`` (a list; ``None``: there is none; :data:`_UNDECIDED`: not within
+    ``budget`` seconds)."""
+    import clingo
+
+    atom = clingo.Function(HOLDS, [clingo.Number(k)])
+    if atom not in control.symbolic_atoms:  # no instance of the body can hold
+        if holds:
+            return None
+        assumptions: list[Any] = []
+    else:
+        assumptions = [(atom, holds)]
     found: list[Any] = []
 
     def on_model(model: Any) -> bool:
@@ -248,7 +276,7 @@ def _solve(encoding: str | Path, facts: str, extra: str, k: int, budget: float) 
                       if s.name == HOLDS and len(s.arguments) == 2 and s.arguments[0].number == k])  # fmt: skip
         return False  # the first model is enough
 
-    with control.solve(on_model=on_model, async_=True) as handle:
+    with control.solve(assumptions=assumptions, on_model=on_model, async_=True) as handle:
         if not handle.wait(budget):
             handle.cancel()
             return _UNDECIDED
