@@ -253,6 +253,8 @@ def _run(session: _Session, spec: DomainSpec, q: Question, fuzzing: Fuzzing, fam
         failure = session.small_scope(small[:budget], fam)
     if failure is None:
         failure = session.random(fam, runs, largest, seed)
+    if failure is None and session.timeout is not None:  # the smallest time-out, in time left
+        failure = session.shrink_timeout()
     if failure is not None and failure.phase != "earlier counterexample":
         failure = session.shrink(failure)
     if failure is not None and failure.assertion is None:  # an assertion's line is its blame
@@ -800,6 +802,30 @@ class _Session:
                 attempt(canonical)
         return current
 
+    def shrink_timeout(self) -> Failure | None:
+        """Delete every part the family knows of the time-out found while the tested
+        backend still runs out of time on it (each try costs up to the answer's time
+        limit: only while the total time allows); a wrong answer met on the way is
+        returned, to be shrunk as one."""
+        family = self.family
+        if family is None or family.parts is None:
+            return None
+        improved = True
+        while improved and self.timeout is not None and not self.expired():
+            improved, current = False, self.timeout
+            for candidate in family.parts(current.instance):
+                if self.expired():
+                    return None
+                self.report.shrink_steps += 1
+                found = self.check(candidate, counted=False)  # a smaller time-out replaces it
+                if found is not None:
+                    found.phase, found.found_shape = "random", current.shape
+                    return found
+                if self.timeout is not current:
+                    improved = True
+                    break
+        return None
+
     def replay(self, files: list[Path], spec: DomainSpec) -> Failure | None:
         """The counterexamples an earlier session wrote, first (not counted as runs)."""
         for path in files:
@@ -860,7 +886,9 @@ class _Session:
             """The planned sizes, then (``grow``: time is left) larger ones, one by one."""
             yield from enumerate(sizes)
             size = largest
-            while self.grow and self.deadline is not None and size < MAX_SIZE:
+            # not past a time-out found: the time left goes to shrinking it
+            while self.grow and self.deadline is not None and size < MAX_SIZE \
+                    and self.timeout is None:
                 size += 1
                 yield len(sizes), size
 
