@@ -331,6 +331,9 @@ def test_a_time_out_is_a_finding(tmp_path):
     assert slow.phase == "grounding" and slow.size == 1
     assert slow.file.name == "grundy-exists-digraph-timeout.txt"
     assert slow.file.read_text() == "a\n" and "--encoding" in slow.command
+    # the undecided instances are named, with who reached the limit (issue 45)
+    first = report.undecided[0]
+    assert first.why == "asp reached its limit" and first.text == "a\n", first
 
 
 # -- issue 29: the rule to blame -------------------------------------------------------

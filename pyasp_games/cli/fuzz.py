@@ -66,6 +66,10 @@ def fuzz(
     no_small_scope: bool = typer.Option(
         False, "--no-small-scope", help="Skip the small scope: random instances only."
     ),
+    coverage: bool = typer.Option(
+        False, "--coverage", help="Say which rules of the encoding (FILE:LINE) never fired on "
+        "the instances tried, and prefer random instances that fire new ones.",
+    ),
     json: bool = JSON,
 ) -> None:
     """Find the smallest instance on which an encoding is wrong.
@@ -97,7 +101,7 @@ def fuzz(
     report = run(
         spec, question, encoding, backend, family, runs, seed, max_size, time_limit,
         total_time, out, replay=not no_replay, small_scope=not no_small_scope, on_run=progress,
-        export=export, started=process_started() if enforcing() else None,
+        export=export, started=process_started() if enforcing() else None, coverage=coverage,
     )  # fmt: skip
     if tty:
         print("\r" + " " * 30 + "\r", end="", file=sys.stderr, flush=True)

@@ -113,6 +113,9 @@ class Fuzzing:
         answer_set: ``answer_set(instance, outcome)`` -> the shown atoms of an
             encoding's answer (clingo text), to point at the smallest part of a wrong
             answer that the checker rejects; ``None``: the checker's message only.
+        arguments: ``arguments(instance, file)`` -> the words of the question's command
+            line that give the instance written in ``file`` (routing: the graph's spec,
+            then the file); ``None``: the file alone.
     """
 
     questions: tuple[str, ...]
@@ -124,6 +127,11 @@ class Fuzzing:
     defaults: Mapping[str, str] = field(default_factory=dict)
     witness: Callable[[Any, Any], Iterable[tuple[str, bool]]] | None = None
     answer_set: Callable[[Any, Any], str] | None = None
+    arguments: Callable[[Any, str], list[str]] | None = None
+
+    def command_words(self, instance: Any, file: str) -> list[str]:
+        """The words of a command line that give ``instance``, written in ``file``."""
+        return [file] if self.arguments is None else self.arguments(instance, file)
 
     def family(self, name: str | None) -> Family:
         """The family called ``name`` (``None``: the first)."""

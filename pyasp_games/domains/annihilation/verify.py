@@ -154,6 +154,8 @@ def check_claim(
         if witness is not None:
             return False, "a second-player win has no move (witness must be null)"
         return check_positions(inst.start, successors, answer, None, "")
+    if witness is None:  # the answer names no move at all
+        return False, f"{answer!r} is claimed, but the answer names no winning move [from, to]"
     if not (isinstance(witness, (list, tuple)) and len(witness) == 2):
         return False, f"the move {witness!r} is not a pair [from, to]"
     index = inst.graph.index
@@ -288,6 +290,8 @@ def check_closure(inst: Annihilation, outcome: Outcome) -> tuple[bool, str]:
         return False, f"the start is lost for the player to move ({proved}): {outcome.answer!r} is wrong"
     witness = outcome.witness
     index = inst.graph.index
+    if witness is None:  # the answer names no move at all
+        return False, f"{outcome.answer!r} is claimed, but the answer names no winning move [from, to]"
     if not (isinstance(witness, (list, tuple)) and len(witness) == 2):
         return False, f"the move {witness!r} is not a pair [from, to]"
     u, v = index.get(witness[0]), index.get(witness[1])

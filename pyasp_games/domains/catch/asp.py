@@ -38,16 +38,21 @@ def facts(inst: Catch) -> str:
     return "\n".join(out) + "\n"
 
 
-def solve_asp(
-    inst: Catch, limits: Limits = Limits(), encoding: str = "catch", emit_lp: Path | str | None = None
-) -> Claim:
-    """The ``asp`` backend: the outcome, and a first move that keeps it."""
+def check_size(inst: Catch) -> None:
+    """Refuse, before any grounding, an instance the program cannot or should not take."""
     if len(inst) > MAX_ASP_VERTICES:
         raise InputError(f"{inst.name}: {len(inst)} vertices: the asp backend takes at most "
                          f"{MAX_ASP_VERTICES} (positions are 32-bit integers); use --backend native")  # fmt: skip
     if inst.reachable_bound() > MAX_ASP_POSITIONS:
         raise InputError(f"{inst.name}: up to {inst.reachable_bound():,} reachable positions: the "
                          f"asp backend takes at most {MAX_ASP_POSITIONS:,}; use --backend native")  # fmt: skip
+
+
+def solve_asp(
+    inst: Catch, limits: Limits = Limits(), encoding: str = "catch", emit_lp: Path | str | None = None
+) -> Claim:
+    """The ``asp`` backend: the outcome, and a first move that keeps it."""
+    check_size(inst)
     program = encoding_path(DOMAIN, encoding)
     if emit_lp is not None:
         write_facts(emit_lp, facts(inst), [program], f"catch instance {inst.name}: {inst.describe()}")

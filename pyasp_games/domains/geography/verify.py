@@ -104,6 +104,8 @@ def check_answer(game: Geography, answer: Any, witness: Any) -> tuple[bool | Non
     }
     counter = [0]
     if answer == "first":
+        if witness is None:  # the answer names no move at all
+            return False, "the first player is claimed to win, but the answer names no winning move"
         target = _first_move_target(game, witness)
         if target is None or target not in legal:
             return False, f"the claimed winning move {witness!r} is not a legal first move"

@@ -122,8 +122,15 @@ def domain() -> DomainSpec:
 
 
 def fuzzing() -> Fuzzing:
-    """What ``pyasp-games fuzz hex`` draws: every small position, then random ones."""
-    from pyasp_games.domains.hex.model import format_position, small_positions, strategy
+    """What ``pyasp-games fuzz hex`` draws: every small position, then random ones, on the
+    rhombus and on graphs (Shannon's vertex game, whose side facts differ)."""
+    from pyasp_games.domains.hex.model import (
+        format_position,
+        graph_strategy,
+        small_graph_positions,
+        small_positions,
+        strategy,
+    )
 
     positions = Family(
         "boards",
@@ -135,8 +142,27 @@ def fuzzing() -> Fuzzing:
         sizes=(2, 3),
         unit="cells a side",
     )
+    graphs = Family(
+        "graphs",
+        "graph Hex positions on at most N cells: any edges, any attachment to the terminals",
+        strategy=graph_strategy,
+        small=small_graph_positions,
+        small_help="every graph Hex position on 1 and 2 cells, the path and the triangle on 3",
+        sizes=(3, 6),
+        unit="cells",
+    )
     return Fuzzing(
-        ("solve",), (positions,), size=lambda game: max(game.rows, game.cols), unit="cells a side",
-        write=format_position,
-        measure=lambda game: f"{game.rows} x {game.cols}, {plural(len(game) - len(game.empty()), 'stone')}",
+        ("solve",), (positions, graphs), size=_size, unit="cells a side (graph Hex: cells)",
+        write=format_position, measure=_shape,
     )  # fmt: skip
+
+
+def _size(game: Hex) -> int:
+    return max(game.rows, game.cols) if game.is_board else len(game)
+
+
+def _shape(game: Hex) -> str:
+    stones = plural(len(game) - len(game.empty()), "stone")
+    if game.is_board:
+        return f"{game.rows} x {game.cols}, {stones}"
+    return f"graph Hex on {plural(len(game), 'cell')}, {stones}"

@@ -81,18 +81,28 @@ def facts(game: Hex, prover: str, plies: int) -> str:
     return "\n".join(out) + "\n"
 
 
-def _path(game: Hex, symbol: Any) -> tuple[int, ...]:
-    """The moves leading to a node term (``r``, ``m(S,C)``)."""
-    moves: list[int] = []
-    while symbol.name == "m" and len(symbol.arguments) == 2:
-        cell = symbol.arguments[1]
-        if cell.type != cell.type.Number or not 0 <= cell.number < len(game):
-            raise MalformedAnswer(f"the answer set shows a node {symbol}: no cell {cell}")
-        moves.append(cell.number)
+def _path(game: Hex, symbol: Any, known: dict[Any, tuple[int, ...]] | None = None) -> tuple[int, ...]:
+    """The moves leading to a node term (``r``, ``m(S,C)``); ``known``: the paths of the
+    terms read already (the nodes of a proof share their prefixes, and each step through
+    clingo's symbols costs microseconds: reading a tree node by node from the root made a
+    3 x 3 position's answer take 0.3 s)."""
+    known = {} if known is None else known
+    chain: list[Any] = []
+    while symbol not in known and symbol.name == "m" and len(symbol.arguments) == 2:
+        chain.append(symbol)
         symbol = symbol.arguments[0]
-    if symbol.name != "r" or symbol.arguments:
+    if symbol in known:
+        path = known[symbol]
+    elif symbol.name != "r" or symbol.arguments:
         raise MalformedAnswer(f"the answer set shows {symbol}: not a node of the tree")
-    return tuple(reversed(moves))
+    else:
+        path = known[symbol] = ()
+    for node in reversed(chain):
+        cell = node.arguments[1]
+        if cell.type != cell.type.Number or not 0 <= cell.number < len(game):
+            raise MalformedAnswer(f"the answer set shows a node {node}: no cell {cell}")
+        path = known[node] = (*path, cell.number)
+    return path
 
 
 def read_proof(game: Hex, prover: str, symbols: list[Any]) -> dict[str, Any]:
@@ -100,14 +110,16 @@ def read_proof(game: Hex, prover: str, symbols: list[Any]) -> dict[str, Any]:
     player, and the prover's won nodes as leaves."""
     picks: dict[tuple[int, ...], int] = {}
     won: set[tuple[int, ...]] = set()
+    known: dict[Any, tuple[int, ...]] = {}
     for s in symbols:
-        if s.name == "pick" and len(s.arguments) == 2:
-            cell = s.arguments[1]
+        name = s.name
+        if name == "pick" and len(s.arguments) == 2:
+            node, cell = s.arguments
             if cell.type != cell.type.Number:
                 raise MalformedAnswer(f"the answer set shows {s}: the move is no cell number")
-            picks[_path(game, s.arguments[0])] = cell.number
-        elif s.name == "xwon" and len(s.arguments) == 1:
-            won.add(_path(game, s.arguments[0]))
+            picks[_path(game, node, known)] = cell.number
+        elif name == "xwon" and len(s.arguments) == 1:
+            won.add(_path(game, s.arguments[0], known))
     nodes: list[dict[str, Any]] = []
     empty0 = game.empty()
 

@@ -508,3 +508,75 @@ def strategy(size: int) -> Any:
         return board(rows, cols, tuple(placed), "drawn")
 
     return position()
+
+
+# -- graph Hex for fuzz: every tiny graph, then random ones -----------------------------
+
+
+def graph_position(cells: int, edges: tuple[tuple[int, int], ...], near_s: tuple[int, ...],
+                   near_t: tuple[int, ...], placed: tuple[str, ...], name: str = "graph") -> Hex:  # fmt: skip
+    """Graph Hex on cells ``1..cells`` (vertex names ``"1"``, ...) and the terminals
+    ``s`` and ``t``: the cells' ``edges``, the cells next to ``s`` and to ``t``, and a
+    stone (``B``, ``W``, ``.``) on each cell.
+
+    >>> game = graph_position(2, ((0, 1),), (0,), (1,), ("B", "."))
+    >>> game.is_board, len(game), game.to_move, game.stones_of("B")
+    (False, 2, 'W', ['1'])
+    """
+    from pyasp_games.engines.graphs import graph_from_edges
+
+    label = [str(k + 1) for k in range(cells)]
+    links = [(label[u], label[v]) for u, v in edges]
+    links += [("s", label[c]) for c in near_s] + [("t", label[c]) for c in near_t]
+    graph = graph_from_edges(links, ["s", "t", *label], name=name)
+    black = [label[k] for k, p in enumerate(placed) if p == "B"]
+    white = [label[k] for k, p in enumerate(placed) if p == "W"]
+    return graph_hex(graph, ("s", "t"), black, white, name=name)
+
+
+def _subsets(items: list[int]) -> Iterator[tuple[int, ...]]:
+    for k in range(len(items) + 1):
+        yield from itertools.combinations(items, k)
+
+
+def small_graph_positions() -> Iterator[Hex]:
+    """Graph Hex's small scope: every graph on 1 and 2 cells (every edge, every
+    attachment to the terminals) with every position in play, then the path and the
+    triangle on 3 cells with every attachment, empty.
+
+    >>> sum(1 for _ in small_graph_positions())
+    296
+    """
+    for cells, shapes, most in ((1, [()], 1), (2, [(), ((0, 1),)], 2),
+                                (3, [((0, 1), (1, 2)), ((0, 1), (1, 2), (0, 2))], 0)):  # fmt: skip
+        everyone = list(range(cells))
+        for edges in shapes:
+            for near_s in _subsets(everyone):
+                for near_t in _subsets(everyone):
+                    for placed in itertools.product("BW.", repeat=cells):
+                        b, w = placed.count("B"), placed.count("W")
+                        if b + w <= most and b in (w, w + 1):
+                            yield graph_position(cells, edges, near_s, near_t, placed,
+                                                 f"small-graph-{cells}")  # fmt: skip
+
+
+def graph_strategy(size: int) -> Any:
+    """A hypothesis strategy of graph Hex positions on at most ``size`` cells: any
+    edges, any attachment to the terminals, stones placed in turn."""
+    from hypothesis import strategies as st
+
+    @st.composite
+    def position(draw: Any) -> Hex:
+        cells = draw(st.integers(1, max(1, size)))
+        pairs = list(itertools.combinations(range(cells), 2))
+        edges = tuple(p for p in pairs if draw(st.booleans()))
+        near_s = tuple(c for c in range(cells) if draw(st.booleans()))
+        near_t = tuple(c for c in range(cells) if draw(st.booleans()))
+        order = draw(st.permutations(range(cells)))
+        count = draw(st.integers(0, cells))
+        placed = ["."] * cells
+        for k, cell in enumerate(order[:count]):
+            placed[cell] = "B" if k % 2 == 0 else "W"
+        return graph_position(cells, edges, near_s, near_t, tuple(placed), "drawn")
+
+    return position()

@@ -150,4 +150,5 @@ def fuzzing() -> Fuzzing:
         ("solve",), families, size=lambda inst: len(inst.graph), unit="vertices",
         write=format_fuzzed,
         measure=lambda inst: f"{inst.headers['graph']}, {inst.moves} moves",
+        arguments=lambda inst, file: [inst.headers["graph"], file],  # routing solve GRAPH FILE
     )  # fmt: skip

@@ -18,7 +18,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pyasp_games.domains.routing.horizons import exhausted, solved_proof, start_horizon, unsolvable
+from pyasp_games.domains.routing.horizons import (
+    exhausted,
+    last_horizon,
+    solved_proof,
+    start_horizon,
+    unsolvable,
+)
 from pyasp_games.domains.routing.model import Instance, lower_bound, schedule_names, stride
 from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.clingo_runner import ClingoSession, write_facts
@@ -80,13 +86,15 @@ def solve_asp(
     start, stats, deadline = first.start, first.stats, limits.deadline()
     session = ClingoSession(encodings(inst, encoding), facts(inst), deadline=deadline)
     session.ground([("base", [])])
-    h, result, tried = session.solve_horizons(start, limits.max_length, stride(inst))
+    # never past a schedule held: a wrong encoding that refutes it ends, not times out
+    stop, known = last_horizon(inst, limits)
+    h, result, tried = session.solve_horizons(start, stop, stride(inst))
     stats["horizons"] = tried
     stats.update(session.statistics())
     if result.status == "unknown":
         return Claim.unknown(stats)
     if h is None:
-        return exhausted(inst, start, limits, stats)
+        return exhausted(inst, start, limits, stats, known)
     steps: dict[int, list[tuple[int, int]]] = {}
     for sym in result.symbols:
         if sym.name == "swap":

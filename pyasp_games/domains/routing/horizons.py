@@ -29,6 +29,7 @@ from typing import Any
 from pyasp_games.domains.routing.model import Instance, lower_bound, stride
 from pyasp_games.domains.routing.native import blank_solvability
 from pyasp_games.engines.claim import Claim
+from pyasp_games.engines.fuzzing import plural
 from pyasp_games.engines.limits import Limits
 
 
@@ -72,7 +73,57 @@ def solved_proof(inst: Instance, start: int, tried: list[int]) -> str:
     return f"lower bound {start}; horizons {tried[:-1]} unsatisfiable{parity}"
 
 
-def exhausted(inst: Instance, start: int, limits: Limits, stats: dict[str, Any]) -> Claim:
-    """Every horizon up to ``limits.max_length`` refuted: no schedule within it."""
+def known_length(inst: Instance) -> int | None:
+    """The length of a schedule held before any search: the tree peeling's swaps
+    (:func:`~pyasp_games.domains.routing.bounds.peeling_swaps`; under ``matching`` packed
+    into matchings), replayed to the goal; ``None`` under ``blank`` moves or where the
+    peeling does not route the arrangement (a disconnected graph).
+
+    No optimal schedule is longer, so a planner never needs a longer horizon, and an
+    encoding that refutes every horizon up to it is wrong (:func:`exhausted`).
+
+    >>> from pyasp_games.domains.routing.specs import graph_spec
+    >>> known_length(Instance(graph_spec("path:3"), (2, 1, 0), "swap"))
+    3
+    """
+    from pyasp_games.domains.routing.bounds import pack, peeling_swaps
+
+    if inst.moves == "blank":
+        return None
+    try:
+        swaps = peeling_swaps(inst)
+    except (ValueError, IndexError):
+        return None
+    state = list(inst.state)
+    for u, v in swaps:
+        state[u], state[v] = state[v], state[u]
+    if state != list(range(len(state))):
+        return None
+    return len(pack(swaps)) if inst.moves == "matching" else len(swaps)
+
+
+def last_horizon(inst: Instance, limits: Limits) -> tuple[int | None, int | None]:
+    """``(stop, known)``: the last horizon a planner tries (``--max-length``, or the
+    length of a schedule held, :func:`known_length`, if shorter) and that length."""
+    known = known_length(inst)
+    stop = limits.max_length
+    if known is not None and (stop is None or known < stop):
+        stop = known
+    return stop, known
+
+
+def exhausted(inst: Instance, start: int, limits: Limits, stats: dict[str, Any],
+              known: int | None = None) -> Claim:  # fmt: skip
+    """Every horizon up to the last one refuted: no schedule within ``limits.max_length``;
+    but up to ``known``, the length of a schedule held (:func:`known_length`), it
+    contradicts that schedule, so the encoding is wrong (a user's encoding that does not
+    follow the interface): an ``error``, never a claim that there is no schedule."""
+    if known is not None and (limits.max_length is None or known <= limits.max_length):
+        return Claim.error(
+            f"the encoding refutes every schedule length up to {known}, but a schedule of "
+            f"{plural(known, 'step')} exists (the tree peeling's): it is wrong or does not follow "
+            "the interface (encodings/routing/README.md)",
+            stats,
+        )
     grounds = f"horizons {start}..{limits.max_length} unsatisfiable"
     return Claim.none(bound=limits.max_length, certificate=grounds, stats=stats)

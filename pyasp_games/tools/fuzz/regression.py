@@ -48,9 +48,8 @@ def export(folder: Path, domain: str, question: str, family: str, mode: str | No
     ``folder``, never over a file; the instance file's path."""
     folder.mkdir(parents=True, exist_ok=True)
     stem = f"{domain}-{question}-{family}-case"
-    path = write_new(folder, stem, instance_text)
     plain = reference.to_dict()
-    expect = {
+    expect: dict[str, Any] = {
         "domain": domain,
         "question": question,
         "mode": mode,
@@ -60,9 +59,14 @@ def export(folder: Path, domain: str, question: str, family: str, mode: str | No
         "witness": plain["witness"],
         "stats": {k: v for k, v in plain["stats"].items() if k in ("kind", "bounded", "optimal")},
         "reference": reference.backend,
-        "instance": path.name,
     }
-    write_text(path.with_name(path.stem + EXPECT), json.dumps(expect, indent=2) + "\n")
+    # the answer as --json writes it (a value of a matrix game, a Fraction: "7/12"), the
+    # way replay reads the tested answer; said before any file is written, so that no
+    # case is left without its answer file
+    json.dumps(expect, default=str)
+    path = write_new(folder, stem, instance_text)
+    expect["instance"] = path.name
+    write_text(path.with_name(path.stem + EXPECT), json.dumps(expect, indent=2, default=str) + "\n")
     return path
 
 

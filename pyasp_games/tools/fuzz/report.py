@@ -39,6 +39,22 @@ class Failure:
     blame: list[str] = field(default_factory=list)
     #: the regression case written for it (``fuzz --export``), its instance file
     case: Path | None = None
+    #: the assertion that fails, as ``FILE:LINE`` (``None``: a difference from the
+    #: reference; :mod:`pyasp_games.tools.fuzz.assertions`)
+    assertion: str | None = None
+
+
+@dataclass
+class Undecided:
+    """An instance on which a limit left the comparison undecided, and who reached it."""
+
+    shape: str
+    mode: str | None
+    why: str  # "asp reached the time limit", "native reached the time limit", ...
+    text: str  # the instance as the domain's file
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"shape": self.shape, "mode": self.mode, "why": self.why, "instance": self.text}
 
 
 @dataclass
@@ -59,6 +75,9 @@ class FuzzReport:
     sizes: Counter = field(default_factory=Counter)  # instance sizes seen (in unit)
     answers: dict[str, Counter] = field(default_factory=dict)  # mode -> reference answers
     unknown: int = 0  # runs where a limit was reached
+    out_of_reach: int = 0  # instances the tested backend does not take (skipped, not runs)
+    #: the largest size the random phase grew to past its planned sizes (time allowed)
+    grown_to: int | None = None
     shrink_steps: int = 0
     failure: Failure | None = None
     #: the smallest instance on which the tested backend alone ran out of time or
@@ -67,6 +86,17 @@ class FuzzReport:
     stopped: str | None = None  # why the session ended before its runs
     first_found: float | None = None  # seconds to the first failure (before shrinking)
     seconds: float = 0.0
+    #: what the encoding does not handle of the domain's documented interface, in words
+    #: (:func:`pyasp_games.engines.interface.check`)
+    interface: list[str] = field(default_factory=list)
+    #: the encoding's assertions (``%! assert:`` lines), checked on every instance
+    assertions: int = 0
+    assertions_note: str = ""  # why they are not checked, if they are not
+    #: which rules the instances fired (``fuzz --coverage``:
+    #: :class:`~pyasp_games.tools.fuzz.coverage.Coverage`), or ``None``
+    coverage: Any = None
+    #: the first instances left undecided by a limit (``unknown`` counts them all)
+    undecided: list[Undecided] = field(default_factory=list)
 
     def exit_code(self) -> int:
         """1 on a failure; 3 when the total time limit ended the session or some run
@@ -100,11 +130,18 @@ class FuzzReport:
             "answers": {m: {str(k): v for k, v in c.items()} for m, c in self.answers.items()},
             "one_sided": self.one_sided(),
             "unknown": self.unknown,
+            "out_of_reach": self.out_of_reach,
+            "grown_to": self.grown_to,
             "shrink_steps": self.shrink_steps,
             "failure": failure,
             "stopped": self.stopped,
             "seconds": round(self.seconds, 3),
             "first_found": None if self.first_found is None else round(self.first_found, 3),
+            "interface": self.interface,
+            "undecided": [u.to_dict() for u in self.undecided],
+            "assertions": self.assertions,
+            "assertions_note": self.assertions_note or None,
+            "coverage": None if self.coverage is None else self.coverage.to_dict(),
             "ok": self.failure is None,
         }
 
@@ -125,6 +162,7 @@ def _failure_dict(f: Failure | None) -> dict[str, Any] | None:
         "command": f.command,
         "blame": f.blame,
         "case": None if f.case is None else str(f.case),
+        "assertion": f.assertion,
     }
 
 
@@ -134,6 +172,8 @@ def shown(answer: Any) -> str:
 
 
 def said(outcome: Outcome) -> str:
+    if outcome.status == "error" and not outcome.verdict.failed:  # no answer at all
+        return "no answer (an error, said above)"
     if outcome.status == "error":
         claimed = outcome.verdict.failed_status
         return "an answer that fails verification" + (f" (claimed {claimed})" if claimed else "")
@@ -141,11 +181,15 @@ def said(outcome: Outcome) -> str:
 
 
 def reproduce(
-    domain: str, question: Question, failure: Failure, backend: str, encoding: str | None
+    domain: str, question: Question, failure: Failure, backend: str, encoding: str | None,
+    arguments: Callable[[Any, str], list[str]] | None = None,
 ) -> str:
     """The command that answers the failing instance with the tested encoding (and, for a
-    user encoding, cross-checks it against the reference)."""
-    words = ["pyasp-games", domain, question.name, str(failure.file), "--backend", backend]
+    user encoding, cross-checks it against the reference); ``arguments(instance, file)``:
+    the words that give the instance (default: the file alone,
+    :meth:`~pyasp_games.engines.fuzzing.Fuzzing.command_words`)."""
+    given = [str(failure.file)] if arguments is None else arguments(failure.instance, str(failure.file))
+    words = ["pyasp-games", domain, question.name, *given, "--backend", backend]
     if encoding is not None:
         words += ["--encoding", encoding]
     if failure.mode == "count":
@@ -155,15 +199,26 @@ def reproduce(
     return " ".join(shlex.quote(w) for w in words)
 
 
+def instance_text_lines(text: str, most: int = 12) -> list[str]:
+    """The lines of an instance's text, at most ``most`` (the rest said as a count)."""
+    lines = text.splitlines()
+    return lines if len(lines) <= most else [*lines[:most], f"... ({len(lines) - most} more lines)"]
+
+
 def report_lines(report: FuzzReport, instance_text: Callable[[Any], str]) -> Iterable[str]:
     """The report in words, for the terminal."""
     tested = report.backend + (f"[{report.encoding}]" if report.encoding else "")
     head = f"fuzz {report.domain} {report.question}: {tested} against {report.reference}"
     yield f"{head}, family {report.family}, seed {report.seed}"
+    if report.failure is None:  # beside the failure's reason, where there is one
+        yield from (f"  interface: {note}" for note in report.interface)
+    if report.assertions:
+        yield (f"  assertions: {report.assertions} (%! assert: lines), "
+               + (report.assertions_note or "checked on every instance where both agree"))  # fmt: skip
     tried, total, which = report.small_scope
     yield f"  small scope: {tried} of {total} instances ({which})" if total else "  small scope: skipped"
     yield f"  runs: {report.runs} of {report.planned} in {report.seconds:.1f} s" + (
-        f"; {report.unknown} answers reached the time limit" if report.unknown else ""
+        f"; {report.unknown} undecided (a limit reached)" if report.unknown else ""
     )
     for mode, seen in report.answers.items():
         answers = ", ".join(f"{k} x{v}" for k, v in sorted(seen.items(), key=lambda kv: -kv[1]))
@@ -172,8 +227,22 @@ def report_lines(report: FuzzReport, instance_text: Callable[[Any], str]) -> Ite
         yield f"  note: only one answer occurred ({mode}): the other case was not tested"
     sizes = ", ".join(f"{k} x{v}" for k, v in sorted(report.sizes.items()))
     yield f"  sizes ({report.unit}): {sizes}"
+    if report.grown_to is not None:
+        yield (f"  grown: the random phase went on to size {report.grown_to} in the time left "
+               "(--max-size bounds it)")  # fmt: skip
+    if report.out_of_reach:
+        yield (f"  skipped: {report.out_of_reach} instances beyond what {report.backend} "
+               "takes (its size limit)")  # fmt: skip
+    for u in report.undecided:
+        mode = f" (mode {u.mode})" if u.mode else ""
+        yield f"  undecided{mode}: {u.shape}: {u.why}"
+        yield from (f"    | {line}" for line in instance_text_lines(u.text))
+    if report.unknown > len(report.undecided):
+        yield f"  ... and {report.unknown - len(report.undecided)} more undecided"
     if report.stopped and report.failure is None:
         yield f"  stopped by {report.stopped}"
+    if report.coverage is not None:
+        yield from (f"  {line}" for line in report.coverage.lines())
     f = report.failure
     if f is None and report.timeout is not None:
         t = report.timeout
@@ -187,8 +256,8 @@ def report_lines(report: FuzzReport, instance_text: Callable[[Any], str]) -> Ite
             yield f"  reproduce: {t.command}"
     if f is None:
         if report.unknown:
-            yield (f"no disagreement where both answered; {report.unknown} answers reached "
-                   "the time limit, so not every instance was decided")  # fmt: skip
+            yield (f"no disagreement where both answered; {report.unknown} undecided (a limit "
+                   "reached), so not every instance was decided")  # fmt: skip
         elif not report.stopped:
             yield f"no disagreement in {report.runs} runs"
         return
@@ -199,8 +268,10 @@ def report_lines(report: FuzzReport, instance_text: Callable[[Any], str]) -> Ite
     mode = f" (mode {f.mode})" if f.mode else ""
     where = {"small scope": "in the small scope", "random": "among random instances",
              "earlier counterexample": "replaying an earlier counterexample"}[f.phase]  # fmt: skip
-    yield f"FAILED{mode}: {tested} is wrong on {f.shape} (found {where}{shrunk})"
+    wrong = f"breaks its assertion {f.assertion}" if f.assertion else "is wrong"
+    yield f"FAILED{mode}: {tested} {wrong} on {f.shape} (found {where}{shrunk})"
     yield f"  why: {f.reason}"
+    yield from (f"  interface: {note}" for note in report.interface)
     for line in instance_text(f.instance).splitlines():
         yield f"    | {line}"
     yield f"  {tested}: {said(f.tested)}"

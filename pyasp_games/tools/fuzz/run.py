@@ -46,8 +46,9 @@ from pyasp_games.engines.limits import Limits, checked_seconds
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import Question, find_question
 from pyasp_games.engines.resources import ENCODING
+from pyasp_games.engines.runner import GRACE
 from pyasp_games.errors import InputError
-from pyasp_games.tools.fuzz.report import Failure, FuzzReport, reproduce, shown
+from pyasp_games.tools.fuzz.report import Failure, FuzzReport, Undecided, reproduce, shown
 from pyasp_games.tools.fuzz.report import said as answer_of
 from pyasp_games.tools.fuzz.worker import Worker
 
@@ -78,6 +79,7 @@ def fuzz(
     on_run: Callable[[FuzzReport], None] | None = None,
     export: Path | None = None,
     started: float | None = None,
+    coverage: bool = False,
 ) -> FuzzReport:
     """Fuzz an encoding against the question's reference backend; see the module docstring.
 
@@ -115,6 +117,10 @@ def fuzz(
     export : Path or None, optional
         A folder where each counterexample (and time-out) also becomes a regression
         case (:mod:`pyasp_games.tools.fuzz.regression`).
+    coverage : bool, optional
+        Measure which rules of the encoding the instances fire
+        (:mod:`pyasp_games.tools.fuzz.coverage`; ``report.coverage``), and prefer, in
+        the random phase, instances that fire a rule not yet fired.
     started : float or None, optional
         When the session's clock started, on :func:`time.perf_counter`'s clock
         (default: now; the command line gives its process's start,
@@ -182,10 +188,38 @@ def fuzz(
 
     report = FuzzReport(spec.name, q.name, backend, encoding, ref_name, fam.name, seed,
                         planned=runs, unit=fuzzing.unit)  # fmt: skip
+    checked: tuple[Any, Path] | None = None  # the assertions checked, and the file
+    if encoding is not None:  # what it does not handle of the documented interface
+        from pyasp_games.engines.interface import check
+        from pyasp_games.engines.resources import encoding_path
+        from pyasp_games.tools.fuzz.assertions import read_assertions
+
+        report.interface = check(spec.name, encoding_path(spec.name, encoding))
+        said = read_assertions(encoding_path(spec.name, encoding))
+        report.assertions = len(said.assertions)
+        if said.assertions and said.multi_shot:
+            report.assertions_note = "not checked: the encoding is multi-shot (#program parts)"
+        elif said.assertions and backend not in (q.encoding.backends if q.encoding else ()):
+            report.assertions_note = f"not checked: {backend} runs no encoding"
+        elif said.assertions:
+            checked = (said, encoding_path(spec.name, encoding))
     started = time.perf_counter() if started is None else started
     deadline = None if total_limit is None else started + total_limit
     session = _Session(q, backend, options, modes, run_limit, deadline, report, fuzzing, on_run)
-    session.family = fam
+    if checked is not None:
+        session.assertions, session.encoding_file = checked
+    if coverage:
+        from pyasp_games.engines.resources import encoding_path
+        from pyasp_games.tools.fuzz.coverage import Coverage
+
+        if encoding is None or q.encoding is None or backend not in q.encoding.backends:
+            raise InputError("--coverage measures an encoding: give --encoding FILE (and its "
+                             "ASP backend)")  # fmt: skip
+        session.coverage = Coverage(encoding_path(spec.name, encoding))
+    session.family, session.applies = fam, spec.applies
+    # a session with time left after its runs draws larger instances (a bug that shows
+    # only beyond the family's sizes); a --max-size given is the user's bound
+    session.grow = max_size is None and total_limit is not None
     budget = len(small) if small_scope else 0
     report.planned = budget + runs
     try:
@@ -193,11 +227,14 @@ def fuzz(
                     replay, backend, encoding, report, started)  # fmt: skip
     finally:
         session.worker.close()
+    if session.coverage is not None:
+        report.coverage = session.coverage
     if export is not None:
         from pyasp_games.tools.fuzz.regression import export as export_case
 
         for found in (done.failure, done.timeout):
-            if found is not None and found.reference.status in ("solved", "no-solution"):
+            if found is not None and found.assertion is None \
+                    and found.reference.status in ("solved", "no-solution"):
                 found.case = export_case(export, spec.name, q.name, fam.name, found.mode,
                                          options[found.mode], fuzzing.write(found.instance),
                                          found.reference)  # fmt: skip
@@ -216,23 +253,33 @@ def _run(session: _Session, spec: DomainSpec, q: Question, fuzzing: Fuzzing, fam
         failure = session.small_scope(small[:budget], fam)
     if failure is None:
         failure = session.random(fam, runs, largest, seed)
+    if failure is None and session.timeout is not None:  # the smallest time-out, in time left
+        failure = session.shrink_timeout()
     if failure is not None and failure.phase != "earlier counterexample":
         failure = session.shrink(failure)
-    if failure is not None:
+    if failure is not None and failure.assertion is None:  # an assertion's line is its blame
         failure.blame = session.blame(failure)
     if failure is None and session.timeout is not None:  # undecided, but a finding
         report.timeout = slow = session.timeout
-        slow.phase = session.slow_phase(slow)
+        slow.phase = slow.phase or session.slow_phase(slow)
         if out is not None:
             slow.file = write_new(out, stem.replace("counterexample", "timeout"),
                                   fuzzing.write(slow.instance))  # fmt: skip
-            slow.command = reproduce(spec.name, q, slow, backend, encoding)
+            slow.command = reproduce(spec.name, q, slow, backend, encoding, fuzzing.command_words)
     if failure is not None:
         report.failure = failure
         if failure.file is None and out is not None:
             failure.file = write_new(out, stem, fuzzing.write(failure.instance))
-        if failure.file is not None:
-            failure.command = reproduce(spec.name, q, failure, backend, encoding)
+        if failure.file is not None and failure.assertion is not None:
+            # an answer alone shows no assertion: a rerun of fuzz replays the file first
+            import shlex
+
+            words = ["pyasp-games", "fuzz", spec.name, q.name, "--encoding", str(encoding),
+                     "--out", str(failure.file.parent), "--runs", "1", "--no-small-scope"]
+            failure.command = " ".join(shlex.quote(w) for w in words)
+        elif failure.file is not None:
+            failure.command = reproduce(spec.name, q, failure, backend, encoding,
+                                        fuzzing.command_words)  # fmt: skip
     report.seconds = time.perf_counter() - started
     return report
 
@@ -266,24 +313,50 @@ def encoding_claims(domain: str, encoding: str | None, keys: list[str]) -> dict[
 
 def joined(families: list[Family]) -> Family:
     """One family drawing from all of ``families`` (every variant an encoding answers):
-    their small scopes one after the other, random instances from any of them."""
+    their small scopes taken in turn, one instance of each (each smallest first, so a
+    session cut by its total time has tried the small ones of every family), random
+    instances from any of them, each family's size growing over its own range.
+
+    >>> a = Family("a", "", strategy=lambda n: n, small=lambda: iter("ab"), small_help="")
+    >>> b = Family("b", "", strategy=lambda n: n, small=lambda: iter("xyz"), small_help="",
+    ...            sizes=(4, 10))
+    >>> both = joined([a, b])
+    >>> "".join(both.small()), both.sizes
+    ('axbyz', (2, 10))
+    """
     if len(families) == 1:
         return families[0]
-    from itertools import chain
+    from itertools import zip_longest
+
+    lo = min(f.sizes[0] for f in families)
+    hi = max(f.sizes[1] for f in families)
+
+    def own(family: Family, size: int) -> int:
+        """``size`` of the joined range (lo..hi, beyond hi for a larger --max-size) as
+        the same point of ``family``'s own range."""
+        a, b = family.sizes
+        if size >= hi:
+            return b + size - hi
+        return a + round((size - lo) * (b - a) / max(1, hi - lo))
 
     def strategy(size: int) -> Any:
         from hypothesis import strategies as st
 
-        return st.one_of(*(f.strategy(size) for f in families))
+        return st.one_of(*(f.strategy(own(f, size)) for f in families))
+
+    def small() -> Any:
+        gap = object()
+        for row in zip_longest(*(f.small() for f in families), fillvalue=gap):
+            yield from (x for x in row if x is not gap)
 
     first = families[0]
     return Family(
         "+".join(f.name for f in families),
         "; ".join(f.help for f in families),
         strategy=strategy,
-        small=lambda: chain.from_iterable(f.small() for f in families),
+        small=small,
         small_help="; ".join(dict.fromkeys(f.small_help for f in families)),
-        sizes=(min(f.sizes[0] for f in families), max(f.sizes[1] for f in families)),
+        sizes=(lo, hi),
         unit=first.unit,
         relabel=next((f.relabel for f in families if f.relabel), None),
         parts=next((f.parts for f in families if f.parts), None),
@@ -303,12 +376,24 @@ SMALL_RELABELLINGS = 2
 #: Relabellings of each smaller candidate the shrinker tries after deleting a part.
 SHRINK_RELABELLINGS = 12
 
+#: The undecided instances a report names (the first ones met; the count says the rest).
+UNDECIDED_SHOWN = 5
+
+#: The fewest runs of a stage grown past the planned sizes (hypothesis' first example
+#: of a stage is its simplest one).
+GROWN_EXAMPLES = 10
+
 #: Below this many seconds left of the total time, no answer is started.
 MIN_ANSWER = 0.05
 
 
-class _OutOfTime(Exception):
-    """The session's total time ran out inside hypothesis' search."""
+class _OutOfTime(BaseException):
+    """The session's total time ran out inside hypothesis' search.
+
+    A ``BaseException``, as ``KeyboardInterrupt`` is: hypothesis takes an ``Exception``
+    raised by the condition for a failure and *shrinks* the instance that raised it
+    (every step raising again) before passing it on, seconds on a large instance past
+    the total time (a 50 x 50 matrix game: 6 to 50 s)."""
 
 
 class _Session:
@@ -335,12 +420,32 @@ class _Session:
         self.timeout: Failure | None = None
         self.run_limit = run_limit
         self.worker = Worker(question)
+        #: whether the random phase grows past its largest size while the total time
+        #: allows (no --max-size given)
+        self.grow = False
+        #: the random phase is past its planned runs, drawing larger instances: an
+        #: instance the total time cuts, or the reference does not answer, is not
+        #: counted undecided (only the tested backend's own time-out is a finding)
+        self.growing = False
+        #: the encoding's assertions, checked on every instance where both agree
+        #: (``None``: it has none, or they cannot be checked)
+        self.assertions: Any = None
+        self.encoding_file: Path | None = None
+        #: which rules the instances fired (``fuzz --coverage``), and how many rules the
+        #: last instance fired first (what the random phase maximises)
+        self.coverage: Any = None
+        self.gain = 0
+        self._agreed: tuple[Outcome, Outcome] | None = None
+        #: whether the tested backend takes an instance (the domain's ``applies``: a
+        #: backend's size cap, e.g. hex asp's game trees); others are not runs
+        self.applies: Callable[[Any, str], bool] | None = None
         self.started = time.perf_counter()
 
     def expired(self) -> bool:
         """The session's total time is (all but) used up: no answer is started any more."""
         if self.deadline is not None and time.perf_counter() >= self.deadline - MIN_ANSWER:
-            self.report.stopped = self.report.stopped or "the total time limit"
+            if not self.growing:  # past the planned runs, the total time is the plan's end
+                self.report.stopped = self.report.stopped or "the total time limit"
             return True
         return False
 
@@ -354,8 +459,19 @@ class _Session:
         if left <= MIN_ANSWER:
             self.expired()
             return None
+        # an answer that does not stop at its limit (a grounding) is killed GRACE later:
+        # near the end, that kill falls at the total time, not after it
+        left = max(MIN_ANSWER, left - GRACE)
         each = self.limits_each.time_limit
         return Limits(time_limit=left if each is None else min(each, left))
+
+    def budget(self) -> float:
+        """Seconds for one step after the search (blame, the slow phase): an answer's
+        time limit, cut to what is left of the total time (0: nothing is left)."""
+        each = self.run_limit or 10.0
+        if self.deadline is None:
+            return each
+        return max(0.0, min(each, self.deadline - time.perf_counter() - GRACE))
 
     def first_check(self, instance: Any) -> None:
         """Run the encoding once so that a program clingo refuses is bad input (exit 2),
@@ -368,19 +484,66 @@ class _Session:
                             **self.options[mode])  # fmt: skip
 
     def check(self, instance: Any, counted: bool = True) -> Failure | None:
-        """Answer ``instance`` both ways in every mode; the first difference, if any."""
+        """Answer ``instance`` both ways in every mode; the first difference, if any; then,
+        where both agree, the encoding's assertions on it
+        (:mod:`pyasp_games.tools.fuzz.assertions`)."""
+        self.gain = 0
+        if self.assertions is None and self.coverage is None:
+            return self._compare(instance, counted, None)
+        import tempfile
+
+        with tempfile.TemporaryDirectory() as folder:
+            lp = Path(folder) / "facts.lp"  # the facts the tested run grounds, written by it
+            failure = self._compare(instance, counted, lp)
+            if not lp.exists() or self.expired():
+                return failure
+            facts = "\n".join(line for line in lp.read_text().splitlines()
+                              if not line.startswith("#include"))  # fmt: skip
+        if self.coverage is not None and counted:  # the rules this instance fires
+            self.gain = self.coverage.add(facts, self.budget())
+        if failure is not None or self._agreed is None or self.assertions is None:
+            return failure
+        from pyasp_games.tools.fuzz.assertions import check as check_assertions
+
+        broken = check_assertions(self.encoding_file, facts, self.assertions, self.budget())
+        if broken is None:
+            return None
+        tested, reference = self._agreed
+        shape, size = self.fuzzing.describe(instance), self.fuzzing.size(instance)
+        if self.report.first_found is None:
+            self.report.first_found = time.perf_counter() - self.started
+        failure = Failure(instance, self.modes[0], tested, reference, broken.reason, "", size,
+                          shape, shape)  # fmt: skip
+        failure.assertion = broken.assertion.where
+        return failure
+
+    def _compare(self, instance: Any, counted: bool, facts: Path | None) -> Failure | None:
+        """Answer ``instance`` both ways in every mode; the first difference, if any
+        (``facts``: where the tested run of the first mode writes the facts it grounds;
+        :attr:`_agreed` keeps that mode's two outcomes when they agree)."""
+        self._agreed = None
         report = self.report
         if self.expired():  # not started: neither a run nor an undecided one
+            return None
+        if self.applies is not None and not self.applies(instance, self.backend):
+            report.out_of_reach += 1 if counted else 0  # refused by design (a size cap): no run
             return None
         if counted:
             report.runs += 1
             report.sizes[self.fuzzing.size(instance)] += 1
         for mode in self.modes:
             options = self.options[mode]
+            if facts is not None and mode == self.modes[0]:
+                options = {**options, "emit_lp": str(facts)}
             limits = self.limits()
             if limits is None:  # the total time ran out: this instance is not decided
-                report.unknown += 1 if counted else 0
+                if counted and not self.growing:
+                    report.unknown += 1
+                    self._undecided(instance, mode, "the session's total time ran out")
                 return None
+            # an answer whose limit the total time cut short is no time-out of its own
+            cut = limits.time_limit is not None and (
+                self.run_limit is None or limits.time_limit < self.run_limit)
             try:
                 tested = self.worker.solve(instance, self.backend, limits, options,
                                            trust_encoding=True)  # fmt: skip
@@ -391,16 +554,29 @@ class _Session:
             report.reference = ref_backend
             limits = self.limits()
             if limits is None:
-                report.unknown += 1 if counted else 0
+                if counted and not self.growing:
+                    report.unknown += 1
+                    self._undecided(instance, mode, "the session's total time ran out")
                 return None
             reference = self.worker.solve(instance, ref_backend, limits, ref_options)
             if counted and reference.status in ("solved", "no-solution"):
                 report.answers.setdefault(mode or "answer", Counter())[shown(reference.answer)] += 1
             reason = _difference(tested, reference, self.question.relation)
             if reason == "unknown":
-                if counted:
+                answered = reference.status in ("solved", "no-solution")
+                if cut and tested.status == "unknown":  # the session's end, not the encoding's
+                    if counted and not self.growing:
+                        report.unknown += 1
+                        self._undecided(instance, mode, "the session's total time ran out")
+                    return None
+                finding = tested.status == "unknown" and answered
+                if counted and (finding or not self.growing):
                     report.unknown += 1
-                if tested.status == "unknown" and reference.status in ("solved", "no-solution"):
+                    late = [o.backend for o in (tested, reference)
+                            if o.status not in ("solved", "no-solution")]  # fmt: skip
+                    self._undecided(instance, mode, " and ".join(late) + " reached "
+                                    "its limit" if late else "no comparable answers")  # fmt: skip
+                if finding:
                     self._slow(instance, mode, tested, reference)
                 continue
             if reason is not None:
@@ -409,7 +585,16 @@ class _Session:
                 shape = self.fuzzing.describe(instance)
                 size = self.fuzzing.size(instance)
                 return Failure(instance, mode, tested, reference, reason, "", size, shape, shape)
+            if mode == self.modes[0]:
+                self._agreed = (tested, reference)
         return None
+
+    def _undecided(self, instance: Any, mode: str | None, why: str) -> None:
+        """Say which instance was left undecided, and why (the first few)."""
+        if len(self.report.undecided) >= UNDECIDED_SHOWN:
+            return
+        self.report.undecided.append(Undecided(self.fuzzing.describe(instance), mode, why,
+                                               self.fuzzing.write(instance)))  # fmt: skip
 
     def _slow(self, instance: Any, mode: str | None, tested: Outcome, reference: Outcome) -> None:
         """Keep ``instance`` if it is the smallest on which only the tested backend ran
@@ -426,6 +611,8 @@ class _Session:
         if self.report.first_found is None:
             self.report.first_found = time.perf_counter() - self.started
         self.timeout = Failure(instance, mode, tested, reference, reason, "", size, shape, shape)
+        # told now, within the session's time (after it, none may be left)
+        self.timeout.phase = self.slow_phase(self.timeout)
 
     def facts(self, instance: Any, mode: str | None, lp: Path) -> bool:
         """Write the facts the tested backend runs on ``instance`` into ``lp`` (its
@@ -463,8 +650,11 @@ class _Session:
         if reference.witness is None or failure.mode != self.modes[0]:  # a witness of mode one
             ref_backend, ref_options = self.question.reference.choose(
                 failure.instance, self.options[self.modes[0]])
-            reference = self.worker.solve(failure.instance, ref_backend,
-                                          self.limits_each, ref_options)  # fmt: skip
+            limits = self.limits()
+            if limits is None:
+                return wrong
+            reference = self.worker.solve(failure.instance, ref_backend, limits,
+                                          ref_options)  # fmt: skip
         if reference.status != "solved" or reference.witness is None:
             return wrong
         atoms = list(witness(failure.instance, reference))
@@ -475,7 +665,9 @@ class _Session:
             facts = "\n".join(line for line in lp.read_text().splitlines()
                               if not line.startswith("#include"))  # fmt: skip
         path = encoding_path(self.question.domain, given)
-        said = blame(path, facts, atoms, budget=self.run_limit or 10.0)
+        if self.budget() < MIN_ANSWER:  # the total time holds for blame too
+            return [*wrong, "  blame: not tried: the session's total time ran out"]
+        said = blame(path, facts, atoms, budget=self.budget())
         shown = " ".join(a for a, truth in atoms if truth) or "(no atom true)"
         if wrong and not said.rules:  # its answer holds the reference's and more: said above
             return wrong
@@ -510,7 +702,9 @@ class _Session:
                 return []
             facts = lp.read_text()
         correct = encoding_path(domain, name)
-        part = violating_part(correct, facts, answer, budget=self.run_limit or 10.0)
+        if self.budget() < MIN_ANSWER:
+            return []
+        part = violating_part(correct, facts, answer, budget=self.budget())
         if part is None:
             return []
         if not part:
@@ -526,6 +720,9 @@ class _Session:
         from pyasp_games.engines.runner import run_backend
 
         options = self.options[slow.mode]
+        budget = self.budget()
+        if budget < MIN_ANSWER:  # the total time holds: not told rather than run past it
+            return "grounding or solving (no time was left to tell which)"
         with tempfile.TemporaryDirectory() as folder:
             lp = Path(folder) / "facts.lp"
             if not self.facts(slow.instance, slow.mode, lp):
@@ -546,7 +743,7 @@ class _Session:
                 return Claim.solved(True)
 
             grounded = run_backend({"ground": ground}, "ground", None, "",
-                                   Limits(time_limit=self.run_limit or 10.0),
+                                   Limits(time_limit=budget),
                                    lambda i, o: (None, ""))  # fmt: skip
         return "solving" if grounded.status == "solved" else "grounding"
 
@@ -605,6 +802,30 @@ class _Session:
                 attempt(canonical)
         return current
 
+    def shrink_timeout(self) -> Failure | None:
+        """Delete every part the family knows of the time-out found while the tested
+        backend still runs out of time on it (each try costs up to the answer's time
+        limit: only while the total time allows); a wrong answer met on the way is
+        returned, to be shrunk as one."""
+        family = self.family
+        if family is None or family.parts is None:
+            return None
+        improved = True
+        while improved and self.timeout is not None and not self.expired():
+            improved, current = False, self.timeout
+            for candidate in family.parts(current.instance):
+                if self.expired():
+                    return None
+                self.report.shrink_steps += 1
+                found = self.check(candidate, counted=False)  # a smaller time-out replaces it
+                if found is not None:
+                    found.phase, found.found_shape = "random", current.shape
+                    return found
+                if self.timeout is not current:
+                    improved = True
+                    break
+        return None
+
     def replay(self, files: list[Path], spec: DomainSpec) -> Failure | None:
         """The counterexamples an earlier session wrote, first (not counted as runs)."""
         for path in files:
@@ -657,11 +878,38 @@ class _Session:
 
         first = min(family.sizes[0], largest)
         sizes = list(range(first, largest + 1))
+        # a grown stage's runs: as many as a planned one's, and enough that hypothesis
+        # draws past its first, simplest example (an empty instance)
+        each = max(GROWN_EXAMPLES, runs // len(sizes))
+
+        def stages() -> Any:
+            """The planned sizes, then (``grow``: time is left) larger ones, one by one."""
+            yield from enumerate(sizes)
+            size = largest
+            # not past a time-out found: the time left goes to shrinking it
+            while self.grow and self.deadline is not None and size < MAX_SIZE \
+                    and self.timeout is None:
+                size += 1
+                yield len(sizes), size
+
         left = runs
-        for k, size in enumerate(sizes):
-            if left <= 0 or self.expired():
-                break
-            examples = max(1, left // (len(sizes) - k))
+        previous: tuple[int, int] | None = None  # the last grown stage's runs and skips
+        for k, size in stages():
+            if self.expired() or (left <= 0 and size <= largest):
+                if self.expired() or not self.grow:
+                    break
+                continue
+            if previous is not None and self.report.runs == previous[0] \
+                    and self.report.out_of_reach > previous[1]:
+                break  # a grown stage the backend took nothing of: larger ones are beyond it
+            if size > largest:  # grown past the planned sizes: the session's time allows
+                previous = (self.report.runs, self.report.out_of_reach)
+                self.growing = True
+                examples = each
+                self.report.planned += each
+                self.report.grown_to = size
+            else:
+                examples = max(1, left // (len(sizes) - k))
             before = self.report.runs
             state: dict[str, Any] = {"found": None, "smallest": None}
 
@@ -673,6 +921,10 @@ class _Session:
                         return False
                     failure = self.check(instance)
                     self._progress()
+                    if self.coverage is not None:  # prefer instances that fire new rules
+                        from hypothesis import target
+
+                        target(float(self.gain), label="rules fired for the first time")
                     if failure is not None:
                         state["found"] = state["smallest"] = failure
                     return failure is not None
@@ -687,7 +939,7 @@ class _Session:
                 deadline=None,
                 database=None,
                 suppress_health_check=list(HealthCheck),
-                phases=[Phase.reuse, Phase.generate, Phase.shrink],
+                phases=[Phase.reuse, Phase.generate, Phase.target, Phase.shrink],
                 print_blob=False,
             )
             try:
