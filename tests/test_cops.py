@@ -267,7 +267,7 @@ def test_a_saved_solve_answer_is_checked_again_and_a_tampered_one_refused(backen
 
 
 @pytest.mark.parametrize("backend", ["native", "asp", "sat"])
-@pytest.mark.parametrize("name", ["path:4", "cycle:4", "petersen"])
+@pytest.mark.parametrize("name", ["path:4", "cycle:4", pytest.param("petersen", marks=pytest.mark.slow)])
 def test_a_saved_cop_number_is_checked_again_and_a_tampered_one_refused(backend, name):
     from pyasp_games.domains.cops.questions import NUMBER
 

@@ -691,7 +691,7 @@ def test_clingos_warnings_on_your_encoding_are_shown(tmp_path):
     assert bundled.code == 0 and "clingo warns" not in bundled.stdout
 
 
-@pytest.mark.parametrize("domain", ["cover", "zerosum"])
+@pytest.mark.parametrize("domain", ["cover", pytest.param("zerosum", marks=pytest.mark.slow)])
 def test_crosscheck_on_workers_runs_domains_whose_questions_hold_closures(domain):
     """The runs cross to the workers by the domain's registered name: cover's backends
     are closures and zerosum's formatters lambdas, which do not pickle (it was an internal

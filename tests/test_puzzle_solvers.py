@@ -22,7 +22,7 @@ ALL = list(BACKENDS)
 OPTIMAL = [b for b in ALL if b != "greedy"]
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.sampled_from([(3, 3), (2, 4), (3, 4), (4, 4)]),
     st.integers(0, 18),

@@ -48,6 +48,7 @@ def test_unsolvable_sliding_arrangement_is_refuted_and_checked(backend):
     assert out.verdict.verified is True  # the independent parity invariant agrees
 
 
+@pytest.mark.slow  # crosscheck's agreement on routing: the main job's, on the bundled files
 def test_crosscheck_agrees_on_a_generated_suite():
     spec = domain_spec("routing")
     instances = [random_arrangement(graph_spec(s), seed, m) for s, m in SUITE for seed in (11,)]

@@ -31,7 +31,10 @@ def _replays(g, state, swaps) -> bool:
     return verify_schedule(edges, start, "swap", schedule_names(g, [[e] for e in swaps])).ok
 
 
-@pytest.mark.parametrize("spec", ["grid:2x3", pytest.param("random:7:9:4", marks=pytest.mark.slow), "tree:7:2"])
+@pytest.mark.parametrize(
+    "spec",
+    ["grid:2x3", *(pytest.param(s, marks=pytest.mark.slow) for s in ("random:7:9:4", "tree:7:2"))],
+)
 def test_idastar_and_the_bound_against_bfs_on_every_permutation(spec):
     """The exact search (alone, and told a greedy schedule) and the bound against BFS."""
     g = graph_spec(spec)
