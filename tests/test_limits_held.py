@@ -464,3 +464,22 @@ def test_a_limit_reached_outside_a_backend_in_process_is_system_exit_3(capsys):
     assert stop.value.code == 3
     out = json.loads(capsys.readouterr().out)
     assert (out["problem"], out["status"], out["stats"]["limit"]) == ("grundy values", "unknown", "time")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "<built-in method x> returned NULL without setting an exception",
+        "error return without exception set",  # the interpreter's own words (issue 40)
+    ],
+)
+def test_a_c_function_failing_under_the_cap_is_out_of_memory(said, monkeypatch):
+    import resource
+
+    from pyasp_games.engines.enforcement import out_of_memory
+
+    monkeypatch.setattr(resource, "getrlimit", lambda which: (10**8, resource.RLIM_INFINITY))
+    assert out_of_memory(SystemError(said))
+    monkeypatch.setattr(resource, "getrlimit", lambda which: (resource.RLIM_INFINITY,) * 2)
+    assert not out_of_memory(SystemError(said))  # without a cap: a bug, not memory
+    assert not out_of_memory(SystemError("some other failure"))

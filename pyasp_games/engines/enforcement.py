@@ -146,7 +146,8 @@ def out_of_memory(err: BaseException) -> bool:
     """Whether ``err`` says the process ran out of memory: a :class:`MemoryError`, an
     ``OSError`` ENOMEM (a directory listed, a thread or a process started beyond the cap:
     "Cannot allocate memory"), or, under a memory cap, a ``SystemError`` of a C function
-    that "returned NULL without setting an exception".
+    that "returned NULL without setting an exception" (or, from the interpreter's own
+    calls, "error return without exception set").
 
     >>> import errno
     >>> out_of_memory(OSError(errno.ENOMEM, "Cannot allocate memory")), out_of_memory(OSError(2, "x"))
@@ -154,7 +155,9 @@ def out_of_memory(err: BaseException) -> bool:
     """
     import errno
 
-    if isinstance(err, SystemError) and "without setting an exception" in str(err):
+    if isinstance(err, SystemError) and any(
+        said in str(err) for said in ("without setting an exception", "without exception set")
+    ):
         # a C extension whose allocation failed under the cap, too short of memory to
         # raise (scipy's HiGHS under a small --memory-limit); without a cap, a bug
         import resource
