@@ -30,7 +30,7 @@ from pyasp_games.engines.runner import run_backend
 
 from .conftest import assert_bad_input, run_cli, run_cli_process
 
-LIMIT = 1.0
+LIMIT = 0.5
 #: the interpreter's start-up and imports (about 0.5 s, over 1 s on a loaded machine)
 #: come on top of the limit's promised second of grace
 STARTUP = 3.0
