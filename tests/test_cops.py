@@ -403,7 +403,7 @@ def test_a_game_on_a_disconnected_graph_is_played(tmp_path):
 
 @pytest.mark.xdist_group("timing")
 def test_a_time_limit_is_unknown():
-    run = run_cli("cops", "number", "hypercube:7", "--time-limit", "1")
+    run = run_cli("cops", "number", "hypercube:7", "--time-limit", "0.5")
     assert run.code == 3, run.stderr
 
 

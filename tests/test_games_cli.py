@@ -37,7 +37,7 @@ def test_grundys_game_matches_the_seed_table():
 @pytest.mark.xdist_group("timing")
 def test_grundys_game_time_limit():
     # a child process: the time limit holds for the whole command
-    run = run_cli_process("games", "grundys-game", "--upto", "400000", "--time-limit", "1", "--json")
+    run = run_cli_process("games", "grundys-game", "--upto", "400000", "--time-limit", "0.5", "--json")
     assert run.code == 3 and run.json()["status"] == "unknown"
 
 

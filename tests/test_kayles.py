@@ -465,7 +465,7 @@ def test_hostile_graph_files(tmp_path):
 @pytest.mark.xdist_group("timing")
 def test_time_limit_is_unknown_not_a_guess():
     g = random_graph(seed=1, n=60, degree=3)
-    out = VALUE.ask(g, "native", limits=__import__("pyasp_games.engines.limits", fromlist=["Limits"]).Limits(time_limit=1.0))
+    out = VALUE.ask(g, "native", limits=__import__("pyasp_games.engines.limits", fromlist=["Limits"]).Limits(time_limit=0.5))
     assert out.status == "unknown" and out.answer is None
 
 

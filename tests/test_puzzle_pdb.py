@@ -214,7 +214,7 @@ def test_every_phase_of_a_build_stops_at_the_time_limit(fresh_cache, puzzles):
 
     board = fresh_cache / "korf1.txt"
     board.write_text(format_board(load_boards(puzzles / "korf100.txt")[0]) + "\n")
-    run = run_cli_process("puzzle", "solve", board, "-b", "pdb", "--time-limit", "1")
+    run = run_cli_process("puzzle", "solve", board, "-b", "pdb", "--time-limit", "0.5")
     assert run.code == 3 and "unknown" in run.stdout + run.stderr
     assert run.seconds < 10
 

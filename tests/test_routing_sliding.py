@@ -238,7 +238,7 @@ def test_a_table_beyond_the_memory_limit_is_refused_before_it_is_allocated():
 @pytest.mark.xdist_group("timing")
 def test_the_time_limit_gives_unknown_and_exit_3():
     run = run_cli_process("routing", "number", "grid:3x4", "-m", "blank", "--blank", "0,0",
-                          "--time-limit", "1", "--json")  # fmt: skip
+                          "--time-limit", "0.5", "--json")  # fmt: skip
     out = run.json()
     assert run.code == 3 and out["status"] == "unknown" and out["answer"] is None
     assert run.seconds < 10
