@@ -195,3 +195,15 @@ def test_every_backend_returns_a_claim():
 
     with pytest.raises(TypeError, match="not a Claim"):
         run_backend({"old": old}, "old", 1, "one", Limits(), _ok)
+
+
+def test_a_rechecked_answer_is_shown_as_the_command_shows_it(tmp_path):
+    # a stochastic game's values came back as "[Fraction(1, 1), Fraction(1, 1)]"
+    from pyasp_games.engines.resources import instance_dir
+
+    game = instance_dir("zerosum") / "recursive-q-half.json"
+    saved = tmp_path / "answer.json"
+    saved.write_text(run_cli("zerosum", "stochastic", game, "--json").stdout)
+    run = run_cli("verify", saved)
+    assert run.code == 0, run.stderr
+    assert run.stdout.startswith("recursive-q-half: solved, [1, 1] (shapley, re-checked: verified")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json as jsonlib
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -68,12 +69,27 @@ def verify(
             continue
         said = verdict(outcome, asked.unchecked) if code != 3 or outcome.status != "unknown" \
             else "no answer saved (a limit was reached): nothing to check"  # fmt: skip
-        answer = f", {outcome.answer}" if outcome.answer is not None else ""
+        answer = f", {_shown(outcome.answer)}" if outcome.answer is not None else ""
         typer.echo(f"{outcome.problem}: {outcome.status}{answer} ({outcome.backend}, re-checked: {said})")
         if outcome.status == "error":
             warn(f"refuted: {outcome.verdict.message}" if outcome.verdict.failed
                  else f"no answer saved: {outcome.reason}")  # fmt: skip
     raise typer.Exit(1 if 1 in codes else 3 if 3 in codes else 0)
+
+
+def _shown(value: Any) -> str:
+    """An answer as a line shows it: numbers as written (a fraction ``1/2``, not
+    ``Fraction(1, 2)``), lists and tables by their items.
+
+    >>> from fractions import Fraction
+    >>> _shown([Fraction(1), Fraction(1, 2)]), _shown({"a": Fraction(3, 4)}), _shown("black")
+    ('[1, 1/2]', '{a: 3/4}', 'black')
+    """
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(map(_shown, value)) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{key}: {_shown(item)}" for key, item in value.items()) + "}"
+    return str(value)
 
 
 def _code(outcome: Outcome) -> int:
