@@ -176,6 +176,8 @@ def check_strategy(game: Geography, answer: Any, witness: Any, proof: Any) -> tu
     (True, 'a winning strategy of 1 position (1 node), every reply answered')
     >>> check_strategy(g, "first", "a", {"root": 0, "nodes": [{"move": "a", "replies": {}}]})
     (False, "the loser's reply 'b' to the move to 'a' is not answered by the strategy")
+    >>> check_strategy(parse_instance("a b\\n", "b", "vertex"), "second", None, {"replies": {}, "nodes": []})
+    (True, 'the first player has no move at the start: nothing to answer')
     """
     if answer not in ("first", "second"):
         return False, f"answer {answer!r} is neither 'first' nor 'second'"
@@ -252,6 +254,8 @@ def check_strategy(game: Geography, answer: Any, witness: Any, proof: Any) -> tu
         if isinstance(replies, str):
             return False, replies
         stack += replies
+    if not seen:  # a second player's win with no first move to answer
+        return True, "the first player has no move at the start: nothing to answer"
     count = len({k for k, _, _ in seen})
     return True, (f"a winning strategy of {len(seen):,} position{'s' if len(seen) != 1 else ''} "
                   f"({count:,} node{'s' if count != 1 else ''}), every reply answered")
