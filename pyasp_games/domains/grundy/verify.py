@@ -1014,22 +1014,23 @@ def check_misere_loopy(instance: Digraph | GameSum, outcome: Outcome) -> tuple[b
 MISERE_BUDGET = 300_000
 
 
-def _misere_sum_search(game: GameSum, rule: str) -> Callable[[tuple[int, ...]], bool]:
-    """``wins(positions)`` for the sum: a memoised search of the checker's own over the
-    components' positions as given; past :data:`MISERE_BUDGET` positions it raises
-    :class:`Unconfirmed`."""
-    import itertools
+def misere_search(
+    moves: Callable[[Any], Any], budget: int | None = None, what: str = "positions"
+) -> Callable[[Any], bool]:
+    """``wins(position)`` under the misère rule, for a checker: a memoised depth-first
+    search of its own over ``moves(position)`` (the positions one move away; none: the
+    player to move cannot move, and so wins), without recursion (deep games). Past
+    ``budget`` positions it raises :class:`Unconfirmed`, naming ``what`` it counts.
 
-    memo: dict[tuple[int, ...], bool] = {}
-    graphs = game.graphs
+    Time and memory: linear in the positions reachable from the ones asked about.
 
-    def moves(state: tuple[int, ...]) -> list[tuple[int, ...]]:
-        if rule == "xor":
-            return [(*state[:c], w, *state[c + 1 :]) for c, g in enumerate(graphs) for w in g.succ[state[c]]]
-        picks = itertools.product(*[[p, *g.succ[p]] for g, p in zip(graphs, state, strict=True)])
-        return [pick for pick in picks if pick != state]
+    >>> wins = misere_search(lambda n: [n - k for k in (1, 2) if k <= n])  # take 1 or 2
+    >>> [wins(n) for n in range(7)]  # the last to take loses: P at 1, 4, 7, ...
+    [True, False, True, True, False, True, True]
+    """
+    memo: dict[Any, bool] = {}
 
-    def wins(start: tuple[int, ...]) -> bool:
+    def wins(start: Any) -> bool:
         stack = [start]
         while stack:
             x = stack[-1]
@@ -1039,15 +1040,30 @@ def _misere_sum_search(game: GameSum, rule: str) -> Callable[[tuple[int, ...]], 
             nxt = moves(x)
             todo = [y for y in nxt if y not in memo]
             if todo:
-                if len(memo) > MISERE_BUDGET:
-                    raise Unconfirmed(f"the sum has more than {MISERE_BUDGET:,} positions to recount")
+                if budget is not None and len(memo) > budget:
+                    raise Unconfirmed(f"more than {budget:,} {what} to recount")
                 stack += todo
                 continue
-            memo[x] = (not nxt) or any(not memo[y] for y in nxt)
+            memo[x] = not nxt or any(not memo[y] for y in nxt)
             stack.pop()
         return memo[start]
 
     return wins
+
+
+def _misere_sum_search(game: GameSum, rule: str) -> Callable[[tuple[int, ...]], bool]:
+    """``wins(positions)`` for the sum: :func:`misere_search` over the components'
+    positions as given; past :data:`MISERE_BUDGET` positions it raises
+    :class:`Unconfirmed`."""
+    graphs = game.graphs
+
+    def moves(state: tuple[int, ...]) -> list[tuple[int, ...]]:
+        if rule == "xor":
+            return [(*state[:c], w, *state[c + 1 :]) for c, g in enumerate(graphs) for w in g.succ[state[c]]]
+        picks = itertools.product(*[[p, *g.succ[p]] for g, p in zip(graphs, state, strict=True)])
+        return [pick for pick in picks if pick != state]
+
+    return misere_search(moves, MISERE_BUDGET, "positions of the sum")
 
 
 def check_misere_sum(game: GameSum, outcome: Outcome) -> tuple[bool | None, str]:
@@ -1185,24 +1201,11 @@ def check_misere_grundys_game(game: GrundysGame, outcome: Outcome) -> tuple[bool
     said = outcome.answer
     if not isinstance(said, list) or len(said) != game.upto or any(c not in ("P", "N") for c in said):
         return False, f"the answer is not P or N for each heap 1..{game.upto}"
-    memo: dict[tuple[int, ...], bool] = {}
+    def splits(x: tuple[int, ...]) -> set[tuple[int, ...]]:  # heaps of 1 and 2 left out
+        return {tuple(sorted(x[:i] + x[i + 1 :] + tuple(y for y in (a, x[i] - a) if y > 2)))
+                for i in range(len(x)) for a in range(1, (x[i] + 1) // 2)}  # fmt: skip
 
-    def wins(start: tuple[int, ...]) -> bool:
-        stack = [start]
-        while stack:
-            x = stack[-1]
-            if x in memo:
-                stack.pop()
-                continue
-            nxt = {tuple(sorted(x[:i] + x[i + 1 :] + tuple(y for y in (a, x[i] - a) if y > 2)))
-                   for i in range(len(x)) for a in range(1, (x[i] + 1) // 2)}  # fmt: skip
-            todo = [y for y in nxt if y not in memo]
-            if todo:
-                stack += todo
-                continue
-            memo[x] = not nxt or any(not memo[y] for y in nxt)
-            stack.pop()
-        return memo[start]
+    wins = misere_search(splits)
 
     top = min(game.upto, MISERE_GRUNDYS_CHECKED)
     for n in range(1, top + 1):

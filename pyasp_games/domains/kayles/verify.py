@@ -348,28 +348,17 @@ MISERE_PATHS_CHECKED = 50
 def _misere_paths(upto: int) -> list[bool]:
     """Whether the player to move wins misère Node Kayles on ``P_0..P_upto``: the
     checker's own search over sums of paths (sorted lengths)."""
-    memo: dict[tuple[int, ...], bool] = {}
+    from pyasp_games.domains.grundy.verify import misere_search
 
-    def wins(start: tuple[int, ...]) -> bool:
-        stack = [start]
-        while stack:
-            x = stack[-1]
-            if x in memo:
-                stack.pop()
-                continue
-            nxt = set()
-            for i, n in enumerate(x):
-                for v in range(n):  # delete vertex v of P_n and its neighbours
-                    left, right = max(v - 1, 0), max(n - v - 2, 0)
-                    nxt.add(tuple(sorted(x[:i] + x[i + 1 :] + tuple(p for p in (left, right) if p))))
-            todo = [y for y in nxt if y not in memo]
-            if todo:
-                stack += todo
-                continue
-            memo[x] = not nxt or any(not memo[y] for y in nxt)
-            stack.pop()
-        return memo[start]
+    def moves(x: tuple[int, ...]) -> set[tuple[int, ...]]:
+        nxt = set()
+        for i, n in enumerate(x):
+            for v in range(n):  # delete vertex v of P_n and its neighbours
+                left, right = max(v - 1, 0), max(n - v - 2, 0)
+                nxt.add(tuple(sorted(x[:i] + x[i + 1 :] + tuple(p for p in (left, right) if p))))
+        return nxt
 
+    wins = misere_search(moves)
     return [wins((n,) if n else ()) for n in range(upto + 1)]
 
 
