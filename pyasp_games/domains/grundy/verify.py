@@ -1097,8 +1097,6 @@ def check_misere_sum(game: GameSum, outcome: Outcome) -> tuple[bool | None, str]
             if not wins((*state[:c], w, *state[c + 1 :]))
         ]  # fmt: skip
     else:
-        import itertools
-
         picks = itertools.product(*[[p, *g.succ[p]] for g, p in zip(game.graphs, state, strict=True)])
         moves = [{"to": [g.names[q] for g, q in zip(game.graphs, pick, strict=True)]}
                  for pick in picks if pick != state and not wins(pick)]  # fmt: skip
