@@ -317,6 +317,11 @@ def run_campaign(
         raise
     finally:
         sink.close()
+    if retried & {key(r) for r in done}:
+        # a retried run's new row was appended last; the table puts it in its first place,
+        # as read_rows does, so the CSV and the record list the runs in one order
+        rows = read_rows(out)
+        rewrite_csv(out, rows)
     finish_meta(out, started)
     if failed:
         raise CampaignError(
