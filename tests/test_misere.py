@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+import json
 import random
 
 import pytest
@@ -413,3 +414,20 @@ def test_dawsons_kayles_quotient_is_t2_and_tampering_is_refused():
 def test_quotient_bad_input():
     assert_bad_input(run_cli("games", "quotient", "--code", "0.9", "--upto", "5"), "--code")
     assert_bad_input(run_cli("games", "quotient", "--code", "0.07", "--upto", "11"), "--upto")
+
+
+def test_crosscheck_classifies_a_misere_file_by_both_labellings(tmp_path):
+    """A '# play: misere' file (as the fuzzer writes one) has no Grundy function to count:
+    crosscheck answers it with the misère classes, native and ASP, checked and agreeing;
+    SAT, which has no misère formula, does not run on it."""
+    path = tmp_path / "loop.txt"
+    path.write_text("# play: misere\na b\nb c\nc a\nc d\ne c\nd\n")
+    run = run_cli("crosscheck", "grundy", path, "--json")
+    assert run.code == 0, run.stderr
+    *rows, summary = [json.loads(line) for line in run.stdout.splitlines()]
+    assert summary["summary"]["verified"] == 2 and summary["summary"]["ok"] is True
+    assert sorted(r["backend"] for r in rows) == ["asp", "native"]
+    for row in rows:
+        assert row["status"] == "solved" and row["stats"]["verified"] is True and row["agrees"] is True
+        # d has no move, so its player has moved last already: N; e moves into the loop
+        assert row["answer"] == {"a": "D", "b": "D", "c": "D", "d": "N", "e": "D"}

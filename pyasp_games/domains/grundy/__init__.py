@@ -30,6 +30,7 @@ from pyasp_games.domains.grundy.questions import (
     GAMES,
     KERNEL,
     LOOPY,
+    OUTCOMES,
     QUESTIONS,
     REFERENCE,
 )
@@ -129,9 +130,24 @@ def loopy(graph: Digraph, limits: Limits = Limits(), check_asp: bool = False) ->
     return LOOPY.solve(graph, "native", limits, check_asp=check_asp)
 
 
-def _count(graph: Digraph, backend: str, limits: Limits, **options: Any) -> Outcome:
-    # counting by default; a bench suite may ask for another mode (e.g. ``one``: existence)
+def _count(graph: Digraph | Misere, backend: str, limits: Limits, **options: Any) -> Outcome:
+    # counting by default; a bench suite may ask for another mode (e.g. ``one``: existence).
+    # A '# play: misere' file has no Grundy function to count: it asks for the misère
+    # classes of its positions (``grundy outcomes``), which native and ASP both answer.
+    if isinstance(graph, Misere):
+        options.pop("mode", None)
+        return OUTCOMES.solve(graph, backend, limits, **options)
     return solve(graph, backend, limits, **{"mode": "count", **options})
+
+
+def _applies(graph: Digraph | Misere, backend: str) -> bool:
+    """Every backend counts Grundy functions; a misère file is answered by ``outcomes``'
+    backends only (a SAT formula of the misère classes is not built)."""
+    return not isinstance(graph, Misere) or backend in OUTCOMES.backends
+
+
+def _describe(graph: Digraph | Misere, outcome: Outcome, options: dict[str, Any]) -> Any:
+    return (OUTCOMES if isinstance(graph, Misere) else EXISTS).describe(graph, outcome, options)
 
 
 def _known(graph: Digraph) -> tuple[bool, Any]:
@@ -140,12 +156,14 @@ def _known(graph: Digraph) -> tuple[bool, Any]:
 
 
 def domain() -> DomainSpec:
-    """The grundy domain for crosscheck: every backend counts the Grundy functions."""
+    """The grundy domain for crosscheck: every backend counts the Grundy functions; a file
+    under the misère rule (``# play: misere``) is classified instead (``grundy outcomes``)
+    by the native and the ASP labelling."""
     from pyasp_games.domains.grundy.model import random_digraph
 
     return DomainSpec.asking(
         EXISTS, load_graphs, _known, solve=_count, generators={"random": random_digraph},
-        questions=QUESTIONS, fuzzing=fuzzing(),
+        questions=QUESTIONS, fuzzing=fuzzing(), applies=_applies, describe=_describe,
     )  # fmt: skip
 
 
