@@ -47,6 +47,8 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -335,6 +337,71 @@ def _lie(true_h: list[int], claim: int, kind: str, degree: int, p: int) -> list[
     return h
 
 
+@dataclass(frozen=True)
+class Rounds:
+    """One interactive evaluation as proposition 1's rounds see it, whatever the program:
+    round ``i`` tests a product (``"a"``: ``h(0) h(1)``) or a sum (``"e"``: ``h(0) + h(1)``)
+    of degree at most ``degrees[i]``; the verifier's point starts at ``start`` and moves
+    to ``advance(i, point, t)`` with the coin ``t``; ``last(point)`` is ``P_0`` there. The
+    honest prover's ``h`` at round ``i`` is ``honest(i, point)``."""
+
+    kinds: list[str]
+    degrees: list[int]
+    start: Any
+    honest: Callable[[int, Any], list[int]]
+    advance: Callable[[int, Any, int], Any]
+    last: Callable[[Any], int]
+    coin: Callable[[int, int, int, int], int]
+    #: How a failed round is named (``h(x3)`` for a QBF variable, ``h`` for an instruction).
+    name: Callable[[int], str] = lambda i: "h"
+
+
+def interact(rounds: Rounds, protocol: str, prover: str, p: int, value: int, runs: int,
+             seed: int, deadline: Deadline) -> Claim:  # fmt: skip
+    """Run ``runs`` evaluations of ``rounds`` over Z_p whose program's value is ``value``;
+    the ``honest`` prover claims it, the ``cheat`` claims a false formula true (``1``)
+    and lies while its claim is false. Answer ``accept``, ``reject`` or ``accept K of R``,
+    with the transcript (every message while at most ``KEPT_NUMBERS`` numbers) as the
+    certificate."""
+    degrees, n = rounds.degrees, len(rounds.degrees)
+    claim = value if prover == "honest" or value != 0 else 1  # the cheat: false claimed true
+    transcript: dict[str, Any] = {"protocol": protocol, "prover": prover, "seed": seed,
+                                  "prime": p, "degrees": degrees, "runs": []}  # fmt: skip
+    accepted = kept = 0
+    for run in range(runs):
+        a, point, hs, ts, failed = claim, rounds.start, [], [], None
+        truthful = a == value
+        for i, kind in enumerate(rounds.kinds):
+            deadline.check()
+            true_h = rounds.honest(i, point)
+            h = true_h if truthful else _lie(true_h, a, kind, degrees[i], p)
+            hs.append(h)
+            h0, h1 = evaluate(h, 0, p), evaluate(h, 1, p)
+            if len(h) > degrees[i] + 1 or a != ((h0 * h1) if kind == "a" else (h0 + h1)) % p:
+                failed = f"round {i + 1}: {rounds.name(i)} fails the test"
+                break
+            t = rounds.coin(seed, run, i, p)
+            ts.append(t)
+            point = rounds.advance(i, point, t)
+            a = evaluate(h, t, p)
+            truthful = truthful or a == evaluate(true_h, t, p)  # a lucky root: the truth again
+        if failed is None and rounds.last(point) != a:
+            failed = "the last claim: P0 at the random point differs"
+        accept = failed is None and claim != 0
+        accepted += accept
+        entry: dict[str, Any] = {"claim": claim, "accept": accept, "failed": failed}
+        numbers = sum(len(h) for h in hs)
+        if kept + numbers <= KEPT_NUMBERS:
+            entry["h"], entry["t"] = hs, ts
+            kept += numbers
+        transcript["runs"].append(entry)
+    d = max(degrees, default=0)
+    witness = {"accepted": accepted, "runs": runs, "prime": p, "claim": claim,
+               "rounds": n, "degree": d, "error_bound": str(Fraction(sum(degrees), p)),
+               "notes_bound": str(Fraction(n * d, p))}  # fmt: skip
+    return Claim.solved(verdict_of(accepted, runs), witness, certificate=transcript)
+
+
 def run_qbf(q: Program, limits: Limits = Limits(), prime: int | None = None, runs: int = 1,
             seed: int = 0, prover: str = "honest") -> Claim:  # fmt: skip
     """Run the interactive evaluation of the QBF's polynomial program ``runs`` times
@@ -348,43 +415,15 @@ def run_qbf(q: Program, limits: Limits = Limits(), prime: int | None = None, run
     if value == 0 and not _false_by_truth(q):
         raise InputError(f"the prime {p} divides the formula's arithmetic value: the honest "
                          "prover cannot prove it over Z_p (give another --prime)")  # fmt: skip
-    claim = value if prover == "honest" or value != 0 else 1  # the cheat: false claimed true
-    transcript: dict[str, Any] = {"protocol": "qbf", "prover": prover, "seed": seed, "prime": p,
-                                  "degrees": degrees, "runs": []}  # fmt: skip
-    kept = 0
-    accepted = 0
-    for run in range(runs):
-        a, point, hs, ts, failed = claim, {}, [], [], None
-        truthful = a == value
-        for i, (kind, var) in enumerate(q.prefix):
-            deadline.check()
-            true_h = _honest_h(q, i, point, degrees[i], p, deadline)
-            h = true_h if truthful else _lie(true_h, a, kind, degrees[i], p)
-            hs.append(h)
-            h0, h1 = evaluate(h, 0, p), evaluate(h, 1, p)
-            if len(h) > degrees[i] + 1 or a != ((h0 * h1) if kind == "a" else (h0 + h1)) % p:
-                failed = f"round {i + 1}: h({var}) fails the test"
-                break
-            t = qbf_coin(seed, run, i, p)
-            ts.append(t)
-            point[var] = t
-            a = evaluate(h, t, p)
-            truthful = truthful or a == evaluate(true_h, t, p)  # a lucky root: the truth again
-        if failed is None and _p0(q, point, p) != a:
-            failed = "the last claim: P0 at the random point differs"
-        accept = failed is None and claim != 0
-        accepted += accept
-        entry: dict[str, Any] = {"claim": claim, "accept": accept, "failed": failed}
-        numbers = sum(len(h) for h in hs)
-        if kept + numbers <= KEPT_NUMBERS:
-            entry["h"], entry["t"] = hs, ts
-            kept += numbers
-        transcript["runs"].append(entry)
-    n, d = len(q.prefix), max(degrees, default=0)
-    witness = {"accepted": accepted, "runs": runs, "prime": p, "claim": claim,
-               "rounds": n, "degree": d, "error_bound": str(Fraction(sum(degrees), p)),
-               "notes_bound": str(Fraction(n * d, p))}  # fmt: skip
-    return Claim.solved(verdict_of(accepted, runs), witness, certificate=transcript)
+    variables = [var for _, var in q.prefix]
+    rounds = Rounds(
+        kinds=[kind for kind, _ in q.prefix], degrees=degrees, start={},
+        honest=lambda i, point: _honest_h(q, i, point, degrees[i], p, deadline),
+        advance=lambda i, point, t: {**point, variables[i]: t},
+        last=lambda point: _p0(q, point, p), coin=qbf_coin,
+        name=lambda i: f"h({variables[i]})",
+    )  # fmt: skip
+    return interact(rounds, "qbf", prover, p, value, runs, seed, deadline)
 
 
 def _false_by_truth(q: Program) -> bool:
@@ -452,48 +491,25 @@ def run_reach(r: Reachability, limits: Limits = Limits(), prime: int | None = No
     memo: dict = {}
     start = reach_start(r)
     value = _reach_value(r, program, n, start, p, memo)
-    claim = value if prover == "honest" or value != 0 else 1
-    transcript: dict[str, Any] = {"protocol": "reach", "prover": prover, "seed": seed, "prime": p,
-                                  "degrees": degrees, "runs": []}  # fmt: skip
-    accepted = kept = 0
-    for run in range(runs):
-        a, w, hs, ts, failed = claim, list(start), [], [], None
-        truthful = a == value
-        for i, k in enumerate(range(n, 0, -1)):  # round i checks instruction k
-            deadline.check()
-            op, coordinate = program[k - 1]
-            f, g = reach_maps(r, op, coordinate, w)
-            d = degrees[k - 1]
-            true_h = _interpolate([_reach_value(r, program, k - 1, _on_line(f, g, t, p), p, memo)
-                                   for t in range(d + 1)], p)  # fmt: skip
-            h = true_h if truthful else _lie(true_h, a, "a" if op == "*" else "e", d, p)
-            hs.append(h)
-            h0, h1 = evaluate(h, 0, p), evaluate(h, 1, p)
-            if len(h) > d + 1 or a != ((h0 * h1) if op == "*" else (h0 + h1)) % p:
-                failed = f"round {i + 1}: h fails the test"
-                break
-            t = reach_coin(seed, run, i, p)
-            ts.append(t)
-            w = _on_line(f, g, t, p)
-            a = evaluate(h, t, p)
-            truthful = truthful or a == evaluate(true_h, t, p)
-            if len(memo) > 2_000_000:
-                memo.clear()  # the points of earlier runs are not met again
-        if failed is None and _reach_p0(r, w, p) != a:
-            failed = "the last claim: P0 at the random point differs"
-        accept = failed is None and claim != 0
-        accepted += accept
-        entry: dict[str, Any] = {"claim": claim, "accept": accept, "failed": failed}
-        numbers = sum(len(h) for h in hs)
-        if kept + numbers <= KEPT_NUMBERS:
-            entry["h"], entry["t"] = hs, ts
-            kept += numbers
-        transcript["runs"].append(entry)
-    d = max(degrees)
-    witness = {"accepted": accepted, "runs": runs, "prime": p, "claim": claim, "rounds": n,
-               "degree": d, "error_bound": str(Fraction(sum(degrees), p)),
-               "notes_bound": str(Fraction(n * d, p))}  # fmt: skip
-    return Claim.solved(verdict_of(accepted, runs), witness, certificate=transcript)
+    # round i checks instruction k = n - i, from the top
+    instructions = [program[k - 1] for k in range(n, 0, -1)]
+
+    def honest(i: int, w: list[int]) -> list[int]:
+        if len(memo) > 2_000_000:
+            memo.clear()  # the points of earlier runs are not met again
+        f, g = reach_maps(r, *instructions[i], w)
+        return _interpolate([_reach_value(r, program, n - i - 1, _on_line(f, g, t, p), p, memo)
+                             for t in range(degrees[n - i - 1] + 1)], p)  # fmt: skip
+
+    def advance(i: int, w: list[int], t: int) -> list[int]:
+        return _on_line(*reach_maps(r, *instructions[i], w), t, p)
+
+    rounds = Rounds(
+        kinds=["a" if op == "*" else "e" for op, _ in instructions],
+        degrees=[degrees[k - 1] for k in range(n, 0, -1)], start=list(start),
+        honest=honest, advance=advance, last=lambda w: _reach_p0(r, w, p), coin=reach_coin,
+    )  # fmt: skip
+    return interact(rounds, "reach", prover, p, value, runs, seed, deadline)
 
 
 def count_walks(r: Reachability, limits: Limits = Limits()) -> Claim:

@@ -28,6 +28,8 @@ verifier's test, every run's verdict and the counts are recomputed.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from pyasp_games.domains.ip.model import (
@@ -243,58 +245,95 @@ def check_qbf(q: Program, outcome: Outcome) -> tuple[bool | None, str]:
             return False, f"the formula's integer value is {value}: the answer is {truth}"
         return True, f"the polynomial program's value over the integers is {value}"
     t = outcome.certificate
-    if not isinstance(t, dict) or t.get("protocol") != "qbf" or not isinstance(t.get("runs"), list):
-        return False, "no transcript of the qbf protocol in the certificate"
-    p, seed, runs = t.get("prime"), t.get("seed"), t["runs"]
     bounds = _bounds(q)
-    n, d = len(bounds), max(bounds, default=0)
-    if not isinstance(p, int) or not is_prime(p) or p < 2 * n * d:
-        return False, f"the prime {p!r} is not a prime of at least 2 N d = {2 * n * d}"
-    if not isinstance(seed, int) or not runs:
-        return False, "the transcript names no seed or no run"
-    accepted = replayed = 0
-    for run, entry in enumerate(runs):
-        claim = entry.get("claim")
-        if not isinstance(claim, int) or not 0 <= claim < p:
-            return False, f"run {run}: the claim {claim!r} is not an element of Z_{p}"
-        if "h" in entry:
-            hs, ts = entry["h"], entry.get("t")
-            failed, a, point = None, claim, {}
-            for i, (kind, var) in enumerate(q.prefix):
-                if i >= len(hs):
-                    return False, f"run {run}: the prover's messages stop at round {i + 1}"
-                h = hs[i]
-                if not isinstance(h, list) or not h or any(not isinstance(c, int) or not 0 <= c < p for c in h):
-                    return False, f"run {run}, round {i + 1}: h is not a list of elements of Z_{p}"
-                h0, h1 = _at(h, 0, p), _at(h, 1, p)
-                if len(h) > bounds[i] + 1 or a != ((h0 * h1) if kind == "a" else (h0 + h1)) % p:
-                    failed = i
-                    break
-                point[var] = qbf_coin(seed, run, i, p)
-                if not isinstance(ts, list) or i >= len(ts) or ts[i] != point[var]:
-                    return False, f"run {run}, round {i + 1}: the point is not the verifier's coin"
-                a = _at(h, point[var], p)
-            stop = len(q.prefix) if failed is None else failed + 1
-            if len(hs) != stop or len(ts) != stop - (failed is not None):
-                if failed is None:
-                    return False, f"run {run}: not one polynomial and one point a round"
-                return False, f"run {run}: the messages go on after the verifier's test of round {failed + 1} ended it"
-            passes = failed is None and _arithmetic(q, point, p) == a
-            if entry.get("accept") is not (passes and claim != 0):
-                return False, f"run {run}: the verifier's tests {'pass' if passes else 'fail'}, " \
-                    f"the claim is {claim}: it must {'accept' if passes and claim else 'reject'}"
-            replayed += 1
-        accepted += entry.get("accept") is True
-    if outcome.answer != _verdict(accepted, len(runs)):
-        return False, f"the runs say {_verdict(accepted, len(runs))}, the answer {outcome.answer}"
+    variables = [var for _, var in q.prefix]
+    replay = _Replay(
+        kinds=[kind for kind, _ in q.prefix], bounds=bounds, start={}, coin=qbf_coin,
+        advance=lambda i, point, t: {**point, variables[i]: t},
+        last=lambda point, p: _arithmetic(q, point, p),
+    )  # fmt: skip
+    replayed = _replay_runs(t, "qbf", replay, outcome.answer)
+    if isinstance(replayed, str):
+        return False, replayed
+    p, seed, runs = t["prime"], t["seed"], t["runs"]
     said = f"{replayed} of {len(runs)} runs replayed from seed {seed} over Z_{p}"
     if value is not None:
         if t.get("prover") == "honest" and any(e.get("claim") != value % p for e in runs):
             return False, f"the honest prover's claim is not the program's value {value} mod {p}"
         said += f"; the formula is {'true' if value else 'false'} (integer value {value})"
-    if replayed < len(runs):
-        outcome.verdict.not_checked = f"the messages of {len(runs) - replayed} runs (not kept: their verdicts only)"
+    _not_replayed(outcome, replayed, len(runs))
     return True, said
+
+
+@dataclass(frozen=True)
+class _Replay:
+    """What the verifier tests, round by round, for one program (the checker's own
+    reading of proposition 1): round ``i`` tests a product (``"a"``) or a sum (``"e"``)
+    of degree at most ``bounds[i]``; the point starts at ``start``, moves to
+    ``advance(i, point, t)`` with the coin ``t``, and ``last(point, p)`` is ``P_0`` there."""
+
+    kinds: list[str]
+    bounds: list[int]
+    start: Any
+    coin: Callable[[int, int, int, int], int]
+    advance: Callable[[int, Any, int], Any]
+    last: Callable[[Any, int], int]
+
+
+def _replay_runs(t: Any, protocol: str, replay: _Replay, answer: Any) -> int | str:
+    """Replay every kept run of the transcript ``t`` (the prime, the seed's coins, each
+    round's test, the last evaluation, each verdict) and compare the runs' verdict with
+    ``answer``: the number of runs replayed, or why the transcript is refuted."""
+    if not isinstance(t, dict) or t.get("protocol") != protocol or not isinstance(t.get("runs"), list):
+        return f"no transcript of the {protocol} protocol in the certificate"
+    p, seed, runs = t.get("prime"), t.get("seed"), t["runs"]
+    n, d = len(replay.bounds), max(replay.bounds, default=0)
+    if not isinstance(p, int) or not is_prime(p) or p < 2 * n * d:
+        return f"the prime {p!r} is not a prime of at least 2 N d = {2 * n * d}"
+    if not isinstance(seed, int) or not runs:
+        return "the transcript names no seed or no run"
+    accepted = replayed = 0
+    for run, entry in enumerate(runs):
+        claim = entry.get("claim")
+        if not isinstance(claim, int) or not 0 <= claim < p:
+            return f"run {run}: the claim {claim!r} is not an element of Z_{p}"
+        if "h" in entry:
+            hs, ts = entry["h"], entry.get("t")
+            failed, a, point = None, claim, replay.start
+            for i, kind in enumerate(replay.kinds):
+                if i >= len(hs):
+                    return f"run {run}: the prover's messages stop at round {i + 1}"
+                h = hs[i]
+                if not isinstance(h, list) or not h or any(not isinstance(c, int) or not 0 <= c < p for c in h):
+                    return f"run {run}, round {i + 1}: h is not a list of elements of Z_{p}"
+                h0, h1 = _at(h, 0, p), _at(h, 1, p)
+                if len(h) > replay.bounds[i] + 1 or a != ((h0 * h1) if kind == "a" else (h0 + h1)) % p:
+                    failed = i
+                    break
+                coin = replay.coin(seed, run, i, p)
+                if not isinstance(ts, list) or i >= len(ts) or ts[i] != coin:
+                    return f"run {run}, round {i + 1}: the point is not the verifier's coin"
+                point = replay.advance(i, point, coin)
+                a = _at(h, coin, p)
+            stop = n if failed is None else failed + 1
+            if len(hs) != stop or len(ts) != stop - (failed is not None):
+                if failed is None:
+                    return f"run {run}: not one polynomial and one point a round"
+                return f"run {run}: the messages go on after the verifier's test of round {failed + 1} ended it"
+            passes = failed is None and replay.last(point, p) == a
+            if entry.get("accept") is not (passes and claim != 0):
+                return f"run {run}: the verifier's tests {'pass' if passes else 'fail'}, " \
+                    f"the claim is {claim}: it must {'accept' if passes and claim else 'reject'}"
+            replayed += 1
+        accepted += entry.get("accept") is True
+    if answer != _verdict(accepted, len(runs)):
+        return f"the runs say {_verdict(accepted, len(runs))}, the answer {answer}"
+    return replayed
+
+
+def _not_replayed(outcome: Outcome, replayed: int, runs: int) -> None:
+    if replayed < runs:
+        outcome.verdict.not_checked = f"the messages of {runs - replayed} runs (not kept: their verdicts only)"
 
 
 def walks(r: Reachability) -> int:
@@ -332,55 +371,28 @@ def check_reach(r: Reachability, outcome: Outcome) -> tuple[bool | None, str]:
             return False, f"{count} walks of {2 ** r.levels} moves: the answer is {truth}"
         return True, f"{count} walks of {2 ** r.levels} moves, counted move by move"
     t = outcome.certificate
-    if not isinstance(t, dict) or t.get("protocol") != "reach" or not isinstance(t.get("runs"), list):
-        return False, "no transcript of the reach protocol in the certificate"
-    p, seed, runs = t.get("prime"), t.get("seed"), t["runs"]
     program, degrees = reach_program(r), reach_degrees(r)
-    n, d = len(program), max(degrees)
-    if not isinstance(p, int) or not is_prime(p) or p < 2 * n * d:
-        return False, f"the prime {p!r} is not a prime of at least 2 N d = {2 * n * d}"
-    if not isinstance(seed, int) or not runs:
-        return False, "the transcript names no seed or no run"
-    accepted = replayed = 0
-    for run, entry in enumerate(runs):
-        claim = entry.get("claim")
-        if not isinstance(claim, int) or not 0 <= claim < p:
-            return False, f"run {run}: the claim {claim!r} is not an element of Z_{p}"
-        if "h" in entry:
-            hs, ts = entry["h"], entry.get("t")
-            failed, a, w = None, claim, reach_start(r)
-            for i, k in enumerate(range(n, 0, -1)):
-                if i >= len(hs):
-                    return False, f"run {run}: the prover's messages stop at round {i + 1}"
-                h = hs[i]
-                if not isinstance(h, list) or not h or any(not isinstance(c, int) or not 0 <= c < p for c in h):
-                    return False, f"run {run}, round {i + 1}: h is not a list of elements of Z_{p}"
-                op, coordinate = program[k - 1]
-                h0, h1 = _at(h, 0, p), _at(h, 1, p)
-                if len(h) > degrees[k - 1] + 1 or a != ((h0 * h1) if op == "*" else (h0 + h1)) % p:
-                    failed = i
-                    break
-                point = reach_coin(seed, run, i, p)
-                if not isinstance(ts, list) or i >= len(ts) or ts[i] != point:
-                    return False, f"run {run}, round {i + 1}: the point is not the verifier's coin"
-                f, g = reach_maps(r, op, coordinate, w)
-                w = [(point * x + (1 - point) * y) % p for x, y in zip(f, g, strict=True)]
-                a = _at(h, point, p)
-            stop = n if failed is None else failed + 1
-            if len(hs) != stop or len(ts) != stop - (failed is not None):
-                return False, f"run {run}: not one polynomial and one point a round"
-            passes = failed is None and _reach_p0(r, w, p) == a
-            if entry.get("accept") is not (passes and claim != 0):
-                return False, f"run {run}: the verifier's tests {'pass' if passes else 'fail'}, " \
-                    f"the claim is {claim}: it must {'accept' if passes and claim else 'reject'}"
-            replayed += 1
-        accepted += entry.get("accept") is True
-    if outcome.answer != _verdict(accepted, len(runs)):
-        return False, f"the runs say {_verdict(accepted, len(runs))}, the answer {outcome.answer}"
+    n = len(program)
+    # round i checks instruction k = n - i, from the top
+    instructions = [program[k - 1] for k in range(n, 0, -1)]
+
+    def advance(i: int, w: list[int], point: int) -> list[int]:
+        f, g = reach_maps(r, *instructions[i], w)
+        return [(point * x + (1 - point) * y) % p for x, y in zip(f, g, strict=True)]
+
+    p = t.get("prime") if isinstance(t, dict) else None
+    replay = _Replay(
+        kinds=["a" if op == "*" else "e" for op, _ in instructions],
+        bounds=[degrees[k - 1] for k in range(n, 0, -1)], start=reach_start(r),
+        coin=reach_coin, advance=advance, last=lambda w, p: _reach_p0(r, w, p),
+    )  # fmt: skip
+    replayed = _replay_runs(t, "reach", replay, outcome.answer)
+    if isinstance(replayed, str):
+        return False, replayed
+    seed, runs = t["seed"], t["runs"]
     if t.get("prover") == "honest" and any(e.get("claim") != count % p for e in runs):
         return False, f"the honest prover's claim is not the {count} walks mod {p}"
-    if replayed < len(runs):
-        outcome.verdict.not_checked = f"the messages of {len(runs) - replayed} runs (not kept: their verdicts only)"
+    _not_replayed(outcome, replayed, len(runs))
     return True, f"{replayed} of {len(runs)} runs replayed from seed {seed} over Z_{p}; {count} walks of {2 ** r.levels} moves"
 
 
