@@ -145,6 +145,37 @@ def test_every_import_under_a_memory_cap_runs_uncapped():
     assert "the tool's start-up takes" in done.stdout, done.stdout
 
 
+def test_one_thread_leaving_uncapped_does_not_cap_another_still_inside():
+    # the cap is the process's: a campaign's threads load kernels side by side, and the
+    # first one in, leaving first, put the cap back while another was still loading
+    import threading
+
+    from pyasp_games.engines.enforcement import uncapped
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
+    if hard != resource.RLIM_INFINITY:
+        pytest.skip("the data limit is capped already")
+    inside, left = threading.Event(), threading.Event()
+    seen: list[int] = []
+
+    def loader() -> None:
+        with uncapped("loading"):
+            inside.set()
+            left.wait(10)
+            seen.append(resource.getrlimit(resource.RLIMIT_DATA)[0])
+
+    with memory_cap(2**40):  # far above what the process holds: nothing fails
+        with uncapped("the first load"):
+            worker = threading.Thread(target=loader)
+            worker.start()
+            inside.wait(10)
+        left.set()
+        worker.join(10)
+        assert seen == [hard]  # still lifted for the thread inside
+        assert resource.getrlimit(resource.RLIMIT_DATA)[0] == 2**40  # and back when both left
+    assert resource.getrlimit(resource.RLIMIT_DATA)[0] == soft
+
+
 @pytest.mark.parametrize("options", [["-b", "native"], ["-b", "bfs", "--time-limit", "10"]])
 def test_a_tiny_memory_limit_is_answered_or_unknown_never_an_import_error(options):
     # `routing solve grid:3x3 --random 1 -b native --memory-limit 1` was an internal

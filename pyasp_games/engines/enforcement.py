@@ -32,12 +32,14 @@ from __future__ import annotations
 
 import importlib.abc
 import importlib.machinery
+import os
 import signal
 import sys
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from pyasp_games.engines.limits import LimitReached, Limits, default_memory_limit
 
@@ -105,23 +107,51 @@ def uncapped(what: str) -> Iterator[None]:
     if resource is None:  # pragma: no cover - not on POSIX: no cap to lift
         yield
         return
-    soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
-    if soft == hard:  # nothing capped (or lifted already, by an outer uncapped)
-        yield
-        return
-    before = data_memory()
-    resource.setrlimit(resource.RLIMIT_DATA, (hard, hard))
+    # The cap is the process's, shared by its threads (a campaign's or crosscheck's
+    # pool): the first thread in lifts it, the last one out puts it back, so that one
+    # thread's exit never caps another still loading.
+    with _lift_lock:
+        if _lift["depth"] == 0:
+            soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
+            # nothing capped (or lifted already by hand): nothing to put back
+            _lift["soft"] = None if soft == hard else soft
+            if soft != hard:
+                _lift["before"] = data_memory()
+                resource.setrlimit(resource.RLIMIT_DATA, (hard, hard))
+        _lift["depth"] += 1
     try:
         yield
     finally:
-        resource.setrlimit(resource.RLIMIT_DATA, (soft, hard))
-        held = data_memory()
-        if held is not None and held > soft and "start_up" not in _over_cap:
-            cause = "the tool's start-up" if before is not None and before > soft else what
-            _over_cap["start_up"] = (
-                f"{cause} takes {held / 2**20:.0f} MB;"
-                f" the memory limit of {soft / 2**20:.0f} MB is below that"
-            )
+        with _lift_lock:
+            _lift["depth"] -= 1
+            soft, before = _lift["soft"], _lift["before"]
+            if _lift["depth"] == 0 and soft is not None:
+                resource.setrlimit(resource.RLIMIT_DATA, (soft, resource.getrlimit(resource.RLIMIT_DATA)[1]))
+                held = data_memory()
+                if held is not None and held > soft and "start_up" not in _over_cap:
+                    cause = "the tool's start-up" if before is not None and before > soft else what
+                    _over_cap["start_up"] = (
+                        f"{cause} takes {held / 2**20:.0f} MB;"
+                        f" the memory limit of {soft / 2**20:.0f} MB is below that"
+                    )
+
+
+#: The lift of :func:`uncapped` in force: how many are inside, the cap to put back and
+#: the data memory held when it was lifted.
+_lift_lock = threading.Lock()
+_lift: dict[str, Any] = {"depth": 0, "soft": None, "before": None}
+
+
+def _lift_anew() -> None:
+    """A forked child has one thread: none of its parent's is inside :func:`uncapped`
+    (and the lock may have been held by one at the fork)."""
+    global _lift_lock
+    _lift_lock = threading.Lock()
+    _lift.update(depth=0, soft=None, before=None)
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_lift_anew)
 
 
 #: What took the process past its memory cap before any search ran (:func:`uncapped`).
