@@ -67,7 +67,7 @@ def test_bad_dimacs_is_one_line_exit_2(tmp_path):
     bad = tmp_path / "bad.cnf"
     bad.write_text("p cnf 2 3\n1 2 0\n")
     for verb in ("sat-to-3sat", "3sat-to-3dm", "chain"):
-        assert_bad_input(run_cli("reduce", verb, bad), "declares 3 clauses")
+        assert_bad_input(run_cli("reduce", verb, bad), f"{bad}: the header promises 3 clauses, found 1")
 
 
 def test_option_misuse_exits_2():

@@ -23,11 +23,11 @@ from pyasp_games.errors import InputError
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("p cnf 2 1\n1 3 0\n", "header declares 2 variables"),
-        ("p cnf 2 2\n1 2 0\n", "declares 2 clauses but the file has 1"),
-        ("1 2 0\n", "before the 'p cnf' header"),
+        ("p cnf 2 1\n1 3 0\n", "literal 3 exceeds the 2 variables"),
+        ("p cnf 2 2\n1 2 0\n", "promises 2 clauses, found 1"),
+        ("1 2 0\n", "the 'p cnf' header must come first"),
         ("c nothing\n", "no 'p cnf"),
-        ("p cnf 2 1\n1 2\n", "does not end with 0"),
+        ("p cnf 2 1\n1 2\n", "does not end in 0"),
         ("p cnf 2 1\n1 x 0\n", "'x' is not a literal"),
         ("p cnf 2\n1 0\n", "expected 'p cnf VARIABLES CLAUSES'"),
         ("p cnf 1 1\np cnf 1 1\n1 0\n", "a second 'p cnf' header"),

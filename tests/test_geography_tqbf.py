@@ -73,13 +73,14 @@ def test_random_qbfs_first_player_wins_iff_true(count):
     ("text", "fragment"),
     [
         ("1 2 0\n", "header must come first"),
-        ("p cnf 2 1\ne 1 0\n1 x 0\n", "not a list of integers"),
+        ("p cnf 2 1\ne 1 0\n1 x 0\n", "'x' is not a literal"),
+        ("p cnf 2 1\ne 1 x 0\n1 0\n", "not a list of integers"),
         ("p cnf 2 2\n1 2 0\n", "promises 2 clauses"),
         ("p cnf 2 1\n1 3 0\n", "exceeds"),
         ("p cnf 2 1\ne 1 0\na 1 0\n1 0\n", "quantified twice"),
         ("p cnf 2 1\n1 2\n", "does not end in 0"),
         ("p cnf 2 1\n1 2 0\ne 1 0\n", "after the clauses"),
-        ("", "no 'p cnf' header"),
+        ("", "no 'p cnf VARIABLES CLAUSES' header"),
     ],
 )
 def test_malformed_qdimacs(text, fragment):

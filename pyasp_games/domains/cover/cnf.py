@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pyasp_games.domains.cover.model import known_word
-from pyasp_games.errors import InputError, ascii_int, read_text
+from pyasp_games.engines.dimacs import read_cnf
+from pyasp_games.errors import InputError, read_text
 
 #: the most variables a CNF may declare: every backend holds something per variable, and
 #: beyond it a 2-line file would fill the memory; no user can mean it
@@ -52,59 +53,17 @@ class CNF:
         return len(self.clauses)
 
 
-def parse_dimacs(text: str, name: str = "cnf") -> CNF:
-    """Read DIMACS CNF; the header must match the variables used and the clause count."""
-    header: tuple[int, int] | None = None
-    clauses: list[tuple[int, ...]] = []
-    current: list[int] = []
+def parse_dimacs(text: str, name: str = "cnf", source: str | None = None) -> CNF:
+    """Read DIMACS CNF (:func:`~pyasp_games.engines.dimacs.read_cnf`) as the formula
+    ``name``, its messages naming ``source`` (default: ``name``); a comment ``c known:
+    sat`` (or ``unsat``) states the answer."""
+    read = read_cnf(text, source or name)
     known: bool | None = None
-    for lineno, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line:
-            continue
-        if line.startswith("c"):
-            words = line[1:].split()
-            if len(words) == 2 and words[0] == "known:":
-                known = known_word(words[1], lineno, {"sat": True, "unsat": False})
-            continue
-        if line.startswith("%"):  # the SATLIB end marker
-            break
-        if line.startswith("p"):
-            words = line.split()
-            if header is not None:
-                raise InputError(f"line {lineno}: a second 'p cnf' header")
-            if len(words) != 4 or words[1] != "cnf":
-                raise InputError(f"line {lineno}: expected 'p cnf VARIABLES CLAUSES', got {line!r}")
-            try:
-                header = (ascii_int(words[2]), ascii_int(words[3]))
-            except ValueError:
-                raise InputError(f"line {lineno}: the header's counts are not integers") from None
-            if min(header) < 0:
-                raise InputError(f"line {lineno}: negative counts in the header")
-            continue
-        if header is None:
-            raise InputError(f"line {lineno}: a clause before the 'p cnf' header")
-        for word in line.split():
-            try:
-                lit = ascii_int(word)
-            except ValueError:
-                raise InputError(f"line {lineno}: {word!r} is not a literal") from None
-            if lit == 0:
-                clauses.append(tuple(current))
-                current = []
-            elif abs(lit) > header[0]:
-                raise InputError(
-                    f"line {lineno}: literal {lit} but the header declares {header[0]} variables"
-                )
-            else:
-                current.append(lit)
-    if header is None:
-        raise InputError("no 'p cnf VARIABLES CLAUSES' header")
-    if current:
-        raise InputError("the last clause does not end with 0")
-    if len(clauses) != header[1]:
-        raise InputError(f"the header declares {header[1]} clauses but the file has {len(clauses)}")
-    return CNF(header[0], tuple(clauses), name, known)
+    for where, comment in read.comments:
+        words = comment.strip()[1:].split()
+        if len(words) == 2 and words[0] == "known:":
+            known = known_word(words[1], where, {"sat": True, "unsat": False})
+    return CNF(read.variables, tuple(read.clauses), name, known)
 
 
 def format_dimacs(cnf: CNF, comments: Sequence[str] = ()) -> str:
@@ -127,11 +86,7 @@ def format_dimacs(cnf: CNF, comments: Sequence[str] = ()) -> str:
 def load_cnf(path: Path | str) -> CNF:
     """Read a DIMACS file; errors name the file."""
     path = Path(path)
-    text = read_text(path)
-    try:
-        return parse_dimacs(text, path.stem)
-    except InputError as err:
-        raise InputError(f"{path}: {err}") from None
+    return parse_dimacs(read_text(path), path.stem, source=str(path))
 
 
 def random_3cnf(n: int, m: int, seed: int) -> CNF:

@@ -123,10 +123,12 @@ def _check_subset(k: int, subset: Sequence[int], size: int) -> None:
 
 
 # -- 3DM and X3C text and JSON ---------------------------------------------------------------
-def known_word(word: str, lineno: int, words: dict[str, bool]) -> bool:
-    """The answer a ``known:`` comment states on line ``lineno`` (``words``: word -> answer)."""
+def known_word(word: str, where: int | str, words: dict[str, bool]) -> bool:
+    """The answer a ``known:`` comment states ``where`` (a line number, or ``NAME, line N``;
+    ``words``: word -> answer)."""
     if word not in words:
-        raise InputError(f"line {lineno}: known answer {word!r} is not one of {', '.join(words)}")
+        place = f"line {where}" if isinstance(where, int) else where
+        raise InputError(f"{place}: known answer {word!r} is not one of {', '.join(words)}")
     return words[word]
 
 

@@ -36,6 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pyasp_games.engines.dimacs import read_cnf
 from pyasp_games.engines.graphs import Digraph, from_arcs
 from pyasp_games.engines.limits import Deadline
 from pyasp_games.errors import InputError, read_text
@@ -54,65 +55,18 @@ class Qbf:
 
 
 def parse_qdimacs(text: str, name: str = "qbf") -> Qbf:
-    """Read QDIMACS (``p cnf V C``, ``e``/``a`` lines ending in 0, then clauses)."""
-    header = None
-    blocks: list[tuple[str, list[int]]] = []
-    clauses: list[tuple[int, ...]] = []
-    pending: list[int] = []
-    for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith("c"):
-            continue
-        where = f"{name}, line {number}"
-        if line.startswith("p"):
-            parts = line.split()
-            if header is not None or len(parts) != 4 or parts[1] != "cnf":
-                raise InputError(f"{where}: expected one header 'p cnf VARIABLES CLAUSES'")
-            try:
-                header = (int(parts[2]), int(parts[3]))
-            except ValueError:
-                raise InputError(f"{where}: the header's counts are not numbers") from None
-            continue
-        if header is None:
-            raise InputError(f"{where}: the 'p cnf' header must come first")
-        kind = line[0]
-        body = line[1:] if kind in "ea" else line
-        try:
-            numbers = [int(t) for t in body.split()]
-        except ValueError:
-            raise InputError(f"{where}: not a list of integers: {raw.strip()!r}") from None
-        if kind in "ea":
-            if clauses or pending:
-                raise InputError(f"{where}: a quantifier line after the clauses")
-            if not numbers or numbers[-1] != 0 or any(v <= 0 for v in numbers[:-1]):
-                raise InputError(
-                    f"{where}: a quantifier line lists positive variables and ends in 0"
-                )
-            blocks.append((kind, numbers[:-1]))
-            continue
-        for lit in numbers:
-            if lit == 0:
-                clauses.append(tuple(pending))
-                pending = []
-            else:
-                if abs(lit) > header[0]:
-                    raise InputError(f"{where}: literal {lit} exceeds the {header[0]} variables")
-                pending.append(lit)
-    if header is None:
-        raise InputError(f"{name}: no 'p cnf' header")
-    if pending:
-        raise InputError(f"{name}: the last clause does not end in 0")
-    if len(clauses) != header[1]:
-        raise InputError(f"{name}: the header promises {header[1]} clauses, found {len(clauses)}")
+    """Read QDIMACS (``p cnf V C``, ``e``/``a`` lines ending in 0, then clauses;
+    :func:`~pyasp_games.engines.dimacs.read_cnf`)."""
+    read = read_cnf(text, name, quantifiers="ea")
+    clauses = read.clauses
+    blocks = [(line.letter, line.variables(read.variables)) for line in read.quantifiers]
     quantified = [v for _, vs in blocks for v in vs]
     if len(set(quantified)) != len(quantified):
         raise InputError(f"{name}: a variable is quantified twice")
-    if any(v > header[0] for v in quantified):
-        raise InputError(f"{name}: a quantified variable exceeds the {header[0]} variables")
-    free = [v for v in range(1, header[0] + 1) if v not in set(quantified)]
+    free = [v for v in range(1, read.variables + 1) if v not in set(quantified)]
     order = [("e", v) for v in free] + [(k, v) for k, vs in blocks for v in vs]
     prefix: list[tuple[str, int]] = []
-    fresh = header[0]
+    fresh = read.variables
     for kind, v in order:
         want = "e" if len(prefix) % 2 == 0 else "a"
         if kind != want:

@@ -34,8 +34,9 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from pyasp_games.engines.dimacs import read_cnf
 from pyasp_games.engines.files import comment_header
-from pyasp_games.errors import InputError, ascii_int, checked_int, checked_real, read_text
+from pyasp_games.errors import InputError, checked_int, checked_real, read_text
 
 #: The most variables a formula may have (the tool's limit: the search is exponential in
 #: the random variables, the memo bounds the rest).
@@ -84,72 +85,28 @@ def probability(token: str, where: str) -> Fraction:
 
 
 def parse_ssat(text: str, name: str = "ssat") -> Ssat:
-    """An SSAT formula from its text (see the module docstring); bad input: one line."""
-    header: tuple[int, int] | None = None
-    prefix: list[Quantifier] = []
-    clauses: list[tuple[int, ...]] = []
-    pending: list[int] = []
+    """An SSAT formula from its text (see the module docstring; the DIMACS part read by
+    :func:`~pyasp_games.engines.dimacs.read_cnf`); bad input: one line."""
+    read = read_cnf(text, name, quantifiers="aer", hash_comments=True,
+                    max_variables=MAX_VARIABLES, max_clauses=MAX_CLAUSES)  # fmt: skip
     known = None
-    for number, raw in enumerate(text.splitlines(), 1):
-        said = comment_header(raw)
+    for where, comment in read.comments:
+        said = comment_header(comment)
         if said is not None and said[0] == "known":
-            known = probability(said[1], f"{name}, line {number}, '# known:'")
-        line = raw.split("#", 1)[0].strip()
-        if not line or line[0] == "c":
-            continue
-        where = f"{name}, line {number}"
-        parts = line.split()
-        if parts[0] == "p":
-            if header is not None or len(parts) != 4 or parts[1] != "cnf":
-                raise InputError(f"{where}: expected one header 'p cnf VARIABLES CLAUSES'")
-            try:
-                header = (ascii_int(parts[2]), ascii_int(parts[3]))
-            except ValueError:
-                raise InputError(f"{where}: the header's counts are not numbers") from None
-            if not 0 <= header[0] <= MAX_VARIABLES or not 0 <= header[1] <= MAX_CLAUSES:
-                raise InputError(f"{where}: {header[0]:,} variables and {header[1]:,} clauses: "
-                                 f"beyond this tool's limits of {MAX_VARIABLES} variables "
-                                 f"and {MAX_CLAUSES:,} clauses")  # fmt: skip
-            continue
-        if header is None:
-            raise InputError(f"{where}: the 'p cnf' header must come first")
-        kind = parts[0]
-        if kind == "a":
-            raise InputError(f"{where}: a universal quantifier ('a'): SSAT has 'e' and 'r' "
+            known = probability(said[1], f"{where}, '# known:'")
+    prefix: list[Quantifier] = []
+    for line in read.quantifiers:
+        if line.letter == "a":
+            raise InputError(f"{line.where}: a universal quantifier ('a'): SSAT has 'e' and 'r' "
                              "lines (for a QBF, use 'ip qbf')")  # fmt: skip
-        if kind in ("e", "r"):
-            if clauses or pending:
-                raise InputError(f"{where}: a quantifier line after the clauses")
-            body = parts[1:]
-            coin = None
-            if kind == "r":
-                coin = FAIR
-                if body and ("/" in body[0] or "." in body[0]):
-                    coin = probability(body[0], where)
-                    body = body[1:]
-            variables = _integers(body, where)
-            if not variables or variables[-1] != 0 or any(v <= 0 for v in variables[:-1]):
-                raise InputError(f"{where}: a quantifier line lists positive variables and ends in 0")
-            for v in variables[:-1]:
-                if v > header[0]:
-                    raise InputError(f"{where}: variable {v} exceeds the {header[0]} variables")
-                prefix.append((kind, v, coin))
-            continue
-        for lit in _integers(parts, where):
-            if lit == 0:
-                clauses.append(tuple(pending))
-                pending = []
-            elif abs(lit) > header[0]:
-                raise InputError(f"{where}: literal {lit} exceeds the {header[0]} variables")
-            else:
-                pending.append(lit)
-    if header is None:
-        raise InputError(f"{name}: no 'p cnf' header")
-    if pending:
-        raise InputError(f"{name}: the last clause does not end in 0")
-    if len(clauses) != header[1]:
-        raise InputError(f"{name}: the header promises {header[1]} clauses, found {len(clauses)}")
-    return checked_ssat(Ssat(tuple(prefix), tuple(clauses), header[0], name, known))
+        body, coin = line.tokens, None
+        if line.letter == "r":
+            coin = FAIR
+            if body and ("/" in body[0] or "." in body[0]):
+                coin = probability(body[0], line.where)
+                body = body[1:]
+        prefix.extend((line.letter, v, coin) for v in line.variables(read.variables, body))
+    return checked_ssat(Ssat(tuple(prefix), tuple(read.clauses), read.variables, name, known))
 
 
 def checked_ssat(f: Ssat) -> Ssat:
@@ -166,13 +123,6 @@ def checked_ssat(f: Ssat) -> Ssat:
     if free:
         raise InputError(f"{f.name}: variable {free[0]} is in a clause but not quantified")
     return f
-
-
-def _integers(tokens: list[str], where: str) -> list[int]:
-    try:
-        return [ascii_int(t) for t in tokens]
-    except ValueError:
-        raise InputError(f"{where}: not a list of integers: {' '.join(tokens)!r}") from None
 
 
 def load_ssat(path: Path | str) -> Ssat:
