@@ -63,6 +63,7 @@ a minimum set cover.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import pairwise
 from typing import Any
 
 from pyasp_games.domains.cover.model import X3C
@@ -195,7 +196,7 @@ def plan_from_cover(x3c: X3C, cover: Sequence[int]) -> list[list[list[str]]]:
             a, b, c = path(e)
             walk += [a, b, c, s]
         walk.append(HUB)
-        plan += [[[u, v]] for u, v in zip(walk, walk[1:], strict=False)]
+        plan += [[[u, v]] for u, v in pairwise(walk)]
     return plan
 
 
