@@ -140,7 +140,7 @@ def test_map_back_refuses_what_proves_nothing():
     plan = plan_from_cover(x3c, [0, 1])
     assert map_back(back, plan) == [0, 1]
     assert map_back(back, [e for step in plan for e in step]) == [0, 1]  # a flat list of moves
-    detour = plan[:1] + [[["s0", "hub"]], [["hub", "s0"]]] + plan[1:]  # 30 moves
+    detour = [*plan[:1], [["s0", "hub"]], [["hub", "s0"]], *plan[1:]]  # 30 moves
     with pytest.raises(InputError, match="more than the bound 28"):
         map_back(back, detour)
     with pytest.raises(InputError, match="not an edge at the blank"):
