@@ -207,3 +207,16 @@ def test_every_instance_of_six_elements_and_four_subsets_and_q3_both_ways():
             both_ways(x3c, optimum=False)
     report = check_both_ways(as_x3c(load_instance(COVER / "matching-small.txt")))
     assert report["agree"] is True and report["puzzle"]["mapped_exact"]
+
+
+@pytest.mark.xdist_group("timing")
+def test_the_check_keeps_its_time_limit(tmp_path):
+    """q = 4: the puzzle's search outlasts 0.3 s; the X3C side is printed, exit 3."""
+    from pyasp_games.domains.cover.model import format_x3c, random_x3c
+
+    hard = tmp_path / "q4.txt"
+    hard.write_text(format_x3c(random_x3c(4, 2, seed=1)))
+    run = run_cli("reduce", "x3c-to-puzzle", hard, "--check", "--search-vertices", "200",
+                  "--time-limit", "0.3")  # fmt: skip
+    assert run.code == 3 and "x3c: no exact cover" in run.stdout
+    assert "puzzle: unknown (the time limit was reached" in run.stdout and run.seconds < 5

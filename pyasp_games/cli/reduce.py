@@ -232,6 +232,9 @@ def x3c_to_puzzle(
     arrangement = "\n".join(head) + "\n" + puzzle.format_arrangement()
     report = None
     if check:
+        from pyasp_games.engines.enforcement import arm
+
+        arm(limits)  # the whole check: dancing links, then the puzzle's search
         try:
             report = check_both_ways(source, limits, search_vertices)
         except LimitReached:
@@ -263,6 +266,8 @@ def x3c_to_puzzle(
         _print_check(report)
     if report is not None and report["agree"] is False:
         raise typer.Exit(1)
+    if report is not None and report["puzzle"].get("stopped"):
+        raise typer.Exit(3)  # the puzzle's side unknown
 
 
 def _print_check(report: dict[str, Any]) -> None:
@@ -274,7 +279,7 @@ def _print_check(report: dict[str, Any]) -> None:
                      f"{'replayed: ' + plan['message'] if plan['replayed'] else 'REPLAY FAILED: ' + plan['message']}; "
                      f"{'maps back to the cover' if plan['maps_back'] else 'DOES NOT MAP BACK'}")  # fmt: skip
     puzzle = report["puzzle"]
-    if puzzle["searched"]:
+    if puzzle["searched"] and not puzzle.get("stopped"):
         if puzzle["within_bound"]:
             lines.append(f"puzzle: a plan of {puzzle['moves']} moves within the bound {report['bound']} "
                          f"(IDA*, {puzzle['nodes']:,} nodes; optimal), replayed, maps back to subsets "
@@ -284,6 +289,8 @@ def _print_check(report: dict[str, Any]) -> None:
             lines.append(f"puzzle: no plan within the bound {report['bound']} (IDA*, every budget up to "
                          f"{report['bound']} exhausted, {puzzle['nodes']:,} nodes)")  # fmt: skip
         lines.append("the two sides agree" if report["agree"] else "THE TWO SIDES DISAGREE")
+    elif puzzle.get("stopped"):
+        lines.append(f"puzzle: unknown ({puzzle['stopped']} before IDA* was done)")
     else:
         lines.append(f"puzzle: not searched ({puzzle['why']})")
     print("\n".join(lines))

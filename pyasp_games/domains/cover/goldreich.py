@@ -276,8 +276,8 @@ def check_both_ways(
     domain's IDA* within ``B`` moves (optimal: it exhausts every smaller budget), its
     plan replayed and mapped back to a cover checked exact. ``agree``: the two sides
     answer alike (``None`` where the puzzle was not searched: the "no" side then rests
-    on the X3C side only). Raises :class:`~pyasp_games.engines.limits.LimitReached`
-    at the time limit.
+    on the X3C side only; ``puzzle.stopped`` where the search met the time limit).
+    Raises :class:`~pyasp_games.engines.limits.LimitReached` where the X3C side does.
 
     >>> from pyasp_games.domains.cover.model import X3C
     >>> report = check_both_ways(X3C(6, ((0, 1, 2), (0, 3, 4), (1, 3, 5), (2, 4, 5))))
@@ -288,7 +288,7 @@ def check_both_ways(
     from pyasp_games.domains.cover.verify import check_cover
     from pyasp_games.domains.routing.native import idastar
     from pyasp_games.domains.routing.verify import verify_schedule
-    from pyasp_games.engines.limits import Limits
+    from pyasp_games.engines.limits import LimitReached, Limits
 
     limits = (limits or Limits()).started()
     deadline = limits.deadline()
@@ -302,8 +302,6 @@ def check_both_ways(
     }  # fmt: skip
     claim = solve_dlx(x3c, limits)
     if claim.status == "unknown":
-        from pyasp_games.engines.limits import LimitReached
-
         raise LimitReached(report)
     cover = claim.witness if claim.status == "solved" else None
     report["cover"] = cover
@@ -320,7 +318,12 @@ def check_both_ways(
     searched: dict[str, Any] = {"searched": len(g) <= max_vertices}
     report["puzzle"] = searched
     if searched["searched"]:
-        found, stats = idastar(puzzle, deadline, back["bound"])
+        try:
+            found, stats = idastar(puzzle, deadline, back["bound"])
+        except LimitReached:  # the X3C side stands; the puzzle's is unknown
+            searched.update(within_bound=None, stopped="the time limit was reached")
+            report["agree"] = None
+            return report
         searched["nodes"] = stats.get("nodes")
         searched["within_bound"] = found is not None
         if found is not None:
