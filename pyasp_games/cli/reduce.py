@@ -272,7 +272,10 @@ def x3c_to_puzzle(
 
 def _print_check(report: dict[str, Any]) -> None:
     """The two sides of ``x3c-to-puzzle --check``, said plainly."""
-    lines = [f"x3c: {'a cover: subsets ' + ' '.join(map(str, report['cover'])) if report['cover'] is not None else 'no exact cover'} (dancing links)"]
+    cover = report["cover"]
+    said = ("no exact cover" if cover is None else "a cover: subsets " + " ".join(map(str, cover))
+            if cover else "the empty cover (no elements)")  # fmt: skip
+    lines = [f"x3c: {said} (dancing links)"]
     plan = report.get("cover_plan")
     if plan:
         lines.append(f"  the cover's plan: {plan['moves']} moves (bound {report['bound']}); "
