@@ -128,8 +128,10 @@ def test_a_large_cover_maps_to_a_plan_of_the_bound():
     """q = 30: the cover's plan is replayed (the puzzle, 400-odd vertices, is not searched:
     the "no" side of the unplanted instance rests on the X3C side)."""
     planted = check_both_ways(as_x3c(load_instance(COVER / "regular-q30-d5-planted.txt")))
+    plan = planted["cover_plan"].pop("plan")
     assert planted["cover_plan"] == {"moves": 420, "replayed": True, "maps_back": True,
                                      "message": "420 steps replayed; every pebble on its target"}  # fmt: skip
+    assert len(plan) == 420 and plan[0] == [["hub", f"s{planted['cover'][0]}"]]
     assert planted["agree"] is None and not planted["puzzle"]["searched"]
     assert "X3C side only" in planted["puzzle"]["why"]
 

@@ -243,8 +243,8 @@ def x3c_to_puzzle(
     if output is not None:
         write_output(g.format_arcs(), graph_file)
         write_output(arrangement, output)
-        if map_file is not None:
-            write_output(jsonlib.dumps(back, indent=1) + "\n", map_file)
+    if map_file is not None:
+        write_output(jsonlib.dumps(back, indent=1) + "\n", map_file)
     if json:
         print_json({"type": "sliding-puzzle", "source": str(instance), **sizes,
                     "lower_bound": 12 * source.q, "blank": "hub",

@@ -270,7 +270,7 @@ def check_both_ways(
     """Both directions of the reduction on ``x3c``, each side by its own solver.
 
     The X3C side: dancing links (a cover checked exact by the cover domain's checker).
-    A cover's plan (:func:`plan_from_cover`) is replayed by the routing domain's checker
+    A cover's plan (:func:`plan_from_cover`, ``cover_plan.plan``) is replayed by the routing domain's checker
     (it must have exactly ``B`` moves) and mapped back (:func:`cover_from_plan`). The
     puzzle side, where the puzzle has at most ``max_vertices`` vertices: the routing
     domain's IDA* within ``B`` moves (optimal: it exhausts every smaller budget), its
@@ -313,7 +313,7 @@ def check_both_ways(
         replay = verify_schedule(edges, start, "blank", plan, HUB)
         report["cover_plan"] = {
             "moves": len(plan), "replayed": replay.ok, "message": replay.message,
-            "maps_back": cover_from_plan(back, plan) == sorted(cover),
+            "maps_back": cover_from_plan(back, plan) == sorted(cover), "plan": plan,
         }  # fmt: skip
     searched: dict[str, Any] = {"searched": len(g) <= max_vertices}
     report["puzzle"] = searched
