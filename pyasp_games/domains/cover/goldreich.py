@@ -256,6 +256,11 @@ def cover_from_plan(back: Mapping[str, Any], plan: Any) -> list[int]:
     if wrong:
         raise InputError(f"the plan does not solve the puzzle: the pebble on {wrong[0]} is not home")
     chosen = sorted(j for j in range(len(x3c.subsets)) if g.index[gate(j)] in entered)
+    from pyasp_games.domains.cover.verify import check_cover
+
+    ok, why = check_cover(x3c.size, x3c.subsets, chosen)
+    if not ok:  # the proof says this cannot happen: a bug in the construction if it does
+        raise RuntimeError(f"a plan within the bound entered gates that are no exact cover: {why}")
     return chosen
 
 
