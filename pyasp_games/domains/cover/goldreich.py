@@ -93,17 +93,29 @@ def bound(q: int) -> int:
 
 
 def gate(j: int) -> str:
-    """The gate vertex of subset ``j``."""
+    """The gate vertex of subset ``j``.
+
+    >>> gate(3)
+    's3'
+    """
     return f"s{j}"
 
 
 def own_gate(e: int) -> str:
-    """The gate of element ``e`` when no subset contains it."""
+    """The gate of element ``e`` of its own, when fewer than two subsets contain it.
+
+    >>> own_gate(5)
+    'u5'
+    """
     return f"u{e}"
 
 
 def path(e: int) -> tuple[str, str, str]:
-    """Element ``e``'s path ``a - b - c``: the pebbles go a -> c, b -> a, c -> b."""
+    """Element ``e``'s path ``a - b - c``: the pebbles go a -> c, b -> a, c -> b.
+
+    >>> path(0)
+    ('e0a', 'e0b', 'e0c')
+    """
     return f"e{e}a", f"e{e}b", f"e{e}c"
 
 
@@ -132,7 +144,7 @@ def x3c_to_puzzle(x3c: X3C) -> tuple[Instance, dict[str, Any]]:
         raise InputError(
             f"x3c-to-puzzle of {x3c.size:,} elements and {len(x3c.subsets):,} subsets: beyond "
             f"this tool's limits of {MAX_ELEMENTS} elements and {MAX_SUBSETS:,} subsets "
-            "(the graph has 9q + m vertices, the puzzle keeps all-pairs distances)"
+            "(the graph has 9q vertices for the elements and one a subset)"
         )
     own = _own_gated(x3c)
     gates = [*map(gate, range(len(x3c.subsets))), *map(own_gate, own)]
