@@ -36,7 +36,7 @@ from pyasp_games.domains.cover.reductions import PADS
 from pyasp_games.errors import InputError
 
 app = typer.Typer(
-    help="Reductions between problems (SAT -> 3SAT -> 3DM -> X3C), with maps back.",
+    help="Reductions between problems (SAT -> 3SAT -> 3DM -> X3C -> the 15-puzzle on a graph), with maps back.",
     no_args_is_help=True,
 )
 add_questions(app, questions_of("reduce"))
@@ -166,6 +166,137 @@ def threedm_to_x3c(
         raise InputError(f"{instance}: this is an X3C instance, not a 3DM one")
     target, back = reduce(source)
     _emit(format_x3c(target, _as_json(fmt, output, json)), back, output, map_file)
+
+
+@app.command("x3c-to-puzzle")
+def x3c_to_puzzle(
+    instance: Path = typer.Argument(..., help="An X3C instance (a 3DM instance is read as X3C)."),
+    output: Path = typer.Option(
+        None, "--output", "-o", help="Write the arrangement here (default: stdout, with the graph)."
+    ),
+    graph_file: Path = typer.Option(
+        None, "--graph", help="Write the graph (edge list) here (default: OUTPUT's name with .graph)."
+    ),
+    map_file: Path = MAP,
+    check: bool = typer.Option(
+        False, "--check", help="Decide both sides and compare: the X3C side by dancing links "
+        "(a cover's plan replayed), the puzzle within the bound by the routing domain's IDA* "
+        "(small puzzles only)."
+    ),
+    search_vertices: int = typer.Option(
+        40, "--search-vertices", help="With --check: search the puzzle only up to this many vertices."
+    ),
+    force: bool = FORCE,
+    json: bool = typer.Option(False, "--json", help="Print the puzzle (and the check) as one JSON object."),
+    time_limit: float = TIME_LIMIT,
+) -> None:
+    """X3C -> the 15-puzzle on a graph (after Goldreich, 1984; a reconstruction, proved in
+    docs/cover.md): a cover exists iff the puzzle is solvable within B = 14q moves.
+
+    Writes the arrangement (blank moves, '# graph:' and '# bound:' headers) to -o, the
+    graph to --graph (default: next to it) and the map to --map; `routing solve GRAPH
+    ARRANGEMENT --max-length B` solves it and `reduce back MAP PLAN` maps a plan within
+    the bound back to a cover.
+    """
+    from pyasp_games.domains.cover.goldreich import check_both_ways
+    from pyasp_games.domains.cover.goldreich import x3c_to_puzzle as reduce
+    from pyasp_games.domains.cover.model import as_x3c, load_instance
+    from pyasp_games.engines.limits import LimitReached, Limits
+    from pyasp_games.errors import checked_int
+
+    limits = Limits.given(time_limit)
+    search_vertices = checked_int(search_vertices, "--search-vertices", 0, 5_000)
+    if graph_file is not None and output is None:
+        raise InputError("--graph needs -o: the arrangement names its graph file")
+    if output is not None and graph_file is None:
+        graph_file = output.with_name(output.stem + ".graph" + output.suffix)
+    map_file = _targets(output, map_file, force)
+    new_file(graph_file, force, "--graph")
+    if graph_file is not None and graph_file.resolve() in {
+        p.resolve() for p in (output, map_file) if p is not None
+    }:
+        raise InputError("--graph names the same file as --output or --map")
+    source = as_x3c(load_instance(instance))
+    puzzle, back = reduce(source)
+    g = puzzle.graph
+    sizes = {k: back[k] for k in ("q", "vertices", "edges", "bound")}
+    head = [f"# x3c-to-puzzle of {instance.name}: {len(source.subsets)} subsets over "
+            f"{source.size} elements; a cover exists iff solvable within the bound"]  # fmt: skip
+    if graph_file is not None:
+        try:
+            ref = graph_file.resolve().relative_to(output.resolve().parent)
+        except ValueError:
+            ref = graph_file.resolve()
+        head.append(f"# graph: {ref}")
+    head.append(f"# bound: {back['bound']}")
+    arrangement = "\n".join(head) + "\n" + puzzle.format_arrangement()
+    report = None
+    if check:
+        from pyasp_games.engines.enforcement import arm
+
+        arm(limits)  # the whole check: dancing links, then the puzzle's search
+        try:
+            report = check_both_ways(source, limits, search_vertices)
+        except LimitReached:
+            warn(f"--check: the time limit ({time_limit} s) was reached")
+            raise typer.Exit(3) from None
+    if output is not None:
+        write_output(g.format_arcs(), graph_file)
+        write_output(arrangement, output)
+    if map_file is not None:
+        write_output(jsonlib.dumps(back, indent=1) + "\n", map_file)
+    if json:
+        print_json({"type": "sliding-puzzle", "source": str(instance), **sizes,
+                    "lower_bound": 12 * source.q, "blank": "hub",
+                    "output": None if output is None else str(output),
+                    "graph": None if graph_file is None else str(graph_file),
+                    "map": None if map_file is None else str(map_file),
+                    "edges_list": [[g.names[u], g.names[v]] for u, v in g.edges],
+                    "arrangement": {g.names[v]: g.names[t] for v, t in enumerate(puzzle.state) if v != t},
+                    **({"check": report} if report is not None else {}),
+                    **({"map_back": back} if map_file is None else {})})  # fmt: skip
+    elif output is None and not check:
+        write_output(f"# the graph ({sizes['vertices']} vertices, {sizes['edges']} edges)\n"
+                     + g.format_arcs() + "# the arrangement\n" + arrangement, None)  # fmt: skip
+        warn("give -o FILE to write the arrangement and its graph as files 'routing solve' reads")
+    elif output is not None:
+        warn(f"{sizes['vertices']} vertices, {sizes['edges']} edges, bound {sizes['bound']}: "
+             f"written to {output} and {graph_file}")  # fmt: skip
+    if report is not None and not json:
+        _print_check(report)
+    if report is not None and report["agree"] is False:
+        raise typer.Exit(1)
+    if report is not None and report["puzzle"].get("stopped"):
+        raise typer.Exit(3)  # the puzzle's side unknown
+
+
+def _print_check(report: dict[str, Any]) -> None:
+    """The two sides of ``x3c-to-puzzle --check``, said plainly."""
+    cover = report["cover"]
+    said = ("no exact cover" if cover is None else "a cover: subsets " + " ".join(map(str, cover))
+            if cover else "the empty cover (no elements)")  # fmt: skip
+    lines = [f"x3c: {said} (dancing links)"]
+    plan = report.get("cover_plan")
+    if plan:
+        lines.append(f"  the cover's plan: {plan['moves']} moves (bound {report['bound']}); "
+                     f"{'replayed: ' + plan['message'] if plan['replayed'] else 'REPLAY FAILED: ' + plan['message']}; "
+                     f"{'maps back to the cover' if plan['maps_back'] else 'DOES NOT MAP BACK'}")  # fmt: skip
+    puzzle = report["puzzle"]
+    if puzzle["searched"] and not puzzle.get("stopped"):
+        if puzzle["within_bound"]:
+            lines.append(f"puzzle: a plan of {puzzle['moves']} moves within the bound {report['bound']} "
+                         f"(IDA*, {puzzle['nodes']:,} nodes; optimal), replayed, maps back to subsets "
+                         + " ".join(map(str, puzzle["mapped_cover"]))
+                         + (" (an exact cover)" if puzzle["mapped_exact"] else " (NOT an exact cover)"))  # fmt: skip
+        else:
+            lines.append(f"puzzle: no plan within the bound {report['bound']} (IDA*, every budget up to "
+                         f"{report['bound']} exhausted, {puzzle['nodes']:,} nodes)")  # fmt: skip
+        lines.append("the two sides agree" if report["agree"] else "THE TWO SIDES DISAGREE")
+    elif puzzle.get("stopped"):
+        lines.append(f"puzzle: unknown ({puzzle['stopped']} before IDA* was done)")
+    else:
+        lines.append(f"puzzle: not searched ({puzzle['why']})")
+    print("\n".join(lines))
 
 
 @app.command("back")

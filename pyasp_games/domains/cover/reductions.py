@@ -213,7 +213,8 @@ def threedm_to_x3c(dm: ThreeDM) -> tuple[X3C, dict[str, Any]]:
 def map_back(back: Mapping[str, Any], solution: Any) -> Any:
     """Map a solution of a reduction's target to one of its source.
 
-    ``3dm-to-x3c``: subset indices -> triple indices; ``3sat-to-3dm``: triple
+    ``x3c-to-puzzle``: a plan (a routing schedule) within the bound -> subset indices
+    (:func:`pyasp_games.domains.cover.goldreich.cover_from_plan`); ``3dm-to-x3c``: subset indices -> triple indices; ``3sat-to-3dm``: triple
     indices -> ``{variable: bool}``; ``sat-to-3sat``: ``{variable: bool}`` ->
     ``{variable: bool}`` over the source's variables. Raises ``InputError``
     when the solution does not fit the map (wrong size, inconsistent ring).
@@ -243,6 +244,10 @@ def map_back(back: Mapping[str, Any], solution: Any) -> Any:
         if missing:
             raise InputError(f"the assignment has no value for variable {missing[0]}")
         return {v: values[v] for v in range(1, back["source_variables"] + 1)}
+    if kind == "x3c-to-puzzle":  # a plan within the bound -> the subsets whose gate it entered
+        from pyasp_games.domains.cover.goldreich import cover_from_plan
+
+        return cover_from_plan(back, solution)
     raise InputError(f"not a reduction map: 'reduction' is {kind!r}")
 
 
