@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import math
+import time
 from collections import Counter
 
 import pytest
@@ -274,3 +275,24 @@ def test_beyond_the_checkers_own_bfs_each_antipode_is_solved_again(monkeypatch):
     _refuted(inst, out, lambda d: d["witness"].reverse() or d.update(witness=d["witness"][:1])
              or d["witness"][0].update(home="0,1", blank="0,0", arrangement={"0,0": "0,1", "0,1": "0,0"},
                                        plan=[[["0,0", "0,1"]]] * 21))  # fmt: skip
+
+
+@pytest.mark.xdist_group("timing")
+def test_the_complete_search_of_a_graph_with_a_cut_vertex_keeps_the_limit_within_a_level():
+    # Wilson's theorem needs 2-connectivity: a graph with a cut vertex is searched
+    # completely, and one level of that search outlasted a 60 s limit by 70 s (the clock
+    # was read between levels only); in the test's process, no alarm to help
+    from pyasp_games.domains.routing.model import parse_arrangement
+    from pyasp_games.domains.routing.native import blank_solvability
+    from pyasp_games.engines.graphs import graph_from_edges
+    from pyasp_games.engines.limits import Limits
+
+    # K20 with a path of 2 hung on one vertex: each level about 19 times the one before
+    names = [f"k{i}" for i in range(20)]
+    edges = [(a, b) for i, a in enumerate(names) for b in names[i + 1:]]
+    graph = graph_from_edges([*edges, ("k0", "p1"), ("p1", "p2")])
+    inst = parse_arrangement("# moves: blank\nblank k1\nk2 k3\nk3 k2\n", graph)
+    started = time.perf_counter()
+    verdict = blank_solvability(inst, Limits(time_limit=0.5).deadline())
+    assert time.perf_counter() - started < 2.0  # it took 5.9 s
+    assert verdict.solvable is None and "the complete search reached the limit" in verdict.reason
