@@ -87,7 +87,6 @@ from contextlib import contextmanager
 from types import FunctionType
 from typing import Any, TypeVar
 
-from pyasp_games.engines import machine_code
 from pyasp_games.engines.enforcement import uncapped
 from pyasp_games.engines.limits import Deadline, LimitReached
 
@@ -229,6 +228,8 @@ def compile_kernels(module: str) -> None:
     """
     if module in _COMPILED:
         return
+    from pyasp_games.engines import machine_code  # (a search done interpreted never needs it)
+
     namespace = sys.modules[module]
     names = _names(module)
     kept = machine_code.enabled(namespace)
@@ -359,6 +360,8 @@ def run_sliced(
 
 def _kept(module: str) -> bool:
     """Whether the machine code of ``module``'s kernels is kept, to load without numba."""
+    from pyasp_games.engines import machine_code
+
     namespace = sys.modules[module]
     return machine_code.enabled(namespace) and machine_code.kept(namespace, _names(module))
 
