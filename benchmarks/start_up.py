@@ -16,6 +16,8 @@ sources (numba's cache and the kept machine code are left alone).
 
     python benchmarks/start_up.py --repeat 15
     python benchmarks/start_up.py --repeat 15 --bytecode
+    git archive main | tar -x -C /tmp/before   # then the same, of that copy:
+    python benchmarks/start_up.py --repeat 15 --tree /tmp/before
 """
 
 from __future__ import annotations
@@ -31,7 +33,6 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-TINY = ROOT / "instances" / "cover" / "tiny-cover.txt"
 
 #: xcover on the tiny file, as a whole process (the file: its universe's size, then the subsets).
 _XCOVER = """
@@ -43,19 +44,20 @@ print("none" if first is None else "cover")
 """
 
 
-def commands() -> dict[str, list[str]]:
+def commands(root: Path) -> dict[str, list[str]]:
     py = sys.executable
+    tiny = root / "instances" / "cover" / "tiny-cover.txt"
     ours = [py, "-m", "pyasp_games"]
     listed = {
         "python -c pass": [py, "-c", "pass"],
         "python -c 'import clingo'": [py, "-c", "import clingo"],
-        "pyasp-games cover solve tiny-cover.txt": [*ours, "cover", "solve", str(TINY)],
-        "pyasp-games cover solve tiny-cover.txt --json": [*ours, "cover", "solve", str(TINY), "--json"],
+        "pyasp-games cover solve tiny-cover.txt": [*ours, "cover", "solve", str(tiny)],
+        "pyasp-games cover solve tiny-cover.txt --json": [*ours, "cover", "solve", str(tiny), "--json"],
         "pyasp-games cover solve --help": [*ours, "cover", "solve", "--help"],
         "pyasp-games --help (every group)": [*ours, "--help"],
     }
     if importlib.util.find_spec("xcover") is not None:
-        listed["xcover on tiny-cover.txt (python, import, solve)"] = [py, "-c", _XCOVER, str(TINY)]
+        listed["xcover on tiny-cover.txt (python, import, solve)"] = [py, "-c", _XCOVER, str(tiny)]
     return listed
 
 
@@ -64,17 +66,17 @@ def _children_cpu() -> float:
     return used.ru_utime + used.ru_stime
 
 
-def run(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
+def run(cmd: list[str], env: dict[str, str], root: Path) -> tuple[float, float]:
     cpu, wall = _children_cpu(), time.monotonic()
-    done = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=ROOT)
+    done = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=root)
     if done.returncode:
         raise SystemExit(f"{' '.join(cmd)} failed ({done.returncode}): {done.stderr.strip()}")
     return _children_cpu() - cpu, time.monotonic() - wall
 
 
-def _remove_bytecode() -> int:
+def _remove_bytecode(root: Path) -> int:
     removed = 0
-    for pyc in (ROOT / "pyasp_games").rglob("__pycache__/*.pyc"):
+    for pyc in (root / "pyasp_games").rglob("__pycache__/*.pyc"):
         pyc.unlink()
         removed += 1
     return removed
@@ -84,22 +86,25 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=10)
     ap.add_argument("--bytecode", action="store_true", help="as installed: .pyc written and read")
+    ap.add_argument("--tree", type=Path, default=ROOT, help="the source tree to run (a copy of another commit)")
     args = ap.parse_args(argv)
+    root = args.tree.resolve()
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(root), env.get("PYTHONPATH")) if p)
     if args.bytecode:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
     else:
         env["PYTHONDONTWRITEBYTECODE"] = "1"
-        print(f"removed {_remove_bytecode()} .pyc files of pyasp_games: every process compiles its sources")
-    listed = commands()
+        removed = _remove_bytecode(root)
+        print(f"removed {removed} .pyc files of {root}/pyasp_games: every process compiles its sources")
+    listed = commands(root)
     for cmd in listed.values():  # once untimed: caches (and .pyc files, with --bytecode) written
-        run(cmd, env)
+        run(cmd, env, root)
     times: dict[str, list[tuple[float, float]]] = {name: [] for name in listed}
     print(f"load average before: {' '.join(Path('/proc/loadavg').read_text().split()[:3])}")
     for _ in range(args.repeat):
         for name, cmd in listed.items():
-            times[name].append(run(cmd, env))
+            times[name].append(run(cmd, env, root))
     print(f"load average after: {' '.join(Path('/proc/loadavg').read_text().split()[:3])}")
     print("| command | CPU s, min | CPU s, median | wall s, min | wall s, median |")
     print("|---|---:|---:|---:|---:|")
