@@ -83,7 +83,13 @@ _STUB_CALLS: list[str] = []
 
 
 def accepts(values: Any, dtype: str) -> bool:
-    """Whether ``values`` is an array a wrapper of element type ``dtype`` takes."""
+    """Whether ``values`` is an array a wrapper of element type ``dtype`` takes: an
+    ``array.array`` of its type code, or a 1-D C-contiguous numpy array of its dtype.
+
+    >>> from array import array
+    >>> accepts(array("q", [1]), "int64"), accepts(array("i", [1]), "int64")
+    (True, False)
+    """
     codes = ARRAY_TYPES[dtype]
     code = getattr(values, "typecode", None)
     if code is not None:
@@ -93,7 +99,15 @@ def accepts(values: Any, dtype: str) -> bool:
 
 
 def enabled(namespace: Any) -> bool:
-    """Whether the kernels of ``namespace`` (a module) are kept as machine code."""
+    """Whether the kernels of ``namespace`` (a module) are kept as machine code: the
+    module says ``MACHINE_CODE = True`` and the environment does not turn it off.
+
+    >>> from types import SimpleNamespace
+    >>> enabled(SimpleNamespace(MACHINE_CODE=True)) == (os.environ.get("PYASP_GAMES_MACHINE_CODE") != "0")
+    True
+    >>> enabled(SimpleNamespace())
+    False
+    """
     if not getattr(namespace, "MACHINE_CODE", False):
         return False
     if os.environ.get("PYASP_GAMES_MACHINE_CODE", "1") == "0":
@@ -103,7 +117,13 @@ def enabled(namespace: Any) -> bool:
 
 def load(namespace: Any, names: list[str]) -> bool:
     """Bind the kernels ``names`` of ``namespace`` to their kept machine code, when a
-    file for this very code exists; whether it did (else nothing changed)."""
+    file for this very code exists; whether it did (else nothing changed).
+
+    >>> import types
+    >>> plain = types.ModuleType("plain")  # no source file: nothing can be kept for it
+    >>> load(plain, ["step"]), kept(plain, ["step"]), save(plain, ["step"])
+    (False, False, None)
+    """
     path = _file(namespace, names, create=False)
     if path is None or not path.is_file():
         return False
@@ -121,7 +141,8 @@ def load(namespace: Any, names: list[str]) -> bool:
 
 
 def kept(namespace: Any, names: list[str]) -> bool:
-    """Whether the machine code of the kernels ``names`` of ``namespace`` is kept."""
+    """Whether the machine code of the kernels ``names`` of ``namespace`` is kept (see
+    :func:`load` for an example)."""
     path = _file(namespace, names, create=False)
     return path is not None and path.is_file()
 
@@ -129,7 +150,8 @@ def kept(namespace: Any, names: list[str]) -> bool:
 def save(namespace: Any, names: list[str]) -> Path | None:
     """Write the machine code of the kernels ``names`` of ``namespace``, compiled by numba
     and called once each (their signatures known), as C-callable wrappers; the file, or
-    ``None`` when a kernel's signature has no wrapper here or nothing can be written."""
+    ``None`` when a kernel's signature has no wrapper here or nothing can be written
+    (see :func:`load` for an example)."""
     path = _file(namespace, names, create=True)
     if path is None:
         return None
