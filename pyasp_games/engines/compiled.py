@@ -222,6 +222,10 @@ def _names(module: str) -> list[str]:
 def compile_kernels(module: str) -> None:
     """Rebind every kernel of ``module`` to its numba-compiled version (once per process).
 
+    A module with ``MACHINE_CODE = True`` whose kernels' machine code an earlier process
+    kept gets that code instead, loaded without numba
+    (:func:`~pyasp_games.engines.machine_code.load`); compiled by numba, its code is kept
+    for the next process (:func:`~pyasp_games.engines.machine_code.save`).
     The kernels compile on their first call with each argument type, or load from
     numba's cache. numba raises ``RuntimeError`` at decoration when no cache folder
     can be written: the kernel is then compiled in memory only.
