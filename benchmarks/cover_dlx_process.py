@@ -11,6 +11,10 @@ other's. Medians of ``--repeat`` rounds (ours, then xcover: a load that drifts d
 the measurement weighs on both alike); the load average is printed before and after.
 
     python benchmarks/cover_dlx_process.py --seeds 1 2 --repeat 3
+
+Issue 46 adds xcover as a whole process too (a fresh Python that imports xcover, reads
+the same file, and takes the first cover or none: numba's import and cache load
+included, as ours), and the ratio of the two whole processes beside the first one.
 """
 
 from __future__ import annotations
@@ -47,6 +51,27 @@ def command_run(path: Path, extra: list[str]) -> tuple[float, float, str]:
     return _children_cpu() - cpu, time.monotonic() - wall, done.stdout.splitlines()[0]
 
 
+#: xcover as a whole process: import, read the instance file (X3C: the universe's size,
+#: then one subset a line), the first cover or none.
+_XCOVER = """
+import sys
+from xcover import covers
+lines = [line.split() for line in open(sys.argv[1]) if line.strip() and not line.startswith("#")]
+items = int(lines[0][0])
+first = next(covers([[int(e) for e in row] for row in lines[1:]], primary=list(range(items))), None)
+print("none" if first is None else "cover")
+"""
+
+
+def xcover_process(path: Path) -> tuple[float, float, str]:
+    """CPU and wall seconds of xcover as a whole process, and what it found."""
+    cpu, wall = _children_cpu(), time.monotonic()
+    done = subprocess.run([sys.executable, "-c", _XCOVER, str(path)], capture_output=True, text=True)
+    if done.returncode:
+        raise SystemExit(f"xcover failed ({done.returncode}): {done.stderr.strip()}")
+    return _children_cpu() - cpu, time.monotonic() - wall, done.stdout.strip()
+
+
 def load() -> str:
     return " ".join(Path("/proc/loadavg").read_text().split()[:3])
 
@@ -61,27 +86,38 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--option", action="append", default=[], help="passed on to the command")
     args = ap.parse_args(argv)
     print(f"load average before: {load()}")
-    print("| seed | answer | ours, whole process CPU s (wall) | xcover, in-process CPU s | ratio (cpu) |")
-    print("|---|---|---:|---:|---:|")
+    print(
+        "| seed | answer | ours, whole process CPU s (wall) | xcover, in-process CPU s | ratio (cpu)"
+        " | xcover, whole process CPU s (wall) | ratio of processes (cpu) |"
+    )
+    print("|---|---|---:|---:|---:|---:|---:|")
     with tempfile.TemporaryDirectory(prefix="pyasp-dlx-") as tmp:
         for seed in args.seeds:
             inst = random_x3c(args.q, args.d, False, seed)
             path = Path(tmp) / f"x3c-{args.q}-{args.d}-{seed}.txt"
             path.write_text(format_x3c(inst))
-            ours, theirs = [], []
+            ours, theirs, whole = [], [], []
             for _ in range(args.repeat):  # in rounds: a drifting load weighs on both alike
                 ours.append(command_run(path, args.option))
                 theirs.append(run_external("xcover", inst.size, inst.subsets, "one", args.time_limit))
+                whole.append(xcover_process(path))
             said = {first.split(":", 1)[1].split("(")[0].strip() for _, _, first in ours}
             statuses = {status for status, _, _, _ in theirs}
             assert len(said) == 1 and len(statuses) == 1, (said, statuses)
             answer = said.pop()
             agree = ("no-solution" in statuses) == ("no-solution" in answer)
             assert agree, (answer, statuses)
+            assert {found for _, _, found in whole} == {"none" if "no-solution" in answer else "cover"}
             cpu = statistics.median(c for c, _, _ in ours)
             wall = statistics.median(w for _, w, _ in ours)
             xcpu = statistics.median(c for _, _, _, c in theirs)
-            print(f"| {seed} | {answer} | {cpu:.2f} ({wall:.2f}) | {xcpu:.2f} | {cpu / xcpu:.2f} |", flush=True)
+            pcpu = statistics.median(c for c, _, _ in whole)
+            pwall = statistics.median(w for _, w, _ in whole)
+            print(
+                f"| {seed} | {answer} | {cpu:.2f} ({wall:.2f}) | {xcpu:.2f} | {cpu / xcpu:.2f}"
+                f" | {pcpu:.2f} ({pwall:.2f}) | {cpu / pcpu:.2f} |",
+                flush=True,
+            )
     print(f"load average after: {load()}")
 
 

@@ -20,7 +20,9 @@ medians of ``--repeat`` runs; the backend runs in-process without a time limit).
 ``--processes`` measures the same as whole processes, as a user times them: the command
 ``pyasp-games puzzle solve thesis-board1.txt -b asp`` (start-up, reading, the horizons,
 verification) against two fresh Python processes that import clingo and nothing else and
-make one bare call each (the board's facts written to a file first) (CPU seconds of the children, ``RUSAGE_CHILDREN``).
+make one bare call each (the board's facts written to a file first) (CPU seconds of the children, ``RUSAGE_CHILDREN``,
+and their wall seconds; issue 46 adds the ratio by wall and the ratio of the least CPU
+of each, the runs least disturbed by a loaded machine).
 
     python benchmarks/puzzle_asp_default.py --cpu-limit 30 --bare --repeat 3
     python benchmarks/puzzle_asp_default.py --bare-only --processes --variants sliding --repeat 5
@@ -191,8 +193,11 @@ def bare_processes(files: dict[str, str], repeat: int) -> None:
     facts_file = Path(tempfile.mkdtemp(prefix="pyasp-bare-")) / "board1.lp"
     facts_file.write_text(facts(boards()[0]))
     print(f"load average before: {Path('/proc/loadavg').read_text().split()[:3]}")
-    print("| encoding | command cpu s (wall) | bare h=22 cpu s | bare h=24 cpu s | ratio (cpu) |")
-    print("|---|---:|---:|---:|---:|")
+    print(
+        "| encoding | command cpu s (wall) | bare h=22 cpu s (wall) | bare h=24 cpu s (wall)"
+        " | ratio (cpu) | ratio (wall) | ratio of the minima (cpu) |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|")
     for name, path in files.items():
         command = python_command("pyasp_games", "puzzle", "solve", board, "-b", "asp",
                                  "--encoding", path, "--trust-encoding")
@@ -208,7 +213,13 @@ def bare_processes(files: dict[str, str], repeat: int) -> None:
         b = statistics.median(c for c, _, _ in runs)
         w = statistics.median(w for _, w, _ in runs)
         lo, hi = (statistics.median(c for c, _, _ in x) for x in (low, high))
-        print(f"| {name} | {b:.3f} ({w:.2f}) | {lo:.3f} | {hi:.3f} | {b / (lo + hi):.2f} |", flush=True)
+        wlo, whi = (statistics.median(w for _, w, _ in x) for x in (low, high))
+        least = min(c for c, _, _ in runs) / (min(c for c, _, _ in low) + min(c for c, _, _ in high))
+        print(
+            f"| {name} | {b:.3f} ({w:.2f}) | {lo:.3f} ({wlo:.2f}) | {hi:.3f} ({whi:.2f})"
+            f" | {b / (lo + hi):.2f} | {w / (wlo + whi):.2f} | {least:.2f} |",
+            flush=True,
+        )
     print(f"load average after: {Path('/proc/loadavg').read_text().split()[:3]}")
 
 

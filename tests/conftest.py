@@ -276,6 +276,7 @@ def _uncompile(modules: set[str]) -> None:
             kernel = getattr(namespace, name)
             setattr(namespace, name, getattr(kernel, "py_func", kernel))
         compiled._COMPILED.discard(module)
+        compiled._MACHINE_CODE.discard(module)
 
 
 @contextmanager

@@ -9,6 +9,7 @@ calls of the same encoding, whole processes (``benchmarks/puzzle_asp_default.py
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 
 import pytest
@@ -132,8 +133,11 @@ def test_numba_loads_the_kernels_without_what_they_do_not_use():
         "import scipy.linalg\n"
         "print(scipy.linalg.det([[2.0]]))"
     )
+    numba_way = {**os.environ, "PYASP_GAMES_MACHINE_CODE": "0"}  # not the kept machine code
     for _ in range(2):  # the first may compile and cache the kernels; the second loads them
-        done = subprocess.run(python_code(code), capture_output=True, text=True, timeout=300)
+        done = subprocess.run(
+            python_code(code), capture_output=True, text=True, timeout=300, env=numba_way
+        )
         assert done.returncode == 0, done.stderr
     assert done.stdout.split("\n")[:4] == ["[]", "False True", "[[0, 1], [2]]", "2.0"]
 
@@ -167,3 +171,113 @@ def test_the_command_leaves_without_tear_down_but_with_its_output_and_exit_hooks
         assert done.returncode == code_expected, done.stderr
         assert marker.read_text() == "yes"
         assert not (tmp_path / "atexit-ran.freed").exists()  # no tear-down
+
+
+def test_a_light_command_loads_no_solver_library():
+    """``cover solve tiny-cover.txt`` (issue 46: at most 0.18 s of CPU as a process) loads
+    what it runs and no more: no clingo, PySAT, numba (nor its llvmlite), numpy,
+    networkx, rich or pydantic, though its group offers backends that use them."""
+    heavy = ("clingo", "pysat", "numba", "llvmlite", "numpy", "networkx", "rich", "pydantic")
+    code = (
+        "import sys; from pyasp_games.cli import main\n"
+        "try:\n"
+        "    main(['cover', 'solve', sys.argv[1]], enforce=False)\n"
+        "except SystemExit as done:\n"
+        f"    print(done.code, sorted(m for m in {heavy!r} if m in sys.modules))"
+    )
+    tiny = instance_dir("cover") / "tiny-cover.txt"
+    done = subprocess.run(python_code(code, str(tiny)), capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "an exact cover exists" in done.stdout
+    assert done.stdout.strip().splitlines()[-1] == "0 []"
+
+
+def test_kept_machine_code_runs_as_the_kernel_and_refuses_what_it_cannot_take(tmp_path, monkeypatch):
+    """A kernel module with ``MACHINE_CODE = True``: once numba has compiled it, its
+    wrappers' object code is kept, and a load binds each kernel called from Python to
+    it (arrays, integers, a yes/no); it computes what the source computes, refuses an
+    array of another type (its address would be read as the wrong numbers), and a
+    damaged file is no load (numba's way then)."""
+    import importlib
+    import sys
+    from array import array
+
+    from pyasp_games.engines import compiled, machine_code
+
+    (tmp_path / "kept_kernels.py").write_text(
+        "from pyasp_games.engines.compiled import kernel\n"
+        "MACHINE_CODE = True\n\n"
+        "@kernel\ndef _weight(x):\n    return 3 * x + 1\n\n"
+        "@kernel\ndef total(values, out, start, twice):\n"
+        "    s = start\n"
+        "    for i in range(len(values)):\n"
+        "        s += _weight(values[i])\n"
+        "        out[i] = s\n"
+        "    return 2 * s if twice else s\n\n"
+        "def warm_up():\n"
+        "    import numpy as np\n"
+        "    total(np.zeros(2, dtype=np.int64), np.zeros(2, dtype=np.int64), 0, True)\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    module = importlib.import_module("kept_kernels")
+    source = module.total
+    try:
+        out = [0, 0, 0]
+        assert source([1, 2, 5], out, 4, True) == 2 * 4 + 2 * (4 + 7 + 16) and out == [8, 15, 31]
+        compiled.compile_kernels("kept_kernels")  # numba's way, the machine code kept
+        names = compiled._names("kept_kernels")
+        assert machine_code.kept(module, names)
+        assert machine_code.load(module, names)
+        loaded = module.total
+        assert loaded is not source and loaded.machine_code
+        out = array("q", [0, 0, 0])
+        assert loaded(array("q", [1, 2, 5]), out, 4, True) == 2 * 31 and list(out) == [8, 15, 31]
+        assert loaded(array("q", [1, 2, 5]), out, 4, False) == 31
+        with pytest.raises(TypeError, match="int64"):
+            loaded(array("i", [1, 2, 5]), out, 4, False)  # 32-bit: not what the code reads
+        with pytest.raises(TypeError, match="int64"):
+            loaded([1, 2, 5], out, 4, False)
+        path = machine_code._file(module, names, create=False)
+        path.write_text(path.read_text()[:-200])  # cut short
+        assert not machine_code.load(module, names)
+    finally:
+        sys.modules.pop("kept_kernels", None)
+        compiled._COMPILED.discard("kept_kernels")
+        compiled._MACHINE_CODE.discard("kept_kernels")
+
+
+def test_dancing_links_load_their_kept_machine_code_without_numba():
+    """The ``dlx`` kernels kept (here, compiled in this process first if need be) are
+    loaded by a new process with neither numba nor numpy imported, and search the same
+    tree as their source: the same covers in the same order, the same node count."""
+    from pyasp_games.domains.cover import dancing_links
+    from pyasp_games.domains.cover.model import random_x3c
+    from pyasp_games.engines import compiled, machine_code
+
+    compiled.compile_kernels(dancing_links.__name__)  # numba's way keeps the code
+    assert machine_code.kept(dancing_links, compiled._names(dancing_links.__name__))
+    instances = [(12, 4, True, 3), (14, 4, False, 1)]
+    expected = []
+    for q, d, planted, seed in instances:
+        inst = random_x3c(q, d, planted, seed)
+        links = dancing_links.DancingLinks(inst.size, inst.subsets)
+        expected.append([list(links.search()), links.nodes])
+    code = (
+        "import sys, json\n"
+        "from pyasp_games.engines import compiled\n"
+        "from pyasp_games.domains.cover import dancing_links as dl\n"
+        "from pyasp_games.domains.cover.model import random_x3c\n"
+        "compiled.compile_kernels(dl.__name__)\n"
+        "found = []\n"
+        f"for q, d, planted, seed in {instances!r}:\n"
+        "    inst = random_x3c(q, d, planted, seed)\n"
+        "    links = dl.DancingLinks(inst.size, inst.subsets)\n"
+        "    found.append([list(links.search()), links.nodes])\n"
+        "print(json.dumps(found))\n"
+        "print(dl.__name__ in compiled._MACHINE_CODE, 'numba' in sys.modules, 'numpy' in sys.modules)"
+    )
+    done = subprocess.run(python_code(code), capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    found, modules = done.stdout.strip().splitlines()
+    assert json.loads(found) == expected and any(covers for covers, _ in expected)
+    assert modules == "True False False"

@@ -64,6 +64,12 @@ Five rules make the kernels behave like every other backend:
 - **Kernels allocate nothing unbounded.** Their arrays are allocated in Python
   before the call, so a memory cap fails there, as :class:`MemoryError`.
 
+A kernel module that sets ``MACHINE_CODE = True`` (``cover``'s dancing links) has its
+kernels' machine code kept once numba has compiled them, and later processes load it
+without numba or numpy (:mod:`pyasp_games.engines.machine_code`: 0.05 s of CPU instead
+of 0.3 s); its driver then hands the kernels ``array('q')`` arrays
+(:func:`int64_array`) and compiles after :data:`KEPT_SECONDS` of interpreted search.
+
 A few kernels serve several kernel modules (:func:`shared_kernel`: the bit kernels
 :func:`bit_index` and :func:`bit_count` of Hex's connection search and of Kayles'
 component search). A module imports them as any name, and :func:`compile_kernels`
@@ -96,6 +102,12 @@ SLICE_SECONDS = 0.02
 #: numba at all. (CPU, not wall, seconds: on a loaded machine both costs stretch alike.)
 INTERPRETED_SECONDS = 0.35
 
+#: CPU seconds a search runs interpreted before its module is compiled when the module's
+#: machine code is kept from an earlier process (:mod:`~pyasp_games.engines.machine_code`):
+#: loading it costs about 0.05 s of CPU (llvmlite and the object code; no numba, no numpy),
+#: so the rent stops at about that price too.
+KEPT_SECONDS = 0.05
+
 #: Modules numba imports when it loads its first kernel only to offer what no kernel
 #: here uses: scipy (numba checks its version at import: 0.012 s) and its BLAS
 #: (``numba.np.arraymath`` checks for it at import, for ``np.dot`` of vectors:
@@ -116,6 +128,10 @@ _KERNELS: dict[str, list[str]] = {}
 _SHARED: set[Callable[..., Any]] = set()
 #: The kernel modules compiled in this process.
 _COMPILED: set[str] = set()
+#: Those of them whose kernels run machine code kept by an earlier process, loaded
+#: without numba (:mod:`pyasp_games.engines.machine_code`): their arrays are
+#: ``array.array``, not numpy's (:func:`int64_array`).
+_MACHINE_CODE: set[str] = set()
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -172,20 +188,61 @@ def bit_count(x: int) -> int:
     return c
 
 
+def int64_array(values: list[int], module: str) -> Any:
+    """``values`` as an array of 64-bit integers that the compiled kernels of ``module``
+    take: ``array('q')`` for kept machine code (numpy is not imported), else numpy's.
+
+    >>> int64_array([1, 2], "no.such.module").tolist()
+    [1, 2]
+    """
+    if module in _MACHINE_CODE:
+        from array import array
+
+        return array("q", values)
+    import numpy as np
+
+    return np.array(values, dtype=np.int64)
+
+
 def is_compiled(module: str) -> bool:
     """Whether the kernels of ``module`` (a module's ``__name__``) run compiled in this process."""
     return module in _COMPILED
 
 
+def _names(module: str) -> list[str]:
+    """The kernels of ``module``: its own, then the shared kernels it imports."""
+    namespace = sys.modules[module]
+    names = _KERNELS.setdefault(module, [])
+    for name, value in list(vars(namespace).items()):
+        if isinstance(value, FunctionType) and value in _SHARED and name not in names:
+            names.append(name)
+    return names
+
+
 def compile_kernels(module: str) -> None:
     """Rebind every kernel of ``module`` to its numba-compiled version (once per process).
 
+    A module with ``MACHINE_CODE = True`` whose kernels' machine code an earlier process
+    kept gets that code instead, loaded without numba
+    (:func:`~pyasp_games.engines.machine_code.load`); compiled by numba, its code is kept
+    for the next process (:func:`~pyasp_games.engines.machine_code.save`).
     The kernels compile on their first call with each argument type, or load from
     numba's cache. numba raises ``RuntimeError`` at decoration when no cache folder
     can be written: the kernel is then compiled in memory only.
     """
     if module in _COMPILED:
         return
+    from pyasp_games.engines import machine_code  # (a search done interpreted never needs it)
+
+    namespace = sys.modules[module]
+    names = _names(module)
+    kept = machine_code.enabled(namespace)
+    if kept:  # the kernels' machine code, kept by an earlier process: no numba at all
+        with uncapped("loading the compiled kernels"):
+            if machine_code.load(namespace, names):
+                _COMPILED.add(module)
+                _MACHINE_CODE.add(module)
+                return
     # numba loads scipy's OpenBLAS when scipy is installed, whose start-up retries a
     # failed allocation forever, and LLVM aborts the process when an allocation fails:
     # loading and compiling are the tool's cost, the search runs under the cap again
@@ -193,11 +250,7 @@ def compile_kernels(module: str) -> None:
     with uncapped("loading the compiled kernels"), _refused(UNUSED_BY_KERNELS), _light_loads():
         import numba
 
-        namespace = sys.modules[module]
-        names = _KERNELS.setdefault(module, [])
-        for name, value in list(vars(namespace).items()):  # the shared kernels it imports
-            if isinstance(value, FunctionType) and value in _SHARED and name not in names:
-                names.append(name)
+        _MACHINE_CODE.discard(module)
         for name in names:
             function = getattr(namespace, name)
             try:
@@ -209,6 +262,8 @@ def compile_kernels(module: str) -> None:
         warm_up = getattr(namespace, "warm_up", None)
         if warm_up is not None:
             warm_up()
+        if kept:  # for the next process (each kernel called once: its types are known)
+            machine_code.save(namespace, names)
 
 
 @contextmanager
@@ -275,7 +330,8 @@ def run_sliced(
     :func:`compile_kernels` compiles it and the search goes on from where it
     stopped; with ``expected`` (an estimate of the steps the whole search takes), as
     soon as the interpreted slices so far, at their speed, say that the rest would
-    take longer than that. ``budget`` (steps of the kernel: nodes, states) starts at
+    take longer than that; after :data:`KEPT_SECONDS` when the module's machine code is
+    kept from an earlier process. ``budget`` (steps of the kernel: nodes, states) starts at
     ``first`` and is doubled while a slice takes less than :data:`SLICE_SECONDS`,
     halved while it takes more than twice that. Raises :class:`LimitReached` with
     ``stats()`` once the deadline has passed.
@@ -283,6 +339,7 @@ def run_sliced(
     budget = first
     interpreted = 0.0
     stepped = 0
+    kept: bool | None = None  # whether the module's machine code is kept (asked once)
     while True:
         started, cpu = time.perf_counter(), time.process_time()
         if step(budget):
@@ -293,7 +350,9 @@ def run_sliced(
         if module is not None and not is_compiled(module):
             interpreted += time.process_time() - cpu
             stepped += budget
-            if interpreted >= INTERPRETED_SECONDS or _outgrows(expected, stepped, interpreted):
+            if kept is None and interpreted >= KEPT_SECONDS:
+                kept = _kept(module)
+            if interpreted >= INTERPRETED_SECONDS or kept or _outgrows(expected, stepped, interpreted):
                 compile_kernels(module)
                 budget = first
                 continue
@@ -301,6 +360,14 @@ def run_sliced(
             budget *= 2
         elif took > 2 * SLICE_SECONDS and budget > 1:
             budget //= 2
+
+
+def _kept(module: str) -> bool:
+    """Whether the machine code of ``module``'s kernels is kept, to load without numba."""
+    from pyasp_games.engines import machine_code
+
+    namespace = sys.modules[module]
+    return machine_code.enabled(namespace) and machine_code.kept(namespace, _names(module))
 
 
 def _outgrows(expected: float | None, stepped: int, interpreted: float) -> bool:

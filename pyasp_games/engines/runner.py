@@ -19,7 +19,6 @@ checker and builds the :class:`~pyasp_games.engines.outcome.Outcome` and its ver
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import re
 import signal
@@ -217,11 +216,10 @@ def _run_here(
 
 
 def _can_fork() -> bool:
-    # a daemonic process (a worker of a multiprocessing pool) may not have children
-    return (
-        "fork" in multiprocessing.get_all_start_methods()
-        and not multiprocessing.current_process().daemon
-    )
+    # a daemonic process (a worker of a multiprocessing pool) may not have children; a
+    # process that never imported multiprocessing is none (and does not pay its import)
+    started = sys.modules.get("multiprocessing")
+    return hasattr(os, "fork") and (started is None or not started.current_process().daemon)
 
 
 def _child(conn: Any, job: Callable[..., Claim], errors: int | None = None) -> None:
@@ -255,6 +253,8 @@ def _run_in_child(
     second later, :func:`~pyasp_games.engines.enforcement.cpu_cap`): the parent counts
     the child's CPU and its ended children's (:func:`child_cpu`) as well, for
     children that escape the child's own limit."""
+    import multiprocessing
+
     context = multiprocessing.get_context("fork")
     receive, send = context.Pipe(duplex=False)
     # the child's standard error, read back: a C++ library that runs out of memory under

@@ -35,7 +35,13 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from pyasp_games.engines.compiled import compile_kernels, is_compiled, kernel, run_sliced
+from pyasp_games.engines.compiled import (
+    compile_kernels,
+    int64_array,
+    is_compiled,
+    kernel,
+    run_sliced,
+)
 from pyasp_games.engines.limits import Deadline
 from pyasp_games.errors import InputError
 
@@ -48,6 +54,10 @@ _EXHAUSTED, _FOUND, _PAUSED = 0, 1, 2
 INTERPRETED_ONES = 5000
 #: Random paths of :meth:`DancingLinks.estimated_nodes` (a few milliseconds interpreted).
 PROBES = 16
+#: The kernels' machine code is kept and loaded without numba by later processes
+#: (:mod:`pyasp_games.engines.machine_code`: numba's import was a third of a whole
+#: ``cover solve -b dlx`` on a 5-regular X3C of q = 50).
+MACHINE_CODE = True
 
 
 @kernel
@@ -216,7 +226,7 @@ class DancingLinks:
     """An exact-cover matrix as dancing links: ``items`` columns, one row per option.
 
     Small matrices start in Python lists, searched by the kernels' Python source;
-    they move to numpy arrays when the module is compiled (see
+    they move to the compiled kernels' arrays when the module is compiled (see
     :func:`~pyasp_games.engines.compiled.run_sliced`), large ones start there.
     """
 
@@ -232,20 +242,19 @@ class DancingLinks:
             ("ROW", nodes), ("S", items + 1), ("cols", depth), ("rows", depth), ("state", 5),
         )}  # fmt: skip
         if is_compiled(__name__):
-            self._to_numpy()
-            flat, starts = self._numpy(flat), self._numpy(starts)
+            self._to_arrays()
+            flat, starts = self._array(flat), self._array(starts)
         a = self.arrays
         _build(items, flat, starts, a["L"], a["R"], a["U"], a["D"], a["C"], a["ROW"], a["S"])
 
     @staticmethod
-    def _numpy(values: list[int]) -> Any:
-        import numpy as np
+    def _array(values: list[int]) -> Any:
+        return int64_array(values, __name__)
 
-        return np.array(values, dtype=np.int64)
-
-    def _to_numpy(self) -> None:
-        """Move the matrix and the search's state into numpy arrays (for the compiled kernels)."""
-        self.arrays = {name: self._numpy(values) if isinstance(values, list) else values
+    def _to_arrays(self) -> None:
+        """Move the matrix and the search's state into arrays for the compiled kernels
+        (numpy's, or ``array('q')`` for their kept machine code)."""
+        self.arrays = {name: self._array(values) if isinstance(values, list) else values
                        for name, values in self.arrays.items()}  # fmt: skip
 
     @property
@@ -264,7 +273,7 @@ class DancingLinks:
 
         def step(budget: int) -> bool:
             if is_compiled(__name__) and isinstance(self.state, list):
-                self._to_numpy()
+                self._to_arrays()
             a = self.arrays
             outcome["code"] = _search(a["L"], a["R"], a["U"], a["D"], a["C"], a["S"],
                                       a["cols"], a["rows"], a["state"], budget, stop_at_cover)  # fmt: skip
