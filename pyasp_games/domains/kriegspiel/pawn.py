@@ -532,7 +532,7 @@ def classic_kpk(board: Board, files: list[int] | None = None, deadline: Deadline
     >>> sq = lambda name: parse_square(b, name)
     >>> t.of(("P", sq("b4"), sq("c4"), sq("e4")))  # c5=Q, then the queen mates
     4
-    >>> t.of(("P", sq("c3"), sq("c4"), sq("c5")))  # the king in front of the pawn: a draw
+    >>> t.of(("P", sq("b3"), sq("c4"), sq("c5")))  # the king on the queening square: a draw
     1000000
     """
     files = list(range(board.cols)) if files is None else files
