@@ -299,13 +299,15 @@ def test_the_4x4_table_is_certified():
     assert out.verdict.verified and out.answer["starts"] == 120 and out.answer["forced"] == 36
 
 
-def test_sure_wins_on_4x4_are_certified():
-    from pyasp_games.domains.kriegspiel.questions import PAWN_SOLVE, read_pawn
+def test_sure_wins_are_certified():
+    from pyasp_games.domains.kriegspiel.pawn import PawnBoard
+    from pyasp_games.domains.kriegspiel.questions import PAWN_SOLVE, PAWN_TABLE, read_pawn
 
-    won = read_pawn("4/1KP?/3?/????")
-    solved = PAWN_SOLVE.ask(won)
-    assert solved.status == "solved" and solved.answer == 4 and solved.verdict.verified
-    drawn = PAWN_SOLVE.ask(read_pawn("4/4/K1P1/4 unknown"))
+    table = PAWN_TABLE.ask(PawnBoard(Board(4, 3)))
+    assert table.verdict.verified and (table.answer["starts"], table.answer["forced"]) == (66, 20)
+    won = PAWN_SOLVE.ask(read_pawn("3/1K1/P2/???"))
+    assert won.status == "solved" and won.answer == 5 and won.verdict.verified
+    drawn = PAWN_SOLVE.ask(read_pawn("???/?1?/P1?/K1?"))
     assert drawn.status == "no-solution" and drawn.verdict.verified
 
 
@@ -313,16 +315,20 @@ def test_the_checker_refutes_a_wrong_value():
     from pyasp_games.domains.kriegspiel.questions import PAWN_SOLVE, read_pawn
     from pyasp_games.domains.kriegspiel.verify import check_pawn_outcome
 
-    m = read_pawn("4/1KP?/3?/????")
+    m = read_pawn("3/1K1/P2/???")
     out = PAWN_SOLVE.ask(m)
-    out.answer -= 1  # a claimed mate in 3
+    out.answer -= 1  # a claimed mate in 4
     ok, why = check_pawn_outcome(m, out)
-    assert not ok and "not the claimed 3" in why
+    assert not ok and "not the claimed 4" in why
     out.answer += 1
     row = next(r for r in out.certificate["states"] if r[0] == "P" and r[4] == 3)
     row[4] = 2  # one value of the table made faster: the equation fails there
     ok, why = check_pawn_outcome(m, out)
     assert not ok and "its best attempt gives 3" in why
+    row[4] = 3
+    out.certificate["states"] = [r for r in out.certificate["states"] if r[0] == "P"]
+    ok, why = check_pawn_outcome(m, out)  # the KQK states taken out: not closed
+    assert not ok and "not closed" in why
 
 
 def test_full_belief_excludes_checked_squares():
@@ -354,3 +360,33 @@ def test_magari_three_repetitions():
     from pyasp_games.domains.kriegspiel.magari import solve_magari
 
     assert solve_magari(3)["value"] == Fraction(3, 4)
+
+
+# -- the command line as a hostile user meets it --------------------------------------------
+
+BAD = [
+    (("pawn-solve", "4/4/4/1KP1 unknown"), "cannot stand on the first rank"),
+    (("pawn-solve", "1P2/4/4/K3 unknown"), "cannot stand on the last rank"),
+    (("pawn-solve", "4/4/1P2/1K2"), "no square for the black king"),
+    (("pawn-solve", "4/4/1Pk1/1K2"), "cannot stand on c2"),
+    (("pawn-solve", "4/4/1P2/1K2/ unknown"), "different lengths"),
+    (("pawn-solve", "4/4/1PP1/1K2 unknown"), "one white king K and one pawn P"),
+    (("pawn-table", "--board", "9x9"), "3 to 8 ranks"),
+    (("magari", "--repetitions", "0"), "1 to 4"),
+    (("magari", "--rules", "dutch"), "dutch"),
+]
+
+
+@pytest.mark.parametrize(("args", "fragment"), BAD)
+def test_bad_input_on_the_command_line(args, fragment):
+    from .conftest import assert_bad_input, run_cli
+
+    assert_bad_input(run_cli("kriegspiel", *args), fragment)
+
+
+@pytest.mark.xdist_group("timing")
+def test_time_limits_are_honoured():
+    from .conftest import run_cli
+
+    run = run_cli("kriegspiel", "pawn-table", "--board", "7x7", "--time-limit", "0.2")
+    assert run.code == 3 and "time limit" in run.stdout and run.seconds < 10
