@@ -355,6 +355,18 @@ def test_magari_values_rise_as_the_thesis_says():
             assert all(v == {"push": 1} for h, v in out["white"].items() if "refused" in h)
 
 
+def test_magari_answers_are_checked_by_best_responses():
+    from pyasp_games.domains.kriegspiel.magari import check_magari, read_magari
+    from pyasp_games.domains.kriegspiel.questions import MAGARI
+
+    request = read_magari(2, "icc")
+    out = MAGARI.ask(request)
+    assert out.answer == Fraction(2, 3) and out.verdict.verified
+    out.answer = Fraction(3, 4)
+    ok, why = check_magari(request, out)
+    assert not ok and "guarantees only 2/3" in why
+
+
 @pytest.mark.slow
 def test_magari_three_repetitions():
     from pyasp_games.domains.kriegspiel.magari import solve_magari
@@ -372,7 +384,7 @@ BAD = [
     (("pawn-solve", "4/4/1P2/1K2/ unknown"), "different lengths"),
     (("pawn-solve", "4/4/1PP1/1K2 unknown"), "one white king K and one pawn P"),
     (("pawn-table", "--board", "9x9"), "3 to 8 ranks"),
-    (("magari", "--repetitions", "0"), "1 to 4"),
+    (("magari", "0"), "1 to 4"),
     (("magari", "--rules", "dutch"), "dutch"),
 ]
 

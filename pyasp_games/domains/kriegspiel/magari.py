@@ -173,7 +173,7 @@ def read_magari(repetitions: int | None = None, rules: str | None = None) -> Mag
     """The request of the command line, checked (one line on a bad value)."""
     k = 1 if repetitions is None else repetitions
     if not 1 <= k <= MAX_REPETITIONS:
-        raise InputError(f"--repetitions: 1 to {MAX_REPETITIONS} (this tool's limit), got {k}")
+        raise InputError(f"repetitions: 1 to {MAX_REPETITIONS} (this tool's limit), got {k}")
     return MagariRequest(k, rule_set(rules or "english"))
 
 
@@ -197,8 +197,13 @@ def check_magari(request: MagariRequest, outcome: Outcome) -> tuple[bool | None,
         return None, "nothing to verify"
     game, _ = magari_game(request.repetitions, request.rules)
     w = outcome.witness if isinstance(outcome.witness, dict) else {}
-    return check_behaviour_certificate(game, w.get("behaviour_I", {}), w.get("behaviour_II", {}),
-                                       outcome.answer)
+    try:  # a saved answer's fractions are strings
+        value = Fraction(str(outcome.answer))
+        plans = [{h: {a: Fraction(str(x)) for a, x in p.items()} for h, p in w.get(key, {}).items()}
+                 for key in ("behaviour_I", "behaviour_II")]
+    except (ValueError, ZeroDivisionError, AttributeError) as err:
+        return False, f"the value or the strategies are not fractions ({err})"
+    return check_behaviour_certificate(game, plans[0], plans[1], value)
 
 
 def solve_magari(repetitions: int, rules: str = "english") -> dict[str, Any]:

@@ -376,7 +376,7 @@ MAGARI = Question(
     "Magari's K+P vs K (thesis 3.2.4): White's best probability of winning.\n\n"
     "White Kc5, Pc6 against Kc7, Black to move, known to both; White repeats the "
     "manoeuvre (K to b6 or d6, the seventh-rank try, then push or back to c5) at most "
-    "--repetitions times. The game over the referee's answers, with Black's hidden "
+    "REPETITIONS times. The game over the referee's answers, with Black's hidden "
     "choices, solved exactly by the sequence-form LP; both behaviour strategies are "
     "checked by exact best responses. With --json: answer the value (a fraction), "
     "witness both behaviour strategies.",
@@ -385,8 +385,8 @@ MAGARI = Question(
     read=read_magari,
     describe=describe_magari,
     params=(
-        Param("repetitions", "--repetitions", f"At most this many repetitions (1 to {MAX_REPETITIONS}; "
-              "1: the last one).", type=int, to="read"),
+        Param("repetitions", help=f"At most this many repetitions (1 to {MAX_REPETITIONS}; 1: the "
+              "last one; default 1).", type=int, to="read", optional=True),
         Param("rules", "--rules", "The rule set: english, rand or icc.", type=tuple(RULE_SETS), to="read"),
     ),
     unchecked="not verified",

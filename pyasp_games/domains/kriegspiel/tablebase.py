@@ -220,7 +220,7 @@ def cache_dir() -> Path:
 
 
 #: Bumped whenever the rules or the state numbering change (older files are ignored).
-FORMAT = 1
+FORMAT = 2  # 2: a queen's five answers kept (version 1 dropped one: KQK values too low)
 
 
 def cache_file(board: Board, piece: str) -> Path:
