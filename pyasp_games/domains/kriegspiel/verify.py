@@ -1009,6 +1009,37 @@ def _check_pawn_certificate(rows: int, cols: int, cert: Any, roots: list[tuple[t
     return True, f"the retrograde equation holds on all {len(value)} states (closed table)"
 
 
+def _pawn_state(fen: str, rows: int, cols: int) -> tuple[str, int, int, int] | None:
+    """``("P", king, pawn, belief)`` from a one-line KPK form (ranks from the top, K P ?
+    and digits), read here (the checker reads no solver module)."""
+    ranks = fen.split("/")
+    if len(ranks) != rows:
+        return None
+    king = pawn = None
+    belief = 0
+    for i, rank in enumerate(ranks):
+        f = 0
+        for ch in rank:
+            if ch.isdigit():
+                f += int(ch)
+                continue
+            s = (rows - 1 - i) * cols + f
+            if ch == "K":
+                king = s
+            elif ch == "P":
+                pawn = s
+            elif ch == "?":
+                belief |= 1 << s
+            else:
+                return None
+            f += 1
+        if f != cols:
+            return None
+    if king is None or pawn is None or not belief:
+        return None
+    return ("P", king, pawn, belief)
+
+
 def check_pawn_outcome(m: Any, outcome: Outcome) -> tuple[bool | None, str]:
     """``pawn-solve``: the start's value (or no sure win) confirmed from the certificate."""
     if outcome.status not in ("solved", "no-solution"):
@@ -1022,14 +1053,14 @@ def check_pawn_table(request: Any, outcome: Outcome) -> tuple[bool | None, str]:
     """``pawn-table``: every start's value confirmed from the certificate, and the counts."""
     if outcome.status != "solved":
         return None, "nothing to verify"
-    from pyasp_games.domains.kriegspiel.pawn import parse_pawn
-
     rows = outcome.witness.get("starts", []) if isinstance(outcome.witness, dict) else []
     board = request.board
     roots = []
     for row in rows:
-        m = parse_pawn(row["metaposition"])
-        roots.append((("P", m.king, m.pawn, m.belief), row["value"]))
+        state = _pawn_state(str(row["metaposition"]), board.rows, board.cols)
+        if state is None:
+            return False, f"a start is not a KPK metaposition of the board: {row['metaposition']!r}"
+        roots.append((state, row["value"]))
     won = [v for _s, v in roots if v is not None]
     if outcome.answer.get("forced") != len(won) or outcome.answer.get("starts") != len(roots):
         return False, "the counts do not match the starts' values"
