@@ -114,8 +114,8 @@ def test_referee_announcements_under_each_rule_set():
     for rules, before, promotion in (("english", None, False), ("rand", "rand: pawn captures: none", True),
                                      ("icc", "icc: pawn captures: 0", False)):
         ref = PawnReferee(B8, sq("b6"), sq("c7"), sq("e6"), rules=rules)
-        assert ref.are_there_any() == ("No" if rules == "english" else
-                                       "not asked: the referee announces the pawn captures before every move")
+        assert ref.are_there_any() == f"{rules}: " + (
+            "No" if rules == "english" else "not asked: the referee announces the pawn captures before every move")
         assert ref.white(("Px", sq("b8"))) == "illegal"  # nothing for the pawn to take
         said = ref.white(("P", sq("c8")))  # c8=Q checks e6 along the diagonal c8-e6
         assert said == white_answer(B8, sq("b6"), "Q", sq("c8"), sq("e6")) and said.endswith("diagonal")
@@ -127,8 +127,8 @@ def test_referee_announcements_under_each_rule_set():
 
 
 def test_capture_of_the_pawn_is_a_draw_and_named_by_rand_and_icc():
-    for rules, said in (("english", "Black captures at d5"), ("rand", "Black captures a pawn at d5"),
-                        ("icc", "Black captures a pawn at d5")):
+    for rules, said in (("english", "english: Black captures at d5"), ("rand", "rand: Black captures a pawn at d5"),
+                        ("icc", "icc: Black captures a pawn at d5")):
         ref = PawnReferee(B8, sq("a1"), sq("d4"), sq("e4"), rules=rules)
         assert ref.white(("P", sq("d5"))) == "silent"
         assert ref.black(sq("d5")) == "capture" and ref.over == "capture"

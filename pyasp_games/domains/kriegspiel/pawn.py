@@ -284,9 +284,9 @@ class PawnReferee:
             self.heard.append(f"{self.rules}: {before_move(self.rules, squares, self.board)}")
 
     def are_there_any(self) -> str:
-        """The answer to White's "Are there any?"."""
+        """The answer to White's "Are there any?", the rule set named."""
         squares = pawn_capture_squares(self.board, self.king, self.pawn, self.black_king, "white")
-        return are_there_any(self.rules, squares)
+        return f"{self.rules}: {are_there_any(self.rules, squares)}"
 
     def white(self, attempt: Attempt) -> str:
         """Answer White's attempt: ``illegal`` (try again), or the move is played and the
@@ -317,7 +317,7 @@ class PawnReferee:
         self.black_king = target
         if target == self.pawn:
             what = "" if self.rules == "english" else (" a pawn" if self.man == "P" else " a piece")
-            self.heard.append(f"Black captures{what} at {square_name(self.board, target)}")
+            self.heard.append(f"{self.rules}: Black captures{what} at {square_name(self.board, target)}")
             self.over = "capture"
             return "capture"
         self.heard.append("Black has moved")
@@ -692,9 +692,10 @@ def strategy_moves(solved: Solved, root: PawnState, most: int = 64) -> list[str]
     return out
 
 
-def solve_pawn_native(m: PawnMetaposition, limits: Limits | None = None) -> Claim:
+def solve_pawn_native(m: PawnMetaposition, limits: Limits | None = None, rules: str = "english") -> Claim:
     """Backend ``native`` of ``pawn-solve``: the worst-case number of White moves to mate
-    (through the promotion and KQK), or no sure win, with its table as certificate."""
+    (through the promotion and KQK), or no sure win, with its table as certificate. The
+    rule set is named in the answer (it changes no sure win in KPK: see the module)."""
     from pyasp_games.engines.limits import LimitReached
 
     limits = limits or Limits()
@@ -705,7 +706,7 @@ def solve_pawn_native(m: PawnMetaposition, limits: Limits | None = None) -> Clai
     except LimitReached:
         return Claim.unknown({"limit": "time"})
     value = solved.of(root)
-    stats = {"states": len(solved.keys), "handover": solved.handover}
+    stats = {"states": len(solved.keys), "handover": solved.handover, "rules": rule_set(rules)}
     cert = certificate(solved)
     if value is None or value >= NO_WIN:
         return Claim.none(stats=stats, certificate=cert)
@@ -724,7 +725,7 @@ class PawnBoard:
         return f"KPK {self.board.label}"
 
 
-def solve_pawn_table(request: PawnBoard, limits: Limits | None = None) -> Claim:
+def solve_pawn_table(request: PawnBoard, limits: Limits | None = None, rules: str = "english") -> Claim:
     """Backend ``native`` of ``pawn-table``: every full-uncertainty start of a board,
     which White wins for sure and in how many moves at worst."""
     from pyasp_games.engines.limits import LimitReached
@@ -747,4 +748,5 @@ def solve_pawn_table(request: PawnBoard, limits: Limits | None = None) -> Claim:
               "distribution": spread, "states": len(solved.keys)}
     witness = {"starts": [{"metaposition": state_fen(request.board, r), "value": (v if v < NO_WIN else None)}
                           for r, v in zip(roots, vals, strict=True)]}
-    return Claim.solved(answer, witness, stats={"handover": solved.handover}, certificate=certificate(solved))
+    return Claim.solved(answer, witness, stats={"handover": solved.handover, "rules": rule_set(rules)},
+                        certificate=certificate(solved))

@@ -35,6 +35,12 @@ from typing import Any
 
 from pyasp_games.domains.kriegspiel.asp import solve_asp
 from pyasp_games.domains.kriegspiel.heuristic import policy_attempt, solve_heuristic
+from pyasp_games.domains.kriegspiel.magari import (
+    MAX_REPETITIONS,
+    check_magari,
+    read_magari,
+    solve_magari_lp,
+)
 from pyasp_games.domains.kriegspiel.model import (
     PIECES,
     Metaposition,
@@ -43,7 +49,20 @@ from pyasp_games.domains.kriegspiel.model import (
     load_metaposition,
 )
 from pyasp_games.domains.kriegspiel.native import solve_native, solve_table
-from pyasp_games.domains.kriegspiel.verify import check_outcome, check_table
+from pyasp_games.domains.kriegspiel.pawn import (
+    RULE_SETS,
+    PawnBoard,
+    PawnMetaposition,
+    parse_pawn,
+    solve_pawn_native,
+    solve_pawn_table,
+)
+from pyasp_games.domains.kriegspiel.verify import (
+    check_outcome,
+    check_pawn_outcome,
+    check_pawn_table,
+    check_table,
+)
 from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import EMIT_LP, Output, Param, Question, encoding_param
@@ -253,21 +272,11 @@ TABLE = Question(
 
 # -- Kriegspiel with a pawn (KPK) and Magari's ending -----------------------------------------
 
-from pyasp_games.domains.kriegspiel.magari import (  # noqa: E402
-    MAX_REPETITIONS,
-    check_magari,
-    read_magari,
-    solve_magari_lp,
-)
-from pyasp_games.domains.kriegspiel.pawn import (  # noqa: E402
-    RULE_SETS,
-    PawnBoard,
-    PawnMetaposition,
-    parse_pawn,
-    solve_pawn_native,
-    solve_pawn_table,
-)
-from pyasp_games.domains.kriegspiel.verify import check_pawn_outcome, check_pawn_table  # noqa: E402
+
+
+RULES = Param("rules", "--rules", "The rule set named in the answer: english, rand or icc (in KPK "
+              "no pawn capture is ever possible: the rule set changes no sure win).",
+              type=tuple(RULE_SETS), default="english")
 
 
 def read_pawn(metaposition: str) -> PawnMetaposition:
@@ -288,6 +297,9 @@ def describe_pawn(m: PawnMetaposition, outcome: Outcome, options: dict[str, Any]
                   ) -> tuple[str | None, list[str]]:
     """The formatter of ``pawn-solve``."""
     lines = [f"  {m.describe()}"]
+    if outcome.stats.get("rules"):
+        lines.append(f"  rules: {outcome.stats['rules']} (no pawn capture is possible in KPK: a sure win "
+                     "is the same under every rule set)")
     if outcome.status == "solved":
         lines.append(f"  White's main line: {' '.join(outcome.witness['first_attempts'])}")
         lines.append(f"  the promotion hands over to {outcome.stats.get('handover')}")
@@ -313,7 +325,7 @@ PAWN_SOLVE = Question(
     read=read_pawn,
     describe=describe_pawn,
     params=(Param("metaposition", help="A KPK metaposition, e.g. '4/1KP?/3?/????' or "
-                  "'4/4/1P2/1K2 unknown' (ranks from the top; K P ? k, digits).", to="read"),),
+                  "'4/4/1P2/1K2 unknown' (ranks from the top; K P ? k, digits).", to="read"), RULES),
     unchecked="not verified",
 )
 
@@ -332,7 +344,8 @@ def describe_pawn_table(request: PawnBoard, outcome: Outcome, options: dict[str,
     spread = "  ".join(f"{k}: {n}" for k, n in a["distribution"].items())
     return (f"{a['forced']} of {a['starts']} starts are sure wins, the longest in "
             f"{_moves(a['longest'] or 0)}",
-            [f"  {a['states']} metapositions (KPK and the KQK after the promotion)",
+            [f"  rules: {outcome.stats.get('rules')} (the same sure wins under every rule set)",
+             f"  {a['states']} metapositions (KPK and the KQK after the promotion)",
              f"  worst-case moves to mate: {spread}"])
 
 
@@ -348,7 +361,7 @@ PAWN_TABLE = Question(
     read=read_pawn_board,
     describe=describe_pawn_table,
     params=(Param("board", "--board", "The board, RANKSxFILES (4x4 and up; 5x5 in seconds).",
-                  to="read", metavar="RxC"),),
+                  to="read", metavar="RxC"), RULES),
     unchecked="not verified",
 )
 
