@@ -196,10 +196,12 @@ def parse_square(board: Board, text: str) -> int:
 
 def answers_width(piece: str) -> int:
     """The most answers after one attempt other than mate: a check by rank, file or one
-    of the diagonals, or silence (one piece, of which at most four occur at once); with
+    of the diagonals, or silence (a rook: at most three; a queen: all five can occur at
+    once, e.g. a queen on the edge with the black king possibly on its rank, its file,
+    both diagonals and elsewhere; four here once dropped the fifth answer's state); with
     two pieces, up to five check announcements (a bishop's two diagonals, a knight's, a
     double check of both) and silence."""
-    return 4 if len(piece) == 1 else 6
+    return (5 if piece == "Q" else 4) if len(piece) == 1 else 6
 
 
 def piece_squares(board: Board, piece: str, placed: int) -> tuple[int, ...]:

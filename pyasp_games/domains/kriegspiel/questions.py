@@ -35,6 +35,12 @@ from typing import Any
 
 from pyasp_games.domains.kriegspiel.asp import solve_asp
 from pyasp_games.domains.kriegspiel.heuristic import policy_attempt, solve_heuristic
+from pyasp_games.domains.kriegspiel.magari import (
+    MAX_REPETITIONS,
+    check_magari,
+    read_magari,
+    solve_magari_lp,
+)
 from pyasp_games.domains.kriegspiel.model import (
     PIECES,
     Metaposition,
@@ -43,7 +49,20 @@ from pyasp_games.domains.kriegspiel.model import (
     load_metaposition,
 )
 from pyasp_games.domains.kriegspiel.native import solve_native, solve_table
-from pyasp_games.domains.kriegspiel.verify import check_outcome, check_table
+from pyasp_games.domains.kriegspiel.pawn import (
+    RULE_SETS,
+    PawnBoard,
+    PawnMetaposition,
+    parse_pawn,
+    solve_pawn_native,
+    solve_pawn_table,
+)
+from pyasp_games.domains.kriegspiel.verify import (
+    check_outcome,
+    check_pawn_outcome,
+    check_pawn_table,
+    check_table,
+)
 from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.question import EMIT_LP, Output, Param, Question, encoding_param
@@ -249,5 +268,142 @@ TABLE = Question(
     ),
 )
 
+
+
+# -- Kriegspiel with a pawn (KPK) and Magari's ending -----------------------------------------
+
+
+
+RULES = Param("rules", "--rules", "The rule set named in the answer: english, rand or icc (in KPK "
+              "no pawn capture is ever possible: the rule set changes no sure win).",
+              type=tuple(RULE_SETS), default="english")
+
+
+def read_pawn(metaposition: str) -> PawnMetaposition:
+    """A KPK metaposition of the command line: its one-line form, or a file holding it."""
+    from pathlib import Path
+
+    from pyasp_games.errors import read_text
+
+    text = metaposition
+    if "/" not in text.split()[0] if text.split() else True:
+        text = read_text(Path(metaposition))  # not a one-line form: a file (one clear line if absent)
+    elif Path(text).is_file():
+        text = read_text(Path(text))
+    return parse_pawn(text.strip(), name=metaposition)
+
+
+def describe_pawn(m: PawnMetaposition, outcome: Outcome, options: dict[str, Any]
+                  ) -> tuple[str | None, list[str]]:
+    """The formatter of ``pawn-solve``."""
+    lines = [f"  {m.describe()}"]
+    if outcome.stats.get("rules"):
+        lines.append(f"  rules: {outcome.stats['rules']} (no pawn capture is possible in KPK: a sure win "
+                     "is the same under every rule set)")
+    if outcome.status == "solved":
+        lines.append(f"  White's main line: {' '.join(outcome.witness['first_attempts'])}")
+        lines.append(f"  the promotion hands over to {outcome.stats.get('handover')}")
+        return f"White mates in {_moves(outcome.answer)} at worst (promoting; optimal)", lines
+    if outcome.status == "no-solution":
+        return "no sure win (against some square and reply the king holds a draw)", lines
+    return None, lines
+
+
+PAWN_SOLVE = Question(
+    "pawn-solve",
+    "Whether White's king and pawn win for sure against the unseen king (KPK).\n\n"
+    "White to move; the black king on any '?' square ('unknown': every legal square). "
+    "White's pawn moves up the board and promotes to a queen on the last rank; the "
+    "ending then goes on as KQK (its metaposition table). A sure win mates against every "
+    "square and reply (a capture of the pawn or queen, or a stalemate, is a draw). No "
+    "pawn capture is ever possible in KPK, so the rule sets (English, RAND, ICC) do not "
+    "change the answer. With --json: answer the worst-case number of White moves to "
+    "mate, certificate every metaposition reached with its value (the checker re-derives "
+    "each from its own rules).",
+    backends={"native": solve_pawn_native},
+    check=check_pawn_outcome,
+    read=read_pawn,
+    describe=describe_pawn,
+    params=(Param("metaposition", help="A KPK metaposition, e.g. '4/1KP?/3?/????' or "
+                  "'4/4/1P2/1K2 unknown' (ranks from the top; K P ? k, digits).", to="read"), RULES),
+    unchecked="not verified",
+)
+
+
+def read_pawn_board(board: str) -> PawnBoard:
+    if board is None:
+        raise InputError("kriegspiel pawn-table needs --board RANKSxFILES (e.g. --board 4x4)")
+    return PawnBoard(board_of(board))
+
+
+def describe_pawn_table(request: PawnBoard, outcome: Outcome, options: dict[str, Any]
+                        ) -> tuple[str | None, list[str]]:
+    if outcome.status != "solved":
+        return None, []
+    a = outcome.answer
+    spread = "  ".join(f"{k}: {n}" for k, n in a["distribution"].items())
+    return (f"{a['forced']} of {a['starts']} starts are sure wins, the longest in "
+            f"{_moves(a['longest'] or 0)}",
+            [f"  rules: {outcome.stats.get('rules')} (the same sure wins under every rule set)",
+             f"  {a['states']} metapositions (KPK and the KQK after the promotion)",
+             f"  worst-case moves to mate: {spread}"])
+
+
+PAWN_TABLE = Question(
+    "pawn-table",
+    "Every full-uncertainty KPK start of a board: which White wins for sure.\n\n"
+    "Each placement of White's king and pawn with the black king unknown, solved by "
+    "the retrograde analysis over the metapositions (the promotion handed over to the "
+    "KQK table). With --json: answer the distribution, witness every start's value, "
+    "certificate the whole table, which the checker re-derives from its own rules.",
+    backends={"native": solve_pawn_table},
+    check=check_pawn_table,
+    read=read_pawn_board,
+    describe=describe_pawn_table,
+    params=(Param("board", "--board", "The board, RANKSxFILES (4x4 and up; 5x5 in seconds).",
+                  to="read", metavar="RxC"), RULES),
+    unchecked="not verified",
+)
+
+
+def describe_magari(request: Any, outcome: Outcome, options: dict[str, Any]
+                    ) -> tuple[str | None, list[str]]:
+    if outcome.status != "solved":
+        return None, []
+    w = outcome.witness
+    lines = [f"  rules: {request.rules} ({RULE_SETS[request.rules].split(':')[0]})",
+             f"  game tree: {outcome.stats.get('leaves')} leaves, information sets "
+             f"{outcome.stats.get('infosets')} (White, Black)"]
+    for who, key in (("White", "behaviour_I"), ("Black", "behaviour_II")):
+        mixed = {h: p for h, p in w[key].items() if sum(1 for x in p.values() if x) > 1}
+        shown = "; ".join(f"[{h.strip() or 'start'}] " + ", ".join(f"{a} {x}" for a, x in p.items() if x)
+                          for h, p in list(mixed.items())[:4])
+        lines.append(f"  {who} mixes at {len(mixed)} information sets: {shown}"
+                     + (" ..." if len(mixed) > 4 else ""))
+    return (f"White wins with probability {outcome.answer} at best "
+            f"({request.repetitions} repetition{'s' if request.repetitions > 1 else ''})", lines)
+
+
+MAGARI = Question(
+    "magari",
+    "Magari's K+P vs K (thesis 3.2.4): White's best probability of winning.\n\n"
+    "White Kc5, Pc6 against Kc7, Black to move, known to both; White repeats the "
+    "manoeuvre (K to b6 or d6, the seventh-rank try, then push or back to c5) at most "
+    "REPETITIONS times. The game over the referee's answers, with Black's hidden "
+    "choices, solved exactly by the sequence-form LP; both behaviour strategies are "
+    "checked by exact best responses. With --json: answer the value (a fraction), "
+    "witness both behaviour strategies.",
+    backends={"lp": solve_magari_lp},
+    check=check_magari,
+    read=read_magari,
+    describe=describe_magari,
+    params=(
+        Param("repetitions", help=f"At most this many repetitions (1 to {MAX_REPETITIONS}; 1: the "
+              "last one; default 1).", type=int, to="read", optional=True),
+        Param("rules", "--rules", "The rule set: english, rand or icc.", type=tuple(RULE_SETS), to="read"),
+    ),
+    unchecked="not verified",
+)
+
 #: The kriegspiel domain's questions.
-QUESTIONS = (SOLVE, TABLE)
+QUESTIONS = (SOLVE, TABLE, PAWN_SOLVE, PAWN_TABLE, MAGARI)

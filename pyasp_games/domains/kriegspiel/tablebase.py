@@ -176,19 +176,24 @@ def fixpoint(
     illegal: np.ndarray,
     after: np.ndarray,
     deadline: Deadline | None = None,
+    initial: np.ndarray | None = None,
 ) -> np.ndarray:
     """The least fixpoint of ``value(i) = min over attempts j of i of max(value(illegal[j]),
     1 + max(value(after[j, :])))`` over ``n`` states, from "no mate" down: after round k
     every state mated within k moves has its value. ``illegal[j] = -1``: no illegal part;
-    ``after[j, c] = -2``: no such answer (a mate). ``owner`` must be sorted."""
+    ``after[j, c] = -2``: no such answer (a mate). ``owner`` must be sorted. ``initial``
+    (optional): the starting values, e.g. known values of states without attempts (the
+    KQK states a pawn promotes into, :mod:`~pyasp_games.domains.kriegspiel.pawn`)."""
     import numpy as np
 
-    if len(owner) > COMPILED_ROUNDS:  # the same rounds, compiled (an 8 x 8 start: 4 million attempts)
+    if len(owner) > COMPILED_ROUNDS and initial is None:  # the same rounds, compiled (an 8 x 8 start: 4 million attempts)
         from pyasp_games.domains.kriegspiel.reachable import fixpoint_rounds
 
         return fixpoint_rounds(n, owner, illegal, after, NO_MATE, deadline)
     # two sentinels at the end: -1 (no illegal part: no constraint), -2 (a mate: 0 more)
     value = np.full(n + 2, NO_MATE, dtype=np.int32)
+    if initial is not None:
+        value[:n] = initial
     value[-1], value[-2] = -NO_MATE, 0
     if len(owner) == 0:
         return value[:n]
@@ -215,7 +220,7 @@ def cache_dir() -> Path:
 
 
 #: Bumped whenever the rules or the state numbering change (older files are ignored).
-FORMAT = 1
+FORMAT = 2  # 2: a queen's five answers kept (version 1 dropped one: KQK values too low)
 
 
 def cache_file(board: Board, piece: str) -> Path:

@@ -854,3 +854,215 @@ def _optimal(m: Metaposition, outcome: Outcome, why: str) -> tuple[bool, str]:
         said = f"{_moves(faster)}: {said}"
     stats["checked"]["no_mate_within"] = faster
     return True, f"{why}; {said}"
+
+
+# -- KPK (king and pawn) and the KQK it promotes into: the retrograde equation, re-checked ---
+
+_PAWN_NO_WIN = 1_000_000
+
+
+class _PawnRules:
+    """The checker's own KPK/KQK rules, square by square from coordinates (not the
+    solver's bitmask tables): White's attempts, where each is illegal, and the referee's
+    answer and Black's replies after a legal move."""
+
+    def __init__(self, rows: int, cols: int) -> None:
+        self.rows, self.cols = rows, cols
+
+    def at(self, r: int, f: int) -> int | None:
+        return r * self.cols + f if 0 <= r < self.rows and 0 <= f < self.cols else None
+
+    def near(self, a: int, b: int) -> bool:
+        (r1, f1), (r2, f2) = divmod(a, self.cols), divmod(b, self.cols)
+        return max(abs(r1 - r2), abs(f1 - f2)) <= 1
+
+    def steps(self, s: int) -> list[int]:
+        r, f = divmod(s, self.cols)
+        return [t for dr in (-1, 0, 1) for df in (-1, 0, 1)
+                if (dr or df) and (t := self.at(r + dr, f + df)) is not None]
+
+    def rays(self, s: int, king: int) -> list[tuple[tuple[int, int], list[int]]]:
+        r0, f0 = divmod(s, self.cols)
+        out = []
+        for dr in (-1, 0, 1):
+            for df in (-1, 0, 1):
+                if dr or df:
+                    ray, r, f = [], r0 + dr, f0 + df
+                    while (t := self.at(r, f)) is not None and t != king:
+                        ray.append(t)
+                        r, f = r + dr, f + df
+                    out.append(((dr, df), ray))
+        return out
+
+    def attempts(self, man: str, king: int, s: int) -> list[tuple[str, int, tuple[int, ...]]]:
+        """``(man moved, target, squares where the black king makes it illegal)``."""
+        out = [("K", t, tuple(x for x in range(self.rows * self.cols) if self.near(x, t)))
+               for t in self.steps(king) if t != s]
+        r, f = divmod(s, self.cols)
+        if man == "P":
+            one = self.at(r + 1, f)
+            if one is not None and one != king:
+                out.append(("P", one, (one,)))
+                two = self.at(r + 2, f)
+                if r == 1 and self.rows >= 5 and two is not None and two != king:
+                    out.append(("P", two, (one, two)))
+        else:
+            out += [("Q", t, ()) for _d, ray in self.rays(s, king) for t in ray]
+        return out
+
+    def attacked(self, man: str, king: int, s: int) -> dict[int, tuple[int, int]]:
+        """The squares the pawn or queen attacks, each with its direction from ``s``."""
+        r, f = divmod(s, self.cols)
+        if man == "P":
+            return {t: (1, df) for df in (-1, 1) if (t := self.at(r + 1, f + df)) is not None}
+        return {t: d for d, ray in self.rays(s, king) for t in ray}
+
+    def diagonal_length(self, b: int, d: tuple[int, int]) -> int:
+        r0, f0 = divmod(b, self.cols)
+        n = 1
+        for sign in (1, -1):
+            r, f = r0 + sign * d[0], f0 + sign * d[1]
+            while self.at(r, f) is not None:
+                n, r, f = n + 1, r + sign * d[0], f + sign * d[1]
+        return n
+
+    def answer(self, man: str, king: int, s: int, b: int) -> tuple[str, list[int]] | None:
+        """The referee's answer and Black's steps after White's legal move, ``None`` when
+        Black may take the man or is stalemated (a draw)."""
+        hit = self.attacked(man, king, s)
+        if self.near(b, s) and not self.near(king, s):
+            return None  # the unprotected pawn or queen is taken
+        free = [t for t in self.steps(b) if t != s and not self.near(t, king) and t not in hit]
+        if b not in hit:
+            return ("silent", free) if free else None
+        if not free:
+            return "mate", []
+        dr, df = hit[b]
+        if dr == 0:
+            return "check-rank", free
+        if df == 0:
+            return "check-file", free
+        other = (dr, -df)
+        long = self.diagonal_length(b, (dr, df)) >= self.diagonal_length(b, other)
+        return f"check-{'long' if long else 'short'}-diagonal", free
+
+
+def _check_pawn_certificate(rows: int, cols: int, cert: Any, roots: list[tuple[tuple, Any]]
+                            ) -> tuple[bool, str]:
+    """Every state of the certificate satisfies the retrograde equation under the
+    checker's own rules (its value is what its best attempt achieves: an attempt's worth is
+    the larger of the illegal part's value and one more than the worst answer's), the
+    table is closed (every successor listed), and the roots have the claimed values. On a
+    closed table the equation makes every finite value achieved (a strategy) and no value
+    beatable (no faster mate, and no win where none is claimed)."""
+    if not isinstance(cert, dict) or not isinstance(cert.get("states"), list):
+        return False, "no certificate (the table of values) to check"
+    rules = _PawnRules(rows, cols)
+    value: dict[tuple, int] = {}
+    for row in cert["states"]:
+        man, k, s, belief, v = row
+        value[(man, int(k), int(s), int(belief))] = int(v)
+    for state, claimed in roots:
+        got = value.get(state)
+        want = _PAWN_NO_WIN if claimed is None else claimed
+        if got != want:
+            return False, f"a start's value {got} is not the claimed {claimed}"
+    for (man, k, s, belief), v in value.items():
+        squares = [b for b in range(rows * cols) if belief >> b & 1]
+        best = _PAWN_NO_WIN
+        for moved, t, bad in rules.attempts(man, k, s):
+            illegal = sum(1 << b for b in squares if b in bad)
+            if illegal == belief:
+                continue  # illegal wherever the king may be: no move, and nothing learnt
+            k2, s2 = (t, s) if moved == "K" else (k, t)
+            man2 = "Q" if man == "Q" or (rows - 1 == t // cols and moved == "P") else "P"
+            groups: dict[str, int] = {}
+            draw = False
+            for b in squares:
+                if b in bad:
+                    continue
+                said = rules.answer(man2, k2, s2, b)
+                if said is None:
+                    draw = True
+                    break
+                name, free = said
+                groups[name] = groups.get(name, 0) | sum(1 << x for x in free)
+            if draw:
+                continue  # some square allows a stalemate or a capture
+            worth = 0
+            if illegal:
+                sub = value.get((man, k, s, illegal))
+                if sub is None:
+                    return False, f"the table is not closed: {(man, k, s, illegal)} is missing"
+                worth = sub
+            worst = 0
+            for name, nxt in groups.items():
+                if name == "mate":
+                    continue
+                got = value.get((man2, k2, s2, nxt))
+                if got is None:
+                    return False, f"the table is not closed: {(man2, k2, s2, nxt)} is missing"
+                worst = max(worst, got)
+            best = min(best, max(worth, min(1 + worst, _PAWN_NO_WIN)))
+        if best != v:
+            return False, f"state {(man, k, s, belief)}: value {v}, but its best attempt gives {best}"
+    return True, f"the retrograde equation holds on all {len(value)} states (closed table)"
+
+
+def _pawn_state(fen: str, rows: int, cols: int) -> tuple[str, int, int, int] | None:
+    """``("P", king, pawn, belief)`` from a one-line KPK form (ranks from the top, K P ?
+    and digits), read here (the checker reads no solver module)."""
+    ranks = fen.split("/")
+    if len(ranks) != rows:
+        return None
+    king = pawn = None
+    belief = 0
+    for i, rank in enumerate(ranks):
+        f = 0
+        for ch in rank:
+            if ch.isdigit():
+                f += int(ch)
+                continue
+            s = (rows - 1 - i) * cols + f
+            if ch == "K":
+                king = s
+            elif ch == "P":
+                pawn = s
+            elif ch == "?":
+                belief |= 1 << s
+            else:
+                return None
+            f += 1
+        if f != cols:
+            return None
+    if king is None or pawn is None or not belief:
+        return None
+    return ("P", king, pawn, belief)
+
+
+def check_pawn_outcome(m: Any, outcome: Outcome) -> tuple[bool | None, str]:
+    """``pawn-solve``: the start's value (or no sure win) confirmed from the certificate."""
+    if outcome.status not in ("solved", "no-solution"):
+        return None, "nothing to verify"
+    claimed = outcome.answer if outcome.status == "solved" else None
+    return _check_pawn_certificate(m.board.rows, m.board.cols, outcome.certificate,
+                                   [(("P", m.king, m.pawn, m.belief), claimed)])
+
+
+def check_pawn_table(request: Any, outcome: Outcome) -> tuple[bool | None, str]:
+    """``pawn-table``: every start's value confirmed from the certificate, and the counts."""
+    if outcome.status != "solved":
+        return None, "nothing to verify"
+    rows = outcome.witness.get("starts", []) if isinstance(outcome.witness, dict) else []
+    board = request.board
+    roots = []
+    for row in rows:
+        state = _pawn_state(str(row["metaposition"]), board.rows, board.cols)
+        if state is None:
+            return False, f"a start is not a KPK metaposition of the board: {row['metaposition']!r}"
+        roots.append((state, row["value"]))
+    won = [v for _s, v in roots if v is not None]
+    if outcome.answer.get("forced") != len(won) or outcome.answer.get("starts") != len(roots):
+        return False, "the counts do not match the starts' values"
+    ok, why = _check_pawn_certificate(board.rows, board.cols, outcome.certificate, roots)
+    return ok, why
