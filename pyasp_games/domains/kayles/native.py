@@ -62,7 +62,7 @@ from pyasp_games.domains.grundy.model import Misere
 from pyasp_games.domains.kayles.bitset_search import MAX_VERTICES as BITSET_VERTICES
 from pyasp_games.domains.kayles.bitset_search import BitsetSearch
 from pyasp_games.domains.kayles.isomorphism import ComponentTable, Shape
-from pyasp_games.domains.kayles.model import Family, family_graph, witness
+from pyasp_games.domains.kayles.model import Family, encode_k_set_table, family_graph, witness
 from pyasp_games.domains.kayles.octal import cycle_value, path_value, period_certificate
 from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.graphs import Graph, set_bits
@@ -346,7 +346,8 @@ def _by_kernel(graph: Graph, limits: Limits, reductions: bool, tree: bool) -> Cl
         options = {v: search.value(everything & ~search.closed_of(v)) for v in range(len(graph))}
     except LimitReached:
         raise LimitReached(stats()) from None
-    return Claim.solved(value, witness(graph, value, options), stats=stats())
+    table = encode_k_set_table(*search.k_set_table())
+    return Claim.solved(value, witness(graph, value, options), stats=stats(), certificate=table)
 
 
 def solve_sequence(family: Family, limits: Limits = Limits()) -> Claim:

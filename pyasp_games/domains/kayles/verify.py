@@ -207,6 +207,9 @@ def check_value(graph: Graph, outcome: Outcome) -> tuple[bool | None, str]:
     zero = [name for name in graph.names if options[name] == 0]
     if sorted(w.get("winning_moves") or []) != sorted(zero):
         return False, f"the winning moves are {zero}, not {w.get('winning_moves')}"
+    said = f"the value {value} is the mex of the {len(options)} options"
+    if outcome.certificate is not None:
+        return _by_table(graph, outcome, options, said)
     recount = Recount(graph, BUDGET, WORK)
     everything = (1 << len(graph)) - 1
     unchecked = []
@@ -216,11 +219,28 @@ def check_value(graph: Graph, outcome: Outcome) -> tuple[bool | None, str]:
             unchecked.append(name)
         elif got != options[name]:
             return False, f"the move {name} leaves a position of value {got}, not {options[name]}"
-    said = f"the value {value} is the mex of the {len(options)} options"
     if unchecked:
         outcome.verdict.not_checked = _budget_note(unchecked, "options' values")
         return True, said + f", {len(options) - len(unchecked)} of {len(options)} options recomputed"
     return True, said + ", every option recomputed"
+
+
+def _by_table(graph: Graph, outcome: Outcome, options: dict[str, int], said: str) -> tuple[bool, str]:
+    """The options' values from the backend's table of K-set values, once the table is
+    confirmed by the mex rule at every set (:mod:`~pyasp_games.domains.kayles.k_set_check`)."""
+    from pyasp_games.domains.kayles.k_set_check import Refuted, confirm
+
+    try:
+        whole, left, checked = confirm(graph, outcome.certificate)
+    except Refuted as err:
+        return False, f"the certificate does not hold: {err}"
+    if whole != outcome.answer:
+        return False, f"the confirmed table gives the graph the value {whole}, not {outcome.answer}"
+    for name, got in zip(graph.names, left, strict=True):
+        if got != options[name]:
+            return False, f"the move {name} leaves a position of value {got}, not {options[name]}"
+    sets = f"{checked:,} K-set" + ("s" if checked != 1 else "")
+    return True, said + f", every option's value from the certificate's table of {sets}, each the mex of its own options"
 
 
 def check_sequence(family: Any, outcome: Outcome) -> tuple[bool | None, str]:
