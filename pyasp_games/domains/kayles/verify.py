@@ -5,7 +5,11 @@ solvers).
 each move itself (deletes the vertex and its neighbours: its own move generator),
 checks that the witness lists exactly the graph's moves, that the value is the mex of
 the options' values, that the outcome and the winning moves (the options of value 0)
-follow; then it recomputes every option's value by its own search (:class:`Recount`:
+follow. Then every option's value: from the native backend's certificate, its table of
+K-set values, once :mod:`~pyasp_games.domains.kayles.k_set_check` has confirmed the
+table by the mex rule at every entry (one compiled pass, no search: every answer of the
+native backend on at most 62 vertices is so checked in full); without one, it
+recomputes every option's value by its own search (:class:`Recount`:
 the position split into components, XOR of their values; a path by its own run of the
 .137 recursion; any other component by plain memoised search), within a budget of
 positions (:data:`BUDGET`). Options beyond the budget are named in the verdict's
