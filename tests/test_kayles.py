@@ -700,3 +700,23 @@ def test_the_k_set_checker_compiled_checks_as_its_python_source():
     finally:
         if not was_compiled:
             _uncompile({module})
+
+
+def test_a_sequence_carries_each_member_s_table_and_a_forged_one_is_refuted():
+    """``kayles sequence`` of a family beyond paths and cycles: each member's table of
+    K-set values in the certificate, confirmed (no budget: every term in full), and one
+    value of one member's table changed is refuted, naming the member."""
+    import base64
+    import zlib
+
+    members = SEQUENCE.read(family="grid:3", upto=6)
+    out = SEQUENCE.ask(members)
+    assert out.verdict.fully_verified and set(out.certificate["tables"]) == {str(n) for n in range(7)}
+    data = _saved(out)
+    tables = data["certificate"]["tables"]
+    table = tables["6"]
+    values = bytearray(zlib.decompress(base64.b64decode(table["values"])))
+    values[-1] ^= 1
+    forged = {**table, "values": base64.b64encode(zlib.compress(bytes(values))).decode()}
+    again = SEQUENCE.recheck(members, {**data, "certificate": {"tables": {**tables, "6": forged}}})
+    assert again.status == "error" and again.verdict.message.startswith("grid:3(6): the certificate does not hold")

@@ -17,8 +17,9 @@ positions (:data:`BUDGET`). Options beyond the budget are named in the verdict's
 part* (JSON ``"verified": "partial"``), never counted as a full check.
 
 ``kayles sequence``: every term recomputed the same way (paths and cycles by the
-recursion, with the period proved here again; other members within the budget, the
-terms beyond it named in ``not_checked`` as above); the witness's family and range, and
+recursion, with the period proved here again; other members from their tables of
+K-set values where the certificate has them, confirmed as for ``value``, else within
+the budget, the terms beyond it named in ``not_checked`` as above); the witness's family and range, and
 for paths and cycles the period it states (period, preperiod, exceptions, the range of
 the periodicity theorem's hypothesis), are the checker's own.
 
@@ -270,6 +271,7 @@ def check_sequence(family: Any, outcome: Outcome) -> tuple[bool | None, str]:
             return False, wrong
     unchecked = []
     budget, work = BUDGET, WORK  # one budget for the whole sequence
+    tables = outcome.certificate.get("tables") if isinstance(outcome.certificate, dict) else None
     for n, claimed in zip(range(first, upto + 1), terms, strict=True):
         if family.kind == "path":
             got = path_grundy(n)
@@ -279,9 +281,18 @@ def check_sequence(family: Any, outcome: Outcome) -> tuple[bool | None, str]:
             from pyasp_games.domains.kayles.model import family_graph
 
             graph = family_graph(family, n)
-            recount = Recount(graph, max(budget, 0), max(work, 0))
-            got = recount.tried((1 << len(graph)) - 1)
-            budget, work = recount.budget, recount.work
+            table = tables.get(str(n)) if isinstance(tables, dict) else None
+            if table is not None:  # the member's table of K-set values, confirmed
+                from pyasp_games.domains.kayles.k_set_check import Refuted, confirm
+
+                try:
+                    got = confirm(graph, table)[0]
+                except Refuted as err:
+                    return False, f"{family.name}({n}): the certificate does not hold: {err}"
+            else:
+                recount = Recount(graph, max(budget, 0), max(work, 0))
+                got = recount.tried((1 << len(graph)) - 1)
+                budget, work = recount.budget, recount.work
         if got is None:
             unchecked.append(f"n={n}")
         elif got != claimed:
