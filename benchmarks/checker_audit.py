@@ -58,7 +58,7 @@ CASES: list[tuple[str, list[str]]] = [
     ("zerosum saddle", ["zerosum", "saddle", "@zerosum:matrix:rows=500,seed=1"]),
     ("zerosum reduce", ["zerosum", "reduce", "@zerosum:matrix:rows=20,seed=2"]),
     ("zerosum stochastic", ["zerosum", "stochastic", "instances/zerosum/recursive-seed.json", "-n", "9"]),
-    ("kriegspiel solve", ["kriegspiel", "solve", "@kriegspiel:start:rows=5,seed=0"]),
+    ("kriegspiel solve", ["kriegspiel", "solve", "@kriegspiel:start:rows=6,seed=0"]),
     ("kriegspiel table", ["kriegspiel", "table", "--board", "5x5"]),
     ("kayles value", ["kayles", "value", "@kayles:random:n=40,degree=4,seed=0"]),
     ("kayles sequence", ["kayles", "sequence", "grid:3", "--upto", "9"]),
@@ -78,8 +78,28 @@ CASES: list[tuple[str, list[str]]] = [
     ("ip reach", ["ip", "reach", "instances/ip/machine.txt"]),
 ]  # fmt: skip
 
-#: Why a check costs more than its solve, where it does (see RESULTS.md).
-REASONS: dict[str, str] = {}
+#: Why a check costs more than its solve, where it does or may (see RESULTS.md).
+REASONS: dict[str, str] = {
+    "puzzle check": "both under 10 ms (a parity each); the check's first look-ups are imports",
+    "puzzle permutation": "both under 1 ms",
+    "puzzle search": "a 7-node graph: the check's cost is importing networkx (its independent Dijkstra), once",
+    "grundy loopy": "by design a second method: besides Smith's conditions with the counter (the certificate), "
+                    "the classes are compared with an independent retrograde labelling, linear like the solve",
+    "grundy circuit": "both under 1 ms",
+    "zerosum saddle": "that the list of saddle points is complete needs every entry: the solve's own scan",
+    "kriegspiel table": "the checker's compiled kernels loaded once in the command (numba and their cached "
+                        "code: the command's check less the saved answer's, about 0.6 s); on the saved answer, "
+                        "loaded: about 1x, the retrograde equation confirmed at every metaposition of the table",
+    "annihilation solve": "no certificate: the checker explores the reachable positions with its own move "
+                          "generator (the solve's main cost too) and takes the greatest safe set",
+    "catch solve": "as annihilation: its own exploration of every reachable position; a table of labels "
+                   "would still need every position's moves generated to be checked",
+    "machine run": "both under 1 ms",
+    "machine accepts": "both under 1 ms",
+    "machine alt": "both under 1 ms",
+    "ssat solve": "dpll's table of every position met, each position's clauses derived from its parent's and "
+                  "its value recomputed exactly (fractions): one step per position, as the solve",
+}  # fmt: skip
 
 
 def _cpu() -> float:
