@@ -309,7 +309,15 @@ class BitsetSearch:
         (:func:`~pyasp_games.domains.kayles.model.encode_k_set_table`). After a search
         of the whole graph they hold every component of every option of each of them
         (every set the search split off is in the memo, and a move skipped for a twin
-        leaves the very position its twin's move leaves) that is no path or cycle."""
+        leaves the very position its twin's move leaves) that is no path or cycle.
+
+        >>> from pyasp_games.engines.graphs import numbered_graph
+        >>> kern = BitsetSearch(numbered_graph(4, [(0, 1), (0, 2), (0, 3)], "K_(1,3)"))
+        >>> kern.value(0b1111)
+        1
+        >>> [x.tolist() for x in kern.k_set_table()]  # the star itself: no path, no cycle
+        [[15], [1]]
+        """
         import numpy as np
 
         a = {k: np.asarray(v, dtype=np.int64) for k, v in self.lists.items()}

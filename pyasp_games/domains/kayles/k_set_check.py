@@ -96,7 +96,17 @@ def _inflated(text: Any, size: int, what: str) -> bytes:
 def decode_table(certificate: Any, n: int) -> tuple[Any, Any]:
     """The vertex sets (``int64`` bit masks, increasing) and values (``int64``) of a
     certificate of :func:`~pyasp_games.domains.kayles.model.encode_k_set_table` on a
-    graph of ``n`` vertices, or :class:`Refuted` saying why it holds none."""
+    graph of ``n`` vertices, or :class:`Refuted` saying why it holds none.
+
+    >>> from pyasp_games.domains.kayles.model import encode_k_set_table
+    >>> sets, values = decode_table(encode_k_set_table([0b0111, 0b1110], [2, 0]), 4)
+    >>> sets.tolist(), values.tolist()
+    ([7, 14], [2, 0])
+    >>> decode_table(encode_k_set_table([0b1110, 0b0111], [0, 2]), 4)
+    Traceback (most recent call last):
+    ...
+    pyasp_games.domains.kayles.k_set_check.Refuted: the certificate's sets are not distinct vertex sets of the graph in increasing order
+    """
     if not isinstance(certificate, dict) or certificate.get("format") != K_SET_FORMAT:
         raise Refuted("the certificate is not a table of K-set values")
     count = certificate.get("count")
