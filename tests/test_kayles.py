@@ -508,15 +508,15 @@ def _refuted(question, instance, data) -> bool:
 
 
 def test_options_beyond_the_checker_s_budget_are_verified_in_part(monkeypatch):
-    """A value whose checker recomputed none of its options (a budget of 0 positions: the
-    Petersen graph's options are no paths) is verified in part, never fully: the verdict
+    """A value without a K-set table whose checker recomputed none of its options (a
+    budget of 0 positions: the Petersen graph's options are no paths) is verified in part, never fully: the verdict
     names what rests on the backend alone, the JSON says "partial", and so does the
     answer checked again."""
     from pyasp_games.domains.kayles import verify
 
     monkeypatch.setattr(verify, "BUDGET", 0)
     petersen = VALUE.read(instance_dir("kayles") / "petersen.txt")
-    out = VALUE.ask(petersen, "native")
+    out = VALUE.ask(petersen, "asp")  # no certificate: native's table is checked in full
     assert out.status == "solved" and out.answer == 1
     assert out.verdict.in_part and not out.verdict.fully_verified and out.verdict.stands
     assert "0 of 10 options recomputed" in out.verdict.message
@@ -525,7 +525,7 @@ def test_options_beyond_the_checker_s_budget_are_verified_in_part(monkeypatch):
     assert data["stats"]["verified"] == "partial" and data["stats"]["not_checked"] == out.verdict.not_checked
     again = VALUE.recheck(petersen, data)
     assert again.verdict.in_part and _saved(again)["stats"]["verified"] == "partial"
-    run = run_cli("kayles", "value", instance_dir("kayles") / "petersen.txt")
+    run = run_cli("kayles", "value", instance_dir("kayles") / "petersen.txt", "-b", "asp")
     assert run.code == 0 and "verified in part" in run.stdout
 
 
@@ -591,3 +591,132 @@ def test_the_bit_kernels_are_the_engine_s_shared_ones():
         if not was_compiled:  # interpreted again, the shared kernels too
             _uncompile({module})
             assert bitset_search.bit_index is compiled.bit_index
+
+
+# -- the native backend's certificate: its table of K-set values ------------------------
+
+
+def _table(graph):
+    """The native backend's certificate on ``graph``, decoded: {vertex set: value}."""
+    from pyasp_games.domains.kayles.k_set_check import decode_table
+
+    cert = solve_native(graph).certificate
+    sets, values = decode_table(cert, len(graph))
+    return cert, dict(zip(sets.tolist(), values.tolist(), strict=True))
+
+
+def test_the_k_set_table_is_the_grundy_function_and_a_forged_entry_is_refuted():
+    """The certificate's entries are connected vertex sets with their values by the
+    definition (brute force on the induced subgraph); the checker confirms the table
+    and refutes it with any one entry changed, dropped or added off the graph."""
+    from pyasp_games.domains.kayles.k_set_check import Refuted, confirm
+    from pyasp_games.domains.kayles.model import encode_k_set_table
+
+    graph = random_graph(seed=3, n=16, degree=3)
+    cert, table = _table(graph)
+    closed = [(1 << v) | sum(1 << w for w in graph.adj[v]) for v in range(len(graph))]
+    for mask, value in list(table.items())[::5]:  # the definition, on every fifth set
+        verts = [v for v in range(len(graph)) if mask >> v & 1]
+        local = numbered_graph(len(verts), [(i, j) for i, u in enumerate(verts) for j, w in enumerate(verts)
+                                            if i < j and w in graph.adj[u]], "part")  # fmt: skip
+        assert brute_force(local) == value
+    whole, options, checked = confirm(graph, cert)
+    everything = (1 << len(graph)) - 1
+    assert whole == brute_force(graph) and checked == len(table) > 20
+    assert options == [brute_force_mask(graph, everything & ~closed[v]) for v in range(len(graph))]
+    sets = sorted(table)
+    for i in range(0, len(sets), 7):  # one entry changed: refuted at that very entry
+        forged = dict(table)
+        forged[sets[i]] ^= 1
+        with pytest.raises(Refuted, match="the table says"):
+            confirm(graph, encode_k_set_table(sets, [forged[m] for m in sets]))
+    used = sets[-1]  # the largest set is a component of the whole graph
+    with pytest.raises(Refuted, match="lacks"):
+        confirm(graph, encode_k_set_table(sets[:-1], [table[m] for m in sets[:-1]]))
+    with pytest.raises(Refuted, match="not distinct vertex sets of the graph"):
+        confirm(graph, encode_k_set_table([*sets, 1 << 20], [*(table[m] for m in sets), 0]))
+    with pytest.raises(Refuted, match="not distinct"):
+        confirm(graph, encode_k_set_table([used, used], [table[used]] * 2))
+    with pytest.raises(Refuted, match="sets are not 16 bytes"):
+        confirm(graph, {**cert, "count": 2})
+
+
+def brute_force_mask(graph, mask: int) -> int:
+    """The value of the position ``mask`` by the definition."""
+    closed = [(1 << v) | sum(1 << w for w in graph.adj[v]) for v in range(len(graph))]
+    memo: dict[int, int] = {}
+
+    def value(m: int) -> int:
+        if m not in memo:
+            seen = {value(m & ~closed[v]) for v in range(len(graph)) if m >> v & 1}
+            k = 0
+            while k in seen:
+                k += 1
+            memo[m] = k
+        return memo[m]
+
+    return value(mask)
+
+
+def test_a_saved_value_with_its_table_is_checked_in_full_and_a_forged_table_refuted():
+    """The saved answer (JSON) carries the table; ``verify`` checks it in full again, and
+    refutes a table with one value changed even where the witness is the true one."""
+    import base64
+    import zlib
+
+    graph = random_graph(seed=1, n=18, degree=3)
+    out = VALUE.ask(graph, "native")
+    assert out.verdict.fully_verified and "table of" in out.verdict.message
+    data = _saved(out)
+    assert data["certificate"]["count"] > 10
+    again = VALUE.recheck(graph, data)
+    assert again.verdict.fully_verified and again.answer == out.answer
+    cert = data["certificate"]
+    values = bytearray(zlib.decompress(base64.b64decode(cert["values"])))
+    values[len(values) // 2] ^= 1
+    forged = {**cert, "values": base64.b64encode(zlib.compress(bytes(values))).decode()}
+    again = VALUE.recheck(graph, {**data, "certificate": forged})
+    assert again.status == "error" and "the table says" in again.verdict.message
+    assert _refuted(VALUE, graph, {**data, "certificate": {**cert, "format": "something else"}})
+
+
+def test_the_k_set_checker_compiled_checks_as_its_python_source():
+    """The checker's kernels compiled give what their Python source gives (numba's
+    integers are not Python's), on a table large enough to be compiled by default."""
+    from pyasp_games.domains.kayles import k_set_check
+    from pyasp_games.engines import compiled
+
+    from .conftest import _uncompile
+
+    graph = random_graph(seed=2, n=22, degree=3)
+    cert = solve_native(graph).certificate
+    module = k_set_check.__name__
+    was_compiled = compiled.is_compiled(module)
+    _uncompile({module})
+    try:
+        python = k_set_check.confirm(graph, cert, compile_first=False)
+        assert k_set_check.confirm(graph, cert, compile_first=True) == python
+        assert python[0] == brute_force(graph)
+    finally:
+        if not was_compiled:
+            _uncompile({module})
+
+
+def test_a_sequence_carries_each_member_s_table_and_a_forged_one_is_refuted():
+    """``kayles sequence`` of a family beyond paths and cycles: each member's table of
+    K-set values in the certificate, confirmed (no budget: every term in full), and one
+    value of one member's table changed is refuted, naming the member."""
+    import base64
+    import zlib
+
+    members = SEQUENCE.read(family="grid:3", upto=6)
+    out = SEQUENCE.ask(members)
+    assert out.verdict.fully_verified and set(out.certificate["tables"]) == {str(n) for n in range(7)}
+    data = _saved(out)
+    tables = data["certificate"]["tables"]
+    table = tables["6"]
+    values = bytearray(zlib.decompress(base64.b64decode(table["values"])))
+    values[-1] ^= 1
+    forged = {**table, "values": base64.b64encode(zlib.compress(bytes(values))).decode()}
+    again = SEQUENCE.recheck(members, {**data, "certificate": {"tables": {**tables, "6": forged}}})
+    assert again.status == "error" and again.verdict.message.startswith("grid:3(6): the certificate does not hold")

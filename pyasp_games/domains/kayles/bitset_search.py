@@ -126,6 +126,19 @@ def _moves(nbr: Any, closed: Any, comp: int, reduce: int) -> int:
 
 
 @kernel
+def _expanded(nbr: Any, paths: Any, keys: Any, vals: Any, out_keys: Any, out_vals: Any) -> int:
+    """Copy the memo's entries that are neither a single vertex, a path nor a cycle into
+    ``out_keys``/``out_vals``; their number."""
+    count = 0
+    for i in range(len(keys)):
+        if keys[i] != 0 and _cheap(nbr, paths, keys[i], 1) < 0:
+            out_keys[count] = keys[i]
+            out_vals[count] = vals[i]
+            count += 1
+    return count
+
+
+@kernel
 def _split(nbr: Any, parts: int) -> int:
     """The component of the lowest vertex of ``parts`` within ``parts``."""
     comp = parts & -parts
@@ -290,6 +303,30 @@ class BitsetSearch:
         run_sliced(step, self.deadline, __name__, stats=self.stats)
         return int(self.state[_RESULT])
 
+    def k_set_table(self) -> tuple[Any, Any]:
+        """The memo's connected vertex sets other than single vertices, paths and
+        cycles, by increasing bit mask, and their values (two arrays): the certificate
+        (:func:`~pyasp_games.domains.kayles.model.encode_k_set_table`). After a search
+        of the whole graph they hold every component of every option of each of them
+        (every set the search split off is in the memo, and a move skipped for a twin
+        leaves the very position its twin's move leaves) that is no path or cycle.
+
+        >>> from pyasp_games.engines.graphs import numbered_graph
+        >>> kern = BitsetSearch(numbered_graph(4, [(0, 1), (0, 2), (0, 3)], "K_(1,3)"))
+        >>> kern.value(0b1111)
+        1
+        >>> [x.tolist() for x in kern.k_set_table()]  # the star itself: no path, no cycle
+        [[15], [1]]
+        """
+        import numpy as np
+
+        a = {k: np.asarray(v, dtype=np.int64) for k, v in self.lists.items()}
+        out_keys = np.zeros(len(a["keys"]), dtype=np.int64)
+        out_vals = np.zeros(len(a["keys"]), dtype=np.int64)
+        count = int(_expanded(a["nbr"], a["paths"], a["keys"], a["vals"], out_keys, out_vals))
+        order = np.argsort(out_keys[:count])
+        return out_keys[:count][order], out_vals[:count][order]
+
     def components(self, mask: int) -> list[int]:
         out = []
         while mask:
@@ -315,6 +352,7 @@ def warm_up() -> None:
     search = BitsetSearch(numbered_graph(5, [(0, 1), (1, 2), (2, 0), (2, 3), (3, 4), (4, 2)]))
     search.value(31)
     search._grow()
+    search.k_set_table()
 
 
 def compile_now() -> None:

@@ -289,6 +289,37 @@ def misere_witness(graph: Graph, cls: str, options: dict[int, str]) -> dict[str,
 # -- generators (bench) and small graphs (fuzz) ---------------------------------------------
 
 
+#: The ``format`` of the native backend's certificate (:func:`encode_k_set_table`).
+K_SET_FORMAT = "kayles K-set table: vertex sets as bit masks, increasing, each with its Grundy value"
+
+
+def encode_k_set_table(sets: Any, values: Any) -> dict[str, Any]:
+    """The native backend's certificate of ``kayles value``: connected vertex sets of
+    the graph (bit masks, bit ``v`` for vertex ``v``, in increasing order) and their
+    Grundy values, which the checker confirms by the mex rule
+    (:mod:`~pyasp_games.domains.kayles.k_set_check`). JSON data: ``count``, then
+    ``sets`` (each set less the one before it, 8 bytes little-endian) and ``values``
+    (a byte each), each compressed (zlib) and in base 64: about 2 bytes a set in all.
+
+    >>> cert = encode_k_set_table([0b111, 0b1110], [1, 2])
+    >>> cert["count"], sorted(cert)
+    (2, ['count', 'format', 'sets', 'values'])
+    """
+    import base64
+    import zlib
+
+    import numpy as np
+
+    masks = np.asarray(sets, dtype=np.uint64)
+    steps = np.diff(masks, prepend=np.uint64(0)).astype("<u8")
+
+    def packed(raw: bytes) -> str:
+        return base64.b64encode(zlib.compress(raw, 6)).decode("ascii")
+
+    return {"format": K_SET_FORMAT, "count": len(masks), "sets": packed(steps.tobytes()),
+            "values": packed(np.asarray(values, dtype=np.uint8).tobytes())}  # fmt: skip
+
+
 def random_graph(seed: int = 0, n: int = 40, degree: float = 3.0) -> Graph:
     """G(n, m) with ``m = round(n * degree / 2)`` edges: average degree ``degree`` (bench's
     generator ``random``; deterministic in its arguments)."""

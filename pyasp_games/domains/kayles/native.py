@@ -62,7 +62,7 @@ from pyasp_games.domains.grundy.model import Misere
 from pyasp_games.domains.kayles.bitset_search import MAX_VERTICES as BITSET_VERTICES
 from pyasp_games.domains.kayles.bitset_search import BitsetSearch
 from pyasp_games.domains.kayles.isomorphism import ComponentTable, Shape
-from pyasp_games.domains.kayles.model import Family, family_graph, witness
+from pyasp_games.domains.kayles.model import Family, encode_k_set_table, family_graph, witness
 from pyasp_games.domains.kayles.octal import cycle_value, path_value, period_certificate
 from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.graphs import Graph, set_bits
@@ -346,7 +346,8 @@ def _by_kernel(graph: Graph, limits: Limits, reductions: bool, tree: bool) -> Cl
         options = {v: search.value(everything & ~search.closed_of(v)) for v in range(len(graph))}
     except LimitReached:
         raise LimitReached(stats()) from None
-    return Claim.solved(value, witness(graph, value, options), stats=stats())
+    table = encode_k_set_table(*search.k_set_table())
+    return Claim.solved(value, witness(graph, value, options), stats=stats(), certificate=table)
 
 
 def solve_sequence(family: Family, limits: Limits = Limits()) -> Claim:
@@ -354,7 +355,9 @@ def solve_sequence(family: Family, limits: Limits = Limits()) -> Claim:
 
     Paths and cycles by Dawson's chess (the recursion, and the period it proves: the
     witness carries the certificate); other families by the component search, one
-    table of components shared by all members (a member's pieces recur in the next).
+    table of components shared by all members (a member's pieces recur in the next);
+    each member of at most 62 vertices with its table of K-set values (the certificate's
+    ``tables``, by ``n``: :func:`~pyasp_games.domains.kayles.model.encode_k_set_table`).
     Under the misère rule (``family.misere``): :func:`solve_misere_sequence`.
     """
     if family.misere:
@@ -373,6 +376,7 @@ def solve_sequence(family: Family, limits: Limits = Limits()) -> Claim:
         return Claim.solved(terms, found)
     table = ComponentTable()
     terms, visited = [], 0
+    tables: dict[str, Any] = {}  # member n -> its table of K-set values (the certificate)
     try:
         for n in range(first, upto + 1):
             member = family_graph(family, n)
@@ -380,6 +384,7 @@ def solve_sequence(family: Family, limits: Limits = Limits()) -> Claim:
                 kern = BitsetSearch(member, deadline)
                 terms.append(kern.value((1 << len(member)) - 1))
                 visited += kern.visited
+                tables[str(n)] = encode_k_set_table(*kern.k_set_table())
                 continue
             search = Search(member, deadline, True, table)
             terms.append(search.value((1 << search.n) - 1))
@@ -387,7 +392,7 @@ def solve_sequence(family: Family, limits: Limits = Limits()) -> Claim:
     except LimitReached:
         raise LimitReached({"found_before_limit": terms, "components_visited": visited}) from None
     stats = {"components_visited": visited, "isomorphism_classes": len(table)}
-    return Claim.solved(terms, found, stats=stats)
+    return Claim.solved(terms, found, stats=stats, certificate={"tables": tables} if tables else None)
 
 
 # -- misère play (the player who moves last loses) ---------------------------------------

@@ -131,7 +131,9 @@ VALUE = Question(
     "value",
     "The Grundy value of a graph, who wins, and every winning move.\n\n"
     "With --json: answer the value; witness value, outcome (first: the player to move "
-    "wins), options (every vertex's move and the value it leaves), winning_moves.",
+    "wins), options (every vertex's move and the value it leaves), winning_moves; "
+    "certificate (native, at most 62 vertices): the search's table of K-set values, "
+    "which the checker confirms by the mex rule.",
     backends=BACKENDS,
     check=check_value,
     read=read_graph,

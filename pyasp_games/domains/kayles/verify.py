@@ -5,7 +5,11 @@ solvers).
 each move itself (deletes the vertex and its neighbours: its own move generator),
 checks that the witness lists exactly the graph's moves, that the value is the mex of
 the options' values, that the outcome and the winning moves (the options of value 0)
-follow; then it recomputes every option's value by its own search (:class:`Recount`:
+follow. Then every option's value: from the native backend's certificate, its table of
+K-set values, once :mod:`~pyasp_games.domains.kayles.k_set_check` has confirmed the
+table by the mex rule at every entry (one compiled pass, no search: every answer of the
+native backend on at most 62 vertices is so checked in full); without one, it
+recomputes every option's value by its own search (:class:`Recount`:
 the position split into components, XOR of their values; a path by its own run of the
 .137 recursion; any other component by plain memoised search), within a budget of
 positions (:data:`BUDGET`). Options beyond the budget are named in the verdict's
@@ -13,8 +17,9 @@ positions (:data:`BUDGET`). Options beyond the budget are named in the verdict's
 part* (JSON ``"verified": "partial"``), never counted as a full check.
 
 ``kayles sequence``: every term recomputed the same way (paths and cycles by the
-recursion, with the period proved here again; other members within the budget, the
-terms beyond it named in ``not_checked`` as above); the witness's family and range, and
+recursion, with the period proved here again; other members from their tables of
+K-set values where the certificate has them, confirmed as for ``value``, else within
+the budget, the terms beyond it named in ``not_checked`` as above); the witness's family and range, and
 for paths and cycles the period it states (period, preperiod, exceptions, the range of
 the periodicity theorem's hypothesis), are the checker's own.
 
@@ -207,6 +212,9 @@ def check_value(graph: Graph, outcome: Outcome) -> tuple[bool | None, str]:
     zero = [name for name in graph.names if options[name] == 0]
     if sorted(w.get("winning_moves") or []) != sorted(zero):
         return False, f"the winning moves are {zero}, not {w.get('winning_moves')}"
+    said = f"the value {value} is the mex of the {len(options)} options"
+    if outcome.certificate is not None:
+        return _by_table(graph, outcome, options, said)
     recount = Recount(graph, BUDGET, WORK)
     everything = (1 << len(graph)) - 1
     unchecked = []
@@ -216,11 +224,28 @@ def check_value(graph: Graph, outcome: Outcome) -> tuple[bool | None, str]:
             unchecked.append(name)
         elif got != options[name]:
             return False, f"the move {name} leaves a position of value {got}, not {options[name]}"
-    said = f"the value {value} is the mex of the {len(options)} options"
     if unchecked:
         outcome.verdict.not_checked = _budget_note(unchecked, "options' values")
         return True, said + f", {len(options) - len(unchecked)} of {len(options)} options recomputed"
     return True, said + ", every option recomputed"
+
+
+def _by_table(graph: Graph, outcome: Outcome, options: dict[str, int], said: str) -> tuple[bool, str]:
+    """The options' values from the backend's table of K-set values, once the table is
+    confirmed by the mex rule at every set (:mod:`~pyasp_games.domains.kayles.k_set_check`)."""
+    from pyasp_games.domains.kayles.k_set_check import Refuted, confirm
+
+    try:
+        whole, left, checked = confirm(graph, outcome.certificate)
+    except Refuted as err:
+        return False, f"the certificate does not hold: {err}"
+    if whole != outcome.answer:
+        return False, f"the confirmed table gives the graph the value {whole}, not {outcome.answer}"
+    for name, got in zip(graph.names, left, strict=True):
+        if got != options[name]:
+            return False, f"the move {name} leaves a position of value {got}, not {options[name]}"
+    sets = f"{checked:,} K-set" + ("s" if checked != 1 else "")
+    return True, said + f", every option's value from the certificate's table of {sets}, each the mex of its own options"
 
 
 def check_sequence(family: Any, outcome: Outcome) -> tuple[bool | None, str]:
@@ -246,6 +271,7 @@ def check_sequence(family: Any, outcome: Outcome) -> tuple[bool | None, str]:
             return False, wrong
     unchecked = []
     budget, work = BUDGET, WORK  # one budget for the whole sequence
+    tables = outcome.certificate.get("tables") if isinstance(outcome.certificate, dict) else None
     for n, claimed in zip(range(first, upto + 1), terms, strict=True):
         if family.kind == "path":
             got = path_grundy(n)
@@ -255,9 +281,18 @@ def check_sequence(family: Any, outcome: Outcome) -> tuple[bool | None, str]:
             from pyasp_games.domains.kayles.model import family_graph
 
             graph = family_graph(family, n)
-            recount = Recount(graph, max(budget, 0), max(work, 0))
-            got = recount.tried((1 << len(graph)) - 1)
-            budget, work = recount.budget, recount.work
+            table = tables.get(str(n)) if isinstance(tables, dict) else None
+            if table is not None:  # the member's table of K-set values, confirmed
+                from pyasp_games.domains.kayles.k_set_check import Refuted, confirm
+
+                try:
+                    got = confirm(graph, table)[0]
+                except Refuted as err:
+                    return False, f"{family.name}({n}): the certificate does not hold: {err}"
+            else:
+                recount = Recount(graph, max(budget, 0), max(work, 0))
+                got = recount.tried((1 << len(graph)) - 1)
+                budget, work = recount.budget, recount.work
         if got is None:
             unchecked.append(f"n={n}")
         elif got != claimed:

@@ -108,16 +108,24 @@ def recomputed(f: Ssat) -> Fraction:
     return values[0]
 
 
-def _left(f: Ssat, setting: str) -> frozenset[frozenset[int]]:
+def _left(f: Ssat, setting: str, known: dict[str, frozenset[frozenset[int]]] | None = None) -> frozenset[frozenset[int]]:
     """The clauses left by a setting of the first ``len(setting)`` variables of the prefix
-    (``"1"``: true): a clause with a true literal goes, a false literal leaves its clause."""
-    value = {v: bit == "1" for (_, v, _), bit in zip(f.prefix, setting, strict=False)}
-    left = []
-    for c in f.clauses:
-        if any(abs(lit) in value and value[abs(lit)] == (lit > 0) for lit in c):
-            continue
-        left.append(frozenset(lit for lit in c if abs(lit) not in value))
-    return frozenset(left)
+    (``"1"``: true): a clause with a true literal goes, a false literal leaves its clause.
+    With ``known`` (the clauses left by shorter settings, filled on the way), a setting's
+    clauses are its parent's with one more variable set: a table's positions share their
+    prefixes, and each step costs the clauses left, not the whole formula."""
+    if known is None:
+        known = {}
+    if setting in known:
+        return known[setting]
+    if not setting:
+        left = frozenset(frozenset(c) for c in f.clauses)
+    else:
+        var = f.prefix[len(setting) - 1][1]
+        lit = var if setting[-1] == "1" else -var
+        left = frozenset(c - {-lit} for c in _left(f, setting[:-1], known) if lit not in c)
+    known[setting] = left
+    return left
 
 
 def check_values(f: Ssat, table: Any) -> tuple[Fraction, int]:
@@ -128,10 +136,11 @@ def check_values(f: Ssat, table: Any) -> tuple[Fraction, int]:
     if not isinstance(table, list):
         raise BadPolicy("the table of values is not a list")
     values: dict[tuple[int, frozenset[frozenset[int]]], Fraction] = {}
+    known: dict[str, frozenset[frozenset[int]]] = {}
     for setting, value in table:
         if not isinstance(setting, str) or set(setting) - {"0", "1"} or len(setting) >= len(f.prefix):
             raise BadPolicy(f"{setting!r} is no setting of the variables before a position")
-        values[(len(setting), _left(f, setting))] = Fraction(value)
+        values[(len(setting), _left(f, setting, known))] = Fraction(value)
 
     def child(i: int, clauses: frozenset[frozenset[int]]) -> Fraction:
         if not clauses:
