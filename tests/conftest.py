@@ -65,6 +65,21 @@ def kernel_modules() -> list[tuple[int, str]]:
     return sorted(found, reverse=True)
 
 
+#: A time limit this long in a test guards against a hang; the tests of the limits use
+#: limits of a few seconds at most. (See :data:`pyasp_games.engines.runner.GUARD_SECONDS`.)
+GUARD_SECONDS = 10.0
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Runs whose time limit is only a guard run in the test's process, not in a child
+    forked from it (a fork of a test process of 500 MB costs about 25 ms of the
+    kernel's time, and the suite made 645 of them); the commands the tests start as
+    processes hold every limit as a user's do."""
+    from pyasp_games.engines import runner
+
+    runner.GUARD_SECONDS = GUARD_SECONDS
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
     """Before the workers start: every compiled kernel's machine code in numba's cache.
 
@@ -104,10 +119,43 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         for share in shares
         if share
     ]
+    _rewrite_tests_once(config)  # meanwhile, here
     for process in warming:
         _, errors = process.communicate()
         if process.returncode:  # the tests of that module will fail and say why
             sys.stderr.write(f"compiling the kernels failed:\n{errors}\n")
+
+
+def _rewrite_tests_once(config: pytest.Config) -> None:
+    """Before the workers start: every test module's asserts rewritten once, into
+    pytest's cache of rewritten modules (``tests/__pycache__``), which the workers read.
+
+    Each worker imports every test module, and pytest rewrites its asserts (about 3 s of
+    CPU for the whole suite) unless it finds the module rewritten in its cache, which it
+    fills only where Python may write bytecode (not under ``PYTHONDONTWRITEBYTECODE``)
+    and, in a fresh checkout, both workers at once: so each worker paid. Done here once
+    instead, with pytest's own functions; a pytest without them, a module that does not
+    compile, a folder that cannot be written: the workers rewrite as before."""
+    try:
+        from _pytest.assertion import rewrite
+
+        state = config.stash[rewrite.assertstate_key]
+        tail = rewrite.PYC_TAIL
+    except (ImportError, AttributeError, KeyError):  # pragma: no cover - another pytest
+        return
+    for source in sorted(Path(__file__).parent.glob("*.py")):
+        if not (source.name.startswith("test_") or source.name == "conftest.py"):
+            continue
+        cache = rewrite.get_cache_dir(source)
+        pyc = cache / (source.name[:-3] + tail)
+        try:
+            if rewrite._read_pyc(source, pyc) is not None:  # rewritten already
+                continue
+            source_hash, code = rewrite._rewrite_test(source, config)
+            cache.mkdir(exist_ok=True)
+            rewrite._write_pyc(state, code, source_hash, pyc)
+        except Exception:  # the worker rewrites it, and reports what fails
+            continue
 
 
 @pytest.fixture(autouse=True, scope="session")

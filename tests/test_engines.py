@@ -197,3 +197,32 @@ def test_a_stopped_pools_manager_thread_ends_without_a_traceback(monkeypatch):
     assert told == []
     raised(other)  # any other thread's exception is told as before
     assert told == [other]
+
+
+def _where(instance, limits):
+    import os
+
+    from pyasp_games.engines.claim import Claim
+
+    return Claim.solved(os.getpid())
+
+
+def test_only_a_guard_limit_runs_in_the_callers_process(monkeypatch):
+    """A long time limit with no CPU or memory limit is a guard (the test suite's
+    setting): the backend runs here; a short limit, a memory or CPU limit, or no guard
+    setting at all (a user's command): in a forked child that holds the limit."""
+    import os
+
+    from pyasp_games.engines import runner
+
+    def pid(limits):
+        out = runner.run_backend({"b": _where}, "b", None, "p", limits, lambda i, o: (None, ""))
+        return out.answer
+
+    monkeypatch.setattr(runner, "GUARD_SECONDS", 10.0)
+    assert pid(Limits(time_limit=30)) == os.getpid()
+    assert pid(Limits(time_limit=2)) != os.getpid()
+    assert pid(Limits(time_limit=30, memory_limit=2**31)) != os.getpid()
+    assert pid(Limits(time_limit=30, cpu_limit=30)) != os.getpid()
+    monkeypatch.setattr(runner, "GUARD_SECONDS", None)
+    assert pid(Limits(time_limit=30)) != os.getpid()

@@ -55,6 +55,36 @@ GRACE = 0.5
 #: ``backend(instance, limits, **options) -> Claim``
 Backend = Callable[..., Claim]
 
+#: Seconds from which a time limit is only a guard against a hang (``None``, the
+#: default: every time limit is held in a forked child). A run whose time limit has at
+#: least this long left, with no CPU or memory limit given, runs in this process, its
+#: limit held by the backend's own polling of its deadline (:func:`guard_only`). The
+#: test suite sets it (``tests/conftest.py``): most of its runs pass a long limit only
+#: so that a bug cannot hang the suite, and forking a test process of 500 MB costs
+#: about 25 ms of the kernel's time each; the tests of the limits use short limits,
+#: which are still held in a child.
+GUARD_SECONDS: float | None = None
+
+
+def guard_only(limits: Limits, wall: float | None = None) -> bool:
+    """Whether ``limits`` only guard a run against a hang (:data:`GUARD_SECONDS`): a
+    time limit with at least that many seconds left (``wall``: the seconds left, by
+    default the whole limit), and no CPU limit nor memory limit given.
+
+    >>> guard_only(Limits(time_limit=60, memory_limit=2**30))  # a memory limit: held
+    False
+    >>> guard_only(Limits(time_limit=0.5))  # a budget, not a guard: held
+    False
+    """
+    left = limits.time_limit if wall is None else wall
+    return (
+        GUARD_SECONDS is not None
+        and left is not None
+        and left >= GUARD_SECONDS
+        and limits.cpu_limit is None
+        and limits.memory_limit is None
+    )
+
 
 def run_backend(
     backends: Mapping[str, Backend],
@@ -83,7 +113,8 @@ def run_backend(
     With a time limit the backend runs in a forked child process as well, which is
     stopped :data:`GRACE` seconds after the limit if it has not returned by then:
     the limit holds even where a backend cannot look at the clock (clingo's
-    grounding, a long library call). So it does with a CPU limit
+    grounding, a long library call), unless the limit is only a guard against a hang
+    (:func:`guard_only`, off by default). So it does with a CPU limit
     (``limits.cpu_limit``): the child holds it by ``RLIMIT_CPU``
     (:func:`~pyasp_games.engines.enforcement.cpu_cap`: the kernel signals it, then
     kills the child a second later), the parent counts the child's CPU as well, and
@@ -115,7 +146,8 @@ def run_backend(
     deadline = limits.deadline()
     wall = None if deadline.at is None else max(0.0, deadline.at - time.monotonic())
     cpu = deadline.cpu_remaining()
-    if (wall is not None or cpu is not None) and _can_fork() and options.get("progress") is None:
+    held = (wall is not None or cpu is not None) and not guard_only(limits, wall)
+    if held and _can_fork() and options.get("progress") is None:
         claim = _run_in_child(job, wall, cpu)
     else:
         claim = job()
