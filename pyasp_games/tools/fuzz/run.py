@@ -640,16 +640,20 @@ class _Session:
         given = self.options[self.modes[0]].get(ENCODING)
         tested = failure.tested
         claimed = tested.verdict.failed_status if tested.verdict.failed else tested.status
-        if witness is None or not given or claimed not in ("solved", "no-solution"):
+        if witness is None or not given or claimed not in ("solved", "no-solution", "error"):
             return []
         # a wrong answer: beside the checker's message, its smallest wrong part
         accepted = tested.verdict.failed and claimed == "solved"
         wrong = self.violating(failure) if accepted else []
-        if accepted and (failure.mode != self.modes[0]
-                         or tested.claimed.answer == failure.reference.answer):
-            # the right answer, a wrong witness: no solution was missed; the rules
-            # that derive its wrong part are to blame (a constraint is missing)
-            return [*wrong, *self.traced(failure)]
+        if accepted and failure.mode != self.modes[0]:
+            return wrong  # a count: no witness to diagnose
+        if accepted:
+            # a wrong answer: the rules that derive its wrong part are to blame (a
+            # constraint is missing); else, below, those that keep out the reference's
+            # witness (a solution missed: a saddle point not listed)
+            derived = self.traced(failure)
+            if derived:
+                return [*wrong, *derived]
         reference = failure.reference
         if failure.mode != self.modes[0]:  # a witness of mode one
             ref_backend, ref_options = self.question.reference.choose(
@@ -679,7 +683,7 @@ class _Session:
             said = switched if switched.rules else said
         shown = " ".join(a for a, truth in atoms if truth) or "(no atom true)"
         if wrong and not said.rules:  # its answer holds the reference's and more: said above
-            return [*wrong, *self.traced(failure)]
+            return wrong
         return [*wrong, f"  the reference's answer as atoms: {shown}", *said.lines]
 
     def diagnosed(self, how: Callable[..., Any], *args: Any, **options: Any) -> Any:
