@@ -4,8 +4,10 @@ size, and blame the right rule; does it pass every correct one (issue 29)?
 Every ``benchmarks/planted/*.lp`` is a wrong encoding written for this suite from a
 bundled one, its header saying what is wrong (``% planted:``), the question, the kind
 (``missed``: it misses a solution the reference has; ``wrong``: it accepts a wrong
-answer), the smallest counterexample known (``% smallest:``, in the domain's unit) and,
-for a missed solution, the line of the wrong rule (``% blame:``). Every
+answer), the smallest counterexample known (``% smallest:``, in the domain's unit) and
+the line of the wrong rule (``% fault:``, older files ``% blame:``), where there is one
+(a missing constraint has none). The blame is right when that line is named first; a
+table per domain sums up found / smallest / faulty line named first (issue 45). Every
 ``benchmarks/planted/correct/*.lp`` and every bundled encoding (as a user's file) must
 pass. Each is fuzzed once (seed 0, ``--runs``, a total time each); the table gives the
 seconds to the first failure, the shrunk size against the smallest known and the rule
