@@ -438,8 +438,12 @@ def test_a_wrong_answer_shows_its_smallest_wrong_part(tmp_path):
     the answer's atoms assumed in the bundled encoding, a minimal unsatisfiable core."""
     report = fuzz(domain_spec("zerosum"), "saddle",
                   str(PLANTED / "zerosum-saddle-row-minimum-only.lp"), runs=1, out=tmp_path)  # fmt: skip
+    path = PLANTED / "zerosum-saddle-row-minimum-only.lp"
     assert report.failure.blame == [
-        "  the smallest part of its answer that no right answer holds: saddle(0,0)"
+        "  the smallest part of its answer that no right answer holds: saddle(0,0)",
+        # issue 45: traced to the rule that derives it (the missing colmax condition)
+        f"  blame: {path}:9: saddle(I,J) :- pay(I,J,A), rowmin(I,A).",
+        "    it derives saddle(0,0) (with I=0, J=0, A=-1): no rule forbids them together",
     ]
 
 

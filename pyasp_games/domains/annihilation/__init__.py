@@ -139,6 +139,7 @@ def fuzzing() -> Fuzzing:
     )
     return Fuzzing(
         ("solve",), (family,), size=len, unit="vertices", write=format_instance,
+        witness=lambda inst, out: [] if out.answer is None else [(f"outcome({out.answer})", True)],
         measure=lambda inst: f"{plural(len(inst), 'vertex', 'vertices')}, "
         f"{plural(len(inst.tokens), 'token')}",
     )  # fmt: skip

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyasp_games.domains.hex.model import Hex, known_winner, load_instances, load_position
+from pyasp_games.domains.hex.model import PLAYERS, Hex, known_winner, load_instances, load_position
 from pyasp_games.domains.hex.questions import BACKENDS, OPENINGS, QUESTIONS, SOLVE
 from pyasp_games.domains.hex.verify import check_outcome, check_proof
 from pyasp_games.engines.domain import DomainSpec
@@ -154,6 +154,8 @@ def fuzzing() -> Fuzzing:
     return Fuzzing(
         ("solve",), (positions, graphs), size=_size, unit="cells a side (graph Hex: cells)",
         write=format_position, measure=_shape,
+        # the program run first asks whether the player to move wins: xwin(r)
+        witness=lambda game, out: [] if out.answer is None else [("xwin(r)", out.answer == PLAYERS[game.to_move])],
     )  # fmt: skip
 
 

@@ -129,5 +129,6 @@ def fuzzing() -> Fuzzing:
     )
     return Fuzzing(
         ("value",), (graphs,), size=len, unit="vertices", write=format_graph,
+        witness=lambda g, out: [] if out.answer is None else [(f"start_value({out.answer})", True)],
         measure=lambda g: f"{plural(len(g), 'vertex', 'vertices')}, {plural(len(g.edges), 'edge')}",
     )  # fmt: skip

@@ -427,6 +427,7 @@ class _Session:
         #: instance the total time cuts, or the reference does not answer, is not
         #: counted undecided (only the tested backend's own time-out is a finding)
         self.growing = False
+        self._part: list[str] | None = None  # the smallest wrong part of an accepted answer
         #: the encoding's assertions, checked on every instance where both agree
         #: (``None``: it has none, or they cannot be checked)
         self.assertions: Any = None
@@ -633,21 +634,28 @@ class _Session:
 
         from pyasp_games.engines.resources import encoding_path
         from pyasp_games.tools.fuzz.blame import blame
+        from pyasp_games.tools.fuzz.diagnosis import diagnose
 
         witness = self.fuzzing.witness
         given = self.options[self.modes[0]].get(ENCODING)
         tested = failure.tested
         claimed = tested.verdict.failed_status if tested.verdict.failed else tested.status
-        if witness is None or not given or claimed not in ("solved", "no-solution"):
+        if witness is None or not given or claimed not in ("solved", "no-solution", "error"):
             return []
         # a wrong answer: beside the checker's message, its smallest wrong part
         accepted = tested.verdict.failed and claimed == "solved"
         wrong = self.violating(failure) if accepted else []
-        if accepted and (failure.mode != self.modes[0]
-                         or tested.claimed.answer == failure.reference.answer):
-            return wrong  # the right answer, a wrong witness: no solution was missed
+        if accepted and failure.mode != self.modes[0]:
+            return wrong  # a count: no witness to diagnose
+        if accepted:
+            # a wrong answer: the rules that derive its wrong part are to blame (a
+            # constraint is missing); else, below, those that keep out the reference's
+            # witness (a solution missed: a saddle point not listed)
+            derived = self.traced(failure)
+            if derived:
+                return [*wrong, *derived]
         reference = failure.reference
-        if reference.witness is None or failure.mode != self.modes[0]:  # a witness of mode one
+        if failure.mode != self.modes[0]:  # a witness of mode one
             ref_backend, ref_options = self.question.reference.choose(
                 failure.instance, self.options[self.modes[0]])
             limits = self.limits()
@@ -655,9 +663,11 @@ class _Session:
                 return wrong
             reference = self.worker.solve(failure.instance, ref_backend, limits,
                                           ref_options)  # fmt: skip
-        if reference.status != "solved" or reference.witness is None:
+        if reference.status != "solved":
             return wrong
-        atoms = list(witness(failure.instance, reference))
+        atoms = list(witness(failure.instance, reference))  # an answer alone may say them
+        if not atoms:
+            return wrong
         with tempfile.TemporaryDirectory() as folder:
             lp = Path(folder) / "facts.lp"
             if not self.facts(failure.instance, self.modes[0], lp):
@@ -667,11 +677,61 @@ class _Session:
         path = encoding_path(self.question.domain, given)
         if self.budget() < MIN_ANSWER:  # the total time holds for blame too
             return [*wrong, "  blame: not tried: the session's total time ran out"]
-        said = blame(path, facts, atoms, budget=self.budget())
+        said: Any = self.diagnosed(diagnose, path, facts, atoms)
+        if not said.rules and self.budget() >= MIN_ANSWER:  # switches over whole rules
+            switched = blame(path, facts, atoms, budget=self.budget())
+            said = switched if switched.rules else said
         shown = " ".join(a for a, truth in atoms if truth) or "(no atom true)"
         if wrong and not said.rules:  # its answer holds the reference's and more: said above
             return wrong
         return [*wrong, f"  the reference's answer as atoms: {shown}", *said.lines]
+
+    def diagnosed(self, how: Callable[..., Any], *args: Any, **options: Any) -> Any:
+        """``how(*args)`` (a diagnosis) in a child that holds the session's time: the
+        grounding of a relaxed program cannot be stopped from inside."""
+        from pyasp_games.engines.runner import run_backend
+        from pyasp_games.tools.fuzz.diagnosis import Diagnosis
+
+        budget = self.budget()
+
+        def run(_: Any, limits: Limits) -> Claim:
+            said = how(*args, budget=max(budget - 0.5, MIN_ANSWER), **options)
+            return Claim.solved((said.rules, said.details, said.note))
+
+        done = run_backend({"diagnose": run}, "diagnose", None, "", Limits(time_limit=budget),
+                           lambda i, o: (None, ""))  # fmt: skip
+        if done.status != "solved" or done.answer is None:
+            return Diagnosis(note=f"not diagnosed within {budget:.1f} s")
+        rules, details, note = done.answer
+        return Diagnosis(rules, details, note)
+
+    def traced(self, failure: Failure) -> list[str]:
+        """The rule instances of the user's encoding that derive the smallest wrong
+        part of its answer (:func:`pyasp_games.tools.fuzz.diagnosis.trace`)."""
+        import tempfile
+
+        from pyasp_games.engines.resources import encoding_path
+        from pyasp_games.tools.fuzz.diagnosis import trace
+
+        part = self._part
+        given = self.options[self.modes[0]].get(ENCODING)
+        if not part or not given or self.fuzzing.witness is None:
+            return []
+        try:
+            answer = list(self.fuzzing.witness(failure.instance, failure.tested))
+        except (KeyError, TypeError, ValueError, IndexError):
+            return []
+        with tempfile.TemporaryDirectory() as folder:
+            lp = Path(folder) / "facts.lp"
+            if not self.facts(failure.instance, self.modes[0], lp):
+                return []
+            facts = "\n".join(line for line in lp.read_text().splitlines()
+                              if not line.startswith("#include"))  # fmt: skip
+        if self.budget() < MIN_ANSWER:
+            return []
+        said = self.diagnosed(trace, encoding_path(self.question.domain, given), facts, answer,
+                              [a for a in part if not a.startswith("not ")])  # fmt: skip
+        return said.lines if said.rules else []
 
     def violating(self, failure: Failure) -> list[str]:
         """The smallest part of a wrong answer that no right one contains: its atoms
@@ -696,6 +756,8 @@ class _Session:
             answer = list(self.fuzzing.witness(failure.instance, tested))
         except (KeyError, TypeError, ValueError, IndexError):  # an answer of another shape
             return []
+        if not answer:  # an answer the witness cannot say (none)
+            return []
         with tempfile.TemporaryDirectory() as folder:
             lp = Path(folder) / "facts.lp"
             if not self.facts(failure.instance, self.modes[0], lp):
@@ -705,6 +767,7 @@ class _Session:
         if self.budget() < MIN_ANSWER:
             return []
         part = violating_part(correct, facts, answer, budget=self.budget())
+        self._part = part
         if part is None:
             return []
         if not part:

@@ -1,0 +1,670 @@
+"""The rule to blame, by diagnosis: why the encoding has no answer set that holds the
+intended answer, as the fewest faulty rules (issue 45).
+
+Meta-programming debugging in the manner of spock and *Ouroboros* (Gebser, Pührer,
+Schaub and Tompits, AAAI 2008; Oetsch, Pührer and Tompits, TPLP 2010), written as a
+source-to-source rewrite of the user's program that clingo grounds and optimises:
+
+1. **The universe.** A relaxed copy of the program (negative literals dropped, every
+   head a possible atom, every atom a body reads possible too) gives every atom that
+   could matter, renamed ``__u_p``: its least model over-approximates every answer set
+   of every repair of the program. Rules the relaxation makes unsafe are left out.
+2. **An interpretation is guessed** over the universe (the defined predicates only; the
+   instance's facts are fixed), the *intended answer* fixed on the output predicates
+   (the reference's verified answer: the atoms it makes true, and no other atom of those
+   predicates), every auxiliary atom left free.
+3. **Abnormalities** of the interpretation, each tagged with the source rule and its
+   variables (``__ab(Kind, Unit, Instance)``):
+
+   - a **rule instance violated**: its body holds and its head does not (a constraint
+     whose body holds; a choice whose bounds fail);
+   - an **atom unsupported**: true, and no rule instance with a true body derives it
+     (a definition misses a case);
+   - an **atom unfounded**: supported only through itself (a positive loop): not in
+     the least fixpoint of the rules' instances that hold.
+4. **The minimal explanations**, lexicographically: the fewest faulty *units* (a unit is
+   a defined predicate's definition, or one constraint), then the *deepest* (closest to
+   the input in the predicate dependency order: an error flows upwards, so a wrong
+   definition below explains what every rule above it then derives, where blaming a rule
+   above would need a second fault to agree with it), then the fewest ground instances.
+
+Each fault is said as ``FILE:LINE: the rule`` and its ground instances ``with X=3,
+Y=5``; an unsupported atom is blamed on the rule that would derive it but for a
+condition (its positive body holds, a comparison or negation does not), else on the
+rules that define its predicate.
+
+For a wrong answer the encoding accepts, :func:`trace` names the rule instances that
+derive the atoms of its smallest wrong part.
+
+>>> import tempfile, os
+>>> wrong = "{ chosen(S) : member(S,_) }.\\n:- element(E), not covered(E).\\n"
+>>> wrong += "covered(E) :- chosen(S), member(S,E), E < 4.\\n"
+>>> with tempfile.NamedTemporaryFile("w", suffix=".lp", delete=False) as f:
+...     _ = f.write(wrong)
+>>> facts = "element(0..5). member(0,0..2). member(1,3..5)."
+>>> for line in diagnose(f.name, facts, [("chosen(0)", True), ("chosen(1)", True)]).lines:
+...     print(line.replace(f.name, "mine.lp"))
+  blame: mine.lp:3: covered(E) :- chosen(S), member(S,E), E < 4.
+    it derives no covered(4), covered(5), which the intended answer needs (with S=1, E=4; S=1, E=5)
+>>> os.unlink(f.name)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pyasp_games.errors import read_text
+
+#: how many ground instances of one rule are said
+SHOWN_INSTANCES = 3
+#: how many faulty rules are said
+SHOWN_FAULTS = 3
+#: rounds of the universe: an atom a body reads becomes possible for the next round
+UNIVERSE_ROUNDS = 3
+#: the universe's size at which its rounds stop
+UNIVERSE_ATOMS = 50_000
+
+
+@dataclass
+class Diagnosis:
+    """The faults found: ``rules`` are (file, line, text), the first to blame first;
+    ``lines`` say them with their instances; ``note`` why none is named."""
+
+    rules: list[tuple[str, int, str]] = field(default_factory=list)
+    details: list[list[str]] = field(default_factory=list)
+    note: str = ""
+
+    @property
+    def lines(self) -> list[str]:
+        said = []
+        for (file, line, text), details in zip(self.rules, self.details, strict=False):
+            said.append(f"  blame: {file}:{line}: {text}")
+            said.extend(f"    {d}" for d in details)
+        return said + ([f"  blame: {self.note}"] if self.note else [])
+
+
+@dataclass
+class _Rule:
+    index: int
+    kind: str  # "definition", "choice", "constraint", "external"
+    line: int
+    text: str
+    heads: list[tuple[str, int]]
+    body: list[tuple[str, int]]
+    variables: list[str]
+    local: list[str] = field(default_factory=list)  # a choice element's variables too
+
+
+class _Unsupported(Exception):
+    """A construct the rewrite does not handle."""
+
+
+def _variables(node: Any) -> list[str]:
+    from clingo import ast
+
+    found: list[str] = []
+
+    class Collect(ast.Transformer):
+        def visit_Variable(self, var: Any) -> Any:
+            if var.name != "_" and var.name not in found:
+                found.append(var.name)
+            return var
+
+    Collect()(node)
+    return found
+
+
+def _predicate(atom: Any) -> tuple[str, int] | None:
+    """The name and arity of a symbolic atom (``None``: not a plain atom)."""
+    from clingo import ast
+
+    sym = atom.symbol if atom.ast_type == ast.ASTType.SymbolicAtom else None
+    if sym is None:
+        return None
+    if sym.ast_type == ast.ASTType.Function:
+        return (sym.name, len(sym.arguments))
+    if sym.ast_type == ast.ASTType.SymbolicTerm and sym.symbol.type == sym.symbol.type.Function:
+        return (sym.symbol.name, len(sym.symbol.arguments))
+    raise _Unsupported(f"the atom {sym}")
+
+
+def _predicates(nodes: Iterable[Any]) -> list[tuple[str, int]]:
+    """The predicates of the atoms in ``nodes``, each once."""
+    from clingo import ast
+
+    found: list[tuple[str, int]] = []
+
+    class Collect(ast.Transformer):
+        def visit_SymbolicAtom(self, atom: Any) -> Any:
+            key = _predicate(atom)
+            if key is not None and key not in found:
+                found.append(key)
+            return atom
+
+    for node in nodes:
+        Collect()(node)
+    return found
+
+
+def _rename(node: Any, prefix: str, names: set[tuple[str, int]], wrap: bool = False) -> Any:
+    """``node`` with every atom of a predicate in ``names`` renamed ``prefix`` + name
+    (``wrap``: put inside ``prefix(...)`` instead)."""
+    from clingo import ast
+
+    class Rename(ast.Transformer):
+        def visit_SymbolicAtom(self, atom: Any) -> Any:
+            key = _predicate(atom)
+            if key not in names:
+                return atom
+            sym = atom.symbol
+            if sym.ast_type != ast.ASTType.Function:  # a constant written as a term
+                sym = ast.Function(sym.location, sym.symbol.name, [], 0)
+            if wrap:
+                return atom.update(symbol=ast.Function(sym.location, prefix, [sym], 0))
+            return atom.update(symbol=sym.update(name=prefix + sym.name))
+
+    return Rename()(node)
+
+
+def _safe(rule: str) -> bool:
+    """Whether clingo grounds ``rule`` (safe variables, no error)."""
+    import clingo
+
+    control = clingo.Control(["--warn=none"], logger=lambda code, message: None)
+    try:
+        control.add("base", [], rule)
+        control.ground([("base", [])])
+    except RuntimeError:
+        return False
+    return True
+
+
+def _levels(rules: list[_Rule]) -> dict[tuple[str, int], int]:
+    """Each defined predicate's depth: its strongly connected component's place in the
+    dependency order, from the input up (a predicate no rule defines: 0)."""
+    edges: dict[tuple[str, int], set[tuple[str, int]]] = {}
+    for r in rules:
+        for h in r.heads:
+            edges.setdefault(h, set()).update(r.body)
+    level: dict[tuple[str, int], int] = {}
+    # longest path over the condensation: iterate to a fixpoint, bounded by the count
+    nodes = set(edges) | {b for bs in edges.values() for b in bs}
+    for n in nodes:
+        level[n] = 0
+    reach = _reachability(edges)
+    for _ in range(len(nodes) + 1):
+        changed = False
+        for h, bs in edges.items():
+            for b in bs:
+                same = h in reach.get(b, set())  # b depends on h too: one component
+                want = level[b] + (0 if same else 1)
+                if want > level[h]:
+                    level[h] = want
+                    changed = True
+        if not changed:
+            break
+    return level
+
+
+def _reachability(edges: dict[tuple[str, int], set[tuple[str, int]]]) -> dict[Any, set[Any]]:
+    reach: dict[Any, set[Any]] = {}
+    for start in edges:
+        seen, todo = set(), [start]
+        while todo:
+            n = todo.pop()
+            for m in edges.get(n, ()):
+                if m not in seen:
+                    seen.add(m)
+                    todo.append(m)
+        reach[start] = seen
+    return reach
+
+
+def _tag(names: Sequence[str]) -> str:
+    if not names:
+        return "()"
+    return "(" + ",".join(names) + ("," if len(names) == 1 else "") + ")"
+
+
+def _join(parts: Iterable[str]) -> str:
+    return "; ".join(p for p in parts if p)
+
+
+def diagnose(encoding: str | Path, facts: str, intended: Iterable[tuple[str, bool]],
+             budget: float = 10.0, program: str | None = None,
+             wrong: list[str] | None = None) -> Diagnosis:  # fmt: skip
+    """Why ``encoding`` on ``facts`` has no answer set holding ``intended`` (atoms of its
+    output predicates and their truth: every other atom of those predicates is false);
+    see the module docstring. ``program``: the encoding's text, unrolled where it is
+    multi-shot (:func:`unroll`), else read from ``encoding``; ``budget``: seconds for
+    the optimisation (the best explanation found by then is said)."""
+    from clingo import ast
+
+    path = str(encoding)
+    text = read_text(path) if program is None else program
+    source = read_text(path).splitlines()
+    statements: list[Any] = []
+    try:
+        ast.parse_string(text, statements.append)
+    except RuntimeError as error:
+        return Diagnosis(note=f"not diagnosed: clingo cannot parse the encoding ({error})")
+    try:
+        return _diagnose(path, source, statements, facts, list(intended), budget, wrong)
+    except _Unsupported as what:
+        return Diagnosis(note=f"not diagnosed: the rewrite does not handle {what}")
+    except RuntimeError as error:  # a grounding error of the rewritten program
+        return Diagnosis(note=f"not diagnosed: {str(error).splitlines()[0]}")
+
+
+def _head_atoms(head: Any) -> list[tuple[Any, list[Any]]]:
+    """The head's atoms, each with its condition (a choice element's)."""
+    from clingo import ast
+
+    t = head.ast_type
+    if t == ast.ASTType.Literal:
+        if head.atom.ast_type == ast.ASTType.BooleanConstant:
+            return []
+        if head.sign != ast.Sign.NoSign:
+            raise _Unsupported(f"the negated head {head}")
+        return [(head.atom, [])]
+    if t == ast.ASTType.Disjunction:
+        return [(e.literal.atom, list(e.condition)) for e in head.elements]
+    if t == ast.ASTType.Aggregate:
+        return [(e.literal.atom, list(e.condition)) for e in head.elements]
+    raise _Unsupported(f"the head {head}")
+
+
+def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
+              intended: list[tuple[str, bool]], budget: float,
+              wrong: list[str] | None = None) -> Diagnosis:  # fmt: skip
+    import clingo
+    from clingo import ast
+
+    def text_of(loc: Any) -> str:
+        first, last = loc.begin.line, loc.end.line
+        return " ".join(line.strip() for line in source[first - 1 : last])
+
+    rules: list[_Rule] = []
+    nodes: list[Any] = []
+    kept: list[str] = []  # #const and the like
+    for stm in statements:
+        t = stm.ast_type
+        if t == ast.ASTType.Rule:
+            head = stm.head
+            heads = [_predicate(a) for a, _ in _head_atoms(head)]
+            if any(h is None for h in heads):
+                raise _Unsupported(f"the head {head}")
+            if head.ast_type == ast.ASTType.Aggregate:
+                kind = "choice"
+            elif head.ast_type == ast.ASTType.Disjunction:
+                kind = "definition"
+            else:
+                kind = "constraint" if not heads else "definition"
+            body = _predicates([*stm.body, *(c for _, cond in _head_atoms(head) for c in cond)])
+            rules.append(_Rule(len(rules), kind, stm.location.begin.line, text_of(stm.location),
+                               heads, body, []))  # type: ignore[arg-type]  # fmt: skip
+            nodes.append(stm)
+        elif t == ast.ASTType.External:
+            key = _predicate(stm.atom)
+            rules.append(_Rule(len(rules), "external", stm.location.begin.line,
+                               text_of(stm.location), [key], [], []))  # type: ignore[list-item]  # fmt: skip
+            nodes.append(stm)
+        elif t in (ast.ASTType.Definition,):
+            kept.append(str(stm))
+        elif t == ast.ASTType.Program and stm.name != "base":
+            raise _Unsupported("a multi-shot program not unrolled")
+        # #show, #minimize, weak constraints, #heuristic, #project: no say on answer sets
+    if not any(r.kind != "external" for r in rules):
+        return Diagnosis(note="not diagnosed: the encoding has no rules")
+    defined = {h for r in rules for h in r.heads}
+    wanted = [(clingo.parse_term(a), truth) for a, truth in intended]
+    outputs = {(s.name, len(s.arguments)) for s, truth in wanted if truth}
+    outputs |= {(s.name, len(s.arguments)) for s, _ in wanted}
+    defined |= outputs
+    levels = _levels(rules)
+    top = max(levels.values(), default=0) + 1
+
+    universe: list[str] = []
+    debug: list[str] = []
+
+    def relaxed(body: Sequence[Any]) -> list[str]:
+        """The body over the universe: positive atoms renamed, negation dropped,
+        aggregates kept only where they bind a variable."""
+        out = []
+        for lit in body:
+            if lit.ast_type != ast.ASTType.Literal:
+                continue  # a conditional literal: dropped
+            atom = lit.atom
+            if atom.ast_type == ast.ASTType.SymbolicAtom:
+                if lit.sign == ast.Sign.NoSign:
+                    out.append(str(_rename(lit, "__u_", defined)))
+            elif atom.ast_type in (ast.ASTType.BodyAggregate, ast.ASTType.Aggregate):
+                guard = atom.left_guard
+                if guard is not None and guard.term.ast_type == ast.ASTType.Variable \
+                        and lit.sign == ast.Sign.NoSign:
+                    out.append(str(_rename(lit, "__u_", defined)))
+            else:
+                out.append(str(lit))
+        return out
+
+    def add_universe(head: str, body: list[str]) -> None:
+        rule = f"{head} :- {_join(body)}." if body else f"{head}."
+        if rule not in universe and _safe("\n".join(kept) + "\n" + rule):
+            universe.append(rule)
+
+    def globals_of(stm: Any) -> list[str]:
+        names: list[str] = []
+        for lit in stm.body:
+            if lit.ast_type != ast.ASTType.Literal:
+                continue
+            atom = lit.atom
+            if atom.ast_type in (ast.ASTType.BodyAggregate, ast.ASTType.Aggregate):
+                for g in (atom.left_guard, atom.right_guard):
+                    if g is not None:
+                        names += _variables(g.term)
+            elif lit.sign == ast.Sign.NoSign or atom.ast_type != ast.ASTType.SymbolicAtom:
+                names += _variables(lit)
+        if stm.ast_type == ast.ASTType.Rule and stm.head.ast_type == ast.ASTType.Literal:
+            names += _variables(stm.head)
+        return list(dict.fromkeys(names))
+
+    def unit(r: _Rule) -> str:
+        if r.kind == "constraint" or (r.kind == "choice" and not r.heads):
+            return f"c({r.index})"
+        name, arity = r.heads[0]
+        return f'd("{name}",{arity})'
+
+    for r, stm in zip(rules, nodes, strict=False):
+        if r.kind == "external":
+            atom = stm.atom
+            cond = relaxed(stm.body)
+            add_universe(str(_rename(atom, "__u_", defined)), cond)
+            continue
+        body = list(stm.body)
+        bodytext = [str(lit) for lit in body]
+        order = (ast.ComparisonOperator.LessThan, ast.ComparisonOperator.LessEqual,
+                 ast.ComparisonOperator.GreaterThan, ast.ComparisonOperator.GreaterEqual)
+        compared = {str(lit) for lit in body if lit.ast_type == ast.ASTType.Literal
+                    and lit.atom.ast_type == ast.ASTType.Comparison
+                    and all(g.comparison in order for g in lit.atom.guards)}  # fmt: skip
+        rb = relaxed(body)
+        heads = _head_atoms(stm.head)
+        for atom, cond in heads:
+            add_universe(str(_rename(atom, "__u_", defined)), rb + relaxed(cond))
+            # what the rule would derive but for its comparisons (a wrong bound's missing
+            # case), read-only: possible from the next round on
+            loose = [x for x in relaxed(body) + relaxed(cond) if x not in compared]
+            if len(loose) < len(rb) + len(relaxed(cond)):
+                add_universe(str(_rename(atom, "__v_", defined)), loose)
+        for k, lit in enumerate(body):  # every atom a body reads is possible too (read
+            # only: __v_, which derives nothing more, so the universe stays finite)
+            if lit.ast_type == ast.ASTType.Literal and lit.atom.ast_type == ast.ASTType.SymbolicAtom \
+                    and _predicate(lit.atom) in defined:
+                rest = relaxed(body[:k] + body[k + 1 :])
+                add_universe(str(_rename(lit.atom, "__v_", defined)), rest)
+        v = globals_of(stm)
+        r.variables = v
+        tag = f"({r.index},{_tag(v)})"
+        u = unit(r)
+        if r.kind == "constraint":  # a constraint only checks: after any definition
+            debug.append(f"__depth({u},{top}).")
+        if r.kind == "constraint":
+            debug.append(f"__ab(viol,{u},{tag}) :- {_join(bodytext)}." if bodytext
+                         else f"__ab(viol,{u},{tag}).")  # fmt: skip
+            continue
+        if r.kind == "choice":
+            agg = stm.head
+            if agg.left_guard is not None or agg.right_guard is not None:
+                bounded = str(agg)
+                u = f"c({r.index})"
+                debug.append(f"__depth({u},{top}).")
+                debug.append(f"__ab(viol,{u},{tag}) :- {_join([*bodytext, 'not ' + bounded])}.")
+            for atom, cond in heads:
+                local = list(dict.fromkeys(v + _variables(atom) + [x for c in cond for x in _variables(c)]))
+                r.local = local
+                debug.append(f"__sup({atom},{r.index},{_tag(local)}) :- "
+                             f"{_join(bodytext + [str(c) for c in cond] + [str(atom)])}.")  # fmt: skip
+                fd = [str(_rename(lit, "__fd", defined, wrap=True))
+                      if lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.NoSign
+                      and lit.atom.ast_type == ast.ASTType.SymbolicAtom else str(lit)
+                      for lit in body + cond]  # fmt: skip
+                debug.append(f"__fd({atom}) :- {_join([*fd, str(atom)])}.")
+            continue
+        # a definition: normal or disjunctive
+        negated = [f"not {a}" for a, _ in heads]
+        debug.append(f"__ab(viol,{u},{tag}) :- {_join(bodytext + negated)}.")
+        for atom, _ in heads:
+            others = [f"not {b}" for b, _ in heads if b is not atom]
+            debug.append(f"__sup({atom},{r.index},{_tag(v)}) :- {_join(bodytext + others)}."
+                         if bodytext or others else f"__sup({atom},{r.index},{_tag(v)}).")  # fmt: skip
+            fd = [str(_rename(lit, "__fd", defined, wrap=True))
+                  if lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.NoSign
+                  and lit.atom.ast_type == ast.ASTType.SymbolicAtom else str(lit)
+                  for lit in body]  # fmt: skip
+            debug.append(f"__fd({atom}) :- {_join(fd + others + [str(atom)])}.")
+            # the rule that would derive an unsupported atom but for a condition: its
+            # head in the universe, its positive atoms true
+            near = [str(lit) for lit in body if lit.ast_type == ast.ASTType.Literal
+                    and lit.sign == ast.Sign.NoSign and lit.atom.ast_type == ast.ASTType.SymbolicAtom]
+            near_rule = f"__near({atom},{r.index},{_tag(v)}) :- " \
+                f"{_join([str(_rename(atom, '__u_', defined)), *near])}."
+            if _safe("\n".join(kept) + "\n" + near_rule):
+                debug.append(near_rule)
+
+    externals = {h for r in rules if r.kind == "external" for h in r.heads}
+    for name, arity in sorted(defined):
+        args = ",".join(f"X{i}" for i in range(arity))
+        atom = f"{name}({args})" if arity else name
+        uatom = f"__u_{name}({args})" if arity else f"__u_{name}"
+        debug.append(f"{{ {atom} }} :- {uatom}.")
+        debug.append(f"{{ {atom} }} :- __v_{uatom[4:]}.")
+        universe.append(f"#defined __u_{name}/{arity}. #defined __v_{name}/{arity}.")
+        if (name, arity) in externals:
+            debug.append(f"__fd({atom}) :- {atom}.")  # free: founded by the outside
+            continue
+        u = f'd("{name}",{arity})'
+        debug.append(f"__depth({u},{levels.get((name, arity), 0)}).")
+        debug.append(f"__ab(unsup,{u},{atom}) :- {atom}, not __sup({atom},_,_).")
+        debug.append(f"__ab(unfd,{u},{atom}) :- {atom}, __sup({atom},_,_), not __fd({atom}).")
+    for symbol, truth in wanted:
+        universe.append(f"__u_{symbol}.")
+        debug.append(f":- not {symbol}." if truth else f":- {symbol}.")
+        if truth:
+            debug.append(f"__want({symbol}).")
+    for name, arity in sorted({(s.name, len(s.arguments)) for s, t in wanted if t}):
+        args = ",".join(f"X{i}" for i in range(arity))
+        atom = f"{name}({args})" if arity else name
+        debug.append(f":- {atom}, not __want({atom}).")
+    debug.append("__fd(A) :- __ab(unsup,_,A).")  # blamed once, as unsupported
+    debug.append("__unit(U) :- __ab(_,U,_).")
+    # an atom no rule nearly derives (no rule whose positive body holds has it as head)
+    # is a fault of the rules above it more often than a missing case of its own
+    debug.append("__near_any(A) :- __near(A,_,_).")
+    debug.append("#minimize { 1@4,A : __ab(unsup,_,A), not __near_any(A) }.")
+    debug.append("#minimize { 1@3,U : __unit(U) }.")
+    debug.append("#minimize { L@2,U : __unit(U), __depth(U,L) }.")
+    debug.append("#minimize { 1@1,K,U,I : __ab(K,U,I) }.")
+    debug.append("#show __ab/3. #show __near/3. #show __sup/3.")
+
+    # the universe in rounds: an atom a body reads (__v_) is possible in the next round,
+    # where the rules may derive more from it; a few rounds, a bounded size
+    extra: list[str] = []
+    for _ in range(UNIVERSE_ROUNDS):
+        ground = clingo.Control(["--warn=none"], logger=lambda c, m: None)
+        ground.add("base", [], facts + "\n" + "\n".join(kept + universe + extra))
+        ground.ground([("base", [])])
+        read = {f"__u_{str(a.symbol)[4:]}." for a in ground.symbolic_atoms
+                if a.symbol.name.startswith("__v_")}  # fmt: skip
+        known = {f"{a.symbol}." for a in ground.symbolic_atoms if a.symbol.name.startswith("__u_")}
+        new = sorted(read - known - set(extra))
+        if not new or len(known) + len(new) > UNIVERSE_ATOMS:
+            break
+        extra += new
+    control = clingo.Control(["--warn=none", "--opt-strategy=usc"], logger=lambda c, m: None)
+    program = "\n".join(kept + universe + extra + debug)
+    control.add("base", [], facts + "\n" + program)
+    control.ground([("base", [])])
+    best: list[clingo.Symbol] = []
+
+    def keep(model: clingo.Model) -> None:
+        best[:] = model.symbols(shown=True)
+
+    with control.solve(on_model=keep, async_=True) as handle:
+        if not handle.wait(budget):
+            handle.cancel()
+        result = handle.get()
+    if result.unsatisfiable:
+        return Diagnosis(note="not diagnosed: no interpretation holds the intended answer "
+                         "(an atom it needs is outside what any rule could derive)")  # fmt: skip
+    if not best:
+        return Diagnosis(note=f"not diagnosed: no explanation within {budget:g} s")
+    if wrong is not None:
+        return _supporters(path, rules, best, wrong)
+    return _explain(path, rules, best, levels, top)
+
+
+def _element_names(rule: _Rule) -> list[str]:
+    return rule.local or rule.variables
+
+
+def _supporters(path: str, rules: list[_Rule], model: list[Any], wrong: list[str]) -> Diagnosis:
+    """The rule instances that derive the ``wrong`` atoms in ``model``."""
+    by_rule: dict[int, list[tuple[str, str]]] = {}
+    for s in model:
+        if s.name == "__sup" and str(s.arguments[0]) in wrong:
+            i = s.arguments[1].number
+            vals = s.arguments[2]
+            r = rules[i]
+            names = r.variables if r.kind != "choice" else _element_names(r)
+            said = ", ".join(f"{n}={v}" for n, v in zip(names, vals.arguments, strict=False))
+            by_rule.setdefault(i, []).append((str(s.arguments[0]), said))
+    out = Diagnosis()
+    for i, items in sorted(by_rule.items(), key=lambda kv: -len({a for a, _ in kv[1]})):
+        r = rules[i]
+        atoms = list(dict.fromkeys(a for a, _ in items))
+        first = {}
+        for a, w in items:
+            first.setdefault(a, w)
+        withs = [w for w in first.values() if w]
+        out.rules.append((path, r.line, r.text))
+        out.details.append([f"it derives {', '.join(atoms)}"
+                            + (f" (with {'; '.join(withs[:SHOWN_INSTANCES])})" if withs else "")
+                            + ": no rule forbids them together"])  # fmt: skip
+    out.rules, out.details = out.rules[:SHOWN_FAULTS], out.details[:SHOWN_FAULTS]
+    if not out.rules:
+        out.note = "not traced: no rule instance derives the wrong part"
+    return out
+
+
+def _explain(path: str, rules: list[_Rule], model: list[Any], levels: dict[Any, int],
+             top: int) -> Diagnosis:  # fmt: skip
+    faults: dict[str, list[Any]] = {}
+    near: dict[str, list[tuple[int, Any]]] = {}
+    supports: dict[str, list[tuple[int, Any]]] = {}
+    for s in model:
+        if s.name == "__ab":
+            faults.setdefault(str(s.arguments[1]), []).append(s)
+        elif s.name == "__near":
+            near.setdefault(str(s.arguments[0]), []).append((s.arguments[1].number, s.arguments[2]))
+        elif s.name == "__sup":
+            supports.setdefault(str(s.arguments[0]), []).append((s.arguments[1].number, s.arguments[2]))
+    if not faults:
+        return Diagnosis(note="not diagnosed: the encoding has an answer set holding the "
+                         "intended answer (it misses it by its search or projection, not by a rule)")  # fmt: skip
+
+    def depth(u: str) -> int:
+        if u.startswith("c("):
+            return top
+        name, arity = u[3:-1].rsplit(",", 1)
+        return levels.get((name.strip('"'), int(arity)), 0)
+
+    def with_(rule: _Rule, values: Any) -> str:
+        vals = list(values.arguments)
+        return ", ".join(f"{n}={v}" for n, v in zip(rule.variables, vals, strict=False))
+
+    out = Diagnosis()
+    for u in sorted(faults, key=lambda u: (depth(u), u))[:SHOWN_FAULTS]:
+        by_rule: dict[int, list[str]] = {}
+        missing: dict[int, list[str]] = {}
+        unfounded: list[str] = []
+        for ab in faults[u]:
+            kind, inst = ab.arguments[0].name, ab.arguments[2]
+            if kind == "viol":
+                i = inst.arguments[0].number
+                by_rule.setdefault(i, []).append(with_(rules[i], inst.arguments[1]))
+            elif kind == "unsup":
+                candidates = near.get(str(inst), [])
+                if candidates:
+                    i, vals = candidates[0]
+                    missing.setdefault(i, []).append(f"{inst}|{with_(rules[i], vals)}")
+                else:
+                    name, arity = inst.name, len(inst.arguments)
+                    definers = [r.index for r in rules if (name, arity) in r.heads]
+                    missing.setdefault(definers[0] if definers else -1, []).append(f"{inst}|")
+            else:
+                unfounded.append(str(inst))
+        for i, insts in by_rule.items():
+            r = rules[i]
+            verb = "rejects" if r.kind in ("constraint", "choice") else "derives what the intended answer does not hold"
+            shown = "; ".join(x or "(no variables)" for x in insts[:SHOWN_INSTANCES])
+            more = f" and {len(insts) - SHOWN_INSTANCES} more" if len(insts) > SHOWN_INSTANCES else ""
+            what = "it rejects the intended answer" if verb == "rejects" else f"it {verb}"
+            out.rules.append((path, r.line, r.text))
+            out.details.append([f"{what} (with {shown}{more})"])
+        for i, items in missing.items():
+            atoms = [x.split("|")[0] for x in items]
+            withs = [x.split("|")[1] for x in items if x.split("|")[1]]
+            if i < 0:
+                out.rules.append((path, 0, f"no rule defines {atoms[0].split('(')[0]}"))
+                out.details.append([f"the intended answer needs {', '.join(atoms[:SHOWN_INSTANCES])}"])
+                continue
+            r = rules[i]
+            said = f"it derives no {', '.join(atoms[:SHOWN_INSTANCES])}"
+            said += f" and {len(atoms) - SHOWN_INSTANCES} more" if len(atoms) > SHOWN_INSTANCES else ""
+            said += ", which the intended answer needs"
+            if withs:
+                said += f" (with {'; '.join(withs[:SHOWN_INSTANCES])})"
+            out.rules.append((path, r.line, r.text))
+            out.details.append([said])
+        if unfounded:
+            name = unfounded[0].split("(")[0]
+            definers = [r for r in rules if any(h[0] == name for h in r.heads)]
+            if definers:
+                r = definers[0]
+                out.rules.append((path, r.line, r.text))
+                out.details.append([f"{', '.join(unfounded[:SHOWN_INSTANCES])} would hold only "
+                                    "through themselves (an unfounded loop)"])  # fmt: skip
+    # one rule once, the first place kept
+    seen: set[int] = set()
+    rules_, details_ = [], []
+    for rule, detail in zip(out.rules, out.details, strict=False):
+        if rule[1] in seen:
+            continue
+        seen.add(rule[1])
+        rules_.append(rule)
+        details_.append(detail)
+    out.rules, out.details = rules_[:SHOWN_FAULTS], details_[:SHOWN_FAULTS]
+    return out
+
+
+def trace(encoding: str | Path, facts: str, answer: Iterable[tuple[str, bool]],
+          wrong: Iterable[str], budget: float = 10.0, program: str | None = None) -> Diagnosis:  # fmt: skip
+    """The rule instances that derive the ``wrong`` atoms of an ``answer`` the encoding
+    accepts (its smallest part no right answer holds, ``not a`` for an atom it lacks):
+    the missing constraint is one that forbids what these rules derive together.
+
+    >>> import tempfile, os
+    >>> with tempfile.NamedTemporaryFile("w", suffix=".lp", delete=False) as f:
+    ...     _ = f.write("1 { chosen(S) : member(S,E) } 2 :- element(E).\\n")
+    >>> facts = "element(0..2). member(0,0..2). member(1,0..2)."
+    >>> said = trace(f.name, facts, [("chosen(0)", True), ("chosen(1)", True)], ["chosen(0)", "chosen(1)"])
+    >>> for line in said.lines:
+    ...     print(line.replace(f.name, "mine.lp"))
+      blame: mine.lp:1: 1 { chosen(S) : member(S,E) } 2 :- element(E).
+        it derives chosen(0), chosen(1) (with E=0, S=0; E=0, S=1): no rule forbids them together
+    >>> os.unlink(f.name)
+    """
+    return diagnose(encoding, facts, answer, budget, program, wrong=list(wrong))
