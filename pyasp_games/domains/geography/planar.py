@@ -64,19 +64,36 @@ as it is (no gadget needed).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from pyasp_games.engines.graphs import Digraph, from_arcs
 from pyasp_games.engines.limits import Deadline
 from pyasp_games.errors import InputError
 
 Arc = tuple[int, int]
+T = TypeVar("T")
 
 #: The largest digraph (after dropping what no play can use) that is redrawn.
 MAX_VERTICES = 400
 #: How many drawings are tried (each draws first an arc the one before could not draw).
 ATTEMPTS = 20
+
+
+def polled(items: Iterable[T], deadline: Deadline | None, every: int = 4096) -> Iterator[T]:
+    """``items`` one by one, the deadline checked every ``every`` of them: a long loop (or
+    a library call consuming an iterable, such as ``from_arcs``) stops at the time limit
+    by itself, without the whole command's alarm (which a program calling in-process
+    does not have).
+
+    >>> list(polled(range(3), Deadline(60)))
+    [0, 1, 2]
+    """
+    for count, item in enumerate(items):
+        if deadline is not None and count % every == 0:
+            deadline.check()
+        yield item
 
 
 class UnsafeCrossing(Exception):
@@ -264,7 +281,8 @@ class _Drawing:
     """A planar drawing grown arc by arc: a planar embedding (networkx) in which every edge
     carries one arc, and a crossing is a vertex of degree four (two arcs through it)."""
 
-    def __init__(self, n: int, arcs: Sequence[Arc], tree: set[int], rest: Sequence[int]) -> None:
+    def __init__(self, n: int, arcs: Sequence[Arc], tree: set[int], rest: Sequence[int],
+                 deadline: Deadline | None = None) -> None:
         import networkx as nx
 
         self.arcs = arcs
@@ -272,7 +290,7 @@ class _Drawing:
         g.add_nodes_from(range(n))
         self.carrier: dict[frozenset[int], int] = {}
         self.later: list[int] = []
-        for k in [*tree, *rest]:  # a spanning tree first, then every arc that keeps it planar
+        for k in polled([*tree, *rest], deadline, 16):  # a spanning tree, then every arc keeping it planar
             u, v = arcs[k]
             g.add_edge(u, v)
             if k not in tree and not nx.check_planarity(g)[0]:
@@ -456,7 +474,7 @@ def planarize(
     tree, rest = _plays_first(succ, s, arcs)
     refusal: UnsafeCrossing | None = None
     for _attempt in range(ATTEMPTS):
-        drawing = _Drawing(len(names), arcs, tree, rest)
+        drawing = _Drawing(len(names), arcs, tree, rest, deadline)
         for count, k in enumerate(drawing.later):
             if deadline is not None:
                 deadline.check()
@@ -480,7 +498,11 @@ def planarize(
         assert refusal is not None
         raise refusal
     drawing.embedding.check_structure()  # a plane embedding, or a bug here
+    if deadline is not None:
+        deadline.check()
     out_graph, crossing_list = _with_gadgets(names, len(graph), vertices, arcs, drawing, prefix, headers)
+    if deadline is not None:
+        deadline.check()
     out_graph.name = f"{graph.name}.planar"
     planar = bool(nx.check_planarity(out_graph.to_networkx().to_undirected())[0])
     return Planarized(out_graph, start, len(drawing.crossings), crossing_list, dropped_vertices,
@@ -515,8 +537,8 @@ def _fresh_prefix(names: Sequence[str]) -> str:
 
 def with_gadgets(
     names: Sequence[str], arcs: Sequence[Arc], along: Sequence[Sequence[tuple[int, int]]], prefix: str
-) -> list[tuple[str, str]]:
-    """The arcs (by name) with a gadget at every crossing (module docstring): ``along[a]``
+) -> Iterator[tuple[str, str]]:
+    """The arcs (by name, one by one) with a gadget at every crossing (module docstring): ``along[a]``
     lists the crossings on arc ``a`` from its tail to its head, each as ``(crossing number,
     role)``; a crossing has one arc in role 0 (``u``, ``v`` in the docstring) and one in
     role 1 (``w``, ``z``). Gadget vertices are named ``<prefix><crossing><part>``."""
@@ -525,22 +547,20 @@ def with_gadgets(
         # part "1", "2": before the centre; "3": after it
         return f"{prefix}{k}{'uw'[role]}{part}"
 
-    new_arcs: list[tuple[str, str]] = []
     for k in sorted({k for crossings in along for k, _ in crossings}):
         centre = f"{prefix}{k}x"
         # the punishers: z1 -> y -> u2 and v1 -> y' -> w2
-        new_arcs += [(gadget(k, 1, "3"), f"{prefix}{k}ya"), (f"{prefix}{k}ya", gadget(k, 0, "2"))]
-        new_arcs += [(gadget(k, 0, "3"), f"{prefix}{k}yb"), (f"{prefix}{k}yb", gadget(k, 1, "2"))]
+        yield from [(gadget(k, 1, "3"), f"{prefix}{k}ya"), (f"{prefix}{k}ya", gadget(k, 0, "2"))]
+        yield from [(gadget(k, 0, "3"), f"{prefix}{k}yb"), (f"{prefix}{k}yb", gadget(k, 1, "2"))]
         for role in (0, 1):
-            new_arcs += [(gadget(k, role, "1"), gadget(k, role, "2")), (gadget(k, role, "2"), centre),
-                         (centre, gadget(k, role, "3"))]
+            yield from [(gadget(k, role, "1"), gadget(k, role, "2")), (gadget(k, role, "2"), centre),
+                        (centre, gadget(k, role, "3"))]
     for a, (u, v) in enumerate(arcs):
         here = names[u]
         for k, role in along[a]:
-            new_arcs.append((here, gadget(k, role, "1")))
+            yield here, gadget(k, role, "1")
             here = gadget(k, role, "3")
-        new_arcs.append((here, names[v]))
-    return new_arcs
+        yield here, names[v]
 
 
 def _with_gadgets(
