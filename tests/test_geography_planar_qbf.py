@@ -23,7 +23,7 @@ from pyasp_games.domains.geography.tqbf import game_to_qbf, parse_qdimacs, qbf_t
 from pyasp_games.domains.geography.verify import brute_force_winner
 from pyasp_games.engines.graphs import from_arcs
 
-from .conftest import run_cli, run_cli_process
+from .conftest import run_cli
 from .test_geography_tqbf import random_qdimacs
 
 
@@ -137,7 +137,7 @@ def test_cli_planarizes_edge_geography_through_the_qbf(tmp_path):
     src = tmp_path / "edge.txt"
     src.write_text("# start: s\n# variant: edge\ns a\na s\n")
     out = tmp_path / "planar.txt"
-    run = run_cli("geography", "planarize", src, "-o", out, "--check", "--json")
+    run = run_cli("geography", "planarize", src, "-o", out, "--check", "--json", "--route", "qbf")
     assert run.code == 0, run.stderr
     said = json.loads(run.stdout)
     assert said["route"] == "qbf" and said["planar"] and said["winner_checked"] == "second"
@@ -217,8 +217,8 @@ def test_bad_input_is_one_line(tmp_path):
     assert_bad_input(run_cli("reduce", "geography-to-qbf", tmp_path / "nope.txt"), "no such file")
     assert_bad_input(run_cli("reduce", "geography-to-qbf", tmp_path), "is a directory")
     src = tmp_path / "edge.txt"
-    src.write_text("# start: s\n# variant: edge\ns a\n")
-    assert_bad_input(run_cli("geography", "planarize", src, "--route", "drawing"), "edge geography")
+    src.write_text("# start: s\n# variant: edge\n# undirected: yes\ns a\n")
+    assert_bad_input(run_cli("geography", "planarize", src, "--route", "drawing"), "undirected edge geography")
     assert_bad_input(run_cli("reduce", "geography-to-qbf", src, "--start", "x"), "no position named 'x'")
     long = tmp_path / "long.txt"  # a path of 80 vertices: plays of 79 moves
     long.write_text("# start: 0\n" + "".join(f"{i} {i + 1}\n" for i in range(79)))
@@ -293,7 +293,8 @@ def test_cli_qbf_route_reads_an_undirected_edge_once(tmp_path):
     arcs, the second player would walk back and win)."""
     src = tmp_path / "edge.txt"
     src.write_text("# start: s\n# variant: edge\n# undirected: yes\ns a\n")
-    run = run_cli("geography", "planarize", src, "--check", "-o", tmp_path / "out.txt", "--json")
+    run = run_cli("geography", "planarize", src, "--check", "-o", tmp_path / "out.txt", "--json",
+                  "--route", "qbf")
     assert run.code == 0, run.stderr
     assert run.json()["winner_checked"] == "first" and run.json()["route"] == "qbf"
 
@@ -312,7 +313,8 @@ def test_the_qbf_route_honours_the_time_limit(tmp_path):
     started = time.monotonic()
     # in this process: no whole-command alarm, every phase looks at the clock itself
     # (unlimited, the drawing takes about 10 s)
-    run = run_cli("geography", "planarize", src, "--time-limit", "0.5", "-o", tmp_path / "out.txt")
+    run = run_cli("geography", "planarize", src, "--route", "qbf", "--time-limit", "0.5",
+                  "-o", tmp_path / "out.txt")
     assert run.code == 3 and "time limit reached" in run.stdout, run.stdout
     assert time.monotonic() - started < 2.5
     assert not (tmp_path / "out.txt").exists()

@@ -134,6 +134,39 @@ class Planarized:
     search_nodes: int = 0
 
 
+def line_digraph(graph: Digraph, start: str) -> Digraph:
+    """Directed *edge* geography on ``graph`` as *vertex* geography: its line digraph.
+
+    A vertex per arc ``u -> v`` (named ``u>v``: the token stands on ``v``, the arc used
+    up), an arc ``u>v -> v>w`` for every arc out of ``v``, and the start (its own name)
+    with an arc to every arc out of it. A play of edge geography is a walk using each arc
+    once; here, a path through the arcs' vertices using each once: the same plays, move
+    for move, so the same winner. Vertex geography is what the drawing route keeps (its
+    gadgets are vertices used up), so edge geography is redrawn through this.
+
+    >>> from pyasp_games.engines.graphs import from_arcs
+    >>> g = line_digraph(from_arcs([("s", "a"), ("a", "s"), ("s", "b")]), "s")
+    >>> sorted((g.names[u], g.names[v]) for u, v in g.arcs())
+    [('a>s', 's>a'), ('a>s', 's>b'), ('s', 's>a'), ('s', 's>b'), ('s>a', 'a>s')]
+    """
+    names = graph.names
+    label = [[f"{names[u]}>{names[v]}" for v in graph.succ[u]] for u in range(len(graph))]
+    if len({x for row in label for x in row}) < graph.arc_count:  # names with '>' in them
+        label = [[f"{u}>{v}" for v in graph.succ[u]] for u in range(len(graph))]
+    taken = {x for row in label for x in row}
+    first = start
+    while first in taken:
+        first = "_" + first  # a start that is not also an arc's name
+    s = graph.position(start)
+    arcs = [(first, label[s][k]) for k in range(len(graph.succ[s]))]
+    for u in range(len(graph)):
+        for k, v in enumerate(graph.succ[u]):
+            arcs += [(label[u][k], label[v][j]) for j in range(len(graph.succ[v]))]
+    headers = {"source": f"{graph.headers.get('source', graph.name)} (line digraph)", "start": first,
+               "variant": "vertex", "undirected": "no"}
+    return from_arcs(arcs, [first], name=f"{graph.name}.line", headers=headers)
+
+
 def usable_part(graph: Digraph, start: int) -> tuple[list[int], list[Arc]]:
     """The vertices reachable from ``start`` and the arcs a play can use among them (no
     self-loops, none into the start: the start is used before the first move)."""
@@ -400,7 +433,7 @@ class _Drawing:
 
 def planarize(
     graph: Digraph, start: str, deadline: Deadline | None = None,
-    progress: Callable[[str], None] | None = None,
+    progress: Callable[[str], None] | None = None, attempts: int = ATTEMPTS,
 ) -> Planarized:
     """The planar vertex-geography digraph with the same winner from ``start`` (module docstring).
 
@@ -473,7 +506,7 @@ def planarize(
 
     tree, rest = _plays_first(succ, s, arcs)
     refusal: UnsafeCrossing | None = None
-    for _attempt in range(ATTEMPTS):
+    for _attempt in range(attempts):
         drawing = _Drawing(len(names), arcs, tree, rest, deadline)
         for count, k in enumerate(drawing.later):
             if deadline is not None:
