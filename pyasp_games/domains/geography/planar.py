@@ -433,7 +433,7 @@ class _Drawing:
 
 def planarize(
     graph: Digraph, start: str, deadline: Deadline | None = None,
-    progress: Callable[[str], None] | None = None, attempts: int = ATTEMPTS,
+    progress: Callable[[str], None] | None = None, attempts: int = ATTEMPTS, exhaustive: bool = True,
 ) -> Planarized:
     """The planar vertex-geography digraph with the same winner from ``start`` (module docstring).
 
@@ -444,7 +444,8 @@ def planarize(
     carried) and any other crossing costs one. Raises :class:`UnsafeCrossing` when an arc
     has no such way, :class:`~pyasp_games.errors.InputError` for a digraph too large to
     redraw, :class:`~pyasp_games.errors.LimitReached` at the deadline. The safety search is
-    exponential in the worst case; the rest is one planarity test per arc and one
+    exponential in the worst case (``exhaustive=False`` leaves it out: only the crossings
+    the dominators prove safe are made); the rest is one planarity test per arc and one
     Dijkstra run on the dual graph per arc left out of the planar part.
     """
     import networkx as nx
@@ -495,8 +496,10 @@ def planarize(
         key = frozenset((k, j))
         if key not in verdicts:
             # proved safe in polynomial time (dominators), else the exhaustive search
+            # (without the search, a crossing not proved safe is taken as unsafe: a drawing
+            # may then be refused that exists, never one made that is wrong)
             verdicts[key] = None if proof.safe(arcs[k], arcs[j]) else play_using(
-                succ, s, arcs[k], arcs[j], deadline, nodes)
+                succ, s, arcs[k], arcs[j], deadline, nodes) if exhaustive else []
         return verdicts[key]
 
     unsafe = float(len(arcs) ** 2 + 1)  # dearer than every safe way together
@@ -513,7 +516,8 @@ def planarize(
                 deadline.check()
             crossed = drawing.route(k, price)
             assert crossed is not None  # the dual graph of a connected plane graph is connected
-            blocked = [j for j in (drawing.carrier[frozenset(e)] for e in crossed) if shared_play(k, j)]
+            blocked = [j for j in (drawing.carrier[frozenset(e)] for e in crossed)
+                       if shared_play(k, j) is not None]
             if blocked:
                 j = blocked[0]
                 play = [names[v] for v in shared_play(k, j) or [] if v < len(graph)]

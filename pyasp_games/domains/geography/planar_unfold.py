@@ -44,8 +44,9 @@ from pyasp_games.errors import InputError
 
 #: The largest unfolded result (vertices: the tree and the games hung from it).
 MAX_VERTICES = 300_000
-#: Drawings tried per remaining game (fewer than the drawing route's own: one more move
-#: unfolded is cheap, and the games left shrink with every move).
+#: Drawings tried per remaining game (fewer than the drawing route's own, and only the
+#: crossings the dominators prove safe, no search of the plays: one more move unfolded is
+#: cheap, and the games left shrink with every move).
 ATTEMPTS = 4
 
 
@@ -100,7 +101,7 @@ def unfold(game: Geography, deadline: Deadline | None = None, max_vertices: int 
                 sub = line_digraph(from_arcs(kept, [names[v]], name=g.name), names[v])
                 begin = sub.headers["start"]
             try:
-                p = planarize(sub, begin, deadline, attempts=ATTEMPTS)
+                p = planarize(sub, begin, deadline, attempts=ATTEMPTS, exhaustive=False)
                 pieces[key] = ([(p.graph.names[a], p.graph.names[b]) for a, b in p.graph.arcs()],
                                begin, p.crossings)
             except UnsafeCrossing:
