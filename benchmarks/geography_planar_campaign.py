@@ -30,7 +30,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from pyasp_games.cli.geography import AUTO_UNFOLDED
 from pyasp_games.domains.geography.model import make_instance
 from pyasp_games.domains.geography.native import solve_game
-from pyasp_games.domains.geography.planar import UnsafeCrossing, line_digraph, planarize
+from pyasp_games.domains.geography.planar import (
+    UnsafeCrossing,
+    line_digraph,
+    planarize,
+    without_two_cycles,
+)
 from pyasp_games.domains.geography.planar_tqbf import planarize_via_qbf
 from pyasp_games.domains.geography.planar_unfold import unfold
 from pyasp_games.domains.geography.tqbf import qbf_value
@@ -55,7 +60,8 @@ def one(arcs: list[tuple[int, int]], n: int, variant: str, limit: float, check_l
     deadline = Deadline(limit)
     try:
         result = qbf = None
-        drawn = g if variant == "vertex" else line_digraph(g, "0")  # edge: the arcs used up
+        # edge geography: the arcs used up are the line digraph's vertices (2-cycles left out)
+        drawn = g if variant == "vertex" else line_digraph(without_two_cycles(g), "0")
         try:
             p = planarize(drawn, drawn.headers.get("start", "0"), deadline)
             result, start, row["route"] = p.graph, p.start, "planar" if p.planar_input else "drawing"

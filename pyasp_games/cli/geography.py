@@ -159,7 +159,11 @@ def planarize(
     vertices for a one-arc game, hundreds of thousands for 5 vertices). The result is planar
     vertex geography either way (networkx's planarity test up to 50,000 vertices).
     """
-    from pyasp_games.domains.geography.planar import UnsafeCrossing, line_digraph
+    from pyasp_games.domains.geography.planar import (
+        UnsafeCrossing,
+        line_digraph,
+        without_two_cycles,
+    )
     from pyasp_games.domains.geography.planar import planarize as redraw
     from pyasp_games.engines.enforcement import arm
     from pyasp_games.engines.limits import Limits
@@ -179,7 +183,8 @@ def planarize(
     arm(limits)
     deadline = limits.deadline()
     if game.variant == "edge":  # its arcs are used up: the line digraph's vertices
-        digraph = line_digraph(game.graph, game.names[game.start]) if game.directed else None
+        digraph = (line_digraph(without_two_cycles(game.graph), game.names[game.start])
+                   if game.directed else None)
     else:
         digraph = game.graph if game.directed else _both_ways(game)
     planar = refused = found = None

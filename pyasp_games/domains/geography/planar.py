@@ -134,6 +134,26 @@ class Planarized:
     search_nodes: int = 0
 
 
+def without_two_cycles(graph: Digraph) -> Digraph:
+    """Directed *edge* geography's game with every 2-cycle ``a -> b``, ``b -> a`` left out:
+    the same winner, from every position where both arcs are unused.
+
+    The player who wins without the pair wins with it: whenever the opponent moves along
+    one of its arcs, he answers along the other, back to the same vertex with the same
+    player to move and the pair used up (a position of the game without it), and he never
+    enters it himself. (The native search uses the same rule, ``native.py``.) A smaller
+    line digraph, with fewer crossings to make safe.
+
+    >>> from pyasp_games.engines.graphs import from_arcs
+    >>> g = without_two_cycles(from_arcs([("s", "a"), ("a", "s"), ("a", "b"), ("b", "b")]))
+    >>> sorted((g.names[u], g.names[v]) for u, v in g.arcs())
+    [('a', 'b'), ('b', 'b')]
+    """
+    arcs = set(graph.arcs())
+    kept = [(graph.names[u], graph.names[v]) for u, v in graph.arcs() if u == v or (v, u) not in arcs]
+    return from_arcs(kept, graph.names, name=graph.name, headers=graph.headers)
+
+
 def line_digraph(graph: Digraph, start: str) -> Digraph:
     """Directed *edge* geography on ``graph`` as *vertex* geography: its line digraph.
 

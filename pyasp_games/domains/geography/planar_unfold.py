@@ -12,11 +12,13 @@ positions and hands every position's remaining game to the drawing route:
   a child is legal exactly when the move is);
 - at every position, the game left (vertex geography: the vertices not used, the token
   on its vertex; directed edge geography: the line digraph of the arcs not used,
-  :func:`~pyasp_games.domains.geography.planar.line_digraph`) is redrawn by the drawing
-  route; where it succeeds, that planar game hangs from the position's tree vertex (its
+  :func:`~pyasp_games.domains.geography.planar.line_digraph`, its 2-cycles left out:
+  :func:`~pyasp_games.domains.geography.planar.without_two_cycles`) is redrawn by the
+  drawing route; where it succeeds, that planar game hangs from the position's tree vertex (its
   start *is* the tree vertex: the same winner from there, proved by the drawing route),
-  and where it refuses, the position is unfolded one move further. Undirected edge
-  geography is unfolded to the end (its game tree).
+  and where it refuses, the position is unfolded one move further (in directed edge
+  geography not along an arc of an unused 2-cycle, as above). Undirected edge geography
+  is unfolded to the end (its game tree).
 
 The result is planar (a tree with planar games glued on at single vertices) and has the
 game's winner. Unlike the drawing and the QBF routes this is **not polynomial**: the
@@ -37,7 +39,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pyasp_games.domains.geography.model import Geography
-from pyasp_games.domains.geography.planar import UnsafeCrossing, line_digraph, planarize, polled
+from pyasp_games.domains.geography.planar import (
+    UnsafeCrossing,
+    line_digraph,
+    planarize,
+    polled,
+    without_two_cycles,
+)
 from pyasp_games.engines.graphs import Digraph, from_arcs
 from pyasp_games.engines.limits import Deadline
 from pyasp_games.errors import InputError
@@ -98,7 +106,7 @@ def unfold(game: Geography, deadline: Deadline | None = None, max_vertices: int 
             else:
                 kept = [(names[a], names[b]) for a in range(len(g)) for b, e in game.moves[a]
                         if e not in used]
-                sub = line_digraph(from_arcs(kept, [names[v]], name=g.name), names[v])
+                sub = line_digraph(without_two_cycles(from_arcs(kept, [names[v]], name=g.name)), names[v])
                 begin = sub.headers["start"]
             try:
                 p = planarize(sub, begin, deadline, attempts=ATTEMPTS, exhaustive=False)
@@ -131,8 +139,9 @@ def unfold(game: Geography, deadline: Deadline | None = None, max_vertices: int 
             counts["unfolded"] += 1
             for k, (w, e) in enumerate(game.moves[v]):
                 item = w if vertex else e
-                if item in used:
-                    continue
+                if item in used or (not vertex and game.directed and w != v and any(
+                        x == v and f not in used for x, f in game.moves[w])):
+                    continue  # used, or one arc of an unused 2-cycle (without_two_cycles)
                 child = f"{here}.{k}"  # a piece's vertices are named after its position too
                 arcs.append((here, child))
                 size[0] += 1
