@@ -151,12 +151,15 @@ def planarize(
 
     The drawing route replaces crossing arcs by a crossing gadget; the winner is kept exactly
     when no play from the start uses both arcs of a crossing (no gadget can carry two
-    passages), which is checked for every crossing of the drawing by exhaustive search, and
-    the drawing avoids the others. Where every drawing tried needs such a crossing (and for
-    edge geography, whose arcs, not vertices, are used up), the QBF route writes the game as
-    a QBF, builds Schaefer's graph of it and draws that so that only arcs no play uses
-    together cross (proved for each crossing): total, but the graph grows fast (thousands of
-    vertices for a one-arc game, hundreds of thousands for 5 vertices). The result is planar
+    passages), which is checked for every crossing of the drawing, and the drawing avoids
+    the others (directed edge geography: its line digraph, whose vertices are the arcs used
+    up, 2-cycles left out). Where every drawing tried needs such a crossing (and for
+    undirected edge geography), the unfolding writes the first moves out as a tree of
+    positions until the game left at each is drawable (small for small games, but not
+    polynomial); beyond its size, the QBF route writes the game as a QBF, builds Schaefer's
+    graph of it and draws that so that only arcs no play uses together cross (proved for
+    each crossing): total and polynomial, but the graph grows fast (thousands of vertices
+    for a 3-cycle, hundreds of thousands for 5 vertices). The result is planar
     vertex geography either way (networkx's planarity test up to 50,000 vertices).
     """
     from pyasp_games.domains.geography.planar import (
