@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import networkx as nx
+import pytest
 
 from pyasp_games.domains.geography.model import make_instance, parse_instance
 from pyasp_games.domains.geography.native import solve_game
@@ -72,3 +73,21 @@ def test_cli_unfolds_what_the_drawing_refuses(tmp_path):
     edge.write_text("# start: s\n# variant: edge\ns a\na s\ns b\nb s\na b\n")
     run = run_cli("geography", "planarize", edge, "--check", "--json", "-o", tmp_path / "e.txt")
     assert run.code == 0 and run.json()["route"] == "drawing", run.stderr
+
+
+@pytest.mark.slow
+def test_random_digraphs_of_six_to_ten_vertices_are_planarized_and_checked(tmp_path):
+    """The campaign's games (out-degree about 2 and 3, both variants), through the command
+    with --check: every one planarized, its winner solved on the result (about 15 s)."""
+    rnd = random.Random(43)
+    for n in range(6, 11):
+        for degree in (2, 3):
+            for k in range(4):
+                arcs = [(u, v) for u in range(n) for v in range(n) if u != v and rnd.random() < degree / (n - 1)]
+                for variant in ("vertex", "edge"):
+                    src = tmp_path / f"g{n}-{degree}-{k}-{variant}.txt"
+                    src.write_text(f"# start: 0\n# variant: {variant}\n0\n" + "".join(f"{u} {v}\n" for u, v in arcs))
+                    run = run_cli("geography", "planarize", src, "--check", "--json", "-o", tmp_path / "out.txt",
+                                  "--force", "--time-limit", "120")
+                    assert run.code == 0, (arcs, variant, run.stderr)
+                    assert run.json()["route"] in ("drawing", "unfold") and run.json()["winner_checked"], arcs
