@@ -4,7 +4,7 @@
     python benchmarks/geography_planar_campaign.py --count 4 --sizes 6 7 --limit 10
 
 For every size n and variant: ``--count`` random digraphs on n vertices (each arc present
-with probability ``--degree / (n - 1)``, start 0; ``--complete``: the complete digraph), redrawn as ``geography planarize``
+with probability ``--degree / (n - 1)``, start 0; ``--complete``: the complete digraph; ``--tournament``: random tournaments), redrawn as ``geography planarize``
 (``--route auto``) does it, in this process, with a deadline of ``--limit`` seconds:
 the drawing route (vertex geography; edge geography through its line digraph), where it
 refuses the unfolding of the first moves (up to 100,000 vertices), else the QBF route. Then the winner is checked: the game solved (native) against the planar game
@@ -108,6 +108,7 @@ def main() -> None:
     parser.add_argument("--check-limit", type=float, default=10.0, help="seconds to solve a result")
     parser.add_argument("--seed", type=int, default=43)
     parser.add_argument("--complete", action="store_true", help="the complete digraph on n vertices instead")
+    parser.add_argument("--tournament", action="store_true", help="random tournaments instead (each pair one way)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     print("| n | variant | planarized (planar / drawing / unfolded / QBF) | refused / out of time | "
@@ -116,8 +117,13 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|---|---|")
     started = time.perf_counter(), time.process_time()
     for n in args.sizes:
-        games = ([[(u, v) for u in range(n) for v in range(n) if u != v]] if args.complete else
-                 [random_digraph(rng, n, args.degree) for _ in range(args.count)])
+        if args.complete:
+            games = [[(u, v) for u in range(n) for v in range(n) if u != v]]
+        elif args.tournament:
+            games = [[(u, v) if rng.random() < 0.5 else (v, u) for u in range(n) for v in range(u + 1, n)]
+                     for _ in range(args.count)]
+        else:
+            games = [random_digraph(rng, n, args.degree) for _ in range(args.count)]
         for variant in ("vertex", "edge"):
             rows = [one(arcs, n, variant, args.limit, args.check_limit) for arcs in games]
             done = [r for r in rows if "vertices" in r]
@@ -138,7 +144,7 @@ def main() -> None:
 
     print(f"\n{time.perf_counter() - started[0]:.0f} s wall, {time.process_time() - started[1]:.0f} s CPU "
           f"(--degree {args.degree}, --count {args.count}, --limit {args.limit}, --seed {args.seed}"
-          f"{', --complete' if args.complete else ''})")
+          f"{', --complete' if args.complete else ''}{', --tournament' if args.tournament else ''})")
 
 
 if __name__ == "__main__":
