@@ -232,9 +232,9 @@ def test_cli_planarize(tmp_path):
     again = run_cli("geography", "planarize", src, "-o", out)
     assert again.code == 2 and "file exists" in again.stderr  # never overwritten unasked
     src_edge = tmp_path / "edge.txt"
-    src_edge.write_text("# start: a\n# variant: edge\na b\n")
+    src_edge.write_text("# start: a\n# variant: edge\n# undirected: yes\na b\n")
     refused = run_cli("geography", "planarize", src_edge, "--route", "drawing")
-    assert refused.code == 2 and "edge geography" in refused.stderr
+    assert refused.code == 2 and "undirected edge geography" in refused.stderr
     complete = tmp_path / "k6.txt"
     complete.write_text("# start: 0\n" + "".join(f"{u} {v}\n" for u in range(6) for v in range(6) if u != v))
     unsafe = run_cli("geography", "planarize", complete, "--route", "drawing", "--json")

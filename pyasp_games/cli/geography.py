@@ -114,7 +114,10 @@ def geography_to_qbf(
 
 
 #: How ``geography planarize`` redraws a game (:data:`ROUTES`).
-Route = StrEnum("Route", {r: r for r in ("auto", "drawing", "qbf")})
+Route = StrEnum("Route", {r: r for r in ("auto", "drawing", "unfold", "qbf")})
+
+#: The most vertices ``--route auto`` lets the unfolding write before the QBF route.
+AUTO_UNFOLDED = 100_000
 
 
 def planarize(
@@ -128,10 +131,13 @@ def planarize(
     undirected: bool = typer.Option(False, "--undirected", help="Every line 'u v' is an edge usable both ways."),
     route: Route = typer.Option(
         "auto", "--route",
-        help="drawing: crossing gadgets on a drawing of the game (vertex geography; refused when "
+        help="drawing: crossing gadgets on a drawing of the game (vertex geography; directed edge "
+        "geography through its line digraph; refused when "
         "every drawing tried has a crossing one play uses twice); qbf: Geography -> TQBF -> "
         "Schaefer's graph drawn with every crossing used once at most (every game; large); "
-        "auto: the drawing, else the QBF route.",
+        "unfold: the first moves written out as a tree of positions until the game left is "
+        "drawable (every game; not polynomial); auto: the drawing, else the unfolding (up to "
+        "100,000 vertices), else the QBF route.",
     ),
     check: bool = typer.Option(
         False, "--check", help="Also solve both games (native) and compare the winners, within the time limit."
@@ -145,15 +151,22 @@ def planarize(
 
     The drawing route replaces crossing arcs by a crossing gadget; the winner is kept exactly
     when no play from the start uses both arcs of a crossing (no gadget can carry two
-    passages), which is checked for every crossing of the drawing by exhaustive search, and
-    the drawing avoids the others. Where every drawing tried needs such a crossing (and for
-    edge geography, whose arcs, not vertices, are used up), the QBF route writes the game as
-    a QBF, builds Schaefer's graph of it and draws that so that only arcs no play uses
-    together cross (proved for each crossing): total, but the graph grows fast (thousands of
-    vertices for a one-arc game, hundreds of thousands for 5 vertices). The result is planar
+    passages), which is checked for every crossing of the drawing, and the drawing avoids
+    the others (directed edge geography: its line digraph, whose vertices are the arcs used
+    up, 2-cycles left out). Where every drawing tried needs such a crossing (and for
+    undirected edge geography), the unfolding writes the first moves out as a tree of
+    positions until the game left at each is drawable (small for small games, but not
+    polynomial); beyond its size, the QBF route writes the game as a QBF, builds Schaefer's
+    graph of it and draws that so that only arcs no play uses together cross (proved for
+    each crossing): total and polynomial, but the graph grows fast (thousands of vertices
+    for a 3-cycle, hundreds of thousands for 5 vertices). The result is planar
     vertex geography either way (networkx's planarity test up to 50,000 vertices).
     """
-    from pyasp_games.domains.geography.planar import UnsafeCrossing
+    from pyasp_games.domains.geography.planar import (
+        UnsafeCrossing,
+        line_digraph,
+        without_two_cycles,
+    )
     from pyasp_games.domains.geography.planar import planarize as redraw
     from pyasp_games.engines.enforcement import arm
     from pyasp_games.engines.limits import Limits
@@ -163,18 +176,25 @@ def planarize(
     new_file(output, force, "--output")
     game = read_game(graph, start, None if variant is None else Variant(variant).value, undirected)
     chosen = Route(route).value
-    if chosen == "drawing" and game.variant != "vertex":
+    drawable = game.variant == "vertex" or game.directed
+    if chosen == "drawing" and not drawable:
         raise InputError(
-            f"{game.name}: the drawing route keeps the winner of vertex geography only; edge "
-            "geography needs --route qbf (or auto)"
+            f"{game.name}: the drawing route keeps the winner of vertex geography and of directed "
+            "edge geography (through its line digraph); undirected edge geography needs --route "
+            "qbf (or auto)"
         )
     arm(limits)
     deadline = limits.deadline()
-    digraph = game.graph if game.directed else _both_ways(game)
+    if game.variant == "edge":  # its arcs are used up: the line digraph's vertices
+        digraph = (line_digraph(without_two_cycles(game.graph), game.names[game.start])
+                   if game.directed else None)
+    else:
+        digraph = game.graph if game.directed else _both_ways(game)
     planar = refused = found = None
-    if chosen == "drawing" or (chosen == "auto" and game.variant == "vertex"):
+    if chosen == "drawing" or (chosen == "auto" and drawable):
         try:
-            planar = redraw(digraph, game.names[game.start], deadline)
+            begin = digraph.headers["start"] if game.variant == "edge" else game.names[game.start]
+            planar = redraw(digraph, begin, deadline)
         except UnsafeCrossing as unsafe:
             if chosen == "drawing":
                 if json:
@@ -184,7 +204,27 @@ def planarize(
                 typer.echo(f"not planarized: {unsafe}", err=True)
                 raise typer.Exit(3) from None
             refused = unsafe
-    if planar is not None:
+    unfolded = None
+    if planar is None and chosen in ("unfold", "auto"):
+        from pyasp_games.domains.geography.planar_unfold import MAX_VERTICES, unfold
+
+        try:
+            unfolded = unfold(game, deadline, MAX_VERTICES if chosen == "unfold" else AUTO_UNFOLDED)
+        except InputError:
+            if chosen == "unfold":
+                raise
+    if unfolded is not None:
+        if not unfolded.planar:  # a tree with planar games glued on: a bug if not
+            raise RuntimeError(f"{game.name}: the unfolded graph is not planar")
+        result, new_start = unfolded.graph, unfolded.graph.headers["start"]
+        summary = (f"unfolded ({'no drawing of the game avoids a crossing one play uses twice' if refused else 'asked for' if chosen == 'unfold' else 'undirected edge geography'}): "
+                   f"{unfolded.unfolded:,} positions of the first moves written out as a tree, "
+                   f"{unfolded.drawn:,} games left hung from it, redrawn with "
+                   f"{unfolded.crossings:,} crossing gadgets, each safe")
+        facts = {"route": "unfold", "unfolded_positions": unfolded.unfolded,
+                 "drawn_positions": unfolded.drawn, "crossing_count": unfolded.crossings,
+                 **({"refused_drawing": str(refused)} if refused else {})}  # fmt: skip
+    elif planar is not None:
         if not planar.planar_output:  # the gadgets are planar by construction: a bug if not
             raise RuntimeError(f"{game.name}: the redrawn graph is not planar")
         result, new_start = planar.graph, planar.start
@@ -224,8 +264,8 @@ def planarize(
                  **({"refused_drawing": str(refused)} if refused else {})}  # fmt: skip
     checked = None
     if check:
-        checked = _same_winner(game, result if planar is not None else None, new_start,
-                               None if planar is not None else found.qbf, deadline)
+        checked = _same_winner(game, result if found is None else None, new_start,
+                               None if found is None else found.qbf, deadline)
     answered()
     text = result.format_arcs()
     if output is not None:
@@ -241,7 +281,7 @@ def planarize(
         if output is None:
             sys.stdout.write(text)
         shown = "" if checked is None else (
-            f"; winner {checked} in both, solved" if planar is not None else
+            f"; winner {checked} in both, solved" if found is None else
             f"; winner {checked}, the game solved and the QBF's truth searched")
         typer.echo(
             f"planar ({len(result):,} vertices, {result.arc_count:,} arcs), same winner "

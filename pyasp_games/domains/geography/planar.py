@@ -64,19 +64,36 @@ as it is (no gadget needed).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from pyasp_games.engines.graphs import Digraph, from_arcs
 from pyasp_games.engines.limits import Deadline
 from pyasp_games.errors import InputError
 
 Arc = tuple[int, int]
+T = TypeVar("T")
 
 #: The largest digraph (after dropping what no play can use) that is redrawn.
 MAX_VERTICES = 400
 #: How many drawings are tried (each draws first an arc the one before could not draw).
 ATTEMPTS = 20
+
+
+def polled(items: Iterable[T], deadline: Deadline | None, every: int = 4096) -> Iterator[T]:
+    """``items`` one by one, the deadline checked every ``every`` of them: a long loop (or
+    a library call consuming an iterable, such as ``from_arcs``) stops at the time limit
+    by itself, without the whole command's alarm (which a program calling in-process
+    does not have).
+
+    >>> list(polled(range(3), Deadline(60)))
+    [0, 1, 2]
+    """
+    for count, item in enumerate(items):
+        if deadline is not None and count % every == 0:
+            deadline.check()
+        yield item
 
 
 class UnsafeCrossing(Exception):
@@ -115,6 +132,59 @@ class Planarized:
     planar_input: bool = False
     planar_output: bool = False
     search_nodes: int = 0
+
+
+def without_two_cycles(graph: Digraph) -> Digraph:
+    """Directed *edge* geography's game with every 2-cycle ``a -> b``, ``b -> a`` left out:
+    the same winner, from every position where both arcs are unused.
+
+    The player who wins without the pair wins with it: whenever the opponent moves along
+    one of its arcs, he answers along the other, back to the same vertex with the same
+    player to move and the pair used up (a position of the game without it), and he never
+    enters it himself. (The native search uses the same rule, ``native.py``.) A smaller
+    line digraph, with fewer crossings to make safe.
+
+    >>> from pyasp_games.engines.graphs import from_arcs
+    >>> g = without_two_cycles(from_arcs([("s", "a"), ("a", "s"), ("a", "b"), ("b", "b")]))
+    >>> sorted((g.names[u], g.names[v]) for u, v in g.arcs())
+    [('a', 'b'), ('b', 'b')]
+    """
+    arcs = set(graph.arcs())
+    kept = [(graph.names[u], graph.names[v]) for u, v in graph.arcs() if u == v or (v, u) not in arcs]
+    return from_arcs(kept, graph.names, name=graph.name, headers=graph.headers)
+
+
+def line_digraph(graph: Digraph, start: str) -> Digraph:
+    """Directed *edge* geography on ``graph`` as *vertex* geography: its line digraph.
+
+    A vertex per arc ``u -> v`` (named ``u>v``: the token stands on ``v``, the arc used
+    up), an arc ``u>v -> v>w`` for every arc out of ``v``, and the start (its own name)
+    with an arc to every arc out of it. A play of edge geography is a walk using each arc
+    once; here, a path through the arcs' vertices using each once: the same plays, move
+    for move, so the same winner. Vertex geography is what the drawing route keeps (its
+    gadgets are vertices used up), so edge geography is redrawn through this.
+
+    >>> from pyasp_games.engines.graphs import from_arcs
+    >>> g = line_digraph(from_arcs([("s", "a"), ("a", "s"), ("s", "b")]), "s")
+    >>> sorted((g.names[u], g.names[v]) for u, v in g.arcs())
+    [('a>s', 's>a'), ('a>s', 's>b'), ('s', 's>a'), ('s', 's>b'), ('s>a', 'a>s')]
+    """
+    names = graph.names
+    label = [[f"{names[u]}>{names[v]}" for v in graph.succ[u]] for u in range(len(graph))]
+    if len({x for row in label for x in row}) < graph.arc_count:  # names with '>' in them
+        label = [[f"{u}>{v}" for v in graph.succ[u]] for u in range(len(graph))]
+    taken = {x for row in label for x in row}
+    first = start
+    while first in taken:
+        first = "_" + first  # a start that is not also an arc's name
+    s = graph.position(start)
+    arcs = [(first, label[s][k]) for k in range(len(graph.succ[s]))]
+    for u in range(len(graph)):
+        for k, v in enumerate(graph.succ[u]):
+            arcs += [(label[u][k], label[v][j]) for j in range(len(graph.succ[v]))]
+    headers = {"source": f"{graph.headers.get('source', graph.name)} (line digraph)", "start": first,
+               "variant": "vertex", "undirected": "no"}
+    return from_arcs(arcs, [first], name=f"{graph.name}.line", headers=headers)
 
 
 def usable_part(graph: Digraph, start: int) -> tuple[list[int], list[Arc]]:
@@ -264,7 +334,8 @@ class _Drawing:
     """A planar drawing grown arc by arc: a planar embedding (networkx) in which every edge
     carries one arc, and a crossing is a vertex of degree four (two arcs through it)."""
 
-    def __init__(self, n: int, arcs: Sequence[Arc], tree: set[int], rest: Sequence[int]) -> None:
+    def __init__(self, n: int, arcs: Sequence[Arc], tree: set[int], rest: Sequence[int],
+                 deadline: Deadline | None = None) -> None:
         import networkx as nx
 
         self.arcs = arcs
@@ -272,7 +343,7 @@ class _Drawing:
         g.add_nodes_from(range(n))
         self.carrier: dict[frozenset[int], int] = {}
         self.later: list[int] = []
-        for k in [*tree, *rest]:  # a spanning tree first, then every arc that keeps it planar
+        for k in polled([*tree, *rest], deadline, 16):  # a spanning tree, then every arc keeping it planar
             u, v = arcs[k]
             g.add_edge(u, v)
             if k not in tree and not nx.check_planarity(g)[0]:
@@ -382,7 +453,7 @@ class _Drawing:
 
 def planarize(
     graph: Digraph, start: str, deadline: Deadline | None = None,
-    progress: Callable[[str], None] | None = None,
+    progress: Callable[[str], None] | None = None, attempts: int = ATTEMPTS, exhaustive: bool = True,
 ) -> Planarized:
     """The planar vertex-geography digraph with the same winner from ``start`` (module docstring).
 
@@ -393,7 +464,8 @@ def planarize(
     carried) and any other crossing costs one. Raises :class:`UnsafeCrossing` when an arc
     has no such way, :class:`~pyasp_games.errors.InputError` for a digraph too large to
     redraw, :class:`~pyasp_games.errors.LimitReached` at the deadline. The safety search is
-    exponential in the worst case; the rest is one planarity test per arc and one
+    exponential in the worst case (``exhaustive=False`` leaves it out: only the crossings
+    the dominators prove safe are made); the rest is one planarity test per arc and one
     Dijkstra run on the dual graph per arc left out of the planar part.
     """
     import networkx as nx
@@ -444,8 +516,10 @@ def planarize(
         key = frozenset((k, j))
         if key not in verdicts:
             # proved safe in polynomial time (dominators), else the exhaustive search
+            # (without the search, a crossing not proved safe is taken as unsafe: a drawing
+            # may then be refused that exists, never one made that is wrong)
             verdicts[key] = None if proof.safe(arcs[k], arcs[j]) else play_using(
-                succ, s, arcs[k], arcs[j], deadline, nodes)
+                succ, s, arcs[k], arcs[j], deadline, nodes) if exhaustive else []
         return verdicts[key]
 
     unsafe = float(len(arcs) ** 2 + 1)  # dearer than every safe way together
@@ -455,14 +529,15 @@ def planarize(
 
     tree, rest = _plays_first(succ, s, arcs)
     refusal: UnsafeCrossing | None = None
-    for _attempt in range(ATTEMPTS):
-        drawing = _Drawing(len(names), arcs, tree, rest)
+    for _attempt in range(attempts):
+        drawing = _Drawing(len(names), arcs, tree, rest, deadline)
         for count, k in enumerate(drawing.later):
             if deadline is not None:
                 deadline.check()
             crossed = drawing.route(k, price)
             assert crossed is not None  # the dual graph of a connected plane graph is connected
-            blocked = [j for j in (drawing.carrier[frozenset(e)] for e in crossed) if shared_play(k, j)]
+            blocked = [j for j in (drawing.carrier[frozenset(e)] for e in crossed)
+                       if shared_play(k, j) is not None]
             if blocked:
                 j = blocked[0]
                 play = [names[v] for v in shared_play(k, j) or [] if v < len(graph)]
@@ -480,7 +555,11 @@ def planarize(
         assert refusal is not None
         raise refusal
     drawing.embedding.check_structure()  # a plane embedding, or a bug here
+    if deadline is not None:
+        deadline.check()
     out_graph, crossing_list = _with_gadgets(names, len(graph), vertices, arcs, drawing, prefix, headers)
+    if deadline is not None:
+        deadline.check()
     out_graph.name = f"{graph.name}.planar"
     planar = bool(nx.check_planarity(out_graph.to_networkx().to_undirected())[0])
     return Planarized(out_graph, start, len(drawing.crossings), crossing_list, dropped_vertices,
@@ -515,8 +594,8 @@ def _fresh_prefix(names: Sequence[str]) -> str:
 
 def with_gadgets(
     names: Sequence[str], arcs: Sequence[Arc], along: Sequence[Sequence[tuple[int, int]]], prefix: str
-) -> list[tuple[str, str]]:
-    """The arcs (by name) with a gadget at every crossing (module docstring): ``along[a]``
+) -> Iterator[tuple[str, str]]:
+    """The arcs (by name, one by one) with a gadget at every crossing (module docstring): ``along[a]``
     lists the crossings on arc ``a`` from its tail to its head, each as ``(crossing number,
     role)``; a crossing has one arc in role 0 (``u``, ``v`` in the docstring) and one in
     role 1 (``w``, ``z``). Gadget vertices are named ``<prefix><crossing><part>``."""
@@ -525,22 +604,20 @@ def with_gadgets(
         # part "1", "2": before the centre; "3": after it
         return f"{prefix}{k}{'uw'[role]}{part}"
 
-    new_arcs: list[tuple[str, str]] = []
     for k in sorted({k for crossings in along for k, _ in crossings}):
         centre = f"{prefix}{k}x"
         # the punishers: z1 -> y -> u2 and v1 -> y' -> w2
-        new_arcs += [(gadget(k, 1, "3"), f"{prefix}{k}ya"), (f"{prefix}{k}ya", gadget(k, 0, "2"))]
-        new_arcs += [(gadget(k, 0, "3"), f"{prefix}{k}yb"), (f"{prefix}{k}yb", gadget(k, 1, "2"))]
+        yield from [(gadget(k, 1, "3"), f"{prefix}{k}ya"), (f"{prefix}{k}ya", gadget(k, 0, "2"))]
+        yield from [(gadget(k, 0, "3"), f"{prefix}{k}yb"), (f"{prefix}{k}yb", gadget(k, 1, "2"))]
         for role in (0, 1):
-            new_arcs += [(gadget(k, role, "1"), gadget(k, role, "2")), (gadget(k, role, "2"), centre),
-                         (centre, gadget(k, role, "3"))]
+            yield from [(gadget(k, role, "1"), gadget(k, role, "2")), (gadget(k, role, "2"), centre),
+                        (centre, gadget(k, role, "3"))]
     for a, (u, v) in enumerate(arcs):
         here = names[u]
         for k, role in along[a]:
-            new_arcs.append((here, gadget(k, role, "1")))
+            yield here, gadget(k, role, "1")
             here = gadget(k, role, "3")
-        new_arcs.append((here, names[v]))
-    return new_arcs
+        yield here, names[v]
 
 
 def _with_gadgets(

@@ -47,7 +47,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pyasp_games.domains.geography.planar import SafetyProof, _fresh_prefix, with_gadgets
+from pyasp_games.domains.geography.planar import SafetyProof, _fresh_prefix, polled, with_gadgets
 from pyasp_games.domains.geography.tqbf import GameQbf, Qbf, game_to_qbf, to_geography
 from pyasp_games.engines.graphs import Digraph, from_arcs
 from pyasp_games.engines.limits import Deadline
@@ -163,7 +163,8 @@ def _along(p: Sequence[float], q: Sequence[float], r: Sequence[float], s: Sequen
 
 
 def crossing_safe(
-    succ: Sequence[Sequence[int]], start: int, pairs: Sequence[tuple[Arc, Arc]]
+    succ: Sequence[Sequence[int]], start: int, pairs: Sequence[tuple[Arc, Arc]],
+    deadline: Deadline | None = None,
 ) -> list[bool]:
     """:meth:`SafetyProof.safe` for each pair of arcs.
 
@@ -172,7 +173,7 @@ def crossing_safe(
     [True, False]
     """
     proof = SafetyProof(succ, start)
-    return [proof.safe(first, second) for first, second in pairs]
+    return [proof.safe(first, second) for first, second in polled(pairs, deadline, 256)]
 
 
 def drawing_size(q: Qbf) -> tuple[int, int]:
@@ -233,7 +234,7 @@ def schaefer_drawing(q: Qbf, deadline: Deadline | None = None) -> SchaeferDrawin
     if count_crossings([(place[arcs[k][0]], place[arcs[k][1]]) for k in outside]):
         raise AssertionError("two arcs outside the circle cross")  # pragma: no cover - the docstring
     safe = all(crossing_safe(schaefer.succ, index["in1"],
-                             [(arcs[k], arcs[j]) for k, j in crossed]))
+                             [(arcs[k], arcs[j]) for k, j in crossed], deadline))
     along: list[list[tuple[float, int, int]]] = [[] for _ in arcs]
     for number, (k, j) in enumerate(crossed):
         (a, b), (e, f) = arcs[k], arcs[j]
@@ -244,9 +245,11 @@ def schaefer_drawing(q: Qbf, deadline: Deadline | None = None) -> SchaeferDrawin
     prefix = _fresh_prefix(names)
     headers = {"source": f"{q.name} (TQBF -> planar Geography)", "start": "in1",
                "variant": "vertex", "undirected": "no"}
-    graph = from_arcs(with_gadgets(names, arcs, chains, prefix), ["in1", *names],
+    graph = from_arcs(polled(with_gadgets(names, arcs, chains, prefix), deadline), ["in1", *names],
                       name=f"{q.name}.planar", headers=headers)
     planar = None
+    if deadline is not None:
+        deadline.check()
     if len(graph) <= PLANARITY_TESTED:
         planar = bool(nx.check_planarity(graph.to_networkx().to_undirected())[0])
     return SchaeferDrawing(schaefer, graph, len(crossed), planar, safe)
@@ -281,7 +284,7 @@ def planarize_via_qbf(
     """
     s = graph.position(start)
     succ = [list(vs) for vs in graph.succ]
-    game = game_to_qbf(succ, s, variant, directed, list(graph.names))
+    game = game_to_qbf(succ, s, variant, directed, list(graph.names), deadline)
     q = game.qbf(graph.name)
     drawing = schaefer_drawing(q, deadline)
     return QbfRoute(drawing.graph, game.variables, len(game.clauses), game.moves,

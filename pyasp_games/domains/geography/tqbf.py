@@ -33,6 +33,7 @@ In both, the first player wins from ``in_1`` iff the formula is true.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -172,9 +173,57 @@ class GameQbf:
         return parse_qdimacs(self.qdimacs(), name)
 
 
+def play_layers(
+    size: int, arcs: Sequence[tuple[int, int]], variant: str, directed: bool = True,
+    budget: int = 200_000, deadline: Deadline | None = None,
+) -> tuple[int, list[set[int]]]:
+    """The longest play from vertex 0 and, for each ``i``, the vertices a play of ``i``
+    moves can end on (``[{0}, ...]``): exact, by a search over the positions (the token's
+    vertex and what is used up, each position once) within ``budget`` positions; beyond
+    it, bounds (every vertex a walk of ``i`` moves reaches, plays no longer than the
+    material: the vertices, or the arcs).
+
+    >>> play_layers(3, [(0, 1), (1, 2), (0, 2)], "vertex")
+    (2, [{0}, {1, 2}, {2}])
+    >>> play_layers(2, [(0, 1), (1, 0)], "edge", directed=False)
+    (1, [{0}, {1}])
+    """
+    out: list[list[int]] = [[] for _ in range(size)]
+    for u, v in arcs:
+        out[u].append(v)
+    keys = {}
+    for u, v in arcs:
+        keys.setdefault((u, v) if directed else frozenset((u, v)), len(keys))
+    key = {(u, v): keys[(u, v) if directed else frozenset((u, v))] for u, v in arcs}
+    start_used = 1 if variant == "vertex" else 0
+    layers: list[set[int]] = [{0}]
+    seen = {(0, start_used)}
+    frontier = [(0, start_used)]
+    while frontier and len(seen) <= budget:
+        if deadline is not None:
+            deadline.check()
+        following = []
+        for v, used in frontier:
+            for w in out[v]:
+                bit = 1 << (w if variant == "vertex" else size + key[(v, w)])
+                if not used & bit and (w, used | bit) not in seen:
+                    seen.add((w, used | bit))
+                    following.append((w, used | bit))
+        if following:
+            layers.append({w for w, _ in following})
+        frontier = following
+    if len(seen) <= budget:
+        return len(layers) - 1, layers
+    bound = size - 1 if variant == "vertex" else len(keys)  # the material
+    walks = [{0}]
+    for _ in range(bound):
+        walks.append({w for v in walks[-1] for w in out[v] if variant != "vertex" or w != 0})
+    return bound, walks
+
+
 def game_to_qbf(
     succ: list[list[int]], start: int, variant: str = "vertex", directed: bool = True,
-    names: list[str] | None = None,
+    names: list[str] | None = None, deadline: Deadline | None = None,
 ) -> GameQbf:
     """Geography -> TQBF: a QBF, one block of variables per move, true exactly when the
     first player wins Geography on ``succ`` from ``start``.
@@ -224,11 +273,15 @@ def game_to_qbf(
     if not directed:
         arcs = sorted(set(arcs) | {(v, u) for u, v in arcs})
     adjacent = set(arcs)
-    longest = size - 1 if variant == "vertex" else len({frozenset(a) if not directed else a for a in arcs})
+    longest, possible = play_layers(size, arcs, variant, directed, deadline=deadline)
     moves = longest + 1 if longest % 2 == 0 else longest + 2  # odd, above the longest play
     if moves > MAX_QBF_MOVES:
         raise InputError(f"a play can last {longest} moves; the QBF is written for at most "
                          f"{MAX_QBF_MOVES - 1}")
+    # where a move can stand after i legal moves (move 0: the start); a later move is
+    # the first illegal one when it stands elsewhere, so the clauses about a vertex no
+    # legal play can reach there are left out (the first illegal move decides the game)
+    possible += [set()] * (moves + 1 - len(possible))
     bits = max(1, (size - 1).bit_length())
     counter = [moves * bits]
 
@@ -240,24 +293,27 @@ def game_to_qbf(
         return [-var(i, b) if (c >> b) & 1 else var(i, b) for b in range(bits)]
 
     def legal(i: int) -> list[list[int]]:
-        out = [differs(i, c) for c in range(size, 1 << bits)]
-        for u in range(size) if i > 1 else (0,):
-            for v in range(size):
+        if deadline is not None:
+            deadline.check()
+        out = [differs(i, c) for c in range(1 << bits) if c not in possible[i]]
+        for u in possible[i - 1]:
+            for v in possible[i]:
                 if (u, v) not in adjacent:
                     out.append((differs(i - 1, u) if i > 1 else []) + differs(i, v))
         if variant == "vertex":
-            out.append(differs(i, 0))
             for j in range(1, i):
-                out += [differs(j, v) + differs(i, v) for v in range(size)]
+                out += [differs(j, v) + differs(i, v) for v in possible[j] & possible[i]]
             return out
         edges = arcs if directed else [(u, v) for u, v in arcs if u <= v]
         for j in range(1, i):
             for u, v in edges:  # move j along the arc (edge), and move i along it again
                 ways = ((u, v),) if directed else tuple(dict.fromkeys(((u, v), (v, u))))
                 for a, b in ways:
-                    if j == 1 and a != 0:
+                    if a not in possible[j - 1] or b not in possible[j]:
                         continue
                     for c, d in ways:
+                        if c not in possible[i - 1] or d not in possible[i]:
+                            continue
                         clause = _clause([*(differs(j - 1, a) if j > 1 else []), *differs(j, b),
                                           *differs(i - 1, c), *differs(i, d)])
                         if clause is not None:

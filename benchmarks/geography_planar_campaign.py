@@ -1,0 +1,151 @@
+"""Planar Geography on random digraphs of 6 to 10 vertices, both variants (issue 43).
+
+    python benchmarks/geography_planar_campaign.py                   # the table of RESULTS.md
+    python benchmarks/geography_planar_campaign.py --count 4 --sizes 6 7 --limit 10
+
+For every size n and variant: ``--count`` random digraphs on n vertices (each arc present
+with probability ``--degree / (n - 1)``, start 0; ``--complete``: the complete digraph; ``--tournament``: random tournaments), redrawn as ``geography planarize``
+(``--route auto``) does it, in this process, with a deadline of ``--limit`` seconds:
+the drawing route (vertex geography; edge geography through its line digraph), where it
+refuses the unfolding of the first moves (up to 100,000 vertices), else the QBF route. Then the winner is checked: the game solved (native) against the planar game
+solved (native, ``--check-limit`` seconds, up to :data:`CHECKED` vertices) -- *on the
+result* -- and, on the QBF route,
+against the QBF's truth (its own search) as well. Printed: per size and variant, how
+many were planarized (by which route), refused (the QBF route's crossing limit) or out
+of time, the sizes of the results (median and largest vertices and arcs), the seconds,
+and how many winners were checked on the result and agreed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from pyasp_games.cli.geography import AUTO_UNFOLDED
+from pyasp_games.domains.geography.model import make_instance
+from pyasp_games.domains.geography.native import solve_game
+from pyasp_games.domains.geography.planar import (
+    UnsafeCrossing,
+    line_digraph,
+    planarize,
+    without_two_cycles,
+)
+from pyasp_games.domains.geography.planar_tqbf import planarize_via_qbf
+from pyasp_games.domains.geography.planar_unfold import unfold
+from pyasp_games.domains.geography.tqbf import qbf_value
+from pyasp_games.engines.graphs import from_arcs
+from pyasp_games.engines.limits import Deadline, LimitReached
+from pyasp_games.errors import InputError
+
+#: The largest planar game solved to check its winner.
+CHECKED = 20_000
+
+
+def random_digraph(rng: random.Random, n: int, degree: float) -> list[tuple[int, int]]:
+    p = min(1.0, degree / (n - 1))
+    return [(u, v) for u in range(n) for v in range(n) if u != v and rng.random() < p]
+
+
+def one(arcs: list[tuple[int, int]], n: int, variant: str, limit: float, check_limit: float) -> dict:
+    g = from_arcs([(str(u), str(v)) for u, v in arcs], [str(i) for i in range(n)])
+    winner = solve_game(make_instance(g, "0", variant), line=False).first_wins
+    row: dict = {"winner": winner}
+    started = time.process_time()
+    deadline = Deadline(limit)
+    try:
+        result = qbf = None
+        # edge geography: the arcs used up are the line digraph's vertices (2-cycles left out)
+        drawn = g if variant == "vertex" else line_digraph(without_two_cycles(g), "0")
+        try:
+            p = planarize(drawn, drawn.headers.get("start", "0"), deadline)
+            result, start, row["route"] = p.graph, p.start, "planar" if p.planar_input else "drawing"
+        except UnsafeCrossing:
+            pass
+        if result is None:
+            try:
+                u = unfold(make_instance(g, "0", variant), deadline, AUTO_UNFOLDED)
+                result, start, row["route"] = u.graph, "p", "unfold"
+            except InputError:
+                pass
+        if result is None:
+            route = planarize_via_qbf(g, "0", variant, True, deadline)
+            result, start, qbf, row["route"] = route.graph, "in1", route.qbf, "qbf"
+    except LimitReached:
+        row["route"] = "timeout"
+    except InputError:
+        row["route"] = "refused"
+    row["seconds"] = time.process_time() - started
+    if row["route"] in ("timeout", "refused"):
+        return row
+    row["vertices"], row["arcs"] = len(result), result.arc_count
+    if qbf is not None:
+        try:
+            row["truth"] = qbf_value(qbf.blocks, qbf.clauses, Deadline(check_limit)) == winner
+        except LimitReached:
+            row["truth"] = None
+    row["checked"] = None  # beyond CHECKED vertices the native search's table outgrows memory
+    if len(result) <= CHECKED:
+        try:
+            solved = solve_game(make_instance(result, start), Deadline(check_limit), line=False).first_wins
+            row["checked"] = solved == winner
+        except LimitReached:
+            pass
+    return row
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[6, 7, 8, 9, 10])
+    parser.add_argument("--count", type=int, default=10)
+    parser.add_argument("--degree", type=float, default=2.0, help="mean out-degree")
+    parser.add_argument("--limit", type=float, default=20.0, help="seconds to planarize one game")
+    parser.add_argument("--check-limit", type=float, default=10.0, help="seconds to solve a result")
+    parser.add_argument("--seed", type=int, default=43)
+    parser.add_argument("--complete", action="store_true", help="the complete digraph on n vertices instead")
+    parser.add_argument("--tournament", action="store_true", help="random tournaments instead (each pair one way)")
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    print("| n | variant | planarized (planar / drawing / unfolded / QBF) | refused / out of time | "
+          "vertices median (largest) | arcs median (largest) | CPU s median (largest) | "
+          "winner checked on the result | QBF truth = winner |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    started = time.perf_counter(), time.process_time()
+    for n in args.sizes:
+        if args.complete:
+            games = [[(u, v) for u in range(n) for v in range(n) if u != v]]
+        elif args.tournament:
+            games = [[(u, v) if rng.random() < 0.5 else (v, u) for u in range(n) for v in range(u + 1, n)]
+                     for _ in range(args.count)]
+        else:
+            games = [random_digraph(rng, n, args.degree) for _ in range(args.count)]
+        for variant in ("vertex", "edge"):
+            rows = [one(arcs, n, variant, args.limit, args.check_limit) for arcs in games]
+            done = [r for r in rows if "vertices" in r]
+            routes = [r["route"] for r in rows]
+            size = [r["vertices"] for r in done] or [0]
+            arcs_ = [r["arcs"] for r in done] or [0]
+            seconds = [r["seconds"] for r in rows]
+            checked = [r["checked"] for r in done]
+            truth = [r["truth"] for r in done if "truth" in r]
+            if any(c is False for c in checked) or any(t is False for t in truth):
+                print(f"WINNER CHANGED: {[(g, r) for g, r in zip(games, rows, strict=True) if r.get('checked') is False]}")
+            print(f"| {n} | {variant} | {len(done)}/{len(rows)} ({routes.count('planar')} / "
+                  f"{routes.count('drawing')} / {routes.count('unfold')} / {routes.count('qbf')}) | {routes.count('refused')} / "
+                  f"{routes.count('timeout')} | {statistics.median(size):,.0f} ({max(size):,}) | "
+                  f"{statistics.median(arcs_):,.0f} ({max(arcs_):,}) | {statistics.median(seconds):.2f} "
+                  f"({max(seconds):.2f}) | {checked.count(True)}/{len(done)} (unknown "
+                  f"{checked.count(None)}) | {truth.count(True)}/{len(truth)} |", flush=True)
+
+    print(f"\n{time.perf_counter() - started[0]:.0f} s wall, {time.process_time() - started[1]:.0f} s CPU "
+          f"(--degree {args.degree}, --count {args.count}, --limit {args.limit}, --seed {args.seed}"
+          f"{', --complete' if args.complete else ''}{', --tournament' if args.tournament else ''})")
+
+
+if __name__ == "__main__":
+    main()
