@@ -36,10 +36,26 @@ def cpu() -> float:
 
 
 def turned(proof: dict[str, Any], rename: dict[str, str]) -> dict[str, Any]:
-    """``proof`` with every cell renamed by ``rename`` (the half-turn)."""
+    """``proof`` with every cell renamed by ``rename`` (the half-turn, which swaps each
+    player's two sides: a derivation's side 0 becomes side 1)."""
+    def point(p: Any) -> Any:
+        return 1 - p if isinstance(p, int) else rename[p]
+
+    def step(st: dict[str, Any]) -> dict[str, Any]:
+        if "adj" in st:
+            return {"adj": [point(p) for p in st["adj"]]}
+        if "template" in st:
+            return {"template": [point(p) for p in st["template"]], "carrier": [rename[c] for c in st["carrier"]]}
+        return dict(st)
+
     nodes = []
     for node in proof["nodes"]:
         new: dict[str, Any] = {}
+        if "dead" in node:
+            new["dead"] = [rename[c] for c in node["dead"]]
+            new["next"] = node["next"]
+        if "connect" in node:
+            new["connect"] = [step(st) for st in node["connect"]]
         if "move" in node:
             new["move"] = rename[node["move"]]
             new["next"] = node["next"]

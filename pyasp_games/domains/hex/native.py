@@ -119,8 +119,10 @@ class Engine:
 
     def __init__(self, game: Hex, deadline: Deadline | None = None, knowledge: bool = True,
                  templates: bool = True, compiled: bool = True, dead_cells: bool = True,
-                 hsearch: bool = True) -> None:
+                 hsearch: bool = True, derive: bool = True) -> None:
         self.game = game
+        #: proofs carry H-search's derivations (``connect`` leaves, :mod:`.proofs`)
+        self.derive = derive
         self.cells = Cells(game)
         self.deadline = deadline or Deadline(None)
         self.knowledge = knowledge

@@ -73,6 +73,9 @@ class ProofWriter:
         self.joins: dict[tuple[int, int, str, str], int] = {}
         #: H-search, for the connections' strategies (when the search runs it)
         self.sweeper = engine.links.sweeper if engine.links.hsearch else None
+        #: connections H-search derives written as their derivations (``connect``
+        #: leaves, checked rule by rule) rather than as strategies played out move by move
+        self.derive = engine.derive
 
     def proof(self, black: int, white: int, player: str) -> dict[str, Any]:
         """The proof of the position, its root the position's node."""
@@ -102,7 +105,12 @@ class ProofWriter:
         if settled != (black, white):
             # the dead cells filled: the proof goes on without them (the loser's), the
             # sub-proof found with them Black's replays, as their colour decides no win
-            here = {"carrier": [self.names[c] for c in set_bits(engine.cells.full & ~(settled[0] | settled[1]))]}
+            if self.derive:
+                # a ``dead`` node: the checker finds each cell dead by its own criterion and
+                # fills it black, as the search did (the derivations below name its stones)
+                here = {"dead": [self.names[c] for c in set_bits(settled[0] & ~black)]}
+            else:
+                here = {"carrier": [self.names[c] for c in set_bits(engine.cells.full & ~(settled[0] | settled[1]))]}
             ids[key] = self._add(here)
             here["next"] = self.node(engine, *settled, player)
             return ids[key]
@@ -191,6 +199,10 @@ class ProofWriter:
         at = self._joined(inner, black, white, winner, own, empty)
         if at is None and to_move == winner and inner.links.sweeper is not None:
             at = self._first_key(inner, winner, own, empty)
+        if at is None and self.sweeper is not None and self.derive:
+            steps = self.sweeper.derivation(winner, own, empty, self.names, semi=to_move == winner)
+            if steps is not None:
+                at = self._add({"connect": steps})
         if at is None and self.sweeper is not None:
             at = self._strategy(black, white, to_move, winner, own, empty, claimed)
         if at is None:
