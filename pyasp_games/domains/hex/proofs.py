@@ -10,10 +10,13 @@ DAG: transposed positions share their node), searching again where a node is mis
 - the winner to move: its ``move`` and the proof of what follows;
 - the loser to move: every ``replies``' proof; a reply outside the must-play region is
   answered by the key of a semi-connection it misses, and that connection's proof;
-- the dead cells filled: a ``carrier`` node leaving them out (the loser's), the proof
-  found with them filled below it;
+- the dead cells filled: a ``dead`` node filling them black as the search did (the
+  checker finds each one dead itself), the proof found with them filled below it
+  (without derivations, ``derive=False``: a ``carrier`` node giving them to the loser);
 - a connection that uses edge templates, or one H-search found (no pairing strategy): a
-  carrier node over its cells and, inside, the strategy H-search gives move by move
+  carrier node over its cells and, inside, a ``connect`` leaf, H-search's derivation of
+  the connection (:meth:`.connections.Sweeper.derivation`, checked rule by rule); where
+  H-search derives none there, the strategy it gives move by move
   (:meth:`ProofWriter.connection`: the winner plays the key of its smallest
   semi-connection and the game is restricted to the rest of that carrier; every reply
   of the loser there is answered so), down to pairing leaves, with the template-free

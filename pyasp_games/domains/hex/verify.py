@@ -12,6 +12,13 @@ cell outside it becomes the loser's, the same player moves, and the proof goes o
 ``next`` in that smaller position (sound by Hex's monotonicity: a stone more never hurts
 its owner, so a winner who wins with the loser holding those cells wins without that:
 the loser's moves outside the carrier are answered by any move, which can only help).
+A leaf ``{"connect": [step, ...]}`` is a virtual connection of the winner's sides given
+by its derivation (H-search's rules, each step checked here by :class:`_Derivations`'
+own tests: adjacent points, edge templates played out as local games, the AND and OR
+rules over carriers computed here), full, or semi with the winner to move. A node
+``{"dead": [cell, ...], "next": node}`` fills dead cells with Black (each one dead for
+both players by the criterion checked here, :func:`_dead_filled`; a dead cell's colour
+changes no win), the same player to move.
 The checker replays the proof from the position with its own rules: a flood fill over
 the cells for a joined chain (and for White in graph Hex, for Black's way through the
 cells that are not white), on Python-int bitsets (six shifts of a set on the rhombus,
