@@ -483,9 +483,15 @@ _HS_FULLS = 8
 _HS_SEMIS = 24
 _HS_QUEUE = _NODES * _NODES * _HS_FULLS
 #: how a connection was derived (the low two bits of its provenance word): adjacent
-#: points, an edge template, the AND rule (middle point in bits 2-8, the two
+#: points, an edge template (its stone's cell in bits 2-8), the AND rule (middle point in bits 2-8, the two
 #: connections' places in bits 9-13 and 14-18), the OR rule (its semis from bit 20)
 _BASE, _TEMPLATE, _AND, _OR = 0, 1, 2, 3
+#: the most cells of an edge template a derivation may use (:meth:`Sweeper.derivation`)
+TEMPLATE_CELLS = 10
+
+
+class _TooDeep(Exception):
+    """A derivation through an edge template larger than :data:`TEMPLATE_CELLS`."""
 
 
 @kernel
@@ -688,7 +694,7 @@ def _hsearch(own: int, empty: int, a: int, b: int, geo: Any, nb: Any, tpl: Any, 
                     if carrier & opp:
                         continue
                     if _hs_add_full(point, side, carrier & empty, pbits, F, nF, kf, queue, qt, fm, FP,
-                                    _TEMPLATE) == 2:
+                                    _TEMPLATE | (x << 2)) == 2:
                         outc[0] = carrier & empty
                         return -1
     qh = 0
@@ -897,13 +903,16 @@ class Sweeper:
     def derivation(self, player: str, own: int, empty: int, names: Any, semi: bool = False
                    ) -> list[dict[str, Any]] | None:
         """How H-search joins ``player``'s sides, as the steps of a derivation a proof
-        carries (the checker, :func:`.verify._derived`, replays each rule with its own
-        tests): a full connection of the sides, or with ``semi`` (``player`` moves) the
-        semi-connection of the smallest carrier; ``None`` when there is neither.
+        carries (the checker, :class:`.verify._Derivations`, replays each rule with its
+        own tests): a full connection of the sides, or with ``semi`` (``player`` moves)
+        the semi-connection of the smallest carrier; ``None`` when there is neither, or
+        when it uses an edge template of more than :data:`TEMPLATE_CELLS` cells (the
+        checker plays each template out as a local game: the ziggurat's 8 cells cost
+        little, the 19 of the deeper one far too much to repeat).
 
         The steps, each naming earlier ones by place, the last the sides' connection:
         ``{"adj": [P, Q]}`` (adjacent points), ``{"template": [P, side], "carrier":
-        [cell, ...]}`` (an edge template), ``{"and": [i, j]}`` (two full connections
+        [cell, ...]}`` (an edge template, P its stone's or empty cell), ``{"and": [i, j]}`` (two full connections
         with a point in common), ``{"or": [i, j, ...]}`` (semi-connections of the same
         points); a point is a side (0 or 1, in the order of the game's sides), an
         empty cell or a stone of a group (its first cell), by name (``names``).
@@ -954,8 +963,10 @@ class Sweeper:
             if rule == _BASE:
                 step: dict[str, Any] = {"adj": [point(p), point(q)]}
             elif rule == _TEMPLATE:
-                edge, at = (p, q) if p < 2 else (q, p)
-                step = {"template": [point(at), edge], "carrier": [names[c] for c in set_bits(carrier)]}
+                if carrier.bit_count() > TEMPLATE_CELLS:
+                    raise _TooDeep
+                edge = p if p < 2 else q
+                step = {"template": [names[prov >> 2 & 127], edge], "carrier": [names[c] for c in set_bits(carrier)]}
             elif rule == _AND:
                 e, m, z, k1, k2 = split(p, q, prov, carrier)
                 step = {"and": [place(0, e, m, k1), place(0, m, z, k2)]}
@@ -965,7 +976,10 @@ class Sweeper:
             placed[name] = len(steps) - 1
             return len(steps) - 1
 
-        place(*root)
+        try:
+            place(*root)
+        except _TooDeep:
+            return None
         return steps
 
     def connections(self, player: str, own: int, empty: int

@@ -192,8 +192,8 @@ class _Derivations:
     - ``adj`` P, Q: adjacent points (two neighbouring cells, a cell or group touching a
       side's cells, a cell touching a group), full with an empty carrier;
     - ``template`` P, side, carrier: checked here by playing the local game out (the
-      loser moves first, holds every cell outside the carrier, the winner must join P
-      to the side), full;
+      loser moves first, holds every cell outside the carrier, the winner must join
+      the cell named, P's stone or P itself, to the side), full;
     - ``and`` of two full connections (x, u) and (u, y), carriers disjoint, x outside
       the second carrier and y outside the first: through a group u, full (x, y) over
       both carriers (each intrusion answered in its own carrier); through an empty cell
@@ -236,9 +236,11 @@ class _Derivations:
 
     def _template_holds(self, start: int, goal: int, carrier: int, own: int) -> bool:
         """The local game: the loser moves first and holds every cell outside
-        ``carrier``; does the winner join ``start`` to ``goal``?"""
+        ``carrier``; does the winner, with the cell ``start`` and its stones next to the
+        carrier (the others left out: fewer stones can only make it harder), join
+        ``start`` to ``goal``?"""
         rules = self.rules
-        stones = rules.component(own | start, start | (rules.grow(carrier | start) & own))
+        stones = start | (rules.grow(carrier) & own)
         key = (start, goal, carrier, stones)
         if key in self.templates:
             return self.templates[key]
@@ -301,6 +303,7 @@ class _Derivations:
                 p, q = (groups[repr(name)] for name in ends)
                 if p is None or q is None:
                     return False, f"step {i}: {ends!r} are not two of {PLAYERS[player]}'s points here"
+                anchor = 1 << index[ends[0]] if isinstance(ends[0], str) else 0
                 if "adj" in step:
                     if not self._adjacent(p, q, sides):
                         return False, f"step {i}: {ends!r} are not adjacent"
@@ -316,7 +319,7 @@ class _Derivations:
                 carrier = sum(1 << c for c in set(cells))
                 if carrier & ~empty or carrier & p[1]:
                     return False, f"step {i}: the template's carrier holds a cell that is not empty"
-                if not self._template_holds(p[1], sides[q[1]], carrier, own):
+                if not self._template_holds(anchor, sides[q[1]], carrier, own):
                     return False, f"step {i}: the template does not join {ends[0]!r} to its side"
                 facts.append((frozenset((p, q)), carrier, None))
                 continue
