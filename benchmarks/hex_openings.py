@@ -7,6 +7,9 @@ verify.py, wall and CPU seconds of the search and of the check.
 
 ``--per-opening`` limits each opening's search in wall seconds, ``--per-opening-cpu`` in
 CPU seconds of this process (the figure to read on a shared, loaded machine).
+``--hsearch-bounds F,S,O`` sets H-search's bounds (full and semi connections kept per
+pair, semis in one OR; at most 8, 24, 8); ``--strategies`` writes the connections as
+strategies move by move instead of derivations (the proofs of before issue 46).
 
 Openings whose half-turn image was solved are not searched again: their proof is the
 image's, turned here, and checked like the others (a check more than ``hex openings``
@@ -36,10 +39,26 @@ def cpu() -> float:
 
 
 def turned(proof: dict[str, Any], rename: dict[str, str]) -> dict[str, Any]:
-    """``proof`` with every cell renamed by ``rename`` (the half-turn)."""
+    """``proof`` with every cell renamed by ``rename`` (the half-turn, which swaps each
+    player's two sides: a derivation's side 0 becomes side 1)."""
+    def point(p: Any) -> Any:
+        return 1 - p if isinstance(p, int) else rename[p]
+
+    def step(st: dict[str, Any]) -> dict[str, Any]:
+        if "adj" in st:
+            return {"adj": [point(p) for p in st["adj"]]}
+        if "template" in st:
+            return {"template": [point(p) for p in st["template"]], "carrier": [rename[c] for c in st["carrier"]]}
+        return dict(st)
+
     nodes = []
     for node in proof["nodes"]:
         new: dict[str, Any] = {}
+        if "dead" in node:
+            new["dead"] = [rename[c] for c in node["dead"]]
+            new["next"] = node["next"]
+        if "connect" in node:
+            new["connect"] = [step(st) for st in node["connect"]]
         if "move" in node:
             new["move"] = rename[node["move"]]
             new["next"] = node["next"]
@@ -63,6 +82,8 @@ def main() -> None:
     parser.add_argument("--per-opening-cpu", type=float, default=None)
     parser.add_argument("--cells", default="")
     parser.add_argument("--out", default="")
+    parser.add_argument("--hsearch-bounds", default="")
+    parser.add_argument("--strategies", action="store_true")
     args = parser.parse_args()
     game = parse_position(args.board)
     wanted = [c for c in args.cells.split(",") if c] or list(game.cells)
@@ -79,7 +100,11 @@ def main() -> None:
             proof, winner, nodes, status = turned(proofs[image], rename), answer[image], 0, "image"
         else:
             limit = Deadline(None, args.per_opening_cpu) if args.per_opening_cpu else Deadline(args.per_opening)
-            engine = Engine(opened, limit)
+            engine = Engine(opened, limit, derive=not args.strategies)
+            if args.hsearch_bounds:
+                engine.compile_now()
+                sweeper = engine.links.sweeper
+                sweeper.hs_fulls, sweeper.hs_semis, sweeper.hs_ors = map(int, args.hsearch_bounds.split(","))
             try:
                 result = solve_position(opened, engine=engine)
             except LimitReached:

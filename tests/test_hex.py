@@ -617,8 +617,10 @@ def test_dead_cells_decide_no_win_in_any_later_position():
 def test_a_wrong_dead_cell_gives_a_proof_the_checker_refuses():
     """The checker is the judge of the dead cells: an engine whose criterion is corrupted
     to fill c1 (not dead: White's way from b2 to the right edge) in Black's c3 against
-    White's b2 answers that Black wins, and its proof (a carrier giving c1 to White) is
-    refused; the honest engine answers White, with a proof the checker accepts."""
+    White's b2 answers that Black wins, and its proof (a node filling c1, which the
+    checker finds not dead by its own criterion; or, written without derivations, a
+    carrier giving c1 to White) is refused; the honest engine answers White, with a
+    proof the checker accepts."""
     from pyasp_games.domains.hex.native import Engine
 
     position = parse_position(".../.W./..B")
@@ -636,6 +638,12 @@ def test_a_wrong_dead_cell_gives_a_proof_the_checker_refuses():
     engine.dead.dead_cells = corrupted  # type: ignore[method-assign]
     wrong = solve_position(position, engine=engine)
     assert wrong.winner == "B"
+    assert wrong.proof["nodes"][wrong.proof["root"]]["dead"] == ["c1"]
+    ok, why = check_proof(position, "black", wrong.proof)
+    assert not ok and "c1 is not a dead cell" in why, why
+    engine.derive = False
+    engine.table.clear()
+    wrong = solve_position(position, engine=engine)
     assert wrong.proof["nodes"][wrong.proof["root"]]["carrier"]
     ok, why = check_proof(position, "black", wrong.proof)
     assert not ok, why
@@ -863,6 +871,107 @@ def test_the_checker_refuses_an_or_over_overlapping_carriers():
         if tried >= 3:
             break
     assert tried >= 3
+
+
+def _mover_wins(game, black: int, white: int, mover: str) -> bool:
+    """Plain minimax with an explicit player to move (the brute force above reads the
+    mover from the stone counts)."""
+    n = len(game)
+
+    @cache
+    def wins(b: int, w: int, p: str) -> bool:
+        stones = ["B" if b >> i & 1 else "W" if w >> i & 1 else "." for i in range(n)]
+        q = "W" if p == "B" else "B"
+        if _won(game, stones, q):
+            return False
+        if _won(game, stones, p):
+            return True
+        return any(not wins(b | 1 << c, w, q) if p == "B" else not wins(b, w | 1 << c, q)
+                   for c in range(n) if not (b | w) >> c & 1)
+
+    return wins(black, white, mover)
+
+
+def test_h_search_derivations_are_checked_rule_by_rule():
+    """The derivations a proof's ``connect`` leaves carry (connections.py writes them from
+    H-search's provenance) are replayed by the checker's own rules; on random 4 x 4
+    positions with at most 7 empty cells, whenever the checker accepts one, the plain
+    minimax above agrees (a full one: its player wins with the opponent to move; a semi
+    one: with its player to move)."""
+    import random
+
+    from pyasp_games.domains.hex.connections import Sweeper
+    from pyasp_games.domains.hex.native import Engine
+    from pyasp_games.domains.hex.verify import _Derivations, _Rules
+
+    rng = random.Random(46)
+    game = board(4, 4)
+    sweep = Sweeper(game, Engine(game).links.templates)
+    rules = _Rules(game)
+    accepted = {True: 0, False: 0}
+    for _ in range(50):
+        k = rng.randrange(5, 7)
+        cells = rng.sample(range(16), 2 * k - rng.randrange(2))
+        black = sum(1 << c for c in cells[0::2])
+        white = sum(1 << c for c in cells[1::2])
+        empty = 0xFFFF & ~(black | white)
+        for player, own in (("B", black), ("W", white)):
+            opponent = "W" if player == "B" else "B"
+            stones = ["B" if black >> i & 1 else "W" if white >> i & 1 else "." for i in range(16)]
+            if _won(game, stones, "B") or _won(game, stones, "W"):
+                continue
+            for semi in (False, True):
+                steps = sweep.derivation(player, own, empty, game.cells, semi=semi)
+                if steps is None:
+                    continue
+                mover = player if semi else opponent
+                ok, why = _Derivations(game, rules).check(black, white, player, mover, steps)
+                assert ok, why
+                assert _mover_wins(game, black, white, mover) == (mover == player), (stones, steps)
+                accepted[semi] += 1
+    assert accepted[True] > 10 and accepted[False] > 5, accepted
+
+
+def test_the_checker_refuses_broken_derivations():
+    """Each rule is the checker's own: a derivation changed in one step (an OR over a
+    semi-connection and itself, points that are not adjacent, an AND through a side, an
+    edge template on too small a carrier, a semi-connection with the loser to move, a
+    side that is not the last step's) is refused."""
+    from pyasp_games.domains.hex.connections import Sweeper
+    from pyasp_games.domains.hex.native import Engine
+    from pyasp_games.domains.hex.verify import _Derivations, _Rules
+
+    game = board(3, 3)
+    b2 = 1 << game.index["b2"]
+    empty = 0x1FF & ~b2
+    steps = Sweeper(game, {}).derivation("B", b2, empty, game.cells)
+    check = _Derivations(game, _Rules(game)).check
+    assert check(b2, 0, "B", "W", steps) == (True, "")
+    orred = next(i for i, st in enumerate(steps) if "or" in st)
+    wrong = [dict(st) for st in steps]
+    wrong[orred] = {"or": [steps[orred]["or"][0]] * 2}
+    assert "have a cell in common" in check(b2, 0, "B", "W", wrong)[1]
+    wrong = [dict(st) for st in steps]
+    wrong[0] = {"adj": [0, "a3"]}
+    assert "not adjacent" in check(b2, 0, "B", "W", wrong)[1]
+    through_side = [{"adj": ["a1", 0]}, {"adj": [0, "c1"]}, {"and": [0, 1]}]
+    assert "a side is no way" in check(b2, 0, "B", "W", through_side)[1]
+    last_and = steps[-1]["and"]
+    assert "does not join" in check(b2, 0, "B", "W", steps[:last_and[0] + 1])[1]
+    five = board(5, 5)
+    templates = Engine(five).links.templates
+    sweep = Sweeper(five, templates)
+    c3 = 1 << five.index["c3"]
+    steps = sweep.derivation("B", c3, (1 << 25) - 1 & ~c3, five.cells)
+    used = [st for st in steps if "template" in st]
+    assert used and _Derivations(five, _Rules(five)).check(c3, 0, "B", "W", steps)[0]
+    cut = [dict(st) for st in steps]
+    at = next(i for i, st in enumerate(steps) if "template" in st)
+    cut[at] = {"template": steps[at]["template"], "carrier": steps[at]["carrier"][:-1]}
+    assert "does not join" in _Derivations(five, _Rules(five)).check(c3, 0, "B", "W", cut)[1]
+    key = sweep.derivation("B", 0, (1 << 25) - 1, five.cells, semi=True)
+    assert _Derivations(five, _Rules(five)).check(0, 0, "B", "B", key)[0]
+    assert "with white to move" in _Derivations(five, _Rules(five)).check(0, 0, "B", "W", key)[1]
 
 
 # -- saved answers checked again (pyasp-games verify) ------------------------------------

@@ -32,6 +32,7 @@ from __future__ import annotations
 from typing import Any
 
 from pyasp_games.engines.compiled import bit_count, bit_index, compile_kernels, is_compiled, kernel
+from pyasp_games.engines.graphs import set_bits
 
 #: The most cells of a board the kernels take (every set a positive 64-bit word).
 MAX_CELLS = 62
@@ -481,13 +482,24 @@ def _settle(black: int, white: int, ba: int, bb: int, wa: int, wb: int, geo: Any
 _HS_FULLS = 8
 _HS_SEMIS = 24
 _HS_QUEUE = _NODES * _NODES * _HS_FULLS
+#: how a connection was derived (the low two bits of its provenance word): adjacent
+#: points, an edge template (its stone's cell in bits 2-8), the AND rule (middle point in bits 2-8, the two
+#: connections' places in bits 9-13 and 14-18), the OR rule (its semis from bit 20)
+_BASE, _TEMPLATE, _AND, _OR = 0, 1, 2, 3
+#: the most cells of an edge template a derivation may use (:meth:`Sweeper.derivation`)
+TEMPLATE_CELLS = 10
+
+
+class _TooDeep(Exception):
+    """A derivation through an edge template larger than :data:`TEMPLATE_CELLS`."""
 
 
 @kernel
 def _hs_add_full(p: int, q: int, c: int, pbits: Any, F: Any, nF: Any, kf: int, queue: Any, qt: Any,
-                 fm: Any) -> int:
+                 fm: Any, FP: Any, prov: int) -> int:
     """Add the full connection (p, q, carrier c) unless a kept one's carrier is within
-    ``c`` or the pair holds ``kf`` already; 2 when it joins the two sides, 1 when added."""
+    ``c`` or the pair holds ``kf`` already; 2 when it joins the two sides, 1 when added.
+    ``prov``: how it was derived (:data:`_BASE` ...), kept in ``FP`` beside it."""
     if p == q or (c & (pbits[p] | pbits[q])):
         return 0
     n = nF[p, q]
@@ -498,6 +510,8 @@ def _hs_add_full(p: int, q: int, c: int, pbits: Any, F: Any, nF: Any, kf: int, q
         return 0
     F[p, q, n] = c
     F[q, p, n] = c
+    FP[p, q, n] = prov
+    FP[q, p, n] = prov
     nF[p, q] = n + 1
     nF[q, p] = n + 1
     fm[p] |= 1 << q
@@ -509,18 +523,21 @@ def _hs_add_full(p: int, q: int, c: int, pbits: Any, F: Any, nF: Any, kf: int, q
         queue[t, 0] = p
         queue[t, 1] = q
         queue[t, 2] = c
+        queue[t, 3] = n
         qt[0] = t + 1
     return 1
 
 
 @kernel
 def _hs_add_semi(p: int, q: int, c: int, key: int, pbits: Any, F: Any, nF: Any, S: Any, SK: Any, nS: Any,
-                 kf: int, ks: int, ors: int, queue: Any, qt: Any, stack: Any, fm: Any) -> int:
+                 kf: int, ks: int, ors: int, queue: Any, qt: Any, stack: Any, fm: Any, FP: Any, SP: Any,
+                 prov: int) -> int:
     """Add the semi-connection (p, q, carrier ``c`` with its key ``key``) unless a kept
     full or semi one's carrier is within ``c``, then the OR rule: every set of at most
     ``ors`` of the pair's semi-connections with the new one whose carriers (keys
     included) have no cell in common gives a full connection over their union. 2 when a
-    full connection joins the two sides."""
+    full connection joins the two sides. The new one is kept (with ``prov`` in ``SP``)
+    before the OR rule, so that every full connection the rule makes names kept ones."""
     if p == q or (c & (pbits[p] | pbits[q])):
         return 0
     for k in range(nF[p, q]):
@@ -533,18 +550,27 @@ def _hs_add_semi(p: int, q: int, c: int, key: int, pbits: Any, F: Any, nF: Any, 
     limit = S.shape[2] if ((p == 0 and q == 1) or (p == 1 and q == 0)) else ks
     if n >= limit:
         return 0
-    # the OR rule first (over the kept ones): is there a set with an empty intersection?
+    S[p, q, n] = c
+    S[q, p, n] = c
+    SK[p, q, n] = key
+    SK[q, p, n] = key
+    SP[p, q, n] = prov
+    SP[q, p, n] = prov
+    nS[p, q] = n + 1
+    nS[q, p] = n + 1
+    # the OR rule (over the kept ones): is there a set with an empty intersection?
     common = c
     for k in range(n):
         common &= S[p, q, k]
     result = 0
     if not common:
         # depth-first over the kept semis in order, each taken only when it shrinks the
-        # intersection; stack rows: next index, intersection, union
+        # intersection; stack rows: next index, intersection, union, the semis taken
         d = 0
         stack[0, 0] = 0
         stack[0, 1] = c
         stack[0, 2] = c
+        stack[0, 3] = 1 << n
         found = 0
         while d >= 0 and found < 4:
             j = stack[d, 0]
@@ -557,8 +583,9 @@ def _hs_add_semi(p: int, q: int, c: int, key: int, pbits: Any, F: Any, nF: Any, 
             if inter == stack[d, 1]:
                 continue
             union = stack[d, 2] | s
+            taken = stack[d, 3] | (1 << j)
             if not inter:
-                r = _hs_add_full(p, q, union, pbits, F, nF, kf, queue, qt, fm)
+                r = _hs_add_full(p, q, union, pbits, F, nF, kf, queue, qt, fm, FP, _OR | (taken << 20))
                 if r == 2:
                     return 2
                 found += 1
@@ -568,16 +595,7 @@ def _hs_add_semi(p: int, q: int, c: int, key: int, pbits: Any, F: Any, nF: Any, 
                 stack[d, 0] = j + 1
                 stack[d, 1] = inter
                 stack[d, 2] = union
-        # a semi within a new full is of no more use
-        for k in range(nF[p, q]):
-            if not (F[p, q, k] & ~c):
-                return result
-    S[p, q, n] = c
-    S[q, p, n] = c
-    SK[p, q, n] = key
-    SK[q, p, n] = key
-    nS[p, q] = n + 1
-    nS[q, p] = n + 1
+                stack[d, 3] = taken
     return result
 
 
@@ -585,7 +603,7 @@ def _hs_add_semi(p: int, q: int, c: int, key: int, pbits: Any, F: Any, nF: Any, 
 def _hsearch(own: int, empty: int, a: int, b: int, geo: Any, nb: Any, tpl: Any, tcount: Any, tcells: Any,
              templates: int, kf: int, ks: int, ors: int, stop: int, mids: Any, ends: Any, pbits: Any,
              plibs: Any, F: Any, nF: Any, S: Any, SK: Any, nS: Any, queue: Any, qt: Any, stack: Any, fm: Any,
-             cellpt: Any, outk: Any, outc: Any) -> int:
+             cellpt: Any, outk: Any, outc: Any, FP: Any, SP: Any) -> int:
     """H-search (Anshelevich 2002) for the player of stones ``own`` and sides ``a``, ``b``.
 
     The points: the two sides (0, 1: the edge rows), the groups (2 ...), the empty cells
@@ -603,7 +621,10 @@ def _hsearch(own: int, empty: int, a: int, b: int, geo: Any, nb: Any, tpl: Any, 
     (the player has won whoever moves); else the number of semi-connections of the sides
     found, their keys in ``outk`` and carriers (key included) in ``outc`` (with
     ``stop``, as soon as there is one). The points' cells stay in ``pbits``, the
-    connections in ``F``/``nF`` and ``S``/``SK``/``nS``."""
+    connections in ``F``/``nF`` and ``S``/``SK``/``nS``, how each was derived in
+    ``FP``/``SP`` (:data:`_BASE`, :data:`_TEMPLATE`, :data:`_AND`, :data:`_OR`; an AND's
+    middle point and the two connections' places, an OR's semis as a bit set), from
+    which :meth:`Sweeper.derivation` writes a connection's derivation for a proof."""
     cols, full, nf, nl = geo[0], geo[1], geo[2], geo[3]
     # every group its own point, those on a side too: an edge is no way from one cell
     # to another, so only a group may be the middle point of the AND rule
@@ -643,10 +664,10 @@ def _hsearch(own: int, empty: int, a: int, b: int, geo: Any, nb: Any, tpl: Any, 
     for i in range(2, first):
         for side in range(2):
             if pbits[i] & (a if side == 0 else b):
-                _hs_add_full(i, side, 0, pbits, F, nF, kf, queue, qt, fm)
+                _hs_add_full(i, side, 0, pbits, F, nF, kf, queue, qt, fm, FP, _BASE)
     for i in range(first, P):
         for j in range(P):
-            if j != i and (pbits[i] & plibs[j]) and _hs_add_full(i, j, 0, pbits, F, nF, kf, queue, qt, fm) == 2:
+            if j != i and (pbits[i] & plibs[j]) and _hs_add_full(i, j, 0, pbits, F, nF, kf, queue, qt, fm, FP, _BASE) == 2:
                 outc[0] = 0
                 return -1
     if templates:
@@ -672,7 +693,8 @@ def _hsearch(own: int, empty: int, a: int, b: int, geo: Any, nb: Any, tpl: Any, 
                     carrier = tpl[side, x, k]
                     if carrier & opp:
                         continue
-                    if _hs_add_full(point, side, carrier & empty, pbits, F, nF, kf, queue, qt, fm) == 2:
+                    if _hs_add_full(point, side, carrier & empty, pbits, F, nF, kf, queue, qt, fm, FP,
+                                    _TEMPLATE | (x << 2)) == 2:
                         outc[0] = carrier & empty
                         return -1
     qh = 0
@@ -680,6 +702,7 @@ def _hsearch(own: int, empty: int, a: int, b: int, geo: Any, nb: Any, tpl: Any, 
         x = queue[qh, 0]
         y = queue[qh, 1]
         c1 = queue[qh, 2]
+        k1 = queue[qh, 3]
         qh += 1
         # the points in the carrier, which no connection joined to it may end at
         inside = 0
@@ -706,14 +729,16 @@ def _hsearch(own: int, empty: int, a: int, b: int, geo: Any, nb: Any, tpl: Any, 
                     k += 1
                     if (c1 & c2) or (pbits[e] & c2):
                         continue
+                    # the AND's provenance: the middle point, the places of (e, m) and (m, z)
+                    prov = _AND | (m << 2) | (k1 << 9) | ((k - 1) << 14)
                     if stone:
-                        r = _hs_add_full(e, z, c1 | c2, pbits, F, nF, kf, queue, qt, fm)
+                        r = _hs_add_full(e, z, c1 | c2, pbits, F, nF, kf, queue, qt, fm, FP, prov)
                         if r == 2:
                             outc[0] = c1 | c2
                             return -1
                     else:
                         r = _hs_add_semi(e, z, c1 | c2 | pbits[m], bit_index(pbits[m]), pbits, F, nF, S, SK, nS,
-                                         kf, ks, ors, queue, qt, stack, fm)
+                                         kf, ks, ors, queue, qt, stack, fm, FP, SP, prov)
                         if r == 2:
                             outc[0] = F[0, 1, nF[0, 1] - 1]
                             return -1
@@ -782,18 +807,23 @@ class Sweeper:
         self.nb = np.array([sum(1 << j for j in near) for near in game.neighbours], dtype=np.int64)
         self.nears = np.zeros(_NODES + 2, dtype=np.int64)
         #: H-search's bounds (:func:`_hsearch`): full and semi connections kept per pair,
-        #: semis in one OR
-        self.hs_fulls, self.hs_semis, self.hs_ors = 4, 8, 4
+        #: semis in one OR. Measured on the 6 x 6 openings c2, b2, e2 (search CPU s, all
+        #: three): 4, 8, 4: 12.9; 2, 4, 4: 44.3; 3, 6, 3: 25.9; 4, 8, 2: 29.5; 6, 12, 4: 6.2;
+        #: 8, 12, 4: 5.6; 8, 16, 4: 5.2; 8, 16, 6: 4.5; 8, 24, 4: 4.4 (the arrays' most):
+        #: more connections kept cost more per H-search and save far more positions
+        self.hs_fulls, self.hs_semis, self.hs_ors = _HS_FULLS, _HS_SEMIS, 4
         self.pbits = np.zeros(_NODES, dtype=np.int64)
         self.plibs = np.zeros(_NODES, dtype=np.int64)
         self.F = np.zeros((_NODES, _NODES, _HS_FULLS), dtype=np.int64)
         self.nF = np.zeros((_NODES, _NODES), dtype=np.int64)
         self.S = np.zeros((_NODES, _NODES, _HS_SEMIS), dtype=np.int64)
+        self.FP = np.zeros((_NODES, _NODES, _HS_FULLS), dtype=np.int64)
+        self.SP = np.zeros((_NODES, _NODES, _HS_SEMIS), dtype=np.int64)
         self.SK = np.zeros((_NODES, _NODES, _HS_SEMIS), dtype=np.int64)
         self.nS = np.zeros((_NODES, _NODES), dtype=np.int64)
-        self.queue = np.zeros((_HS_QUEUE, 3), dtype=np.int64)
+        self.queue = np.zeros((_HS_QUEUE, 4), dtype=np.int64)
         self.qt = np.zeros(1, dtype=np.int64)
-        self.stack = np.zeros((8, 3), dtype=np.int64)
+        self.stack = np.zeros((8, 4), dtype=np.int64)
         self.fm = np.zeros(_NODES, dtype=np.int64)
         self.cellpt = np.zeros(n, dtype=np.int64)
         self.outk = np.zeros(_HS_SEMIS, dtype=np.int64)
@@ -861,7 +891,7 @@ class Sweeper:
                             min(self.hs_fulls, _HS_FULLS), min(self.hs_semis, _HS_SEMIS), min(self.hs_ors, 8),
                             1 if stop else 0, self.mids, self.ends, self.pbits, self.plibs, self.F, self.nF, self.S,
                             self.SK, self.nS, self.queue, self.qt, self.stack, self.fm, self.cellpt, self.outk,
-                            self.outc))
+                            self.outc, self.FP, self.SP))
 
     def hsearch(self, player: str, own: int, empty: int, stop: bool = False
                 ) -> tuple[int | None, list[tuple[int, int]]]:
@@ -872,6 +902,88 @@ class Sweeper:
         if found < 0:
             return int(self.outc[0]), []
         return None, list(zip(self.outk[:found].tolist(), self.outc[:found].tolist(), strict=True))
+
+    def derivation(self, player: str, own: int, empty: int, names: Any, semi: bool = False
+                   ) -> list[dict[str, Any]] | None:
+        """How H-search joins ``player``'s sides, as the steps of a derivation a proof
+        carries (the checker, :class:`.verify._Derivations`, replays each rule with its
+        own tests): a full connection of the sides, or with ``semi`` (``player`` moves)
+        the semi-connection of the smallest carrier; ``None`` when there is neither, or
+        when it uses an edge template of more than :data:`TEMPLATE_CELLS` cells (the
+        checker plays each template out as a local game: the ziggurat's 8 cells cost
+        little, the 19 of the deeper one far too much to repeat).
+
+        The steps, each naming earlier ones by place, the last the sides' connection:
+        ``{"adj": [P, Q]}`` (adjacent points), ``{"template": [P, side], "carrier":
+        [cell, ...]}`` (an edge template, P its stone's or empty cell), ``{"and": [i, j]}`` (two full connections
+        with a point in common), ``{"or": [i, j, ...]}`` (semi-connections of the same
+        points); a point is a side (0 or 1, in the order of the game's sides), an
+        empty cell or a stone of a group (its first cell), by name (``names``).
+
+        >>> from pyasp_games.domains.hex.model import parse_position
+        >>> game = parse_position("3x3")
+        >>> sweep = Sweeper(game, templates={})
+        >>> steps = sweep.derivation("B", 1 << 4, 0b111101111, game.cells)
+        >>> steps[-1], len(steps)  # b2 reaches each side by two cells: two ORs, an AND
+        ({'and': [6, 13]}, 15)
+        """
+        found = self._hsearch(player, own, empty)
+        if found < 0:
+            count = int(self.nF[0, 1])
+            if not count:
+                return None  # the stones join the sides already
+            root = (0, 0, 1, count - 1)
+        elif found > 0 and semi:
+            sizes = [int(c).bit_count() for c in self.S[0, 1, :found].tolist()]
+            root = (1, 0, 1, sizes.index(min(sizes)))
+        else:
+            return None
+        F, S, FP, SP, pbits = self.F, self.S, self.FP, self.SP, self.pbits
+        steps: list[dict[str, Any]] = []
+        placed: dict[tuple[int, int, int, int], int] = {}
+
+        def point(p: int) -> Any:
+            cells = int(pbits[p])
+            return p if p < 2 else names[(cells & -cells).bit_length() - 1]
+
+        def split(p: int, q: int, prov: int, carrier: int) -> tuple[int, int, int, int, int]:
+            # the AND's two connections, (e, m) and (m, z): which of p, q is e
+            m, k1, k2 = prov >> 2 & 127, prov >> 9 & 31, prov >> 14 & 31
+            left, right = int(F[p, m, k1]), int(F[m, q, k2])
+            if not (left & right) and (left | right) == carrier & ~int(pbits[m]):
+                return p, m, q, k1, k2
+            return q, m, p, k1, k2
+
+        def place(kind: int, p: int, q: int, k: int) -> int:
+            name = (kind, min(p, q), max(p, q), k)
+            if name in placed:
+                return placed[name]
+            if kind == 0:
+                prov, carrier = int(FP[p, q, k]), int(F[p, q, k])
+            else:
+                prov, carrier = int(SP[p, q, k]), int(S[p, q, k])
+            rule = prov & 3
+            if rule == _BASE:
+                step: dict[str, Any] = {"adj": [point(p), point(q)]}
+            elif rule == _TEMPLATE:
+                if carrier.bit_count() > TEMPLATE_CELLS:
+                    raise _TooDeep
+                edge = p if p < 2 else q
+                step = {"template": [names[prov >> 2 & 127], edge], "carrier": [names[c] for c in set_bits(carrier)]}
+            elif rule == _AND:
+                e, m, z, k1, k2 = split(p, q, prov, carrier)
+                step = {"and": [place(0, e, m, k1), place(0, m, z, k2)]}
+            else:
+                step = {"or": [place(1, p, q, j) for j in set_bits(prov >> 20)]}
+            steps.append(step)
+            placed[name] = len(steps) - 1
+            return len(steps) - 1
+
+        try:
+            place(*root)
+        except _TooDeep:
+            return None
+        return steps
 
     def connections(self, player: str, own: int, empty: int
                     ) -> tuple[list[int], dict[tuple[int, int], list[int]], dict[tuple[int, int], list[tuple[int, int]]]]:

@@ -20,9 +20,10 @@ is unaffected. Filling several dead cells at once, or to a fixpoint (a filled ce
 make its neighbours dead), is sound too: flip them back in the reverse order of filling,
 each in a position that extends the one where it was found dead. The search fills every
 dead cell with Black, a fixed colour, before a position is looked up (filled positions
-transpose into one another); the proof writes a *carrier* node that leaves the filled
-cells out, which the checker gives to the loser, and the proof found with them black
-below it: :mod:`.verify` stays the judge (``tests/test_hex.py`` shows it refusing a proof
+transpose into one another); the proof writes a *dead* node that fills them black,
+each one found dead again by the checker's own criterion (without derivations, a
+*carrier* node that leaves them out, which the checker gives to the loser), and the proof
+found with them black below it: :mod:`.verify` stays the judge (``tests/test_hex.py`` shows it refusing a proof
 made with a cell filled that is not dead). A cell dead for one player only is left alone:
 filling it is sound for the other player only when that player loses, which the search
 does not know.

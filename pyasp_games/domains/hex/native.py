@@ -48,8 +48,8 @@ every conclusion it draws is a proof a checker can replay:
 
 **Dead cells** (:mod:`.dead_cells`, where the argument is): an empty cell whose
 colour can no longer change who has won, for either player, is filled (Black's, a fixed
-colour) before a position is looked up; the proof writes a *carrier* node that leaves
-the filled cells out, which the checker gives to the loser.
+colour) before a position is looked up; the proof writes a *dead* node that fills
+them black as the search did, each cell found dead again by the checker's own criterion.
 
 The search is a proof-number search (:mod:`.pns`, :meth:`Engine.prove`; Allis 1994, in Hex as in
 Henderson, Arneson and Hayward 2009): a tree of the positions met, each with the work
@@ -77,12 +77,16 @@ position the search runs it for both players: a full connection of the opponent'
 edges, the player to move has lost; of its own, or a semi-connection, it has won (with
 the key); the opponent's edge-to-edge semi-connections narrow the must-play region.
 Such a connection has no pairing strategy: the proof writes a carrier node over its
-cells and, inside, the strategy H-search gives move by move (:meth:`.proofs.ProofWriter.connection`: the winner plays the key of its smallest semi-connection and the game is
+cells and, inside, a *connect* leaf, H-search's derivation of it (every step one rule,
+the checker replays each with its own tests, :class:`.verify._Derivations`); where
+H-search derives none there (or only through the 19-cell edge template, whose local game
+is too costly for the checker to play out), the strategy H-search gives move by move (:meth:`.proofs.ProofWriter.connection`: the winner plays the key of its smallest semi-connection and the game is
 restricted to the rest of its carrier; every reply of the loser there is answered so),
 down to pairing leaves, with the template-free engine's proof where H-search has
-nothing more to say. The checker is unchanged: it replays all of it with its own rules,
-so an unsound rule would show as a refused proof (``tests/test_hex.py`` builds one from
-an OR over overlapping carriers).
+nothing more to say. The checker replays all of it with its own rules, so an unsound
+rule would show as a refused proof (``tests/test_hex.py`` builds such proofs and
+derivations: an OR over overlapping carriers, an AND through a side, a template short
+of a cell).
 
 The connection search runs compiled (:mod:`.connections`, numba, a set of cells one
 64-bit word) on boards of at most 62 cells once a search has used
@@ -119,8 +123,10 @@ class Engine:
 
     def __init__(self, game: Hex, deadline: Deadline | None = None, knowledge: bool = True,
                  templates: bool = True, compiled: bool = True, dead_cells: bool = True,
-                 hsearch: bool = True) -> None:
+                 hsearch: bool = True, derive: bool = True) -> None:
         self.game = game
+        #: proofs carry H-search's derivations (``connect`` leaves, :mod:`.proofs`)
+        self.derive = derive
         self.cells = Cells(game)
         self.deadline = deadline or Deadline(None)
         self.knowledge = knowledge

@@ -10,10 +10,13 @@ DAG: transposed positions share their node), searching again where a node is mis
 - the winner to move: its ``move`` and the proof of what follows;
 - the loser to move: every ``replies``' proof; a reply outside the must-play region is
   answered by the key of a semi-connection it misses, and that connection's proof;
-- the dead cells filled: a ``carrier`` node leaving them out (the loser's), the proof
-  found with them filled below it;
+- the dead cells filled: a ``dead`` node filling them black as the search did (the
+  checker finds each one dead itself), the proof found with them filled below it
+  (without derivations, ``derive=False``: a ``carrier`` node giving them to the loser);
 - a connection that uses edge templates, or one H-search found (no pairing strategy): a
-  carrier node over its cells and, inside, the strategy H-search gives move by move
+  carrier node over its cells and, inside, a ``connect`` leaf, H-search's derivation of
+  the connection (:meth:`.connections.Sweeper.derivation`, checked rule by rule); where
+  H-search derives none there, the strategy it gives move by move
   (:meth:`ProofWriter.connection`: the winner plays the key of its smallest
   semi-connection and the game is restricted to the rest of that carrier; every reply
   of the loser there is answered so), down to pairing leaves, with the template-free
@@ -73,6 +76,9 @@ class ProofWriter:
         self.joins: dict[tuple[int, int, str, str], int] = {}
         #: H-search, for the connections' strategies (when the search runs it)
         self.sweeper = engine.links.sweeper if engine.links.hsearch else None
+        #: connections H-search derives written as their derivations (``connect``
+        #: leaves, checked rule by rule) rather than as strategies played out move by move
+        self.derive = engine.derive
 
     def proof(self, black: int, white: int, player: str) -> dict[str, Any]:
         """The proof of the position, its root the position's node."""
@@ -102,7 +108,12 @@ class ProofWriter:
         if settled != (black, white):
             # the dead cells filled: the proof goes on without them (the loser's), the
             # sub-proof found with them Black's replays, as their colour decides no win
-            here = {"carrier": [self.names[c] for c in set_bits(engine.cells.full & ~(settled[0] | settled[1]))]}
+            if self.derive:
+                # a ``dead`` node: the checker finds each cell dead by its own criterion and
+                # fills it black, as the search did (the derivations below name its stones)
+                here = {"dead": [self.names[c] for c in set_bits(settled[0] & ~black)]}
+            else:
+                here = {"carrier": [self.names[c] for c in set_bits(engine.cells.full & ~(settled[0] | settled[1]))]}
             ids[key] = self._add(here)
             here["next"] = self.node(engine, *settled, player)
             return ids[key]
@@ -191,6 +202,10 @@ class ProofWriter:
         at = self._joined(inner, black, white, winner, own, empty)
         if at is None and to_move == winner and inner.links.sweeper is not None:
             at = self._first_key(inner, winner, own, empty)
+        if at is None and self.sweeper is not None and self.derive:
+            steps = self.sweeper.derivation(winner, own, empty, self.names, semi=to_move == winner)
+            if steps is not None:
+                at = self._add({"connect": steps})
         if at is None and self.sweeper is not None:
             at = self._strategy(black, white, to_move, winner, own, empty, claimed)
         if at is None:

@@ -12,6 +12,13 @@ cell outside it becomes the loser's, the same player moves, and the proof goes o
 ``next`` in that smaller position (sound by Hex's monotonicity: a stone more never hurts
 its owner, so a winner who wins with the loser holding those cells wins without that:
 the loser's moves outside the carrier are answered by any move, which can only help).
+A leaf ``{"connect": [step, ...]}`` is a virtual connection of the winner's sides given
+by its derivation (H-search's rules, each step checked here by :class:`_Derivations`'
+own tests: adjacent points, edge templates played out as local games, the AND and OR
+rules over carriers computed here), full, or semi with the winner to move. A node
+``{"dead": [cell, ...], "next": node}`` fills dead cells with Black (each one dead for
+both players by the criterion checked here, :func:`_dead_filled`; a dead cell's colour
+changes no win), the same player to move.
 The checker replays the proof from the position with its own rules: a flood fill over
 the cells for a joined chain (and for White in graph Hex, for Black's way through the
 cells that are not white), on Python-int bitsets (six shifts of a set on the rhombus,
@@ -44,6 +51,12 @@ BUDGET = 12_000_000
 PAIR_BUDGET = 60_000_000
 #: the most pairs of one leaf (every one of 2**k choices is tried)
 MAX_PAIRS = 16
+#: derivation steps at most replayed by one check (the ``connect`` leaves)
+STEP_BUDGET = 50_000_000
+#: positions at most of the local games that check the edge templates of one proof
+TEMPLATE_BUDGET = 2_000_000
+#: the most cells of an edge template's carrier the checker plays out
+MAX_TEMPLATE = 24
 
 
 class _Rules:
@@ -103,6 +116,14 @@ class _Rules:
             seen |= front
         return False
 
+    def component(self, allowed: int, start: int) -> int:
+        """The cells of ``allowed`` joined to ``start`` by paths in ``allowed``."""
+        seen = front = start & allowed
+        while front:
+            front = self.grow(front) & allowed & ~seen
+            seen |= front
+        return seen
+
     def won(self, black: int, white: int, player: str) -> bool:
         """Whether ``player`` (``'B'``/``'W'``) has won with these stones."""
         if not self.board and self.joined:
@@ -161,6 +182,253 @@ def _pairs_win(game: Hex, rules: _Rules, black: int, white: int, player: str, pa
     return True, ""
 
 
+class _Derivations:
+    """The checker's own test of a virtual connection's derivation (a ``connect`` leaf),
+    rule by rule, as in H-search (Anshelevich 2002), each rule sound by a game argument
+    (a *full* connection of points P, Q with carrier C: the winner, holding P and Q,
+    joins them whoever moves while C's cells are empty; *semi*: when it moves first, by
+    its key in C):
+
+    - ``adj`` P, Q: adjacent points (two neighbouring cells, a cell or group touching a
+      side's cells, a cell touching a group), full with an empty carrier;
+    - ``template`` P, side, carrier: checked here by playing the local game out (the
+      loser moves first, holds every cell outside the carrier, the winner must join
+      the cell named, P's stone or P itself, to the side), full;
+    - ``and`` of two full connections (x, u) and (u, y), carriers disjoint, x outside
+      the second carrier and y outside the first: through a group u, full (x, y) over
+      both carriers (each intrusion answered in its own carrier); through an empty cell
+      u, semi (x, y) with key u (the winner takes u first); never through a side;
+    - ``or`` of semi-connections of the same two points whose carriers (keys included)
+      have no cell in common: full over their union (an intrusion misses some carrier,
+      whose key the winner then takes).
+
+    A point is a side (0 or 1), an empty cell, or a group of the winner's stones named
+    by any of its cells (the checker finds the group); carriers are computed here, never
+    read from the proof except a template's. The last step must join the winner's two
+    sides: full, or semi with the winner to move."""
+
+    def __init__(self, game: Hex, rules: _Rules) -> None:
+        self.game = game
+        self.rules = rules
+        self.templates: dict[tuple[int, int, int, int], bool] = {}
+        self.states = 0
+        self.steps = 0
+
+    def _point(self, name: Any, own: int, empty: int) -> tuple[str, int] | None:
+        if isinstance(name, int) and not isinstance(name, bool) and name in (0, 1):
+            return ("side", name)
+        cell = self.game.index.get(name) if isinstance(name, str) else None
+        if cell is None:
+            return None
+        bit = 1 << cell
+        if own & bit:
+            return ("group", self.rules.component(own, bit))
+        return ("cell", bit) if empty & bit else None
+
+    def _adjacent(self, p: tuple[str, int], q: tuple[str, int], sides: tuple[int, int]) -> bool:
+        if p == q or (p[0] == "side" and q[0] == "side") or (p[0] == "group" and q[0] == "group"):
+            return False
+        if q[0] == "side":
+            p, q = q, p
+        if p[0] == "side":
+            return bool(q[1] & sides[p[1]])
+        return bool(self.rules.grow(p[1]) & q[1])
+
+    def _template_holds(self, start: int, goal: int, carrier: int, own: int) -> bool:
+        """The local game: the loser moves first and holds every cell outside
+        ``carrier``; does the winner, with the cell ``start`` and its stones next to the
+        carrier (the others left out: fewer stones can only make it harder), join
+        ``start`` to ``goal``?"""
+        rules = self.rules
+        stones = start | (rules.grow(carrier) & own)
+        key = (start, goal, carrier, stones)
+        if key in self.templates:
+            return self.templates[key]
+        seen: dict[tuple[int, int], bool] = {}
+
+        def holds(mine: int, theirs: int) -> bool:  # the loser to move
+            if (mine, theirs) in seen:
+                return seen[mine, theirs]
+            self.states += 1
+            if self.states > TEMPLATE_BUDGET:
+                raise Unconfirmed(f"edge templates beyond the checker's budget of {TEMPLATE_BUDGET:,} positions")
+            free = carrier & ~(mine | theirs)
+            if rules.joins(stones | mine, start, goal):
+                result = True
+            elif not rules.joins(stones | mine | free, start, goal):
+                result = False
+            else:
+                result = True
+                rest = free
+                while rest and result:
+                    c = rest & -rest
+                    rest ^= c
+                    answers = free & ~c
+                    answered = False
+                    while answers and not answered:
+                        d = answers & -answers
+                        answers ^= d
+                        answered = holds(mine | d, theirs | c)
+                    result = answered
+            seen[mine, theirs] = result
+            return result
+
+        self.templates[key] = found = holds(0, 0)
+        return found
+
+    def check(self, black: int, white: int, player: str, to_move: str, steps: Any) -> tuple[bool, str]:
+        """Whether ``steps`` derive a connection of ``player``'s sides in this position."""
+        if not isinstance(steps, list) or not steps:
+            return False, "a connect leaf needs its derivation's steps"
+        self.steps += len(steps)
+        if self.steps > STEP_BUDGET:
+            raise Unconfirmed(f"derivations beyond the checker's budget of {STEP_BUDGET:,} steps")
+        rules, index = self.rules, self.game.index
+        own = black if player == "B" else white
+        empty = rules.full & ~(black | white)
+        sides = rules.sides[player]
+        groups: dict[Any, tuple[str, int] | None] = {}
+        # each step's connection: its two points, its carrier, its key (None: full)
+        facts: list[tuple[frozenset[tuple[str, int]], int, int | None]] = []
+        for i, step in enumerate(steps):
+            if not isinstance(step, dict) or len(step.keys() - {"carrier"}) != 1:
+                return False, f"step {i}: not one rule"
+            if "adj" in step or "template" in step:
+                ends = step.get("adj", step.get("template"))
+                if not isinstance(ends, list) or len(ends) != 2:
+                    return False, f"step {i}: a rule of two points, got {ends!r}"
+                for name in ends:
+                    if repr(name) not in groups:
+                        groups[repr(name)] = self._point(name, own, empty)
+                p, q = (groups[repr(name)] for name in ends)
+                if p is None or q is None:
+                    return False, f"step {i}: {ends!r} are not two of {PLAYERS[player]}'s points here"
+                anchor = 1 << index[ends[0]] if isinstance(ends[0], str) else 0
+                if "adj" in step:
+                    if not self._adjacent(p, q, sides):
+                        return False, f"step {i}: {ends!r} are not adjacent"
+                    facts.append((frozenset((p, q)), 0, None))
+                    continue
+                if p[0] == "side" or q[0] != "side":
+                    return False, f"step {i}: a template joins a cell or group to a side"
+                names = step.get("carrier")
+                cells = [index.get(c) if isinstance(c, str) else None for c in names or ()] \
+                    if isinstance(names, list) else [None]
+                if None in cells or len(cells) > MAX_TEMPLATE:
+                    return False, f"step {i}: a template's carrier must be at most {MAX_TEMPLATE} cells"
+                carrier = sum(1 << c for c in set(cells))
+                if carrier & ~empty or carrier & p[1]:
+                    return False, f"step {i}: the template's carrier holds a cell that is not empty"
+                if not self._template_holds(anchor, sides[q[1]], carrier, own):
+                    return False, f"step {i}: the template does not join {ends[0]!r} to its side"
+                facts.append((frozenset((p, q)), carrier, None))
+                continue
+            if "carrier" in step:
+                return False, f"step {i}: only a template names its carrier"
+            rule = "and" if "and" in step else "or" if "or" in step else None
+            parts = step.get(rule) if rule else None
+            if not isinstance(parts, list) or not all(isinstance(j, int) and not isinstance(j, bool)
+                                                      and 0 <= j < i for j in parts):
+                return False, f"step {i}: a rule (adj, template, and, or) over earlier steps"
+            if rule == "and":
+                if len(parts) != 2:
+                    return False, f"step {i}: the AND rule takes two connections"
+                (ends1, c1, k1), (ends2, c2, k2) = facts[parts[0]], facts[parts[1]]
+                middle = ends1 & ends2
+                if k1 is not None or k2 is not None or len(middle) != 1:
+                    return False, f"step {i}: the AND rule takes two full connections with one point in common"
+                (u,) = middle
+                (x,), (y,) = ends1 - middle, ends2 - middle
+                if u[0] == "side":
+                    return False, f"step {i}: a side is no way from one point to another"
+                if c1 & c2 or (x[0] != "side" and x[1] & c2) or (y[0] != "side" and y[1] & c1):
+                    return False, f"step {i}: the AND rule's carriers overlap"
+                if u[0] == "group":
+                    facts.append((frozenset((x, y)), c1 | c2, None))
+                else:
+                    facts.append((frozenset((x, y)), c1 | c2 | u[1], u[1]))
+                continue
+            if len(parts) < 2:
+                return False, f"step {i}: the OR rule takes two semi-connections or more"
+            ends, common, union = facts[parts[0]][0], empty, 0
+            for j in parts:
+                ends_j, c, k = facts[j]
+                if k is None or ends_j != ends:
+                    return False, f"step {i}: the OR rule takes semi-connections of the same points"
+                common &= c
+                union |= c
+            if common:
+                return False, f"step {i}: the OR rule's carriers have a cell in common"
+            facts.append((ends, union, None))
+        ends, _, key = facts[-1]
+        if ends != {("side", 0), ("side", 1)}:
+            return False, f"the derivation does not join {PLAYERS[player]}'s sides"
+        if key is not None and to_move != player:
+            return False, f"a semi-connection, with {PLAYERS['W' if player == 'B' else 'B']} to move"
+        return True, ""
+
+
+def _dead_for(rules: _Rules, stones: int, side_a: int, side_b: int, empty: int, cell: int) -> bool:
+    """Whether the empty cell ``cell`` (a bit) is dead for the player of ``stones`` and
+    sides ``side_a``, ``side_b``: its usable neighbours (its empty neighbours, the
+    player's groups touching it, a side with the stones joined to it) pairwise linked
+    (two empty cells adjacent, an empty cell touching the group, the same group)."""
+    grow = rules.grow
+    units = []
+    joined_a = rules.component(stones, side_a)
+    joined_b = rules.component(stones, side_b)
+    units.append(side_a | grow(joined_a))
+    units.append(side_b | grow(joined_b))
+    rest = stones & ~(joined_a | joined_b)
+    while rest:
+        group = rules.component(stones, rest & -rest)
+        rest &= ~group
+        units.append(grow(group))
+    touching = [u for u in units if u & cell]
+    if len(touching) > 1:
+        return False
+    free = grow(cell) & ~cell & empty
+    if free.bit_count() > 2:
+        return False
+    if free.bit_count() == 2:
+        low = free & -free
+        if not grow(low) & (free ^ low):
+            return False
+    return not (touching and free & ~touching[0])
+
+
+def _dead_filled(game: Hex, rules: _Rules, black: int, white: int, names: Any) -> tuple[bool, str, int]:
+    """Black's stones with the cells ``names`` filled, each one dead for both players
+    when filled (in any order the cells allow: the ones dead now first, again until
+    none is left); a dead cell's colour changes no player's win in any later position
+    (the argument is in the solver's notes, :mod:`~pyasp_games.domains.hex.dead_cells`),
+    so the position keeps its value when it is filled, with a colour fixed here, Black's."""
+    if not rules.board or not isinstance(names, list) or not names:
+        return False, "dead cells are filled on a board, a list of cells", black
+    wanted = 0
+    for name in names:
+        cell = game.index.get(name) if isinstance(name, str) else None
+        if cell is None or (black | white) >> cell & 1:
+            return False, f"{name!r} is not an empty cell", black
+        wanted |= 1 << cell
+    (ba, bb), (wa, wb) = rules.sides["B"], rules.sides["W"]
+    while wanted:
+        empty = rules.full & ~(black | white)
+        progress = False
+        rest = wanted
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            if _dead_for(rules, black, ba, bb, empty, bit) and _dead_for(rules, white, wa, wb, empty, bit):
+                black |= bit
+                empty &= ~bit
+                wanted &= ~bit
+                progress = True
+        if not progress:
+            return False, f"{game.cells[wanted.bit_length() - 1]} is not a dead cell", black
+    return True, "", black
+
+
 def _restricted(game: Hex, black: int, white: int, empty: int, loser: str, carrier: Any
                 ) -> tuple[bool, str, int, int]:
     """The stones with every empty cell outside ``carrier`` given to the loser."""
@@ -199,6 +467,7 @@ def check_proof(game: Hex, winner: str, proof: Any) -> tuple[bool, str]:
     loser = "W" if player == "B" else "B"
     # a (node, position) pair checked already, as one int: the node, who moves, the stones
     done: set[int] = set()
+    derivations = _Derivations(game, rules)
     leaves = 0
     tests = [0]
     stack = [(proof.get("root"), _bits(game.stones, "B"), _bits(game.stones, "W"), game.to_move)]
@@ -230,6 +499,18 @@ def check_proof(game: Hex, winner: str, proof: Any) -> tuple[bool, str]:
             if not ok:
                 return False, f"node {at}: {why}"
             leaves += 1
+            continue
+        if "connect" in node:
+            ok, why = derivations.check(black, white, player, to_move, node["connect"])
+            if not ok:
+                return False, f"node {at}: {why}"
+            leaves += 1
+            continue
+        if "dead" in node:
+            ok, why, b2 = _dead_filled(game, rules, black, white, node["dead"])
+            if not ok:
+                return False, f"node {at}: {why}"
+            stack.append((node.get("next"), b2, white, to_move))
             continue
         if "carrier" in node:
             ok, why, b2, w2 = _restricted(game, black, white, empty, loser, node["carrier"])
@@ -276,8 +557,8 @@ def check_outcome(game: Hex, outcome: Outcome) -> tuple[bool | None, str]:
     to_move = PLAYERS[game.to_move]
     if outcome.answer == to_move and outcome.witness is not None:
         root = proof["nodes"][proof["root"]]
-        for _ in range(len(game)):  # the first move lies below the carriers (each restricts)
-            if "carrier" not in root:
+        for _ in range(len(game)):  # the first move lies below the carriers and fills (each fills a cell)
+            if "carrier" not in root and "dead" not in root:
                 break
             root = proof["nodes"][root["next"]]
         if root.get("move") != outcome.witness and not has_won(game, list(game.stones), game.to_move):
