@@ -211,3 +211,14 @@ def test_a_spec_at_the_size_limit_is_taken_and_one_beyond_is_refused(spec, verti
     family, n = spec.split(":")
     with pytest.raises(InputError, match="at most 5,000 vertices"):
         graph_spec(f"{family}:{int(n) + 1}")
+
+
+def test_a_graph_header_names_a_file_whose_name_holds_spaces(tmp_path):
+    # the header's value was cut at its first space: 'my graph.txt' read as 'my'
+    from pyasp_games.domains.routing.model import load_instances
+
+    (tmp_path / "my graph.txt").write_text("a b\nb c\n")
+    arrangement = tmp_path / "swap.txt"
+    arrangement.write_text("# graph: my graph.txt\n# moves: swap\na c\nc a\n")
+    (inst,) = load_instances(arrangement)
+    assert sorted(inst.graph.names) == ["a", "b", "c"]

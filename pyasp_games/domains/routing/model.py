@@ -155,7 +155,7 @@ def load_instances(
     is not given, and must name the same graph where it is."""
     path = Path(path)
     text = read_text(path)
-    ref = comment_headers(text).get("graph", "").split(" ")[0]
+    ref = comment_headers(text).get("graph", "").strip()  # a file name may hold spaces
     if graph is None and not ref:
         raise InputError(f"{path.name}: no graph given (pass one, or a '# graph: FILE' header)")
     if ref:
