@@ -218,9 +218,9 @@ def planarize(
             raise RuntimeError(f"{game.name}: the unfolded graph is not planar")
         result, new_start = unfolded.graph, unfolded.graph.headers["start"]
         summary = (f"unfolded ({'no drawing of the game avoids a crossing one play uses twice' if refused else 'asked for' if chosen == 'unfold' else 'undirected edge geography'}): "
-                   f"{unfolded.unfolded:,} positions of the first moves written out as a tree, "
-                   f"{unfolded.drawn:,} games left hung from it, redrawn with "
-                   f"{unfolded.crossings:,} crossing gadgets, each safe")
+                   f"{_counted(unfolded.unfolded, 'position')} of the first moves written out as a "
+                   f"tree, {_counted(unfolded.drawn, 'game')} left hung from it, redrawn with "
+                   f"{_counted(unfolded.crossings, 'crossing gadget')}, each safe")
         facts = {"route": "unfold", "unfolded_positions": unfolded.unfolded,
                  "drawn_positions": unfolded.drawn, "crossing_count": unfolded.crossings,
                  **({"refused_drawing": str(refused)} if refused else {})}  # fmt: skip
@@ -332,3 +332,8 @@ app.command(
     "one.\n\nType the name of the vertex to move the token to ('quit' or end of input to "
     "stop).",
 )(input_command(SOLVE, _play))
+
+
+def _counted(count: int, word: str) -> str:
+    """``count`` (thousands grouped) and ``word``, plural unless one."""
+    return f"{count:,} {word}{'' if count == 1 else 's'}"
