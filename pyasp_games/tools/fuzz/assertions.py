@@ -60,6 +60,7 @@ from pathlib import Path
 from typing import Any
 
 from pyasp_games.errors import InputError, read_text
+from pyasp_games.tools.fuzz.variables import variables
 
 #: The name of the atoms an assertion's body derives (no user program is likely to use it).
 HOLDS = "__assert"
@@ -129,34 +130,14 @@ def _variables(body: str, where: str) -> tuple[str, ...]:
     is bad input naming the line."""
     from clingo import ast
 
-    found: list[str] = []
-
-    class Vars(ast.Transformer):
-        """The body's global variables: not those local to an aggregate's elements or a
-        condition (``#count { X : x(X) }``), which cannot be arguments of the head."""
-
-        def visit_Variable(self, var):
-            if var.name != "_" and var.name not in found:
-                found.append(var.name)
-            return var
-
-        def visit_BodyAggregate(self, agg):
-            for guard in (agg.left_guard, agg.right_guard):
-                if guard is not None:
-                    self(guard.term)
-            return agg
-
-        visit_Aggregate = visit_BodyAggregate
-
-        def visit_ConditionalLiteral(self, lit):
-            return lit
-
-    visitor = Vars()
+    rules: list[Any] = []
     try:
-        ast.parse_string(f"{HOLDS} :- {body}.", lambda stm: visitor(stm))
+        ast.parse_string(f"{HOLDS} :- {body}.", rules.append)
     except RuntimeError:
         raise InputError(f"{where}: the assertion's body is no clingo rule body: {body}") from None
-    return tuple(found)
+    # the body's global variables: those local to an aggregate or a condition
+    # (``#count { X : x(X) }``) cannot be arguments of the head
+    return tuple(variables(rules[-1].body, global_only=True))
 
 
 def read_assertions(encoding: str | Path) -> Assertions:

@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from pyasp_games.errors import read_text
+from pyasp_games.tools.fuzz.variables import variables
 
 #: The probes' name (no user program is likely to use it).
 PROBE = "__cover"
@@ -90,7 +91,7 @@ class Coverage:
                 head.atom.ast_type == ast.ASTType.BooleanConstant  # fmt: skip
             rule = Rule(len(self.rules), first, text, constraint)
             self.rules.append(rule)
-            probe = ast.Rule(loc, _probe(loc, rule.index, _globals(stm.body)), stm.body)
+            probe = ast.Rule(loc, _probe(loc, rule.index, variables(stm.body, global_only=True)), stm.body)
             self._plain += [stm, probe]
             self._relaxed += [probe] if constraint else [stm, probe]
 
@@ -141,34 +142,6 @@ def _probe(loc: Any, index: int, variables: list[str]) -> Any:
     key = ast.SymbolicTerm(loc, Number(index))
     return ast.Literal(loc, ast.Sign.NoSign, ast.SymbolicAtom(
         ast.Function(loc, PROBE, [key, ast.Function(loc, "", args, 0)], 0)))
-
-
-def _globals(body: Any) -> list[str]:
-    """The global variables of a rule body (not those local to an aggregate or a
-    condition), in order of appearance."""
-    from clingo import ast
-
-    found: list[str] = []
-
-    class Vars(ast.Transformer):
-        def visit_Variable(self, var):
-            if var.name != "_" and var.name not in found:
-                found.append(var.name)
-            return var
-
-        def visit_BodyAggregate(self, agg):
-            for guard in (agg.left_guard, agg.right_guard):
-                if guard is not None:
-                    self(guard.term)
-            return agg
-
-        def visit_ConditionalLiteral(self, lit):
-            return lit
-
-    visitor = Vars()
-    for literal in body:
-        visitor(literal)
-    return found
 
 
 def _measure(program: list[Any], facts: str, budget: float) -> tuple[dict[int, int], dict[int, int]]:

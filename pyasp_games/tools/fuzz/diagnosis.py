@@ -57,6 +57,7 @@ from pathlib import Path
 from typing import Any
 
 from pyasp_games.errors import read_text
+from pyasp_games.tools.fuzz.variables import variables
 
 #: how many ground instances of one rule are said
 SHOWN_INSTANCES = 3
@@ -100,21 +101,6 @@ class _Rule:
 
 class _Unsupported(Exception):
     """A construct the rewrite does not handle."""
-
-
-def _variables(node: Any) -> list[str]:
-    from clingo import ast
-
-    found: list[str] = []
-
-    class Collect(ast.Transformer):
-        def visit_Variable(self, var: Any) -> Any:
-            if var.name != "_" and var.name not in found:
-                found.append(var.name)
-            return var
-
-    Collect()(node)
-    return found
 
 
 def _predicate(atom: Any) -> tuple[str, int] | None:
@@ -364,11 +350,11 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
             if atom.ast_type in (ast.ASTType.BodyAggregate, ast.ASTType.Aggregate):
                 for g in (atom.left_guard, atom.right_guard):
                     if g is not None:
-                        names += _variables(g.term)
+                        names += variables(g.term)
             elif lit.sign == ast.Sign.NoSign or atom.ast_type != ast.ASTType.SymbolicAtom:
-                names += _variables(lit)
+                names += variables(lit)
         if stm.ast_type == ast.ASTType.Rule and stm.head.ast_type == ast.ASTType.Literal:
-            names += _variables(stm.head)
+            names += variables(stm.head)
         return list(dict.fromkeys(names))
 
     def unit(r: _Rule) -> str:
@@ -423,7 +409,7 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
                 debug.append(f"__depth({u},{top}).")
                 debug.append(f"__ab(viol,{u},{tag}) :- {_join([*bodytext, 'not ' + bounded])}.")
             for atom, cond in heads:
-                local = list(dict.fromkeys(v + _variables(atom) + [x for c in cond for x in _variables(c)]))
+                local = list(dict.fromkeys(v + variables(atom) + [x for c in cond for x in variables(c)]))
                 r.local = local
                 debug.append(f"__sup({atom},{r.index},{_tag(local)}) :- "
                              f"{_join(bodytext + [str(c) for c in cond] + [str(atom)])}.")  # fmt: skip
