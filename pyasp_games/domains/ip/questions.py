@@ -95,11 +95,16 @@ def describe_qbf(q: Program, outcome: Outcome, options: dict[str, Any]) -> tuple
         return said, ["  by direct evaluation of the QBF (what the honest protocol must answer)"]
     lines = [f"  over Z_{w['prime']}: {w['rounds']} rounds of degree at most {w['degree']}, "
              f"the prover's claim P_N() = {w['claim']}"]  # fmt: skip
-    bound, notes = Fraction(w["error_bound"]), Fraction(w["notes_bound"])
-    lines.append(f"  runs accepted: {_rate(w['accepted'], w['runs'])}; a false formula is accepted "
-                 f"with probability at most sum d_i / p = {bound} ({float(bound):.4g}) "
-                 f"<= N d / p = {notes} ({float(notes):.4g})")  # fmt: skip
+    lines.append(_accepted(w, "a false formula"))
     return said, lines
+
+
+def _accepted(w: dict[str, Any], what: str) -> str:
+    """The runs accepted beside the bound on accepting ``what`` (both programs' rounds)."""
+    bound, notes = Fraction(w["error_bound"]), Fraction(w["notes_bound"])
+    return (f"  runs accepted: {_rate(w['accepted'], w['runs'])}; {what} is accepted "
+            f"with probability at most sum d_i / p = {bound} ({float(bound):.4g}) "
+            f"<= N d / p = {notes} ({float(notes):.4g})")  # fmt: skip
 
 
 GNI = Question(
@@ -168,10 +173,7 @@ def describe_reach(r: Reachability, outcome: Outcome, options: dict[str, Any]) -
     lines = [f"  the notes' program: {plural(r.levels, 'level')} of {r.bits + 1} instructions on configurations "
              f"of {r.bits} bits; over Z_{w['prime']}: {w['rounds']} rounds of degree at most "
              f"{w['degree']}, the prover's claim P_{r.levels}(s, t) = {w['claim']}"]  # fmt: skip
-    bound, notes = Fraction(w["error_bound"]), Fraction(w["notes_bound"])
-    lines.append(f"  runs accepted: {_rate(w['accepted'], w['runs'])}; a false claim is accepted "
-                 f"with probability at most sum d_i / p = {bound} ({float(bound):.4g}) "
-                 f"<= N d / p = {notes} ({float(notes):.4g})")  # fmt: skip
+    lines.append(_accepted(w, "a false claim"))
     return said, lines
 
 
