@@ -19,6 +19,7 @@ each instance's known answer. The spec stamps its name on the questions it lists
 
 from __future__ import annotations
 
+import importlib
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -226,3 +227,29 @@ def bundled_files(domain: str) -> list[Path]:
     with open(folder / "index.toml", "rb") as f:
         index = tomllib.load(f)
     return [folder / name for name in index["crosscheck"]["files"]]
+
+
+def within_limits(backend: str, check: str) -> Callable[[Any, str], bool]:
+    """A :attr:`DomainSpec.applies` for a ``backend`` with size limits: it takes every
+    instance its ``check`` (``"module:function"``, imported only when asked: the check's
+    module may load a solver) does not refuse with :class:`InputError`; every other
+    backend takes everything. crosscheck and fuzz then skip what the backend refuses by
+    design, rather than taking the refusal for a failure.
+
+    >>> from pyasp_games.domains.catch.model import random_instance
+    >>> applies = within_limits("asp", "pyasp_games.domains.catch.asp:check_size")
+    >>> [applies(random_instance(n, seed=2), b) for n, b in ((8, "asp"), (40, "asp"), (40, "native"))]
+    [True, False, True]
+    """
+    module, _, name = check.partition(":")
+
+    def applies(instance: Any, name_of_backend: str) -> bool:
+        if name_of_backend != backend:
+            return True
+        try:
+            getattr(importlib.import_module(module), name)(instance)
+        except InputError:
+            return False
+        return True
+
+    return applies

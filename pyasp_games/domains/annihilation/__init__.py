@@ -33,7 +33,7 @@ from typing import Any
 
 from pyasp_games.domains.annihilation.model import Annihilation, known_outcome, load_instances
 from pyasp_games.domains.annihilation.questions import BACKENDS, QUESTIONS, REFERENCE, SOLVE
-from pyasp_games.engines.domain import DomainSpec
+from pyasp_games.engines.domain import DomainSpec, within_limits
 from pyasp_games.engines.fuzzing import Family, Fuzzing, plural
 from pyasp_games.engines.limits import Limits
 from pyasp_games.engines.outcome import Outcome
@@ -103,24 +103,8 @@ def domain() -> DomainSpec:
 
     return DomainSpec.asking(
         SOLVE, load_instances, _known, generators={"random": random_instance},
-        questions=QUESTIONS, fuzzing=fuzzing(), applies=_applies,
+        questions=QUESTIONS, fuzzing=fuzzing(), applies=within_limits("asp", "pyasp_games.domains.annihilation.asp:check_size"),
     )  # fmt: skip
-
-
-def _applies(inst: Any, backend: str) -> bool:
-    """Whether ``backend`` takes ``inst``: the asp backend's size limits
-    (:func:`~pyasp_games.domains.annihilation.asp.check_size`; fuzz skips what it
-    refuses by design, rather than taking the refusal for a failure)."""
-    if backend != "asp":
-        return True
-    from pyasp_games.domains.annihilation.asp import check_size
-    from pyasp_games.errors import InputError
-
-    try:
-        check_size(inst)
-    except InputError:
-        return False
-    return True
 
 
 def fuzzing() -> Fuzzing:
