@@ -498,8 +498,7 @@ class _Session:
             failure = self._compare(instance, counted, lp)
             if not lp.exists() or self.expired():
                 return failure
-            facts = "\n".join(line for line in lp.read_text().splitlines()
-                              if not line.startswith("#include"))  # fmt: skip
+            facts = _without_includes(lp)
         if self.coverage is not None and counted:  # the rules this instance fires
             self.gain = self.coverage.add(facts, self.budget())
         if failure is not None or self._agreed is None or self.assertions is None:
@@ -627,10 +626,18 @@ class _Session:
             return False
         return lp.exists()
 
+    def instance_facts(self, instance: Any) -> str | None:
+        """The facts the tested backend grounds for ``instance`` (:meth:`facts`, its
+        ``#include`` lines left out), or ``None`` where it writes none."""
+        import tempfile
+
+        with tempfile.TemporaryDirectory() as folder:
+            lp = Path(folder) / "facts.lp"
+            return _without_includes(lp) if self.facts(instance, self.modes[0], lp) else None
+
     def blame(self, failure: Failure) -> list[str]:
         """The rules of the user's encoding that reject the reference's verified answer,
         where the encoding missed it (:mod:`pyasp_games.tools.fuzz.blame`)."""
-        import tempfile
 
         from pyasp_games.engines.resources import encoding_path
         from pyasp_games.tools.fuzz.blame import blame
@@ -668,12 +675,9 @@ class _Session:
         atoms = list(witness(failure.instance, reference))  # an answer alone may say them
         if not atoms:
             return wrong
-        with tempfile.TemporaryDirectory() as folder:
-            lp = Path(folder) / "facts.lp"
-            if not self.facts(failure.instance, self.modes[0], lp):
-                return []
-            facts = "\n".join(line for line in lp.read_text().splitlines()
-                              if not line.startswith("#include"))  # fmt: skip
+        facts = self.instance_facts(failure.instance)
+        if facts is None:
+            return []
         path = encoding_path(self.question.domain, given)
         if self.budget() < MIN_ANSWER:  # the total time holds for blame too
             return [*wrong, "  blame: not tried: the session's total time ran out"]
@@ -708,7 +712,6 @@ class _Session:
     def traced(self, failure: Failure) -> list[str]:
         """The rule instances of the user's encoding that derive the smallest wrong
         part of its answer (:func:`pyasp_games.tools.fuzz.diagnosis.trace`)."""
-        import tempfile
 
         from pyasp_games.engines.resources import encoding_path
         from pyasp_games.tools.fuzz.diagnosis import trace
@@ -721,12 +724,9 @@ class _Session:
             answer = list(self.fuzzing.witness(failure.instance, failure.tested))
         except (KeyError, TypeError, ValueError, IndexError):
             return []
-        with tempfile.TemporaryDirectory() as folder:
-            lp = Path(folder) / "facts.lp"
-            if not self.facts(failure.instance, self.modes[0], lp):
-                return []
-            facts = "\n".join(line for line in lp.read_text().splitlines()
-                              if not line.startswith("#include"))  # fmt: skip
+        facts = self.instance_facts(failure.instance)
+        if facts is None:
+            return []
         if self.budget() < MIN_ANSWER:
             return []
         said = self.diagnosed(trace, encoding_path(self.question.domain, given), facts, answer,
@@ -738,7 +738,6 @@ class _Session:
         assumed in the question's bundled encoding, a minimal unsatisfiable core
         (:func:`pyasp_games.tools.fuzz.blame.violating_part`); ``[]`` where it cannot be
         said (no witness in the answer, a multi-shot encoding)."""
-        import tempfile
 
         from pyasp_games.engines.resources import bundled_encodings, encoding_path
         from pyasp_games.tools.fuzz.blame import violating_part
@@ -758,11 +757,9 @@ class _Session:
             return []
         if not answer:  # an answer the witness cannot say (none)
             return []
-        with tempfile.TemporaryDirectory() as folder:
-            lp = Path(folder) / "facts.lp"
-            if not self.facts(failure.instance, self.modes[0], lp):
-                return []
-            facts = lp.read_text()
+        facts = self.instance_facts(failure.instance)
+        if facts is None:
+            return []
         correct = encoding_path(domain, name)
         if self.budget() < MIN_ANSWER:
             return []
@@ -1057,3 +1054,8 @@ def _difference(
             f"{answer_of(reference)}"
         )
     return None
+
+
+def _without_includes(lp: Path) -> str:
+    """An ``--emit-lp`` file's facts, its ``#include`` of the encoding left out."""
+    return "\n".join(line for line in lp.read_text().splitlines() if not line.startswith("#include"))
