@@ -5,7 +5,7 @@ A planner tries the horizons ``start``, ``start + stride``, ... up to ``--max-le
 ``start`` is the admissible lower bound of :func:`~pyasp_games.domains.routing.model.lower_bound`
 and ``stride`` keeps the parity of every schedule. A sliding (``blank``) arrangement is
 first decided by :func:`~pyasp_games.domains.routing.native.blank_solvability` (Wilson's theorem,
-or a complete search where it does not apply): an unsolvable one has no horizon to try.
+block by block on a graph with a cut vertex: no search): an unsolvable one has no horizon to try.
 
 >>> from pyasp_games.domains.routing.model import Instance
 >>> from pyasp_games.domains.routing.specs import graph_spec

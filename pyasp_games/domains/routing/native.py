@@ -14,8 +14,8 @@
   pebbles other than the blank (a slide moves one pebble one edge).
   Each step of a ``matching`` schedule is built vertex by vertex, a pebble whose
   distance has no slack left forced towards its target.
-- :func:`blank_solvability`: Wilson's theorem (1974) where it applies, else a complete
-  breadth-first search of the reachable arrangements.
+- :func:`blank_solvability`: Wilson's theorem (1974), block by block on a graph that is
+  not 2-connected (:mod:`~pyasp_games.domains.routing.blocks`).
 
 >>> from pyasp_games.domains.routing.specs import graph_spec
 >>> table = distance_table(graph_spec("path:4"), "matching")
@@ -25,12 +25,14 @@
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any
 
+from pyasp_games.domains.routing.blocks import is_theta0, reachable_count, refusal
 from pyasp_games.domains.routing.model import (
     Instance,
     lower_bound,
@@ -43,7 +45,7 @@ from pyasp_games.domains.routing.swap_search import optimal_swaps
 from pyasp_games.domains.routing.swapping import bound_swaps
 from pyasp_games.engines.claim import Claim, Kind
 from pyasp_games.engines.graphs import Graph
-from pyasp_games.engines.limits import Deadline, LimitReached, Limits
+from pyasp_games.engines.limits import Deadline, LimitReached, Limits, default_memory_limit
 from pyasp_games.errors import InputError
 
 #: The most vertices ``bfs`` takes: it tabulates every arrangement (up to n! of them), so
@@ -369,9 +371,18 @@ def _polynomial_claim(inst: Instance, exact: Exact, limits: Limits, started: flo
     return Claim.solved(length, witness, stats=stats, certificate=grounds, kind=kind)
 
 
+def table_entry_bytes(n: int) -> int:
+    """About the bytes one arrangement of ``n`` vertices takes in :func:`distance_table`
+    (a tuple of ``n`` integers, its dictionary entry, its place in a layer's list:
+    measured 201 bytes on the 9-vertex complete graph's 362,880)."""
+    return 120 + 8 * n
+
+
 def solve_bfs(inst: Instance, limits: Limits = Limits(), **options: Any) -> Claim:
     """Exact by the full BFS table (small graphs: every arrangement at once; at most
-    :data:`MAX_BFS_VERTICES` vertices, refused before any work beyond)."""
+    :data:`MAX_BFS_VERTICES` vertices, refused before any work beyond, and a table larger
+    than the memory limit refused before it is built: its arrangements are counted first,
+    ``n!``, or under ``blank`` :func:`~pyasp_games.domains.routing.blocks.reachable_count`)."""
     g = inst.graph
     if len(g) > MAX_BFS_VERTICES:
         raise InputError(
@@ -380,6 +391,14 @@ def solve_bfs(inst: Instance, limits: Limits = Limits(), **options: Any) -> Clai
         )
     deadline = limits.deadline()
     blank_home = inst.state[inst.blank] if inst.moves == "blank" else 0
+    # the table's size is known before it is built: refused, not run out of memory
+    reachable = reachable_count(g) if inst.moves == "blank" else math.factorial(len(g))
+    needed = reachable * table_entry_bytes(len(g))
+    cap = limits.memory_limit or default_memory_limit()
+    if needed > cap:
+        raise LimitReached({"limit": "memory", "stopped": (
+            f"{g.name}: the bfs table would hold {reachable:,} arrangements, about {_bytes(needed)},"
+            f" more than the memory limit of {_bytes(cap)} (the native backend searches without one)")})
     try:
         table = distance_table(g, inst.moves, blank_home, deadline)
     except LimitReached:
@@ -407,21 +426,23 @@ class Solvability:
     schedule: list[tuple[tuple[int, int], ...]] | None = None
 
 
-def is_theta0(g: Graph) -> bool:
-    """Wilson's exceptional graph theta0: two vertices joined by paths with 1, 2 and 2 inner vertices."""
-    import networkx as nx
-
-    if len(g) != 7 or len(g.edges) != 8:
-        return False
-    theta = nx.Graph([(0, 1), (1, 2), (0, 3), (3, 4), (4, 2), (0, 5), (5, 6), (6, 2)])
-    return nx.is_isomorphic(g.to_networkx(), theta)
+#: The most arrangements the ``check`` question's complete search tabulates to give a
+#: solvable arrangement its schedule (the count is known before it starts:
+#: :func:`~pyasp_games.domains.routing.blocks.reachable_count`); beyond, the theorem's
+#: answer stands without one.
+SCHEDULE_ARRANGEMENTS = 100_000
 
 
 def blank_solvability(
     inst: Instance, deadline: Deadline | None = None, witness: bool = False
 ) -> Solvability:
-    """Is the sliding arrangement solvable? Wilson's theorem, or a complete BFS otherwise
-    (with ``witness``, a solvable arrangement found by the search gets its schedule)."""
+    """Is the sliding arrangement solvable? Wilson's theorem (1974) on a 2-connected
+    graph, block by block on any other (:mod:`~pyasp_games.domains.routing.blocks`):
+    decided without enumerating arrangements, whatever the graph's size. With
+    ``witness``, a solvable arrangement whose reachable set has at most
+    :data:`SCHEDULE_ARRANGEMENTS` arrangements (Wilson's theorem gives no schedule on a
+    2-connected graph that is no cycle) gets an optimal schedule from a complete search
+    within ``deadline`` (past it, the answer stands without one)."""
     import networkx as nx
 
     g = inst.graph
@@ -448,18 +469,24 @@ def blank_solvability(
     why = "a cycle" if cycle and two_connected else "theta0" if two_connected else "not 2-connected"
     if n <= 2:
         why = "fewer than 3 vertices"
+    refused = refusal(g, inst.state, blank)
+    theory = (f"{why}: the blank's moves only reorder the pebbles within each block, as far as "
+              "Wilson's theorem allows on that block (with the blank slid home)")  # fmt: skip
+    if refused is not None:
+        return Solvability(False, f"{theory}: unsolvable: {refused}")
+    reason = f"{theory}: solvable"
+    reachable = reachable_count(g)
+    if not witness or reachable > SCHEDULE_ARRANGEMENTS:
+        return Solvability(True, reason)
     try:
         table = distance_table(g, "blank", home, deadline)
     except LimitReached:
-        return Solvability(
-            None, f"{why} (Wilson's theorem does not apply): the complete search reached the limit"
-        )
-    ok = inst.state in table
-    schedule = schedule_from_table(g, "blank", inst.state, table, blank) if ok and witness else None
+        return Solvability(True, f"{reason} (the complete search for a schedule reached the limit)")
+    schedule = schedule_from_table(g, "blank", inst.state, table, blank)
     return Solvability(
-        ok,
-        f"{why} (Wilson's theorem does not apply): complete search: {'' if ok else 'not '}among the "
-        f"{len(table):,} arrangements reachable from the target",
+        True,
+        f"{reason}; complete search: its schedule found among the {len(table):,} arrangements "
+        "reachable from the target",
         schedule,
     )
 
@@ -552,7 +579,6 @@ def solve_sliding_number(inst: Instance, limits: Limits = Limits(), **options: A
     A table larger than the memory limit is refused before it is allocated.
     """
     from pyasp_games.domains.routing.sliding_bfs import index_space, sliding_layers, table_bytes
-    from pyasp_games.engines.limits import default_memory_limit
 
     g = inst.graph
     deadline = limits.deadline()

@@ -8,9 +8,10 @@
   with ``--blank``, one goal's eccentricity), by a compiled two-bit BFS; the antipodes'
   plans are replayed and their distances confirmed
   (:func:`~pyasp_games.domains.routing.verify.check_sliding_number`).
-- ``check``: is a sliding (blank) arrangement solvable, by Wilson's theorem or a complete
-  search; "unsolvable" is confirmed by the parity invariant where it applies, "solvable"
-  by replaying the schedule the search gives
+- ``check``: is a sliding (blank) arrangement solvable, by Wilson's theorem (block by
+  block, :mod:`~pyasp_games.domains.routing.blocks`); "unsolvable" is confirmed by the
+  parity invariant or a cut vertex's sides where they apply, "solvable" by replaying the
+  schedule a complete search gives where the reachable arrangements are few
   (:func:`~pyasp_games.domains.routing.verify.check_solvability`).
 
 >>> from pyasp_games.domains.routing.model import identity_instance
@@ -195,6 +196,8 @@ def describe_schedule(
             f"  lower bound {outcome.stats['lower_bound']} proved: the optimum is within"
             f" {outcome.stats.get('gap', '?')} of this schedule"
         )
+    if outcome.status == "unknown" and outcome.stats.get("stopped"):
+        lines.append(f"  {outcome.stats['stopped']}")
     searched = outcome.stats.get("bound")
     if outcome.status == "unknown" and isinstance(searched, int) and outcome.stats.get("iterations"):
         lines.append(f"  no schedule shorter than {searched} steps (every smaller budget refuted)")
@@ -391,8 +394,9 @@ NUMBER = Question(
 
 CHECK = Question(
     "check",
-    "Is the sliding (blank) arrangement solvable? Wilson's theorem with its reason, else "
-    "complete search.\n\n"
+    "Is the sliding (blank) arrangement solvable? Wilson's theorem with its reason (block "
+    "by block on a graph with a cut vertex), and a schedule by complete search where at most "
+    "100,000 arrangements are reachable.\n\n"
     "With --json: answer true/false, certificate why.",
     backends={"native": solve_solvability},
     check=check_solvability,

@@ -122,6 +122,56 @@ def verify_parity_unsolvable(
     return Verdict(False, "the parity invariant does not refute this arrangement")
 
 
+def verify_sides_unsolvable(
+    edges: Sequence[tuple[str, str]], start: Mapping[str, str], blank: str
+) -> Verdict:
+    """Confirm a sliding arrangement unsolvable by the sides of its cut vertices.
+
+    Take a cut vertex ``c`` and the parts of the graph without ``c``. A pebble crosses
+    ``c`` only by sliding onto it (the blank then goes to the part it came from) and off
+    it (into the blank's part, the one it came from: the blank left that part only by
+    way of ``c``). So every pebble other than the blank keeps its *side* of ``c``: the
+    part it is in, or, while it is on ``c``, the part the blank is in. An arrangement in
+    which some pebble's side differs from its target's (the target ``c`` read with the
+    blank home) is unsolvable. ``ok`` is False when no cut vertex refutes it.
+
+    >>> path = [("a", "c"), ("c", "b")]
+    >>> verify_sides_unsolvable(path, {"a": "b", "c": "c", "b": "a"}, "c").ok
+    True
+    """
+    adj: dict[str, list[str]] = {v: [] for v in start}
+    for u, v in edges:
+        adj[u].append(v)
+        adj[v].append(u)
+    home = start[blank]
+    for cut in adj:
+        part: dict[str, int] = {}
+        for root in adj[cut]:
+            if root in part:
+                continue
+            part[root] = root_id = len(part)
+            queue = [root]
+            for u in queue:
+                for w in adj[u]:
+                    if w != cut and w not in part:
+                        part[w] = root_id
+                        queue.append(w)
+        if len(set(part.values())) < 2:
+            continue  # not a cut vertex
+        for v, target in start.items():
+            if v == blank:
+                continue
+            now = part[blank] if v == cut else part[v]
+            then = part.get(home) if target == cut else part[target]
+            if now != then:
+                return Verdict(
+                    True,
+                    f"cut vertex invariant: the pebble on {v!r} is on another side of {cut!r} than its "
+                    "target, and a pebble never changes its side of a cut vertex",
+                )
+    return Verdict(False, "no cut vertex refutes this arrangement")
+
+
 def _edges_named(inst: Instance, schedule: list) -> list[tuple[str, str]]:
     """The graph's edges among the pairs the schedule names (what the replay looks up;
     a complete graph on 1,000 vertices has half a million edges, a schedule a thousand)."""
@@ -193,11 +243,23 @@ def least_steps(
     return bound
 
 
+def _unsolvable_by_invariant(
+    edges: Sequence[tuple[str, str]], start: Mapping[str, str], blank: str | None
+) -> Verdict:
+    """The parity invariant, then the cut vertices' sides: the first that refutes."""
+    parity = verify_parity_unsolvable(edges, start, blank)
+    if parity.ok:
+        return parity
+    sides = verify_sides_unsolvable(edges, start, blank)
+    return sides if sides.ok else Verdict(False, f"{parity.message}; {sides.message}")
+
+
 def check_outcome(inst: Instance, outcome: Outcome) -> tuple[bool | None, str]:
     """Replay a solved outcome's schedule with :mod:`~pyasp_games.domains.routing.verify`.
 
     A no-solution for ``blank`` is re-derived by the independent parity invariant
-    where it applies (bipartite graphs); "no schedule within N steps" must state N in
+    where it applies (bipartite graphs), or by a cut vertex's sides
+    (:func:`verify_sides_unsolvable`); "no schedule within N steps" must state N in
     its grounds (the certificate), and is confirmed alone where :func:`least_steps`
     exceeds N; otherwise it rests on the backend's search and is cross-checked, not
     verified. A lower bound the ``swapper`` states beside its schedule (and the gap it
@@ -225,7 +287,7 @@ def check_outcome(inst: Instance, outcome: Outcome) -> tuple[bool | None, str]:
             return _check_none_within(inst, bound, outcome.certificate)
         if inst.moves == "blank":
             edges, start = _named(inst)
-            verdict = verify_parity_unsolvable(edges, start, blank)
+            verdict = _unsolvable_by_invariant(edges, start, blank)
             if verdict.ok:
                 return True, verdict.message
         return None, str(outcome.certificate or "no grounds given")
@@ -301,14 +363,15 @@ def check_number(inst: Instance, outcome: Outcome) -> tuple[bool | None, str]:
 def check_solvability(inst: Instance, outcome: Outcome) -> tuple[bool | None, str]:
     """Confirm a sliding arrangement's solvability: "solvable" by replaying the schedule
     given with it, "unsolvable" by the parity invariant where it applies (bipartite
-    graphs); without either it rests on the backend (Wilson's theorem, the search). The
-    answer must be the status's (``True`` solved, ``False`` no-solution)."""
+    graphs) or a cut vertex's sides (:func:`verify_sides_unsolvable`); without either it
+    rests on the backend (Wilson's theorem). The answer must be the status's (``True``
+    solved, ``False`` no-solution)."""
     g = inst.graph
     edges, start = _named(inst)
     if outcome.status in ("solved", "no-solution") and outcome.answer is not (outcome.status == "solved"):
         return False, f"the answer {outcome.answer!r} is not the status {outcome.status}'s"
     if outcome.status == "no-solution":
-        verdict = verify_parity_unsolvable(edges, start, g.names[inst.blank])
+        verdict = _unsolvable_by_invariant(edges, start, g.names[inst.blank])
         return (True if verdict.ok else None), verdict.message
     if outcome.status == "solved" and outcome.witness is not None:
         if not isinstance(outcome.witness, list):
