@@ -55,7 +55,7 @@ from pyasp_games.errors import InputError
 #: Keywords every generated command has; a question's parameter may not take one.
 COMMON = (
     "backend", "all_", "count", "trust", "output", "force", "workers", "time_limit",
-    "cpu_limit", "memory_limit", "json",
+    "cpu_limit", "memory_limit", "json", "no_certificate",
 )  # fmt: skip
 
 
@@ -121,6 +121,12 @@ def command(question: Question) -> Callable[..., None]:
     add("cpu_limit", float, CPU_LIMIT)
     add("memory_limit", float, MEMORY_LIMIT)
     add("json", bool, JSON)
+    if question.without_certificate:
+        add("no_certificate", bool, typer.Option(
+            False, "--no-certificate",
+            help="With --json: leave the certificate out of the answer (it can be large); "
+            f"'pyasp-games verify' then checks {question.without_certificate}.",
+        ))  # fmt: skip
 
     def run(**values: Any) -> None:
         ask(question, values)
@@ -170,6 +176,9 @@ def ask(question: Question, values: dict[str, Any]) -> None:
     given = next((values.get(p.name) for p in question.params if not p.flags and p.to == "read"), None)
     if given is not None:  # until the input is read, named as it was given
         answering(str(given), backend)
+    lean = values.pop("no_certificate", False)
+    if lean and not values["json"]:
+        raise InputError("--no-certificate leaves the certificate out of --json's answer: give --json")
     workers = values.pop("workers", 1)
     if workers < 1:
         raise InputError(f"--workers must be at least 1, got {workers}")
@@ -206,7 +215,7 @@ def ask(question: Question, values: dict[str, Any]) -> None:
                 write_answer(question, instance, outcome, output)
             source = (question.read_values(values), index if question.several else None)
             show(question, instance, outcome, options, values["json"],
-                 cpu=lim.cpu_limit is not None, source=source)  # fmt: skip
+                 cpu=lim.cpu_limit is not None, source=source, lean=lean)  # fmt: skip
     for emit, path in emitted.items():
         if _written(path) == before[emit]:  # never silently: say why the file is not there
             warn(f"{emit.flag} {path}: nothing written: {_unemitted(emit, outcomes[0])}")
@@ -284,18 +293,20 @@ def show(
     json: bool,
     cpu: bool = False,
     source: tuple[dict[str, Any], int | None] | None = None,
+    lean: bool = False,
 ) -> None:
     """Print one outcome: one JSON object, or a headline and the formatter's lines
     (``cpu``: the run was held to a CPU limit, so the headline gives its CPU seconds
     beside the wall-clock ones). The JSON object names the command and, with ``source``
     (the reader's values, the instance's index in its file), the input, so that
-    ``pyasp-games verify`` can check the answer again (:func:`~pyasp_games.tools.saved.saved`)."""
+    ``pyasp-games verify`` can check the answer again (:func:`~pyasp_games.tools.saved.saved`);
+    ``lean`` (``--no-certificate``) leaves its certificate out."""
     answered()
     if json:
         from pyasp_games.tools.saved import saved
 
         given, index = source if source is not None else ({}, None)
-        print_json(saved(question, outcome, given, index))
+        print_json(saved(question, outcome, given, index, lean=lean))
         return
     answer, lines = question.describe(instance, outcome.claimed, options)
     said = f", {answer}" if answer else ""

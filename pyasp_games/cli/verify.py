@@ -46,7 +46,7 @@ def verify(
     from pyasp_games.engines.files import read_text
     from pyasp_games.engines.limits import Limits
     from pyasp_games.errors import InputError
-    from pyasp_games.tools.saved import recheck
+    from pyasp_games.tools.saved import left_out, recheck
 
     lim = Limits.given(time_limit, memory_megabytes=memory_limit, cpu_seconds=cpu_limit)
     arm(lim)
@@ -62,15 +62,21 @@ def verify(
         asked, outcome = recheck(data, instance, question, saved.parent)
         code = _code(outcome)
         codes.append(code)
+        lean = left_out(asked, data)
         if json:
             from pyasp_games.tools.saved import saved as saved_answer
 
-            print_json(saved_answer(asked, outcome, data.get("input") or {}, data.get("index")))
+            again = saved_answer(asked, outcome, data.get("input") or {}, data.get("index"))
+            if lean is not None:
+                again["certificate_left_out"] = True
+            print_json(again)
             continue
         said = verdict(outcome, asked.unchecked) if code != 3 or outcome.status != "unknown" \
             else "no answer saved (a limit was reached): nothing to check"  # fmt: skip
         answer = f", {_shown(outcome.answer)}" if outcome.answer is not None else ""
         typer.echo(f"{outcome.problem}: {outcome.status}{answer} ({outcome.backend}, re-checked: {said})")
+        if lean is not None:
+            warn(lean)
         if outcome.status == "error":
             warn(f"refuted: {outcome.verdict.message}" if outcome.verdict.failed
                  else f"no answer saved: {outcome.reason}")  # fmt: skip

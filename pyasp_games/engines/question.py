@@ -254,6 +254,13 @@ class Question:
             (:data:`~pyasp_games.engines.agreement.Refinement`; ``None``: the general
             :func:`~pyasp_games.engines.agreement.relation` alone): the reference
             cross-check, crosscheck, fuzz and the bench report all use it.
+        without_certificate: what the checker still confirms on a saved answer whose
+            certificate was left out (``""``: the certificate always travels). Declared,
+            the command takes ``--no-certificate``: with ``--json``, the answer is
+            printed without its certificate (which can be large: a strategy, a table)
+            and marked ``"certificate_left_out": true``, and ``pyasp-games verify``
+            says this sentence beside its verdict. The command's own check, before
+            printing, still reads the certificate.
         revive: ``revive(instance, outcome) -> outcome``: a saved answer read back from
             JSON (:meth:`Outcome.from_dict
             <pyasp_games.engines.outcome.Outcome.from_dict>`) made what the checker reads
@@ -280,6 +287,7 @@ class Question:
     output: Output | None = None
     compare: Refinement | None = None
     revive: Callable[[Any, Outcome], Outcome] | None = None
+    without_certificate: str = ""
 
     def __post_init__(self) -> None:
         if "asp" in self.backends and not any(p.name == "clingo_option" for p in self.params):

@@ -29,18 +29,32 @@ from pyasp_games.engines.outcome import Outcome
 from pyasp_games.errors import InputError
 
 
-def saved(question: Any, outcome: Outcome, given: dict[str, Any], index: int | None = None) -> dict[str, Any]:
+def saved(question: Any, outcome: Outcome, given: dict[str, Any], index: int | None = None,
+          lean: bool = False) -> dict[str, Any]:  # fmt: skip
     """The JSON object of an answer, as ``--json`` prints it: the outcome
     (:meth:`~pyasp_games.engines.outcome.Outcome.to_dict`), the command that asked
     (``question``) and the reader's values it was given (``input``; with ``index``, the
     instance's place among those a file holds), so that :func:`recheck` can read it
-    again."""
+    again. With ``lean`` (``--no-certificate``), a certificate is left out and the
+    answer says so (``"certificate_left_out": true``)."""
     data = outcome.to_dict()
+    if lean and data.pop("certificate", None) is not None:
+        data["certificate_left_out"] = True
     data["question"] = command_of(question)
     data["input"] = {k: (str(v) if isinstance(v, Path) else v) for k, v in given.items()}
     if index is not None:
         data["index"] = index
     return data
+
+
+def left_out(question: Any, data: Any) -> str | None:
+    """What a saved answer printed with ``--no-certificate`` can be checked for, in one
+    sentence for ``verify`` to say beside its verdict; ``None`` for an answer that kept
+    its certificate (or never had one)."""
+    if not isinstance(data, dict) or not data.get("certificate_left_out") or "certificate" in data:
+        return None
+    can = getattr(question, "without_certificate", "") or "what its witness shows alone"
+    return f"saved without its certificate (--no-certificate), so checked again without it: {can}"
 
 
 def recheck(
@@ -132,4 +146,4 @@ def _found(name: str, base: Path | None) -> Path:
     return beside if beside.exists() else path
 
 
-__all__ = ["recheck", "saved"]
+__all__ = ["left_out", "recheck", "saved"]

@@ -86,7 +86,8 @@ SOLVE = Question(
     "solve",
     'Who wins from START: the player to move there ("first") or the other ("second").\n\n'
     "With --json: answer first/second, witness the winning first move (the vertex; in "
-    "edge geography the arc, as the pair start, next) or null.",
+    "edge geography the arc, as the pair start, next) or null; certificate (native) the "
+    "winner's strategy, a proof DAG the checker walks (--no-certificate leaves it out).",
     backends=BACKENDS,
     check=check_outcome,
     read=read_game,
@@ -143,6 +144,8 @@ SOLVE = Question(
     ),
     emits=(EMIT_LP,),
     reference=REFERENCE,
+    without_certificate="the winner and its first move by the checker's own minimax, within "
+    "its budget of explored positions (beyond it: not confirmed, exit 3)",
 )
 
 #: The geography domain's questions.

@@ -133,7 +133,7 @@ VALUE = Question(
     "With --json: answer the value; witness value, outcome (first: the player to move "
     "wins), options (every vertex's move and the value it leaves), winning_moves; "
     "certificate (native, at most 62 vertices): the search's table of K-set values, "
-    "which the checker confirms by the mex rule.",
+    "which the checker confirms by the mex rule (--no-certificate leaves it out).",
     backends=BACKENDS,
     check=check_value,
     read=read_graph,
@@ -171,6 +171,8 @@ VALUE = Question(
     ),
     emits=(EMIT_LP,),
     reference=REFERENCE,
+    without_certificate="the mex rule at the root and the options' values by the checker's "
+    "own search within its budget (beyond it: verified in part)",
 )
 
 SEQUENCE = Question(
