@@ -24,22 +24,28 @@ def test_encoding(
 ) -> None:
     """Replay regression cases: every instance fuzz found, with the reference's verified
     answer, answered by --encoding (its witness checked, its answer compared with the
-    recorded one; no reference runs). Exit 0 when every case passes, 1 when one fails,
-    3 when one reached the time limit, 2 on bad input."""
+    recorded one; no reference runs), after what the encoding does not handle of the
+    interface its README documents (an older version it declares, an input it never reads).
+    Exit 0 when every case passes, 1 when one fails, 3 when one reached the time limit, 2
+    on bad input."""
     from pyasp_games.engines.enforcement import arm
     from pyasp_games.engines.limits import Limits
-    from pyasp_games.tools.fuzz.regression import exit_code, replay
+    from pyasp_games.tools.fuzz.regression import exit_code, interface_notes, replay
     from pyasp_games.tools.fuzz.report import said
 
     arm(Limits.given(time_limit), whole_command=False)  # checked; it holds per case
-    results = replay(folder, encoding, time_limit)
+    results = replay(folder, encoding, time_limit)  # first: a broken case is said as such
+    notes = interface_notes(folder, encoding)  # printed before the cases
     if json:
         print_json({
             "cases": [{"name": r.name, "status": r.status, "why": r.why,
                        "answer": None if r.tested is None else said(r.tested)} for r in results],
             "ok": exit_code(results) == 0,
+            "interface": notes,
         })  # fmt: skip
     else:
+        for note in notes:
+            print(f"interface: {note}")
         for r in results:
             print(f"{r.status.upper():8} {r.name}: {r.why}")
         passed = sum(r.status == "ok" for r in results)

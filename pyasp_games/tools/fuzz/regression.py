@@ -176,6 +176,20 @@ def replay(folder: Path, encoding: str, time_limit: float | None = 10.0,
     return results
 
 
+def interface_notes(folder: Path, encoding: str) -> list[str]:
+    """What ``encoding`` does not handle of the interface of each domain the cases of
+    ``folder`` are about (:func:`pyasp_games.engines.interface.check`): an older version
+    it declares, the inputs it never reads; ``[]`` for a bundled encoding's name."""
+    from pyasp_games.engines.interface import check
+    from pyasp_games.engines.resources import encoding_path, user_encoding
+
+    notes: list[str] = []
+    for domain in dict.fromkeys(read_case(path)["domain"] for path in cases(folder)):
+        if user_encoding(domain, encoding):
+            notes += check(domain, encoding_path(domain, encoding))
+    return notes
+
+
 def exit_code(results: list[CaseResult]) -> int:
     """1 when a case failed, 3 when one reached its limit, else 0."""
     if any(r.status == "failed" for r in results):
