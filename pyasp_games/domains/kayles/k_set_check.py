@@ -47,12 +47,13 @@ pyasp_games.domains.kayles.k_set_check.Refuted: the table lacks the vertex set {
 from __future__ import annotations
 
 import base64
+import lzma
 import zlib
 from typing import Any
 
 import numpy as np
 
-from pyasp_games.domains.kayles.model import K_SET_FORMAT
+from pyasp_games.domains.kayles.model import K_SET_FORMAT, K_SET_FORMAT_XZ
 from pyasp_games.engines.compiled import compile_kernels, kernel, run_sliced
 from pyasp_games.engines.graphs import Graph
 from pyasp_games.engines.limits import Deadline
@@ -79,8 +80,9 @@ class Refuted(Exception):
 
 
 def _inflated(text: Any, size: int, what: str) -> bytes:
-    """``size`` bytes from base 64 of zlib data, or :class:`Refuted` (never more than
-    ``size + 1`` bytes are inflated: a forged stream cannot fill the memory)."""
+    """``size`` bytes from base 64 of zlib data (the format before 0.3), or
+    :class:`Refuted` (never more than ``size + 1`` bytes are inflated: a forged stream
+    cannot fill the memory)."""
     if not isinstance(text, str):
         raise Refuted(f"the certificate's {what} are missing")
     try:
@@ -93,10 +95,48 @@ def _inflated(text: Any, size: int, what: str) -> bytes:
     return raw
 
 
+def _unpacked(text: Any, most: int, what: str) -> bytes:
+    """At most ``most`` bytes from base 85 of xz data, or :class:`Refuted` (never more
+    than ``most + 1`` bytes are unpacked: a forged stream cannot fill the memory)."""
+    if not isinstance(text, str):
+        raise Refuted(f"the certificate's {what} are missing")
+    try:
+        unpack = lzma.LZMADecompressor(format=lzma.FORMAT_XZ)
+        raw = unpack.decompress(base64.b85decode(text.encode("ascii")), most + 1)
+    except (ValueError, lzma.LZMAError) as err:
+        raise Refuted(f"the certificate's {what} cannot be read: {err}") from None
+    if len(raw) > most or not unpack.eof:
+        raise Refuted(f"the certificate's {what} are more than {most:,} bytes, or cut short")
+    return raw
+
+
+def _numbers(raw: bytes, count: int) -> Any:
+    """``count`` numbers from their LEB128 bytes (7 bits a byte, low bits first, the high
+    bit set on every byte but a number's last; at most 9 bytes a number: 63 bits), or
+    :class:`Refuted`.
+
+    >>> _numbers(bytes.fromhex("017f8001ac02"), 4).tolist()
+    [1, 127, 128, 300]
+    """
+    octets = np.frombuffer(raw, dtype=np.uint8)
+    last = np.flatnonzero(octets < 0x80)  # the last byte of each number
+    if len(last) != count or (count and last[-1] != len(octets) - 1) or (not count and len(octets)):
+        raise Refuted(f"the certificate's sets are not {count:,} numbers")
+    if not count:
+        return np.zeros(0, dtype=np.uint64)
+    first = np.concatenate(([0], last[:-1] + 1)).astype(np.int64)
+    if int((last - first).max()) > 8:  # no step between sets of at most 62 vertices
+        raise Refuted("the certificate's sets are not distinct vertex sets of the graph in increasing order")
+    place = np.arange(len(octets), dtype=np.int64) - np.repeat(first, last - first + 1)
+    bits = (octets & 0x7F).astype(np.uint64) << (7 * place).astype(np.uint64)
+    return np.add.reduceat(bits, first)
+
+
 def decode_table(certificate: Any, n: int) -> tuple[Any, Any]:
     """The vertex sets (``int64`` bit masks, increasing) and values (``int64``) of a
     certificate of :func:`~pyasp_games.domains.kayles.model.encode_k_set_table` on a
-    graph of ``n`` vertices, or :class:`Refuted` saying why it holds none.
+    graph of ``n`` vertices (in its format, or in the one before 0.3 that answers saved
+    then hold), or :class:`Refuted` saying why it holds none.
 
     >>> from pyasp_games.domains.kayles.model import encode_k_set_table
     >>> sets, values = decode_table(encode_k_set_table([0b0111, 0b1110], [2, 0]), 4)
@@ -107,13 +147,20 @@ def decode_table(certificate: Any, n: int) -> tuple[Any, Any]:
     ...
     pyasp_games.domains.kayles.k_set_check.Refuted: the certificate's sets are not distinct vertex sets of the graph in increasing order
     """
-    if not isinstance(certificate, dict) or certificate.get("format") != K_SET_FORMAT:
+    written = certificate.get("format") if isinstance(certificate, dict) else None
+    if written not in (K_SET_FORMAT_XZ, K_SET_FORMAT):
         raise Refuted("the certificate is not a table of K-set values")
     count = certificate.get("count")
     if type(count) is not int or count < 0:
         raise Refuted(f"the certificate's count is no number of entries: {count!r}")
-    steps = np.frombuffer(_inflated(certificate.get("sets"), 8 * count, "sets"), dtype="<u8")
-    values = np.frombuffer(_inflated(certificate.get("values"), count, "values"), dtype=np.uint8)
+    if written == K_SET_FORMAT_XZ:
+        steps = _numbers(_unpacked(certificate.get("sets"), 9 * count, "sets"), count)
+        values = np.frombuffer(_unpacked(certificate.get("values"), count, "values"), dtype=np.uint8)
+        if len(values) != count:
+            raise Refuted(f"the certificate's values are not {count:,} bytes")
+    else:  # saved before 0.3
+        steps = np.frombuffer(_inflated(certificate.get("sets"), 8 * count, "sets"), dtype="<u8")
+        values = np.frombuffer(_inflated(certificate.get("values"), count, "values"), dtype=np.uint8)
     if count and (steps.min() == 0 or steps.max() >= 1 << n):
         raise Refuted("the certificate's sets are not distinct vertex sets of the graph in increasing order")
     sets = np.cumsum(steps, dtype=np.uint64)  # each set: the one before it plus its step
