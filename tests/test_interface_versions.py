@@ -65,3 +65,15 @@ def test_test_encoding_says_what_the_encoding_does_not_handle_of_the_interface(t
     said = run.json()["interface"]
     assert said == ["the encoding never reads col/1, an input of zerosum interface saddle 1 "
                     "(encodings/zerosum/README.md)"], run.stdout + run.stderr
+
+
+def test_a_command_run_with_an_older_encoding_says_the_input_it_never_reads():
+    # issue 45, section 3: Kriegspiel's encodings before sym/3 failed with "the universe
+    # lacks where (...) leads" and nothing more
+    old = "tests/fuzz_encodings/kriegspiel-interface-1.lp"
+    run = run_cli("kriegspiel", "solve", "?1?/2?/KR1", "-b", "asp", "--encoding", old)
+    assert run.code == 1 and "the universe lacks where" in run.stderr
+    assert "interface: the encoding says it was written for kriegspiel interface 1, the current is 2" in run.stdout
+    assert "interface: the encoding never reads sym/3, an input of kriegspiel interface 2" in run.stdout
+    said = run_cli("kriegspiel", "solve", "?1?/2?/KR1", "-b", "asp", "--encoding", old, "--json").json()
+    assert any("never reads sym/3" in note for note in said["interface"])

@@ -306,7 +306,11 @@ def show(
         from pyasp_games.tools.saved import saved
 
         given, index = source if source is not None else ({}, None)
-        print_json(saved(question, outcome, given, index, lean=lean))
+        data = saved(question, outcome, given, index, lean=lean)
+        notes = _interface_of_yours(question, outcome, options)
+        if notes:
+            data["interface"] = notes
+        print_json(data)
         return
     answer, lines = question.describe(instance, outcome.claimed, options)
     said = f", {answer}" if answer else ""
@@ -323,6 +327,8 @@ def show(
         typer.echo(line)
     for said in _warnings_of_yours(question, outcome, options):
         typer.echo(f"  clingo warns: {said}")
+    for note in _interface_of_yours(question, outcome, options):  # beside clingo's warnings
+        typer.echo(f"  interface: {note}")
     report_error(outcome)
 
 
@@ -336,6 +342,26 @@ def _warnings_of_yours(question: Question, outcome: Outcome, options: dict[str, 
         return []
     said = outcome.stats.get("clingo_warnings") or []
     return said[:5] + ([f"... and {len(said) - 5} more (--json lists them)"] if len(said) > 5 else [])
+
+
+def _interface_of_yours(question: Question, outcome: Outcome, options: dict[str, Any]) -> list[str]:
+    """What the user's own encoding does not handle of the interface its domain's README
+    documents (:func:`pyasp_games.engines.interface.check`), beside a failed answer (an
+    input it never reads: the likely cause); beside any answer, the older version it says
+    it was written for."""
+    from pyasp_games.engines.interface import check
+    from pyasp_games.engines.resources import encoding_path, user_encoding
+
+    mine = user_encoding(question.domain, options.get(ENCODING))
+    if mine is None:
+        return []
+    try:
+        notes = check(question.domain, encoding_path(question.domain, mine))
+    except InputError as err:  # a version the README does not know: said, not raised after the answer
+        return [str(err)]
+    if outcome.status == "error":
+        return notes
+    return [note for note in notes if note.startswith("the encoding says it was written for")]
 
 
 def _annotation(param: Param) -> tuple[Any, Any]:
