@@ -166,10 +166,11 @@ def blocks(g: Graph, home: int) -> list[Block]:
 
     near = g.bfs(home)
     found = []
-    for component in nx.biconnected_components(g.to_networkx()):
-        members = {g.index[name] for name in component}
+    for named in nx.biconnected_component_edges(g.to_networkx()):  # every edge in one block
+        edges = tuple(sorted((min(u, v), max(u, v)) for u, v in
+                             ((g.index[a], g.index[b]) for a, b in named)))  # fmt: skip
+        members = {v for e in edges for v in e}
         entry = min(members, key=lambda v: (near[v], v))
-        edges = tuple(e for e in g.edges if e[0] in members and e[1] in members)
         k = len(members)
         if k == 2:
             kind, order = "bridge", [entry, *(members - {entry})]
@@ -214,9 +215,10 @@ def blank_home(g: Graph, state: tuple[int, ...], blank: int) -> list[int]:
     """The arrangement after the blank slides home (to its pebble's target) along a
     shortest path."""
     moved = list(state)
-    home, dist = state[blank], g.distances
+    home = state[blank]
+    dist = g.bfs(home)  # one search, not every pair's distance: a graph may be large
     while blank != home:
-        nxt = next(w for w in g.adj[blank] if dist[w][home] == dist[blank][home] - 1)
+        nxt = next(w for w in g.adj[blank] if dist[w] == dist[blank] - 1)
         moved[blank], moved[nxt] = moved[nxt], moved[blank]
         blank = nxt
     return moved
