@@ -37,9 +37,10 @@ def earlier(sets: np.ndarray, values: np.ndarray) -> dict:
             "values": packed(values.astype(np.uint8).tobytes())}  # fmt: skip
 
 
-def timed(work):
+def timed(work, *args):
+    """``work(*args)`` and the CPU seconds it took."""
     started = time.process_time()
-    out = work()
+    out = work(*args)
     return out, time.process_time() - started
 
 
@@ -54,12 +55,12 @@ def main() -> None:
     print("|---" * (10 + 2 * len(args.presets)) + "|")
     for n, degree, seed in args.graph:
         graph = model.random_graph(int(seed), int(n), float(degree))
-        claim, search = timed(lambda: solve_native(graph, Limits(time_limit=3600)))
+        claim, search = timed(solve_native, graph, Limits(time_limit=3600))
         sets, values = decode_table(claim.certificate, len(graph))
-        old, old_write = timed(lambda: earlier(sets, values))
-        new, new_write = timed(lambda: model.encode_k_set_table(sets, values))
-        (old_sets, _), old_read = timed(lambda: decode_table(old, len(graph)))
-        (new_sets, _), new_read = timed(lambda: decode_table(new, len(graph)))
+        old, old_write = timed(earlier, sets, values)
+        new, new_write = timed(model.encode_k_set_table, sets, values)
+        (old_sets, _), old_read = timed(decode_table, old, len(graph))
+        (new_sets, _), new_read = timed(decode_table, new, len(graph))
         assert old_sets.tolist() == new_sets.tolist() == sets.tolist()
         old_bytes, new_bytes = len(json.dumps(old)), len(json.dumps(new))
         row = (f"| {graph.name} | {len(sets):,} | {search:.2f} | {old_bytes:,} | {old_write:.2f} | "
@@ -68,7 +69,7 @@ def main() -> None:
         keep = model.XZ_PRESET
         for preset in args.presets:
             model.XZ_PRESET = preset
-            other, write = timed(lambda: model.encode_k_set_table(sets, values))
+            other, write = timed(model.encode_k_set_table, sets, values)
             row += f" {len(json.dumps(other)):,} | {write:.2f} |"
         model.XZ_PRESET = keep
         print(row, flush=True)
