@@ -453,8 +453,14 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
             continue
         u = f'd("{name}",{arity})'
         debug.append(f"__depth({u},{levels.get((name, arity), 0)}).")
-        debug.append(f"__ab(unsup,{u},{atom}) :- {atom}, not __sup({atom},_,_).")
+        debug.append(f"__ab(unsup,{u},{atom}) :- {atom}, not __sup({atom},_,_), not __given({atom}).")
         debug.append(f"__ab(unfd,{u},{atom}) :- {atom}, __sup({atom},_,_), not __fd({atom}).")
+    # the instance's facts of a predicate the rules define too (routing's at(V,P,0)):
+    # true, supported and founded by the instance, possible in the universe
+    debug.append("#defined __given/1. __fd(A) :- __given(A).")
+    for fact in _given(facts, defined):
+        universe.append(f"__u_{fact}.")
+        debug.append(f"__given({fact}).")
     for symbol, truth in wanted:
         universe.append(f"__u_{symbol}.")
         debug.append(f":- not {symbol}." if truth else f":- {symbol}.")
@@ -510,6 +516,18 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
     if wrong is not None:
         return _supporters(path, rules, best, wrong)
     return _explain(path, rules, best, levels, top)
+
+
+def _given(facts: str, defined: set[tuple[str, int]]) -> list[str]:
+    """The atoms of ``defined`` predicates that ``facts`` state (the instance's
+    ``at(V,P,0)`` where rules define ``at/3`` for later steps)."""
+    import clingo
+
+    control = clingo.Control(["--warn=none"], logger=lambda c, m: None)
+    control.add("base", [], facts)
+    control.ground([("base", [])])
+    return [str(a.symbol) for a in control.symbolic_atoms
+            if a.is_fact and (a.symbol.name, len(a.symbol.arguments)) in defined]  # fmt: skip
 
 
 def _element_names(rule: _Rule) -> list[str]:
