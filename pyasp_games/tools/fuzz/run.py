@@ -386,6 +386,11 @@ GROWN_EXAMPLES = 10
 #: The intended answer's atoms a report lists (a multi-shot answer has many).
 UNROLLED_SHOWN = 12
 
+#: The universe's rounds in the diagnosis of an unrolled multi-shot program: each round
+#: multiplies its atoms by the horizon's steps (Cops and Robbers' placements grow a cop
+#: a round past k), one is within a session's seconds.
+UNROLLED_ROUNDS = 1
+
 #: Below this many seconds left of the total time, no answer is started.
 MIN_ANSWER = 0.05
 
@@ -721,6 +726,7 @@ class _Session:
         # the domain's own files run beside the user's (routing's move rule), as given
         background = [unroll(read_text(f)) for f in _companions(facts, path)]
         facts = "\n".join([facts, *background])
+        closed: tuple[str, ...] = ()  # the fixpoint's output predicates, held or not
         if self.fuzzing.horizon is not None and self.fuzzing.witness is not None:
             horizon = self.fuzzing.horizon(instance, reference)
             atoms = list(self.fuzzing.witness(instance, reference))
@@ -741,14 +747,15 @@ class _Session:
             if found is None:
                 return []
             horizon, shown_atoms = found
-            atoms = [(a, True) for a in shown_atoms]
+            atoms, closed = [(a, True) for a in shown_atoms], predicates
             what = f"the bundled {bundled} program's {'/'.join(predicates)} at round {horizon}"
         else:
             return []
         if self.budget() < MIN_ANSWER:
             return ["  blame: not tried: the session's total time ran out"]
         said = self.diagnosed(diagnose, path, f"{facts}\n{horizon_facts(horizon)}", atoms,
-                              program=unroll(read_text(path)))  # fmt: skip
+                              program=unroll(read_text(path)), deepest=False,
+                              rounds=UNROLLED_ROUNDS, closed=closed)  # fmt: skip
         listed = " ".join(a for a, _ in atoms[:UNROLLED_SHOWN]) or "(no atom true)"
         more = f" and {len(atoms) - UNROLLED_SHOWN} more" if len(atoms) > UNROLLED_SHOWN else ""
         return [f"  the intended answer ({what}) as atoms: {listed}{more}", *said.lines]

@@ -154,8 +154,8 @@ def _bound(stm: Any, param: str, guard: str) -> str:
 def answer_at(encoding: str | Path, facts: str, predicates: Iterable[str]) -> tuple[int, list[str]] | None:
     """``(horizon, atoms)``: the first horizon at which the multi-shot ``encoding`` on
     ``facts`` has an answer set, run as clingo's incremental mode runs it
-    (:func:`~pyasp_games.engines.incmode.solve_incrementally`), and its shown atoms of
-    ``predicates``; ``None`` when it has none up to its ``imax``.
+    (:func:`~pyasp_games.engines.incmode.solve_incrementally`), and its atoms of
+    ``predicates`` (shown or not); ``None`` when it has none up to its ``imax``.
 
     >>> text = "#program step(t).\\nwon(t) :- t > 1.\\n#program check(t).\\n"
     >>> text += "#external query(t).\\n:- query(t), not won(t).\\n#show won/1."
@@ -171,7 +171,7 @@ def answer_at(encoding: str | Path, facts: str, predicates: Iterable[str]) -> tu
     with tempfile.TemporaryDirectory() as folder:
         lp = Path(folder) / "facts.lp"
         lp.write_text(facts)
-        horizon, atoms = solve_incrementally([encoding, lp])
+        horizon, atoms = solve_incrementally([encoding, lp], every_atom=True)
     if atoms is None:
         return None
     return horizon, [a for a in atoms if a.split("(")[0] in wanted]
