@@ -391,6 +391,11 @@ UNROLLED_SHOWN = 12
 #: a round past k), one is within a session's seconds.
 UNROLLED_ROUNDS = 1
 
+#: Seconds for the run that writes an instance's facts (cut short after them): enough
+#: for a backend that checks the instance first (routing's solvability) on a loaded
+#: machine, where 0.2 s wrote none.
+FACTS_SECONDS = 1.0
+
 #: Below this many seconds left of the total time, no answer is started.
 MIN_ANSWER = 0.05
 
@@ -628,7 +633,7 @@ class _Session:
         if self.question.encoding is None or self.backend not in self.question.encoding.backends:
             return False
         try:
-            self.question.solve(instance, self.backend, Limits(time_limit=0.2),
+            self.question.solve(instance, self.backend, Limits(time_limit=FACTS_SECONDS),
                                 trust_encoding=True, emit_lp=str(lp), **self.options[mode])  # fmt: skip
         except Exception:
             return False
@@ -722,7 +727,7 @@ class _Session:
             return []
         facts = self.instance_facts(instance)
         if facts is None:
-            return []
+            return ["  blame: not diagnosed: the instance's facts could not be written"]
         # the domain's own files run beside the user's (routing's move rule), as given
         background = [unroll(read_text(f)) for f in _companions(facts, path)]
         facts = "\n".join([facts, *background])

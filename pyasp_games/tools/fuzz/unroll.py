@@ -90,7 +90,9 @@ def unroll(text: str) -> str:
         nonlocal part
         if stm.ast_type == ast.ASTType.Program:
             if stm.name != "base" and stm.name not in PARTS:
-                raise ValueError(f"the program part #program {stm.name} (incmode has base, step, check)")
+                raise ValueError(
+                    f"the program part #program {stm.name} (incmode has base, step, check)"
+                )
             if stm.name != "base" and len(stm.parameters) != 1:
                 raise ValueError(f"#program {stm.name} with {len(stm.parameters)} parameters")
             part = (stm.name, stm.parameters[0].name if stm.name != "base" else None)
@@ -100,7 +102,10 @@ def unroll(text: str) -> str:
         name, param = part
         # a pool (dir(1,1;1,-1)) as its rules, each said on the source's line
         for each in stm.unpool() if stm.ast_type == ast.ASTType.Rule else [stm]:
-            put(stm.location.begin.line, str(each) if param is None else _bound(each, param, PARTS[name]))
+            put(
+                stm.location.begin.line,
+                str(each) if param is None else _bound(each, param, PARTS[name]),
+            )
 
     ast.parse_string(text, take)
     return "\n".join(lines)
@@ -113,8 +118,8 @@ def _bound(stm: Any, param: str, guard: str) -> str:
 
     taken = set(variables(stm))
     # the parameter's name in capitals, or H (the horizon) where the rule has that
-    var = next(v for v in (param.upper(), "H", param.upper() + "_", "H_") if v not in taken) \
-        if not {param.upper(), "H", param.upper() + "_", "H_"} <= taken else "__" + param.upper()
+    names = (param.upper(), "H", param.upper() + "_", "H_", "__" + param.upper())
+    var = next((v for v in names if v not in taken), names[-1])
     loc = stm.location
 
     class Parameter(ast.Transformer):
@@ -139,8 +144,11 @@ def _bound(stm: Any, param: str, guard: str) -> str:
                         ast.SymbolicAtom(ast.Function(loc, guard, [ast.Variable(loc, var)], 0)))  # fmt: skip
     if stm.ast_type == ast.ASTType.External:
         atom = stm.atom
-        if atom.symbol.ast_type == ast.ASTType.Function and atom.symbol.name == QUERY \
-                and [str(a) for a in atom.symbol.arguments] == [param]:  # incmode's query
+        if (
+            atom.symbol.ast_type == ast.ASTType.Function
+            and atom.symbol.name == QUERY
+            and [str(a) for a in atom.symbol.arguments] == [param]
+        ):  # incmode's query
             return ""  # true at the horizon, by its fact; false below it
         return str(Parameter()(stm).update(body=[*Parameter()(stm).body, bound]))
     if stm.ast_type == ast.ASTType.Rule:
@@ -151,7 +159,9 @@ def _bound(stm: Any, param: str, guard: str) -> str:
     return str(Parameter()(stm))  # #show, #minimize, ...: nothing to bind for the diagnosis
 
 
-def answer_at(encoding: str | Path, facts: str, predicates: Iterable[str]) -> tuple[int, list[str]] | None:
+def answer_at(
+    encoding: str | Path, facts: str, predicates: Iterable[str]
+) -> tuple[int, list[str]] | None:
     """``(horizon, atoms)``: the first horizon at which the multi-shot ``encoding`` on
     ``facts`` has an answer set, run as clingo's incremental mode runs it
     (:func:`~pyasp_games.engines.incmode.solve_incrementally`), and its atoms of
