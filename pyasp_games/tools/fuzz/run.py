@@ -718,6 +718,7 @@ class _Session:
         is the reference's plan at its length (a planner that refutes every plan up to
         some length), or, for a least-fixpoint program, the bundled encoding's values at
         its last round where its answer agrees with the reference's."""
+        from pyasp_games.engines.fuzzing import plural
         from pyasp_games.errors import read_text
         from pyasp_games.tools.fuzz.diagnosis import diagnose
         from pyasp_games.tools.fuzz.unroll import answer_at, horizon_facts, unroll
@@ -735,7 +736,7 @@ class _Session:
         if self.fuzzing.horizon is not None and self.fuzzing.witness is not None:
             horizon = self.fuzzing.horizon(instance, reference)
             atoms = list(self.fuzzing.witness(instance, reference))
-            what = f"the reference's plan of {horizon} steps"
+            what = f"the reference's plan of {plural(horizon, 'step')}"
         elif self.fuzzing.fixpoint is not None:
             bundled, predicates = self.fuzzing.fixpoint(instance)
             limits = self.limits()
