@@ -110,3 +110,8 @@ def test_fuzz_names_the_planted_rule_of_a_multi_shot_encoding(planted, tmp_path)
     assert report.failure is not None
     named = [b for b in report.failure.blame if "blame: " in b]
     assert named and f"{path.name}:{fault(path)}:" in named[0], report.failure.blame
+
+
+def test_a_part_incremental_mode_does_not_have_is_refused_by_name():
+    with pytest.raises(ValueError, match="#program other"):
+        unroll("#program step(t).\na(t).\n#program other(t).\nb.\n")

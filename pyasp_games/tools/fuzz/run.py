@@ -726,6 +726,10 @@ class _Session:
         reference, instance = failure.reference, failure.instance
         if reference.status != "solved" or failure.mode != self.modes[0]:
             return []
+        try:
+            program = unroll(read_text(path))
+        except (ValueError, RuntimeError) as why:  # a part incmode does not have
+            return [f"  blame: not diagnosed: {str(why).splitlines()[0]}"]
         facts = self.instance_facts(instance)
         if facts is None:
             return ["  blame: not diagnosed: the instance's facts could not be written"]
@@ -749,9 +753,11 @@ class _Session:
                         "with the reference's answer here"]  # fmt: skip
             from pyasp_games.engines.resources import encoding_path
 
-            found = answer_at(encoding_path(self.question.domain, bundled), facts, predicates)
+            found = self.bounded(answer_at, encoding_path(self.question.domain, bundled), facts,
+                                 predicates)  # fmt: skip
             if found is None:
-                return []
+                return [f"  blame: not diagnosed: the bundled {bundled} program gave no values "
+                        f"within {self.budget():.1f} s"]  # fmt: skip
             horizon, shown_atoms = found
             atoms, closed = [(a, True) for a in shown_atoms], predicates
             what = f"the bundled {bundled} program's {'/'.join(predicates)} at round {horizon}"
@@ -760,11 +766,24 @@ class _Session:
         if self.budget() < MIN_ANSWER:
             return ["  blame: not tried: the session's total time ran out"]
         said = self.diagnosed(diagnose, path, f"{facts}\n{horizon_facts(horizon)}", atoms,
-                              program=unroll(read_text(path)), deepest=False,
+                              program=program, deepest=False,
                               rounds=UNROLLED_ROUNDS, closed=closed)  # fmt: skip
         listed = " ".join(a for a, _ in atoms[:UNROLLED_SHOWN]) or "(no atom true)"
         more = f" and {len(atoms) - UNROLLED_SHOWN} more" if len(atoms) > UNROLLED_SHOWN else ""
         return [f"  the intended answer ({what}) as atoms: {listed}{more}", *said.lines]
+
+    def bounded(self, how: Callable[..., Any], *args: Any) -> Any:
+        """``how(*args)`` in a child that holds the session's time (``None`` past it, or
+        where it found nothing): a bundled program run to its fixpoint on an instance
+        fuzz drew cannot be stopped from inside either."""
+        from pyasp_games.engines.runner import run_backend
+
+        def run(_: Any, limits: Limits) -> Claim:
+            return Claim.solved(how(*args))
+
+        done = run_backend({"run": run}, "run", None, "", Limits(time_limit=self.budget()),
+                           lambda i, o: (None, ""))  # fmt: skip
+        return done.answer if done.status == "solved" else None
 
     def diagnosed(self, how: Callable[..., Any], *args: Any, **options: Any) -> Any:
         """``how(*args)`` (a diagnosis) in a child that holds the session's time: the
