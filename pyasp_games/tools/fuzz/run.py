@@ -650,7 +650,8 @@ class _Session:
 
     def blame(self, failure: Failure) -> list[str]:
         """The rules of the user's encoding that reject the reference's verified answer,
-        where the encoding missed it (:mod:`pyasp_games.tools.fuzz.blame`)."""
+        where the encoding missed it (:mod:`pyasp_games.tools.fuzz.blame`); a multi-shot
+        encoding's unrolled at the intended answer's horizon first (:meth:`unrolled`)."""
 
         from pyasp_games.engines.resources import encoding_path
         from pyasp_games.tools.fuzz.blame import blame
@@ -668,6 +669,7 @@ class _Session:
             path = encoding_path(self.question.domain, given)
             if multi_shot(read_text(path)):
                 return self.unrolled(failure, path)
+            return []  # a plan's atoms say nothing to a program without its horizon
         if witness is None or not given or claimed not in ("solved", "no-solution", "error"):
             return []
         # a wrong answer: beside the checker's message, its smallest wrong part
