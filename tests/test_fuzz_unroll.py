@@ -67,20 +67,6 @@ def test_a_pruning_constraint_off_by_one_is_named_at_the_horizon_it_refutes():
     assert rules[0][1] == fault(path)
 
 
-def test_a_frame_axiom_that_copies_a_pebble_is_named_with_the_move_rule_beside_it():
-    """Routing's move rule (matching.lp) runs beside the dynamics under test; the swap of
-    the reference's schedule at step 1 needs the frame axiom to keep no copy."""
-    from pyasp_games.domains.routing.asp import facts
-    from pyasp_games.domains.routing.model import Instance
-    from pyasp_games.domains.routing.specs import graph_spec
-
-    path = PLANTED / "routing-frame-copies-pebble.lp"
-    inst = Instance(graph_spec("path:2"), (1, 0), "matching")
-    background = unroll(read_text(ENCODINGS / "routing" / "matching.lp"))
-    rules = unrolled_diagnosis(path, facts(inst) + background, 1, ["swap(0,1,1)"])
-    assert rules[0][1] == fault(path)
-
-
 def test_a_round_off_by_one_is_named_against_the_bundled_fixpoint():
     """Cops and Robbers: the intended answer is the bundled program's rounds and moves
     at its last round; the cops' win read two rounds back is named, not round 0's."""

@@ -661,15 +661,18 @@ class _Session:
         given = self.options[self.modes[0]].get(ENCODING)
         tested = failure.tested
         claimed = tested.verdict.failed_status if tested.verdict.failed else tested.status
-        if given and claimed in ("solved", "no-solution", "error") \
-                and (self.fuzzing.horizon is not None or self.fuzzing.fixpoint is not None):
+        if given and claimed in ("solved", "no-solution", "error"):
             from pyasp_games.errors import read_text
             from pyasp_games.tools.fuzz.unroll import multi_shot
 
             path = encoding_path(self.question.domain, given)
             if multi_shot(read_text(path)):
+                if self.fuzzing.horizon is None and self.fuzzing.fixpoint is None:
+                    return ["  blame: not diagnosed: the domain gives no intended answer for a "
+                            "multi-shot program (no plan, no bundled fixpoint)"]  # fmt: skip
                 return self.unrolled(failure, path)
-            return []  # a plan's atoms say nothing to a program without its horizon
+            if self.fuzzing.horizon is not None:
+                return []  # a plan's atoms say nothing to a program without its horizon
         if witness is None or not given or claimed not in ("solved", "no-solution", "error"):
             return []
         # a wrong answer: beside the checker's message, its smallest wrong part
