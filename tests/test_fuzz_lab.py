@@ -28,6 +28,11 @@ def test_a_dynamics_that_refutes_every_length_is_found_and_reproduced(tmp_path):
     assert failure is not None and report.exit_code() == 1 and report.timeout is None
     assert failure.phase == "small scope" and failure.size == 2
     assert "refutes every schedule length up to 1, but a schedule of 1 step exists" in failure.reason
+    # blamed by diagnosis: the program unrolled to the reference's schedule of 1 step
+    # names the frame axiom (the planted line), at step T=1
+    named = [b for b in failure.blame if "blame: " in b]
+    assert named and "routing-frame-copies-pebble.lp:20: at(V,P,t) :- at(V,P,t-1)." in named[0]
+    assert "T=1" in failure.blame[failure.blame.index(named[0]) + 1], failure.blame
     words = shlex.split(failure.command)
     assert words[1:4] == ["routing", "solve", "path:2"], words
     run = run_cli(*words[1:])

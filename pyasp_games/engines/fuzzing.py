@@ -116,6 +116,15 @@ class Fuzzing:
         arguments: ``arguments(instance, file)`` -> the words of the question's command
             line that give the instance written in ``file`` (routing: the graph's spec,
             then the file); ``None``: the file alone.
+        horizon: ``horizon(instance, outcome)`` -> the length of the reference's plan,
+            where ``witness`` says a plan of a multi-shot encoding (``#program
+            step(t)``): the horizon at which its unrolled program is diagnosed
+            (:mod:`pyasp_games.tools.fuzz.unroll`); ``None``: not a plan.
+        fixpoint: ``fixpoint(instance)`` -> ``(bundled, predicates)`` for a multi-shot
+            least-fixpoint encoding (values computed round by round), whose reference
+            answers the root alone: the intended answer is the bundled encoding's
+            atoms of ``predicates`` at its last horizon, where its answer agrees with
+            the reference's; ``None``: no such answer.
     """
 
     questions: tuple[str, ...]
@@ -128,6 +137,8 @@ class Fuzzing:
     witness: Callable[[Any, Any], Iterable[tuple[str, bool]]] | None = None
     answer_set: Callable[[Any, Any], str] | None = None
     arguments: Callable[[Any, str], list[str]] | None = None
+    horizon: Callable[[Any, Any], int] | None = None
+    fixpoint: Callable[[Any], tuple[str, tuple[str, ...]]] | None = None
 
     def command_words(self, instance: Any, file: str) -> list[str]:
         """The words of a command line that give ``instance``, written in ``file``."""

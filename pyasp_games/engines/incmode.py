@@ -29,10 +29,10 @@ USAGE = "usage: python -m pyasp_games.engines.incmode FILE... [-c NAME=VALUE]...
 
 
 def solve_incrementally(
-    files: Sequence[Path | str], consts: Sequence[str] = ()
+    files: Sequence[Path | str], consts: Sequence[str] = (), every_atom: bool = False
 ) -> tuple[int, list[str]] | tuple[int, None]:
-    """``(horizon, shown atoms)`` of the first answer set, or ``(imax, None)`` if none
-    up to ``imax``."""
+    """``(horizon, shown atoms)`` of the first answer set (``every_atom``: all its
+    atoms, shown or not), or ``(imax, None)`` if none up to ``imax``."""
     import clingo
 
     def log(code: clingo.MessageCode, message: str) -> None:
@@ -56,7 +56,8 @@ def solve_incrementally(
             ctl.assign_external(query, True)
             with ctl.solve(yield_=True) as models:
                 for model in models:
-                    return t, sorted(map(str, model.symbols(shown=True)))
+                    said = model.symbols(atoms=True) if every_atom else model.symbols(shown=True)
+                    return t, sorted(map(str, said))
             ctl.release_external(query)
         t += 1
         ctl.ground([("step", [clingo.Number(t)]), ("check", [clingo.Number(t)])])

@@ -143,4 +143,7 @@ def fuzzing() -> Any:
         defaults={"variant": "classic"},
         measure=lambda g: f"{plural(len(g), 'vertex', 'vertices')}, "
         f"{plural(len(g.graph.edges), 'edge')}, {plural(g.k, 'cop')}",
+        # the intended rounds of every position and the cops' moves: the bundled program
+        # of the game's rules (the reference answers the start alone)
+        fixpoint=lambda g: (g.variant, ("cw_at", "rw_at", "jmove" if g.variant == "classic" else "cmove")),
     )  # fmt: skip

@@ -148,4 +148,15 @@ def fuzzing() -> Fuzzing:
     return Fuzzing(
         ("solve",), (boards,), size=lambda board: board.size, unit="cells", write=format_board,
         measure=lambda board: f"{board.rows} x {board.cols} board",
+        witness=_plan_atoms, horizon=lambda board, out: out.answer,
     )  # fmt: skip
+
+
+def _plan_atoms(board: Board, outcome: Any) -> list[tuple[str, bool]]:
+    """A plan (the blank's moves, ``"RD"``) as the multi-shot interface's output:
+    ``move(T,D)`` for the blank's move ``D`` in ``u d l r`` at step ``T``.
+
+    >>> _plan_atoms(None, Outcome("b", "astar", "solved", answer=2, witness="RD"))
+    [('move(1,r)', True), ('move(2,d)', True)]
+    """
+    return [(f"move({t},{letter.lower()})", True) for t, letter in enumerate(outcome.witness or "", 1)]

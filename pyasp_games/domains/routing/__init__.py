@@ -151,4 +151,19 @@ def fuzzing() -> Fuzzing:
         write=format_fuzzed,
         measure=lambda inst: f"{inst.headers['graph']}, {inst.moves} moves",
         arguments=lambda inst, file: [inst.headers["graph"], file],  # routing solve GRAPH FILE
+        witness=_schedule_atoms, horizon=lambda inst, out: out.answer,
     )  # fmt: skip
+
+
+def _schedule_atoms(inst: Any, outcome: Any) -> list[tuple[str, bool]]:
+    """A schedule (steps of swaps, by vertex name) as the encodings' output:
+    ``swap(U,V,T)``, ``U < V`` numbered as the facts number the vertices.
+
+    >>> from pyasp_games.domains.routing.specs import graph_spec
+    >>> inst = Instance(graph_spec("path:3"), (2, 1, 0), "swap")
+    >>> _schedule_atoms(inst, Outcome("i", "native", "solved", answer=1, witness=[[["1", "0"]]]))
+    [('swap(0,1,1)', True)]
+    """
+    number = {name: i for i, name in enumerate(inst.graph.names)}
+    return [(f"swap({min(number[u], number[v])},{max(number[u], number[v])},{t})", True)
+            for t, step in enumerate(outcome.witness or [], 1) for u, v in step]  # fmt: skip

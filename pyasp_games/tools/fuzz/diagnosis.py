@@ -221,12 +221,20 @@ def _join(parts: Iterable[str]) -> str:
 
 def diagnose(encoding: str | Path, facts: str, intended: Iterable[tuple[str, bool]],
              budget: float = 10.0, program: str | None = None,
-             wrong: list[str] | None = None) -> Diagnosis:  # fmt: skip
+             wrong: list[str] | None = None, deepest: bool = True,
+             rounds: int = UNIVERSE_ROUNDS, closed: Iterable[str] = ()) -> Diagnosis:  # fmt: skip
     """Why ``encoding`` on ``facts`` has no answer set holding ``intended`` (atoms of its
     output predicates and their truth: every other atom of those predicates is false);
     see the module docstring. ``program``: the encoding's text, unrolled where it is
-    multi-shot (:func:`unroll`), else read from ``encoding``; ``budget``: seconds for
-    the optimisation (the best explanation found by then is said)."""
+    multi-shot (:func:`~pyasp_games.tools.fuzz.unroll.unroll`), else read from
+    ``encoding``; ``budget``: seconds for the optimisation (the best explanation found
+    by then is said); ``deepest``: among explanations of as many faulty rules, the one
+    closest to the input, else the one closest to the constraints (a planner's rules
+    below its goal and pruning hold the instance's geometry, which an explanation may
+    break just to silence a constraint that is itself the fault);
+    ``rounds``: the universe's rounds (an unrolled program, its atoms times the
+    horizon, takes one); ``closed``: names of output predicates ``intended`` says
+    whole even where it holds none of their atoms (Kriegspiel's ``missing``)."""
     from clingo import ast
 
     path = str(encoding)
@@ -238,7 +246,8 @@ def diagnose(encoding: str | Path, facts: str, intended: Iterable[tuple[str, boo
     except RuntimeError as error:
         return Diagnosis(note=f"not diagnosed: clingo cannot parse the encoding ({error})")
     try:
-        return _diagnose(path, source, statements, facts, list(intended), budget, wrong)
+        return _diagnose(path, source, statements, facts, list(intended), budget, wrong, deepest, rounds,
+                         set(closed))  # fmt: skip
     except _Unsupported as what:
         return Diagnosis(note=f"not diagnosed: the rewrite does not handle {what}")
     except RuntimeError as error:  # a grounding error of the rewritten program
@@ -265,7 +274,8 @@ def _head_atoms(head: Any) -> list[tuple[Any, list[Any]]]:
 
 def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
               intended: list[tuple[str, bool]], budget: float,
-              wrong: list[str] | None = None) -> Diagnosis:  # fmt: skip
+              wrong: list[str] | None = None, deepest: bool = True,
+              rounds: int = UNIVERSE_ROUNDS, closed: set[str] | None = None) -> Diagnosis:  # fmt: skip
     import clingo
     from clingo import ast
 
@@ -309,6 +319,7 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
     wanted = [(clingo.parse_term(a), truth) for a, truth in intended]
     outputs = {(s.name, len(s.arguments)) for s, truth in wanted if truth}
     outputs |= {(s.name, len(s.arguments)) for s, _ in wanted}
+    whole = {key for key in defined if key[0] in (closed or ())}  # fixed, held or not
     defined |= outputs
     levels = _levels(rules)
     top = max(levels.values(), default=0) + 1
@@ -439,6 +450,11 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
                 f"{_join([str(_rename(atom, '__u_', defined)), *near])}."
             if _safe("\n".join(kept) + "\n" + near_rule):
                 debug.append(near_rule)
+            # a rule whose head has the unsupported atom's shape (cw(L,R,T), not the
+            # cw(L,R,0) of round 0): the definer blamed where no rule nearly derives it
+            could = f"__could({atom},{r.index}) :- __ab(unsup,_,{atom})."
+            if _safe("#defined __ab/3.\n" + "\n".join(kept) + "\n" + could):
+                debug.append(could)
 
     externals = {h for r in rules if r.kind == "external" for h in r.heads}
     for name, arity in sorted(defined):
@@ -453,17 +469,24 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
             continue
         u = f'd("{name}",{arity})'
         debug.append(f"__depth({u},{levels.get((name, arity), 0)}).")
-        debug.append(f"__ab(unsup,{u},{atom}) :- {atom}, not __sup({atom},_,_).")
+        debug.append(f"__ab(unsup,{u},{atom}) :- {atom}, not __sup({atom},_,_), not __given({atom}).")
         debug.append(f"__ab(unfd,{u},{atom}) :- {atom}, __sup({atom},_,_), not __fd({atom}).")
+    # the instance's facts of a predicate the rules define too (routing's at(V,P,0)):
+    # true, supported and founded by the instance, possible in the universe
+    debug.append("#defined __given/1. __fd(A) :- __given(A).")
+    for fact in _given(facts, defined):
+        universe.append(f"__u_{fact}.")
+        debug.append(f"__given({fact}).")
     for symbol, truth in wanted:
         universe.append(f"__u_{symbol}.")
         debug.append(f":- not {symbol}." if truth else f":- {symbol}.")
         if truth:
             debug.append(f"__want({symbol}).")
-    for name, arity in sorted({(s.name, len(s.arguments)) for s, t in wanted if t}):
+    for name, arity in sorted({(s.name, len(s.arguments)) for s, t in wanted if t} | whole):
         args = ",".join(f"X{i}" for i in range(arity))
         atom = f"{name}({args})" if arity else name
         debug.append(f":- {atom}, not __want({atom}).")
+    debug.append("#defined __want/1.")
     debug.append("__fd(A) :- __ab(unsup,_,A).")  # blamed once, as unsupported
     debug.append("__unit(U) :- __ab(_,U,_).")
     # an atom no rule nearly derives (no rule whose positive body holds has it as head)
@@ -471,14 +494,15 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
     debug.append("__near_any(A) :- __near(A,_,_).")
     debug.append("#minimize { 1@4,A : __ab(unsup,_,A), not __near_any(A) }.")
     debug.append("#minimize { 1@3,U : __unit(U) }.")
-    debug.append("#minimize { L@2,U : __unit(U), __depth(U,L) }.")
+    debug.append("#minimize { L@2,U : __unit(U), __depth(U,L) }." if deepest
+                 else f"#minimize {{ {top}-L@2,U : __unit(U), __depth(U,L) }}.")  # fmt: skip
     debug.append("#minimize { 1@1,K,U,I : __ab(K,U,I) }.")
-    debug.append("#show __ab/3. #show __near/3. #show __sup/3.")
+    debug.append("#show __ab/3. #show __near/3. #show __sup/3. #show __could/2.")
 
     # the universe in rounds: an atom a body reads (__v_) is possible in the next round,
     # where the rules may derive more from it; a few rounds, a bounded size
     extra: list[str] = []
-    for _ in range(UNIVERSE_ROUNDS):
+    for _ in range(rounds):
         ground = clingo.Control(["--warn=none"], logger=lambda c, m: None)
         ground.add("base", [], facts + "\n" + "\n".join(kept + universe + extra))
         ground.ground([("base", [])])
@@ -510,6 +534,18 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
     if wrong is not None:
         return _supporters(path, rules, best, wrong)
     return _explain(path, rules, best, levels, top)
+
+
+def _given(facts: str, defined: set[tuple[str, int]]) -> list[str]:
+    """The atoms of ``defined`` predicates that ``facts`` state (the instance's
+    ``at(V,P,0)`` where rules define ``at/3`` for later steps)."""
+    import clingo
+
+    control = clingo.Control(["--warn=none"], logger=lambda c, m: None)
+    control.add("base", [], facts)
+    control.ground([("base", [])])
+    return [str(a.symbol) for a in control.symbolic_atoms
+            if a.is_fact and (a.symbol.name, len(a.symbol.arguments)) in defined]  # fmt: skip
 
 
 def _element_names(rule: _Rule) -> list[str]:
@@ -550,6 +586,7 @@ def _explain(path: str, rules: list[_Rule], model: list[Any], levels: dict[Any, 
     faults: dict[str, list[Any]] = {}
     near: dict[str, list[tuple[int, Any]]] = {}
     supports: dict[str, list[tuple[int, Any]]] = {}
+    could: dict[str, list[int]] = {}
     for s in model:
         if s.name == "__ab":
             faults.setdefault(str(s.arguments[1]), []).append(s)
@@ -557,6 +594,8 @@ def _explain(path: str, rules: list[_Rule], model: list[Any], levels: dict[Any, 
             near.setdefault(str(s.arguments[0]), []).append((s.arguments[1].number, s.arguments[2]))
         elif s.name == "__sup":
             supports.setdefault(str(s.arguments[0]), []).append((s.arguments[1].number, s.arguments[2]))
+        elif s.name == "__could":
+            could.setdefault(str(s.arguments[0]), []).append(s.arguments[1].number)
     if not faults:
         return Diagnosis(note="not diagnosed: the encoding has an answer set holding the "
                          "intended answer (it misses it by its search or projection, not by a rule)")  # fmt: skip
@@ -572,7 +611,7 @@ def _explain(path: str, rules: list[_Rule], model: list[Any], levels: dict[Any, 
         return ", ".join(f"{n}={v}" for n, v in zip(rule.variables, vals, strict=False))
 
     out = Diagnosis()
-    for u in sorted(faults, key=lambda u: (depth(u), u))[:SHOWN_FAULTS]:
+    for u in sorted(faults, key=lambda u: (depth(u), u))[:SHOWN_FAULTS]:  # the cause first
         by_rule: dict[int, list[str]] = {}
         missing: dict[int, list[str]] = {}
         unfounded: list[str] = []
@@ -588,7 +627,8 @@ def _explain(path: str, rules: list[_Rule], model: list[Any], levels: dict[Any, 
                     missing.setdefault(i, []).append(f"{inst}|{with_(rules[i], vals)}")
                 else:
                     name, arity = inst.name, len(inst.arguments)
-                    definers = [r.index for r in rules if (name, arity) in r.heads]
+                    definers = sorted(could.get(str(inst), [])) \
+                        or [r.index for r in rules if (name, arity) in r.heads]
                     missing.setdefault(definers[0] if definers else -1, []).append(f"{inst}|")
             else:
                 unfounded.append(str(inst))

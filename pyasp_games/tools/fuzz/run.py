@@ -383,6 +383,19 @@ UNDECIDED_SHOWN = 5
 #: of a stage is its simplest one).
 GROWN_EXAMPLES = 10
 
+#: The intended answer's atoms a report lists (a multi-shot answer has many).
+UNROLLED_SHOWN = 12
+
+#: The universe's rounds in the diagnosis of an unrolled multi-shot program: each round
+#: multiplies its atoms by the horizon's steps (Cops and Robbers' placements grow a cop
+#: a round past k), one is within a session's seconds.
+UNROLLED_ROUNDS = 1
+
+#: Seconds for the run that writes an instance's facts (cut short after them): enough
+#: for a backend that checks the instance first (routing's solvability) on a loaded
+#: machine, where 0.2 s wrote none.
+FACTS_SECONDS = 1.0
+
 #: Below this many seconds left of the total time, no answer is started.
 MIN_ANSWER = 0.05
 
@@ -620,7 +633,7 @@ class _Session:
         if self.question.encoding is None or self.backend not in self.question.encoding.backends:
             return False
         try:
-            self.question.solve(instance, self.backend, Limits(time_limit=0.2),
+            self.question.solve(instance, self.backend, Limits(time_limit=FACTS_SECONDS),
                                 trust_encoding=True, emit_lp=str(lp), **self.options[mode])  # fmt: skip
         except Exception:
             return False
@@ -637,7 +650,8 @@ class _Session:
 
     def blame(self, failure: Failure) -> list[str]:
         """The rules of the user's encoding that reject the reference's verified answer,
-        where the encoding missed it (:mod:`pyasp_games.tools.fuzz.blame`)."""
+        where the encoding missed it (:mod:`pyasp_games.tools.fuzz.blame`); a multi-shot
+        encoding's unrolled at the intended answer's horizon first (:meth:`unrolled`)."""
 
         from pyasp_games.engines.resources import encoding_path
         from pyasp_games.tools.fuzz.blame import blame
@@ -647,6 +661,18 @@ class _Session:
         given = self.options[self.modes[0]].get(ENCODING)
         tested = failure.tested
         claimed = tested.verdict.failed_status if tested.verdict.failed else tested.status
+        if given and claimed in ("solved", "no-solution", "error"):
+            from pyasp_games.errors import read_text
+            from pyasp_games.tools.fuzz.unroll import multi_shot
+
+            path = encoding_path(self.question.domain, given)
+            if multi_shot(read_text(path)):
+                if self.fuzzing.horizon is None and self.fuzzing.fixpoint is None:
+                    return ["  blame: not diagnosed: the domain gives no intended answer for a "
+                            "multi-shot program (no plan, no bundled fixpoint)"]  # fmt: skip
+                return self.unrolled(failure, path)
+            if self.fuzzing.horizon is not None:
+                return []  # a plan's atoms say nothing to a program without its horizon
         if witness is None or not given or claimed not in ("solved", "no-solution", "error"):
             return []
         # a wrong answer: beside the checker's message, its smallest wrong part
@@ -689,6 +715,80 @@ class _Session:
         if wrong and not said.rules:  # its answer holds the reference's and more: said above
             return wrong
         return [*wrong, f"  the reference's answer as atoms: {shown}", *said.lines]
+
+    def unrolled(self, failure: Failure, path: Path) -> list[str]:
+        """The rules of a multi-shot encoding (``#program step(t)``) to blame: its parts
+        unrolled into one program at the horizon of the intended answer
+        (:mod:`pyasp_games.tools.fuzz.unroll`) and diagnosed there. The intended answer
+        is the reference's plan at its length (a planner that refutes every plan up to
+        some length), or, for a least-fixpoint program, the bundled encoding's values at
+        its last round where its answer agrees with the reference's."""
+        from pyasp_games.engines.fuzzing import plural
+        from pyasp_games.errors import read_text
+        from pyasp_games.tools.fuzz.diagnosis import diagnose
+        from pyasp_games.tools.fuzz.unroll import answer_at, horizon_facts, unroll
+
+        reference, instance = failure.reference, failure.instance
+        if reference.status != "solved" or failure.mode != self.modes[0]:
+            return []
+        try:
+            program = unroll(read_text(path))
+        except (ValueError, RuntimeError) as why:  # a part incmode does not have
+            return [f"  blame: not diagnosed: {str(why).splitlines()[0]}"]
+        facts = self.instance_facts(instance)
+        if facts is None:
+            return ["  blame: not diagnosed: the instance's facts could not be written"]
+        # the domain's own files run beside the user's (routing's move rule), as given
+        background = [unroll(read_text(f)) for f in _companions(facts, path)]
+        facts = "\n".join([facts, *background])
+        closed: tuple[str, ...] = ()  # the fixpoint's output predicates, held or not
+        if self.fuzzing.horizon is not None and self.fuzzing.witness is not None:
+            horizon = self.fuzzing.horizon(instance, reference)
+            atoms = list(self.fuzzing.witness(instance, reference))
+            what = f"the reference's plan of {plural(horizon, 'step')}"
+        elif self.fuzzing.fixpoint is not None:
+            bundled, predicates = self.fuzzing.fixpoint(instance)
+            limits = self.limits()
+            if limits is None:
+                return []
+            options = {**self.options[failure.mode], ENCODING: bundled}
+            ours = self.worker.solve(instance, self.backend, limits, options, trust_encoding=True)
+            if _difference(ours, reference, self.question.relation) is not None:
+                return ["  blame: not diagnosed: the bundled encoding's values do not agree "
+                        "with the reference's answer here"]  # fmt: skip
+            from pyasp_games.engines.resources import encoding_path
+
+            found = self.bounded(answer_at, encoding_path(self.question.domain, bundled), facts,
+                                 predicates)  # fmt: skip
+            if found is None:
+                return [f"  blame: not diagnosed: the bundled {bundled} program gave no values "
+                        f"within {self.budget():.1f} s"]  # fmt: skip
+            horizon, shown_atoms = found
+            atoms, closed = [(a, True) for a in shown_atoms], predicates
+            what = f"the bundled {bundled} program's {'/'.join(predicates)} at round {horizon}"
+        else:
+            return []
+        if self.budget() < MIN_ANSWER:
+            return ["  blame: not tried: the session's total time ran out"]
+        said = self.diagnosed(diagnose, path, f"{facts}\n{horizon_facts(horizon)}", atoms,
+                              program=program, deepest=False,
+                              rounds=UNROLLED_ROUNDS, closed=closed)  # fmt: skip
+        listed = " ".join(a for a, _ in atoms[:UNROLLED_SHOWN]) or "(no atom true)"
+        more = f" and {len(atoms) - UNROLLED_SHOWN} more" if len(atoms) > UNROLLED_SHOWN else ""
+        return [f"  the intended answer ({what}) as atoms: {listed}{more}", *said.lines]
+
+    def bounded(self, how: Callable[..., Any], *args: Any) -> Any:
+        """``how(*args)`` in a child that holds the session's time (``None`` past it, or
+        where it found nothing): a bundled program run to its fixpoint on an instance
+        fuzz drew cannot be stopped from inside either."""
+        from pyasp_games.engines.runner import run_backend
+
+        def run(_: Any, limits: Limits) -> Claim:
+            return Claim.solved(how(*args))
+
+        done = run_backend({"run": run}, "run", None, "", Limits(time_limit=self.budget()),
+                           lambda i, o: (None, ""))  # fmt: skip
+        return done.answer if done.status == "solved" else None
 
     def diagnosed(self, how: Callable[..., Any], *args: Any, **options: Any) -> Any:
         """``how(*args)`` (a diagnosis) in a child that holds the session's time: the
@@ -1054,6 +1154,20 @@ def _difference(
             f"{answer_of(reference)}"
         )
     return None
+
+
+def _companions(facts: str, encoding: Path) -> list[Path]:
+    """The files an ``--emit-lp`` file's ``% encoding:`` line runs beside ``encoding``
+    (routing's move rule beside the dynamics under test).
+
+    >>> _companions("% encoding: /a/mine.lp /b/matching.lp\\nedge(0,1).", Path("/a/mine.lp"))
+    [PosixPath('/b/matching.lp')]
+    """
+    for line in facts.splitlines():
+        if line.startswith("% encoding: "):
+            rest = line[len("% encoding: "):].replace(str(encoding), " ")
+            return [Path(w) for w in rest.split()]
+    return []
 
 
 def _without_includes(lp: Path) -> str:
