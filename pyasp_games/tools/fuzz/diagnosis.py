@@ -67,6 +67,8 @@ SHOWN_FAULTS = 3
 UNIVERSE_ROUNDS = 3
 #: the universe's size at which its rounds stop
 UNIVERSE_ATOMS = 50_000
+#: the variable that stands for another value in a head's place
+VALUE = "V__"
 
 
 @dataclass
@@ -209,6 +211,46 @@ def _reachability(edges: dict[tuple[str, int], set[tuple[str, int]]]) -> dict[An
     return reach
 
 
+def _argument_classes(nodes: Iterable[Any]) -> dict[tuple[str, int, int], tuple[str, int, int]]:
+    """The *types* of the predicates' argument places: two places are of one type where a
+    rule's variable stands at both (``pos(Q) :- move(P,Q)``: ``move/2``'s second place and
+    ``pos/1``'s first), as a representative place for each place (union-find)."""
+    from clingo import ast
+
+    parent: dict[tuple[str, int, int], tuple[str, int, int]] = {}
+
+    def find(x: tuple[str, int, int]) -> tuple[str, int, int]:
+        parent.setdefault(x, x)
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    class Places(ast.Transformer):
+        """The places each variable of one rule stands at."""
+
+        def __init__(self) -> None:
+            self.found: dict[str, list[tuple[str, int, int]]] = {}
+
+        def visit_SymbolicAtom(self, atom: Any) -> Any:
+            sym = atom.symbol
+            if sym.ast_type == ast.ASTType.Function:
+                key = (sym.name, len(sym.arguments))
+                for i, arg in enumerate(sym.arguments):
+                    find((*key, i))
+                    if arg.ast_type == ast.ASTType.Variable and arg.name != "_":
+                        self.found.setdefault(arg.name, []).append((*key, i))
+            return atom
+
+    for node in nodes:
+        visitor = Places()
+        visitor(node)
+        for same in visitor.found.values():
+            for other in same[1:]:
+                parent[find(other)] = find(same[0])
+    return {x: find(x) for x in list(parent)}
+
+
 def _tag(names: Sequence[str]) -> str:
     if not names:
         return "()"
@@ -221,7 +263,7 @@ def _join(parts: Iterable[str]) -> str:
 
 def diagnose(encoding: str | Path, facts: str, intended: Iterable[tuple[str, bool]],
              budget: float = 10.0, program: str | None = None,
-             wrong: list[str] | None = None) -> Diagnosis:  # fmt: skip
+             wrong: list[str] | None = None, open_outputs: Iterable[str] = ()) -> Diagnosis:  # fmt: skip
     """Why ``encoding`` on ``facts`` has no answer set holding ``intended`` (atoms of its
     output predicates and their truth: every other atom of those predicates is false);
     see the module docstring. ``program``: the encoding's text, unrolled where it is
@@ -238,7 +280,8 @@ def diagnose(encoding: str | Path, facts: str, intended: Iterable[tuple[str, boo
     except RuntimeError as error:
         return Diagnosis(note=f"not diagnosed: clingo cannot parse the encoding ({error})")
     try:
-        return _diagnose(path, source, statements, facts, list(intended), budget, wrong)
+        return _diagnose(path, source, statements, facts, list(intended), budget, wrong,
+                         set(open_outputs), text)  # fmt: skip
     except _Unsupported as what:
         return Diagnosis(note=f"not diagnosed: the rewrite does not handle {what}")
     except RuntimeError as error:  # a grounding error of the rewritten program
@@ -265,7 +308,8 @@ def _head_atoms(head: Any) -> list[tuple[Any, list[Any]]]:
 
 def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
               intended: list[tuple[str, bool]], budget: float,
-              wrong: list[str] | None = None) -> Diagnosis:  # fmt: skip
+              wrong: list[str] | None = None, open_outputs: set[str] | None = None,
+              text: str = "") -> Diagnosis:  # fmt: skip
     import clingo
     from clingo import ast
 
@@ -315,6 +359,13 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
 
     universe: list[str] = []
     debug: list[str] = []
+    # (rule, head atom, relaxed body): the heads whose arguments may be wrong values
+    valued: list[tuple[_Rule, Any, list[str]]] = []
+    # the universe's rules by head atom, prefix and body: their computed values are kept
+    # within their types' values once heads may hold other values (else a head with
+    # another value could close a loop through arithmetic: K+1 without end)
+    computing: dict[str, tuple[Any, str, list[str]]] = {}
+    near_values: list[tuple[_Rule, Any, list[str], list[str]]] = []  # rule, head, positive body, variables
 
     def relaxed(body: Sequence[Any]) -> list[str]:
         """The body over the universe: positive atoms renamed, negation dropped,
@@ -336,10 +387,12 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
                 out.append(str(lit))
         return out
 
-    def add_universe(head: str, body: list[str]) -> None:
+    def add_universe(head: str, body: list[str], atom: Any = None) -> None:
         rule = f"{head} :- {_join(body)}." if body else f"{head}."
         if rule not in universe and _safe("\n".join(kept) + "\n" + rule):
             universe.append(rule)
+            if atom is not None and body:
+                computing[rule] = (atom, head[:4], body)
 
     def globals_of(stm: Any) -> list[str]:
         names: list[str] = []
@@ -379,12 +432,14 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
         rb = relaxed(body)
         heads = _head_atoms(stm.head)
         for atom, cond in heads:
-            add_universe(str(_rename(atom, "__u_", defined)), rb + relaxed(cond))
+            add_universe(str(_rename(atom, "__u_", defined)), rb + relaxed(cond), atom)
+            if body or cond:  # a fact of the program is data: its values as written
+                valued.append((r, atom, rb + relaxed(cond)))
             # what the rule would derive but for its comparisons (a wrong bound's missing
             # case), read-only: possible from the next round on
             loose = [x for x in relaxed(body) + relaxed(cond) if x not in compared]
             if len(loose) < len(rb) + len(relaxed(cond)):
-                add_universe(str(_rename(atom, "__v_", defined)), loose)
+                add_universe(str(_rename(atom, "__v_", defined)), loose, atom)
         for k, lit in enumerate(body):  # every atom a body reads is possible too (read
             # only: __v_, which derives nothing more, so the universe stays finite)
             if lit.ast_type == ast.ASTType.Literal and lit.atom.ast_type == ast.ASTType.SymbolicAtom \
@@ -439,6 +494,7 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
                 f"{_join([str(_rename(atom, '__u_', defined)), *near])}."
             if _safe("\n".join(kept) + "\n" + near_rule):
                 debug.append(near_rule)
+            near_values.append((r, atom, near, v))
 
     externals = {h for r in rules if r.kind == "external" for h in r.heads}
     for name, arity in sorted(defined):
@@ -461,6 +517,8 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
         if truth:
             debug.append(f"__want({symbol}).")
     for name, arity in sorted({(s.name, len(s.arguments)) for s, t in wanted if t}):
+        if f"{name}/{arity}" in (open_outputs or ()):
+            continue  # the intended answer names some of its atoms only
         args = ",".join(f"X{i}" for i in range(arity))
         atom = f"{name}({args})" if arity else name
         debug.append(f":- {atom}, not __want({atom}).")
@@ -469,28 +527,79 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
     # an atom no rule nearly derives (no rule whose positive body holds has it as head)
     # is a fault of the rules above it more often than a missing case of its own
     debug.append("__near_any(A) :- __near(A,_,_).")
-    debug.append("#minimize { 1@4,A : __ab(unsup,_,A), not __near_any(A) }.")
-    debug.append("#minimize { 1@3,U : __unit(U) }.")
-    debug.append("#minimize { L@2,U : __unit(U), __depth(U,L) }.")
-    debug.append("#minimize { 1@1,K,U,I : __ab(K,U,I) }.")
-    debug.append("#show __ab/3. #show __near/3. #show __sup/3.")
+    debug.append("#defined __nearv/3. #defined __inbase/1.")
+    # how far the nearest rule is from deriving an unsupported atom: 0 where one would
+    # but for a comparison or a negation; 1 but for one value of its head, or where the
+    # atom is one only such a value makes possible (outside the program's own
+    # universe); 2 for none (then a fault of the rules above it more often than a
+    # missing case of its own)
+    debug.append("__far(A,2) :- __ab(unsup,_,A), not __near_any(A), not __nearv(A,_,_).")
+    debug.append("__far(A,1) :- __ab(unsup,_,A), not __near_any(A), __nearv(A,_,_).")
+    debug.append("__far(A,1) :- __ab(unsup,_,A), not __inbase(A).")
+    debug.append("#minimize { C@5,A : __far(A,C) }.")
+    debug.append("#minimize { 1@4,U : __unit(U) }.")
+    debug.append("#minimize { 1@3,K,U,I : __ab(K,U,I) }.")
+    # the encoding's own answer set, where it has one only (a program that derives its
+    # answer): the intended interpretation that changes the fewest of its atoms. A
+    # fault changes what its rule derives and what is derived from that; a rule below
+    # it blamed would change atoms the faulty rule does not touch
+    anchor = _answer_set(text, facts, budget) if text and wrong is None else None
+    if anchor is not None:
+        debug += [f"__was({a})." for a in anchor if (a.name, len(a.arguments)) in defined]
+        for name, arity in sorted(defined - externals):
+            args = ",".join(f"X{i}" for i in range(arity))
+            atom = f"{name}({args})" if arity else name
+            debug.append(f"__diff({atom}) :- {atom}, not __was({atom}).")
+            debug.append(f"__diff({atom}) :- __was({atom}), not {atom}.")
+        debug.append("#minimize { 1@2,A : __diff(A) }.")
+    debug.append("#minimize { L@1,U : __unit(U), __depth(U,L) }.")
+    debug.append("#show __ab/3. #show __near/3. #show __nearv/3. #show __sup/3.")
 
     # the universe in rounds: an atom a body reads (__v_) is possible in the next round,
     # where the rules may derive more from it; a few rounds, a bounded size
+    # Each head may hold another value in each place (a rule with a wrong value in its
+    # head makes atoms the right program needs that no rule of the user's names): the
+    # values of the place's type met so far, read only (__v_)
+    classes = _argument_classes(nodes)
     extra: list[str] = []
+    values: list[str] = []
+    places: set[tuple[str, int, int]] = set()  # the head places that may hold other values
+    rules_now = universe
+    base: list[str] = []
     for _ in range(UNIVERSE_ROUNDS):
         ground = clingo.Control(["--warn=none"], logger=lambda c, m: None)
-        ground.add("base", [], facts + "\n" + "\n".join(kept + universe + extra))
+        ground.add("base", [], facts + "\n" + "\n".join(kept + rules_now + values + extra))
         ground.ground([("base", [])])
         read = {f"__u_{str(a.symbol)[4:]}." for a in ground.symbolic_atoms
                 if a.symbol.name.startswith("__v_")}  # fmt: skip
         known = {f"{a.symbol}." for a in ground.symbolic_atoms if a.symbol.name.startswith("__u_")}
         new = sorted(read - known - set(extra))
-        if not new or len(known) + len(new) > UNIVERSE_ATOMS:
+        # the types' values as the program's own rules name them (not those that
+        # other values make, which would grow the universe round by round)
+        if not values:
+            base = [f"__inbase({str(a.symbol)[4:]})." for a in ground.symbolic_atoms
+                    if a.symbol.name.startswith(("__u_", "__v_"))]  # fmt: skip
+            more, types = _value_rules(ground, classes, valued, defined, places)
+            rules_now = [_guarded(rule, computing.get(rule), types, defined) for rule in universe]
+        else:
+            more = values
+        if (not new and more == values) or len(known) + len(new) > UNIVERSE_ATOMS:
             break
         extra += new
+        values = more
+    for r, atom, near, v in near_values:
+        sym = atom.symbol
+        for i, arg in enumerate(sym.arguments if sym.ast_type == ast.ASTType.Function else []):
+            if (sym.name, len(sym.arguments), i) not in places:
+                continue
+            place = ast.Variable(sym.location, VALUE)
+            other = atom.update(symbol=sym.update(arguments=[*sym.arguments[:i], place, *sym.arguments[i + 1 :]]))
+            value_rule = f"__nearv({other},{r.index},{_tag(v)}) :- " \
+                f"{_join([str(other), *near, f'{VALUE} != {arg}'])}."
+            if _safe("\n".join(kept) + "\n" + value_rule):
+                debug.append(value_rule)
     control = clingo.Control(["--warn=none", "--opt-strategy=usc"], logger=lambda c, m: None)
-    program = "\n".join(kept + universe + extra + debug)
+    program = "\n".join(kept + rules_now + values + extra + debug + base)
     control.add("base", [], facts + "\n" + program)
     control.ground([("base", [])])
     best: list[clingo.Symbol] = []
@@ -510,6 +619,91 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
     if wrong is not None:
         return _supporters(path, rules, best, wrong)
     return _explain(path, rules, best, levels, top)
+
+
+def _answer_set(text: str, facts: str, budget: float) -> list[Any] | None:
+    """The atoms of the one answer set of ``text`` on ``facts``; ``None`` where it has
+    none, more than one, or takes longer than ``budget`` seconds."""
+    import clingo
+
+    control = clingo.Control(["--warn=none", "--models=2"], logger=lambda c, m: None)
+    try:
+        control.add("base", [], facts + "\n" + text)
+        control.ground([("base", [])])
+    except RuntimeError:
+        return None
+    found: list[list[Any]] = []
+    with control.solve(on_model=lambda m: found.append(m.symbols(atoms=True)), async_=True) as handle:
+        if not handle.wait(budget):
+            handle.cancel()
+            return None
+        handle.get()
+    return found[0] if len(found) == 1 else None
+
+
+def _value_rules(ground: Any, classes: dict[tuple[str, int, int], tuple[str, int, int]],
+                 valued: list[tuple[_Rule, Any, list[str]]], defined: set[tuple[str, int]],
+                 places: set[tuple[str, int, int]]) -> tuple[list[str], dict[tuple[str, int, int], int]]:  # fmt: skip
+    """The values each place's type holds in the grounded universe ``ground`` (facts
+    ``__dom(T,V)``), and for every head place the rule ``__v_`` that gives its head
+    every such value there (added to ``places``): not in a unary head (another value
+    is another atom altogether), nor in a place of compound terms (a tree's nodes)."""
+    names = {rep: k for k, rep in enumerate(sorted(set(classes.values())))}
+    seen: set[str] = set()
+    compound: set[tuple[str, int, int]] = set()  # a type of terms (a game tree's nodes)
+    for a in ground.symbolic_atoms:
+        sym = a.symbol
+        if sym.type != sym.type.Function:
+            continue
+        name = sym.name[4:] if sym.name.startswith(("__u_", "__v_")) else sym.name
+        for i, arg in enumerate(sym.arguments):
+            rep = classes.get((name, len(sym.arguments), i))
+            if rep is not None:
+                seen.add(f"__dom({names[rep]},{arg}).")
+                if arg.type == arg.type.Function and arg.arguments:
+                    compound.add(rep)
+    rules = sorted(seen)
+    for _rule, atom, body in valued:
+        sym = atom.symbol
+        if sym.ast_type != sym.ast_type.Function:
+            continue
+        key = (sym.name, len(sym.arguments))
+        for i in range(len(sym.arguments) if len(sym.arguments) > 1 else 0):
+            rep = classes.get((*key, i))
+            if rep is None or rep in compound:  # another node of a tree: not a value
+                continue
+            places.add((*key, i))
+            from clingo import ast
+
+            place = ast.Variable(sym.location, VALUE)
+            other = atom.update(symbol=sym.update(arguments=[*sym.arguments[:i], place, *sym.arguments[i + 1 :]]))
+            head = str(_rename(other, "__v_", defined))
+            rule = f"{head} :- {_join([*body, f'__dom({names[rep]},{VALUE})'])}."
+            if rule not in rules:
+                rules.append(rule)
+    types = {place: names[rep] for place, rep in classes.items() if rep not in compound}
+    return rules, types
+
+
+def _guarded(rule: str, computing: tuple[Any, str, list[str]] | None,
+             types: dict[tuple[str, int, int], int], defined: set[tuple[str, int]]) -> str:  # fmt: skip
+    """``rule`` of the universe with each value its head computes (``K+1``, ``S ? M``)
+    kept within its type's values (``__dom``)."""
+    from clingo import ast
+
+    if computing is None:
+        return rule
+    atom, prefix, body = computing
+    sym = atom.symbol
+    if sym.ast_type != ast.ASTType.Function:
+        return rule
+    arithmetic = (ast.ASTType.BinaryOperation, ast.ASTType.UnaryOperation)
+    guards = [f"__dom({types[(sym.name, len(sym.arguments), i)]},{arg})"
+              for i, arg in enumerate(sym.arguments)
+              if arg.ast_type in arithmetic and (sym.name, len(sym.arguments), i) in types]  # fmt: skip
+    if not guards:
+        return rule
+    return f"{_rename(atom, prefix, defined)} :- {_join([*body, *guards])}."
 
 
 def _element_names(rule: _Rule) -> list[str]:
@@ -637,7 +831,8 @@ def _explain(path: str, rules: list[_Rule], model: list[Any], levels: dict[Any, 
 
 
 def trace(encoding: str | Path, facts: str, answer: Iterable[tuple[str, bool]],
-          wrong: Iterable[str], budget: float = 10.0, program: str | None = None) -> Diagnosis:  # fmt: skip
+          wrong: Iterable[str], budget: float = 10.0, program: str | None = None,
+          open_outputs: Iterable[str] = ()) -> Diagnosis:  # fmt: skip
     """The rule instances that derive the ``wrong`` atoms of an ``answer`` the encoding
     accepts (its smallest part no right answer holds, ``not a`` for an atom it lacks):
     the missing constraint is one that forbids what these rules derive together.
@@ -653,4 +848,5 @@ def trace(encoding: str | Path, facts: str, answer: Iterable[tuple[str, bool]],
         it derives chosen(0), chosen(1) (with E=0, S=0; E=0, S=1): no rule forbids them together
     >>> os.unlink(f.name)
     """
-    return diagnose(encoding, facts, answer, budget, program, wrong=list(wrong))
+    return diagnose(encoding, facts, answer, budget, program, wrong=list(wrong),
+                    open_outputs=open_outputs)  # fmt: skip

@@ -681,7 +681,8 @@ class _Session:
         path = encoding_path(self.question.domain, given)
         if self.budget() < MIN_ANSWER:  # the total time holds for blame too
             return [*wrong, "  blame: not tried: the session's total time ran out"]
-        said: Any = self.diagnosed(diagnose, path, facts, atoms)
+        said: Any = self.diagnosed(diagnose, path, facts, atoms,
+                                   open_outputs=self.fuzzing.open_outputs)  # fmt: skip
         if not said.rules and self.budget() >= MIN_ANSWER:  # switches over whole rules
             switched = blame(path, facts, atoms, budget=self.budget())
             said = switched if switched.rules else said
@@ -730,7 +731,8 @@ class _Session:
         if self.budget() < MIN_ANSWER:
             return []
         said = self.diagnosed(trace, encoding_path(self.question.domain, given), facts, answer,
-                              [a for a in part if not a.startswith("not ")])  # fmt: skip
+                              [a for a in part if not a.startswith("not ")],
+                              open_outputs=self.fuzzing.open_outputs)  # fmt: skip
         return said.lines if said.rules else []
 
     def violating(self, failure: Failure) -> list[str]:
