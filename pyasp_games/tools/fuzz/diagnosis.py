@@ -74,11 +74,13 @@ VALUE = "V__"
 @dataclass
 class Diagnosis:
     """The faults found: ``rules`` are (file, line, text), the first to blame first;
-    ``lines`` say them with their instances; ``note`` why none is named."""
+    ``lines`` say them with their instances; ``note`` why none is named; ``status``
+    ``solved``, or ``unknown`` where the time limit ended it."""
 
     rules: list[tuple[str, int, str]] = field(default_factory=list)
     details: list[list[str]] = field(default_factory=list)
     note: str = ""
+    status: str = "solved"
 
     @property
     def lines(self) -> list[str]:
@@ -263,12 +265,20 @@ def _join(parts: Iterable[str]) -> str:
 
 def diagnose(encoding: str | Path, facts: str, intended: Iterable[tuple[str, bool]],
              budget: float = 10.0, program: str | None = None,
-             wrong: list[str] | None = None, open_outputs: Iterable[str] = ()) -> Diagnosis:  # fmt: skip
+             wrong: list[str] | None = None, open_outputs: Iterable[str] = (),
+             time_limit: float | None = None) -> Diagnosis:  # fmt: skip
     """Why ``encoding`` on ``facts`` has no answer set holding ``intended`` (atoms of its
-    output predicates and their truth: every other atom of those predicates is false);
-    see the module docstring. ``program``: the encoding's text, unrolled where it is
-    multi-shot (:func:`unroll`), else read from ``encoding``; ``budget``: seconds for
-    the optimisation (the best explanation found by then is said)."""
+    output predicates and their truth: every other atom of those predicates is false,
+    but for the predicates ``open_outputs`` names, ``name/arity``, of which the
+    intended answer says some atoms only); see the module docstring. ``program``: the
+    encoding's text, unrolled where it is multi-shot, else read from ``encoding``;
+    ``budget``: seconds for the optimisation (the best explanation found by then is
+    said); ``time_limit``: seconds for the whole diagnosis, grounding included, which
+    then runs in a child process stopped at the limit (status ``unknown``, no rule)."""
+    if time_limit is not None:
+        return _within(time_limit, diagnose, encoding, facts, list(intended),
+                       budget=min(budget, max(time_limit - 0.5, 0.1)), program=program,
+                       wrong=wrong, open_outputs=list(open_outputs))  # fmt: skip
     from clingo import ast
 
     path = str(encoding)
@@ -286,6 +296,26 @@ def diagnose(encoding: str | Path, facts: str, intended: Iterable[tuple[str, boo
         return Diagnosis(note=f"not diagnosed: the rewrite does not handle {what}")
     except RuntimeError as error:  # a grounding error of the rewritten program
         return Diagnosis(note=f"not diagnosed: {str(error).splitlines()[0]}")
+
+
+def _within(time_limit: float, how: Any, *args: Any, **options: Any) -> Diagnosis:
+    """``how(*args, **options)`` in a child process that holds ``time_limit`` seconds
+    (:func:`~pyasp_games.engines.runner.run_backend`): clingo's grounding of a relaxed
+    program cannot be stopped from inside."""
+    from pyasp_games.engines.claim import Claim
+    from pyasp_games.engines.limits import Limits
+    from pyasp_games.engines.runner import run_backend
+
+    def run(_: Any, limits: Limits) -> Claim:
+        said = how(*args, **options)
+        return Claim.solved((said.rules, said.details, said.note))
+
+    done = run_backend({"diagnose": run}, "diagnose", None, "", Limits(time_limit=time_limit),
+                       lambda i, o: (None, ""))  # fmt: skip
+    if done.status != "solved" or done.answer is None:
+        return Diagnosis(note=f"not diagnosed within {time_limit:g} s", status="unknown")
+    rules, details, note = done.answer
+    return Diagnosis([tuple(r) for r in rules], details, note)  # type: ignore[misc]
 
 
 def _head_atoms(head: Any) -> list[tuple[Any, list[Any]]]:
@@ -468,6 +498,11 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
                 r.local = local
                 debug.append(f"__sup({atom},{r.index},{_tag(local)}) :- "
                              f"{_join(bodytext + [str(c) for c in cond] + [str(atom)])}.")  # fmt: skip
+                # the instances that could choose it, chosen or not (a wrong answer that
+                # lacks an atom: the choice that leaves it out)
+                could = f"__could({atom},{r.index},{_tag(local)}) :- {_join(bodytext + [str(c) for c in cond])}."
+                if _safe("\n".join(kept) + "\n" + could.replace("__could(", "__could_(")):
+                    debug.append(could)
                 fd = [str(_rename(lit, "__fd", defined, wrap=True))
                       if lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.NoSign
                       and lit.atom.ast_type == ast.ASTType.SymbolicAtom else str(lit)
@@ -553,7 +588,8 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
             debug.append(f"__diff({atom}) :- __was({atom}), not {atom}.")
         debug.append("#minimize { 1@2,A : __diff(A) }.")
     debug.append("#minimize { L@1,U : __unit(U), __depth(U,L) }.")
-    debug.append("#show __ab/3. #show __near/3. #show __nearv/3. #show __sup/3.")
+    debug.append("#defined __could/3.")
+    debug.append("#show __ab/3. #show __near/3. #show __nearv/3. #show __sup/3. #show __could/3.")
 
     # the universe in rounds: an atom a body reads (__v_) is possible in the next round,
     # where the rules may derive more from it; a few rounds, a bounded size
@@ -603,9 +639,11 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
     control.add("base", [], facts + "\n" + program)
     control.ground([("base", [])])
     best: list[clingo.Symbol] = []
+    models: list[int] = []  # a model may show nothing: no abnormality, no support
 
     def keep(model: clingo.Model) -> None:
         best[:] = model.symbols(shown=True)
+        models.append(1)
 
     with control.solve(on_model=keep, async_=True) as handle:
         if not handle.wait(budget):
@@ -614,8 +652,8 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
     if result.unsatisfiable:
         return Diagnosis(note="not diagnosed: no interpretation holds the intended answer "
                          "(an atom it needs is outside what any rule could derive)")  # fmt: skip
-    if not best:
-        return Diagnosis(note=f"not diagnosed: no explanation within {budget:g} s")
+    if not models:
+        return Diagnosis(note=f"not diagnosed: no explanation within {budget:g} s", status="unknown")
     if wrong is not None:
         return _supporters(path, rules, best, wrong)
     return _explain(path, rules, best, levels, top)
@@ -711,28 +749,40 @@ def _element_names(rule: _Rule) -> list[str]:
 
 
 def _supporters(path: str, rules: list[_Rule], model: list[Any], wrong: list[str]) -> Diagnosis:
-    """The rule instances that derive the ``wrong`` atoms in ``model``."""
-    by_rule: dict[int, list[tuple[str, str]]] = {}
+    """The rule instances that derive the ``wrong`` atoms in ``model``, and for a wrong
+    part ``not a`` (an atom the answer lacks) those that could choose ``a`` and leave
+    it out, else those that would derive it but for a condition."""
+    derived = {a for a in wrong if not a.startswith("not ")}
+    lacked = {a[4:].strip() for a in wrong if a.startswith("not ")}
+    by_rule: dict[tuple[bool, int], list[tuple[str, str]]] = {}
+    near: dict[tuple[bool, int], list[tuple[str, str]]] = {}
     for s in model:
-        if s.name == "__sup" and str(s.arguments[0]) in wrong:
-            i = s.arguments[1].number
-            vals = s.arguments[2]
-            r = rules[i]
-            names = r.variables if r.kind != "choice" else _element_names(r)
-            said = ", ".join(f"{n}={v}" for n, v in zip(names, vals.arguments, strict=False))
-            by_rule.setdefault(i, []).append((str(s.arguments[0]), said))
+        atom = str(s.arguments[0]) if s.arguments else ""
+        if (s.name == "__sup" and atom in derived) or (s.name == "__could" and atom in lacked):
+            table = by_rule
+        elif s.name == "__near" and atom in lacked:
+            table = near
+        else:
+            continue
+        i = s.arguments[1].number
+        r = rules[i]
+        names = r.variables if r.kind != "choice" else _element_names(r)
+        said = ", ".join(f"{n}={v}" for n, v in zip(names, s.arguments[2].arguments, strict=False))
+        table.setdefault((s.name == "__sup", i), []).append((atom, said))
     out = Diagnosis()
-    for i, items in sorted(by_rule.items(), key=lambda kv: -len({a for a, _ in kv[1]})):
+    for (derives, i), items in sorted({**near, **by_rule}.items(), key=lambda kv: -len({a for a, _ in kv[1]})):
         r = rules[i]
         atoms = list(dict.fromkeys(a for a, _ in items))
         first = {}
         for a, w in items:
             first.setdefault(a, w)
         withs = [w for w in first.values() if w]
+        shown = f" (with {'; '.join(withs[:SHOWN_INSTANCES])})" if withs else ""
         out.rules.append((path, r.line, r.text))
-        out.details.append([f"it derives {', '.join(atoms)}"
-                            + (f" (with {'; '.join(withs[:SHOWN_INSTANCES])})" if withs else "")
-                            + ": no rule forbids them together"])  # fmt: skip
+        if derives:
+            out.details.append([f"it derives {', '.join(atoms)}{shown}: no rule forbids them together"])
+        else:
+            out.details.append([f"it may leave out {', '.join(atoms)}{shown}: no rule requires them"])
     out.rules, out.details = out.rules[:SHOWN_FAULTS], out.details[:SHOWN_FAULTS]
     if not out.rules:
         out.note = "not traced: no rule instance derives the wrong part"
@@ -747,7 +797,7 @@ def _explain(path: str, rules: list[_Rule], model: list[Any], levels: dict[Any, 
     for s in model:
         if s.name == "__ab":
             faults.setdefault(str(s.arguments[1]), []).append(s)
-        elif s.name == "__near":
+        elif s.name in ("__near", "__nearv"):  # a rule that derives it, else one with another value
             near.setdefault(str(s.arguments[0]), []).append((s.arguments[1].number, s.arguments[2]))
         elif s.name == "__sup":
             supports.setdefault(str(s.arguments[0]), []).append((s.arguments[1].number, s.arguments[2]))
@@ -832,10 +882,12 @@ def _explain(path: str, rules: list[_Rule], model: list[Any], levels: dict[Any, 
 
 def trace(encoding: str | Path, facts: str, answer: Iterable[tuple[str, bool]],
           wrong: Iterable[str], budget: float = 10.0, program: str | None = None,
-          open_outputs: Iterable[str] = ()) -> Diagnosis:  # fmt: skip
+          open_outputs: Iterable[str] = (), time_limit: float | None = None) -> Diagnosis:  # fmt: skip
     """The rule instances that derive the ``wrong`` atoms of an ``answer`` the encoding
-    accepts (its smallest part no right answer holds, ``not a`` for an atom it lacks):
-    the missing constraint is one that forbids what these rules derive together.
+    accepts (its smallest part no right answer holds, ``not a`` for an atom it lacks:
+    then the instances that could choose it and leave it out): the missing constraint
+    is one that forbids what these rules derive together. ``time_limit``: as for
+    :func:`diagnose`.
 
     >>> import tempfile, os
     >>> with tempfile.NamedTemporaryFile("w", suffix=".lp", delete=False) as f:
@@ -849,4 +901,4 @@ def trace(encoding: str | Path, facts: str, answer: Iterable[tuple[str, bool]],
     >>> os.unlink(f.name)
     """
     return diagnose(encoding, facts, answer, budget, program, wrong=list(wrong),
-                    open_outputs=open_outputs)  # fmt: skip
+                    open_outputs=open_outputs, time_limit=time_limit)  # fmt: skip
