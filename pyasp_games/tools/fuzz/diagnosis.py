@@ -273,11 +273,13 @@ def diagnose(encoding: str | Path, facts: str, intended: Iterable[tuple[str, boo
     intended answer says some atoms only); see the module docstring. ``program``: the
     encoding's text, unrolled where it is multi-shot, else read from ``encoding``;
     ``budget``: seconds for the optimisation (the best explanation found by then is
-    said); ``time_limit``: seconds for the whole diagnosis, grounding included, which
-    then runs in a child process stopped at the limit (status ``unknown``, no rule)."""
+    said; with a ``time_limit``, half of it at most: the universe's grounding takes
+    its share); ``time_limit``: seconds for the whole diagnosis, grounding included,
+    which then runs in a child process stopped at the limit (status ``unknown``, no
+    rule)."""
     if time_limit is not None:
         return _within(time_limit, diagnose, encoding, facts, list(intended),
-                       budget=min(budget, max(time_limit - 0.5, 0.1)), program=program,
+                       budget=min(budget, max(time_limit / 2, 0.1)), program=program,
                        wrong=wrong, open_outputs=list(open_outputs))  # fmt: skip
     from clingo import ast
 
@@ -412,7 +414,17 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
                 guard = atom.left_guard
                 if guard is not None and guard.term.ast_type == ast.ASTType.Variable \
                         and lit.sign == ast.Sign.NoSign:
-                    out.append(str(_rename(lit, "__u_", defined)))
+                    counted = atom.ast_type == ast.ASTType.BodyAggregate \
+                        and atom.function == ast.AggregateFunction.Count
+                    if counted and guard.comparison == ast.ComparisonOperator.Equal:
+                        # a count over the universe's atoms is an upper bound: every
+                        # number up to it is possible (an answer holds fewer atoms)
+                        most = ast.Variable(guard.term.location, f"{guard.term.name}__")
+                        bound = lit.update(atom=atom.update(left_guard=guard.update(term=most)))
+                        out.append(str(_rename(bound, "__u_", defined)))
+                        out.append(f"{guard.term.name} = 0..{most.name}")
+                    else:
+                        out.append(str(_rename(lit, "__u_", defined)))
             else:
                 out.append(str(lit))
         return out
@@ -634,7 +646,7 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
                 f"{_join([str(other), *near, f'{VALUE} != {arg}'])}."
             if _safe("\n".join(kept) + "\n" + value_rule):
                 debug.append(value_rule)
-    control = clingo.Control(["--warn=none", "--opt-strategy=usc"], logger=lambda c, m: None)
+    control = clingo.Control(["--warn=none", "--opt-strategy=usc,stratify"], logger=lambda c, m: None)
     program = "\n".join(kept + rules_now + values + extra + debug + base)
     control.add("base", [], facts + "\n" + program)
     control.ground([("base", [])])

@@ -711,7 +711,7 @@ class _Session:
         a child process, since the grounding of a relaxed program cannot be stopped
         from inside)."""
         budget = self.budget()
-        return how(*args, budget=max(budget - 0.5, MIN_ANSWER), time_limit=budget, **options)
+        return how(*args, budget=max(budget / 2, MIN_ANSWER), time_limit=budget, **options)
 
     def traced(self, failure: Failure) -> list[str]:
         """The rule instances of the user's encoding that derive the smallest wrong
