@@ -512,8 +512,8 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
                              f"{_join(bodytext + [str(c) for c in cond] + [str(atom)])}.")  # fmt: skip
                 # the instances that could choose it, chosen or not (a wrong answer that
                 # lacks an atom: the choice that leaves it out)
-                could = f"__could({atom},{r.index},{_tag(local)}) :- {_join(bodytext + [str(c) for c in cond])}."
-                if _safe("\n".join(kept) + "\n" + could.replace("__could(", "__could_(")):
+                could = f"__choosable({atom},{r.index},{_tag(local)}) :- {_join(bodytext + [str(c) for c in cond])}."
+                if _safe("\n".join(kept) + "\n" + could):
                     debug.append(could)
                 fd = [str(_rename(lit, "__fd", defined, wrap=True))
                       if lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.NoSign
@@ -600,8 +600,8 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
             debug.append(f"__diff({atom}) :- __was({atom}), not {atom}.")
         debug.append("#minimize { 1@2,A : __diff(A) }.")
     debug.append("#minimize { L@1,U : __unit(U), __depth(U,L) }.")
-    debug.append("#defined __could/3.")
-    debug.append("#show __ab/3. #show __near/3. #show __nearv/3. #show __sup/3. #show __could/3.")
+    debug.append("#defined __choosable/3.")
+    debug.append("#show __ab/3. #show __near/3. #show __nearv/3. #show __sup/3. #show __choosable/3.")
 
     # the universe in rounds: an atom a body reads (__v_) is possible in the next round,
     # where the rules may derive more from it; a few rounds, a bounded size
@@ -770,7 +770,7 @@ def _supporters(path: str, rules: list[_Rule], model: list[Any], wrong: list[str
     near: dict[tuple[bool, int], list[tuple[str, str]]] = {}
     for s in model:
         atom = str(s.arguments[0]) if s.arguments else ""
-        if (s.name == "__sup" and atom in derived) or (s.name == "__could" and atom in lacked):
+        if (s.name == "__sup" and atom in derived) or (s.name == "__choosable" and atom in lacked):
             table = by_rule
         elif s.name == "__near" and atom in lacked:
             table = near
