@@ -110,6 +110,11 @@ class Fuzzing:
             predicates (clingo text, truth value) that the reference's verified answer
             fixes: the assumptions under which a missed solution is blamed on rules
             (:mod:`pyasp_games.tools.fuzz.blame`); ``None``: no blame.
+        open_outputs: the output predicates (``name/arity``) of which ``witness`` names
+            some atoms only (a winning move among the first moves, the root of a game
+            tree): their other atoms are left free when the rule to blame is diagnosed,
+            where every other output predicate the witness names is closed (its atoms
+            not named are false).
         answer_set: ``answer_set(instance, outcome)`` -> the shown atoms of an
             encoding's answer (clingo text), to point at the smallest part of a wrong
             answer that the checker rejects; ``None``: the checker's message only.
@@ -139,6 +144,7 @@ class Fuzzing:
     arguments: Callable[[Any, str], list[str]] | None = None
     horizon: Callable[[Any, Any], int] | None = None
     fixpoint: Callable[[Any], tuple[str, tuple[str, ...]]] | None = None
+    open_outputs: tuple[str, ...] = ()
 
     def command_words(self, instance: Any, file: str) -> list[str]:
         """The words of a command line that give ``instance``, written in ``file``."""

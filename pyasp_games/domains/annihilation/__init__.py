@@ -110,6 +110,7 @@ def domain() -> DomainSpec:
 def fuzzing() -> Fuzzing:
     """What ``pyasp-games fuzz annihilation`` draws: every digraph on at most 3 vertices
     with every placement of tokens, then random ones."""
+    from pyasp_games.domains.annihilation.asp import outcome_atoms
     from pyasp_games.domains.annihilation.model import format_instance, small_instances, strategy
 
     family = Family(
@@ -123,7 +124,7 @@ def fuzzing() -> Fuzzing:
     )
     return Fuzzing(
         ("solve",), (family,), size=len, unit="vertices", write=format_instance,
-        witness=lambda inst, out: [] if out.answer is None else [(f"outcome({out.answer})", True)],
+        witness=outcome_atoms, open_outputs=("option/3",),
         measure=lambda inst: f"{plural(len(inst), 'vertex', 'vertices')}, "
         f"{plural(len(inst.tokens), 'token')}",
     )  # fmt: skip

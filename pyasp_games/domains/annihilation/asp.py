@@ -90,6 +90,27 @@ def solve_options(
     return outcome[0], dict(sorted(options.items())), pairs
 
 
+def outcome_atoms(inst: Any, outcome: Any) -> list[tuple[str, bool]]:
+    """The reference's verified answer as the encoding's output atoms: ``outcome/1``, and
+    for its move that keeps the answer (to a lost position from ``first``, to a draw from
+    ``draw``) ``option(U,V,C)`` over vertex numbers; the other first moves' classes are
+    not said (``option/3`` is open: see ``Fuzzing.open_outputs``).
+
+    >>> from pyasp_games.domains.annihilation.model import parse_instance
+    >>> inst = parse_instance("a b\\nb c\\n", "a b")
+    >>> outcome_atoms(inst, Claim.solved("first", ["b", "c"]))
+    [('outcome(first)', True), ('option(1,2,lose)', True)]
+    """
+    if outcome.answer is None:
+        return []
+    atoms = [(f"outcome({outcome.answer})", True)]
+    move, keeps = outcome.witness, _KEEPS.get(outcome.answer)
+    if keeps and isinstance(move, (list, tuple)) and len(move) == 2 and all(m in inst.names for m in move):
+        u, v = (inst.names.index(m) for m in move)
+        atoms.append((f"option({u},{v},{keeps})", True))
+    return atoms
+
+
 #: Why an answer of a program that always has one (its well-founded model) is missing.
 NO_ANSWER_SET = "the encoding has no answer set"
 

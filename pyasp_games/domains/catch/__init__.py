@@ -93,6 +93,7 @@ def domain() -> DomainSpec:
 def fuzzing() -> Fuzzing:
     """What ``pyasp-games fuzz catch`` draws: every digraph on at most 3 vertices with
     every colouring of its vertices (red to move), then random ones."""
+    from pyasp_games.domains.annihilation.asp import outcome_atoms
     from pyasp_games.domains.catch.model import format_instance, small_instances, strategy
 
     family = Family(
@@ -106,6 +107,6 @@ def fuzzing() -> Fuzzing:
     )
     return Fuzzing(
         ("solve",), (family,), size=len, unit="vertices", write=format_instance,
-        witness=lambda inst, out: [] if out.answer is None else [(f"outcome({out.answer})", True)],
+        witness=outcome_atoms, open_outputs=("option/3",),
         measure=lambda inst: f"{plural(len(inst), 'vertex', 'vertices')}",
     )  # fmt: skip

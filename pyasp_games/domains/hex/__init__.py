@@ -155,8 +155,38 @@ def fuzzing() -> Fuzzing:
         ("solve",), (positions, graphs), size=_size, unit="cells a side (graph Hex: cells)",
         write=format_position, measure=_shape,
         # the program run first asks whether the player to move wins: xwin(r)
-        witness=lambda game, out: [] if out.answer is None else [("xwin(r)", out.answer == PLAYERS[game.to_move])],
+        witness=_witness_atoms, open_outputs=("xwin/1", "xwon/1", "pick/2"),
     )  # fmt: skip
+
+
+def _witness_atoms(game: Hex, outcome: Any) -> list[tuple[str, bool]]:
+    """The reference's verified answer at the root of the program's tree: whether the
+    player to move (the prover) wins, ``xwin(r)``; where it does, whether it has won
+    already, ``xwon(r)`` (the checker's own rule), else its winning move, ``pick(r,C)``
+    (the cell's number), and whether that move wins at once, ``xwon(m(r,C))``. Other
+    nodes are not said: those predicates are open.
+
+    >>> from pyasp_games.domains.hex.model import parse_position
+    >>> from pyasp_games.engines.claim import Claim
+    >>> game = parse_position("2x2\\n. .\\n . .\\n")
+    >>> _witness_atoms(game, Claim.solved("black", "a1"))
+    [('xwin(r)', True), ('xwon(r)', False), ('pick(r,0)', True), ('xwon(m(r,0))', False)]
+    """
+    from pyasp_games.domains.hex.verify import has_won
+
+    if outcome.answer is None:
+        return []
+    wins = outcome.answer == PLAYERS[game.to_move]
+    atoms = [("xwin(r)", wins)]
+    if wins:
+        won = has_won(game, list(game.stones), game.to_move)
+        atoms.append(("xwon(r)", won))
+        if not won and isinstance(outcome.witness, str) and outcome.witness in game.index:
+            cell = game.index[outcome.witness]
+            atoms.append((f"pick(r,{cell})", True))
+            after = [game.to_move if i == cell else s for i, s in enumerate(game.stones)]
+            atoms.append((f"xwon(m(r,{cell}))", has_won(game, after, game.to_move)))
+    return atoms
 
 
 def _size(game: Hex) -> int:

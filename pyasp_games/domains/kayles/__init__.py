@@ -114,6 +114,24 @@ def domain() -> DomainSpec:
     )  # fmt: skip
 
 
+def _witness_atoms(graph: Graph, outcome: Any) -> list[tuple[str, bool]]:
+    """The reference's verified value (``start_value/1``) and its options' values
+    (``option(V,K)``, every move, over vertex numbers) as the encoding's output atoms.
+
+    >>> from pyasp_games.engines.claim import Claim
+    >>> path = Graph(["a", "b"], [(0, 1)])
+    >>> _witness_atoms(path, Claim.solved(1, {"value": 1, "options": {"a": 0, "b": 0}}))
+    [('start_value(1)', True), ('option(0,0)', True), ('option(1,0)', True)]
+    """
+    if outcome.answer is None:
+        return []
+    atoms = [(f"start_value({outcome.answer})", True)]
+    options = outcome.witness.get("options") if isinstance(outcome.witness, dict) else None
+    if isinstance(options, dict) and set(options) <= set(graph.names):
+        atoms += [(f"option({graph.names.index(v)},{k})", True) for v, k in options.items()]
+    return atoms
+
+
 def fuzzing() -> Fuzzing:
     """What ``pyasp-games fuzz kayles`` draws: graphs, every one on at most 4 vertices
     first, then random ones."""
@@ -129,6 +147,6 @@ def fuzzing() -> Fuzzing:
     )
     return Fuzzing(
         ("value",), (graphs,), size=len, unit="vertices", write=format_graph,
-        witness=lambda g, out: [] if out.answer is None else [(f"start_value({out.answer})", True)],
+        witness=_witness_atoms,
         measure=lambda g: f"{plural(len(g), 'vertex', 'vertices')}, {plural(len(g.edges), 'edge')}",
     )  # fmt: skip

@@ -67,16 +67,20 @@ SHOWN_FAULTS = 3
 UNIVERSE_ROUNDS = 3
 #: the universe's size at which its rounds stop
 UNIVERSE_ATOMS = 50_000
+#: the variable that stands for another value in a head's place
+VALUE = "V__"
 
 
 @dataclass
 class Diagnosis:
     """The faults found: ``rules`` are (file, line, text), the first to blame first;
-    ``lines`` say them with their instances; ``note`` why none is named."""
+    ``lines`` say them with their instances; ``note`` why none is named; ``status``
+    ``solved``, or ``unknown`` where the time limit ended it."""
 
     rules: list[tuple[str, int, str]] = field(default_factory=list)
     details: list[list[str]] = field(default_factory=list)
     note: str = ""
+    status: str = "solved"
 
     @property
     def lines(self) -> list[str]:
@@ -209,6 +213,46 @@ def _reachability(edges: dict[tuple[str, int], set[tuple[str, int]]]) -> dict[An
     return reach
 
 
+def _argument_classes(nodes: Iterable[Any]) -> dict[tuple[str, int, int], tuple[str, int, int]]:
+    """The *types* of the predicates' argument places: two places are of one type where a
+    rule's variable stands at both (``pos(Q) :- move(P,Q)``: ``move/2``'s second place and
+    ``pos/1``'s first), as a representative place for each place (union-find)."""
+    from clingo import ast
+
+    parent: dict[tuple[str, int, int], tuple[str, int, int]] = {}
+
+    def find(x: tuple[str, int, int]) -> tuple[str, int, int]:
+        parent.setdefault(x, x)
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    class Places(ast.Transformer):
+        """The places each variable of one rule stands at."""
+
+        def __init__(self) -> None:
+            self.found: dict[str, list[tuple[str, int, int]]] = {}
+
+        def visit_SymbolicAtom(self, atom: Any) -> Any:
+            sym = atom.symbol
+            if sym.ast_type == ast.ASTType.Function:
+                key = (sym.name, len(sym.arguments))
+                for i, arg in enumerate(sym.arguments):
+                    find((*key, i))
+                    if arg.ast_type == ast.ASTType.Variable and arg.name != "_":
+                        self.found.setdefault(arg.name, []).append((*key, i))
+            return atom
+
+    for node in nodes:
+        visitor = Places()
+        visitor(node)
+        for same in visitor.found.values():
+            for other in same[1:]:
+                parent[find(other)] = find(same[0])
+    return {x: find(x) for x in list(parent)}
+
+
 def _tag(names: Sequence[str]) -> str:
     if not names:
         return "()"
@@ -222,19 +266,30 @@ def _join(parts: Iterable[str]) -> str:
 def diagnose(encoding: str | Path, facts: str, intended: Iterable[tuple[str, bool]],
              budget: float = 10.0, program: str | None = None,
              wrong: list[str] | None = None, deepest: bool = True,
-             rounds: int = UNIVERSE_ROUNDS, closed: Iterable[str] = ()) -> Diagnosis:  # fmt: skip
+             rounds: int = UNIVERSE_ROUNDS, closed: Iterable[str] = (),
+             open_outputs: Iterable[str] = (), time_limit: float | None = None) -> Diagnosis:  # fmt: skip
     """Why ``encoding`` on ``facts`` has no answer set holding ``intended`` (atoms of its
-    output predicates and their truth: every other atom of those predicates is false);
-    see the module docstring. ``program``: the encoding's text, unrolled where it is
-    multi-shot (:func:`~pyasp_games.tools.fuzz.unroll.unroll`), else read from
-    ``encoding``; ``budget``: seconds for the optimisation (the best explanation found
-    by then is said); ``deepest``: among explanations of as many faulty rules, the one
+    output predicates and their truth: every other atom of those predicates is false,
+    but for the predicates ``open_outputs`` names, ``name/arity``, of which the
+    intended answer says some atoms only); see the module docstring. ``program``: the
+    encoding's text, unrolled where it is multi-shot
+    (:func:`~pyasp_games.tools.fuzz.unroll.unroll`), else read from ``encoding``;
+    ``budget``: seconds for the optimisation (the best explanation found by then is
+    said; with a ``time_limit``, half of it at most: the universe's grounding takes
+    its share); ``deepest``: among explanations of as many faulty rules, the one
     closest to the input, else the one closest to the constraints (a planner's rules
     below its goal and pruning hold the instance's geometry, which an explanation may
-    break just to silence a constraint that is itself the fault);
-    ``rounds``: the universe's rounds (an unrolled program, its atoms times the
-    horizon, takes one); ``closed``: names of output predicates ``intended`` says
-    whole even where it holds none of their atoms (Kriegspiel's ``missing``)."""
+    break just to silence a constraint that is itself the fault); ``rounds``: the
+    universe's rounds (an unrolled program, its atoms times the horizon, takes one);
+    ``closed``: names of output predicates ``intended`` says whole even where it holds
+    none of their atoms (Kriegspiel's ``missing``); ``time_limit``: seconds for the
+    whole diagnosis, grounding included, which then runs in a child process stopped
+    at the limit (status ``unknown``, no rule)."""
+    if time_limit is not None:
+        return _within(time_limit, diagnose, encoding, facts, list(intended),
+                       budget=min(budget, max(time_limit / 2, 0.1)), program=program,
+                       wrong=wrong, deepest=deepest, rounds=rounds, closed=list(closed),
+                       open_outputs=list(open_outputs))  # fmt: skip
     from clingo import ast
 
     path = str(encoding)
@@ -247,11 +302,31 @@ def diagnose(encoding: str | Path, facts: str, intended: Iterable[tuple[str, boo
         return Diagnosis(note=f"not diagnosed: clingo cannot parse the encoding ({error})")
     try:
         return _diagnose(path, source, statements, facts, list(intended), budget, wrong, deepest, rounds,
-                         set(closed))  # fmt: skip
+                         set(closed), set(open_outputs), text)  # fmt: skip
     except _Unsupported as what:
         return Diagnosis(note=f"not diagnosed: the rewrite does not handle {what}")
     except RuntimeError as error:  # a grounding error of the rewritten program
         return Diagnosis(note=f"not diagnosed: {str(error).splitlines()[0]}")
+
+
+def _within(time_limit: float, how: Any, *args: Any, **options: Any) -> Diagnosis:
+    """``how(*args, **options)`` in a child process that holds ``time_limit`` seconds
+    (:func:`~pyasp_games.engines.runner.run_backend`): clingo's grounding of a relaxed
+    program cannot be stopped from inside."""
+    from pyasp_games.engines.claim import Claim
+    from pyasp_games.engines.limits import Limits
+    from pyasp_games.engines.runner import run_backend
+
+    def run(_: Any, limits: Limits) -> Claim:
+        said = how(*args, **options)
+        return Claim.solved((said.rules, said.details, said.note))
+
+    done = run_backend({"diagnose": run}, "diagnose", None, "", Limits(time_limit=time_limit),
+                       lambda i, o: (None, ""))  # fmt: skip
+    if done.status != "solved" or done.answer is None:
+        return Diagnosis(note=f"not diagnosed within {time_limit:g} s", status="unknown")
+    rules, details, note = done.answer
+    return Diagnosis([tuple(r) for r in rules], details, note)  # type: ignore[misc]
 
 
 def _head_atoms(head: Any) -> list[tuple[Any, list[Any]]]:
@@ -275,7 +350,8 @@ def _head_atoms(head: Any) -> list[tuple[Any, list[Any]]]:
 def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
               intended: list[tuple[str, bool]], budget: float,
               wrong: list[str] | None = None, deepest: bool = True,
-              rounds: int = UNIVERSE_ROUNDS, closed: set[str] | None = None) -> Diagnosis:  # fmt: skip
+              rounds: int = UNIVERSE_ROUNDS, closed: set[str] | None = None,
+              open_outputs: set[str] | None = None, text: str = "") -> Diagnosis:  # fmt: skip
     import clingo
     from clingo import ast
 
@@ -326,6 +402,13 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
 
     universe: list[str] = []
     debug: list[str] = []
+    # (rule, head atom, relaxed body): the heads whose arguments may be wrong values
+    valued: list[tuple[_Rule, Any, list[str]]] = []
+    # the universe's rules by head atom, prefix and body: their computed values are kept
+    # within their types' values once heads may hold other values (else a head with
+    # another value could close a loop through arithmetic: K+1 without end)
+    computing: dict[str, tuple[Any, str, list[str]]] = {}
+    near_values: list[tuple[_Rule, Any, list[str], list[str]]] = []  # rule, head, positive body, variables
 
     def relaxed(body: Sequence[Any]) -> list[str]:
         """The body over the universe: positive atoms renamed, negation dropped,
@@ -342,15 +425,27 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
                 guard = atom.left_guard
                 if guard is not None and guard.term.ast_type == ast.ASTType.Variable \
                         and lit.sign == ast.Sign.NoSign:
-                    out.append(str(_rename(lit, "__u_", defined)))
+                    counted = atom.ast_type == ast.ASTType.BodyAggregate \
+                        and atom.function == ast.AggregateFunction.Count
+                    if counted and guard.comparison == ast.ComparisonOperator.Equal:
+                        # a count over the universe's atoms is an upper bound: every
+                        # number up to it is possible (an answer holds fewer atoms)
+                        most = ast.Variable(guard.term.location, f"{guard.term.name}__")
+                        bound = lit.update(atom=atom.update(left_guard=guard.update(term=most)))
+                        out.append(str(_rename(bound, "__u_", defined)))
+                        out.append(f"{guard.term.name} = 0..{most.name}")
+                    else:
+                        out.append(str(_rename(lit, "__u_", defined)))
             else:
                 out.append(str(lit))
         return out
 
-    def add_universe(head: str, body: list[str]) -> None:
+    def add_universe(head: str, body: list[str], atom: Any = None) -> None:
         rule = f"{head} :- {_join(body)}." if body else f"{head}."
         if rule not in universe and _safe("\n".join(kept) + "\n" + rule):
             universe.append(rule)
+            if atom is not None and body:
+                computing[rule] = (atom, head[:4], body)
 
     def globals_of(stm: Any) -> list[str]:
         names: list[str] = []
@@ -390,12 +485,14 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
         rb = relaxed(body)
         heads = _head_atoms(stm.head)
         for atom, cond in heads:
-            add_universe(str(_rename(atom, "__u_", defined)), rb + relaxed(cond))
+            add_universe(str(_rename(atom, "__u_", defined)), rb + relaxed(cond), atom)
+            if body or cond:  # a fact of the program is data: its values as written
+                valued.append((r, atom, rb + relaxed(cond)))
             # what the rule would derive but for its comparisons (a wrong bound's missing
             # case), read-only: possible from the next round on
             loose = [x for x in relaxed(body) + relaxed(cond) if x not in compared]
             if len(loose) < len(rb) + len(relaxed(cond)):
-                add_universe(str(_rename(atom, "__v_", defined)), loose)
+                add_universe(str(_rename(atom, "__v_", defined)), loose, atom)
         for k, lit in enumerate(body):  # every atom a body reads is possible too (read
             # only: __v_, which derives nothing more, so the universe stays finite)
             if lit.ast_type == ast.ASTType.Literal and lit.atom.ast_type == ast.ASTType.SymbolicAtom \
@@ -424,6 +521,11 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
                 r.local = local
                 debug.append(f"__sup({atom},{r.index},{_tag(local)}) :- "
                              f"{_join(bodytext + [str(c) for c in cond] + [str(atom)])}.")  # fmt: skip
+                # the instances that could choose it, chosen or not (a wrong answer that
+                # lacks an atom: the choice that leaves it out)
+                could = f"__choosable({atom},{r.index},{_tag(local)}) :- {_join(bodytext + [str(c) for c in cond])}."
+                if _safe("\n".join(kept) + "\n" + could):
+                    debug.append(could)
                 fd = [str(_rename(lit, "__fd", defined, wrap=True))
                       if lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.NoSign
                       and lit.atom.ast_type == ast.ASTType.SymbolicAtom else str(lit)
@@ -455,6 +557,7 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
             could = f"__could({atom},{r.index}) :- __ab(unsup,_,{atom})."
             if _safe("#defined __ab/3.\n" + "\n".join(kept) + "\n" + could):
                 debug.append(could)
+            near_values.append((r, atom, near, v))
 
     externals = {h for r in rules if r.kind == "external" for h in r.heads}
     for name, arity in sorted(defined):
@@ -483,6 +586,8 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
         if truth:
             debug.append(f"__want({symbol}).")
     for name, arity in sorted({(s.name, len(s.arguments)) for s, t in wanted if t} | whole):
+        if f"{name}/{arity}" in (open_outputs or ()):
+            continue  # the intended answer names some of its atoms only
         args = ",".join(f"X{i}" for i in range(arity))
         atom = f"{name}({args})" if arity else name
         debug.append(f":- {atom}, not __want({atom}).")
@@ -492,35 +597,89 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
     # an atom no rule nearly derives (no rule whose positive body holds has it as head)
     # is a fault of the rules above it more often than a missing case of its own
     debug.append("__near_any(A) :- __near(A,_,_).")
-    debug.append("#minimize { 1@4,A : __ab(unsup,_,A), not __near_any(A) }.")
-    debug.append("#minimize { 1@3,U : __unit(U) }.")
-    debug.append("#minimize { L@2,U : __unit(U), __depth(U,L) }." if deepest
-                 else f"#minimize {{ {top}-L@2,U : __unit(U), __depth(U,L) }}.")  # fmt: skip
-    debug.append("#minimize { 1@1,K,U,I : __ab(K,U,I) }.")
-    debug.append("#show __ab/3. #show __near/3. #show __sup/3. #show __could/2.")
+    debug.append("#defined __nearv/3. #defined __inbase/1.")
+    # how far the nearest rule is from deriving an unsupported atom: 0 where one would
+    # but for a comparison or a negation; 1 but for one value of its head, or where the
+    # atom is one only such a value makes possible (outside the program's own
+    # universe); 2 for none (then a fault of the rules above it more often than a
+    # missing case of its own)
+    debug.append("__far(A,2) :- __ab(unsup,_,A), not __near_any(A), not __nearv(A,_,_).")
+    debug.append("__far(A,1) :- __ab(unsup,_,A), not __near_any(A), __nearv(A,_,_).")
+    debug.append("__far(A,1) :- __ab(unsup,_,A), not __inbase(A).")
+    debug.append("#minimize { C@5,A : __far(A,C) }.")
+    debug.append("#minimize { 1@4,U : __unit(U) }.")
+    debug.append("#minimize { 1@3,K,U,I : __ab(K,U,I) }.")
+    # the encoding's own answer set, where it has one only (a program that derives its
+    # answer): the intended interpretation that changes the fewest of its atoms. A
+    # fault changes what its rule derives and what is derived from that; a rule below
+    # it blamed would change atoms the faulty rule does not touch
+    anchor = _answer_set(text, facts, budget) if text and wrong is None else None
+    if anchor is not None:
+        debug += [f"__was({a})." for a in anchor if (a.name, len(a.arguments)) in defined]
+        for name, arity in sorted(defined - externals):
+            args = ",".join(f"X{i}" for i in range(arity))
+            atom = f"{name}({args})" if arity else name
+            debug.append(f"__diff({atom}) :- {atom}, not __was({atom}).")
+            debug.append(f"__diff({atom}) :- __was({atom}), not {atom}.")
+        debug.append("#minimize { 1@2,A : __diff(A) }.")
+    debug.append("#minimize { L@1,U : __unit(U), __depth(U,L) }." if deepest
+                 else f"#minimize {{ {top}-L@1,U : __unit(U), __depth(U,L) }}.")  # fmt: skip
+    debug.append("#defined __choosable/3.")
+    debug.append("#show __ab/3. #show __near/3. #show __nearv/3. #show __sup/3. #show __choosable/3. #show __could/2.")
 
     # the universe in rounds: an atom a body reads (__v_) is possible in the next round,
     # where the rules may derive more from it; a few rounds, a bounded size
+    # Each head may hold another value in each place (a rule with a wrong value in its
+    # head makes atoms the right program needs that no rule of the user's names): the
+    # values of the place's type met so far, read only (__v_)
+    classes = _argument_classes(nodes)
     extra: list[str] = []
+    values: list[str] = []
+    places: set[tuple[str, int, int]] = set()  # the head places that may hold other values
+    rules_now = universe
+    base: list[str] = []
     for _ in range(rounds):
         ground = clingo.Control(["--warn=none"], logger=lambda c, m: None)
-        ground.add("base", [], facts + "\n" + "\n".join(kept + universe + extra))
+        ground.add("base", [], facts + "\n" + "\n".join(kept + rules_now + values + extra))
         ground.ground([("base", [])])
         read = {f"__u_{str(a.symbol)[4:]}." for a in ground.symbolic_atoms
                 if a.symbol.name.startswith("__v_")}  # fmt: skip
         known = {f"{a.symbol}." for a in ground.symbolic_atoms if a.symbol.name.startswith("__u_")}
         new = sorted(read - known - set(extra))
-        if not new or len(known) + len(new) > UNIVERSE_ATOMS:
+        # the types' values as the program's own rules name them (not those that
+        # other values make, which would grow the universe round by round)
+        if not values:
+            base = [f"__inbase({str(a.symbol)[4:]})." for a in ground.symbolic_atoms
+                    if a.symbol.name.startswith(("__u_", "__v_"))]  # fmt: skip
+            more, types = _value_rules(ground, classes, valued, defined, places)
+            rules_now = [_guarded(rule, computing.get(rule), types, defined) for rule in universe]
+        else:
+            more = values
+        if (not new and more == values) or len(known) + len(new) > UNIVERSE_ATOMS:
             break
         extra += new
-    control = clingo.Control(["--warn=none", "--opt-strategy=usc"], logger=lambda c, m: None)
-    program = "\n".join(kept + universe + extra + debug)
+        values = more
+    for r, atom, near, v in near_values:
+        sym = atom.symbol
+        for i, arg in enumerate(sym.arguments if sym.ast_type == ast.ASTType.Function else []):
+            if (sym.name, len(sym.arguments), i) not in places:
+                continue
+            place = ast.Variable(sym.location, VALUE)
+            other = atom.update(symbol=sym.update(arguments=[*sym.arguments[:i], place, *sym.arguments[i + 1 :]]))
+            value_rule = f"__nearv({other},{r.index},{_tag(v)}) :- " \
+                f"{_join([str(other), *near, f'{VALUE} != {arg}'])}."
+            if _safe("\n".join(kept) + "\n" + value_rule):
+                debug.append(value_rule)
+    control = clingo.Control(["--warn=none", "--opt-strategy=usc,stratify"], logger=lambda c, m: None)
+    program = "\n".join(kept + rules_now + values + extra + debug + base)
     control.add("base", [], facts + "\n" + program)
     control.ground([("base", [])])
     best: list[clingo.Symbol] = []
+    models: list[int] = []  # a model may show nothing: no abnormality, no support
 
     def keep(model: clingo.Model) -> None:
         best[:] = model.symbols(shown=True)
+        models.append(1)
 
     with control.solve(on_model=keep, async_=True) as handle:
         if not handle.wait(budget):
@@ -529,8 +688,8 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
     if result.unsatisfiable:
         return Diagnosis(note="not diagnosed: no interpretation holds the intended answer "
                          "(an atom it needs is outside what any rule could derive)")  # fmt: skip
-    if not best:
-        return Diagnosis(note=f"not diagnosed: no explanation within {budget:g} s")
+    if not models:
+        return Diagnosis(note=f"not diagnosed: no explanation within {budget:g} s", status="unknown")
     if wrong is not None:
         return _supporters(path, rules, best, wrong)
     return _explain(path, rules, best, levels, top)
@@ -548,33 +707,130 @@ def _given(facts: str, defined: set[tuple[str, int]]) -> list[str]:
             if a.is_fact and (a.symbol.name, len(a.symbol.arguments)) in defined]  # fmt: skip
 
 
+def _answer_set(text: str, facts: str, budget: float) -> list[Any] | None:
+    """The atoms of the one answer set of ``text`` on ``facts``; ``None`` where it has
+    none, more than one, or takes longer than ``budget`` seconds."""
+    import clingo
+
+    control = clingo.Control(["--warn=none", "--models=2"], logger=lambda c, m: None)
+    try:
+        control.add("base", [], facts + "\n" + text)
+        control.ground([("base", [])])
+    except RuntimeError:
+        return None
+    found: list[list[Any]] = []
+    with control.solve(on_model=lambda m: found.append(m.symbols(atoms=True)), async_=True) as handle:
+        if not handle.wait(budget):
+            handle.cancel()
+            return None
+        handle.get()
+    return found[0] if len(found) == 1 else None
+
+
+def _value_rules(ground: Any, classes: dict[tuple[str, int, int], tuple[str, int, int]],
+                 valued: list[tuple[_Rule, Any, list[str]]], defined: set[tuple[str, int]],
+                 places: set[tuple[str, int, int]]) -> tuple[list[str], dict[tuple[str, int, int], int]]:  # fmt: skip
+    """The values each place's type holds in the grounded universe ``ground`` (facts
+    ``__dom(T,V)``), and for every head place the rule ``__v_`` that gives its head
+    every such value there (added to ``places``): not in a unary head (another value
+    is another atom altogether), nor in a place of compound terms (a tree's nodes)."""
+    names = {rep: k for k, rep in enumerate(sorted(set(classes.values())))}
+    seen: set[str] = set()
+    compound: set[tuple[str, int, int]] = set()  # a type of terms (a game tree's nodes)
+    for a in ground.symbolic_atoms:
+        sym = a.symbol
+        if sym.type != sym.type.Function:
+            continue
+        name = sym.name[4:] if sym.name.startswith(("__u_", "__v_")) else sym.name
+        for i, arg in enumerate(sym.arguments):
+            rep = classes.get((name, len(sym.arguments), i))
+            if rep is not None:
+                seen.add(f"__dom({names[rep]},{arg}).")
+                if arg.type == arg.type.Function and arg.arguments:
+                    compound.add(rep)
+    rules = sorted(seen)
+    for _rule, atom, body in valued:
+        sym = atom.symbol
+        if sym.ast_type != sym.ast_type.Function:
+            continue
+        key = (sym.name, len(sym.arguments))
+        for i in range(len(sym.arguments) if len(sym.arguments) > 1 else 0):
+            rep = classes.get((*key, i))
+            if rep is None or rep in compound:  # another node of a tree: not a value
+                continue
+            places.add((*key, i))
+            from clingo import ast
+
+            place = ast.Variable(sym.location, VALUE)
+            other = atom.update(symbol=sym.update(arguments=[*sym.arguments[:i], place, *sym.arguments[i + 1 :]]))
+            head = str(_rename(other, "__v_", defined))
+            rule = f"{head} :- {_join([*body, f'__dom({names[rep]},{VALUE})'])}."
+            if rule not in rules:
+                rules.append(rule)
+    types = {place: names[rep] for place, rep in classes.items() if rep not in compound}
+    return rules, types
+
+
+def _guarded(rule: str, computing: tuple[Any, str, list[str]] | None,
+             types: dict[tuple[str, int, int], int], defined: set[tuple[str, int]]) -> str:  # fmt: skip
+    """``rule`` of the universe with each value its head computes (``K+1``, ``S ? M``)
+    kept within its type's values (``__dom``)."""
+    from clingo import ast
+
+    if computing is None:
+        return rule
+    atom, prefix, body = computing
+    sym = atom.symbol
+    if sym.ast_type != ast.ASTType.Function:
+        return rule
+    arithmetic = (ast.ASTType.BinaryOperation, ast.ASTType.UnaryOperation)
+    guards = [f"__dom({types[(sym.name, len(sym.arguments), i)]},{arg})"
+              for i, arg in enumerate(sym.arguments)
+              if arg.ast_type in arithmetic and (sym.name, len(sym.arguments), i) in types]  # fmt: skip
+    if not guards:
+        return rule
+    return f"{_rename(atom, prefix, defined)} :- {_join([*body, *guards])}."
+
+
 def _element_names(rule: _Rule) -> list[str]:
     return rule.local or rule.variables
 
 
 def _supporters(path: str, rules: list[_Rule], model: list[Any], wrong: list[str]) -> Diagnosis:
-    """The rule instances that derive the ``wrong`` atoms in ``model``."""
-    by_rule: dict[int, list[tuple[str, str]]] = {}
+    """The rule instances that derive the ``wrong`` atoms in ``model``, and for a wrong
+    part ``not a`` (an atom the answer lacks) those that could choose ``a`` and leave
+    it out, else those that would derive it but for a condition."""
+    derived = {a for a in wrong if not a.startswith("not ")}
+    lacked = {a[4:].strip() for a in wrong if a.startswith("not ")}
+    by_rule: dict[tuple[bool, int], list[tuple[str, str]]] = {}
+    near: dict[tuple[bool, int], list[tuple[str, str]]] = {}
     for s in model:
-        if s.name == "__sup" and str(s.arguments[0]) in wrong:
-            i = s.arguments[1].number
-            vals = s.arguments[2]
-            r = rules[i]
-            names = r.variables if r.kind != "choice" else _element_names(r)
-            said = ", ".join(f"{n}={v}" for n, v in zip(names, vals.arguments, strict=False))
-            by_rule.setdefault(i, []).append((str(s.arguments[0]), said))
+        atom = str(s.arguments[0]) if s.arguments else ""
+        if (s.name == "__sup" and atom in derived) or (s.name == "__choosable" and atom in lacked):
+            table = by_rule
+        elif s.name == "__near" and atom in lacked:
+            table = near
+        else:
+            continue
+        i = s.arguments[1].number
+        r = rules[i]
+        names = r.variables if r.kind != "choice" else _element_names(r)
+        said = ", ".join(f"{n}={v}" for n, v in zip(names, s.arguments[2].arguments, strict=False))
+        table.setdefault((s.name == "__sup", i), []).append((atom, said))
     out = Diagnosis()
-    for i, items in sorted(by_rule.items(), key=lambda kv: -len({a for a, _ in kv[1]})):
+    for (derives, i), items in sorted({**near, **by_rule}.items(), key=lambda kv: -len({a for a, _ in kv[1]})):
         r = rules[i]
         atoms = list(dict.fromkeys(a for a, _ in items))
         first = {}
         for a, w in items:
             first.setdefault(a, w)
         withs = [w for w in first.values() if w]
+        shown = f" (with {'; '.join(withs[:SHOWN_INSTANCES])})" if withs else ""
         out.rules.append((path, r.line, r.text))
-        out.details.append([f"it derives {', '.join(atoms)}"
-                            + (f" (with {'; '.join(withs[:SHOWN_INSTANCES])})" if withs else "")
-                            + ": no rule forbids them together"])  # fmt: skip
+        if derives:
+            out.details.append([f"it derives {', '.join(atoms)}{shown}: no rule forbids them together"])
+        else:
+            out.details.append([f"it may leave out {', '.join(atoms)}{shown}: no rule requires them"])
     out.rules, out.details = out.rules[:SHOWN_FAULTS], out.details[:SHOWN_FAULTS]
     if not out.rules:
         out.note = "not traced: no rule instance derives the wrong part"
@@ -590,7 +846,7 @@ def _explain(path: str, rules: list[_Rule], model: list[Any], levels: dict[Any, 
     for s in model:
         if s.name == "__ab":
             faults.setdefault(str(s.arguments[1]), []).append(s)
-        elif s.name == "__near":
+        elif s.name in ("__near", "__nearv"):  # a rule that derives it, else one with another value
             near.setdefault(str(s.arguments[0]), []).append((s.arguments[1].number, s.arguments[2]))
         elif s.name == "__sup":
             supports.setdefault(str(s.arguments[0]), []).append((s.arguments[1].number, s.arguments[2]))
@@ -677,10 +933,13 @@ def _explain(path: str, rules: list[_Rule], model: list[Any], levels: dict[Any, 
 
 
 def trace(encoding: str | Path, facts: str, answer: Iterable[tuple[str, bool]],
-          wrong: Iterable[str], budget: float = 10.0, program: str | None = None) -> Diagnosis:  # fmt: skip
+          wrong: Iterable[str], budget: float = 10.0, program: str | None = None,
+          open_outputs: Iterable[str] = (), time_limit: float | None = None) -> Diagnosis:  # fmt: skip
     """The rule instances that derive the ``wrong`` atoms of an ``answer`` the encoding
-    accepts (its smallest part no right answer holds, ``not a`` for an atom it lacks):
-    the missing constraint is one that forbids what these rules derive together.
+    accepts (its smallest part no right answer holds, ``not a`` for an atom it lacks:
+    then the instances that could choose it and leave it out): the missing constraint
+    is one that forbids what these rules derive together. ``time_limit``: as for
+    :func:`diagnose`.
 
     >>> import tempfile, os
     >>> with tempfile.NamedTemporaryFile("w", suffix=".lp", delete=False) as f:
@@ -693,4 +952,5 @@ def trace(encoding: str | Path, facts: str, answer: Iterable[tuple[str, bool]],
         it derives chosen(0), chosen(1) (with E=0, S=0; E=0, S=1): no rule forbids them together
     >>> os.unlink(f.name)
     """
-    return diagnose(encoding, facts, answer, budget, program, wrong=list(wrong))
+    return diagnose(encoding, facts, answer, budget, program, wrong=list(wrong),
+                    open_outputs=open_outputs, time_limit=time_limit)  # fmt: skip

@@ -400,6 +400,20 @@ FACTS_SECONDS = 1.0
 MIN_ANSWER = 0.05
 
 
+def _examined(failure: Failure, first: str) -> Any:
+    """The wrong answer of ``failure`` whose atoms are examined (its smallest wrong
+    part, the rules deriving it): the tested answer in the first mode; in another (a
+    count), the answer set the runner found failing verification
+    (``stats['invalid_witness']``); ``None`` where there is none."""
+    import dataclasses
+
+    tested = failure.tested
+    if failure.mode == first:
+        return tested if tested.witness is not None else None
+    bad = (tested.stats or {}).get("invalid_witness")
+    return None if bad is None else dataclasses.replace(tested, witness=bad)
+
+
 class _OutOfTime(BaseException):
     """The session's total time ran out inside hypothesis' search.
 
@@ -679,7 +693,8 @@ class _Session:
         accepted = tested.verdict.failed and claimed == "solved"
         wrong = self.violating(failure) if accepted else []
         if accepted and failure.mode != self.modes[0]:
-            return wrong  # a count: no witness to diagnose
+            # a count: the answer set it gave that fails verification, where one is said
+            return [*wrong, *self.traced(failure)]
         if accepted:
             # a wrong answer: the rules that derive its wrong part are to blame (a
             # constraint is missing); else, below, those that keep out the reference's
@@ -707,7 +722,8 @@ class _Session:
         path = encoding_path(self.question.domain, given)
         if self.budget() < MIN_ANSWER:  # the total time holds for blame too
             return [*wrong, "  blame: not tried: the session's total time ran out"]
-        said: Any = self.diagnosed(diagnose, path, facts, atoms)
+        said: Any = self.diagnosed(diagnose, path, facts, atoms,
+                                   open_outputs=self.fuzzing.open_outputs)  # fmt: skip
         if not said.rules and self.budget() >= MIN_ANSWER:  # switches over whole rules
             switched = blame(path, facts, atoms, budget=self.budget())
             said = switched if switched.rules else said
@@ -791,23 +807,11 @@ class _Session:
         return done.answer if done.status == "solved" else None
 
     def diagnosed(self, how: Callable[..., Any], *args: Any, **options: Any) -> Any:
-        """``how(*args)`` (a diagnosis) in a child that holds the session's time: the
-        grounding of a relaxed program cannot be stopped from inside."""
-        from pyasp_games.engines.runner import run_backend
-        from pyasp_games.tools.fuzz.diagnosis import Diagnosis
-
+        """``how(*args)`` (a diagnosis) within the session's time (its ``time_limit``:
+        a child process, since the grounding of a relaxed program cannot be stopped
+        from inside)."""
         budget = self.budget()
-
-        def run(_: Any, limits: Limits) -> Claim:
-            said = how(*args, budget=max(budget - 0.5, MIN_ANSWER), **options)
-            return Claim.solved((said.rules, said.details, said.note))
-
-        done = run_backend({"diagnose": run}, "diagnose", None, "", Limits(time_limit=budget),
-                           lambda i, o: (None, ""))  # fmt: skip
-        if done.status != "solved" or done.answer is None:
-            return Diagnosis(note=f"not diagnosed within {budget:.1f} s")
-        rules, details, note = done.answer
-        return Diagnosis(rules, details, note)
+        return how(*args, budget=max(budget / 2, MIN_ANSWER), time_limit=budget, **options)
 
     def traced(self, failure: Failure) -> list[str]:
         """The rule instances of the user's encoding that derive the smallest wrong
@@ -818,19 +822,22 @@ class _Session:
 
         part = self._part
         given = self.options[self.modes[0]].get(ENCODING)
-        if not part or not given or self.fuzzing.witness is None:
+        examined = _examined(failure, self.modes[0])
+        if part is None or not given or self.fuzzing.witness is None or examined is None:
             return []
         try:
-            answer = list(self.fuzzing.witness(failure.instance, failure.tested))
+            answer = list(self.fuzzing.witness(failure.instance, examined))
         except (KeyError, TypeError, ValueError, IndexError):
             return []
+        if not part:  # no answer is right: every atom of this one is wrong
+            part = [a for a, truth in answer if truth]
         facts = self.instance_facts(failure.instance)
         if facts is None:
             return []
         if self.budget() < MIN_ANSWER:
             return []
-        said = self.diagnosed(trace, encoding_path(self.question.domain, given), facts, answer,
-                              [a for a in part if not a.startswith("not ")])  # fmt: skip
+        said = self.diagnosed(trace, encoding_path(self.question.domain, given), facts, answer, part,
+                              open_outputs=self.fuzzing.open_outputs)  # fmt: skip
         return said.lines if said.rules else []
 
     def violating(self, failure: Failure) -> list[str]:
@@ -842,17 +849,17 @@ class _Session:
         from pyasp_games.engines.resources import bundled_encodings, encoding_path
         from pyasp_games.tools.fuzz.blame import violating_part
 
-        tested, param, domain = failure.tested, self.question.encoding, self.question.domain
+        param, domain = self.question.encoding, self.question.domain
         # the bundled encoding of the question: its default, else the one its fixed
         # options name (grundy exists: find="grundy")
         fixed = [v for v in self.question.fixed.values() if isinstance(v, str)]
         name = (param.default if param is not None else None) or next(
             (v for v in fixed if v in bundled_encodings(domain)), None)
-        if self.fuzzing.witness is None or tested.witness is None or name is None \
-                or failure.mode != self.modes[0]:
+        examined = _examined(failure, self.modes[0])
+        if self.fuzzing.witness is None or examined is None or name is None:
             return []
         try:
-            answer = list(self.fuzzing.witness(failure.instance, tested))
+            answer = list(self.fuzzing.witness(failure.instance, examined))
         except (KeyError, TypeError, ValueError, IndexError):  # an answer of another shape
             return []
         if not answer:  # an answer the witness cannot say (none)
