@@ -218,11 +218,15 @@ def planarize(
             raise RuntimeError(f"{game.name}: the unfolded graph is not planar")
         result, new_start = unfolded.graph, unfolded.graph.headers["start"]
         summary = (f"unfolded ({'no drawing of the game avoids a crossing one play uses twice' if refused else 'asked for' if chosen == 'unfold' else 'undirected edge geography'}): "
-                   f"{_counted(unfolded.unfolded, 'position')} of the first moves written out as a "
-                   f"tree, {_counted(unfolded.drawn, 'game')} left hung from it, redrawn with "
-                   f"{_counted(unfolded.crossings, 'crossing gadget')}, each safe")
+                   f"{_counted(unfolded.classes, 'position')} up to isomorphism, "
+                   + (f"drawn shared in rows ({_counted(unfolded.row_crossings, 'crossing')} between "
+                      "rows, none used twice by a play), " if unfolded.shared else "written out as a tree: ")
+                   + f"{_counted(unfolded.unfolded, 'position')} unfolded, "
+                   f"{_counted(unfolded.drawn, 'game')} left hung from the DAG, with "
+                   f"{_counted(unfolded.crossings, 'crossing gadget')} in all, each safe")
         facts = {"route": "unfold", "unfolded_positions": unfolded.unfolded,
                  "drawn_positions": unfolded.drawn, "crossing_count": unfolded.crossings,
+                 "position_classes": unfolded.classes, "shared_rows": unfolded.shared,
                  **({"refused_drawing": str(refused)} if refused else {})}  # fmt: skip
     elif planar is not None:
         if not planar.planar_output:  # the gadgets are planar by construction: a bug if not
