@@ -167,3 +167,19 @@ def test_a_forged_merge_is_caught_by_the_check_of_the_winner():
             assert _same_winner(game, unfold(game).graph, "p", None, None) in ("first", "second")
         caught += 1
     assert caught >= 2
+
+
+@pytest.mark.slow
+def test_the_complete_digraph_on_ten_vertices_and_tournaments_of_seven():
+    """K10 in vertex geography (7 classes drawn in rows: about 19,000 vertices, 2,121
+    crossings, its winner solved on the result in about 30 s of CPU) and edge geography on
+    tournaments of 7 vertices (thousands of classes written as trees, a few seconds each)."""
+    k10 = game_on([(u, v) for u in range(10) for v in range(10) if u != v], 10)
+    u = unfold(k10)
+    assert u.shared and u.classes == 7 and u.row_crossings == 2121 and u.planar
+    assert winner_on(u.graph) == solve_game(k10, line=False).first_wins
+    rnd = random.Random(7)
+    for _ in range(2):
+        game = game_on(tournament(rnd, 7), 7, "edge")
+        u = unfold(game)
+        assert u.planar and winner_on(u.graph) == solve_game(game, line=False).first_wins

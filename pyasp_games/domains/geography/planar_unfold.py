@@ -24,9 +24,9 @@ Then the DAG is written out in one of two ways, the smaller one:
 
 - **as a tree** (a vertex per position reached, an arc per move, every leaf's planar game
   hung from its own copy): vertex geography on a tree plays exactly the game's moves;
-- **shared, in layers** (when every class is reached after one number of moves): the
-  classes at depth ``d`` on row ``d``; a class appears in as many *copies* as one position
-  has moves into it (each move its own vertex, so no move is lost), every copy has the
+- **shared, in rows**: the classes reached after ``d`` moves on row ``d`` (a class
+  reached after different numbers of moves on each of those rows); a class appears on a
+  row in as many *copies* as one position of the row above has moves into it (each move its own vertex, so no move is lost), every copy has the
   same moves, into the copies of the next row, so each path from the root is a play of
   the game and back. Arcs are straight between consecutive rows, so two arcs cross only
   between the same two rows, and **no play uses both**: a play passes each row once
@@ -313,16 +313,6 @@ class Positions:
             stack.extend((x, False) for x in self.moves[c] or [] if x not in state)
         return order[::-1]
 
-    def depths(self) -> dict[int, int] | None:
-        """Every class's number of moves from the start, or ``None`` if a class is
-        reached after different numbers of moves (then it has no row)."""
-        depth = {self.root: 0}
-        for c in self.topological():
-            for x in self.moves[c] or []:
-                if depth.setdefault(x, depth[c] + 1) != depth[c] + 1:
-                    return None
-        return depth
-
 
 def unfold(game: Geography, deadline: Deadline | None = None, max_vertices: int = MAX_VERTICES,
            isomorphic: bool = True, share: bool | None = None,
@@ -330,18 +320,17 @@ def unfold(game: Geography, deadline: Deadline | None = None, max_vertices: int 
     """The game as a planar vertex-geography digraph with the same winner (module docstring).
 
     ``share``: ``None`` writes the smaller of the tree and the shared drawing, ``True``
-    and ``False`` force one (``True`` where every class has a row). Raises
+    and ``False`` force one. Raises
     :class:`~pyasp_games.errors.InputError` beyond ``max_vertices`` and
     :class:`~pyasp_games.engines.limits.LimitReached` at the deadline.
     """
     import networkx as nx
 
     dag = positions(game, deadline, isomorphic)
-    depth = dag.depths()
     tree = dag.tree_size()
     rows = None
-    if depth is not None and share is not False:
-        rows = _Rows(dag, depth)
+    if share is not False:
+        rows = _Rows(dag)
         if share is None and rows.size >= tree:
             rows = None
     size = rows.size if rows is not None else tree
@@ -397,46 +386,40 @@ def _tree_arcs(dag: Positions) -> tuple[list[tuple[str, str]], int, int, int]:
 
 class _Rows:
     """The DAG drawn shared, in rows (module docstring): the copies, their order on each
-    row, and the crossings between consecutive rows."""
+    row, and the crossings between consecutive rows. A copy is ``(class, depth, k)``: a
+    class reached after different numbers of moves has copies on each of those rows."""
 
-    def __init__(self, dag: Positions, depth: dict[int, int]) -> None:
+    def __init__(self, dag: Positions) -> None:
         self.dag = dag
-        copies = {dag.root: 1}
-        for c in depth:
-            count: dict[int, int] = {}
-            for x in dag.moves[c] or []:
-                count[x] = count.get(x, 0) + 1
-            for x, k in count.items():
-                copies[x] = max(copies.get(x, 0), k)
-        self.copies = copies
-        rows: dict[int, list[tuple[int, int]]] = {}
-        for c, d in depth.items():
-            rows.setdefault(d, []).extend((c, j) for j in range(copies[c]))
         # the rows ordered top down, each copy at the mean place of the copies moving into it
-        self.place: dict[tuple[int, int], int] = {(dag.root, 0): 0}
-        self.rows = [[(dag.root, 0)]]
-        self.between: list[list[tuple[tuple[int, int], tuple[int, int]]]] = []
-        for d in range(1, len(rows)):
+        Node = tuple[int, int, int]
+        self.place: dict[Node, int] = {(dag.root, 0, 0): 0}
+        self.rows: list[list[Node]] = [[(dag.root, 0, 0)]]
+        self.between: list[list[tuple[Node, Node]]] = []
+        while True:
             pairs = [(node, child) for node in self.rows[-1] for child in self.children(node)]
-            where: dict[tuple[int, int], list[int]] = {}
+            if not pairs:
+                break
+            where: dict[Node, list[int]] = {}
             for node, child in pairs:
                 where.setdefault(child, []).append(self.place[node])
-            row = sorted(rows[d], key=lambda x: (sum(where[x]) / len(where[x]), x))
+            row = sorted(where, key=lambda x: (sum(where[x]) / len(where[x]), x))
             self.place.update((x, k) for k, x in enumerate(row))
             self.rows.append(row)
             self.between.append(pairs)
         self.crossing_count = sum(_inversions([(self.place[a], self.place[b]) for a, b in pairs])
                                   for pairs in self.between)
         nodes = sum(len(r) for r in self.rows)
-        hung = sum(copies[c] * dag.piece_size(c) for c in depth)
+        hung = sum(dag.piece_size(node[0]) for row in self.rows for node in row)
         self.size = nodes + hung + GADGET_VERTICES * self.crossing_count
 
-    def children(self, node: tuple[int, int]) -> list[tuple[int, int]]:
-        """The copies a copy moves to: the k-th move into a class, its k-th copy."""
+    def children(self, node: tuple[int, int, int]) -> list[tuple[int, int, int]]:
+        """The copies a copy moves to, on the next row: the k-th move into a class, its
+        k-th copy there."""
         seen: dict[int, int] = {}
         out = []
         for x in self.dag.moves[node[0]] or []:
-            out.append((x, seen.get(x, 0)))
+            out.append((x, node[1] + 1, seen.get(x, 0)))
             seen[x] = seen.get(x, 0) + 1
         return out
 
@@ -444,7 +427,7 @@ class _Rows:
         """The arcs, with a crossing gadget at every crossing between rows and every leaf's
         game hung from each of its copies."""
         dag = self.dag
-        name = {(dag.root, 0): "p"}
+        name = {(dag.root, 0, 0): "p"}
         for d, row in enumerate(self.rows[1:], 1):
             name.update((x, f"p{d}.{k}") for k, x in enumerate(row))
         names = list(name.values())
