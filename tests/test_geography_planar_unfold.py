@@ -183,3 +183,27 @@ def test_the_complete_digraph_on_ten_vertices_and_tournaments_of_seven():
         game = game_on(tournament(rnd, 7), 7, "edge")
         u = unfold(game)
         assert u.planar and winner_on(u.graph) == solve_game(game, line=False).first_wins
+
+
+class WrittenOut(Positions):
+    """Draws no remaining game: every class's moves are written out (the whole DAG)."""
+
+    def _drawn(self, v: int, avail: int) -> None:
+        return None
+
+
+def test_rows_keep_the_winner_on_irregular_dense_games():
+    """Whole DAGs of dense 5- and 6-vertex games (vertex geography; edge geography on
+    5-vertex tournaments) drawn shared in rows, classes on several rows and crossings
+    between rows: planar (networkx) and the winner, solved on the result, the game's."""
+    rnd = random.Random(11)
+    crossings = 0
+    for k in range(24):
+        n = 5 + k % 2
+        arcs = [(u, v) for u in range(n) for v in range(n) if u != v and rnd.random() < 0.8]
+        game = game_on(arcs, n) if k % 3 else game_on(tournament(rnd, 5), 5, "edge")
+        u = unfold(game, share=True, positions=WrittenOut)
+        assert u.shared and nx.check_planarity(u.graph.to_networkx().to_undirected())[0]
+        assert winner_on(u.graph) == solve_game(game, line=False).first_wins, (arcs, k)
+        crossings += u.row_crossings
+    assert crossings > 100
