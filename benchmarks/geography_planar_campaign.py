@@ -2,6 +2,9 @@
 
     python benchmarks/geography_planar_campaign.py                   # the table of RESULTS.md
     python benchmarks/geography_planar_campaign.py --count 4 --sizes 6 7 --limit 10
+    python benchmarks/geography_planar_campaign.py --complete --limit 120 --check-limit 60 --cpu
+
+``--cpu`` makes both limits CPU seconds of this process (comparable on a loaded machine).
 
 For every size n and variant: ``--count`` random digraphs on n vertices (each arc present
 with probability ``--degree / (n - 1)``, start 0; ``--complete``: the complete digraph; ``--tournament``: random tournaments), redrawn as ``geography planarize``
