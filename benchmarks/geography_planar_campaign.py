@@ -2,6 +2,9 @@
 
     python benchmarks/geography_planar_campaign.py                   # the table of RESULTS.md
     python benchmarks/geography_planar_campaign.py --count 4 --sizes 6 7 --limit 10
+    python benchmarks/geography_planar_campaign.py --complete --limit 120 --check-limit 60 --cpu
+
+``--cpu`` makes both limits CPU seconds of this process (comparable on a loaded machine).
 
 For every size n and variant: ``--count`` random digraphs on n vertices (each arc present
 with probability ``--degree / (n - 1)``, start 0; ``--complete``: the complete digraph; ``--tournament``: random tournaments), redrawn as ``geography planarize``
@@ -52,12 +55,19 @@ def random_digraph(rng: random.Random, n: int, degree: float) -> list[tuple[int,
     return [(u, v) for u in range(n) for v in range(n) if u != v and rng.random() < p]
 
 
-def one(arcs: list[tuple[int, int]], n: int, variant: str, limit: float, check_limit: float) -> dict:
+def clock(seconds: float, cpu: bool) -> Deadline:
+    """A deadline of ``seconds``: wall clock, or with ``--cpu`` CPU seconds of this process
+    (comparable between runs on a machine others load)."""
+    return Deadline(None, seconds) if cpu else Deadline(seconds)
+
+
+def one(arcs: list[tuple[int, int]], n: int, variant: str, limit: float, check_limit: float,
+        cpu: bool = False) -> dict:
     g = from_arcs([(str(u), str(v)) for u, v in arcs], [str(i) for i in range(n)])
     winner = solve_game(make_instance(g, "0", variant), line=False).first_wins
     row: dict = {"winner": winner}
     started = time.process_time()
-    deadline = Deadline(limit)
+    deadline = clock(limit, cpu)
     try:
         result = qbf = None
         # edge geography: the arcs used up are the line digraph's vertices (2-cycles left out)
@@ -71,6 +81,7 @@ def one(arcs: list[tuple[int, int]], n: int, variant: str, limit: float, check_l
             try:
                 u = unfold(make_instance(g, "0", variant), deadline, AUTO_UNFOLDED)
                 result, start, row["route"] = u.graph, "p", "unfold"
+                row["shared"] = getattr(u, "shared", False)  # the positions' DAG drawn in rows
             except InputError:
                 pass
         if result is None:
@@ -86,13 +97,13 @@ def one(arcs: list[tuple[int, int]], n: int, variant: str, limit: float, check_l
     row["vertices"], row["arcs"] = len(result), result.arc_count
     if qbf is not None:
         try:
-            row["truth"] = qbf_value(qbf.blocks, qbf.clauses, Deadline(check_limit)) == winner
+            row["truth"] = qbf_value(qbf.blocks, qbf.clauses, clock(check_limit, cpu)) == winner
         except LimitReached:
             row["truth"] = None
     row["checked"] = None  # beyond CHECKED vertices the native search's table outgrows memory
     if len(result) <= CHECKED:
         try:
-            solved = solve_game(make_instance(result, start), Deadline(check_limit), line=False).first_wins
+            solved = solve_game(make_instance(result, start), clock(check_limit, cpu), line=False).first_wins
             row["checked"] = solved == winner
         except LimitReached:
             pass
@@ -107,11 +118,12 @@ def main() -> None:
     parser.add_argument("--limit", type=float, default=20.0, help="seconds to planarize one game")
     parser.add_argument("--check-limit", type=float, default=10.0, help="seconds to solve a result")
     parser.add_argument("--seed", type=int, default=43)
+    parser.add_argument("--cpu", action="store_true", help="--limit and --check-limit in CPU seconds, not wall")
     parser.add_argument("--complete", action="store_true", help="the complete digraph on n vertices instead")
     parser.add_argument("--tournament", action="store_true", help="random tournaments instead (each pair one way)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    print("| n | variant | planarized (planar / drawing / unfolded / QBF) | refused / out of time | "
+    print("| n | variant | planarized (planar / drawing / unfolded [shared in rows] / QBF) | refused / out of time | "
           "vertices median (largest) | arcs median (largest) | CPU s median (largest) | "
           "winner checked on the result | QBF truth = winner |")
     print("|---|---|---|---|---|---|---|---|---|")
@@ -125,7 +137,7 @@ def main() -> None:
         else:
             games = [random_digraph(rng, n, args.degree) for _ in range(args.count)]
         for variant in ("vertex", "edge"):
-            rows = [one(arcs, n, variant, args.limit, args.check_limit) for arcs in games]
+            rows = [one(arcs, n, variant, args.limit, args.check_limit, args.cpu) for arcs in games]
             done = [r for r in rows if "vertices" in r]
             routes = [r["route"] for r in rows]
             size = [r["vertices"] for r in done] or [0]
@@ -136,7 +148,7 @@ def main() -> None:
             if any(c is False for c in checked) or any(t is False for t in truth):
                 print(f"WINNER CHANGED: {[(g, r) for g, r in zip(games, rows, strict=True) if r.get('checked') is False]}")
             print(f"| {n} | {variant} | {len(done)}/{len(rows)} ({routes.count('planar')} / "
-                  f"{routes.count('drawing')} / {routes.count('unfold')} / {routes.count('qbf')}) | {routes.count('refused')} / "
+                  f"{routes.count('drawing')} / {routes.count('unfold')} [{sum(1 for r in rows if r.get('shared'))}] / {routes.count('qbf')}) | {routes.count('refused')} / "
                   f"{routes.count('timeout')} | {statistics.median(size):,.0f} ({max(size):,}) | "
                   f"{statistics.median(arcs_):,.0f} ({max(arcs_):,}) | {statistics.median(seconds):.2f} "
                   f"({max(seconds):.2f}) | {checked.count(True)}/{len(done)} (unknown "
@@ -144,7 +156,7 @@ def main() -> None:
 
     print(f"\n{time.perf_counter() - started[0]:.0f} s wall, {time.process_time() - started[1]:.0f} s CPU "
           f"(--degree {args.degree}, --count {args.count}, --limit {args.limit}, --seed {args.seed}"
-          f"{', --complete' if args.complete else ''}{', --tournament' if args.tournament else ''})")
+          f"{', --cpu' if args.cpu else ''}{', --complete' if args.complete else ''}{', --tournament' if args.tournament else ''})")
 
 
 if __name__ == "__main__":

@@ -135,8 +135,8 @@ def planarize(
         "geography through its line digraph; refused when "
         "every drawing tried has a crossing one play uses twice); qbf: Geography -> TQBF -> "
         "Schaefer's graph drawn with every crossing used once at most (every game; large); "
-        "unfold: the first moves written out as a tree of positions until the game left is "
-        "drawable (every game; not polynomial); auto: the drawing, else the unfolding (up to "
+        "unfold: the first moves written out as positions (isomorphic ones merged; a tree, or rows "
+        "shared by merged positions) until the game left is drawable (every game; not polynomial); auto: the drawing, else the unfolding (up to "
         "100,000 vertices), else the QBF route.",
     ),
     check: bool = typer.Option(
@@ -154,9 +154,10 @@ def planarize(
     passages), which is checked for every crossing of the drawing, and the drawing avoids
     the others (directed edge geography: its line digraph, whose vertices are the arcs used
     up, 2-cycles left out). Where every drawing tried needs such a crossing (and for
-    undirected edge geography), the unfolding writes the first moves out as a tree of
-    positions until the game left at each is drawable (small for small games, but not
-    polynomial); beyond its size, the QBF route writes the game as a QBF, builds Schaefer's
+    undirected edge geography), the unfolding writes the first moves out as positions
+    (those with isomorphic games left merged; as a tree, or drawn in rows where merged
+    positions are shared) until the game left at each is drawable (small for small games,
+    but not polynomial); beyond its size, the QBF route writes the game as a QBF, builds Schaefer's
     graph of it and draws that so that only arcs no play uses together cross (proved for
     each crossing): total and polynomial, but the graph grows fast (thousands of vertices
     for a 3-cycle, hundreds of thousands for 5 vertices). The result is planar
@@ -218,11 +219,15 @@ def planarize(
             raise RuntimeError(f"{game.name}: the unfolded graph is not planar")
         result, new_start = unfolded.graph, unfolded.graph.headers["start"]
         summary = (f"unfolded ({'no drawing of the game avoids a crossing one play uses twice' if refused else 'asked for' if chosen == 'unfold' else 'undirected edge geography'}): "
-                   f"{_counted(unfolded.unfolded, 'position')} of the first moves written out as a "
-                   f"tree, {_counted(unfolded.drawn, 'game')} left hung from it, redrawn with "
-                   f"{_counted(unfolded.crossings, 'crossing gadget')}, each safe")
+                   f"{_counted(unfolded.classes, 'position')} up to isomorphism, "
+                   + (f"drawn shared in rows ({_counted(unfolded.row_crossings, 'crossing')} between "
+                      "rows, none used twice by a play), " if unfolded.shared else "written out as a tree: ")
+                   + f"{_counted(unfolded.unfolded, 'position')} unfolded, "
+                   f"{_counted(unfolded.drawn, 'game')} left hung from the DAG, with "
+                   f"{_counted(unfolded.crossings, 'crossing gadget')} in all, each safe")
         facts = {"route": "unfold", "unfolded_positions": unfolded.unfolded,
                  "drawn_positions": unfolded.drawn, "crossing_count": unfolded.crossings,
+                 "position_classes": unfolded.classes, "shared_rows": unfolded.shared,
                  **({"refused_drawing": str(refused)} if refused else {})}  # fmt: skip
     elif planar is not None:
         if not planar.planar_output:  # the gadgets are planar by construction: a bug if not
