@@ -123,7 +123,7 @@ class Engine:
 
     def __init__(self, game: Hex, deadline: Deadline | None = None, knowledge: bool = True,
                  templates: bool = True, compiled: bool = True, dead_cells: bool = True,
-                 hsearch: bool = True, derive: bool = True) -> None:
+                 hsearch: bool = True, derive: bool = True, captured: bool = True) -> None:
         self.game = game
         #: proofs carry H-search's derivations (``connect`` leaves, :mod:`.proofs`)
         self.derive = derive
@@ -133,8 +133,9 @@ class Engine:
         self.table: dict[tuple[int, int, str], Entry] = {}
         self.nodes = 0
         self.links = Links(game, self.cells, knowledge, templates, compiled, hsearch)
-        self.dead = DeadCells(self.links, dead_cells and knowledge)
+        self.dead = DeadCells(self.links, dead_cells and knowledge, captured)
         self.must_play = MustPlay(self.links, knowledge)
+        self.must_play.dead = self.dead
         # the engine that proves the connections using templates inside their carriers,
         # with the pairing knowledge alone (made when a proof first needs it)
         self._inner: Engine | None = None
@@ -147,7 +148,7 @@ class Engine:
             links = self.links
             self._inner = Engine(self.game, self.deadline, knowledge=True, templates=False,
                                  compiled=links.compilable or links.sweeper is not None,
-                                 dead_cells=self.dead.fill, hsearch=False)
+                                 dead_cells=self.dead.fill, hsearch=False, captured=self.dead.captured)
         return self._inner
 
     def won(self, player: str, black: int, white: int) -> bool:
@@ -226,10 +227,16 @@ def solve_position(game: Hex, deadline: Deadline | None = None, engine: Engine |
     player = game.to_move
     before = engine.nodes
     wins = engine.prove(black, white, player) if engine.knowledge else engine.wins(black, white, player)
-    entry = engine.entry(black, white, player)
     proof = proof_of(engine, black, white, player)
     winner = player if wins else ("W" if player == "B" else "B")
-    move = game.cells[entry.move] if wins and entry.move is not None else None
+    # the winning move: the proof's first (below its fills and restrictions; a position
+    # the fill-in alone decides starts with a move too, :meth:`.proofs.ProofWriter.proof`)
+    move = None
+    if wins:
+        node = proof["nodes"][proof["root"]]
+        while "move" not in node and "next" in node:
+            node = proof["nodes"][node["next"]]
+        move = node.get("move")
     stats = {"nodes": engine.nodes - before, "table": len(engine.table), "proof_nodes": len(proof["nodes"])}
     return Result(winner, move, proof, stats)
 

@@ -83,9 +83,19 @@ class ProofWriter:
     def proof(self, black: int, white: int, player: str) -> dict[str, Any]:
         """The proof of the position, its root the position's node."""
         engine = self.engine
-        root = self.node(engine, black, white, player)
         entry = engine.entry(black, white, player)
         winner = player if entry.wins else _other(player)
+        if entry.wins and entry.move is None and not engine.won(player, black, white):
+            # the fill-in alone joins the player's sides: every move wins (the player has
+            # won the filled position, so it wins with either player to move, and a stone
+            # more never hurts); the proof starts with the first cell it fills
+            steps = engine.dead.fill_in(black, white)[2]
+            first = next(c for x, c, _ in steps if x == player)
+            here: dict[str, Any] = {"move": self.names[first]}
+            root = self._add(here)
+            here["next"] = self.node(engine, *_played(black, white, player, 1 << first), _other(player))
+            return {"winner": PLAYERS[winner], "root": root, "nodes": self.nodes}
+        root = self.node(engine, black, white, player)
         return {"winner": PLAYERS[winner], "root": root, "nodes": self.nodes}
 
     def _add(self, node: dict[str, Any]) -> int:
@@ -105,6 +115,16 @@ class ProofWriter:
         if key in ids:
             return ids[key]
         settled = engine.dead.settle(black, white)
+        if settled != (black, white) and engine.dead.captured:
+            # a ``fill`` node: each step a cell (or a pair) captured by a player, filled for
+            # it in the search's order; the checker finds each one captured by its own
+            # criterion where the captor is the winner (the loser's needs none)
+            black2, white2, steps = engine.dead.fill_in(black, white)
+            names = self.names
+            here = {"fill": [[PLAYERS[x], names[c]] + ([names[o]] if o >= 0 else []) for x, c, o in steps]}
+            ids[key] = self._add(here)
+            here["next"] = self.node(engine, black2, white2, player)
+            return ids[key]
         if settled != (black, white):
             # the dead cells filled: the proof goes on without them (the loser's), the
             # sub-proof found with them Black's replays, as their colour decides no win
@@ -132,7 +152,11 @@ class ProofWriter:
             here["next"] = (self.link(entry.pairs, *child, opponent, player) if entry.pairs is not None
                             else self.node(engine, *child, opponent))  # fmt: skip
             return ids[key]
-        here["replies"] = self._replies(engine, entry, black, white, player)
+        replies = self._replies(engine, entry, black, white, player)
+        inferior = replies.pop("inferior", None)
+        here["replies"] = replies
+        if inferior:
+            here["inferior"] = inferior
         return ids[key]
 
     def _replies(self, engine: Engine, entry: Entry, black: int, white: int, player: str) -> dict[str, int]:
@@ -145,11 +169,24 @@ class ProofWriter:
         replies: dict[str, int] = {}
         empty = engine.cells.full & ~(black | white)
         semis = None
+        inferior: dict[str, str] = {}
+        units = None
+        nb = engine.cells.nb
         for m in set_bits(empty):
             child = _played(black, white, player, 1 << m)
             if entry.searched >> m & 1:
                 replies[names[m]] = self.node(engine, *child, opponent)
                 continue
+            if engine.dead.captured:
+                # an inferior move: a searched neighbour after which it is dead for the
+                # opponent, the winner here (answered as that move is, at no cost)
+                if units is None:
+                    units = engine.dead.units(opponent, black if opponent == "B" else white)
+                better = next((a for a in set_bits(nb[m] & entry.searched)
+                               if engine.dead.dead_in(m, empty & ~(1 << a), units)), None)
+                if better is not None:
+                    inferior[names[m]] = names[better]
+                    continue
             if semis is None:
                 opp = black if opponent == "B" else white
                 semis = engine.links.answers(opponent, opp, empty) if entry.semis is None else entry.semis
@@ -159,6 +196,8 @@ class ProofWriter:
             replies[names[m]] = self._add(answer)
             after = _played(*child, opponent, 1 << key_cell)
             answer["next"] = self.link(link, *after, player, opponent)
+        if inferior:
+            replies["inferior"] = inferior  # type: ignore[assignment]
         return replies
 
     # -- connections -----------------------------------------------------------------
