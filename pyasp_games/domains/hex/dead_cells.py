@@ -1,4 +1,4 @@
-"""Dead cells: empty cells whose colour can no longer change who wins, filled at once.
+"""Dead and captured cells filled at once, and the inferior moves that need no search.
 
 For a player X, contract X's groups (each of X's sides counts as a group, with the stones joined to it). An empty cell c is
 *X-dead* when its X-usable neighbours (its empty neighbours, the X groups and X sides
@@ -24,9 +24,34 @@ transpose into one another); the proof writes a *dead* node that fills them blac
 each one found dead again by the checker's own criterion (without derivations, a
 *carrier* node that leaves them out, which the checker gives to the loser), and the proof
 found with them black below it: :mod:`.verify` stays the judge (``tests/test_hex.py`` shows it refusing a proof
-made with a cell filled that is not dead). A cell dead for one player only is left alone:
-filling it is sound for the other player only when that player loses, which the search
-does not know.
+made with a cell filled that is not dead). With the captured cells on (the default), the
+dead cells are filled as the first of them, in a *fill* node.
+
+**Captured cells** (Henderson, Arneson and Hayward 2009, with the criterion above as
+the pattern): a cell dead for Y alone is *captured* by X, the opponent, and filled with
+X's stone; so are two adjacent empty cells each dead for Y once the other is X's (X
+answers Y's move in one with the other). Claim: the position keeps its value, whoever
+moves. Proof: if Y wins the filled position, Y wins the position (it wins with X's
+stones on those cells, and a stone less of X's never hurts Y). If X wins the filled
+position, X plays that strategy in the position and answers Y's move in a pair with the
+other cell (a move on a single cell needs no answer). In the final position every cell
+Y took there is dead for Y in a position that position extends (the other cell of its
+pair X's): by the lemma above, had Y won, Y would have won without it, so turning it
+into X's leaves Y's win; and with all of them X's, the final position extends the
+filled one, which X won: so X won. Filling step by step, in rounds to a fixpoint (X =
+Black, then White: :meth:`DeadCells.fill_in`), each in the position filled so far, is
+sound by induction; a cell dead for both players is White-dead, hence Black's, as before.
+The proof writes the steps in a *fill* node; the checker judges each step of the
+winner's by its own criterion, and accepts the loser's without one (a stone more of the
+loser's never helps the winner).
+
+**Inferior moves**: a move ``b`` of the player Y to move is *dominated* by a
+neighbouring move ``a`` when, after Y's ``a``, ``b`` is dead for the opponent X: then Y
+could fill ``b`` at no cost (``b`` captured by Y), and a stone less of Y's (``a``)
+never helps Y, so the position after ``b`` is no better for Y than after ``a``. The
+search drops such ``b`` from the moves it tries while a move dominating it is kept
+(:meth:`DeadCells.inferior`); the proof answers it as the dominating move is answered
+(``inferior`` in the loser's node), which the checker confirms with its own criterion.
 
 >>> from pyasp_games.domains.hex.cells import Cells
 >>> from pyasp_games.domains.hex.links import Links

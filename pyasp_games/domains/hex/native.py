@@ -50,6 +50,13 @@ every conclusion it draws is a proof a checker can replay:
 colour can no longer change who has won, for either player, is filled (Black's, a fixed
 colour) before a position is looked up; the proof writes a *dead* node that fills
 them black as the search did, each cell found dead again by the checker's own criterion.
+**Captured cells** (a cell dead for one player alone, or a pair of adjacent cells each
+dead for one player once the other is its opponent's) are filled for their captor
+with them, and a move after which a neighbouring move of the same player is dead for
+the opponent is *inferior* to it and not searched (:mod:`.dead_cells`); the proof
+writes a *fill* node and, where the loser moves, its inferior replies, each judged by
+the checker's own criterion. On the 7 x 7 centre this cut the proof from 1.2 million
+nodes to 57,000 and the search's positions from 21,427 to 12,510.
 
 The search is a proof-number search (:mod:`.pns`, :meth:`Engine.prove`; Allis 1994, in Hex as in
 Henderson, Arneson and Hayward 2009): a tree of the positions met, each with the work

@@ -10,9 +10,13 @@ DAG: transposed positions share their node), searching again where a node is mis
 - the winner to move: its ``move`` and the proof of what follows;
 - the loser to move: every ``replies``' proof; a reply outside the must-play region is
   answered by the key of a semi-connection it misses, and that connection's proof;
-- the dead cells filled: a ``dead`` node filling them black as the search did (the
-  checker finds each one dead itself), the proof found with them filled below it
-  (without derivations, ``derive=False``: a ``carrier`` node giving them to the loser);
+- the dead and captured cells filled: a ``fill`` node, its steps in the search's order
+  (the checker finds each of the winner's captured itself), the proof found with them
+  filled below it; with the dead cells alone (``captured=False``), a ``dead`` node filling
+  them black as the search did (without derivations, ``derive=False``: a ``carrier``
+  node giving them to the loser);
+- a reply of the loser inferior to a reply searched (:meth:`.dead_cells.DeadCells.inferior`):
+  in the node's ``inferior`` map, answered as that reply is;
 - a connection that uses edge templates, or one H-search found (no pairing strategy): a
   carrier node over its cells and, inside, a ``connect`` leaf, H-search's derivation of
   the connection (:meth:`.connections.Sweeper.derivation`, checked rule by rule); where

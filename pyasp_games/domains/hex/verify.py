@@ -18,7 +18,15 @@ own tests: adjacent points, edge templates played out as local games, the AND an
 rules over carriers computed here), full, or semi with the winner to move. A node
 ``{"dead": [cell, ...], "next": node}`` fills dead cells with Black (each one dead for
 both players by the criterion checked here, :func:`_dead_filled`; a dead cell's colour
-changes no win), the same player to move.
+changes no win), the same player to move. A node ``{"fill": [step, ...], "next": node}``
+fills captured cells, step by step in order (:func:`_filled`): ``[colour, cell]`` or
+``[colour, cell, cell]``, the cells filled for the player of ``colour``; a step for the
+winner must hold by the criterion checked here (one cell dead for the loser, or two
+adjacent cells each dead for the loser once the other is the winner's), a step for the
+loser needs none (a stone more of the loser's never helps the winner). A loser's node may
+carry ``"inferior": {cell: better, ...}``: a reply left out of ``replies`` because,
+with ``better`` (a reply checked) the loser's, ``cell`` is dead for the winner, so the
+loser gains nothing by ``cell`` that ``better`` does not give it.
 The checker replays the proof from the position with its own rules: a flood fill over
 the cells for a joined chain (and for White in graph Hex, for Black's way through the
 cells that are not white), on Python-int bitsets (six shifts of a set on the rhombus,
