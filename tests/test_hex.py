@@ -756,6 +756,31 @@ def test_a_fill_or_an_inferior_reply_that_does_not_hold_is_refused():
     assert check_proof(corner, "black", forged)[0] is False
 
 
+def test_the_semis_kept_before_the_switch_to_compiled_are_not_read_after_it():
+    """A proof answers a move outside the must-play region by a semi-connection it
+    misses, so after the switch to the compiled sweep the list must be the compiled
+    one (its other chains after the same keys made the region), not the one kept
+    before the switch: here Black's five semi-connections leave White no move, where
+    the four of the big-integer sweep leave c6."""
+    from pyasp_games.domains.hex.cells import Cells
+    from pyasp_games.domains.hex.links import Links
+
+    text = "WWWWWBW/WWWBBWW/WWBBBWW/WWBBB.W/WWWBW../WB...../BB....."
+    stones = text.replace("/", "")
+    game = board(7, 7)
+    black = sum(1 << i for i, s in enumerate(stones) if s == "B")
+    empty = sum(1 << i for i, s in enumerate(stones) if s == ".")
+    links = Links(game, Cells(game), templates=False, hsearch=False)
+    before = links.semis("B", black, empty)  # kept
+    assert links.compile_now()
+    region, _ = links.sweeper.must_play("B", black, empty, links.semi_rounds)
+    after = links.answers("B", black, empty)
+    common = empty
+    for _, carrier, _ in after:
+        common &= carrier
+    assert common == region == 0 and len(after) > len(before)
+
+
 def test_the_checker_stops_at_its_budgets(monkeypatch):
     """Beyond its budgets (node visits; win tests of the pairing leaves, 2**k a leaf of k
     pairs) the checker raises Unconfirmed rather than run on: a hostile proof cannot

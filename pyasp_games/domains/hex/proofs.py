@@ -194,8 +194,13 @@ class ProofWriter:
             if semis is None:
                 opp = black if opponent == "B" else white
                 semis = engine.links.answers(opponent, opp, empty) if entry.semis is None else entry.semis
-            key_cell, _, link = min((s for s in semis if not (s[1] >> m & 1)),
-                                    key=lambda s: (s[2][1] != 0, s[1].bit_count()))
+            missed = [s for s in semis if not (s[1] >> m & 1)]
+            if not missed:
+                # (never expected: the region is the carriers' intersection) the reply
+                # searched as any other, its node what the search says of it
+                replies[names[m]] = self.node(engine, *child, opponent)
+                continue
+            key_cell, _, link = min(missed, key=lambda s: (s[2][1] != 0, s[1].bit_count()))
             answer: dict[str, Any] = {"move": names[key_cell]}
             replies[names[m]] = self._add(answer)
             after = _played(*child, opponent, 1 << key_cell)
