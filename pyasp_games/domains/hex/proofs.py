@@ -92,9 +92,11 @@ class ProofWriter:
         if entry.wins and entry.move is None and not engine.won(player, black, white):
             # the fill-in alone joins the player's sides: every move wins (the player has
             # won the filled position, so it wins with either player to move, and a stone
-            # more never hurts); the proof starts with the first cell it fills
-            steps = engine.dead.fill_in(black, white)[2]
-            first = next(c for x, c, _ in steps if x == player)
+            # more never hurts); the proof starts with a cell it fills, one of a pair
+            # first (where the opponent could still move in the chain)
+            steps = [(o < 0, c) for x, c, o in engine.dead.fill_in(black, white)[2] if x == player]
+            first = min(steps)[1] if steps else next(c for c in range(engine.cells.n)
+                                                      if not (black | white) >> c & 1)
             here: dict[str, Any] = {"move": self.names[first]}
             root = self._add(here)
             here["next"] = self.node(engine, *_played(black, white, player, 1 << first), _other(player))
