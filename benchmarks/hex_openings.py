@@ -9,7 +9,9 @@ verify.py, wall and CPU seconds of the search and of the check.
 CPU seconds of this process (the figure to read on a shared, loaded machine).
 ``--hsearch-bounds F,S,O`` sets H-search's bounds (full and semi connections kept per
 pair, semis in one OR; at most 8, 24, 8); ``--strategies`` writes the connections as
-strategies move by move instead of derivations (the proofs of before issue 46).
+strategies move by move instead of derivations (the proofs of before issue 46);
+``--no-fill-in`` fills the dead cells only (no captured cells filled, no inferior moves
+pruned: the search of before the fill-in).
 
 Openings whose half-turn image was solved are not searched again: their proof is the
 image's, turned here, and checked like the others (a check more than ``hex openings``
@@ -57,6 +59,11 @@ def turned(proof: dict[str, Any], rename: dict[str, str]) -> dict[str, Any]:
         if "dead" in node:
             new["dead"] = [rename[c] for c in node["dead"]]
             new["next"] = node["next"]
+        if "fill" in node:
+            new["fill"] = [[st[0], *(rename[c] for c in st[1:])] for st in node["fill"]]
+            new["next"] = node["next"]
+        if "inferior" in node:
+            new["inferior"] = {rename[c]: rename[d] for c, d in node["inferior"].items()}
         if "connect" in node:
             new["connect"] = [step(st) for st in node["connect"]]
         if "move" in node:
@@ -84,6 +91,8 @@ def main() -> None:
     parser.add_argument("--out", default="")
     parser.add_argument("--hsearch-bounds", default="")
     parser.add_argument("--strategies", action="store_true")
+    parser.add_argument("--no-fill-in", action="store_true",
+                        help="fill the dead cells only: no captured cells, no inferior moves pruned")
     args = parser.parse_args()
     game = parse_position(args.board)
     wanted = [c for c in args.cells.split(",") if c] or list(game.cells)
@@ -100,7 +109,7 @@ def main() -> None:
             proof, winner, nodes, status = turned(proofs[image], rename), answer[image], 0, "image"
         else:
             limit = Deadline(None, args.per_opening_cpu) if args.per_opening_cpu else Deadline(args.per_opening)
-            engine = Engine(opened, limit, derive=not args.strategies)
+            engine = Engine(opened, limit, derive=not args.strategies, captured=not args.no_fill_in)
             if args.hsearch_bounds:
                 engine.compile_now()
                 sweeper = engine.links.sweeper

@@ -585,7 +585,7 @@ def test_dead_cells_decide_no_win_in_any_later_position():
     for size in (5, 6):
         game = board(size, size)
         n = len(game)
-        engine = Engine(game, compiled=False)
+        engine = Engine(game, compiled=False, captured=False)
         sweep = Sweeper(game, templates={})
         for _ in range(150):
             k = rng.randrange(3, n // 2)
@@ -627,7 +627,7 @@ def test_a_wrong_dead_cell_gives_a_proof_the_checker_refuses():
     assert brute_force(position) == "white"
     honest = solve_position(position, engine=Engine(position, compiled=False))
     assert honest.winner == "W" and check_proof(position, "white", honest.proof)[0] is True
-    engine = Engine(position, compiled=False)
+    engine = Engine(position, compiled=False, captured=False)  # the dead cells alone
     black, white = 1 << position.index["c3"], 1 << position.index["b2"]
     assert not engine.dead.dead_cells(black, white) >> position.index["c1"] & 1
     right = engine.dead.dead_cells
@@ -647,6 +647,138 @@ def test_a_wrong_dead_cell_gives_a_proof_the_checker_refuses():
     assert wrong.proof["nodes"][wrong.proof["root"]]["carrier"]
     ok, why = check_proof(position, "black", wrong.proof)
     assert not ok, why
+
+
+def _minimax(game):
+    """Plain minimax with an explicit player to move, memoised for one board (its
+    positions as two bitsets): ``wins(black, white, mover)``."""
+    n = len(game)
+
+    @cache
+    def wins(b: int, w: int, p: str) -> bool:
+        stones = ["B" if b >> i & 1 else "W" if w >> i & 1 else "." for i in range(n)]
+        q = "W" if p == "B" else "B"
+        if _won(game, stones, q):
+            return False
+        if _won(game, stones, p):
+            return True
+        return any(not wins(b | 1 << c, w, q) if p == "B" else not wins(b, w | 1 << c, q)
+                   for c in range(n) if not (b | w) >> c & 1)
+
+    return wins
+
+
+def test_captured_cells_keep_the_value_and_inferior_moves_are_no_better():
+    """Every step of the fill-in (a cell dead for the captor's opponent, or two adjacent
+    cells each dead for the opponent once the other is the captor's) keeps who wins,
+    with either player to move, by a plain minimax written here, on random 4 x 4
+    positions; a move pruned as inferior to another wins only where that one wins too;
+    the compiled fill-in and pruning are the big-integer ones; and each rule fires (the
+    test is not empty)."""
+    import random
+
+    from pyasp_games.domains.hex.connections import Sweeper
+    from pyasp_games.domains.hex.native import Engine
+
+    rng = random.Random(46)
+    game = board(4, 4)
+    n = len(game)
+    wins = _minimax(game)
+    engine = Engine(game, compiled=False)
+    sweep = Sweeper(game, templates={})
+    fired = {"one": 0, "pair": 0, "inferior": 0}
+    for _ in range(40):
+        k = rng.randrange(3, 5)
+        cells = rng.sample(range(n), 2 * k)
+        black, white = sum(1 << c for c in cells[:k]), sum(1 << c for c in cells[k:])
+        b2, w2, steps = engine.dead.fill_in(black, white)
+        assert sweep.fill_in(black, white) == (b2, w2, steps)
+        b, w = black, white
+        for x, c, o in steps:
+            bits = 1 << c | (1 << o if o >= 0 else 0)
+            after = (b | bits, w) if x == "B" else (b, w | bits)
+            for p in "BW":
+                assert wins(b, w, p) == wins(*after, p), (game.cells[c], o, x)
+            b, w = after
+            fired["pair" if o >= 0 else "one"] += 1
+        assert (b, w) == (b2, w2)
+        empty = [c for c in range(n) if not (b | w) >> c & 1]
+        for p, q in (("B", "W"), ("W", "B")):
+            pruned = engine.dead.inferior(p, empty, b, w)
+            by = sweep.inferior(p, empty, engine.cells.full & ~(b | w), w if p == "B" else b)
+            assert pruned == {m: a for m, a in zip(empty, by, strict=True) if a >= 0}
+            for m, a in pruned.items():
+                fired["inferior"] += 1
+                after_m = (b | 1 << m, w) if p == "B" else (b, w | 1 << m)
+                after_a = (b | 1 << a, w) if p == "B" else (b, w | 1 << a)
+                if not wins(*after_m, q):  # p wins by m: then by a too
+                    assert not wins(*after_a, q), (game.cells[m], game.cells[a])
+    assert min(fired.values()) > 0, fired
+
+
+def test_a_fill_or_an_inferior_reply_that_does_not_hold_is_refused():
+    """The checker is the judge of the fill-in: in Black's c3 against White's b2, where
+    White wins (c1 and c2 a pair captured by White), a proof that Black wins by claiming
+    c1 and c2 captured by Black (they are not: c1 touches White's right side and b2)
+    is refused by the checker's own criterion, as is a single cell claimed captured
+    and a reply claimed inferior to another that is not; a fill for the loser needs no
+    criterion (a stone more of the loser's never helps the winner) and is accepted."""
+    from pyasp_games.domains.hex.native import Engine
+
+    def engine_fill(game, b: int, w: int):
+        return Engine(game, compiled=False).dead.fill_in(b, w)
+
+    position = parse_position(".../.W./..B")
+    assert brute_force(position) == "white"
+    black, white = 1 << position.index["c3"], 1 << position.index["b2"]
+    c1, c2 = position.index["c1"], position.index["c2"]
+    assert ("W", c1, c2) in engine_fill(position, black, white)[2]  # White's pair, not Black's
+    forged = {"root": 0, "nodes": [{"fill": [["black", "c1", "c2"]], "next": 1}, {"won": True}]}
+    ok, why = check_proof(position, "black", forged)
+    assert not ok and "c1 c2 not captured by black" in why, why
+    single = {"root": 0, "nodes": [{"fill": [["black", "c2"]], "next": 1}, {"move": "c1", "next": 2},
+                                   {"won": True}]}
+    ok, why = check_proof(position, "black", single)
+    assert not ok and "c2 not captured by black" in why, why
+    # White to move in Black's b1 (Black wins): White's a1 filled for White, the loser,
+    # needs no criterion; for Black, the winner, a1 is captured (dead for White: its
+    # left side and a2, which touches it) and accepted
+    corner = parse_position(".B/..")
+    for colour in ("white", "black"):
+        proof = {"root": 0, "nodes": [{"fill": [[colour, "a1"]], "next": 1}, {"pairs": [["a2", "b2"]]}]}
+        assert check_proof(corner, "black", proof)[0] is True, colour
+    # but b2 is no inferior reply of White to a2: after White's a2, b2 still joins
+    # Black's b1 to the bottom side (two units of Black's it touches)
+    forged = {"root": 0, "nodes": [{"replies": {"a1": 1, "a2": 1}, "inferior": {"b2": "a2"}}, {"won": True}]}
+    ok, why = check_proof(corner, "black", forged)
+    assert not ok and "b2 is not inferior to a2" in why, why
+    forged["nodes"][0]["inferior"] = {"b2": "b2"}
+    assert check_proof(corner, "black", forged)[0] is False
+
+
+def test_the_semis_kept_before_the_switch_to_compiled_are_not_read_after_it():
+    """A proof answers a move outside the must-play region by a semi-connection it
+    misses, so after the switch to the compiled sweep the list must be the compiled
+    one (its other chains after the same keys made the region), not the one kept
+    before the switch: here Black's five semi-connections leave White no move, where
+    the four of the big-integer sweep leave c6."""
+    from pyasp_games.domains.hex.cells import Cells
+    from pyasp_games.domains.hex.links import Links
+
+    text = "WWWWWBW/WWWBBWW/WWBBBWW/WWBBB.W/WWWBW../WB...../BB....."
+    stones = text.replace("/", "")
+    game = board(7, 7)
+    black = sum(1 << i for i, s in enumerate(stones) if s == "B")
+    empty = sum(1 << i for i, s in enumerate(stones) if s == ".")
+    links = Links(game, Cells(game), templates=False, hsearch=False)
+    before = links.semis("B", black, empty)  # kept
+    assert links.compile_now()
+    region, _ = links.sweeper.must_play("B", black, empty, links.semi_rounds)
+    after = links.answers("B", black, empty)
+    common = empty
+    for _, carrier, _ in after:
+        common &= carrier
+    assert common == region == 0 and len(after) > len(before)
 
 
 def test_the_checker_stops_at_its_budgets(monkeypatch):
@@ -984,9 +1116,10 @@ def _refuted(question, game, data) -> bool:
 
 def _broken(proof: dict) -> list[dict]:
     """Copies of ``proof`` with one node spoilt each: a reply of the loser left
-    unanswered, a pairing leaf whose pairs overlap, a winner's move off the board."""
+    unanswered, a pairing leaf whose pairs overlap, a winner's move off the board, a
+    cell filled off the board."""
     out = []
-    for kind in ("replies", "pairs", "move"):
+    for kind in ("replies", "pairs", "move", "fill"):
         at = next((i for i, node in enumerate(proof["nodes"]) if kind in node), None)
         if at is None:
             continue
@@ -996,6 +1129,8 @@ def _broken(proof: dict) -> list[dict]:
             node["replies"].popitem()
         elif kind == "pairs":
             node["pairs"].append(list(node["pairs"][0]))
+        elif kind == "fill":
+            node["fill"][0] = [node["fill"][0][0], "z9"]
         else:
             node["move"] = "z9"
         out.append(copy)

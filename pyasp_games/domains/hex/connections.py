@@ -475,6 +475,130 @@ def _settle(black: int, white: int, ba: int, bb: int, wa: int, wb: int, geo: Any
         black |= dead
 
 
+@kernel
+def _units(own: int, a: int, b: int, geo: Any, mids: Any, ends: Any, nears: Any) -> int:
+    """The *units* of the player of stones ``own`` and sides ``a``, ``b`` (each side with
+    the stones joined to it, each other group) as the cells touching them, in
+    ``nears``; returns how many (:meth:`~.dead_cells.DeadCells.units`)."""
+    cols, full, nf, nl = geo[0], geo[1], geo[2], geo[3]
+    nm = _groups(own, a, b, geo, mids, ends)
+    nears[0] = a | _dilate(ends[0], cols, full, nf, nl)
+    nears[1] = b | _dilate(ends[1], cols, full, nf, nl)
+    for i in range(nm):
+        nears[2 + i] = _dilate(mids[i], cols, full, nf, nl)
+    return nm + 2
+
+
+@kernel
+def _dead_in(bit: int, empty: int, nb: Any, nears: Any, nu: int) -> bool:
+    """Whether the empty cell ``bit`` is dead, with the empty cells ``empty``, for the
+    player of the units ``nears[:nu]`` (:meth:`~.dead_cells.DeadCells.dead_in`)."""
+    touching = 0
+    count = 0
+    for i in range(nu):
+        if nears[i] & bit:
+            count += 1
+            touching = nears[i]
+    if count > 1:
+        return False
+    free = nb[bit_index(bit)] & empty
+    if free & (free - 1):
+        x = free & -free
+        if free ^ x != (free ^ x) & -(free ^ x):
+            return False  # three empty neighbours
+        if not (nb[bit_index(x)] & (free ^ x)):
+            return False
+    return not (count == 1 and (free & ~touching))
+
+
+@kernel
+def _fill(black: int, white: int, ba: int, bb: int, wa: int, wb: int, geo: Any, nb: Any, mids: Any,
+          ends: Any, nears: Any, trace: Any, out: Any) -> int:
+    """The fill-in of :meth:`~.dead_cells.DeadCells.fill_in`: the stones in ``out``, each
+    step (0 Black, 1 White; its cell; the pair's other cell or 0) in ``trace``;
+    returns the number of steps."""
+    full = geo[1]
+    k = 0
+    changed = True
+    while changed:
+        changed = False
+        for x in range(2):
+            if x == 0:
+                nu = _units(white, wa, wb, geo, mids, ends, nears)
+            else:
+                nu = _units(black, ba, bb, geo, mids, ends, nears)
+            empty = full & ~(black | white)
+            filled = 0
+            rest = empty
+            while rest:
+                bit = rest & -rest
+                rest ^= bit
+                if _dead_in(bit, empty, nb, nears, nu):
+                    empty ^= bit
+                    filled |= bit
+                    trace[k, 0] = x
+                    trace[k, 1] = bit
+                    trace[k, 2] = 0
+                    k += 1
+            rest = empty
+            while rest:
+                bit = rest & -rest
+                rest ^= bit
+                if not (bit & empty):
+                    continue
+                near = nb[bit_index(bit)] & empty
+                if bit_count(near) > 3:
+                    continue
+                others = near & ~((bit << 1) - 1)
+                while others:
+                    o = others & -others
+                    others ^= o
+                    if _dead_in(bit, empty & ~o, nb, nears, nu) and _dead_in(o, empty & ~bit, nb, nears, nu):
+                        empty &= ~(bit | o)
+                        filled |= bit | o
+                        trace[k, 0] = x
+                        trace[k, 1] = bit
+                        trace[k, 2] = o
+                        k += 1
+                        break
+            if filled:
+                changed = True
+                if x == 0:
+                    black |= filled
+                else:
+                    white |= filled
+    out[0] = black
+    out[1] = white
+    return k
+
+
+@kernel
+def _inferior(moves: Any, count: int, empty: int, opp: int, a: int, b: int, geo: Any, nb: Any, mids: Any,
+              ends: Any, nears: Any, by: Any) -> int:
+    """For each of the ``count`` moves (in order), the earlier kept move that dominates it
+    in ``by`` (-1: kept): a neighbour after which it is dead for the opponent (stones
+    ``opp``, sides ``a``, ``b``); returns how many are kept
+    (:meth:`~.dead_cells.DeadCells.inferior`)."""
+    nu = _units(opp, a, b, geo, mids, ends, nears)
+    kept = 0
+    nkept = 0
+    for i in range(count):
+        m = moves[i]
+        bit = 1 << m
+        by[i] = -1
+        near = nb[m] & kept
+        while near:
+            o = near & -near
+            near ^= o
+            if _dead_in(bit, empty & ~o, nb, nears, nu):
+                by[i] = bit_index(o)
+                break
+        if by[i] < 0:
+            kept |= bit
+            nkept += 1
+    return nkept
+
+
 # -- H-search ----------------------------------------------------------------------------
 #: H-search's array sizes: full connections kept per pair of points at most, semi ones
 #: (the pair of the player's two sides keeps up to :data:`_HS_SEMIS`: each one shrinks
@@ -806,6 +930,9 @@ class Sweeper:
         self.costs = np.zeros(n, dtype=np.int64)
         self.nb = np.array([sum(1 << j for j in near) for near in game.neighbours], dtype=np.int64)
         self.nears = np.zeros(_NODES + 2, dtype=np.int64)
+        self.trace = np.zeros((n, 3), dtype=np.int64)
+        self.moves = np.zeros(n, dtype=np.int64)
+        self.by = np.zeros(n, dtype=np.int64)
         #: H-search's bounds (:func:`_hsearch`): full and semi connections kept per pair,
         #: semis in one OR. Measured on the 6 x 6 openings c2, b2, e2 (search CPU s, all
         #: three): 4, 8, 4: 12.9; 2, 4, 4: 44.3; 3, 6, 3: 25.9; 4, 8, 2: 29.5; 6, 12, 4: 6.2;
@@ -883,6 +1010,34 @@ class Sweeper:
         fixpoint (:meth:`~.dead_cells.DeadCells.settle`)."""
         (ba, bb), (wa, wb) = self.sides["B"], self.sides["W"]
         return int(_settle(black, white, ba, bb, wa, wb, self.geo, self.nb, self.mids, self.ends, self.nears)), white
+
+    def fill_in(self, black: int, white: int) -> tuple[int, int, list[tuple[str, int, int]]]:
+        """The stones after the fill-in (:meth:`~.dead_cells.DeadCells.fill_in`) and its
+        steps (the captor, a cell, the pair's other cell or -1)."""
+        (ba, bb), (wa, wb) = self.sides["B"], self.sides["W"]
+        k = _fill(black, white, ba, bb, wa, wb, self.geo, self.nb, self.mids, self.ends, self.nears,
+                  self.trace, self.out)
+        steps = [("BW"[x], bit_index(c), bit_index(o) if o else -1) for x, c, o in self.trace[:k].tolist()]
+        return int(self.out[0]), int(self.out[1]), steps
+
+    def fill(self, black: int, white: int) -> tuple[int, int]:
+        """The stones after the fill-in, without its steps."""
+        (ba, bb), (wa, wb) = self.sides["B"], self.sides["W"]
+        _fill(black, white, ba, bb, wa, wb, self.geo, self.nb, self.mids, self.ends, self.nears,
+              self.trace, self.out)
+        return int(self.out[0]), int(self.out[1])
+
+    def inferior(self, player: str, moves: list[int], empty: int, opp: int) -> list[int]:
+        """For each move of ``player`` (in order), the earlier kept move dominating it
+        (-1: kept); ``opp`` the opponent's stones (:meth:`~.dead_cells.DeadCells.inferior`)."""
+        import numpy as np
+
+        a, b = self.sides["W" if player == "B" else "B"]
+        count = len(moves)
+        self.moves[:count] = np.asarray(moves, dtype=np.int64)
+        _inferior(self.moves, count, empty, opp, a, b, self.geo, self.nb, self.mids, self.ends, self.nears,
+                  self.by)
+        return self.by[:count].tolist()
 
     def _hsearch(self, player: str, own: int, empty: int, stop: bool = False) -> int:
         a, b = self.sides[player]
@@ -1043,6 +1198,8 @@ def warm_up() -> None:
     sweep.lookahead("W", 1 << 4, 0b111101111, 0b111101111)
     sweep.first_key("B", 1 << 4, 0b111101111, np.arange(9, dtype=np.int64))
     sweep.settle(1 << 4, 1 << 3)
+    sweep.fill_in(1 << 4, 1 << 3)
+    sweep.inferior("B", [0, 1, 2], 0b111100111, 1 << 3)
     sweep.hsearch("B", 1 << 4, 0b111101111)
 
 

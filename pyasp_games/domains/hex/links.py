@@ -223,14 +223,16 @@ class Links:
         cell after which ``player`` holds a connection."""
         if player not in self.sides:
             return []
+        if self.sweeper is not None:
+            # compiled, a sweep costs less than keeping it: not cached (nor read from the
+            # cache: a list kept before the switch lacks the other chains after the same
+            # keys, so its carriers would not make the region the compiled sweep made)
+            return self.sweeper.semis(player, own, empty, self.semi_rounds)
         known = self._semis.get((player, own, empty))
         if known is not None:
             return known
         if len(self._semis) >= _SEMIS_KEPT:
             self._semis.clear()
-        if self.sweeper is not None:
-            # compiled, a sweep costs less than keeping it: not cached
-            return self.sweeper.semis(player, own, empty, self.semi_rounds)
         out: list[tuple[int, int, Link]] = []
         start, end, middle = self.groups(player, own)
         a, b = self.sides[player]

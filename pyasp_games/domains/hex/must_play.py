@@ -29,6 +29,7 @@ it (the proof-number search's initial delta, :mod:`.pns`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from pyasp_games.domains.hex.links import Link, Links
 from pyasp_games.engines.graphs import set_bits
@@ -64,6 +65,9 @@ class MustPlay:
         self.rank = links.cells.rank
         #: the fewest empty cells at which the moves are ordered by a look-ahead
         self.lookahead_from = 14
+        #: the dead and captured cells, whose rule prunes the inferior moves (set by the
+        #: engine; ``None``: every move of the region searched)
+        self.dead: Any = None
 
     def assess(self, black: int, white: int, player: str, nodes: int = 0
                ) -> Entry | tuple[list[int], int, list[tuple[int, int, Link]] | None, list[int]]:
@@ -147,6 +151,23 @@ class MustPlay:
             else:
                 cost = {c: after(c) for c in set_bits(region)}
             moves = sorted(cost, key=lambda c: (cost[c], -hits[c], self.rank[c]))
+            moves, region = self._pruned(player, moves, region, black, white)
             return moves, region, semis, [max(1, cost[c]) for c in moves]
         moves = sorted(set_bits(region), key=lambda c: (-hits[c], self.rank[c]))
+        moves, region = self._pruned(player, moves, region, black, white)
         return moves, region, semis, [1] * len(moves)
+
+    def _pruned(self, player: str, moves: list[int], region: int, black: int, white: int
+                ) -> tuple[list[int], int]:
+        """The moves and the region without the inferior moves (each dominated by a
+        move kept, :meth:`.dead_cells.DeadCells.inferior`): the region returned is the
+        moves searched; the proof answers a pruned move as its dominating move is
+        answered (:meth:`.proofs.ProofWriter._replies`)."""
+        if self.dead is None or not self.dead.captured:
+            return moves, region
+        pruned = self.dead.inferior(player, moves, black, white)
+        if not pruned:
+            return moves, region
+        for m in pruned:
+            region &= ~(1 << m)
+        return [m for m in moves if m not in pruned], region

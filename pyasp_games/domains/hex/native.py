@@ -50,6 +50,13 @@ every conclusion it draws is a proof a checker can replay:
 colour can no longer change who has won, for either player, is filled (Black's, a fixed
 colour) before a position is looked up; the proof writes a *dead* node that fills
 them black as the search did, each cell found dead again by the checker's own criterion.
+**Captured cells** (a cell dead for one player alone, or a pair of adjacent cells each
+dead for one player once the other is its opponent's) are filled for their captor
+with them, and a move after which a neighbouring move of the same player is dead for
+the opponent is *inferior* to it and not searched (:mod:`.dead_cells`); the proof
+writes a *fill* node and, where the loser moves, its inferior replies, each judged by
+the checker's own criterion. On the 7 x 7 centre this cut the proof from 1.2 million
+nodes to 57,000 and the search's positions from 21,427 to 12,510.
 
 The search is a proof-number search (:mod:`.pns`, :meth:`Engine.prove`; Allis 1994, in Hex as in
 Henderson, Arneson and Hayward 2009): a tree of the positions met, each with the work
@@ -123,7 +130,7 @@ class Engine:
 
     def __init__(self, game: Hex, deadline: Deadline | None = None, knowledge: bool = True,
                  templates: bool = True, compiled: bool = True, dead_cells: bool = True,
-                 hsearch: bool = True, derive: bool = True) -> None:
+                 hsearch: bool = True, derive: bool = True, captured: bool = True) -> None:
         self.game = game
         #: proofs carry H-search's derivations (``connect`` leaves, :mod:`.proofs`)
         self.derive = derive
@@ -133,8 +140,9 @@ class Engine:
         self.table: dict[tuple[int, int, str], Entry] = {}
         self.nodes = 0
         self.links = Links(game, self.cells, knowledge, templates, compiled, hsearch)
-        self.dead = DeadCells(self.links, dead_cells and knowledge)
+        self.dead = DeadCells(self.links, dead_cells and knowledge, captured)
         self.must_play = MustPlay(self.links, knowledge)
+        self.must_play.dead = self.dead
         # the engine that proves the connections using templates inside their carriers,
         # with the pairing knowledge alone (made when a proof first needs it)
         self._inner: Engine | None = None
@@ -147,7 +155,7 @@ class Engine:
             links = self.links
             self._inner = Engine(self.game, self.deadline, knowledge=True, templates=False,
                                  compiled=links.compilable or links.sweeper is not None,
-                                 dead_cells=self.dead.fill, hsearch=False)
+                                 dead_cells=self.dead.fill, hsearch=False, captured=self.dead.captured)
         return self._inner
 
     def won(self, player: str, black: int, white: int) -> bool:
@@ -226,10 +234,16 @@ def solve_position(game: Hex, deadline: Deadline | None = None, engine: Engine |
     player = game.to_move
     before = engine.nodes
     wins = engine.prove(black, white, player) if engine.knowledge else engine.wins(black, white, player)
-    entry = engine.entry(black, white, player)
     proof = proof_of(engine, black, white, player)
     winner = player if wins else ("W" if player == "B" else "B")
-    move = game.cells[entry.move] if wins and entry.move is not None else None
+    # the winning move: the proof's first (below its fills and restrictions; a position
+    # the fill-in alone decides starts with a move too, :meth:`.proofs.ProofWriter.proof`)
+    move = None
+    if wins:
+        node = proof["nodes"][proof["root"]]
+        while "move" not in node and "next" in node:
+            node = proof["nodes"][node["next"]]
+        move = node.get("move")
     stats = {"nodes": engine.nodes - before, "table": len(engine.table), "proof_nodes": len(proof["nodes"])}
     return Result(winner, move, proof, stats)
 

@@ -10,9 +10,13 @@ DAG: transposed positions share their node), searching again where a node is mis
 - the winner to move: its ``move`` and the proof of what follows;
 - the loser to move: every ``replies``' proof; a reply outside the must-play region is
   answered by the key of a semi-connection it misses, and that connection's proof;
-- the dead cells filled: a ``dead`` node filling them black as the search did (the
-  checker finds each one dead itself), the proof found with them filled below it
-  (without derivations, ``derive=False``: a ``carrier`` node giving them to the loser);
+- the dead and captured cells filled: a ``fill`` node, its steps in the search's order
+  (the checker finds each of the winner's captured itself), the proof found with them
+  filled below it; with the dead cells alone (``captured=False``), a ``dead`` node filling
+  them black as the search did (without derivations, ``derive=False``: a ``carrier``
+  node giving them to the loser);
+- a reply of the loser inferior to a reply searched (:meth:`.dead_cells.DeadCells.inferior`):
+  in the node's ``inferior`` map, answered as that reply is;
 - a connection that uses edge templates, or one H-search found (no pairing strategy): a
   carrier node over its cells and, inside, a ``connect`` leaf, H-search's derivation of
   the connection (:meth:`.connections.Sweeper.derivation`, checked rule by rule); where
@@ -83,9 +87,21 @@ class ProofWriter:
     def proof(self, black: int, white: int, player: str) -> dict[str, Any]:
         """The proof of the position, its root the position's node."""
         engine = self.engine
-        root = self.node(engine, black, white, player)
         entry = engine.entry(black, white, player)
         winner = player if entry.wins else _other(player)
+        if entry.wins and entry.move is None and not engine.won(player, black, white):
+            # the fill-in alone joins the player's sides: every move wins (the player has
+            # won the filled position, so it wins with either player to move, and a stone
+            # more never hurts); the proof starts with a cell it fills, one of a pair
+            # first (where the opponent could still move in the chain)
+            steps = [(o < 0, c) for x, c, o in engine.dead.fill_in(black, white)[2] if x == player]
+            first = min(steps)[1] if steps else next(c for c in range(engine.cells.n)
+                                                      if not (black | white) >> c & 1)
+            here: dict[str, Any] = {"move": self.names[first]}
+            root = self._add(here)
+            here["next"] = self.node(engine, *_played(black, white, player, 1 << first), _other(player))
+            return {"winner": PLAYERS[winner], "root": root, "nodes": self.nodes}
+        root = self.node(engine, black, white, player)
         return {"winner": PLAYERS[winner], "root": root, "nodes": self.nodes}
 
     def _add(self, node: dict[str, Any]) -> int:
@@ -105,6 +121,16 @@ class ProofWriter:
         if key in ids:
             return ids[key]
         settled = engine.dead.settle(black, white)
+        if settled != (black, white) and engine.dead.captured:
+            # a ``fill`` node: each step a cell (or a pair) captured by a player, filled for
+            # it in the search's order; the checker finds each one captured by its own
+            # criterion where the captor is the winner (the loser's needs none)
+            black2, white2, steps = engine.dead.fill_in(black, white)
+            names = self.names
+            here = {"fill": [[PLAYERS[x], names[c]] + ([names[o]] if o >= 0 else []) for x, c, o in steps]}
+            ids[key] = self._add(here)
+            here["next"] = self.node(engine, black2, white2, player)
+            return ids[key]
         if settled != (black, white):
             # the dead cells filled: the proof goes on without them (the loser's), the
             # sub-proof found with them Black's replays, as their colour decides no win
@@ -132,7 +158,11 @@ class ProofWriter:
             here["next"] = (self.link(entry.pairs, *child, opponent, player) if entry.pairs is not None
                             else self.node(engine, *child, opponent))  # fmt: skip
             return ids[key]
-        here["replies"] = self._replies(engine, entry, black, white, player)
+        replies = self._replies(engine, entry, black, white, player)
+        inferior = replies.pop("inferior", None)
+        here["replies"] = replies
+        if inferior:
+            here["inferior"] = inferior
         return ids[key]
 
     def _replies(self, engine: Engine, entry: Entry, black: int, white: int, player: str) -> dict[str, int]:
@@ -145,20 +175,40 @@ class ProofWriter:
         replies: dict[str, int] = {}
         empty = engine.cells.full & ~(black | white)
         semis = None
+        inferior: dict[str, str] = {}
+        units = None
+        nb = engine.cells.nb
         for m in set_bits(empty):
             child = _played(black, white, player, 1 << m)
             if entry.searched >> m & 1:
                 replies[names[m]] = self.node(engine, *child, opponent)
                 continue
+            if engine.dead.captured:
+                # an inferior move: a searched neighbour after which it is dead for the
+                # opponent, the winner here (answered as that move is, at no cost)
+                if units is None:
+                    units = engine.dead.units(opponent, black if opponent == "B" else white)
+                better = next((a for a in set_bits(nb[m] & entry.searched)
+                               if engine.dead.dead_in(m, empty & ~(1 << a), units)), None)
+                if better is not None:
+                    inferior[names[m]] = names[better]
+                    continue
             if semis is None:
                 opp = black if opponent == "B" else white
                 semis = engine.links.answers(opponent, opp, empty) if entry.semis is None else entry.semis
-            key_cell, _, link = min((s for s in semis if not (s[1] >> m & 1)),
-                                    key=lambda s: (s[2][1] != 0, s[1].bit_count()))
+            missed = [s for s in semis if not (s[1] >> m & 1)]
+            if not missed:
+                # (never expected: the region is the carriers' intersection) the reply
+                # searched as any other, its node what the search says of it
+                replies[names[m]] = self.node(engine, *child, opponent)
+                continue
+            key_cell, _, link = min(missed, key=lambda s: (s[2][1] != 0, s[1].bit_count()))
             answer: dict[str, Any] = {"move": names[key_cell]}
             replies[names[m]] = self._add(answer)
             after = _played(*child, opponent, 1 << key_cell)
             answer["next"] = self.link(link, *after, player, opponent)
+        if inferior:
+            replies["inferior"] = inferior  # type: ignore[assignment]
         return replies
 
     # -- connections -----------------------------------------------------------------

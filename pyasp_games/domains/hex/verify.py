@@ -18,7 +18,15 @@ own tests: adjacent points, edge templates played out as local games, the AND an
 rules over carriers computed here), full, or semi with the winner to move. A node
 ``{"dead": [cell, ...], "next": node}`` fills dead cells with Black (each one dead for
 both players by the criterion checked here, :func:`_dead_filled`; a dead cell's colour
-changes no win), the same player to move.
+changes no win), the same player to move. A node ``{"fill": [step, ...], "next": node}``
+fills captured cells, step by step in order (:func:`_filled`): ``[colour, cell]`` or
+``[colour, cell, cell]``, the cells filled for the player of ``colour``; a step for the
+winner must hold by the criterion checked here (one cell dead for the loser, or two
+adjacent cells each dead for the loser once the other is the winner's), a step for the
+loser needs none (a stone more of the loser's never helps the winner). A loser's node may
+carry ``"inferior": {cell: better, ...}``: a reply left out of ``replies`` because,
+with ``better`` (a reply checked) the loser's, ``cell`` is dead for the winner, so the
+loser gains nothing by ``cell`` that ``better`` does not give it.
 The checker replays the proof from the position with its own rules: a flood fill over
 the cells for a joined chain (and for White in graph Hex, for Black's way through the
 cells that are not white), on Python-int bitsets (six shifts of a set on the rhombus,
@@ -236,11 +244,12 @@ class _Derivations:
 
     def _template_holds(self, start: int, goal: int, carrier: int, own: int) -> bool:
         """The local game: the loser moves first and holds every cell outside
-        ``carrier``; does the winner, with the cell ``start`` and its stones next to the
-        carrier (the others left out: fewer stones can only make it harder), join
-        ``start`` to ``goal``?"""
+        ``carrier``; does the winner, with the cell ``start`` and its groups touching
+        the carrier or ``start`` (whole: a group filled in next to the edge reaches it;
+        the other stones left out: fewer stones can only make it harder), join ``start``
+        to ``goal``?"""
         rules = self.rules
-        stones = start | (rules.grow(carrier) & own)
+        stones = start | rules.component(own, rules.grow(carrier | start) & own)
         key = (start, goal, carrier, stones)
         if key in self.templates:
             return self.templates[key]
@@ -368,33 +377,92 @@ class _Derivations:
         return True, ""
 
 
-def _dead_for(rules: _Rules, stones: int, side_a: int, side_b: int, empty: int, cell: int) -> bool:
-    """Whether the empty cell ``cell`` (a bit) is dead for the player of ``stones`` and
-    sides ``side_a``, ``side_b``: its usable neighbours (its empty neighbours, the
-    player's groups touching it, a side with the stones joined to it) pairwise linked
-    (two empty cells adjacent, an empty cell touching the group, the same group)."""
+def _units(rules: _Rules, stones: int, side_a: int, side_b: int) -> list[int]:
+    """The player's *units* (each side with the stones joined to it, each other group
+    of ``stones``), each as the cells touching it (a side: its row of cells too)."""
     grow = rules.grow
-    units = []
     joined_a = rules.component(stones, side_a)
     joined_b = rules.component(stones, side_b)
-    units.append(side_a | grow(joined_a))
-    units.append(side_b | grow(joined_b))
+    units = [side_a | grow(joined_a), side_b | grow(joined_b)]
     rest = stones & ~(joined_a | joined_b)
     while rest:
         group = rules.component(stones, rest & -rest)
         rest &= ~group
         units.append(grow(group))
+    return units
+
+
+def _dead_with(rules: _Rules, units: list[int], empty: int, cell: int) -> bool:
+    """Whether the empty cell ``cell`` (a bit) is dead for the player of ``units``
+    (:func:`_units`) with the empty cells ``empty``: its usable neighbours (its empty
+    neighbours, the units touching it) pairwise linked (two empty cells adjacent, an
+    empty cell touching the unit, the same unit)."""
     touching = [u for u in units if u & cell]
     if len(touching) > 1:
         return False
-    free = grow(cell) & ~cell & empty
+    free = rules.grow(cell) & ~cell & empty
     if free.bit_count() > 2:
         return False
     if free.bit_count() == 2:
         low = free & -free
-        if not grow(low) & (free ^ low):
+        if not rules.grow(low) & (free ^ low):
             return False
     return not (touching and free & ~touching[0])
+
+
+def _dead_for(rules: _Rules, stones: int, side_a: int, side_b: int, empty: int, cell: int) -> bool:
+    """Whether the empty cell ``cell`` (a bit) is dead for the player of ``stones`` and
+    sides ``side_a``, ``side_b`` (:func:`_dead_with`)."""
+    return _dead_with(rules, _units(rules, stones, side_a, side_b), empty, cell)
+
+
+def _filled(game: Hex, rules: _Rules, black: int, white: int, player: str, steps: Any
+            ) -> tuple[bool, str, int, int]:
+    """The stones after a ``fill`` node's steps, in order, each ``[colour, cell]`` or
+    ``[colour, cell, cell]``: the cells filled for the player of ``colour`` (the
+    *captor*). A step for the winner ``player`` must hold by this checker's criterion,
+    in the position as filled so far: one cell dead for the loser (:func:`_dead_with`),
+    or two adjacent cells each dead for the loser once the other is the winner's. Why
+    such a fill keeps the winner's win: the winner plays the proof of the filled
+    position; a move of the loser on the one cell needs no answer, on a pair's cell it
+    is answered by the other cell; at the end, each cell the loser took is dead for
+    the loser in a position the final one extends, so the loser, were it to win, would
+    win without it: turning it into the winner's keeps the winner's win, and with every
+    cell of the step the winner's the final position extends the filled one. A step
+    for the loser needs no criterion: a stone more of the loser's can only make the
+    winner's task harder (monotonicity, as for a carrier node)."""
+    if not rules.board or not isinstance(steps, list) or not steps:
+        return False, "a fill node fills cells on a board, a list of steps", black, white
+    (ba, bb), (wa, wb) = rules.sides["B"], rules.sides["W"]
+    loser_units: list[int] | None = None
+    for step in steps:
+        if not isinstance(step, list) or len(step) not in (2, 3) or step[0] not in ("black", "white"):
+            return False, f"a fill step is [colour, cell] or [colour, cell, cell], got {step!r}", black, white
+        cells = [game.index.get(c) if isinstance(c, str) else None for c in step[1:]]
+        empty = rules.full & ~(black | white)
+        if any(c is None or not empty >> c & 1 for c in cells) or len(set(cells)) != len(cells):
+            return False, f"the fill step {step!r} names a cell that is not empty", black, white
+        bits = [1 << c for c in cells]  # type: ignore[operator]
+        captor = "B" if step[0] == "black" else "W"
+        if captor == player:
+            if loser_units is None:  # the loser's stones do not change while the winner fills
+                loser_units = _units(rules, white, wa, wb) if player == "B" else _units(rules, black, ba, bb)
+            if len(bits) == 1:
+                ok = _dead_with(rules, loser_units, empty, bits[0])
+            else:
+                x, y = bits
+                ok = (bool(rules.grow(x) & y) and _dead_with(rules, loser_units, empty & ~y, x)
+                      and _dead_with(rules, loser_units, empty & ~x, y))
+            if not ok:
+                return False, f"{' '.join(step[1:])} not captured by {step[0]}", black, white
+        else:
+            loser_units = None  # the loser's stones change
+        filled = sum(bits)
+        if captor == "B":
+            black |= filled
+        else:
+            white |= filled
+    return True, "", black, white
 
 
 def _dead_filled(game: Hex, rules: _Rules, black: int, white: int, names: Any) -> tuple[bool, str, int]:
@@ -512,6 +580,12 @@ def check_proof(game: Hex, winner: str, proof: Any) -> tuple[bool, str]:
                 return False, f"node {at}: {why}"
             stack.append((node.get("next"), b2, white, to_move))
             continue
+        if "fill" in node:
+            ok, why, b2, w2 = _filled(game, rules, black, white, player, node["fill"])
+            if not ok:
+                return False, f"node {at}: {why}"
+            stack.append((node.get("next"), b2, w2, to_move))
+            continue
         if "carrier" in node:
             ok, why, b2, w2 = _restricted(game, black, white, empty, loser, node["carrier"])
             if not ok:
@@ -529,11 +603,30 @@ def check_proof(game: Hex, winner: str, proof: Any) -> tuple[bool, str]:
         replies = node.get("replies")
         if not isinstance(replies, dict):
             return False, f"node {at}: {PLAYERS[loser]} moves there, the node has no replies"
+        inferior = node.get("inferior", {})
+        if not isinstance(inferior, dict) or (inferior and not rules.board):
+            return False, f"node {at}: inferior must map a reply to the better one (on a board)"
+        for worse, better in inferior.items():
+            # the loser's move ``worse`` is answered as ``better`` is: with ``better`` the
+            # loser's, ``worse`` is dead for the winner, so the loser could fill it at no
+            # cost (the fill rule's argument, the roles swapped) and
+            # P + better >= P + better + worse >= P + worse for the loser: a win of the
+            # winner after ``better`` (its reply, checked) is one after ``worse``
+            w_cell = index.get(worse) if isinstance(worse, str) else None
+            b_cell = index.get(better) if isinstance(better, str) else None
+            if w_cell is None or b_cell is None or w_cell == b_cell or not empty >> w_cell & 1 \
+                    or not empty >> b_cell & 1 or worse in replies or better not in replies:
+                return False, f"node {at}: {worse!r} as {better!r} is not an inferior reply to a reply"
+            own = black if player == "B" else white
+            a_side, b_side = rules.sides[player]
+            if not _dead_for(rules, own, a_side, b_side, empty & ~(1 << b_cell), 1 << w_cell):
+                return False, f"node {at}: {worse} is not inferior to {better} (not dead for {winner} after it)"
         rest = empty
         while rest:
             low = rest & -rest
-            if cells[low.bit_length() - 1] not in replies:
-                return False, f"the reply {cells[low.bit_length() - 1]} of {PLAYERS[loser]} is not covered"
+            name = cells[low.bit_length() - 1]
+            if name not in replies and name not in inferior:
+                return False, f"the reply {name} of {PLAYERS[loser]} is not covered"
             rest ^= low
         for cell_name, nxt in replies.items():
             cell = index.get(cell_name) if isinstance(cell_name, str) else None
@@ -558,7 +651,7 @@ def check_outcome(game: Hex, outcome: Outcome) -> tuple[bool | None, str]:
     if outcome.answer == to_move and outcome.witness is not None:
         root = proof["nodes"][proof["root"]]
         for _ in range(len(game)):  # the first move lies below the carriers and fills (each fills a cell)
-            if "carrier" not in root and "dead" not in root:
+            if "carrier" not in root and "dead" not in root and "fill" not in root:
                 break
             root = proof["nodes"][root["next"]]
         if root.get("move") != outcome.witness and not has_won(game, list(game.stones), game.to_move):
