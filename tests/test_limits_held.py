@@ -301,7 +301,9 @@ def large_graph(tmp_path_factory):
     return path
 
 
-@pytest.mark.parametrize("extra", [[], pytest.param(["--check-asp"], marks=pytest.mark.slow)])
+@pytest.mark.slow  # the default run: test_grundy_cli.py reads a large file under `loopy`'s
+# limit, the next test this file under `values`' (the command's alarm, in a child each)
+@pytest.mark.parametrize("extra", [[], ["--check-asp"]])
 @pytest.mark.xdist_group("timing")
 def test_grundy_loopy_reading_counts_against_the_limit(large_graph, extra):
     run = run_cli_process("grundy", "loopy", large_graph, "--time-limit", str(LIMIT), *extra)
