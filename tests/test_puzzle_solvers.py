@@ -97,7 +97,10 @@ def test_time_limit_gives_unknown_within_a_second(puzzles, backend):
     hard = load_boards(puzzles / "korf100.txt")[
         0
     ]  # 57 moves; pdb: its 6-6-3 build alone takes longer
-    out = solve(hard, backend, Limits(time_limit=0.5))
+    # the stop, not the work: a quarter of a second, but half a second where the search's
+    # kernels compile after 0.35 s of CPU (their compiled slices read the deadline too)
+    limit = 0.5 if backend in ("idastar", "pdb") else 0.25
+    out = solve(hard, backend, Limits(time_limit=limit))
     assert out.status == "unknown" and out.answer is None and out.witness is None
     assert out.seconds < 1.5
 
@@ -105,7 +108,7 @@ def test_time_limit_gives_unknown_within_a_second(puzzles, backend):
 @pytest.mark.xdist_group("timing")
 def test_cadical_honours_the_time_limit(puzzles):
     hard = load_boards(puzzles / "korf100.txt")[0]
-    out = solve(hard, "sat", Limits(time_limit=0.5), solver="cadical195")
+    out = solve(hard, "sat", Limits(time_limit=0.25), solver="cadical195")
     assert out.status == "unknown" and out.seconds < 1.5
 
 
