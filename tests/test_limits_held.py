@@ -357,7 +357,7 @@ def test_reduce_chain_construction_keeps_the_limit(tmp_path):
     cnf.write_text("\n".join(lines) + "\n")
     # the construction alone takes about 5 s: it used to run on past a 3 s limit to 11 s;
     # stopped, the partial instance (millions of triples) is freed, up to a second more
-    assert_stopped_at_limit(run_cli_process("reduce", "chain", cnf, "--time-limit", "1.5"), limit=2.5)
+    assert_stopped_at_limit(run_cli_process("reduce", "chain", cnf, "--time-limit", "0.75"), limit=1.75)
 
 
 # -- sizes no user can mean: exit 2, the limit named ------------------------------------
