@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from pyasp_games.domains.cover.model import format_x3c, random_x3c
 from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.limits import Deadline, Limits, process_cpu
 from pyasp_games.engines.outcome import Outcome
@@ -76,6 +77,7 @@ def test_the_operating_system_holds_the_limit_where_nothing_polls():
     assert outcome.stats["cpu_seconds"] < 2.5
 
 
+@pytest.mark.slow  # the default run: clingo's grounding killed so, in a command (below)
 @pytest.mark.xdist_group("timing")
 def test_the_kernel_kills_a_run_that_never_sees_the_signal():
     outcome = _run("deaf_to_the_signal", 0.2)  # killed at the hard limit, a second later
@@ -152,10 +154,19 @@ def test_the_command_stops_at_its_cpu_limit_with_exit_3(tmp_path):
     bundled = (Path(__file__).resolve().parent.parent / "encodings" / "cover" / "x3c.lp").read_text()
     encoding.write_text(bundled + "\n:- X = 2..40000, Y = 2..40000, X * Y = 1000003.\n")
     run = run_cli_process(
-        "cover", "solve", TINY, "-b", "asp", "--encoding", encoding, "--cpu-limit", "0.5"
+        "cover", "solve", TINY, "-b", "asp", "--encoding", encoding, "--cpu-limit", "0.5", "--json"
     )
     assert run.code == 3, run.stderr
-    assert "CPU limit reached" in run.stdout
+    out = run.json()
+    assert (out["status"], out["stats"]["limit"]) == ("unknown", "cpu")
+    # clingo's C code never returns to Python to see the signal: the kernel kills the
+    # run at the hard limit, a second later
+    assert "RLIMIT_CPU" in out["stats"]["stopped"] and out["stats"]["cpu_seconds"] < 3.5
+    # in words: a search that polls its CPU deadline (in this process, the run forked)
+    hard = tmp_path / "hard.txt"
+    hard.write_text(format_x3c(random_x3c(60, 5, seed=1)))
+    headline = run_cli("cover", "solve", hard, "-b", "dlx", "--cpu-limit", "0.3").stdout.splitlines()[0]
+    assert "CPU limit reached" in headline and " s CPU" in headline, headline
 
 
 def test_a_bench_run_records_its_cpu_and_the_report_shows_it(tmp_path):

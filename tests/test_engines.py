@@ -104,11 +104,12 @@ STOP_SLACK = 3.0
 
 @pytest.mark.xdist_group("timing")
 def test_clingo_time_limit_cancels_search():
-    s = ClingoSession(facts=PIGEONS_ASP, consts={"p": 13}, deadline=Deadline(1.0))
+    # half a second: PHP(13) is far out of reach all the same (the stop, not the work)
+    s = ClingoSession(facts=PIGEONS_ASP, consts={"p": 13}, deadline=Deadline(0.5))
     s.ground([("base", [])])
     start = time.monotonic()
     assert s.solve().status == "unknown"
-    assert time.monotonic() - start < 1.0 + STOP_SLACK
+    assert time.monotonic() - start < 0.5 + STOP_SLACK
 
 
 def test_sat_exactly_one_assumptions_and_names():

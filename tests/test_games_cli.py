@@ -34,6 +34,7 @@ def test_grundys_game_matches_the_seed_table():
     assert human.code == 0 and "0 0 1 0 2 1 0 2 1 0 2 1 3 2 1" in human.stdout
 
 
+@pytest.mark.slow  # test_hostile.py's battery runs this command on 10**7 heaps, in a child
 @pytest.mark.xdist_group("timing")
 def test_grundys_game_time_limit():
     # a child process: the time limit holds for the whole command

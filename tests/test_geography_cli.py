@@ -83,7 +83,9 @@ def test_missing_file():
     assert_bad_input(run_cli("geography", "solve", "nope.txt", "--start", "a"), "no such file")
 
 
-@pytest.mark.parametrize("backend", ["native", "asp"])
+@pytest.mark.parametrize(  # each backend's stop: test_geography_solvers.py's, in this process
+    "backend", [pytest.param("native", marks=pytest.mark.slow), "asp"]
+)
 @pytest.mark.xdist_group("timing")
 def test_time_limit_exits_3_within_the_limit(tmp_path, backend):
     rng = random.Random(11)

@@ -313,7 +313,7 @@ def test_the_qbf_route_honours_the_time_limit(tmp_path):
     started = time.monotonic()
     # in this process: no whole-command alarm, every phase looks at the clock itself
     # (unlimited, the drawing takes about 10 s)
-    run = run_cli("geography", "planarize", src, "--route", "qbf", "--time-limit", "0.5",
+    run = run_cli("geography", "planarize", src, "--route", "qbf", "--time-limit", "0.25",
                   "-o", tmp_path / "out.txt")
     assert run.code == 3 and "time limit reached" in run.stdout, run.stdout
     assert time.monotonic() - started < 2.5

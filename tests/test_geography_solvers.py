@@ -205,5 +205,5 @@ def test_time_limit_gives_unknown(variant):
     arcs = {(rng.randrange(n), rng.randrange(n)) for _ in range(4 * n)}
     game = game_of(n, sorted(arcs), variant, True)
     for backend in ("asp", "native"):
-        out = solve(game, backend, Limits(time_limit=0.5))
+        out = solve(game, backend, Limits(time_limit=0.25))  # the stop, not the work
         assert out.status == "unknown" and out.answer is None and out.seconds < 2.5, out

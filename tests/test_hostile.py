@@ -479,11 +479,20 @@ def _fill(arg: str, folder) -> str:
     return arg
 
 
+#: Cases the default run shows elsewhere: Korf's board 1 stopped at half a second in a
+#: child process is test_cli.py's (A*), IDA*'s stop on it test_puzzle_solvers.py's.
+SLOW_CASES = {"puzzle solve: Korf's board 1 in half a second"}
+
+
 @pytest.mark.parametrize(
     "case",
     [
         # a limit: timed, so never beside another timed test
-        pytest.param(case, marks=pytest.mark.xdist_group("timing"))
+        pytest.param(
+            case,
+            marks=[pytest.mark.xdist_group("timing")]
+            + ([pytest.mark.slow] if case in SLOW_CASES else []),
+        )
         if expected == "limit"
         else case
         for case, (_, expected, _) in BATTERY.items()

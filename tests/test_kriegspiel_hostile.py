@@ -85,18 +85,19 @@ def test_a_file_that_never_ends_is_refused():
 
 @pytest.mark.xdist_group("timing")
 def test_a_short_time_limit_on_8x8_is_unknown_within_it(tmp_path):
-    """Child processes: the time limit holds for the whole command, start-up included."""
+    """The time limit holds for the whole command, start-up included (a child process:
+    ``solve``), and for the table's build and a crosscheck's runs (in this process)."""
     start = "8/8/8/8/8/8/1R6/K7 unknown"
-    for args in (("solve", start), ("table", "--board", "8x8")):
-        run = run_cli_process("kriegspiel", *args, "--time-limit", "0.5")
+    for args, run_command in ((("solve", start), run_cli_process), (("table", "--board", "8x8"), run_cli)):
+        run = run_command("kriegspiel", *args, "--time-limit", "0.5")
         assert run.code == 3 and "time limit reached" in run.stdout, run.stdout + run.stderr
         assert run.seconds < 5  # the limit, its grace, and the start of Python
     # asp does not reach 8 x 8: refused before any work, with one line (issue 30)
-    run = run_cli_process("kriegspiel", "solve", start, "-b", "asp", "--time-limit", "0.5")
+    run = run_cli("kriegspiel", "solve", start, "-b", "asp", "--time-limit", "0.5")
     assert_bad_input(run, "the asp backend reaches boards of at most 25 squares (5 x 5); 8x8 has 64")
     both = tmp_path / "both.txt"
     both.write_text(f"# name: 8x8@31\n{start}\n# name: one@1\nk2/2K/1R1\n")
-    run = run_cli_process("crosscheck", "kriegspiel", both, "--time-limit", "0.5", "--json")
+    run = run_cli("crosscheck", "kriegspiel", both, "--time-limit", "0.5", "--json")
     assert run.code == 3 and run.seconds < 10
     rows = [line for line in run.stdout.splitlines() if '"backend"' in line]
     assert any('"unknown"' in row for row in rows) and any('"solved"' in row for row in rows)

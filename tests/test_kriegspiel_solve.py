@@ -27,7 +27,7 @@ from pyasp_games.engines.resources import instance_dir
 from pyasp_games.engines.verdict import ABOUT_STRATEGY, Verdict
 from pyasp_games.errors import InputError
 
-from .conftest import assert_bad_input, run_cli, run_cli_process
+from .conftest import assert_bad_input, run_cli
 
 SMALL = instance_dir("kriegspiel") / "small.txt"
 
@@ -307,7 +307,9 @@ def test_a_user_encodings_claims_are_checked_by_their_certificates(tmp_path):
 
 def test_asp_refuses_at_once_what_it_cannot_reach():
     # a 6 x 6 start ran out every time limit without a word; now one line, before grounding
-    run = run_cli_process("kriegspiel", "solve", "6/6/6/6/1R4/K5 unknown", "-b", "asp")
+    # (in this process: a limit below the guard's forks the run, so a grounding that
+    # started after all would be stopped, not hang the test)
+    run = run_cli("kriegspiel", "solve", "6/6/6/6/1R4/K5 unknown", "-b", "asp", "--time-limit", "5")
     assert_bad_input(run, "the asp backend reaches boards of at most 25 squares (5 x 5); 6x6 has 36")
     from pyasp_games.domains.kriegspiel import asp
 
@@ -396,8 +398,9 @@ def test_cli_table(tmp_path):
     assert json.loads(data.read_text())["board"] == "3x3"
     assert run_cli("kriegspiel", "table", "--board", "4x4", "-o", data, "--force").code == 0
     assert json.loads(data.read_text())["board"] == "4x4"
-    # a child process: the time limit holds for the whole command
-    late = run_cli_process("kriegspiel", "table", "--board", "6x6", "-o", tmp_path / "none.json", "--time-limit", "0.3")
+    # the build stopped at its limit (in this process, the run forked; the whole command's
+    # limit in a child: test_kriegspiel_hostile.py's 8 x 8 start)
+    late = run_cli("kriegspiel", "table", "--board", "6x6", "-o", tmp_path / "none.json", "--time-limit", "0.3")
     assert late.code == 3 and "nothing written: the answer is unknown" in late.stderr
     assert not (tmp_path / "none.json").exists()
     assert_bad_input(run_cli("kriegspiel", "table", "--board", "9x9"), "3 to 8")

@@ -95,11 +95,12 @@ def test_memory_cap_keeps_a_lower_cap_already_in_force():
 
 
 def test_a_search_that_fills_its_memory_limit_is_unknown(tmp_path):
-    # Korf's first 15-puzzle instance: A* stores every state it reaches (tens of MB/s)
+    # Korf's first 15-puzzle instance: A* stores every state it reaches (tens of MB/s;
+    # the command itself takes less than 50 MB: 100 MB are filled by the search)
     board = tmp_path / "korf1.txt"
     board.write_text("14 13 15 7\n11 12 9 5\n6 0 2 1\n4 8 10 3\n")
     run = run_cli_process(
-        "puzzle", "solve", board, "--goal", "blank-first", "--memory-limit", "150", "--json"
+        "puzzle", "solve", board, "--goal", "blank-first", "--memory-limit", "100", "--json"
     )
     out = run.json()
     assert run.code == 3 and out["status"] == "unknown", run.stdout
@@ -265,12 +266,14 @@ def test_a_token_game_out_of_memory_says_one_line(tmp_path, domain):
         model.random_instance(40, 1, 5, 5, 2.0)  # fmt: skip
     big = tmp_path / "big.txt"
     big.write_text(model.format_instance(inst))
-    run = run_cli_process(domain, "solve", big, "--memory-limit", "120")
+    run = run_cli_process(domain, "solve", big, "--memory-limit", "80")
     assert run.code == 3 and run.stderr == "", (run.code, run.stdout, run.stderr)
     assert run.stdout.strip().endswith("memory limit reached)"), run.stdout
 
 
-@pytest.mark.parametrize("megabytes", ["60", "150"])
+@pytest.mark.parametrize(  # a larger limit: what 60 MB shows, a second time
+    "megabytes", ["60", pytest.param("150", marks=pytest.mark.slow)]
+)
 def test_a_small_input_is_answered_under_a_small_memory_limit(tmp_path, megabytes):
     # reading a file once set aside 256 MB (the longest text taken) before reading a
     # byte: every --memory-limit below about 300 MB was 'reached' on any board
@@ -298,7 +301,9 @@ def large_graph(tmp_path_factory):
     return path
 
 
-@pytest.mark.parametrize("extra", [[], pytest.param(["--check-asp"], marks=pytest.mark.slow)])
+@pytest.mark.slow  # the default run: test_grundy_cli.py reads a large file under `loopy`'s
+# limit, the next test this file under `values`' (the command's alarm, in a child each)
+@pytest.mark.parametrize("extra", [[], ["--check-asp"]])
 @pytest.mark.xdist_group("timing")
 def test_grundy_loopy_reading_counts_against_the_limit(large_graph, extra):
     run = run_cli_process("grundy", "loopy", large_graph, "--time-limit", str(LIMIT), *extra)
@@ -352,7 +357,7 @@ def test_reduce_chain_construction_keeps_the_limit(tmp_path):
     cnf.write_text("\n".join(lines) + "\n")
     # the construction alone takes about 5 s: it used to run on past a 3 s limit to 11 s;
     # stopped, the partial instance (millions of triples) is freed, up to a second more
-    assert_stopped_at_limit(run_cli_process("reduce", "chain", cnf, "--time-limit", "1.5"), limit=2.5)
+    assert_stopped_at_limit(run_cli_process("reduce", "chain", cnf, "--time-limit", "0.75"), limit=1.75)
 
 
 # -- sizes no user can mean: exit 2, the limit named ------------------------------------

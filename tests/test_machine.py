@@ -201,7 +201,7 @@ def test_the_time_limit_holds(tmp_path):
     grow = tmp_path / "grow.toml"
     grow.write_text(Path(MACHINES / "third-last.toml").read_text().split("transitions")[0]
                     + "transitions = '''\nscan _ -> scan 0 R\nscan _ -> scan 1 R\n'''\n")  # fmt: skip
-    run = run_cli("machine", "accepts", grow, "-", "--steps", "60", "--time-limit", "0.5")
+    run = run_cli("machine", "accepts", grow, "-", "--steps", "60", "--time-limit", "0.25")
     assert run.code == 3, (run.code, run.stdout, run.stderr)
 
 

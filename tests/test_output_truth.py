@@ -224,13 +224,13 @@ def test_crosscheck_takes_an_encoding_where_solve_does(tmp_path):
 
 
 def test_crosscheck_holds_a_memory_limit_per_run(tmp_path):
-    # A* stores every state it reaches: under 150 MB it stops, unknown, exit 3 (crosscheck
+    # A* stores every state it reaches: under 100 MB it stops, unknown, exit 3 (crosscheck
     # had no --memory-limit: every run got half the machine's memory)
     board = tmp_path / "hard.txt"
     board.write_text("13 14 15 7\n11 12 9 5\n6 0 2 1\n4 8 10 3\n")
     # a child process: the memory cap holds on the process that runs
     run = run_cli_process(
-        "crosscheck", "puzzle", board, "-b", "astar", "--memory-limit", "150", "--json"
+        "crosscheck", "puzzle", board, "-b", "astar", "--memory-limit", "100", "--json"
     )
     row, summary = [json.loads(line) for line in run.stdout.splitlines()]
     assert run.code == 3, run.stdout + run.stderr

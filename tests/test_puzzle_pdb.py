@@ -191,7 +191,7 @@ def test_crosscheck_builds_the_databases_inside_the_runs_limit(fresh_cache):
     # was: the 5 x 5 databases built before the runs, outside their limits (120 s, 1.4 GB)
     # (child processes here: the limits held on a command's process, as a user runs it)
     run = run_cli_process("crosscheck", "puzzle", five_by_five(fresh_cache), "-b", "pdb",
-                  "--time-limit", "2", "--json")  # fmt: skip
+                  "--time-limit", "1", "--json")  # fmt: skip
     rows = [json.loads(line) for line in run.stdout.splitlines() if '"backend"' in line]
     assert run.code == 3 and [r["status"] for r in rows] == ["unknown"], run.stdout
     assert run.seconds < 30

@@ -41,8 +41,16 @@ def test_backends_agree_on_optimal_length_and_plans_verify(size, steps, seed, go
     assert len({o.answer for o in outcomes}) == 1, [(o.backend, o.answer) for o in outcomes]
 
 
-@pytest.mark.parametrize("backend", OPTIMAL)
-@pytest.mark.parametrize(("board", "length"), [(1, 24), (2, 12), (3, None)])
+@pytest.mark.parametrize(
+    ("backend", "board", "length"),
+    [
+        (backend, board, length)
+        for board, length in [(1, 24), (2, 12), (3, None)]
+        for backend in OPTIMAL
+        # board 1 by asp is README.md's example command, run and compared by test_readme.py
+        if (backend, board) != ("asp", 1)
+    ],
+)
 def test_thesis_boards(puzzles, backend, board, length):
     b = load_boards(puzzles / f"thesis-board{board}.txt")[0]
     out = solve(b, backend, Limits(time_limit=60), **quick_options(b, backend))
@@ -89,7 +97,10 @@ def test_time_limit_gives_unknown_within_a_second(puzzles, backend):
     hard = load_boards(puzzles / "korf100.txt")[
         0
     ]  # 57 moves; pdb: its 6-6-3 build alone takes longer
-    out = solve(hard, backend, Limits(time_limit=0.5))
+    # the stop, not the work: a quarter of a second, but half a second where the search's
+    # kernels compile after 0.35 s of CPU (their compiled slices read the deadline too)
+    limit = 0.5 if backend in ("idastar", "pdb") else 0.25
+    out = solve(hard, backend, Limits(time_limit=limit))
     assert out.status == "unknown" and out.answer is None and out.witness is None
     assert out.seconds < 1.5
 
@@ -97,7 +108,7 @@ def test_time_limit_gives_unknown_within_a_second(puzzles, backend):
 @pytest.mark.xdist_group("timing")
 def test_cadical_honours_the_time_limit(puzzles):
     hard = load_boards(puzzles / "korf100.txt")[0]
-    out = solve(hard, "sat", Limits(time_limit=0.5), solver="cadical195")
+    out = solve(hard, "sat", Limits(time_limit=0.25), solver="cadical195")
     assert out.status == "unknown" and out.seconds < 1.5
 
 

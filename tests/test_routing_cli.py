@@ -119,7 +119,8 @@ def test_options_that_do_not_apply_are_one_line(args, fragment):
 
 @pytest.mark.xdist_group("timing")
 def test_number_time_limit_gives_unknown_and_exit_3():
-    run = run_cli_process("routing", "number", "complete:9", "--time-limit", "0.5", "--json")
+    # in this process (the whole command's limit in a child: test_time_limit_gives_exit_3)
+    run = run_cli("routing", "number", "complete:9", "--time-limit", "0.5", "--json")
     out = run.json()
     assert run.code == 3 and out["status"] == "unknown" and out["answer"] is None
 

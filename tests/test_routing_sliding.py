@@ -15,7 +15,7 @@ from pyasp_games.domains.routing.native import distance_table, home_orbits
 from pyasp_games.domains.routing.sliding_bfs import LISTED, index_space, sliding_layers
 from pyasp_games.domains.routing.specs import graph_spec
 from pyasp_games.domains.routing.verify import verify_schedule
-from tests.conftest import assert_bad_input, run_cli, run_cli_process
+from tests.conftest import assert_bad_input, run_cli
 
 #: The 8-puzzle's arrangements at each distance from the goal, by the blank's home
 #: (OEIS A089473: a corner, A089483: mid-side, A089474: the centre; Reinefeld 1993).
@@ -238,8 +238,10 @@ def test_a_table_beyond_the_memory_limit_is_refused_before_it_is_allocated():
 
 @pytest.mark.xdist_group("timing")
 def test_the_time_limit_gives_unknown_and_exit_3():
-    run = run_cli_process("routing", "number", "grid:3x4", "-m", "blank", "--blank", "0,0",
-                          "--time-limit", "0.5", "--json")  # fmt: skip
+    # in this process: the search is forked and stopped (the whole command's limit in a
+    # child process: test_routing_cli.py's)
+    run = run_cli("routing", "number", "grid:3x4", "-m", "blank", "--blank", "0,0",
+                  "--time-limit", "0.5", "--json")  # fmt: skip
     out = run.json()
     assert run.code == 3 and out["status"] == "unknown" and out["answer"] is None
     assert run.seconds < 10

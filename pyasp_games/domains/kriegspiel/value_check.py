@@ -425,10 +425,14 @@ def _walk(budget: int, rows: int, cols: int, kinds: Any, code: Any, reply: Any, 
 
 
 def warm_up() -> None:
-    """Compile (or load) every kernel on the 3 x 3 board (called by compile_kernels)."""
+    """Compile (or load) every kernel on the 3 x 3 board (called by compile_kernels), with
+    one piece and with two (a two-piece table's walk takes arrays of other shapes)."""
     keys = np.array([[6, 0, 1 << 2]], dtype=np.uint64)
     with contextlib.suppress(Refuted):
         confirm(ValueTable(3, 3, "R", keys, np.array([1], np.int32)), [(6, 0, 1 << 2)])
+    pair = np.array([[0, 1 * 9 + 2, 1 << 8]], dtype=np.uint64)  # Ka1 Bb1 Nc1, the king on c3
+    with contextlib.suppress(Refuted):
+        confirm(ValueTable(3, 3, "BN", pair, np.array([1], np.int32)), [(0, 11, 1 << 8)])
 
 
 # -- the board: symmetries, the table sorted for look-up -------------------------------
