@@ -6,7 +6,7 @@ from pathlib import Path
 import clingo
 import pytest
 
-from pyasp_games.tools.fuzz.diagnosis import diagnose, trace
+from pyasp_games.tools.fuzz.diagnosis import diagnose, several, trace
 
 ROOT = Path(__file__).resolve().parent.parent
 PLANTED = ROOT / "benchmarks" / "planted"
@@ -131,6 +131,25 @@ def test_an_atom_a_wrong_answer_lacks_is_traced_to_the_choice_that_leaves_it_out
     said = trace(wrong, facts, [("chosen(0)", False)], ["not chosen(0)"])
     assert said.rules == [(str(wrong), 1, "0 { chosen(S) : member(S,E) } 1 :- element(E).")]
     assert "may leave out chosen(0)" in said.lines[1]
+
+
+def test_a_second_failing_instance_separates_two_explanations_of_one_size(tmp_path):
+    """The fault is ``mid``'s missing condition (line 1). On ``p(1)`` alone, ``mid(1)``
+    false or ``out(1)`` false explain the wrong ``out(1)`` as well (one rule, one
+    instance each), and the closest interpretation blames ``out``; on ``p(1). q(1).``
+    only ``mid`` is one fault (blaming ``out`` needs ``also`` too). The rule in the
+    optimal explanations of both instances comes first."""
+    wrong = tmp_path / "mine.lp"
+    wrong.write_text("mid(X) :- p(X).\nout(X) :- mid(X).\nalso(X) :- mid(X), q(X).\n")
+    one = diagnose(wrong, "p(1).", [("out(1)", False)], explanations=12)
+    assert one.rules[0][1] == 2  # one instance: the tie, broken the wrong way
+    assert sorted(r[1] for e in one.explanations for r, _ in e) == [1, 2]
+    two = diagnose(wrong, "p(1). q(1).", [("out(1)", False), ("also(1)", False)], explanations=12)
+    assert [[r[1] for r, _ in e] for e in two.explanations] == [[1]]
+    both = several(one, [two])
+    assert [r[1] for r in both.rules] == [1, 2]
+    assert "each of the 2 failing instances" in both.lines[2]
+    assert several(one, []).rules == one.rules  # one instance: as it was
 
 
 @pytest.mark.xdist_group("timing")
