@@ -28,6 +28,13 @@ source-to-source rewrite of the user's program that clingo grounds and optimises
    definition below explains what every rule above it then derives, where blaming a rule
    above would need a second fault to agree with it), then the fewest ground instances.
 
+One failing instance may hold two explanations of one size, one at the faulty rule and
+one beside it, that only the tie-breakers (the closest interpretation, the deepest rule)
+tell apart. With ``explanations=`` every optimal one is enumerated, ties unbroken, and
+:func:`several` ranks the rules by how many failing instances they explain (Reiter's
+consistency-based diagnosis with several observations: a single fault explains every
+instance it fails on).
+
 Each fault is said as ``FILE:LINE: the rule`` and its ground instances ``with X=3,
 Y=5``; an unsupported atom is blamed on the rule that would derive it but for a
 condition (its positive body holds, a comparison or negation does not), else on the
