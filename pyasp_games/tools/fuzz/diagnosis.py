@@ -77,9 +77,10 @@ UNIVERSE_ROUNDS = 3
 UNIVERSE_ATOMS = 50_000
 #: the variable that stands for another value in a head's place
 VALUE = "V__"
-#: the optimisation's levels on which two explanations are of one size (the others
-#: only break ties: how near a rule is, the closest interpretation, the deepest rule)
-EXPLANATION_LEVELS = frozenset({4, 3})
+#: the optimisation's levels on which two explanations are of one size: how near a
+#: rule is to each unsupported atom, the faulty rules, their instances (the others only
+#: break ties: the closest interpretation, the deepest rule)
+EXPLANATION_LEVELS = frozenset({5, 4, 3})
 
 
 @dataclass
@@ -721,7 +722,10 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
     if wrong is not None:
         return _supporters(path, rules, best, wrong)
     said = _explain(path, rules, best, levels, top)
-    left = budget - (time.perf_counter() - started)
+    # the enumeration: as long as the optimisation took at most (a fuzz session's time
+    # goes to the other failing instances rather than to the last explanations of one)
+    spent = time.perf_counter() - started
+    left = min(budget - spent, max(spent, 0.1))
     if explanations and said.rules and left > 0:
         said.explanations = _optimal(control, explanations, left,
                                      lambda model: _explain(path, rules, model, levels, top))  # fmt: skip
@@ -741,7 +745,7 @@ def several(first: Diagnosis, others: Sequence[Diagnosis]) -> Diagnosis:
     >>> other = ("mine.lp", 5, "c :- b.")
     >>> first = Diagnosis([other, rule], [["c wrong"], ["b wrong"]],
     ...                   explanations=[[(other, ["c wrong"])], [(rule, ["b wrong"])]])
-    >>> second = Diagnosis([other], [["c wrong"]], explanations=[[(rule, ["b wrong"])]])
+    >>> second = Diagnosis([rule], [["b wrong"]], explanations=[[(rule, ["b wrong"])]])
     >>> for line in several(first, [second]).lines:
     ...     print(line)
       blame: mine.lp:3: b :- a.
@@ -750,8 +754,11 @@ def several(first: Diagnosis, others: Sequence[Diagnosis]) -> Diagnosis:
       blame: mine.lp:5: c :- b.
         c wrong
     """
-    observed = [d.explanations for d in [first, *others] if d.explanations]
-    if not first.rules or len(observed) < 2 or not first.explanations:
+    # each instance's own best explanation is one of its optimal ones (where the
+    # enumeration was cut, the only one known)
+    observed = [[list(zip(d.rules, d.details, strict=False)), *d.explanations]
+                for d in [first, *others] if d.rules]  # fmt: skip
+    if not first.rules or len(observed) < 2:
         return first
     order: dict[tuple[str, int, str], int] = {}  # the first instance's order
     said: dict[tuple[str, int, str], list[str]] = {}

@@ -737,10 +737,11 @@ class _Session:
         path = encoding_path(self.question.domain, given)
         if self.budget() < MIN_ANSWER:  # the total time holds for blame too
             return [*wrong, "  blame: not tried: the session's total time ran out"]
+        started = time.perf_counter()
         said: Any = self.diagnosed(diagnose, path, facts, atoms, explanations=EXPLANATIONS,
                                    open_outputs=self.fuzzing.open_outputs)  # fmt: skip
-        if said.rules:
-            said = self.observed(failure, path, said)
+        if said.rules:  # the others, each in at most twice the time this one took
+            said = self.observed(failure, path, said, 2 * (time.perf_counter() - started))
         if not said.rules and self.budget() >= MIN_ANSWER:  # switches over whole rules
             switched = blame(path, facts, atoms, budget=self.budget())
             said = switched if switched.rules else said
@@ -749,11 +750,12 @@ class _Session:
             return wrong
         return [*wrong, f"  the reference's answer as atoms: {shown}", *said.lines]
 
-    def observed(self, failure: Failure, path: Path, first: Any) -> Any:
+    def observed(self, failure: Failure, path: Path, first: Any, each: float) -> Any:
         """The diagnosis ``first`` of ``failure``, its rules ranked by how many failing
         instances their optimal explanations explain: the smallest :data:`MORE_FAILING`
-        others met (:attr:`failing`), each diagnosed in what is left of the session's
-        time (:func:`pyasp_games.tools.fuzz.diagnosis.several`)."""
+        others met (:attr:`failing`), each diagnosed in ``each`` seconds at most, within
+        what is left of the session's time
+        (:func:`pyasp_games.tools.fuzz.diagnosis.several`)."""
         from pyasp_games.tools.fuzz.diagnosis import diagnose, several
 
         write, seen = self.fuzzing.write, {self.fuzzing.write(failure.instance)}
@@ -771,7 +773,7 @@ class _Session:
             except (KeyError, TypeError, ValueError, IndexError):  # an answer of another shape
                 continue
             facts = self.instance_facts(other.instance) if atoms else None
-            share = self.budget() / (MORE_FAILING - k)  # the time left, shared
+            share = min(each, self.budget() / (MORE_FAILING - k))  # the time left, shared
             if facts is None or share < MIN_ANSWER:
                 continue
             observed.append(diagnose(path, facts, atoms, budget=share / 2, time_limit=share,
