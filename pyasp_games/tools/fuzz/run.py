@@ -737,11 +737,12 @@ class _Session:
         path = encoding_path(self.question.domain, given)
         if self.budget() < MIN_ANSWER:  # the total time holds for blame too
             return [*wrong, "  blame: not tried: the session's total time ran out"]
-        started = time.perf_counter()
-        said: Any = self.diagnosed(diagnose, path, facts, atoms, explanations=EXPLANATIONS,
+        started, others = time.perf_counter(), self.others(failure)
+        said: Any = self.diagnosed(diagnose, path, facts, atoms,
+                                   explanations=EXPLANATIONS if others else 0,
                                    open_outputs=self.fuzzing.open_outputs)  # fmt: skip
-        if said.rules:  # the others, each in at most twice the time this one took
-            said = self.observed(failure, path, said, 2 * (time.perf_counter() - started))
+        if said.rules and others:  # the others, each in at most twice the time this one took
+            said = self.observed(others, path, said, 2 * (time.perf_counter() - started))
         if not said.rules and self.budget() >= MIN_ANSWER:  # switches over whole rules
             switched = blame(path, facts, atoms, budget=self.budget())
             said = switched if switched.rules else said
@@ -750,14 +751,9 @@ class _Session:
             return wrong
         return [*wrong, f"  the reference's answer as atoms: {shown}", *said.lines]
 
-    def observed(self, failure: Failure, path: Path, first: Any, each: float) -> Any:
-        """The diagnosis ``first`` of ``failure``, its rules ranked by how many failing
-        instances their optimal explanations explain: the smallest :data:`MORE_FAILING`
-        others met (:attr:`failing`), each diagnosed in ``each`` seconds at most, within
-        what is left of the session's time
-        (:func:`pyasp_games.tools.fuzz.diagnosis.several`)."""
-        from pyasp_games.tools.fuzz.diagnosis import diagnose, several
-
+    def others(self, failure: Failure) -> list[Failure]:
+        """The smallest :data:`MORE_FAILING` failing instances met besides ``failure``
+        (:attr:`failing`) in its mode, each once, where the reference has an answer."""
         write, seen = self.fuzzing.write, {self.fuzzing.write(failure.instance)}
         others: list[Failure] = []
         for other in sorted(self.failing, key=lambda f: (f.size, len(write(f.instance)))):
@@ -766,14 +762,23 @@ class _Session:
                     and other.assertion is None and text not in seen:
                 seen.add(text)
                 others.append(other)
+        return others[:MORE_FAILING]
+
+    def observed(self, others: list[Failure], path: Path, first: Any, each: float) -> Any:
+        """The diagnosis ``first`` of a failure, its rules ranked by how many failing
+        instances their optimal explanations explain: ``others`` too, each diagnosed in
+        ``each`` seconds at most, within what is left of the session's time
+        (:func:`pyasp_games.tools.fuzz.diagnosis.several`)."""
+        from pyasp_games.tools.fuzz.diagnosis import diagnose, several
+
         observed = []
-        for k, other in enumerate(others[:MORE_FAILING]):
+        for k, other in enumerate(others):
             try:
                 atoms = list(self.fuzzing.witness(other.instance, other.reference))
             except (KeyError, TypeError, ValueError, IndexError):  # an answer of another shape
                 continue
             facts = self.instance_facts(other.instance) if atoms else None
-            share = min(each, self.budget() / (MORE_FAILING - k))  # the time left, shared
+            share = min(each, self.budget() / (len(others) - k))  # the time left, shared
             if facts is None or share < MIN_ANSWER:
                 continue
             observed.append(diagnose(path, facts, atoms, budget=share / 2, time_limit=share,
