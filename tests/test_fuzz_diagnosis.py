@@ -6,7 +6,7 @@ from pathlib import Path
 import clingo
 import pytest
 
-from pyasp_games.tools.fuzz.diagnosis import diagnose, trace
+from pyasp_games.tools.fuzz.diagnosis import diagnose, several, trace
 
 ROOT = Path(__file__).resolve().parent.parent
 PLANTED = ROOT / "benchmarks" / "planted"
@@ -133,6 +133,25 @@ def test_an_atom_a_wrong_answer_lacks_is_traced_to_the_choice_that_leaves_it_out
     assert "may leave out chosen(0)" in said.lines[1]
 
 
+def test_a_second_failing_instance_separates_two_explanations_of_one_size(tmp_path):
+    """The fault is ``mid``'s missing condition (line 1). On ``p(1)`` alone, ``mid(1)``
+    false or ``out(1)`` false explain the wrong ``out(1)`` as well (one rule, one
+    instance each), and the closest interpretation blames ``out``; on ``p(1). q(1).``
+    only ``mid`` is one fault (blaming ``out`` needs ``also`` too). The rule in the
+    optimal explanations of both instances comes first."""
+    wrong = tmp_path / "mine.lp"
+    wrong.write_text("mid(X) :- p(X).\nout(X) :- mid(X).\nalso(X) :- mid(X), q(X).\n")
+    one = diagnose(wrong, "p(1).", [("out(1)", False)], explanations=12)
+    assert one.rules[0][1] == 2  # one instance: the tie, broken the wrong way
+    assert sorted(r[1] for e in one.explanations for r, _ in e) == [1, 2]
+    two = diagnose(wrong, "p(1). q(1).", [("out(1)", False), ("also(1)", False)], explanations=12)
+    assert [[r[1] for r, _ in e] for e in two.explanations] == [[1]]
+    both = several(one, [two])
+    assert [r[1] for r in both.rules] == [1, 2]
+    assert "each of the 2 failing instances" in both.lines[2]
+    assert several(one, []).rules == one.rules  # one instance: as it was
+
+
 @pytest.mark.xdist_group("timing")
 def test_a_diagnosis_holds_its_time_limit_even_in_grounding(tmp_path):
     """The relaxed universe of a counter without a reachable end grounds for ever:
@@ -148,10 +167,12 @@ def test_a_diagnosis_holds_its_time_limit_even_in_grounding(tmp_path):
 
 
 #: The single-shot domains' planted bugs whose faulty line diagnosis names first (the
-#: other four, each a cheaper explanation at a rule reading or beside the faulty one,
-#: are listed in benchmarks/RESULTS.md, "Right rule, measured ... branch diag-accuracy").
+#: others, each a cheaper explanation at a rule reading or beside the faulty one, are
+#: listed in benchmarks/RESULTS.md, "Right rule, measured ... branch diag-accuracy";
+#: annihilation-no-annihilation is named by its second and third failing instances,
+#: branch diag-several).
 NAMED_FIRST = [
-    "annihilation-pass-anywhere", "annihilation-win-by-draw", "catch-lose-without-moves-only",
+    "annihilation-no-annihilation", "annihilation-pass-anywhere", "annihilation-win-by-draw", "catch-lose-without-moves-only",
     "catch-onto-own-token", "hex-reach-upwards", "hex-won-at-first-side", "kayles-has-nonzero",
     "kayles-mex-capped",
 ]  # fmt: skip

@@ -28,6 +28,13 @@ source-to-source rewrite of the user's program that clingo grounds and optimises
    definition below explains what every rule above it then derives, where blaming a rule
    above would need a second fault to agree with it), then the fewest ground instances.
 
+One failing instance may hold two explanations of one size, one at the faulty rule and
+one beside it, that only the tie-breakers (the closest interpretation, the deepest rule)
+tell apart. With ``explanations=`` every optimal one is enumerated, ties unbroken, and
+:func:`several` ranks the rules by how many failing instances they explain (Reiter's
+consistency-based diagnosis with several observations: a single fault explains every
+instance it fails on).
+
 Each fault is said as ``FILE:LINE: the rule`` and its ground instances ``with X=3,
 Y=5``; an unsupported atom is blamed on the rule that would derive it but for a
 condition (its positive body holds, a comparison or negation does not), else on the
@@ -51,6 +58,7 @@ derive the atoms of its smallest wrong part.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -69,6 +77,10 @@ UNIVERSE_ROUNDS = 3
 UNIVERSE_ATOMS = 50_000
 #: the variable that stands for another value in a head's place
 VALUE = "V__"
+#: the optimisation's levels on which two explanations are of one size: how near a
+#: rule is to each unsupported atom, the faulty rules, their instances (the others only
+#: break ties: the closest interpretation, the deepest rule)
+EXPLANATION_LEVELS = frozenset({5, 4, 3})
 
 
 @dataclass
@@ -81,6 +93,9 @@ class Diagnosis:
     details: list[list[str]] = field(default_factory=list)
     note: str = ""
     status: str = "solved"
+    #: every optimal explanation where they were asked for (``explanations=``), the ties
+    #: between explanations of one size left unbroken: each its ``(rule, details)``
+    explanations: list[list[Any]] = field(default_factory=list)
 
     @property
     def lines(self) -> list[str]:
@@ -267,7 +282,8 @@ def diagnose(encoding: str | Path, facts: str, intended: Iterable[tuple[str, boo
              budget: float = 10.0, program: str | None = None,
              wrong: list[str] | None = None, deepest: bool = True,
              rounds: int = UNIVERSE_ROUNDS, closed: Iterable[str] = (),
-             open_outputs: Iterable[str] = (), time_limit: float | None = None) -> Diagnosis:  # fmt: skip
+             open_outputs: Iterable[str] = (), time_limit: float | None = None,
+             explanations: int = 0) -> Diagnosis:  # fmt: skip
     """Why ``encoding`` on ``facts`` has no answer set holding ``intended`` (atoms of its
     output predicates and their truth: every other atom of those predicates is false,
     but for the predicates ``open_outputs`` names, ``name/arity``, of which the
@@ -284,12 +300,14 @@ def diagnose(encoding: str | Path, facts: str, intended: Iterable[tuple[str, boo
     ``closed``: names of output predicates ``intended`` says whole even where it holds
     none of their atoms (Kriegspiel's ``missing``); ``time_limit``: seconds for the
     whole diagnosis, grounding included, which then runs in a child process stopped
-    at the limit (status ``unknown``, no rule)."""
+    at the limit (status ``unknown``, no rule); ``explanations``: how many of the
+    optimal explanations to enumerate besides, ties unbroken, within what is left of
+    ``budget`` (:attr:`Diagnosis.explanations`, for :func:`several`)."""
     if time_limit is not None:
         return _within(time_limit, diagnose, encoding, facts, list(intended),
                        budget=min(budget, max(time_limit / 2, 0.1)), program=program,
                        wrong=wrong, deepest=deepest, rounds=rounds, closed=list(closed),
-                       open_outputs=list(open_outputs))  # fmt: skip
+                       open_outputs=list(open_outputs), explanations=explanations)  # fmt: skip
     from clingo import ast
 
     path = str(encoding)
@@ -302,7 +320,7 @@ def diagnose(encoding: str | Path, facts: str, intended: Iterable[tuple[str, boo
         return Diagnosis(note=f"not diagnosed: clingo cannot parse the encoding ({error})")
     try:
         return _diagnose(path, source, statements, facts, list(intended), budget, wrong, deepest, rounds,
-                         set(closed), set(open_outputs), text)  # fmt: skip
+                         set(closed), set(open_outputs), text, explanations)  # fmt: skip
     except _Unsupported as what:
         return Diagnosis(note=f"not diagnosed: the rewrite does not handle {what}")
     except RuntimeError as error:  # a grounding error of the rewritten program
@@ -319,14 +337,15 @@ def _within(time_limit: float, how: Any, *args: Any, **options: Any) -> Diagnosi
 
     def run(_: Any, limits: Limits) -> Claim:
         said = how(*args, **options)
-        return Claim.solved((said.rules, said.details, said.note))
+        return Claim.solved((said.rules, said.details, said.note, said.explanations))
 
     done = run_backend({"diagnose": run}, "diagnose", None, "", Limits(time_limit=time_limit),
                        lambda i, o: (None, ""))  # fmt: skip
     if done.status != "solved" or done.answer is None:
         return Diagnosis(note=f"not diagnosed within {time_limit:g} s", status="unknown")
-    rules, details, note = done.answer
-    return Diagnosis([tuple(r) for r in rules], details, note)  # type: ignore[misc]
+    rules, details, note, explained = done.answer
+    return Diagnosis([tuple(r) for r in rules], details, note,  # type: ignore[misc]
+                     explanations=[[(tuple(r), d) for r, d in e] for e in explained])  # fmt: skip
 
 
 def _head_atoms(head: Any) -> list[tuple[Any, list[Any]]]:
@@ -351,7 +370,8 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
               intended: list[tuple[str, bool]], budget: float,
               wrong: list[str] | None = None, deepest: bool = True,
               rounds: int = UNIVERSE_ROUNDS, closed: set[str] | None = None,
-              open_outputs: set[str] | None = None, text: str = "") -> Diagnosis:  # fmt: skip
+              open_outputs: set[str] | None = None, text: str = "",
+              explanations: int = 0) -> Diagnosis:  # fmt: skip
     import clingo
     from clingo import ast
 
@@ -606,9 +626,16 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
     debug.append("__far(A,2) :- __ab(unsup,_,A), not __near_any(A), not __nearv(A,_,_).")
     debug.append("__far(A,1) :- __ab(unsup,_,A), not __near_any(A), __nearv(A,_,_).")
     debug.append("__far(A,1) :- __ab(unsup,_,A), not __inbase(A).")
-    debug.append("#minimize { C@5,A : __far(A,C) }.")
-    debug.append("#minimize { 1@4,U : __unit(U) }.")
-    debug.append("#minimize { 1@3,K,U,I : __ab(K,U,I) }.")
+    # the levels not in EXPLANATION_LEVELS only break ties between explanations of one
+    # size: they hold while __tie does (the enumeration of every optimal one drops them)
+    debug.append("#external __tie. [true]")
+
+    def tie(level: int) -> str:
+        return "" if level in EXPLANATION_LEVELS else ", __tie"
+
+    debug.append(f"#minimize {{ C@5,A : __far(A,C){tie(5)} }}.")
+    debug.append(f"#minimize {{ 1@4,U : __unit(U){tie(4)} }}.")
+    debug.append(f"#minimize {{ 1@3,K,U,I : __ab(K,U,I){tie(3)} }}.")
     # the encoding's own answer set, where it has one only (a program that derives its
     # answer): the intended interpretation that changes the fewest of its atoms. A
     # fault changes what its rule derives and what is derived from that; a rule below
@@ -621,9 +648,10 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
             atom = f"{name}({args})" if arity else name
             debug.append(f"__diff({atom}) :- {atom}, not __was({atom}).")
             debug.append(f"__diff({atom}) :- __was({atom}), not {atom}.")
-        debug.append("#minimize { 1@2,A : __diff(A) }.")
-    debug.append("#minimize { L@1,U : __unit(U), __depth(U,L) }." if deepest
-                 else f"#minimize {{ {top}-L@1,U : __unit(U), __depth(U,L) }}.")  # fmt: skip
+        debug.append(f"#minimize {{ 1@2,A : __diff(A){tie(2)} }}.")
+    debug.append(f"#minimize {{ L@1,U : __unit(U), __depth(U,L){tie(1)} }}." if deepest
+                 else f"#minimize {{ {top}-L@1,U : __unit(U), __depth(U,L){tie(1)} }}.")  # fmt: skip
+    debug.append("#project __unit/1.")  # an explanation: its faulty units
     debug.append("#defined __choosable/3.")
     debug.append("#show __ab/3. #show __near/3. #show __nearv/3. #show __sup/3. #show __choosable/3. #show __could/2.")
 
@@ -681,6 +709,7 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
         best[:] = model.symbols(shown=True)
         models.append(1)
 
+    started = time.perf_counter()
     with control.solve(on_model=keep, async_=True) as handle:
         if not handle.wait(budget):
             handle.cancel()
@@ -692,7 +721,92 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
         return Diagnosis(note=f"not diagnosed: no explanation within {budget:g} s", status="unknown")
     if wrong is not None:
         return _supporters(path, rules, best, wrong)
-    return _explain(path, rules, best, levels, top)
+    said = _explain(path, rules, best, levels, top)
+    # the enumeration: as long as the optimisation took at most (a fuzz session's time
+    # goes to the other failing instances rather than to the last explanations of one)
+    spent = time.perf_counter() - started
+    left = min(budget - spent, max(spent, 0.1))
+    if explanations and said.rules and left > 0:
+        said.explanations = _optimal(control, explanations, left,
+                                     lambda model: _explain(path, rules, model, levels, top))  # fmt: skip
+    return said
+
+
+def several(first: Diagnosis, others: Sequence[Diagnosis]) -> Diagnosis:
+    """The diagnosis of one failing instance, ``first``, with the diagnoses of ``others``
+    (each with its :attr:`~Diagnosis.explanations`): consistency-based diagnosis with
+    several observations, after Reiter. A faulty rule explains every instance it fails
+    on, so the rules are ranked by how many instances' optimal explanations contain
+    them, ties in ``first``'s order (where one instance holds two explanations of one
+    size, another may hold one of them only). ``first`` as it is where no other
+    instance was explained.
+
+    >>> rule = ("mine.lp", 3, "b :- a.")
+    >>> other = ("mine.lp", 5, "c :- b.")
+    >>> first = Diagnosis([other, rule], [["c wrong"], ["b wrong"]],
+    ...                   explanations=[[(other, ["c wrong"])], [(rule, ["b wrong"])]])
+    >>> second = Diagnosis([rule], [["b wrong"]], explanations=[[(rule, ["b wrong"])]])
+    >>> for line in several(first, [second]).lines:
+    ...     print(line)
+      blame: mine.lp:3: b :- a.
+        b wrong
+        it explains each of the 2 failing instances diagnosed
+      blame: mine.lp:5: c :- b.
+        c wrong
+    """
+    # each instance's own best explanation is one of its optimal ones (where the
+    # enumeration was cut, the only one known)
+    observed = [[list(zip(d.rules, d.details, strict=False)), *d.explanations]
+                for d in [first, *others] if d.rules]  # fmt: skip
+    if not first.rules or len(observed) < 2:
+        return first
+    order: dict[tuple[str, int, str], int] = {}  # the first instance's order
+    said: dict[tuple[str, int, str], list[str]] = {}
+    for rule, details in zip(first.rules, first.details, strict=False):
+        order.setdefault(rule, len(order))
+        said.setdefault(rule, list(details))
+    count: dict[tuple[str, int, str], int] = {}
+    for explanations in observed:
+        here = {tuple(rule) for explanation in explanations for rule, _ in explanation}
+        for explanation in explanations:
+            for rule, details in explanation:
+                order.setdefault(tuple(rule), len(order))
+                said.setdefault(tuple(rule), list(details))
+        for rule in here:
+            count[rule] = count.get(rule, 0) + 1
+    ranked = sorted(order, key=lambda r: (-count.get(r, 0), order[r]))[:SHOWN_FAULTS]
+    out = Diagnosis(note=first.note, status=first.status, explanations=first.explanations)
+    for rule in ranked:
+        out.rules.append(rule)
+        every = count.get(rule, 0) == len(observed)
+        out.details.append(said[rule] + ([f"it explains each of the {len(observed)} failing "
+                                          "instances diagnosed"] if every else []))  # fmt: skip
+    return out
+
+
+def _optimal(control: Any, most: int, budget: float, explain: Any) -> list[list[Any]]:
+    """Every optimal explanation of the grounded diagnosis ``control`` (``most`` of them
+    at most, within ``budget`` seconds), the ties between those of one size no longer
+    broken (``__tie`` false): each as its faulty rules, said as :class:`Diagnosis`
+    does, ``(rule, details)``; ``[]`` where the optimum was not proven in time."""
+    import clingo
+
+    control.assign_external(clingo.Function("__tie"), False)
+    control.configuration.solve.opt_mode = "optN"
+    control.configuration.solve.models = str(most)
+    control.configuration.solve.project = "project"  # each set of faulty units once
+    found: list[list[Any]] = []
+
+    def keep(model: clingo.Model) -> None:
+        if model.optimality_proven:
+            said = explain(model.symbols(shown=True))
+            found.append(list(zip(said.rules, said.details, strict=False)))
+
+    with control.solve(on_model=keep, async_=True) as handle:
+        if not handle.wait(budget):
+            handle.cancel()
+        handle.get()
+    return found
 
 
 def _given(facts: str, defined: set[tuple[str, int]]) -> list[str]:

@@ -399,6 +399,16 @@ FACTS_SECONDS = 1.0
 #: Below this many seconds left of the total time, no answer is started.
 MIN_ANSWER = 0.05
 
+#: The failing instances diagnosed besides the one reported (the smallest others met:
+#: the small scope's next ones, the shrinker's steps), and the small-scope instances
+#: tried past the first failure to find them: one instance may not tell two equal
+#: explanations apart, several may (:func:`pyasp_games.tools.fuzz.diagnosis.several`).
+MORE_FAILING = 2
+MORE_TRIED = 30
+
+#: The optimal explanations enumerated on each failing instance diagnosed.
+EXPLANATIONS = 12
+
 
 def _examined(failure: Failure, first: str) -> Any:
     """The wrong answer of ``failure`` whose atoms are examined (its smallest wrong
@@ -468,6 +478,9 @@ class _Session:
         #: backend's size cap, e.g. hex asp's game trees); others are not runs
         self.applies: Callable[[Any, str], bool] | None = None
         self.started = time.perf_counter()
+        #: every failing instance met (found, shrunk, looked for past the first): the
+        #: diagnosis reads the smallest few besides the one reported
+        self.failing: list[Failure] = []
 
     def expired(self) -> bool:
         """The session's total time is (all but) used up: no answer is started any more."""
@@ -611,7 +624,9 @@ class _Session:
                     report.first_found = time.perf_counter() - self.started
                 shape = self.fuzzing.describe(instance)
                 size = self.fuzzing.size(instance)
-                return Failure(instance, mode, tested, reference, reason, "", size, shape, shape)
+                found = Failure(instance, mode, tested, reference, reason, "", size, shape, shape)
+                self.failing.append(found)
+                return found
             if mode == self.modes[0]:
                 self._agreed = (tested, reference)
         return None
@@ -722,8 +737,12 @@ class _Session:
         path = encoding_path(self.question.domain, given)
         if self.budget() < MIN_ANSWER:  # the total time holds for blame too
             return [*wrong, "  blame: not tried: the session's total time ran out"]
+        started, others = time.perf_counter(), self.others(failure)
         said: Any = self.diagnosed(diagnose, path, facts, atoms,
+                                   explanations=EXPLANATIONS if others else 0,
                                    open_outputs=self.fuzzing.open_outputs)  # fmt: skip
+        if said.rules and others:  # the others, each in at most twice the time this one took
+            said = self.observed(others, path, said, 2 * (time.perf_counter() - started))
         if not said.rules and self.budget() >= MIN_ANSWER:  # switches over whole rules
             switched = blame(path, facts, atoms, budget=self.budget())
             said = switched if switched.rules else said
@@ -731,6 +750,41 @@ class _Session:
         if wrong and not said.rules:  # its answer holds the reference's and more: said above
             return wrong
         return [*wrong, f"  the reference's answer as atoms: {shown}", *said.lines]
+
+    def others(self, failure: Failure) -> list[Failure]:
+        """The smallest :data:`MORE_FAILING` failing instances met besides ``failure``
+        (:attr:`failing`) in its mode, each once, where the reference has an answer."""
+        write, seen = self.fuzzing.write, {self.fuzzing.write(failure.instance)}
+        others: list[Failure] = []
+        for other in sorted(self.failing, key=lambda f: (f.size, len(write(f.instance)))):
+            text = write(other.instance)
+            if other.mode == failure.mode and other.reference.status == "solved" \
+                    and other.assertion is None and text not in seen:
+                seen.add(text)
+                others.append(other)
+        return others[:MORE_FAILING]
+
+    def observed(self, others: list[Failure], path: Path, first: Any, each: float) -> Any:
+        """The diagnosis ``first`` of a failure, its rules ranked by how many failing
+        instances their optimal explanations explain: ``others`` too, each diagnosed in
+        ``each`` seconds at most, within what is left of the session's time
+        (:func:`pyasp_games.tools.fuzz.diagnosis.several`)."""
+        from pyasp_games.tools.fuzz.diagnosis import diagnose, several
+
+        observed = []
+        for k, other in enumerate(others):
+            try:
+                atoms = list(self.fuzzing.witness(other.instance, other.reference))
+            except (KeyError, TypeError, ValueError, IndexError):  # an answer of another shape
+                continue
+            facts = self.instance_facts(other.instance) if atoms else None
+            share = min(each, self.budget() / (len(others) - k))  # the time left, shared
+            if facts is None or share < MIN_ANSWER:
+                continue
+            observed.append(diagnose(path, facts, atoms, budget=share / 2, time_limit=share,
+                                     explanations=EXPLANATIONS,
+                                     open_outputs=self.fuzzing.open_outputs))  # fmt: skip
+        return several(first, observed)
 
     def unrolled(self, failure: Failure, path: Path) -> list[str]:
         """The rules of a multi-shot encoding (``#program step(t)``) to blame: its parts
@@ -1027,8 +1081,19 @@ class _Session:
             self._progress()
             if failure is not None:
                 failure.phase = "small scope"
+                self.more_failing(instances[k : k + MORE_TRIED])
                 return failure
         return None
+
+    def more_failing(self, instances: list[Any]) -> None:
+        """Check the next few ``instances`` (not counted as runs) until
+        :data:`MORE_FAILING` more fail: observations the diagnosis reads beside the
+        first failure (:attr:`failing`)."""
+        first = len(self.failing)
+        for instance in instances:
+            if self.expired() or len(self.failing) - first >= MORE_FAILING:
+                return
+            self.check(instance, counted=False)
 
     def random(self, family: Family, runs: int, largest: int, seed: int) -> Failure | None:
         """hypothesis' search, one stage per size from the family's first to ``largest``.
