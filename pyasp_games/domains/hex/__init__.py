@@ -113,10 +113,11 @@ def _applies(game: Hex, backend: str) -> bool:
 
 def domain() -> DomainSpec:
     """The hex domain for crosscheck, bench and fuzz."""
-    from pyasp_games.domains.hex.model import random_position
+    from pyasp_games.domains.hex.model import opening, random_position
 
     return DomainSpec.asking(
-        SOLVE, load_instances, _known, applies=_applies, generators={"random": random_position},
+        SOLVE, load_instances, _known, applies=_applies,
+        generators={"random": random_position, "opening": opening},
         questions=QUESTIONS, fuzzing=fuzzing(),
     )  # fmt: skip
 

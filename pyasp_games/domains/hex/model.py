@@ -481,6 +481,25 @@ def random_position(seed: int = 0, size: int = 4, stones: int = 6) -> Hex:
     return board(size, size, tuple(placed), f"random-{size}x{size}-{stones}#{seed}")
 
 
+def opening(seed: int = 0, size: int = 7, cell: str = "d4") -> Hex:
+    """The ``size x size`` board after Black's first stone on ``cell``, White to move
+    (bench's generator ``opening``: one run per opening of a campaign; ``seed`` is taken
+    for the generators' signature and changes nothing). Its winner is the opening's value
+    as ``hex openings`` gives it: ``black`` when Black's first move there wins.
+
+    >>> game = opening(size=3, cell="b2")
+    >>> game.one_line(), game.to_move, game.name
+    ('.../.B./...', 'W', 'opening-b2-3x3')
+    """
+    checked_int(seed, "seed")
+    size = checked_int(size, "size", 1, MAX_SIDE)
+    empty = board(size, size)
+    if not isinstance(cell, str) or cell.strip().lower() not in empty.index:
+        raise InputError(f"opening: {cell!r} is no cell of the {size} x {size} board (a1 to {empty.cells[-1]})")
+    cell = cell.strip().lower()
+    return replace(empty.play(empty.index[cell]), name=f"opening-{cell}-{size}x{size}")
+
+
 def small_positions() -> Iterator[Hex]:
     """Every position on the 1 x 1, 2 x 2 and 2 x 3 boards with at most 3 stones, then
     every position of the 3 x 3 board with 4 stones (fuzz's small scope)."""

@@ -66,11 +66,11 @@ def describe_winner(game: Hex, outcome: Outcome, options: dict[str, Any]) -> tup
 
 def openings_map(game: Hex, answer: dict[str, str]) -> list[str]:
     """The map of openings as a diagram: ``B`` where Black's first move wins, ``W`` where
-    it loses."""
+    it loses (``?`` where ``answer`` has no winner: a campaign's cell not settled)."""
     width = len(str(game.rows))
     lines = [" " * (width + 1) + " ".join(c[0] for c in game.cells[: game.cols])]
     for r in range(game.rows):
-        row = " ".join(answer[c][0].upper() for c in game.cells[r * game.cols: (r + 1) * game.cols])
+        row = " ".join(answer.get(c, "?")[0].upper() for c in game.cells[r * game.cols: (r + 1) * game.cols])
         lines.append(" " * r + f"{r + 1:>{width}} " + row)
     return lines
 
