@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pyasp_games.domains.hex.campaign import (
+from pyasp_games.tools.bench.hex_openings import (
     asymmetric_cells,
     campaign_map,
     compare,
