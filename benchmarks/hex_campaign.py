@@ -24,8 +24,8 @@ import json
 import sys
 from pathlib import Path
 
-from pyasp_games.tools.bench.hex_openings import read_map, report
 from pyasp_games.errors import InputError
+from pyasp_games.tools.bench.hex_openings import read_map, report
 
 HAYWARD_7X7 = Path(__file__).resolve().parent.parent / "instances" / "hex" / "hayward-7x7-map.txt"
 

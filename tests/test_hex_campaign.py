@@ -8,6 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from pyasp_games.domains.hex.model import board, opening
+from pyasp_games.errors import InputError
+from pyasp_games.tools.bench.campaign import local_executor, plan_campaign, run_campaign
 from pyasp_games.tools.bench.hex_openings import (
     asymmetric_cells,
     campaign_map,
@@ -17,9 +20,6 @@ from pyasp_games.tools.bench.hex_openings import (
     read_map,
     report,
 )
-from pyasp_games.domains.hex.model import board, opening
-from pyasp_games.errors import InputError
-from pyasp_games.tools.bench.campaign import local_executor, plan_campaign, run_campaign
 from pyasp_games.tools.bench.suite import read_suite
 
 from .test_hex import brute_force
