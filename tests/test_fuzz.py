@@ -40,7 +40,7 @@ BUGS = [
 @pytest.mark.parametrize(("domain", "question", "encoding", "largest"), BUGS)
 def test_planted_bug_found_in_small_scope(tmp_path, domain, question, encoding, largest):
     spec = domain_spec(domain)
-    report = fuzz(spec, question, str(PLANTED / encoding), runs=20, seed=0, out=tmp_path)
+    report = fuzz(spec, question, str(PLANTED / encoding), runs=20, seed=0, out=tmp_path, blame=False)
     failure = report.failure
     assert failure is not None and report.exit_code() == 1
     assert failure.phase == "small scope" and failure.size <= largest
@@ -59,14 +59,15 @@ def test_planted_bug_shrunk_from_random(tmp_path, domain, question, encoding, la
     """Without the small scope, hypothesis finds a larger instance and shrinks it."""
     spec = domain_spec(domain)
     report = fuzz(spec, question, str(PLANTED / encoding), runs=40, seed=1, out=tmp_path,
-                  small_scope=False)  # fmt: skip
+                  small_scope=False, blame=False)  # fmt: skip
     assert report.failure is not None and report.failure.phase == "random"
     assert report.failure.size <= largest
 
 
 def test_reproducing_command_fails_as_the_fuzzer_said(tmp_path):
     spec = domain_spec("geography")
-    report = fuzz(spec, encoding=str(PLANTED / "geography-start-reusable.lp"), runs=5, out=tmp_path)
+    report = fuzz(spec, encoding=str(PLANTED / "geography-start-reusable.lp"), runs=5, out=tmp_path,
+                  blame=False)  # fmt: skip
     words = shlex.split(report.failure.command)
     assert words[0] == "pyasp-games"
     run = run_cli(*words[1:])
@@ -117,10 +118,10 @@ def test_never_overwrites_and_replays_earlier_counterexamples(tmp_path):
     taken = tmp_path / "grundy-kernel-digraph-counterexample.txt"
     taken.write_text("x y\n")  # a file of the user's (a graph that the encoding answers right)
     wrong = str(PLANTED / "grundy-kernel-one-way.lp")
-    first = fuzz(spec, "kernel", wrong, runs=5, out=tmp_path)
+    first = fuzz(spec, "kernel", wrong, runs=5, out=tmp_path, blame=False)
     assert taken.read_text() == "x y\n"
     assert first.failure.file.name == "grundy-kernel-digraph-counterexample-2.txt"
-    second = fuzz(spec, "kernel", wrong, runs=5, out=tmp_path)
+    second = fuzz(spec, "kernel", wrong, runs=5, out=tmp_path, blame=False)
     assert second.failure.phase == "earlier counterexample"
     assert second.failure.file == first.failure.file and second.runs == 0
     assert len(list(tmp_path.iterdir())) == 2
@@ -222,6 +223,18 @@ def test_an_out_folder_that_cannot_be_made_is_said_before_any_work(tmp_path):
     assert_bad_input(run, "cannot write /proc/no-such-folder")
 
 
+def test_no_blame_gives_the_counterexample_alone(tmp_path):
+    # the same smallest instance, without the rule to blame (nor the more failing
+    # instances its diagnosis reads)
+    wrong = PLANTED / "cover-at-least-once.lp"
+    plain = run_cli("fuzz", "cover", "--encoding", wrong, "--out", tmp_path / "a", "--no-blame")
+    blamed = run_cli("fuzz", "cover", "--encoding", wrong, "--out", tmp_path / "b")
+    assert plain.code == blamed.code == 1
+    assert "blame:" not in plain.stdout and "blame:" in blamed.stdout
+    assert [p.read_text() for p in (tmp_path / "a").glob("*.txt")] == \
+        [p.read_text() for p in (tmp_path / "b").glob("*.txt")]
+
+
 def test_a_rerun_says_it_replayed_not_that_it_wrote(tmp_path):
     wrong = PLANTED / "cover-at-least-once.lp"
     first = run_cli("fuzz", "cover", "--encoding", wrong, "--out", tmp_path)
@@ -251,7 +264,7 @@ REACHED = [
 @pytest.mark.parametrize(("domain", "question", "encoding", "text"), REACHED)
 def test_the_small_scope_reaches_what_small_bugs_need(tmp_path, domain, question, encoding, text):
     spec = domain_spec(domain)
-    report = fuzz(spec, question, str(PLANTED / encoding), runs=1, seed=0, out=tmp_path)
+    report = fuzz(spec, question, str(PLANTED / encoding), runs=1, seed=0, out=tmp_path, blame=False)
     failure = report.failure
     assert failure is not None and failure.phase == "small scope", report.small_scope
     assert spec.fuzzing.write(failure.instance) == text
@@ -263,7 +276,7 @@ def test_shrinking_deletes_every_part_and_tries_other_labels(tmp_path):
     over 6 elements (hypothesis alone left 3 subsets, numbered as drawn)."""
     spec = domain_spec("cover")
     report = fuzz(spec, encoding=str(PLANTED / "cover-even-elements.lp"), runs=30, seed=3,
-                  out=tmp_path, small_scope=False)  # fmt: skip
+                  out=tmp_path, small_scope=False, blame=False)  # fmt: skip
     assert report.failure is not None and report.failure.phase == "random"
     assert spec.fuzzing.write(report.failure.instance) == "6\n0 2 4\n"
 

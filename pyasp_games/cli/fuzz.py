@@ -70,6 +70,10 @@ def fuzz(
         False, "--coverage", help="Say which rules of the encoding (FILE:LINE) never fired on "
         "the instances tried, and prefer random instances that fire new ones.",
     ),
+    no_blame: bool = typer.Option(
+        False, "--no-blame", help="The counterexample alone: no rule to blame (its diagnosis "
+        "can take seconds on a large program).",
+    ),
     json: bool = JSON,
 ) -> None:
     """Find the smallest instance on which an encoding is wrong.
@@ -102,6 +106,7 @@ def fuzz(
         spec, question, encoding, backend, family, runs, seed, max_size, time_limit,
         total_time, out, replay=not no_replay, small_scope=not no_small_scope, on_run=progress,
         export=export, started=process_started() if enforcing() else None, coverage=coverage,
+        blame=not no_blame,
     )  # fmt: skip
     if tty:
         print("\r" + " " * 30 + "\r", end="", file=sys.stderr, flush=True)

@@ -80,6 +80,7 @@ def fuzz(
     export: Path | None = None,
     started: float | None = None,
     coverage: bool = False,
+    blame: bool = True,
 ) -> FuzzReport:
     """Fuzz an encoding against the question's reference backend; see the module docstring.
 
@@ -126,6 +127,10 @@ def fuzz(
         (default: now; the command line gives its process's start,
         :func:`~pyasp_games.engines.processes.process_started`, so that ``--total-time``
         holds for the whole command, its start-up included).
+    blame : bool, optional
+        Say the rule to blame for a failure (the diagnosis, with the few more failing
+        instances it reads beside the first); ``False``: the counterexample alone,
+        seconds sooner on a bug whose diagnosis grounds a large program.
 
     Returns
     -------
@@ -206,6 +211,7 @@ def fuzz(
     started = time.perf_counter() if started is None else started
     deadline = None if total_limit is None else started + total_limit
     session = _Session(q, backend, options, modes, run_limit, deadline, report, fuzzing, on_run)
+    session.diagnosing = blame
     if checked is not None:
         session.assertions, session.encoding_file = checked
     if coverage:
@@ -257,7 +263,7 @@ def _run(session: _Session, spec: DomainSpec, q: Question, fuzzing: Fuzzing, fam
         failure = session.shrink_timeout()
     if failure is not None and failure.phase != "earlier counterexample":
         failure = session.shrink(failure)
-    if failure is not None and failure.assertion is None:  # an assertion's line is its blame
+    if session.diagnosing and failure is not None and failure.assertion is None:  # an assertion's line is its blame
         failure.blame = session.blame(failure)
     if failure is None and session.timeout is not None:  # undecided, but a finding
         report.timeout = slow = session.timeout
@@ -481,6 +487,8 @@ class _Session:
         #: every failing instance met (found, shrunk, looked for past the first): the
         #: diagnosis reads the smallest few besides the one reported
         self.failing: list[Failure] = []
+        #: whether a failure's rule to blame is wanted (:func:`fuzz`'s ``blame``)
+        self.diagnosing = True
 
     def expired(self) -> bool:
         """The session's total time is (all but) used up: no answer is started any more."""
@@ -1089,6 +1097,8 @@ class _Session:
         """Check the next few ``instances`` (not counted as runs) until
         :data:`MORE_FAILING` more fail: observations the diagnosis reads beside the
         first failure (:attr:`failing`)."""
+        if not self.diagnosing:  # read by the diagnosis only
+            return
         first = len(self.failing)
         for instance in instances:
             if self.expired() or len(self.failing) - first >= MORE_FAILING:
