@@ -1008,20 +1008,7 @@ def test_the_checker_refuses_an_or_over_overlapping_carriers():
 def _mover_wins(game, black: int, white: int, mover: str) -> bool:
     """Plain minimax with an explicit player to move (the brute force above reads the
     mover from the stone counts)."""
-    n = len(game)
-
-    @cache
-    def wins(b: int, w: int, p: str) -> bool:
-        stones = ["B" if b >> i & 1 else "W" if w >> i & 1 else "." for i in range(n)]
-        q = "W" if p == "B" else "B"
-        if _won(game, stones, q):
-            return False
-        if _won(game, stones, p):
-            return True
-        return any(not wins(b | 1 << c, w, q) if p == "B" else not wins(b, w | 1 << c, q)
-                   for c in range(n) if not (b | w) >> c & 1)
-
-    return wins(black, white, mover)
+    return _minimax(game)(black, white, mover)
 
 
 def test_h_search_derivations_are_checked_rule_by_rule():

@@ -420,12 +420,7 @@ def _dead_for(own: int, empty: int, candidates: int, a: int, b: int, geo: Any, n
               nears: Any) -> int:
     """The cells of ``candidates`` dead for the player of stones ``own`` and sides ``a``,
     ``b`` (:meth:`~.dead_cells.DeadCells.dead_for`): every usable neighbour linked to every other."""
-    cols, full, nf, nl = geo[0], geo[1], geo[2], geo[3]
-    nm = _groups(own, a, b, geo, mids, ends)
-    nears[0] = a | _dilate(ends[0], cols, full, nf, nl)
-    nears[1] = b | _dilate(ends[1], cols, full, nf, nl)
-    for i in range(nm):
-        nears[2 + i] = _dilate(mids[i], cols, full, nf, nl)
+    nm = _units(own, a, b, geo, mids, ends, nears) - 2
     dead = 0
     rest = candidates
     while rest:
