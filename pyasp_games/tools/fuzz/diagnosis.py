@@ -75,6 +75,8 @@ SHOWN_FAULTS = 3
 UNIVERSE_ROUNDS = 3
 #: the universe's size at which its rounds stop
 UNIVERSE_ATOMS = 50_000
+#: the most tuples of one predicate stated by facts that may be the case it misses
+MISSING_FACTS = 2_000
 #: the variable that stands for another value in a head's place
 VALUE = "V__"
 #: the optimisation's levels on which two explanations are of one size: how near a
@@ -652,7 +654,7 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
     debug.append(f"#minimize {{ L@1,U : __unit(U), __depth(U,L){tie(1)} }}." if deepest
                  else f"#minimize {{ {top}-L@1,U : __unit(U), __depth(U,L){tie(1)} }}.")  # fmt: skip
     debug.append("#project __unit/1.")  # an explanation: its faulty units
-    debug.append("#defined __choosable/3.")
+    debug.append("#defined __choosable/3. #defined __abduced/1. #show __abduced/1.")
     debug.append("#show __ab/3. #show __near/3. #show __nearv/3. #show __sup/3. #show __choosable/3. #show __could/2.")
 
     # the universe in rounds: an atom a body reads (__v_) is possible in the next round,
@@ -698,6 +700,8 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
                 f"{_join([str(other), *near, f'{VALUE} != {arg}'])}."
             if _safe("\n".join(kept) + "\n" + value_rule):
                 debug.append(value_rule)
+    if wrong is None:  # a definition by facts that misses a case (a fact deleted)
+        debug += _missing_facts(facts, kept, universe, rules, nodes, classes, ground, wanted)
     control = clingo.Control(["--warn=none", "--opt-strategy=usc,stratify"], logger=lambda c, m: None)
     program = "\n".join(kept + rules_now + values + extra + debug + base)
     control.add("base", [], facts + "\n" + program)
@@ -906,6 +910,86 @@ def _guarded(rule: str, computing: tuple[Any, str, list[str]] | None,
     return f"{_rename(atom, prefix, defined)} :- {_join([*body, *guards])}."
 
 
+def _missing_facts(facts: str, kept: list[str], universe: list[str], rules: list[_Rule],
+                   nodes: list[Any], classes: dict[tuple[str, int, int], tuple[str, int, int]],
+                   ground: Any, wanted: list[tuple[Any, bool]]) -> list[str]:  # fmt: skip
+    """The cases a definition by facts may miss (a fact deleted from a list of facts),
+    as possible atoms of the diagnosis: where an atom the intended answer needs is one no
+    rule of the relaxed program derives, every tuple of a predicate it depends on that
+    the program states by facts (in part), over the active domain of its argument
+    places (the values of each place's type in the universe ``ground``, and the values
+    of the predicate's own atoms of that kind, number or name), and not yet possible.
+    Each is an unsupported atom *near* the definition (one case missing: Oetsch, Pührer
+    and Tompits's unsupported atom), blamed on the predicate's first fact or rule
+    (``__abduced``). Nothing where every needed atom is derived, or where a predicate's
+    tuples number more than :data:`MISSING_FACTS`."""
+    import clingo
+
+    stated = {h: r for r in reversed(rules) for h in r.heads
+              if r.kind == "definition" and not r.body and not nodes[r.index].body}  # fmt: skip
+    if not stated:
+        return []
+    edges: dict[tuple[str, int], set[tuple[str, int]]] = {}
+    for r in rules:
+        for h in r.heads:
+            edges.setdefault(h, set()).update(r.body)
+    reach = _reachability(edges)
+    needed = [s for s, truth in wanted if truth]
+    below = {p for s in needed for p in reach.get((s.name, len(s.arguments)), set())}
+    if not below & set(stated):
+        return []
+    # the atoms the intended answer needs that the program's own relaxed rules derive
+    said = {f"__u_{s}." for s in needed}
+    control = clingo.Control(["--warn=none"], logger=lambda c, m: None)
+    control.add("base", [], facts + "\n" + "\n".join(kept + [u for u in universe if u not in said]))
+    control.ground([("base", [])])
+    derived = {str(a.symbol)[4:] for a in control.symbolic_atoms if a.symbol.name.startswith("__u_")}
+    lacking = [s for s in needed if str(s) not in derived]
+    if not lacking:
+        return []
+    below = {p for s in lacking for p in reach.get((s.name, len(s.arguments)), set())} & set(stated)
+    # the active domain: each place's type's values, and the predicate's own values by kind
+    typed: dict[tuple[str, int, int], set[clingo.Symbol]] = {}
+    own: dict[tuple[str, int], set[clingo.Symbol]] = {}
+    present: set[str] = set()
+    for a in ground.symbolic_atoms:
+        sym = a.symbol
+        if sym.type != sym.type.Function or not sym.name.startswith("__u_"):
+            continue
+        name, arity = sym.name[4:], len(sym.arguments)
+        present.add(f"{name}({','.join(map(str, sym.arguments))})" if arity else name)
+        for i, arg in enumerate(sym.arguments):
+            rep = classes.get((name, arity, i))
+            if rep is not None:
+                typed.setdefault(rep, set()).add(arg)
+        if (name, arity) in below:
+            own.setdefault((name, arity), set()).update(sym.arguments)
+    out: list[str] = []
+    for key in sorted(below):
+        name, arity = key
+        pooled = own.get(key, set())
+        places = []
+        for i in range(arity):
+            values = set(typed.get(classes.get((name, arity, i), (name, arity, i)), set()))
+            kinds = {v.type for v in values} or {v.type for v in pooled}
+            values |= {v for v in pooled if v.type in kinds}
+            places.append(sorted(values))
+        count = 1
+        for values in places:
+            count *= len(values)
+        if not arity or count > MISSING_FACTS:
+            continue
+        first = min(r.index for r in rules if key in r.heads)  # the definition's first line
+        import itertools
+
+        for combo in itertools.product(*places):
+            atom = f"{name}({','.join(map(str, combo))})"
+            if atom not in present:
+                out += [f"__u_{atom}.", f"__inbase({atom}).", f"__near({atom},{first},()).",
+                        f"__abduced({atom})."]  # fmt: skip
+    return out
+
+
 def _element_names(rule: _Rule) -> list[str]:
     return rule.local or rule.variables
 
@@ -957,6 +1041,7 @@ def _explain(path: str, rules: list[_Rule], model: list[Any], levels: dict[Any, 
     near: dict[str, list[tuple[int, Any]]] = {}
     supports: dict[str, list[tuple[int, Any]]] = {}
     could: dict[str, list[int]] = {}
+    abduced: set[str] = set()  # cases a definition by facts misses
     for s in model:
         if s.name == "__ab":
             faults.setdefault(str(s.arguments[1]), []).append(s)
@@ -966,6 +1051,8 @@ def _explain(path: str, rules: list[_Rule], model: list[Any], levels: dict[Any, 
             supports.setdefault(str(s.arguments[0]), []).append((s.arguments[1].number, s.arguments[2]))
         elif s.name == "__could":
             could.setdefault(str(s.arguments[0]), []).append(s.arguments[1].number)
+        elif s.name == "__abduced":
+            abduced.add(str(s.arguments[0]))
     if not faults:
         return Diagnosis(note="not diagnosed: the encoding has an answer set holding the "
                          "intended answer (it misses it by its search or projection, not by a rule)")  # fmt: skip
@@ -1018,6 +1105,11 @@ def _explain(path: str, rules: list[_Rule], model: list[Any], levels: dict[Any, 
                 out.details.append([f"the intended answer needs {', '.join(atoms[:SHOWN_INSTANCES])}"])
                 continue
             r = rules[i]
+            if all(a in abduced for a in atoms):  # a case missing from the definition
+                out.rules.append((path, r.line, r.text))
+                out.details.append([f"its definition misses {', '.join(atoms[:SHOWN_INSTANCES])}, which "
+                                    "the intended answer needs: no fact or rule gives it"])  # fmt: skip
+                continue
             said = f"it derives no {', '.join(atoms[:SHOWN_INSTANCES])}"
             said += f" and {len(atoms) - SHOWN_INSTANCES} more" if len(atoms) > SHOWN_INSTANCES else ""
             said += ", which the intended answer needs"
