@@ -58,6 +58,8 @@ derive the atoms of its smallest wrong part.
 
 from __future__ import annotations
 
+import itertools
+import math
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -285,7 +287,7 @@ def diagnose(encoding: str | Path, facts: str, intended: Iterable[tuple[str, boo
              wrong: list[str] | None = None, deepest: bool = True,
              rounds: int = UNIVERSE_ROUNDS, closed: Iterable[str] = (),
              open_outputs: Iterable[str] = (), time_limit: float | None = None,
-             explanations: int = 0) -> Diagnosis:  # fmt: skip
+             explanations: int = 0, refute: bool = False) -> Diagnosis:  # fmt: skip
     """Why ``encoding`` on ``facts`` has no answer set holding ``intended`` (atoms of its
     output predicates and their truth: every other atom of those predicates is false,
     but for the predicates ``open_outputs`` names, ``name/arity``, of which the
@@ -304,12 +306,17 @@ def diagnose(encoding: str | Path, facts: str, intended: Iterable[tuple[str, boo
     whole diagnosis, grounding included, which then runs in a child process stopped
     at the limit (status ``unknown``, no rule); ``explanations``: how many of the
     optimal explanations to enumerate besides, ties unbroken, within what is left of
-    ``budget`` (:attr:`Diagnosis.explanations`, for :func:`several`)."""
+    ``budget`` (:attr:`Diagnosis.explanations`, for :func:`several`); ``refute``: the
+    other question, why the encoding *accepts* ``intended``, a wrong answer whose atoms
+    are not wrong themselves (an empty plan): the fewest cases its definitions miss
+    (unsupported atoms) that would let one of its constraints reject it, each blamed on
+    the definition's first rule of the atom's shape (a deleted rule)."""
     if time_limit is not None:
         return _within(time_limit, diagnose, encoding, facts, list(intended),
                        budget=min(budget, max(time_limit / 2, 0.1)), program=program,
                        wrong=wrong, deepest=deepest, rounds=rounds, closed=list(closed),
-                       open_outputs=list(open_outputs), explanations=explanations)  # fmt: skip
+                       open_outputs=list(open_outputs), explanations=explanations,
+                       refute=refute)  # fmt: skip
     from clingo import ast
 
     path = str(encoding)
@@ -322,7 +329,7 @@ def diagnose(encoding: str | Path, facts: str, intended: Iterable[tuple[str, boo
         return Diagnosis(note=f"not diagnosed: clingo cannot parse the encoding ({error})")
     try:
         return _diagnose(path, source, statements, facts, list(intended), budget, wrong, deepest, rounds,
-                         set(closed), set(open_outputs), text, explanations)  # fmt: skip
+                         set(closed), set(open_outputs), text, explanations, refute)  # fmt: skip
     except _Unsupported as what:
         return Diagnosis(note=f"not diagnosed: the rewrite does not handle {what}")
     except RuntimeError as error:  # a grounding error of the rewritten program
@@ -373,7 +380,7 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
               wrong: list[str] | None = None, deepest: bool = True,
               rounds: int = UNIVERSE_ROUNDS, closed: set[str] | None = None,
               open_outputs: set[str] | None = None, text: str = "",
-              explanations: int = 0) -> Diagnosis:  # fmt: skip
+              explanations: int = 0, refute: bool = False) -> Diagnosis:  # fmt: skip
     import clingo
     from clingo import ast
 
@@ -527,6 +534,10 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
         u = unit(r)
         if r.kind == "constraint":  # a constraint only checks: after any definition
             debug.append(f"__depth({u},{top}).")
+        if r.kind == "constraint" and refute:  # a constraint that rejects the wrong answer
+            debug.append(f"__rejects({r.index}) :- {_join(bodytext)}." if bodytext
+                         else f"__rejects({r.index}).")  # fmt: skip
+            continue
         if r.kind == "constraint":
             debug.append(f"__ab(viol,{u},{tag}) :- {_join(bodytext)}." if bodytext
                          else f"__ab(viol,{u},{tag}).")  # fmt: skip
@@ -655,6 +666,8 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
                  else f"#minimize {{ {top}-L@1,U : __unit(U), __depth(U,L){tie(1)} }}.")  # fmt: skip
     debug.append("#project __unit/1.")  # an explanation: its faulty units
     debug.append("#defined __choosable/3. #defined __abduced/1. #show __abduced/1.")
+    if refute:  # the wrong answer rejected by some constraint of the encoding's
+        debug.append("#defined __rejects/1. :- not __rejects(_). #show __rejects/1.")
     debug.append("#show __ab/3. #show __near/3. #show __nearv/3. #show __sup/3. #show __choosable/3. #show __could/2.")
 
     # the universe in rounds: an atom a body reads (__v_) is possible in the next round,
@@ -700,7 +713,7 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
                 f"{_join([str(other), *near, f'{VALUE} != {arg}'])}."
             if _safe("\n".join(kept) + "\n" + value_rule):
                 debug.append(value_rule)
-    if wrong is None:  # a definition by facts that misses a case (a fact deleted)
+    if wrong is None and not refute:  # a definition by facts that misses a case (a fact deleted)
         debug += _missing_facts(facts, kept, universe, rules, nodes, classes, ground, wanted)
     control = clingo.Control(["--warn=none", "--opt-strategy=usc,stratify"], logger=lambda c, m: None)
     program = "\n".join(kept + rules_now + values + extra + debug + base)
@@ -718,6 +731,9 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
         if not handle.wait(budget):
             handle.cancel()
         result = handle.get()
+    if result.unsatisfiable and refute:
+        return Diagnosis(note="not diagnosed: no case a definition misses lets a constraint "
+                         "reject the wrong answer (a constraint is missing)")  # fmt: skip
     if result.unsatisfiable:
         return Diagnosis(note="not diagnosed: no interpretation holds the intended answer "
                          "(an atom it needs is outside what any rule could derive)")  # fmt: skip
@@ -725,7 +741,10 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
         return Diagnosis(note=f"not diagnosed: no explanation within {budget:g} s", status="unknown")
     if wrong is not None:
         return _supporters(path, rules, best, wrong)
-    said = _explain(path, rules, best, levels, top)
+    said = _explain(path, rules, best, levels, top, refute)
+    rejecting = sorted(rules[s.arguments[0].number].line for s in best if s.name == "__rejects")
+    if refute and said.rules and rejecting:
+        said.details[0].append(f"with it, line {rejecting[0]}'s constraint rejects it")
     # the enumeration: as long as the optimisation took at most (a fuzz session's time
     # goes to the other failing instances rather than to the last explanations of one)
     spent = time.perf_counter() - started
@@ -974,14 +993,9 @@ def _missing_facts(facts: str, kept: list[str], universe: list[str], rules: list
             kinds = {v.type for v in values} or {v.type for v in pooled}
             values |= {v for v in pooled if v.type in kinds}
             places.append(sorted(values))
-        count = 1
-        for values in places:
-            count *= len(values)
-        if not arity or count > MISSING_FACTS:
+        if not arity or math.prod(len(values) for values in places) > MISSING_FACTS:
             continue
         first = min(r.index for r in rules if key in r.heads)  # the definition's first line
-        import itertools
-
         for combo in itertools.product(*places):
             atom = f"{name}({','.join(map(str, combo))})"
             if atom not in present:
@@ -1036,7 +1050,7 @@ def _supporters(path: str, rules: list[_Rule], model: list[Any], wrong: list[str
 
 
 def _explain(path: str, rules: list[_Rule], model: list[Any], levels: dict[Any, int],
-             top: int) -> Diagnosis:  # fmt: skip
+             top: int, refute: bool = False) -> Diagnosis:  # fmt: skip
     faults: dict[str, list[Any]] = {}
     near: dict[str, list[tuple[int, Any]]] = {}
     supports: dict[str, list[tuple[int, Any]]] = {}
@@ -1105,6 +1119,11 @@ def _explain(path: str, rules: list[_Rule], model: list[Any], levels: dict[Any, 
                 out.details.append([f"the intended answer needs {', '.join(atoms[:SHOWN_INSTANCES])}"])
                 continue
             r = rules[i]
+            if refute:  # a case whose absence lets the wrong answer through
+                out.rules.append((path, r.line, r.text))
+                out.details.append([f"its definition misses {', '.join(atoms[:SHOWN_INSTANCES])}, "
+                                    "which would reject the wrong answer (a rule deleted?)"])  # fmt: skip
+                continue
             if all(a in abduced for a in atoms):  # a case missing from the definition
                 out.rules.append((path, r.line, r.text))
                 out.details.append([f"its definition misses {', '.join(atoms[:SHOWN_INSTANCES])}, which "
