@@ -940,8 +940,9 @@ def _missing_facts(facts: str, kept: list[str], universe: list[str], rules: list
     of the predicate's own atoms of that kind, number or name), and not yet possible.
     Each is an unsupported atom *near* the definition (one case missing: Oetsch, Pührer
     and Tompits's unsupported atom), blamed on the predicate's first fact or rule
-    (``__abduced``). Nothing where every needed atom is derived, or where a predicate's
-    tuples number more than :data:`MISSING_FACTS`."""
+    (``__abduced``). Nothing where every needed atom is derived, for a predicate over
+    compound terms (a game tree's nodes), or where a predicate's tuples number more
+    than :data:`MISSING_FACTS`."""
     import clingo
 
     stated = {h: r for r in reversed(rules) for h in r.heads
@@ -993,8 +994,9 @@ def _missing_facts(facts: str, kept: list[str], universe: list[str], rules: list
             kinds = {v.type for v in values} or {v.type for v in pooled}
             values |= {v for v in pooled if v.type in kinds}
             places.append(sorted(values))
-        if not arity or math.prod(len(values) for values in places) > MISSING_FACTS:
-            continue
+        compound = any(v.type == v.type.Function and v.arguments for values in places for v in values)
+        if not arity or compound or math.prod(len(values) for values in places) > MISSING_FACTS:
+            continue  # a game tree's nodes are no list of data; too many tuples
         first = min(r.index for r in rules if key in r.heads)  # the definition's first line
         for combo in itertools.product(*places):
             atom = f"{name}({','.join(map(str, combo))})"
