@@ -937,7 +937,9 @@ def _missing_facts(facts: str, kept: list[str], universe: list[str], rules: list
     rule of the relaxed program derives, every tuple of a predicate it depends on that
     the program states by facts (in part), over the active domain of its argument
     places (the values of each place's type in the universe ``ground``, and the values
-    of the predicate's own atoms of that kind, number or name), and not yet possible.
+    of the predicate's own atoms of that kind, number or name), not yet possible, with
+    a value at some place that none of the predicate's atoms holds there (a case the
+    list never covers: ``delta(r,0,1)`` where no direction is ``r``).
     Each is an unsupported atom *near* the definition (one case missing: Oetsch, Pührer
     and Tompits's unsupported atom), blamed on the predicate's first fact or rule
     (``__abduced``). Nothing where every needed atom is derived, for a predicate over
@@ -971,6 +973,7 @@ def _missing_facts(facts: str, kept: list[str], universe: list[str], rules: list
     # the active domain: each place's type's values, and the predicate's own values by kind
     typed: dict[tuple[str, int, int], set[clingo.Symbol]] = {}
     own: dict[tuple[str, int], set[clingo.Symbol]] = {}
+    held: dict[tuple[str, int, int], set[clingo.Symbol]] = {}  # each place's own values
     present: set[str] = set()
     for a in ground.symbolic_atoms:
         sym = a.symbol
@@ -984,6 +987,8 @@ def _missing_facts(facts: str, kept: list[str], universe: list[str], rules: list
                 typed.setdefault(rep, set()).add(arg)
         if (name, arity) in below:
             own.setdefault((name, arity), set()).update(sym.arguments)
+            for i, arg in enumerate(sym.arguments):
+                held.setdefault((name, arity, i), set()).add(arg)
     out: list[str] = []
     for key in sorted(below):
         name, arity = key
@@ -1000,7 +1005,11 @@ def _missing_facts(facts: str, kept: list[str], universe: list[str], rules: list
         first = min(r.index for r in rules if key in r.heads)  # the definition's first line
         for combo in itertools.product(*places):
             atom = f"{name}({','.join(map(str, combo))})"
-            if atom not in present:
+            # a case the definition never covers: a value of a place's type that none of
+            # its atoms holds there (another combination of values it holds is rather
+            # another value of some rule's head, said by __nearv)
+            fresh = any(v not in held.get((name, arity, i), set()) for i, v in enumerate(combo))
+            if fresh and atom not in present:
                 out += [f"__u_{atom}.", f"__inbase({atom}).", f"__near({atom},{first},()).",
                         f"__abduced({atom})."]  # fmt: skip
     return out
