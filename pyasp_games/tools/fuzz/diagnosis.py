@@ -28,6 +28,14 @@ source-to-source rewrite of the user's program that clingo grounds and optimises
    definition below explains what every rule above it then derives, where blaming a rule
    above would need a second fault to agree with it), then the fewest ground instances.
 
+A *deleted* case has no line of its own. Where an atom the intended answer needs is one
+no rule could derive, the tuples of a predicate stated by facts that it depends on,
+over the active domain of their places, are possible too, each one case the list misses
+(:func:`_missing_facts`), named at the definition's first line. And ``refute=True`` asks
+the other question, for a wrong answer accepted whose atoms are not wrong themselves
+(an empty plan that loses every pebble): the fewest cases the definitions miss that
+would let one of the encoding's own constraints reject it.
+
 One failing instance may hold two explanations of one size, one at the faulty rule and
 one beside it, that only the tie-breakers (the closest interpretation, the deepest rule)
 tell apart. With ``explanations=`` every optimal one is enumerated, ties unbroken, and
