@@ -889,6 +889,8 @@ class _Session:
         import clingo
 
         names = tuple(sorted({clingo.parse_term(a).name for a, _ in [*accepted, *intended]}))
+        if not names:  # nothing says which predicates the plan is made of
+            return []
         said = self.diagnosed(diagnose, path, f"{facts}\n{horizon_facts(horizon)}", accepted,
                               program=program, deepest=False, rounds=UNROLLED_ROUNDS,
                               closed=names, refute=True)  # fmt: skip
