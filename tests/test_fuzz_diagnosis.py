@@ -166,6 +166,43 @@ def test_a_diagnosis_holds_its_time_limit_even_in_grounding(tmp_path):
     assert said.status == "unknown" and not said.rules and "within 0.5 s" in said.note
 
 
+def test_a_fact_deleted_from_a_list_is_named_at_the_list(tmp_path):
+    """``delta(r,0,1)`` deleted from the directions: no rule can derive the intended
+    ``go(r)``, so a tuple of the facts' predicate over its places' values is the case
+    missing, named at the list's line (before: the choice reading it)."""
+    wrong = tmp_path / "mine.lp"
+    wrong.write_text("delta(u,-1,0). delta(d,1,0). delta(l,0,-1).\n"
+                     "adj(X,Y,D,X+DX,Y+DY) :- cell(X,Y), delta(D,DX,DY), cell(X+DX,Y+DY).\n"
+                     "1 { go(D) : adj(X,Y,D,_,_), start(X,Y) } 1.\n")  # fmt: skip
+    said = diagnose(wrong, "cell(0,0). cell(0,1). start(0,0).", [("go(r)", True)])
+    assert said.rules and said.rules[0][1] == 1, said.lines
+    assert "its definition misses delta(r," in said.details[0][0]
+    # the same list with the case: nothing is missing, nothing is abduced
+    right = tmp_path / "right.lp"
+    right.write_text(wrong.read_text().replace("delta(l,0,-1).", "delta(l,0,-1). delta(r,0,1)."))
+    assert not diagnose(right, "cell(0,0). cell(0,1). start(0,0).", [("go(r)", True)]).rules
+
+
+def test_a_deleted_rule_that_lets_a_wrong_answer_through_is_named_at_its_definition(tmp_path):
+    """The frame axiom deleted: an empty plan loses both pebbles and is accepted. With
+    ``refute``, the case ``at/2`` misses that the goal would reject it by is named at
+    the first rule of ``at/2`` (line 2), with the constraint that then rejects it."""
+    wrong = tmp_path / "mine.lp"
+    wrong.write_text("{ swap(U,V) : edge(U,V) }.\n"
+                     "at(V,P) :- swap(U,V), start(U,P).\n"
+                     "at(U,P) :- swap(U,V), start(V,P).\n"
+                     ":- at(V,P), V != P.\n")  # fmt: skip
+    facts = "edge(0,1). start(0,1). start(1,0)."
+    said = diagnose(wrong, facts, [], closed=["swap"], refute=True)
+    assert said.rules and said.rules[0][1] == 2, said.lines
+    assert "misses at(" in said.details[0][0] and "line 4" in said.details[0][1]
+    # a wrong answer no missing case rejects (the constraint itself missing): said so
+    loose = tmp_path / "loose.lp"
+    loose.write_text(wrong.read_text().replace(":- at(V,P), V != P.\n", ""))
+    said = diagnose(loose, facts, [], closed=["swap"], refute=True)
+    assert not said.rules and "a constraint is missing" in said.note
+
+
 #: The single-shot domains' planted bugs whose faulty line diagnosis names first (the
 #: others, each a cheaper explanation at a rule reading or beside the faulty one, are
 #: listed in benchmarks/RESULTS.md, "Right rule, measured ... branch diag-accuracy";
@@ -175,6 +212,8 @@ NAMED_FIRST = [
     "annihilation-no-annihilation", "annihilation-pass-anywhere", "annihilation-win-by-draw", "catch-lose-without-moves-only",
     "catch-onto-own-token", "hex-reach-upwards", "hex-won-at-first-side", "kayles-has-nonzero",
     "kayles-mex-capped",
+    # the multi-shot deleted cases (a fact, a rule: branch blame-missing)
+    "puzzle-no-right-moves", "routing-no-waiting",
 ]  # fmt: skip
 
 

@@ -28,6 +28,14 @@ source-to-source rewrite of the user's program that clingo grounds and optimises
    definition below explains what every rule above it then derives, where blaming a rule
    above would need a second fault to agree with it), then the fewest ground instances.
 
+A *deleted* case has no line of its own. Where an atom the intended answer needs is one
+no rule could derive, the tuples of a predicate stated by facts that it depends on,
+over the active domain of their places, are possible too, each one case the list misses
+(:func:`_missing_facts`), named at the definition's first line. And ``refute=True`` asks
+the other question, for a wrong answer accepted whose atoms are not wrong themselves
+(an empty plan that loses every pebble): the fewest cases the definitions miss that
+would let one of the encoding's own constraints reject it.
+
 One failing instance may hold two explanations of one size, one at the faulty rule and
 one beside it, that only the tie-breakers (the closest interpretation, the deepest rule)
 tell apart. With ``explanations=`` every optimal one is enumerated, ties unbroken, and
@@ -58,6 +66,8 @@ derive the atoms of its smallest wrong part.
 
 from __future__ import annotations
 
+import itertools
+import math
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -75,6 +85,8 @@ SHOWN_FAULTS = 3
 UNIVERSE_ROUNDS = 3
 #: the universe's size at which its rounds stop
 UNIVERSE_ATOMS = 50_000
+#: the most tuples of one predicate stated by facts that may be the case it misses
+MISSING_FACTS = 2_000
 #: the variable that stands for another value in a head's place
 VALUE = "V__"
 #: the optimisation's levels on which two explanations are of one size: how near a
@@ -283,7 +295,7 @@ def diagnose(encoding: str | Path, facts: str, intended: Iterable[tuple[str, boo
              wrong: list[str] | None = None, deepest: bool = True,
              rounds: int = UNIVERSE_ROUNDS, closed: Iterable[str] = (),
              open_outputs: Iterable[str] = (), time_limit: float | None = None,
-             explanations: int = 0) -> Diagnosis:  # fmt: skip
+             explanations: int = 0, refute: bool = False) -> Diagnosis:  # fmt: skip
     """Why ``encoding`` on ``facts`` has no answer set holding ``intended`` (atoms of its
     output predicates and their truth: every other atom of those predicates is false,
     but for the predicates ``open_outputs`` names, ``name/arity``, of which the
@@ -302,12 +314,17 @@ def diagnose(encoding: str | Path, facts: str, intended: Iterable[tuple[str, boo
     whole diagnosis, grounding included, which then runs in a child process stopped
     at the limit (status ``unknown``, no rule); ``explanations``: how many of the
     optimal explanations to enumerate besides, ties unbroken, within what is left of
-    ``budget`` (:attr:`Diagnosis.explanations`, for :func:`several`)."""
+    ``budget`` (:attr:`Diagnosis.explanations`, for :func:`several`); ``refute``: the
+    other question, why the encoding *accepts* ``intended``, a wrong answer whose atoms
+    are not wrong themselves (an empty plan): the fewest cases its definitions miss
+    (unsupported atoms) that would let one of its constraints reject it, each blamed on
+    the definition's first rule of the atom's shape (a deleted rule)."""
     if time_limit is not None:
         return _within(time_limit, diagnose, encoding, facts, list(intended),
                        budget=min(budget, max(time_limit / 2, 0.1)), program=program,
                        wrong=wrong, deepest=deepest, rounds=rounds, closed=list(closed),
-                       open_outputs=list(open_outputs), explanations=explanations)  # fmt: skip
+                       open_outputs=list(open_outputs), explanations=explanations,
+                       refute=refute)  # fmt: skip
     from clingo import ast
 
     path = str(encoding)
@@ -320,7 +337,7 @@ def diagnose(encoding: str | Path, facts: str, intended: Iterable[tuple[str, boo
         return Diagnosis(note=f"not diagnosed: clingo cannot parse the encoding ({error})")
     try:
         return _diagnose(path, source, statements, facts, list(intended), budget, wrong, deepest, rounds,
-                         set(closed), set(open_outputs), text, explanations)  # fmt: skip
+                         set(closed), set(open_outputs), text, explanations, refute)  # fmt: skip
     except _Unsupported as what:
         return Diagnosis(note=f"not diagnosed: the rewrite does not handle {what}")
     except RuntimeError as error:  # a grounding error of the rewritten program
@@ -371,7 +388,7 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
               wrong: list[str] | None = None, deepest: bool = True,
               rounds: int = UNIVERSE_ROUNDS, closed: set[str] | None = None,
               open_outputs: set[str] | None = None, text: str = "",
-              explanations: int = 0) -> Diagnosis:  # fmt: skip
+              explanations: int = 0, refute: bool = False) -> Diagnosis:  # fmt: skip
     import clingo
     from clingo import ast
 
@@ -525,6 +542,10 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
         u = unit(r)
         if r.kind == "constraint":  # a constraint only checks: after any definition
             debug.append(f"__depth({u},{top}).")
+        if r.kind == "constraint" and refute:  # a constraint that rejects the wrong answer
+            debug.append(f"__rejects({r.index}) :- {_join(bodytext)}." if bodytext
+                         else f"__rejects({r.index}).")  # fmt: skip
+            continue
         if r.kind == "constraint":
             debug.append(f"__ab(viol,{u},{tag}) :- {_join(bodytext)}." if bodytext
                          else f"__ab(viol,{u},{tag}).")  # fmt: skip
@@ -652,7 +673,9 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
     debug.append(f"#minimize {{ L@1,U : __unit(U), __depth(U,L){tie(1)} }}." if deepest
                  else f"#minimize {{ {top}-L@1,U : __unit(U), __depth(U,L){tie(1)} }}.")  # fmt: skip
     debug.append("#project __unit/1.")  # an explanation: its faulty units
-    debug.append("#defined __choosable/3.")
+    debug.append("#defined __choosable/3. #defined __abduced/1. #show __abduced/1.")
+    if refute:  # the wrong answer rejected by some constraint of the encoding's
+        debug.append("#defined __rejects/1. :- not __rejects(_). #show __rejects/1.")
     debug.append("#show __ab/3. #show __near/3. #show __nearv/3. #show __sup/3. #show __choosable/3. #show __could/2.")
 
     # the universe in rounds: an atom a body reads (__v_) is possible in the next round,
@@ -698,6 +721,8 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
                 f"{_join([str(other), *near, f'{VALUE} != {arg}'])}."
             if _safe("\n".join(kept) + "\n" + value_rule):
                 debug.append(value_rule)
+    if wrong is None and not refute:  # a definition by facts that misses a case (a fact deleted)
+        debug += _missing_facts(facts, kept, universe, rules, nodes, classes, ground, wanted)
     control = clingo.Control(["--warn=none", "--opt-strategy=usc,stratify"], logger=lambda c, m: None)
     program = "\n".join(kept + rules_now + values + extra + debug + base)
     control.add("base", [], facts + "\n" + program)
@@ -714,6 +739,9 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
         if not handle.wait(budget):
             handle.cancel()
         result = handle.get()
+    if result.unsatisfiable and refute:
+        return Diagnosis(note="not diagnosed: no case a definition misses lets a constraint "
+                         "reject the wrong answer (a constraint is missing)")  # fmt: skip
     if result.unsatisfiable:
         return Diagnosis(note="not diagnosed: no interpretation holds the intended answer "
                          "(an atom it needs is outside what any rule could derive)")  # fmt: skip
@@ -721,7 +749,10 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
         return Diagnosis(note=f"not diagnosed: no explanation within {budget:g} s", status="unknown")
     if wrong is not None:
         return _supporters(path, rules, best, wrong)
-    said = _explain(path, rules, best, levels, top)
+    said = _explain(path, rules, best, levels, top, refute)
+    rejecting = sorted(rules[s.arguments[0].number].line for s in best if s.name == "__rejects")
+    if refute and said.rules and rejecting:
+        said.details[0].append(f"with it, line {rejecting[0]}'s constraint rejects it")
     # the enumeration: as long as the optimisation took at most (a fuzz session's time
     # goes to the other failing instances rather than to the last explanations of one)
     spent = time.perf_counter() - started
@@ -906,6 +937,92 @@ def _guarded(rule: str, computing: tuple[Any, str, list[str]] | None,
     return f"{_rename(atom, prefix, defined)} :- {_join([*body, *guards])}."
 
 
+def _missing_facts(facts: str, kept: list[str], universe: list[str], rules: list[_Rule],
+                   nodes: list[Any], classes: dict[tuple[str, int, int], tuple[str, int, int]],
+                   ground: Any, wanted: list[tuple[Any, bool]]) -> list[str]:  # fmt: skip
+    """The cases a definition by facts may miss (a fact deleted from a list of facts),
+    as possible atoms of the diagnosis: where an atom the intended answer needs is one no
+    rule of the relaxed program derives, every tuple of a predicate it depends on that
+    the program states by facts (in part), over the active domain of its argument
+    places (the values of each place's type in the universe ``ground``, and the values
+    of the predicate's own atoms of that kind, number or name), not yet possible, with
+    a value at some place that none of the predicate's atoms holds there (a case the
+    list never covers: ``delta(r,0,1)`` where no direction is ``r``).
+    Each is an unsupported atom *near* the definition (one case missing: Oetsch, Pührer
+    and Tompits's unsupported atom), blamed on the predicate's first fact or rule
+    (``__abduced``). Nothing where every needed atom is derived, for a predicate over
+    compound terms (a game tree's nodes), or where a predicate's tuples number more
+    than :data:`MISSING_FACTS`."""
+    import clingo
+
+    stated = {h: r for r in reversed(rules) for h in r.heads
+              if r.kind == "definition" and not r.body and not nodes[r.index].body}  # fmt: skip
+    if not stated:
+        return []
+    edges: dict[tuple[str, int], set[tuple[str, int]]] = {}
+    for r in rules:
+        for h in r.heads:
+            edges.setdefault(h, set()).update(r.body)
+    reach = _reachability(edges)
+    needed = [s for s, truth in wanted if truth]
+    below = {p for s in needed for p in reach.get((s.name, len(s.arguments)), set())}
+    if not below & set(stated):
+        return []
+    # the atoms the intended answer needs that the program's own relaxed rules derive
+    said = {f"__u_{s}." for s in needed}
+    control = clingo.Control(["--warn=none"], logger=lambda c, m: None)
+    control.add("base", [], facts + "\n" + "\n".join(kept + [u for u in universe if u not in said]))
+    control.ground([("base", [])])
+    derived = {str(a.symbol)[4:] for a in control.symbolic_atoms if a.symbol.name.startswith("__u_")}
+    lacking = [s for s in needed if str(s) not in derived]
+    if not lacking:
+        return []
+    below = {p for s in lacking for p in reach.get((s.name, len(s.arguments)), set())} & set(stated)
+    # the active domain: each place's type's values, and the predicate's own values by kind
+    typed: dict[tuple[str, int, int], set[clingo.Symbol]] = {}
+    own: dict[tuple[str, int], set[clingo.Symbol]] = {}
+    held: dict[tuple[str, int, int], set[clingo.Symbol]] = {}  # each place's own values
+    present: set[str] = set()
+    for a in ground.symbolic_atoms:
+        sym = a.symbol
+        if sym.type != sym.type.Function or not sym.name.startswith("__u_"):
+            continue
+        name, arity = sym.name[4:], len(sym.arguments)
+        present.add(f"{name}({','.join(map(str, sym.arguments))})" if arity else name)
+        for i, arg in enumerate(sym.arguments):
+            rep = classes.get((name, arity, i))
+            if rep is not None:
+                typed.setdefault(rep, set()).add(arg)
+        if (name, arity) in below:
+            own.setdefault((name, arity), set()).update(sym.arguments)
+            for i, arg in enumerate(sym.arguments):
+                held.setdefault((name, arity, i), set()).add(arg)
+    out: list[str] = []
+    for key in sorted(below):
+        name, arity = key
+        pooled = own.get(key, set())
+        places = []
+        for i in range(arity):
+            values = set(typed.get(classes.get((name, arity, i), (name, arity, i)), set()))
+            kinds = {v.type for v in values} or {v.type for v in pooled}
+            values |= {v for v in pooled if v.type in kinds}
+            places.append(sorted(values))
+        compound = any(v.type == v.type.Function and v.arguments for values in places for v in values)
+        if not arity or compound or math.prod(len(values) for values in places) > MISSING_FACTS:
+            continue  # a game tree's nodes are no list of data; too many tuples
+        first = min(r.index for r in rules if key in r.heads)  # the definition's first line
+        for combo in itertools.product(*places):
+            atom = f"{name}({','.join(map(str, combo))})"
+            # a case the definition never covers: a value of a place's type that none of
+            # its atoms holds there (another combination of values it holds is rather
+            # another value of some rule's head, said by __nearv)
+            fresh = any(v not in held.get((name, arity, i), set()) for i, v in enumerate(combo))
+            if fresh and atom not in present:
+                out += [f"__u_{atom}.", f"__inbase({atom}).", f"__near({atom},{first},()).",
+                        f"__abduced({atom})."]  # fmt: skip
+    return out
+
+
 def _element_names(rule: _Rule) -> list[str]:
     return rule.local or rule.variables
 
@@ -952,11 +1069,12 @@ def _supporters(path: str, rules: list[_Rule], model: list[Any], wrong: list[str
 
 
 def _explain(path: str, rules: list[_Rule], model: list[Any], levels: dict[Any, int],
-             top: int) -> Diagnosis:  # fmt: skip
+             top: int, refute: bool = False) -> Diagnosis:  # fmt: skip
     faults: dict[str, list[Any]] = {}
     near: dict[str, list[tuple[int, Any]]] = {}
     supports: dict[str, list[tuple[int, Any]]] = {}
     could: dict[str, list[int]] = {}
+    abduced: set[str] = set()  # cases a definition by facts misses
     for s in model:
         if s.name == "__ab":
             faults.setdefault(str(s.arguments[1]), []).append(s)
@@ -966,6 +1084,8 @@ def _explain(path: str, rules: list[_Rule], model: list[Any], levels: dict[Any, 
             supports.setdefault(str(s.arguments[0]), []).append((s.arguments[1].number, s.arguments[2]))
         elif s.name == "__could":
             could.setdefault(str(s.arguments[0]), []).append(s.arguments[1].number)
+        elif s.name == "__abduced":
+            abduced.add(str(s.arguments[0]))
     if not faults:
         return Diagnosis(note="not diagnosed: the encoding has an answer set holding the "
                          "intended answer (it misses it by its search or projection, not by a rule)")  # fmt: skip
@@ -1018,6 +1138,16 @@ def _explain(path: str, rules: list[_Rule], model: list[Any], levels: dict[Any, 
                 out.details.append([f"the intended answer needs {', '.join(atoms[:SHOWN_INSTANCES])}"])
                 continue
             r = rules[i]
+            if refute:  # a case whose absence lets the wrong answer through
+                out.rules.append((path, r.line, r.text))
+                out.details.append([f"its definition misses {', '.join(atoms[:SHOWN_INSTANCES])}, "
+                                    "which would reject the wrong answer (a rule deleted?)"])  # fmt: skip
+                continue
+            if all(a in abduced for a in atoms):  # a case missing from the definition
+                out.rules.append((path, r.line, r.text))
+                out.details.append([f"its definition misses {', '.join(atoms[:SHOWN_INSTANCES])}, which "
+                                    "the intended answer needs: no fact or rule gives it"])  # fmt: skip
+                continue
             said = f"it derives no {', '.join(atoms[:SHOWN_INSTANCES])}"
             said += f" and {len(atoms) - SHOWN_INSTANCES} more" if len(atoms) > SHOWN_INSTANCES else ""
             said += ", which the intended answer needs"

@@ -853,7 +853,50 @@ class _Session:
                               rounds=UNROLLED_ROUNDS, closed=closed)  # fmt: skip
         listed = " ".join(a for a, _ in atoms[:UNROLLED_SHOWN]) or "(no atom true)"
         more = f" and {len(atoms) - UNROLLED_SHOWN} more" if len(atoms) > UNROLLED_SHOWN else ""
-        return [f"  the intended answer ({what}) as atoms: {listed}{more}", *said.lines]
+        intended = f"  the intended answer ({what}) as atoms: {listed}{more}"
+        if not said.rules and said.status == "solved":
+            refuted = self.refuted(failure, path, program, facts, atoms)
+            if refuted:
+                return [intended, *refuted]
+        return [intended, *said.lines]
+
+    def refuted(self, failure: Failure, path: Path, program: str, facts: str,
+                intended: list[tuple[str, bool]]) -> list[str]:
+        """Where a multi-shot encoding holds the intended answer and accepts a wrong plan
+        beside it whose atoms are not wrong themselves (an idle step that loses every
+        pebble): the cases its definitions miss that would let one of its constraints
+        reject that plan (``diagnose(..., refute=True)``), the plan's predicates fixed
+        whole; ``[]`` where the failure is no wrong plan accepted."""
+        from pyasp_games.engines.fuzzing import plural
+        from pyasp_games.tools.fuzz.diagnosis import diagnose
+        from pyasp_games.tools.fuzz.unroll import horizon_facts
+
+        tested = failure.tested
+        examined = _examined(failure, self.modes[0])
+        if not (tested.verdict.failed and tested.verdict.failed_status == "solved") or examined is None \
+                or self.fuzzing.horizon is None or self.fuzzing.witness is None:
+            return []
+        try:
+            # the horizon at which the incremental run found it (an idle step counts
+            # no step of the plan), else the plan's length
+            horizons = (examined.stats or {}).get("horizons") or []
+            horizon = horizons[-1] if horizons else self.fuzzing.horizon(failure.instance, examined)
+            accepted = list(self.fuzzing.witness(failure.instance, examined))
+        except (KeyError, TypeError, ValueError, IndexError):  # an answer of another shape
+            return []
+        if not isinstance(horizon, int) or self.budget() < MIN_ANSWER:
+            return []
+        import clingo
+
+        names = tuple(sorted({clingo.parse_term(a).name for a, _ in [*accepted, *intended]}))
+        if not names:  # nothing says which predicates the plan is made of
+            return []
+        said = self.diagnosed(diagnose, path, f"{facts}\n{horizon_facts(horizon)}", accepted,
+                              program=program, deepest=False, rounds=UNROLLED_ROUNDS,
+                              closed=names, refute=True)  # fmt: skip
+        shown = " ".join(a for a, truth in accepted[:UNROLLED_SHOWN] if truth) or "(no atom true)"
+        return [f"  the wrong answer it accepts (its plan of {plural(horizon, 'step')}) as atoms: "
+                f"{shown}", *said.lines]  # fmt: skip
 
     def bounded(self, how: Callable[..., Any], *args: Any) -> Any:
         """``how(*args)`` in a child that holds the session's time (``None`` past it, or
