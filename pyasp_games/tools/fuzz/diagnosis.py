@@ -304,11 +304,13 @@ def diagnose(encoding: str | Path, facts: str, intended: Iterable[tuple[str, boo
     optimal explanations to enumerate besides, ties unbroken, within what is left of
     ``budget`` (:attr:`Diagnosis.explanations`, for :func:`several`); ``within``: the
     atoms of a correct program's answer set on the same instance (a domain's bundled
-    program, its auxiliary atoms besides the intended answer), which bound the
-    interpretation: an atom of a predicate they name is guessed only where they or the
-    encoding's own answer set hold it (:func:`_bounded`; the relaxed universe of a
-    large program grounds millions of rule instances, the two answer sets a few
-    thousand), the other predicates over the universe as without it."""
+    program: its auxiliary atoms besides the intended answer), which fix the intended
+    interpretation of the encoding's predicates they name, taken to mean the same
+    (:func:`_bounded`): those atoms true, no other, and the universe of those predicates
+    those atoms alone (the relaxed universe of a large program grounds millions of rule
+    instances; a fact the encoding left out, which no rule of it names, is then
+    possible and said); the encoding's other predicates are guessed over the universe
+    as without it."""
     if time_limit is not None:
         return _within(time_limit, diagnose, encoding, facts, list(intended),
                        budget=min(budget, max(time_limit / 2, 0.1)), program=program,
@@ -429,7 +431,7 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
     top = max(levels.values(), default=0) + 1
     # the predicates a correct answer set fixes (``within``): their atoms as it holds
     # them, their universe those atoms (no relaxed rule of theirs is grounded)
-    bounded, possible = _bounded(within, wanted, _given(facts, defined), defined) \
+    fixed, possible = _bounded(within, wanted, _given(facts, defined), defined) \
         if within is not None else (set(), [])
 
     universe: list[str] = []
@@ -473,7 +475,7 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
         return out
 
     def add_universe(head: str, body: list[str], atom: Any = None, of: Any = None) -> None:
-        if bounded and _predicate(atom if of is None else of) in bounded:
+        if fixed and _predicate(atom if of is None else of) in fixed:
             return  # a predicate a correct answer set fixes: its atoms are the universe
         rule = f"{head} :- {_join(body)}." if body else f"{head}."
         if rule not in universe and _safe("\n".join(kept) + "\n" + rule):
@@ -601,7 +603,7 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
         args = ",".join(f"X{i}" for i in range(arity))
         atom = f"{name}({args})" if arity else name
         uatom = f"__u_{name}({args})" if arity else f"__u_{name}"
-        if (name, arity) in bounded:  # a predicate the correct answer set names: as
+        if (name, arity) in fixed:  # a predicate the correct answer set names: as
             # it holds it, even where the universe lacks an atom (a fact left out)
             debug.append(f"{atom} :- __within({atom}).")
         else:
