@@ -196,6 +196,22 @@ def test_a_deleted_case_is_named_at_its_definition_under_a_correct_answer_set(tm
     assert said.rules[0][1] == 1 and "draw(2)" in said.lines[1], said.lines
 
 
+
+def test_under_a_correct_answer_set_a_free_predicate_is_blamed_before_its_two_readers(tmp_path):
+    """The same deleted case in a predicate of the encoding's own (``drawn/1``: the
+    correct answer set names ``draw/1``), read by two rules it fixes: one faulty rule
+    (``drawn``'s, its atoms unsupported) comes before two (its readers violated)."""
+    wrong = tmp_path / "mine.lp"
+    wrong.write_text("drawn(M) :- move(M), stalemate(M).\n"
+                     "good(M) :- move(M), not drawn(M).\n"
+                     "safe(M) :- move(M), not drawn(M).\n")  # fmt: skip
+    facts = "move(1..3). stalemate(1). capture(2)."
+    correct = ["move(1)", "move(2)", "move(3)", "stalemate(1)", "capture(2)", "draw(1)",
+               "draw(2)", "good(3)", "safe(3)"]  # fmt: skip
+    said = diagnose(wrong, facts, [("good(3)", True)], within=correct)
+    assert said.rules[0][1] == 1 and "drawn(2)" in said.lines[1], said.lines
+
+
 #: The single-shot domains' planted bugs whose faulty line diagnosis names first (the
 #: others, each a cheaper explanation at a rule reading or beside the faulty one, are
 #: listed in benchmarks/RESULTS.md, "Right rule, measured ... branch diag-accuracy";

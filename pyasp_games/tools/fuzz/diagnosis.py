@@ -656,8 +656,12 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
     def tie(level: int) -> str:
         return "" if level in EXPLANATION_LEVELS else ", __tie"
 
-    debug.append(f"#minimize {{ C@5,A : __far(A,C){tie(5)} }}.")
-    debug.append(f"#minimize {{ 1@4,U : __unit(U){tie(4)} }}.")
+    # under a correct answer set (``within``) the rules around a free predicate are
+    # fixed right: violating them is forced by its values, so the fewest faulty rules
+    # come before how near a rule is to each unsupported atom
+    far, units = (4, 5) if fixed else (5, 4)
+    debug.append(f"#minimize {{ C@{far},A : __far(A,C){tie(far)} }}.")
+    debug.append(f"#minimize {{ 1@{units},U : __unit(U){tie(units)} }}.")
     debug.append(f"#minimize {{ 1@3,K,U,I : __ab(K,U,I){tie(3)} }}.")
     # the encoding's own answer set, where it has one only (a program that derives its
     # answer): the intended interpretation that changes the fewest of its atoms. A
