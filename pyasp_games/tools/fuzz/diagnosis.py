@@ -310,7 +310,9 @@ def diagnose(encoding: str | Path, facts: str, intended: Iterable[tuple[str, boo
     those atoms alone (the relaxed universe of a large program grounds millions of rule
     instances; a fact the encoding left out, which no rule of it names, is then
     possible and said); the encoding's other predicates are guessed over the universe
-    as without it."""
+    as without it, no head with another value, and the fewest faulty rules rank before
+    how near a rule is to each unsupported atom (the rules around a free predicate are
+    fixed right: violating them is forced by its values)."""
     if time_limit is not None:
         return _within(time_limit, diagnose, encoding, facts, list(intended),
                        budget=min(budget, max(time_limit / 2, 0.1)), program=program,
@@ -703,9 +705,9 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
         new = sorted(read - known - set(extra))
         # the types' values as the program's own rules name them (not those that
         # other values make, which would grow the universe round by round)
-        if not values and within is not None:  # the heads' other values: those of the
-            # correct answer set, bounded (the types' values over a large universe
-            # ground hundreds of thousands of atoms more)
+        if not values and within is not None:  # no other values in the heads' places:
+            # the fixed predicates hold the right ones, and the types' values over a
+            # large universe ground hundreds of thousands of atoms more
             base = [f"__inbase({str(a.symbol)[4:]})." for a in ground.symbolic_atoms
                     if a.symbol.name.startswith(("__u_", "__v_"))]  # fmt: skip
             more = []
