@@ -202,6 +202,50 @@ def test_a_deleted_rule_that_lets_a_wrong_answer_through_is_named_at_its_definit
     said = diagnose(loose, facts, [], closed=["swap"], refute=True)
     assert not said.rules and "a constraint is missing" in said.note
 
+def test_a_correct_answer_set_fixes_the_interpretation_and_a_left_out_fact_is_named(tmp_path):
+    """``within``: a correct program's answer set on the instance fixes the encoding's
+    predicates it names; the fact the encoding left out (``dir(2)``), which no rule of
+    the relaxed universe names, is blamed at the facts of its predicate, and the rule
+    reading it is not (its instance holds once ``dir(2)`` does)."""
+    wrong = tmp_path / "mine.lp"
+    wrong.write_text("dir(1).\nreach(X) :- start(S), dir(D), X = S+D.\n")
+    correct = ["start(0)", "dir(1)", "dir(2)", "reach(1)", "reach(2)"]
+    intended = [("reach(1)", True), ("reach(2)", True)]
+    said = diagnose(wrong, "start(0).", intended, within=correct)
+    assert [r[1] for r in said.rules] == [1] and "dir(2)" in said.lines[1]
+
+
+def test_a_deleted_case_is_named_at_its_definition_under_a_correct_answer_set(tmp_path):
+    """The two-rule definition with one rule deleted (Kriegspiel's draw by capture): the
+    remaining rule of the definition is named, not the rules reading the missing atom;
+    the encoding's own predicate (``note/1``), unnamed by the correct answer set, stays
+    free over the relaxed universe."""
+    wrong = tmp_path / "mine.lp"
+    wrong.write_text("draw(M) :- move(M), stalemate(M).\n"
+                     "good(M) :- move(M), not draw(M).\n"
+                     "note(M) :- good(M).\n")  # fmt: skip
+    facts = "move(1..3). stalemate(1). capture(2)."
+    correct = ["move(1)", "move(2)", "move(3)", "stalemate(1)", "capture(2)", "draw(1)",
+               "draw(2)", "good(3)"]  # fmt: skip
+    said = diagnose(wrong, facts, [("good(3)", True)], within=correct)
+    assert said.rules[0][1] == 1 and "draw(2)" in said.lines[1], said.lines
+
+
+
+def test_under_a_correct_answer_set_a_free_predicate_is_blamed_before_its_two_readers(tmp_path):
+    """The same deleted case in a predicate of the encoding's own (``drawn/1``: the
+    correct answer set names ``draw/1``), read by two rules it fixes: one faulty rule
+    (``drawn``'s, its atoms unsupported) comes before two (its readers violated)."""
+    wrong = tmp_path / "mine.lp"
+    wrong.write_text("drawn(M) :- move(M), stalemate(M).\n"
+                     "good(M) :- move(M), not drawn(M).\n"
+                     "safe(M) :- move(M), not drawn(M).\n")  # fmt: skip
+    facts = "move(1..3). stalemate(1). capture(2)."
+    correct = ["move(1)", "move(2)", "move(3)", "stalemate(1)", "capture(2)", "draw(1)",
+               "draw(2)", "good(3)", "safe(3)"]  # fmt: skip
+    said = diagnose(wrong, facts, [("good(3)", True)], within=correct)
+    assert said.rules[0][1] == 1 and "drawn(2)" in said.lines[1], said.lines
+
 
 #: The single-shot domains' planted bugs whose faulty line diagnosis names first (the
 #: others, each a cheaper explanation at a rule reading or beside the faulty one, are
@@ -214,6 +258,9 @@ NAMED_FIRST = [
     "kayles-mex-capped",
     # the multi-shot deleted cases (a fact, a rule: branch blame-missing)
     "puzzle-no-right-moves", "routing-no-waiting",
+    # the multi-shot Kriegspiel, against the bundled program's whole answer set (branch
+    # blame-kriegspiel)
+    "kriegspiel-capture-not-draw", "kriegspiel-queen-no-diagonals", "kriegspiel-stalemate-not-draw",
 ]  # fmt: skip
 
 

@@ -78,6 +78,43 @@ def test_a_round_off_by_one_is_named_against_the_bundled_fixpoint():
     assert rules[0][1] == fault(path)
 
 
+
+def kriegspiel_rules(planted: str, start: str) -> list[tuple[str, int, str]]:
+    """Kriegspiel's diagnosis as fuzz makes it: the bundled retrograde program's values
+    the intended answer, its whole answer set fixing the predicates it names."""
+    from pyasp_games.domains.kriegspiel.asp import facts
+    from pyasp_games.domains.kriegspiel.model import parse_metaposition
+    from pyasp_games.domains.kriegspiel.tablebase import build
+
+    m = parse_metaposition(start)
+    game = facts(m, build([m]).keys)
+    horizon, every = answer_at(ENCODINGS / "kriegspiel" / "retrograde.lp", game, None)
+    values = [a for a in every if a.startswith(("value(", "missing("))]
+    path = PLANTED / f"{planted}.lp"
+    said = diagnose(path, f"{game}\n{horizon_facts(horizon)}", [(a, True) for a in values],
+                    program=unroll(read_text(path)), deepest=False, rounds=1,
+                    closed=("value", "missing"), within=every)  # fmt: skip
+    assert said.rules, said.lines
+    return said.rules
+
+
+def test_the_queens_left_out_diagonals_are_named_at_her_directions():
+    """KQK on 3 x 3 (two metapositions): ``dir(1,1)`` and the other diagonals, facts no
+    rule of the relaxed universe names, are said at the line of the remaining ``dir``."""
+    path = PLANTED / "kriegspiel-queen-no-diagonals.lp"
+    rules = kriegspiel_rules(path.stem, "?1?/3/KQ1")
+    assert rules[0][1] == fault(path)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("planted", ["kriegspiel-capture-not-draw", "kriegspiel-stalemate-not-draw"])
+def test_a_deleted_draw_is_named_at_the_remaining_draw_rule(planted):
+    """KRK on 3 x 3 (17 metapositions, 4 levels), where the relaxed universe grounded
+    2.7 million atoms: the bounded one names the draw rule that is left."""
+    path = PLANTED / f"{planted}.lp"
+    assert kriegspiel_rules(planted, "?1?/2?/KR1")[0][1] == fault(path)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("planted", [
     "puzzle-heuristic-too-strict", "puzzle-ignores-goal", "puzzle-parity-flipped",

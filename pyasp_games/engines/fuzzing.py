@@ -130,6 +130,11 @@ class Fuzzing:
             answers the root alone: the intended answer is the bundled encoding's
             atoms of ``predicates`` at its last horizon, where its answer agrees with
             the reference's; ``None``: no such answer.
+        auxiliary: with ``fixpoint``, the bundled encoding's other atoms at that horizon
+            fix the intended interpretation of the tested encoding's predicates of the
+            same name and arity (``diagnose(..., within=)``): the relaxed universe of a
+            large program is past any session's seconds, and a fact the tested
+            encoding left out is then said; its predicates of its own stay free.
     """
 
     questions: tuple[str, ...]
@@ -144,6 +149,7 @@ class Fuzzing:
     arguments: Callable[[Any, str], list[str]] | None = None
     horizon: Callable[[Any, Any], int] | None = None
     fixpoint: Callable[[Any], tuple[str, tuple[str, ...]]] | None = None
+    auxiliary: bool = False
     open_outputs: tuple[str, ...] = ()
 
     def command_words(self, instance: Any, file: str) -> list[str]:

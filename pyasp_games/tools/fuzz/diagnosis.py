@@ -295,7 +295,8 @@ def diagnose(encoding: str | Path, facts: str, intended: Iterable[tuple[str, boo
              wrong: list[str] | None = None, deepest: bool = True,
              rounds: int = UNIVERSE_ROUNDS, closed: Iterable[str] = (),
              open_outputs: Iterable[str] = (), time_limit: float | None = None,
-             explanations: int = 0, refute: bool = False) -> Diagnosis:  # fmt: skip
+             explanations: int = 0, refute: bool = False,
+             within: Iterable[str] | None = None) -> Diagnosis:  # fmt: skip
     """Why ``encoding`` on ``facts`` has no answer set holding ``intended`` (atoms of its
     output predicates and their truth: every other atom of those predicates is false,
     but for the predicates ``open_outputs`` names, ``name/arity``, of which the
@@ -318,13 +319,24 @@ def diagnose(encoding: str | Path, facts: str, intended: Iterable[tuple[str, boo
     other question, why the encoding *accepts* ``intended``, a wrong answer whose atoms
     are not wrong themselves (an empty plan): the fewest cases its definitions miss
     (unsupported atoms) that would let one of its constraints reject it, each blamed on
-    the definition's first rule of the atom's shape (a deleted rule)."""
+    the definition's first rule of the atom's shape (a deleted rule); ``within``: the
+    atoms of a correct program's answer set on the same instance (a domain's bundled
+    program: its auxiliary atoms besides the intended answer), which fix the intended
+    interpretation of the encoding's predicates they name, taken to mean the same
+    (:func:`_bounded`): those atoms true, no other, and the universe of those predicates
+    those atoms alone (the relaxed universe of a large program grounds millions of rule
+    instances; a fact the encoding left out, which no rule of it names, is then
+    possible and said); the encoding's other predicates are guessed over the universe
+    as without it, no head with another value, and the fewest faulty rules rank before
+    how near a rule is to each unsupported atom (the rules around a free predicate are
+    fixed right: violating them is forced by its values)."""
     if time_limit is not None:
         return _within(time_limit, diagnose, encoding, facts, list(intended),
                        budget=min(budget, max(time_limit / 2, 0.1)), program=program,
                        wrong=wrong, deepest=deepest, rounds=rounds, closed=list(closed),
                        open_outputs=list(open_outputs), explanations=explanations,
-                       refute=refute)  # fmt: skip
+                       refute=refute,
+                       within=None if within is None else list(within))  # fmt: skip
     from clingo import ast
 
     path = str(encoding)
@@ -337,7 +349,8 @@ def diagnose(encoding: str | Path, facts: str, intended: Iterable[tuple[str, boo
         return Diagnosis(note=f"not diagnosed: clingo cannot parse the encoding ({error})")
     try:
         return _diagnose(path, source, statements, facts, list(intended), budget, wrong, deepest, rounds,
-                         set(closed), set(open_outputs), text, explanations, refute)  # fmt: skip
+                         set(closed), set(open_outputs), text, explanations, refute,
+                         None if within is None else list(within))  # fmt: skip
     except _Unsupported as what:
         return Diagnosis(note=f"not diagnosed: the rewrite does not handle {what}")
     except RuntimeError as error:  # a grounding error of the rewritten program
@@ -388,7 +401,8 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
               wrong: list[str] | None = None, deepest: bool = True,
               rounds: int = UNIVERSE_ROUNDS, closed: set[str] | None = None,
               open_outputs: set[str] | None = None, text: str = "",
-              explanations: int = 0, refute: bool = False) -> Diagnosis:  # fmt: skip
+              explanations: int = 0, refute: bool = False,
+              within: list[str] | None = None) -> Diagnosis:  # fmt: skip
     import clingo
     from clingo import ast
 
@@ -436,6 +450,10 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
     defined |= outputs
     levels = _levels(rules)
     top = max(levels.values(), default=0) + 1
+    # the predicates a correct answer set fixes (``within``): their atoms as it holds
+    # them, their universe those atoms (no relaxed rule of theirs is grounded)
+    fixed, possible = _bounded(within, wanted, _given(facts, defined), defined) \
+        if within is not None else (set(), [])
 
     universe: list[str] = []
     debug: list[str] = []
@@ -477,7 +495,9 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
                 out.append(str(lit))
         return out
 
-    def add_universe(head: str, body: list[str], atom: Any = None) -> None:
+    def add_universe(head: str, body: list[str], atom: Any = None, of: Any = None) -> None:
+        if fixed and _predicate(atom if of is None else of) in fixed:
+            return  # a predicate a correct answer set fixes: its atoms are the universe
         rule = f"{head} :- {_join(body)}." if body else f"{head}."
         if rule not in universe and _safe("\n".join(kept) + "\n" + rule):
             universe.append(rule)
@@ -510,7 +530,7 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
         if r.kind == "external":
             atom = stm.atom
             cond = relaxed(stm.body)
-            add_universe(str(_rename(atom, "__u_", defined)), cond)
+            add_universe(str(_rename(atom, "__u_", defined)), cond, of=atom)
             continue
         body = list(stm.body)
         bodytext = [str(lit) for lit in body]
@@ -535,7 +555,7 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
             if lit.ast_type == ast.ASTType.Literal and lit.atom.ast_type == ast.ASTType.SymbolicAtom \
                     and _predicate(lit.atom) in defined:
                 rest = relaxed(body[:k] + body[k + 1 :])
-                add_universe(str(_rename(lit.atom, "__v_", defined)), rest)
+                add_universe(str(_rename(lit.atom, "__v_", defined)), rest, of=lit.atom)
         v = globals_of(stm)
         r.variables = v
         tag = f"({r.index},{_tag(v)})"
@@ -601,12 +621,19 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
             near_values.append((r, atom, near, v))
 
     externals = {h for r in rules if r.kind == "external" for h in r.heads}
+    debug += [f"__within({a})." for a in possible]
+    universe += [f"__u_{a}." for a in possible]
+    debug.append("#defined __within/1.")
     for name, arity in sorted(defined):
         args = ",".join(f"X{i}" for i in range(arity))
         atom = f"{name}({args})" if arity else name
         uatom = f"__u_{name}({args})" if arity else f"__u_{name}"
-        debug.append(f"{{ {atom} }} :- {uatom}.")
-        debug.append(f"{{ {atom} }} :- __v_{uatom[4:]}.")
+        if (name, arity) in fixed:  # a predicate the correct answer set names: as
+            # it holds it, even where the universe lacks an atom (a fact left out)
+            debug.append(f"{atom} :- __within({atom}).")
+        else:
+            debug.append(f"{{ {atom} }} :- {uatom}.")
+            debug.append(f"{{ {atom} }} :- __v_{uatom[4:]}.")
         universe.append(f"#defined __u_{name}/{arity}. #defined __v_{name}/{arity}.")
         if (name, arity) in externals:
             debug.append(f"__fd({atom}) :- {atom}.")  # free: founded by the outside
@@ -654,8 +681,12 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
     def tie(level: int) -> str:
         return "" if level in EXPLANATION_LEVELS else ", __tie"
 
-    debug.append(f"#minimize {{ C@5,A : __far(A,C){tie(5)} }}.")
-    debug.append(f"#minimize {{ 1@4,U : __unit(U){tie(4)} }}.")
+    # under a correct answer set (``within``) the rules around a free predicate are
+    # fixed right: violating them is forced by its values, so the fewest faulty rules
+    # come before how near a rule is to each unsupported atom
+    far, units = (4, 5) if fixed else (5, 4)
+    debug.append(f"#minimize {{ C@{far},A : __far(A,C){tie(far)} }}.")
+    debug.append(f"#minimize {{ 1@{units},U : __unit(U){tie(units)} }}.")
     debug.append(f"#minimize {{ 1@3,K,U,I : __ab(K,U,I){tie(3)} }}.")
     # the encoding's own answer set, where it has one only (a program that derives its
     # answer): the intended interpretation that changes the fewest of its atoms. A
@@ -699,7 +730,13 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
         new = sorted(read - known - set(extra))
         # the types' values as the program's own rules name them (not those that
         # other values make, which would grow the universe round by round)
-        if not values:
+        if not values and within is not None:  # no other values in the heads' places:
+            # the fixed predicates hold the right ones, and the types' values over a
+            # large universe ground hundreds of thousands of atoms more
+            base = [f"__inbase({str(a.symbol)[4:]})." for a in ground.symbolic_atoms
+                    if a.symbol.name.startswith(("__u_", "__v_"))]  # fmt: skip
+            more = []
+        elif not values:
             base = [f"__inbase({str(a.symbol)[4:]})." for a in ground.symbolic_atoms
                     if a.symbol.name.startswith(("__u_", "__v_"))]  # fmt: skip
             more, types = _value_rules(ground, classes, valued, defined, places)
@@ -850,6 +887,25 @@ def _given(facts: str, defined: set[tuple[str, int]]) -> list[str]:
     control.ground([("base", [])])
     return [str(a.symbol) for a in control.symbolic_atoms
             if a.is_fact and (a.symbol.name, len(a.symbol.arguments)) in defined]  # fmt: skip
+
+
+def _bounded(within: list[str], wanted: list[tuple[Any, bool]],
+             given: Iterable[str], defined: set[tuple[str, int]]) -> tuple[set[tuple[str, int]], list[str]]:
+    """The predicates the encoding defines that a correct answer set ``within`` names,
+    and the atoms the intended interpretation holds of them: that answer set's, the
+    intended answer's and the instance's facts (``given``).
+
+    >>> import clingo
+    >>> _bounded(["p(1)", "q(2)"], [(clingo.parse_term("p(3)"), True)], [], {("p", 1)})
+    ({('p', 1)}, ['p(1)', 'p(3)'])
+    """
+    import clingo
+
+    atoms = [clingo.parse_term(a) for a in within]
+    atoms += [*(s for s, truth in wanted if truth)]
+    atoms += [clingo.parse_term(g) for g in given]
+    names = {(a.name, len(a.arguments)) for a in map(clingo.parse_term, within)} & defined
+    return names, sorted({str(a) for a in atoms if (a.name, len(a.arguments)) in names})
 
 
 def _answer_set(text: str, facts: str, budget: float) -> list[Any] | None:

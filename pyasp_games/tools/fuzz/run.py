@@ -820,6 +820,7 @@ class _Session:
         background = [unroll(read_text(f)) for f in _companions(facts, path)]
         facts = "\n".join([facts, *background])
         closed: tuple[str, ...] = ()  # the fixpoint's output predicates, held or not
+        within: list[str] | None = None  # the bundled program's whole answer set
         if self.fuzzing.horizon is not None and self.fuzzing.witness is not None:
             horizon = self.fuzzing.horizon(instance, reference)
             atoms = list(self.fuzzing.witness(instance, reference))
@@ -837,11 +838,14 @@ class _Session:
             from pyasp_games.engines.resources import encoding_path
 
             found = self.bounded(answer_at, encoding_path(self.question.domain, bundled), facts,
-                                 predicates)  # fmt: skip
+                                 None if self.fuzzing.auxiliary else predicates)  # fmt: skip
             if found is None:
                 return [f"  blame: not diagnosed: the bundled {bundled} program gave no values "
                         f"within {self.budget():.1f} s"]  # fmt: skip
             horizon, shown_atoms = found
+            if self.fuzzing.auxiliary:  # its whole answer set fixes the interpretation
+                within = shown_atoms
+                shown_atoms = [a for a in within if a.split("(")[0] in predicates]
             atoms, closed = [(a, True) for a in shown_atoms], predicates
             what = f"the bundled {bundled} program's {'/'.join(predicates)} at round {horizon}"
         else:
@@ -850,7 +854,7 @@ class _Session:
             return ["  blame: not tried: the session's total time ran out"]
         said = self.diagnosed(diagnose, path, f"{facts}\n{horizon_facts(horizon)}", atoms,
                               program=program, deepest=False,
-                              rounds=UNROLLED_ROUNDS, closed=closed)  # fmt: skip
+                              rounds=UNROLLED_ROUNDS, closed=closed, within=within)  # fmt: skip
         listed = " ".join(a for a, _ in atoms[:UNROLLED_SHOWN]) or "(no atom true)"
         more = f" and {len(atoms) - UNROLLED_SHOWN} more" if len(atoms) > UNROLLED_SHOWN else ""
         intended = f"  the intended answer ({what}) as atoms: {listed}{more}"

@@ -160,12 +160,13 @@ def _bound(stm: Any, param: str, guard: str) -> str:
 
 
 def answer_at(
-    encoding: str | Path, facts: str, predicates: Iterable[str]
+    encoding: str | Path, facts: str, predicates: Iterable[str] | None
 ) -> tuple[int, list[str]] | None:
     """``(horizon, atoms)``: the first horizon at which the multi-shot ``encoding`` on
     ``facts`` has an answer set, run as clingo's incremental mode runs it
     (:func:`~pyasp_games.engines.incmode.solve_incrementally`), and its atoms of
-    ``predicates`` (shown or not); ``None`` when it has none up to its ``imax``.
+    ``predicates`` (shown or not; ``None``: every atom); ``None`` when it has none up
+    to its ``imax``.
 
     >>> text = "#program step(t).\\nwon(t) :- t > 1.\\n#program check(t).\\n"
     >>> text += "#external query(t).\\n:- query(t), not won(t).\\n#show won/1."
@@ -177,11 +178,11 @@ def answer_at(
     """
     from pyasp_games.engines.incmode import solve_incrementally
 
-    wanted = set(predicates)
+    wanted = None if predicates is None else set(predicates)
     with tempfile.TemporaryDirectory() as folder:
         lp = Path(folder) / "facts.lp"
         lp.write_text(facts)
         horizon, atoms = solve_incrementally([encoding, lp], every_atom=True)
     if atoms is None:
         return None
-    return horizon, [a for a in atoms if a.split("(")[0] in wanted]
+    return horizon, [a for a in atoms if wanted is None or a.split("(")[0] in wanted]
