@@ -680,12 +680,14 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
             atom = f"{name}({args})" if arity else name
             debug.append(f"__diff({atom}) :- {atom}, not __was({atom}).")
             debug.append(f"__diff({atom}) :- __was({atom}), not {atom}.")
-        # (kept where every optimal explanation is enumerated: the source is what
-        # several failing instances are to agree on, not one link of the chain each)
-        source = (f"K@{{level}},A : __vhead(A), __stage(A,K); {last}@{{level}},A : __vhead(A), "
-                  f"not __staged(A); {last}@{{level}},A : __ab(unsup,_,A)")
-        debug.append(f"#minimize {{ {source.format(level=2)}; 1@2,A,d : __diff(A) }}.")
-        debug.append(f"#minimize {{ {source.format(level=1)} }}.")
+        source = (f"K@{{level}},A : __vhead(A), __stage(A,K){{tie}}; {last}@{{level}},A : "
+                  f"__vhead(A), not __staged(A){{tie}}; {last}@{{level}},A : __ab(unsup,_,A){{tie}}")
+        debug.append(f"#minimize {{ {source.format(level=2, tie=tie(2))}; 1@2,A,d : __diff(A){tie(2)} }}.")
+        debug.append(f"#minimize {{ {source.format(level=1, tie=tie(1))} }}.")
+        # where every optimal explanation is enumerated (ties unbroken), each link of a
+        # chain in one definition is one (free/2's root rule and the rule below it):
+        # the source, first here, is then counted on every failing instance too
+        debug.append("__rule(I) :- __ab(viol,_,(I,_)). #project __rule/1.")
     if anchor is not None:
         debug += [f"__was({a})." for a in anchor if (a.name, len(a.arguments)) in defined]
         for name, arity in sorted(defined - externals):
