@@ -52,6 +52,20 @@ def test_a_chain_of_wrong_derivations_is_blamed_at_its_source(tmp_path):
     assert "X=1" in said.lines[1]
 
 
+def test_a_root_whose_change_reaches_beyond_the_wrong_output_is_not_a_chains_source(tmp_path):
+    """geography-edge-first-wins-if-a-move's kind: ``won`` (line 4) reads the wrong
+    atom. Undoing the root (line 1) explains it too, at a lower stage, but changes
+    ``side`` and ``far``, which do not lead to the output: the stage plus the atoms
+    changed counts them, and line 4 is blamed."""
+    mine = tmp_path / "mine.lp"
+    mine.write_text("root(X) :- item(X).\n"
+                    "side(X) :- root(X).\n"
+                    "far(X) :- side(X).\n"
+                    "won :- root(X), bad(X).\n")  # fmt: skip
+    said = diagnose(mine, "item(1). bad(1).", [("won", False)], chain=True)
+    assert said.rules[0][1] == 4, said.lines
+
+
 def test_an_empty_answer_where_none_is_right_is_blamed_on_the_bound_that_allows_it(tmp_path):
     """cover-maybe-uncovered's kind: no subset covers the elements, the reference says
     no cover, the encoding answers the empty one: raising its choice's lower bound
