@@ -296,7 +296,8 @@ def diagnose(encoding: str | Path, facts: str, intended: Iterable[tuple[str, boo
              rounds: int = UNIVERSE_ROUNDS, closed: Iterable[str] = (),
              open_outputs: Iterable[str] = (), time_limit: float | None = None,
              explanations: int = 0, refute: bool = False,
-             within: Iterable[str] | None = None) -> Diagnosis:  # fmt: skip
+             within: Iterable[str] | None = None, chain: bool = False,
+             required: Iterable[str] | None = None) -> Diagnosis:  # fmt: skip
     """Why ``encoding`` on ``facts`` has no answer set holding ``intended`` (atoms of its
     output predicates and their truth: every other atom of those predicates is false,
     but for the predicates ``open_outputs`` names, ``name/arity``, of which the
@@ -329,14 +330,18 @@ def diagnose(encoding: str | Path, facts: str, intended: Iterable[tuple[str, boo
     possible and said); the encoding's other predicates are guessed over the universe
     as without it, no head with another value, and the fewest faulty rules rank before
     how near a rule is to each unsupported atom (the rules around a free predicate are
-    fixed right: violating them is forced by its values)."""
+    fixed right: violating them is forced by its values); ``chain``: the
+    encoding accepted a wrong answer (its one answer set on ``facts``): among
+    explanations of one size, the one whose wrongly derived atom the encoding derives
+    first (the source of a chain of wrong derivations, :func:`_stages`), in place of
+    the closest interpretation; ``required``: see :func:`blocked`."""
     if time_limit is not None:
         return _within(time_limit, diagnose, encoding, facts, list(intended),
                        budget=min(budget, max(time_limit / 2, 0.1)), program=program,
                        wrong=wrong, deepest=deepest, rounds=rounds, closed=list(closed),
                        open_outputs=list(open_outputs), explanations=explanations,
-                       refute=refute,
-                       within=None if within is None else list(within))  # fmt: skip
+                       refute=refute, within=None if within is None else list(within),
+                       chain=chain, required=None if required is None else list(required))  # fmt: skip
     from clingo import ast
 
     path = str(encoding)
@@ -350,7 +355,8 @@ def diagnose(encoding: str | Path, facts: str, intended: Iterable[tuple[str, boo
     try:
         return _diagnose(path, source, statements, facts, list(intended), budget, wrong, deepest, rounds,
                          set(closed), set(open_outputs), text, explanations, refute,
-                         None if within is None else list(within))  # fmt: skip
+                         None if within is None else list(within), chain,
+                         None if required is None else list(required))  # fmt: skip
     except _Unsupported as what:
         return Diagnosis(note=f"not diagnosed: the rewrite does not handle {what}")
     except RuntimeError as error:  # a grounding error of the rewritten program
@@ -402,7 +408,8 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
               rounds: int = UNIVERSE_ROUNDS, closed: set[str] | None = None,
               open_outputs: set[str] | None = None, text: str = "",
               explanations: int = 0, refute: bool = False,
-              within: list[str] | None = None) -> Diagnosis:  # fmt: skip
+              within: list[str] | None = None, chain: bool = False,
+              required: list[str] | None = None) -> Diagnosis:  # fmt: skip
     import clingo
     from clingo import ast
 
@@ -560,6 +567,14 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
         r.variables = v
         tag = f"({r.index},{_tag(v)})"
         u = unit(r)
+        if r.kind == "constraint" and required is not None:
+            # the constraints that should reject the answer: not faults, but one that
+            # requires a lacked atom (``not a`` in its body) must fire (:func:`blocked`)
+            for lit in body:
+                if lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.Negation \
+                        and lit.atom.ast_type == ast.ASTType.SymbolicAtom:
+                    debug.append(f"__req({lit.atom},{r.index},{tag}) :- {_join(bodytext)}.")
+            continue
         if r.kind == "constraint":  # a constraint only checks: after any definition
             debug.append(f"__depth({u},{top}).")
         if r.kind == "constraint" and refute:  # a constraint that rejects the wrong answer
@@ -596,6 +611,8 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
         # a definition: normal or disjunctive
         negated = [f"not {a}" for a, _ in heads]
         debug.append(f"__ab(viol,{u},{tag}) :- {_join(bodytext + negated)}.")
+        if chain and len(heads) == 1:  # the atom it derives that the interpretation lacks
+            debug.append(f"__vhead({heads[0][0]}) :- {_join(bodytext + negated)}.")
         for atom, _ in heads:
             others = [f"not {b}" for b, _ in heads if b is not atom]
             debug.append(f"__sup({atom},{r.index},{_tag(v)}) :- {_join(bodytext + others)}."
@@ -692,7 +709,36 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
     # answer): the intended interpretation that changes the fewest of its atoms. A
     # fault changes what its rule derives and what is derived from that; a rule below
     # it blamed would change atoms the faulty rule does not touch
-    anchor = _answer_set(text, facts, budget) if text and wrong is None else None
+    stages = _stages(text, facts, budget) if chain and text else None
+    anchor = _answer_set(text, facts, budget) if text and wrong is None and not stages else None
+    if stages:
+        # a wrong answer accepted: a chain of wrong derivations is blamed at its source.
+        # Each link of a chain explains the wrong answer as well (one instance each);
+        # the source's head is derived first (its stage, the lowest) and what changes
+        # from the encoding's answer is the chain below the wrong output: a link at
+        # stage k changes about as many atoms as the output's stage less k, so the
+        # stage plus the atoms changed is one for every link of a chain, and more for
+        # a rule that changes what does not lead to the output (the root of every
+        # position, which also explains it). Then the lowest stage: the source. An
+        # atom left unsupported, or a head the encoding does not derive: the last.
+        last = max(stages.values()) + 1
+        debug += [f"__stage({a},{k})." for a, k in stages.items()]
+        debug.append("#defined __vhead/1. __staged(A) :- __stage(A,_).")
+        debug += [f"__was({a})." for a in stages
+                  if (clingo.parse_term(a).name, len(clingo.parse_term(a).arguments)) in defined]  # fmt: skip
+        for name, arity in sorted(defined - externals):
+            args = ",".join(f"X{i}" for i in range(arity))
+            atom = f"{name}({args})" if arity else name
+            debug.append(f"__diff({atom}) :- {atom}, not __was({atom}).")
+            debug.append(f"__diff({atom}) :- __was({atom}), not {atom}.")
+        source = (f"K@{{level}},A : __vhead(A), __stage(A,K){{tie}}; {last}@{{level}},A : "
+                  f"__vhead(A), not __staged(A){{tie}}; {last}@{{level}},A : __ab(unsup,_,A){{tie}}")
+        debug.append(f"#minimize {{ {source.format(level=2, tie=tie(2))}; 1@2,A,d : __diff(A){tie(2)} }}.")
+        debug.append(f"#minimize {{ {source.format(level=1, tie=tie(1))} }}.")
+        # where every optimal explanation is enumerated (ties unbroken), each link of a
+        # chain in one definition is one (free/2's root rule and the rule below it):
+        # the source, first here, is then counted on every failing instance too
+        debug.append("__rule(I) :- __ab(viol,_,(I,_)). #project __rule/1.")
     if anchor is not None:
         debug += [f"__was({a})." for a in anchor if (a.name, len(a.arguments)) in defined]
         for name, arity in sorted(defined - externals):
@@ -701,12 +747,17 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
             debug.append(f"__diff({atom}) :- {atom}, not __was({atom}).")
             debug.append(f"__diff({atom}) :- __was({atom}), not {atom}.")
         debug.append(f"#minimize {{ 1@2,A : __diff(A){tie(2)} }}.")
-    debug.append(f"#minimize {{ L@1,U : __unit(U), __depth(U,L){tie(1)} }}." if deepest
-                 else f"#minimize {{ {top}-L@1,U : __unit(U), __depth(U,L){tie(1)} }}.")  # fmt: skip
+    depth = 0 if stages else 1  # below the source's stage
+    debug.append(f"#minimize {{ L@{depth},U : __unit(U), __depth(U,L){tie(1)} }}." if deepest
+                 else f"#minimize {{ {top}-L@{depth},U : __unit(U), __depth(U,L){tie(1)} }}.")  # fmt: skip
     debug.append("#project __unit/1.")  # an explanation: its faulty units
     debug.append("#defined __choosable/3. #defined __abduced/1. #show __abduced/1.")
     if refute:  # the wrong answer rejected by some constraint of the encoding's
         debug.append("#defined __rejects/1. :- not __rejects(_). #show __rejects/1.")
+    if required is not None:
+        debug += [f"__lack({a})." for a in required]
+        debug += ["#defined __req/3.", "__fires :- __req(A,_,_), __lack(A).", ":- not __fires.",
+                  "#show __req/3."]
     debug.append("#show __ab/3. #show __near/3. #show __nearv/3. #show __sup/3. #show __choosable/3. #show __could/2.")
 
     # the universe in rounds: an atom a body reads (__v_) is possible in the next round,
@@ -758,9 +809,12 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
                 f"{_join([str(other), *near, f'{VALUE} != {arg}'])}."
             if _safe("\n".join(kept) + "\n" + value_rule):
                 debug.append(value_rule)
-    if wrong is None and not refute:  # a definition by facts that misses a case (a fact deleted)
+    if wrong is None and not refute and required is None and not chain:  # a definition by facts that misses a case (a fact deleted)
         debug += _missing_facts(facts, kept, universe, rules, nodes, classes, ground, wanted)
-    control = clingo.Control(["--warn=none", "--opt-strategy=usc,stratify"], logger=lambda c, m: None)
+    # the chain's weighted level (stages, atoms changed): oll's cores, 4 times faster
+    # than stratification on geography's trees
+    strategy = "--opt-strategy=usc,oll" if stages else "--opt-strategy=usc,stratify"
+    control = clingo.Control(["--warn=none", strategy], logger=lambda c, m: None)
     program = "\n".join(kept + rules_now + values + extra + debug + base)
     control.add("base", [], facts + "\n" + program)
     control.ground([("base", [])])
@@ -787,6 +841,8 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
     if wrong is not None:
         return _supporters(path, rules, best, wrong)
     said = _explain(path, rules, best, levels, top, refute)
+    if required is not None:
+        return _unblocked(said, rules, best, set(required))
     rejecting = sorted(rules[s.arguments[0].number].line for s in best if s.name == "__rejects")
     if refute and said.rules and rejecting:
         said.details[0].append(f"with it, line {rejecting[0]}'s constraint rejects it")
@@ -1254,3 +1310,218 @@ def trace(encoding: str | Path, facts: str, answer: Iterable[tuple[str, bool]],
     """
     return diagnose(encoding, facts, answer, budget, program, wrong=list(wrong),
                     open_outputs=open_outputs, time_limit=time_limit)  # fmt: skip
+
+
+def _stages(text: str, facts: str, budget: float) -> dict[str, int] | None:
+    """Each atom of the one answer set of ``text`` on ``facts`` with its *stage*: the
+    step of the least fixpoint (of the program's ground rules, negation read in that
+    answer set) at which a rule instance first derives it, 0 for a fact. ``None`` where
+    the program has no answer set, more than one, or takes longer than ``budget``
+    seconds. A chain of wrong derivations starts at its lowest stage.
+
+    >>> stages = _stages("a. b :- a. c :- b, not d.", "", 1.0)
+    >>> sorted(stages.items())
+    [('a', 0), ('b', 1), ('c', 2)]
+    """
+    import clingo
+
+    ground: list[tuple[list[int], int, list[tuple[int, int]]]] = []  # heads, bound, (literal, weight)
+
+    class Rules(clingo.Observer):  # type: ignore[misc]
+        def rule(self, choice: bool, head: Sequence[int], body: Sequence[int]) -> None:
+            ground.append((list(head), len(body), [(lit, 1) for lit in body]))
+
+        def weight_rule(self, choice: bool, head: Sequence[int], lower: int,
+                        body: Sequence[tuple[int, int]]) -> None:  # fmt: skip
+            ground.append((list(head), lower, list(body)))
+
+    from clingo import ast
+
+    control = clingo.Control(["--warn=none", "--models=2"], logger=lambda c, m: None)
+    control.register_observer(Rules())
+    # every rule of the program behind one free atom, so that the grounder, which
+    # computes a stratified program's answer itself, keeps each rule instance
+    go = "__go"
+    try:
+        with ast.ProgramBuilder(control) as builder:
+            def add(stm: Any) -> None:
+                if stm.ast_type == ast.ASTType.Rule:
+                    loc = stm.location
+                    lit = ast.Literal(loc, ast.Sign.NoSign, ast.SymbolicAtom(ast.Function(loc, go, [], 0)))
+                    stm = stm.update(body=[*stm.body, lit])
+                builder.add(stm)
+
+            ast.parse_string(text, add)
+        control.add("base", [], facts + f"\n{{ {go} }}.")
+        control.ground([("base", [])])
+    except RuntimeError:
+        return None
+    truth: list[set[int]] = []
+
+    def keep(model: clingo.Model) -> None:
+        used = {abs(lit) for heads, _, body in ground for lit in [*heads, *(x for x, _ in body)]}
+        truth.append({a for a in used if model.is_true(a)})
+
+    switch = control.symbolic_atoms[clingo.Function(go)].literal
+    with control.solve(on_model=keep, assumptions=[switch], async_=True) as handle:
+        if not handle.wait(budget):
+            handle.cancel()
+            return None
+        handle.get()
+    if len(truth) != 1:
+        return None
+    true = truth[0]
+    stage: dict[int, int] = {switch: -1}  # the switch: before every fact
+    changed = True
+    while changed:  # Bellman-Ford: each pass may lower a stage
+        changed = False
+        for heads, bound, body in ground:
+            held = [h for h in heads if h in true]
+            if not held:
+                continue
+            weight, depth = 0, -1
+            for lit, w in body:
+                if lit < 0 and -lit not in true:
+                    weight += w
+                elif lit > 0 and lit in stage:
+                    weight += w
+                    depth = max(depth, stage[lit])
+            if weight < bound:
+                continue
+            for h in held:
+                if stage.get(h, depth + 2) > depth + 1:
+                    stage[h] = depth + 1
+                    changed = True
+    return {str(a.symbol): stage[a.literal] for a in control.symbolic_atoms
+            if a.literal in stage and a.symbol.name != go}  # fmt: skip
+
+
+def blocked(encoding: str | Path, facts: str, answer: Iterable[tuple[str, bool]],
+            lacked: Iterable[str], budget: float = 10.0, open_outputs: Iterable[str] = (),
+            time_limit: float | None = None) -> Diagnosis:  # fmt: skip
+    """Why a constraint of ``encoding`` does not reject a wrong ``answer`` it accepts,
+    whose wrong part is atoms it ``lacked`` (``in(1)`` where every right answer holds
+    it): the interpretation is fixed on the output predicates as ``answer`` says, and
+    the fewest faulty rule instances are found (as :func:`diagnose` does) that let a
+    constraint requiring a lacked atom (``not in(1)`` in its body) fire. A free choice
+    only allows leaving the atom out; the constraint that should require it is blocked
+    by an auxiliary atom the encoding derives wrongly, and the rule deriving it is
+    blamed. No rule where no constraint of the encoding could require a lacked atom.
+    ``time_limit``: as for :func:`diagnose`.
+
+    >>> import tempfile, os
+    >>> mine = "{ in(V) } :- vertex(V).\\n:- arc(U,V), in(U), in(V).\\n"
+    >>> mine += "absorbed(U) :- arc(V,U), in(V).\\n:- vertex(U), not in(U), not absorbed(U).\\n"
+    >>> with tempfile.NamedTemporaryFile("w", suffix=".lp", delete=False) as f:
+    ...     _ = f.write(mine)
+    >>> facts = "vertex(0..1). arc(0,1)."
+    >>> for line in blocked(f.name, facts, [("in(0)", True)], ["in(1)"]).lines:
+    ...     print(line.replace(f.name, "mine.lp"))
+      blame: mine.lp:3: absorbed(U) :- arc(V,U), in(V).
+        it derives what keeps mine.lp:4 from rejecting an answer without in(1) (with V=0, U=1)
+    >>> os.unlink(f.name)
+    """
+    return diagnose(encoding, facts, answer, budget, open_outputs=open_outputs,
+                    time_limit=time_limit, required=list(lacked))  # fmt: skip
+
+
+def _unblocked(said: Diagnosis, rules: list[_Rule], model: list[Any], lacked: set[str]) -> Diagnosis:
+    """``said`` (an explanation of :func:`blocked`) in its words: each rule that
+    derives what the interpretation lacks keeps a constraint from firing."""
+    fired: dict[int, list[str]] = {}
+    for s in model:
+        if s.name == "__req" and str(s.arguments[0]) in lacked:
+            fired.setdefault(s.arguments[1].number, []).append(str(s.arguments[0]))
+    if not fired:
+        return Diagnosis(note="not traced: no constraint requires the atoms the answer lacks")
+    i, atoms = next(iter(sorted(fired.items())))
+    where = f"{said.rules[0][0]}:{rules[i].line}" if said.rules else f"line {rules[i].line}"
+    lacks = ", ".join(dict.fromkeys(atoms))
+    details = []
+    for detail in said.details:
+        words = []
+        for d in detail:
+            if d.startswith("it derives what the intended answer does not hold"):
+                d = d.replace("it derives what the intended answer does not hold",
+                              f"it derives what keeps {where} from rejecting an answer without {lacks}")
+            words.append(d)
+        details.append(words)
+    said.details = details
+    return said
+
+
+def tightened(encoding: str | Path, facts: str, budget: float = 10.0) -> Diagnosis:
+    """The bounds that let ``encoding`` have an answer set on ``facts`` where the
+    reference says there is none (an empty wrong answer has no atom to trace): each
+    choice rule's lower bound raised by one in turn (``0 { ... } 1`` to ``1 { ... }
+    1``, none to 1); a rule is blamed where that alone leaves the encoding no answer
+    set, as the reference says.
+
+    >>> import tempfile, os
+    >>> with tempfile.NamedTemporaryFile("w", suffix=".lp", delete=False) as f:
+    ...     _ = f.write("0 { chosen(S) : member(S,E) } 1 :- element(E).\\n")
+    >>> for line in tightened(f.name, "element(0..2).").lines:
+    ...     print(line.replace(f.name, "mine.lp"))
+      blame: mine.lp:1: 0 { chosen(S) : member(S,E) } 1 :- element(E).
+        its lower bound 0 lets the answer exist: with 1 the encoding has no answer set here, as the reference says
+    >>> os.unlink(f.name)
+    """
+    import clingo
+    from clingo import ast
+
+    path = str(encoding)
+    text = read_text(path)
+    source = text.splitlines()
+    statements: list[Any] = []
+    try:
+        ast.parse_string(text, statements.append)
+    except RuntimeError as error:
+        return Diagnosis(note=f"not traced: clingo cannot parse the encoding ({error})")
+    if any(s.ast_type == ast.ASTType.Program and s.name != "base" for s in statements):
+        return Diagnosis(note="not traced: a multi-shot encoding")
+
+    def satisfiable(program: list[Any]) -> bool | None:
+        control = clingo.Control(["--warn=none"], logger=lambda c, m: None)
+        try:
+            with ast.ProgramBuilder(control) as builder:
+                for stm in program:
+                    builder.add(stm)
+            control.add("base", [], facts)
+            control.ground([("base", [])])
+        except RuntimeError:
+            return None
+        with control.solve(async_=True) as handle:
+            if not handle.wait(budget):
+                handle.cancel()
+                return None
+            return bool(handle.get().satisfiable)
+
+    if not satisfiable(statements):
+        return Diagnosis(note="not traced: the encoding has no answer set here")
+    out = Diagnosis()
+    for k, stm in enumerate(statements):
+        if stm.ast_type != ast.ASTType.Rule or stm.head.ast_type != ast.ASTType.Aggregate:
+            continue
+        head, loc = stm.head, stm.location
+        guard = head.left_guard
+        if guard is None:
+            low, raised = "none", ast.SymbolicTerm(loc, clingo.Number(1))
+        else:
+            if guard.comparison != ast.ComparisonOperator.LessEqual:
+                continue
+            low = str(guard.term)
+            raised = ast.BinaryOperation(loc, ast.BinaryOperator.Plus, guard.term,
+                                         ast.SymbolicTerm(loc, clingo.Number(1)))  # fmt: skip
+        new = ast.Guard(ast.ComparisonOperator.LessEqual, raised)
+        changed = stm.update(head=head.update(left_guard=new))
+        if satisfiable([*statements[:k], changed, *statements[k + 1 :]]) is False:
+            line = loc.begin.line
+            said = " ".join(x.strip() for x in source[line - 1 : loc.end.line])
+            out.rules.append((path, line, said))
+            bound = "1" if guard is None else (str(int(low) + 1) if low.lstrip("-").isdigit() else f"{low}+1")
+            out.details.append([f"its lower bound {low} lets the answer exist: with {bound} the "
+                                "encoding has no answer set here, as the reference says"])  # fmt: skip
+    out.rules, out.details = out.rules[:SHOWN_FAULTS], out.details[:SHOWN_FAULTS]
+    if not out.rules:
+        out.note = "not traced: no choice rule's lower bound, raised by one, leaves no answer set"
+    return out

@@ -725,6 +725,10 @@ class _Session:
             derived = self.traced(failure)
             if derived:
                 return [*wrong, *derived]
+            if failure.reference.status == "no-solution":
+                # an answer where none is right, with no atom to trace (an empty one):
+                # the bound that lets it exist
+                return [*wrong, *self.tightened(failure)]
         reference = failure.reference
         if failure.mode != self.modes[0]:  # a witness of mode one
             ref_backend, ref_options = self.question.reference.choose(
@@ -746,11 +750,14 @@ class _Session:
         if self.budget() < MIN_ANSWER:  # the total time holds for blame too
             return [*wrong, "  blame: not tried: the session's total time ran out"]
         started, others = time.perf_counter(), self.others(failure)
+        # a wrong answer accepted: the chain of wrong derivations blamed at its source
         said: Any = self.diagnosed(diagnose, path, facts, atoms,
                                    explanations=EXPLANATIONS if others else 0,
-                                   open_outputs=self.fuzzing.open_outputs)  # fmt: skip
+                                   open_outputs=self.fuzzing.open_outputs,
+                                   **({"chain": True} if accepted else {}))  # fmt: skip
         if said.rules and others:  # the others, each in at most twice the time this one took
-            said = self.observed(others, path, said, 2 * (time.perf_counter() - started))
+            said = self.observed(others, path, said, 2 * (time.perf_counter() - started),
+                                 chain=accepted)  # fmt: skip
         if not said.rules and self.budget() >= MIN_ANSWER:  # switches over whole rules
             switched = blame(path, facts, atoms, budget=self.budget())
             said = switched if switched.rules else said
@@ -772,11 +779,13 @@ class _Session:
                 others.append(other)
         return others[:MORE_FAILING]
 
-    def observed(self, others: list[Failure], path: Path, first: Any, each: float) -> Any:
+    def observed(self, others: list[Failure], path: Path, first: Any, each: float,
+                 chain: bool = False) -> Any:  # fmt: skip
         """The diagnosis ``first`` of a failure, its rules ranked by how many failing
         instances their optimal explanations explain: ``others`` too, each diagnosed in
         ``each`` seconds at most, within what is left of the session's time
-        (:func:`pyasp_games.tools.fuzz.diagnosis.several`)."""
+        (:func:`pyasp_games.tools.fuzz.diagnosis.several`); ``chain``: as
+        :func:`~pyasp_games.tools.fuzz.diagnosis.diagnose` says, for a wrong answer."""
         from pyasp_games.tools.fuzz.diagnosis import diagnose, several
 
         observed = []
@@ -790,7 +799,7 @@ class _Session:
             if facts is None or share < MIN_ANSWER:
                 continue
             observed.append(diagnose(path, facts, atoms, budget=share / 2, time_limit=share,
-                                     explanations=EXPLANATIONS,
+                                     explanations=EXPLANATIONS, chain=chain,
                                      open_outputs=self.fuzzing.open_outputs))  # fmt: skip
         return several(first, observed)
 
@@ -945,9 +954,35 @@ class _Session:
             return []
         if self.budget() < MIN_ANSWER:
             return []
-        said = self.diagnosed(trace, encoding_path(self.question.domain, given), facts, answer, part,
+        path = encoding_path(self.question.domain, given)
+        said = self.diagnosed(trace, path, facts, answer, part,
                               open_outputs=self.fuzzing.open_outputs)  # fmt: skip
+        lacked = [a[4:].strip() for a in part if a.startswith("not ")]
+        if lacked and len(lacked) == len(part) and self.budget() >= MIN_ANSWER:
+            # only atoms it lacks, which a free choice may leave out: the constraint that
+            # should require them is blocked by an atom some rule derives wrongly
+            from pyasp_games.tools.fuzz.diagnosis import blocked
+
+            why = self.diagnosed(blocked, path, facts, answer, lacked,
+                                 open_outputs=self.fuzzing.open_outputs)  # fmt: skip
+            if why.rules:
+                return [*why.lines, *(said.lines if said.rules else [])]
         return said.lines if said.rules else []
+
+    def tightened(self, failure: Failure) -> list[str]:
+        """The choice rule whose lower bound lets the user's encoding have an answer
+        set on ``failure``'s instance, where the reference has none
+        (:func:`pyasp_games.tools.fuzz.diagnosis.tightened`)."""
+        from pyasp_games.engines.resources import encoding_path
+        from pyasp_games.tools.fuzz.diagnosis import tightened
+
+        given = self.options[self.modes[0]].get(ENCODING)
+        facts = self.instance_facts(failure.instance) if given else None
+        if facts is None or self.budget() < MIN_ANSWER:
+            return []
+        said = self.bounded(tightened, encoding_path(self.question.domain, given), facts,
+                            self.budget() / 2)  # fmt: skip
+        return said.lines if said is not None and said.rules else []
 
     def violating(self, failure: Failure) -> list[str]:
         """The smallest part of a wrong answer that no right one contains: its atoms
