@@ -431,9 +431,22 @@ def test_retry_unknown_runs_again_only_the_runs_stopped_by_a_limit(tmp_path):
         assert len(run_campaign(plan, out, pool, resume=True)) == 4
     assert len((out / "results.jsonl").read_text().splitlines()) == 4
     seen = []
+    # the next sitting gives the stopped run a CPU cap the first had not
+    capped = plan_campaign(parse_suite(TINY, folder=tmp_path), backends=["dlx"], cpu_limit=30)
     with concurrent.futures.ThreadPoolExecutor(2) as pool:
-        again = run_campaign(plan, out, pool, resume=True, retry_unknown=True, on_row=seen.append)
+        again = run_campaign(capped, out, pool, resume=True, retry_unknown=True, on_row=seen.append)
     assert [(r["instance"], r["repeat"]) for r in seen] == [(stopped["instance"], stopped["repeat"])]
+    # meta.json records every sitting with its own options and what it ran, not only the first's
+    meta = json.loads((out / "meta.json").read_text())
+    assert meta["settings"]["cpu_limit"] is None  # the campaign's: the first sitting's
+    sittings = [(s["settings"]["cpu_limit"], s["runs"], s["instances"], s["retry_unknown"])
+                for s in meta["sessions"]]  # fmt: skip
+    every = list(dict.fromkeys(r["instance"] for r in rows))
+    assert sittings == [(None, 4, every, False), (None, 0, [], False), (30, 1, [stopped["instance"]], True)]
+    from pyasp_games.tools.bench.report import build_report, markdown
+
+    report = markdown(build_report(rows_of(out), meta))
+    assert "CPU limit 30 s, the runs stopped by a limit again." in report, report
     # the new row supersedes the old one, in its place; the file keeps both as history
     assert len((out / "results.jsonl").read_text().splitlines()) == 5
     after = rows_of(out)
@@ -444,6 +457,20 @@ def test_retry_unknown_runs_again_only_the_runs_stopped_by_a_limit(tmp_path):
     # the flag continues a campaign: alone it contradicts a fresh start
     suite = write(tmp_path, TINY)
     assert_bad_input(run_cli("bench", suite, "--out", tmp_path / "new", "--retry-unknown"), "--resume")
+
+
+def test_a_run_stopped_by_its_limit_keeps_the_search_it_reported():
+    # a row stopped by a cap kept only the scalar statistics: IDA*'s thresholds so far
+    # (how deep it got) were dropped with the statistics trees
+    from pyasp_games.tools.bench.job import execute, make_job
+    from pyasp_games.tools.bench.suite import InstanceRef
+
+    board = InstanceRef("korf-1", {"file": str(data_root("instances") / "puzzle" / "korf100.txt"), "index": 0})
+    row = execute(make_job("puzzle", board, "idastar", "idastar", {}, 0, time_limit=0.25))
+    assert row["status"] == "unknown" and row["stats"]["limit"] == "time", row
+    thresholds = row["stats"]["thresholds"]
+    assert row["stats"]["nodes"] > 0 and thresholds[0] == row["stats"]["h0"] == 43, row
+    assert thresholds == list(range(43, 43 + 2 * len(thresholds), 2))  # parity: two by two
 
 
 def _git(folder: Path, *args: str) -> str:

@@ -6,8 +6,6 @@ exit 2 with one line on stderr, or exit 3 within the limit."""
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 
 import pytest
 
@@ -21,6 +19,7 @@ from pyasp_games.domains.kriegspiel.model import (
 from pyasp_games.errors import InputError
 
 from .conftest import assert_bad_input, run_cli, run_cli_process
+from .kriegspiel_common import play_process
 
 #: Metapositions no position has, each with the words of its one-line error.
 ABSURD = [
@@ -103,23 +102,16 @@ def test_a_short_time_limit_on_8x8_is_unknown_within_it(tmp_path):
     assert any('"unknown"' in row for row in rows) and any('"solved"' in row for row in rows)
 
 
-def _play(*args: str, stdin: bytes) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-P", "-m", "pyasp_games", "kriegspiel", "play", *args],
-        input=stdin, capture_output=True, timeout=120,
-    )  # fmt: skip
-
-
 def test_play_takes_garbage_and_the_end_of_input():
     garbage = b"zz\n\x00\xff\xfe\n\xe2\x99\x94\n" + b"K" * 100_000 + b"\n"
-    white = _play("4/4/1R2/K3 unknown", "--side", "white", stdin=garbage)  # then the input ends
+    white = play_process("4/4/1R2/K3 unknown", "--side", "white", stdin=garbage)  # then the input ends
     assert white.returncode == 0 and b"Traceback" not in white.stderr
     assert white.stdout.count(b"is not a move you can try") == 4
-    black = _play("4/4/1R2/K3 unknown", stdin=garbage + b"a4\nzz\n")
+    black = play_process("4/4/1R2/K3 unknown", stdin=garbage + b"a4\nzz\n")
     assert black.returncode == 0 and b"Traceback" not in black.stderr
     assert b"no square 'zz' on a 4x4 board" in black.stdout and b"White plays Rb1" in black.stdout
-    assert _play("4/4/1R2/K3 unknown", stdin=b"").returncode == 0  # nothing at all
-    late = _play("8/8/8/8/8/8/1R6/K7 unknown", "--time-limit", "0.5", stdin=b"")
+    assert play_process("4/4/1R2/K3 unknown", stdin=b"").returncode == 0  # nothing at all
+    late = play_process("8/8/8/8/8/8/1R6/K7 unknown", "--time-limit", "0.5", stdin=b"")
     assert late.returncode == 3 and b"no strategy within the limit" in late.stdout
 
 
@@ -153,18 +145,18 @@ def test_max_moves_in_ascii_digits_only(given):
 
 def test_play_asks_again_after_a_bare_enter_and_says_when_the_input_ends():
     # a bare Enter ended the game silently (exit 0), so did the end of input
-    white = _play("4/4/1R2/K3 unknown", "--side", "white", "--seed", "3", stdin=b"\n\nRb1\n")
+    white = play_process("4/4/1R2/K3 unknown", "--side", "white", "--seed", "3", stdin=b"\n\nRb1\n")
     assert b"Rb1: silence." in white.stdout  # the Enter was no stop: Rb1 was still played
     assert white.stdout.rstrip().endswith(b"the game was abandoned.")
-    black = _play("4/4/1R2/K3 unknown", stdin=b"\na4\n\n")
+    black = play_process("4/4/1R2/K3 unknown", stdin=b"\na4\n\n")
     assert b"White plays Rb1" in black.stdout and b"game was abandoned" in black.stdout
-    quit = _play("4/4/1R2/K3 unknown", stdin=b"a4\nquit\n")
+    quit = play_process("4/4/1R2/K3 unknown", stdin=b"a4\nquit\n")
     assert b"You stopped the game." in quit.stdout and b"abandoned" not in quit.stdout
 
 
 def test_play_as_black_shows_whites_metaposition_as_a_board():
     # it was the one-line form only; now the board with '?' as `kriegspiel show` draws it
-    run = _play("4/4/1R2/K3 unknown", stdin=b"a4\na3\n")
+    run = play_process("4/4/1R2/K3 unknown", stdin=b"a4\na3\n")
     text = run.stdout.decode()
     after = text.split("You moved.")[1]
     assert "White's metaposition:" in after and "  a b c d" in after
@@ -174,9 +166,9 @@ def test_play_as_black_shows_whites_metaposition_as_a_board():
 
 def test_play_suggests_moves_it_then_accepts():
     # the opening line suggested Kb2, where White's own rook stands: refused at once
-    run = _play("4/4/1R2/K3 unknown", "--side", "white", "--seed", "3", stdin=b"")
+    run = play_process("4/4/1R2/K3 unknown", "--side", "white", "--seed", "3", stdin=b"")
     line = next(x for x in run.stdout.decode().splitlines() if x.startswith("You are White"))
     suggested = line.split("like ")[1].split(" (")[0].split(" or ")
     for move in suggested:
-        again = _play("4/4/1R2/K3 unknown", "--side", "white", "--seed", "3", stdin=f"{move}\n".encode())
+        again = play_process("4/4/1R2/K3 unknown", "--side", "white", "--seed", "3", stdin=f"{move}\n".encode())
         assert b"is not a move you can try" not in again.stdout, move

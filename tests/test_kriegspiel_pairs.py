@@ -11,7 +11,6 @@ from pyasp_games.domains.kriegspiel.model import (
     Board,
     metaposition,
     parse_metaposition,
-    parse_square,
     placement,
     starts,
 )
@@ -21,13 +20,12 @@ from pyasp_games.domains.kriegspiel.tablebase import build
 from pyasp_games.errors import InputError
 
 from .conftest import assert_bad_input, run_cli
-
-B8 = Board(8, 8)
+from .kriegspiel_common import B8, sq
 
 
 def test_a_double_check_is_announced_by_both_ways():
     m = parse_metaposition("K6k/8/8/4N3/8/8/8/B7")  # the knight stands on the bishop's diagonal
-    h8, f7, d3 = (parse_square(B8, s) for s in ("h8", "f7", "d3"))
+    h8, f7, d3 = (sq(s) for s in ("h8", "f7", "d3"))
     assert Referee(B8, "BN", m.king, m.piece_square, h8).white(("N", f7)) == "check-knight+long-diagonal"
     assert Referee(B8, "BN", m.king, m.piece_square, h8).white(("N", d3)) == "check-long-diagonal"
 

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from pyasp_games.domains.kriegspiel.model import Board, parse_square
+from pyasp_games.domains.kriegspiel.model import Board
 from pyasp_games.domains.kriegspiel.pawn import (
     NO_WIN,
     PawnReferee,
@@ -30,11 +30,7 @@ from pyasp_games.domains.kriegspiel.pawn import (
 )
 from pyasp_games.errors import InputError
 
-B8 = Board(8, 8)
-
-
-def sq(name: str, board: Board = B8) -> int:
-    return parse_square(board, name)
+from .kriegspiel_common import B8, sq
 
 
 def random_positions(board: Board, n: int, seed: int) -> list[tuple[int, int, int]]:
@@ -381,7 +377,7 @@ BAD = [
     (("pawn-solve", "1P2/4/4/K3 unknown"), "cannot stand on the last rank"),
     (("pawn-solve", "4/4/1P2/1K2"), "no square for the black king"),
     (("pawn-solve", "4/4/1Pk1/1K2"), "cannot stand on c2"),
-    (("pawn-solve", "4/4/1P2/1K2/ unknown"), "different lengths"),
+    (("pawn-solve", "4/4/1P2/1K2/ unknown"), "different widths"),
     (("pawn-solve", "4/4/1PP1/1K2 unknown"), "one white king K and one pawn P"),
     (("pawn-table", "--board", "9x9"), "3 to 8 ranks"),
     (("magari", "0"), "1 to 4"),

@@ -28,11 +28,7 @@ from pyasp_games.domains.kriegspiel.tablebase import NO_MATE
 from pyasp_games.domains.kriegspiel.verify import Game
 from pyasp_games.errors import InputError
 
-B8 = Board(8, 8)
-
-
-def sq(name: str, board: Board = B8) -> int:
-    return parse_square(board, name)
+from .kriegspiel_common import B8, sq
 
 
 def referee(king: str, rook: str, black: str, piece: str = "R") -> Referee:

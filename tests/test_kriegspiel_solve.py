@@ -28,6 +28,7 @@ from pyasp_games.engines.verdict import ABOUT_STRATEGY, Verdict
 from pyasp_games.errors import InputError
 
 from .conftest import assert_bad_input, run_cli
+from .kriegspiel_common import play_process
 
 SMALL = instance_dir("kriegspiel") / "small.txt"
 
@@ -497,16 +498,6 @@ def test_crosscheck_of_the_bundled_metapositions():
 # -- play ------------------------------------------------------------------------------
 
 
-def _stdin_run(*args: str, stdin: str):
-    import subprocess
-    import sys
-
-    return subprocess.run(
-        [sys.executable, "-P", "-m", "pyasp_games", "kriegspiel", "play", *args],
-        input=stdin, capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
-
-
 def test_play_as_black_against_the_engine():
     from pyasp_games.domains.kriegspiel.play import play
 
@@ -516,7 +507,7 @@ def test_play_as_black_against_the_engine():
         said: list[str] = []
         result = play(m, "black", _black_player(m, start), said.append)
         assert result == "mate" and said[-1].startswith("White plays") and "mate" in said[-1]
-    run = _stdin_run("4/4/1R2/K3 unknown", stdin="a4\nb4\nquit\n")
+    run = play_process("4/4/1R2/K3 unknown", stdin="a4\nb4\nquit\n")
     assert run.returncode == 0 and "White plays Rb1: silence." in run.stdout
     assert "b4: illegal, try again." in run.stdout
 
@@ -538,11 +529,11 @@ def _black_player(m, start):
 
 
 def test_play_as_white_shows_the_referee_and_the_metaposition():
-    run = _stdin_run("4/4/1R2/K3 unknown", "--side", "white", "--seed", "3", stdin="Kb3\nRb1\nquit\n")
+    run = play_process("4/4/1R2/K3 unknown", "--side", "white", "--seed", "3", stdin="Kb3\nRb1\nquit\n")
     assert run.returncode == 0
     assert "Kb3 is not a move you can try" in run.stdout and "Rb1: silence." in run.stdout
     assert "1 K R . ." in run.stdout  # White's metaposition after the move
-    bad = _stdin_run("4/4/1R2/K3 unknown", "--side", "grey", stdin="")
+    bad = play_process("4/4/1R2/K3 unknown", "--side", "grey", stdin="")
     assert bad.returncode == 2 and "--side is black or white" in bad.stderr
 
 

@@ -41,7 +41,17 @@ JSON = typer.Option(
 )
 
 #: A command that writes a file: where (default stdout), and overwriting it only when asked.
-OUTPUT = typer.Option(None, "--output", "-o", help="Write here (default: stdout).")
+def output_option(help: str) -> Any:
+    """``--output FILE`` / ``-o FILE`` (default: stdout) with its own help: the one
+    declaration of the option for the commands that write a file.
+
+    >>> output_option("Write here (default: stdout).").param_decls
+    ('--output', '-o')
+    """
+    return typer.Option(None, "--output", "-o", help=help)
+
+
+OUTPUT = output_option("Write here (default: stdout).")
 FORCE = typer.Option(False, "--force", help="Overwrite existing output files.")
 
 

@@ -22,6 +22,7 @@ from pyasp_games.cli.common import (
     TIME_LIMIT,
     answered,
     new_file,
+    output_option,
     print_json,
     write_output,
 )
@@ -40,9 +41,7 @@ def qbf_to_geography(
     qbf: Path = typer.Argument(
         ..., help="A QDIMACS file: 'p cnf V C', quantifier lines 'e ... 0'/'a ... 0', clauses."
     ),
-    output: Path = typer.Option(
-        None, "--output", "-o", help="Write the graph here (default: stdout)."
-    ),
+    output: Path = output_option("Write the graph here (default: stdout)."),
     variant: Variant = typer.Option(
         "vertex", "--variant", help="The Geography variant the graph is built for."
     ),
@@ -83,7 +82,7 @@ def geography_to_qbf(
         None, "--variant", help="vertex or edge geography (default: the file's '# variant:', else vertex)."
     ),
     undirected: bool = typer.Option(False, "--undirected", help="Every line 'u v' is an edge usable both ways."),
-    output: Path = typer.Option(None, "--output", "-o", help="Write the QDIMACS here (default: stdout)."),
+    output: Path = output_option("Write the QDIMACS here (default: stdout)."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing output file."),
     json: bool = typer.Option(
         False, "--json", help="Print the sizes as one JSON object (-o still gets the QDIMACS)."

@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+import inspect
 import json as jsonlib
 from enum import StrEnum
 from pathlib import Path
@@ -26,6 +27,7 @@ from pyasp_games.cli.common import (
     OUTPUT,
     TIME_LIMIT,
     new_file,
+    output_option,
     print_json,
     warn,
     write_output,
@@ -128,52 +130,73 @@ def sat_to_3sat(
                 **({"map_back": back} if map_file is None else {})})  # fmt: skip
 
 
-@app.command("3sat-to-3dm")
-def threesat_to_3dm(
-    cnf: Path = typer.Argument(..., help="A DIMACS CNF whose clauses have 1 to 3 literals."),
-    output: Path = OUTPUT,
-    map_file: Path = MAP,
-    fmt: Format = FORMAT,
-    force: bool = FORCE,
-    json: bool = AS_JSON,
-) -> None:
-    """Garey-Johnson's 3DM instance (Theorem 3.2): variable rings, clause triples, garbage."""
+def _instance_reduction(name: str, source: str, source_help: str, doc: str, reduce: Any) -> None:
+    """The command ``reduce NAME SOURCE [-o OUTPUT] [--map MAP] [--format F] [--force]
+    [--json]`` of a reduction from one instance file to another (``source``: the
+    argument's name in the help): ``reduce(source_path)`` gives the target, its map back
+    and its formatter ``format(target, as_json)``. One declaration of the options every
+    such reduction takes."""
+
+    def command(
+        source: Path = typer.Argument(..., help=source_help),
+        output: Path = OUTPUT,
+        map_file: Path = MAP,
+        fmt: Format = FORMAT,
+        force: bool = FORCE,
+        json: bool = AS_JSON,
+    ) -> None:
+        map_file = _targets(output, map_file, force)
+        target, back, write = reduce(source)
+        _emit(write(target, _as_json(fmt, output, json)), back, output, map_file)
+
+    # the argument keeps its own name in the help (``{cnf}``, ``{instance}``)
+    signature = inspect.signature(command, eval_str=True)
+    params = list(signature.parameters.values())
+    params[0] = params[0].replace(name=source)
+
+    def named(**given: Any) -> None:
+        command(given.pop(source), **given)
+
+    named.__signature__ = signature.replace(parameters=params)  # type: ignore[attr-defined]
+    named.__annotations__ = {p.name: p.annotation for p in params}
+    named.__doc__ = doc
+    app.command(name)(named)
+
+
+def _threesat_to_3dm(cnf: Path) -> tuple[Any, dict[str, Any], Any]:
     from pyasp_games.domains.cover.cnf import load_cnf
     from pyasp_games.domains.cover.model import format_3dm
-    from pyasp_games.domains.cover.reductions import threesat_to_3dm as reduce
+    from pyasp_games.domains.cover.reductions import threesat_to_3dm
 
-    map_file = _targets(output, map_file, force)
-    target, back = reduce(load_cnf(cnf))
-    _emit(format_3dm(target, _as_json(fmt, output, json)), back, output, map_file)
+    return (*threesat_to_3dm(load_cnf(cnf)), format_3dm)
 
 
-@app.command("3dm-to-x3c")
-def threedm_to_x3c(
-    instance: Path = typer.Argument(..., help="A 3DM instance (text or JSON)."),
-    output: Path = OUTPUT,
-    map_file: Path = MAP,
-    fmt: Format = FORMAT,
-    force: bool = FORCE,
-    json: bool = AS_JSON,
-) -> None:
-    """The X3C instance over W + X + Y: triple i becomes subset i."""
+def _threedm_to_x3c(instance: Path) -> tuple[Any, dict[str, Any], Any]:
     from pyasp_games.domains.cover.model import ThreeDM, format_x3c, load_instance
-    from pyasp_games.domains.cover.reductions import threedm_to_x3c as reduce
+    from pyasp_games.domains.cover.reductions import threedm_to_x3c
 
-    map_file = _targets(output, map_file, force)
     source = load_instance(instance)
     if not isinstance(source, ThreeDM):
         raise InputError(f"{instance}: this is an X3C instance, not a 3DM one")
-    target, back = reduce(source)
-    _emit(format_x3c(target, _as_json(fmt, output, json)), back, output, map_file)
+    return (*threedm_to_x3c(source), format_x3c)
+
+
+_instance_reduction(
+    "3sat-to-3dm", "cnf", "A DIMACS CNF whose clauses have 1 to 3 literals.",
+    "Garey-Johnson's 3DM instance (Theorem 3.2): variable rings, clause triples, garbage.",
+    _threesat_to_3dm,
+)  # fmt: skip
+_instance_reduction(
+    "3dm-to-x3c", "instance", "A 3DM instance (text or JSON).",
+    "The X3C instance over W + X + Y: triple i becomes subset i.",
+    _threedm_to_x3c,
+)  # fmt: skip
 
 
 @app.command("x3c-to-puzzle")
 def x3c_to_puzzle(
     instance: Path = typer.Argument(..., help="An X3C instance (a 3DM instance is read as X3C)."),
-    output: Path = typer.Option(
-        None, "--output", "-o", help="Write the arrangement here (default: stdout, with the graph)."
-    ),
+    output: Path = output_option("Write the arrangement here (default: stdout, with the graph)."),
     graph_file: Path = typer.Option(
         None, "--graph", help="Write the graph (edge list) here (default: OUTPUT's name with .graph)."
     ),

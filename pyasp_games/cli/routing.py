@@ -13,7 +13,7 @@ from pathlib import Path
 
 import typer
 
-from pyasp_games.cli.common import new_file, write_output
+from pyasp_games.cli.common import new_file, output_option, write_output
 from pyasp_games.cli.questions import domain_group
 from pyasp_games.domains.routing.model import MOVES
 
@@ -27,9 +27,7 @@ Moves = StrEnum("Moves", {m: m for m in MOVES})
 @app.command()
 def generate(
     spec: str = typer.Argument(..., help="A graph spec, e.g. grid:3x3, cycle:6, random:10:4."),
-    output: Path = typer.Option(
-        None, "--output", "-o", help="Write the edge list here (default: stdout)."
-    ),
+    output: Path = output_option("Write the edge list here (default: stdout)."),
     arrangement: Path = typer.Option(
         None, "--arrangement", help="Also write a random arrangement here."
     ),

@@ -37,7 +37,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -126,7 +126,7 @@ def uncapped(what: str) -> Iterator[None]:
             _lift["depth"] -= 1
             soft, before = _lift["soft"], _lift["before"]
             if _lift["depth"] == 0 and soft is not None:
-                resource.setrlimit(resource.RLIMIT_DATA, (soft, resource.getrlimit(resource.RLIMIT_DATA)[1]))
+                # measured (and told) before the cap is put back: telling takes memory
                 held = data_memory()
                 if held is not None and held > soft and "start_up" not in _over_cap:
                     cause = "the tool's start-up" if before is not None and before > soft else what
@@ -134,20 +134,27 @@ def uncapped(what: str) -> Iterator[None]:
                         f"{cause} takes {held / 2**20:.0f} MB;"
                         f" the memory limit of {soft / 2**20:.0f} MB is below that"
                     )
+                    if _start_up_told["to"] is not None:
+                        # (the lock is re-entrant: telling may import, whose finder
+                        # lifts the cap again, :class:`UncappedStartUp`)
+                        _start_up_told["to"](_over_cap["start_up"])
+                resource.setrlimit(resource.RLIMIT_DATA, (soft, resource.getrlimit(resource.RLIMIT_DATA)[1]))
 
 
 #: The lift of :func:`uncapped` in force: how many are inside, the cap to put back and
 #: the data memory held when it was lifted.
-_lift_lock = threading.Lock()
+_lift_lock = threading.RLock()
 _lift: dict[str, Any] = {"depth": 0, "soft": None, "before": None}
 
 
 def _lift_anew() -> None:
     """A forked child has one thread: none of its parent's is inside :func:`uncapped`
-    (and the lock may have been held by one at the fork)."""
+    (and the lock may have been held by one at the fork); the parent's listener
+    (:func:`tell_start_up`) is not the child's."""
     global _lift_lock
-    _lift_lock = threading.Lock()
+    _lift_lock = threading.RLock()
     _lift.update(depth=0, soft=None, before=None)
+    _start_up_told["to"] = None
 
 
 if hasattr(os, "register_at_fork"):
@@ -158,17 +165,41 @@ if hasattr(os, "register_at_fork"):
 _over_cap: dict[str, str] = {}
 
 
-def memory_stop(stopped: str) -> dict[str, str]:
+#: Who is told the first time the start-up takes the process past its cap
+#: (:func:`tell_start_up`): a backend's forked child tells its parent, which names the
+#: cause if the child then dies outright (a C++ library's abort under the cap).
+_start_up_told: dict[str, Callable[[str], None] | None] = {"to": None}
+
+
+def tell_start_up(listener: Callable[[str], None] | None) -> None:
+    """Have ``listener(cause)`` called when the tool's own start-up first takes this
+    process past its memory cap (:func:`uncapped`; ``cause`` is what
+    :func:`memory_stop` names as ``start_up``), with the cap still lifted: it may
+    allocate (send the cause to another process). ``None`` tells no one. A forked
+    child starts with no listener.
+
+    >>> told = []
+    >>> tell_start_up(told.append); tell_start_up(None); told
+    []
+    """
+    _start_up_told["to"] = listener
+
+
+def memory_stop(stopped: str, start_up: str | None = None) -> dict[str, str]:
     """The statistics of a run stopped out of memory: ``limit`` "memory", ``stopped``
     what ran out, and ``start_up`` the tool's own start-up that alone took more than the
-    limit (:func:`uncapped`), when one did: the cause to name then.
+    limit (:func:`uncapped`), when one did: the cause to name then (``start_up``
+    given: the cause another process told, :func:`tell_start_up`).
 
     >>> memory_stop("the backend ran out of memory")["limit"]
     'memory'
+    >>> memory_stop("the solver process aborted", "loading scipy takes 205 MB")["start_up"]
+    'loading scipy takes 205 MB'
     """
     stats = {"limit": "memory", "stopped": stopped}
-    if "start_up" in _over_cap:
-        stats["start_up"] = _over_cap["start_up"]
+    cause = start_up or _over_cap.get("start_up")
+    if cause:
+        stats["start_up"] = cause
     return stats
 
 

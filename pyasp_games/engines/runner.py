@@ -26,6 +26,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Mapping
+from contextlib import suppress
 from functools import partial
 from typing import Any
 
@@ -36,6 +37,7 @@ from pyasp_games.engines.enforcement import (
     memory_cap,
     memory_stop,
     out_of_memory,
+    tell_start_up,
     uncapped,
 )
 from pyasp_games.engines.limits import LimitReached, Limits, default_memory_limit, tree_cpu
@@ -109,7 +111,12 @@ def run_backend(
     raising :class:`LimitReached` (whose first argument may carry statistics). It
     runs under a memory cap (``limits.memory_limit``, by default
     :func:`~pyasp_games.engines.limits.default_memory_limit`); running out of
-    memory is ``unknown`` with ``stats["limit"] = "memory"``.
+    memory is ``unknown`` with ``stats["limit"] = "memory"``. A memory limit given
+    (``limits.memory_limit`` not ``None``) is held in a forked child as well: a
+    library that aborts its process under the cap (a C++ ``std::bad_alloc`` nothing
+    catches, as HiGHS's start-up in scipy) ends the child, not the command, and the
+    outcome is a memory stop naming what it saw (the library's last words, or the
+    start-up that took the child past its cap, which the child tells as it happens).
     With a time limit the backend runs in a forked child process as well, which is
     stopped :data:`GRACE` seconds after the limit if it has not returned by then:
     the limit holds even where a backend cannot look at the clock (clingo's
@@ -146,7 +153,11 @@ def run_backend(
     deadline = limits.deadline()
     wall = None if deadline.at is None else max(0.0, deadline.at - time.monotonic())
     cpu = deadline.cpu_remaining()
-    held = (wall is not None or cpu is not None) and not guard_only(limits, wall)
+    # a memory limit the user gave is held in a child too: a C++ library that meets the
+    # cap (HiGHS's threads, a SAT solver) may abort its process (std::bad_alloc), and
+    # the child's abort is then a memory stop, not the command's crash
+    given = wall is not None or cpu is not None or limits.memory_limit is not None
+    held = given and not guard_only(limits, wall)
     if held and _can_fork() and options.get("progress") is None:
         claim = _run_in_child(job, wall, cpu)
     else:
@@ -259,6 +270,8 @@ def _child(conn: Any, job: Callable[..., Claim], errors: int | None = None) -> N
     if errors is not None:  # what C code writes on its way out, for the parent to read
         sys.stderr.flush()
         os.dup2(errors, 2)
+    # a start-up past the cap is told at once: the parent names it if the child aborts
+    tell_start_up(partial(_tell, conn))
     try:
         result: Any = ("claim", job(final=True))
     except BaseException as err:  # carried to the parent, which raises it there
@@ -272,6 +285,12 @@ def _child(conn: Any, job: Callable[..., Claim], errors: int | None = None) -> N
             conn.send(("exception", RuntimeError(f"{err.__class__.__name__}: {err}")))
         finally:
             conn.close()
+
+
+def _tell(conn: Any, start_up: str) -> None:
+    """Send the parent the start-up that took the child past its cap (:func:`_child`)."""
+    with suppress(OSError, ValueError):  # the parent gone or no longer listening: no one to tell
+        conn.send(("start_up", start_up))
 
 
 def _run_in_child(
@@ -303,6 +322,7 @@ def _run_in_child(
     stop = None if seconds is None else time.monotonic() + seconds + GRACE
     stopped = "the solver process was stopped at the limit"
     limit = "time"
+    start_up = None  # the child's start-up past its memory cap, as it told it
     try:
         while True:
             wait = None if stop is None else max(0.0, stop - time.monotonic())
@@ -310,6 +330,9 @@ def _run_in_child(
                 wait = CPU_POLL if wait is None else min(wait, CPU_POLL)
             if receive.poll(wait):
                 kind, value = receive.recv()
+                if kind == "start_up":
+                    start_up = value
+                    continue
                 if kind == "exception":
                     raise value
                 return value
@@ -332,7 +355,12 @@ def _run_in_child(
             })  # fmt: skip
         said = _said(errors)
         if process.exitcode != 0 and (sign := _out_of_memory(said)) is not None:
-            return Claim.unknown(memory_stop(f"the solver process ran out of memory ({sign})"))
+            return Claim.unknown(memory_stop(f"the solver process ran out of memory ({sign})", start_up))
+        if start_up is not None and process.exitcode in _ABORTED:
+            # its start-up left it over the cap: every allocation failed from then on
+            return Claim.unknown(memory_stop(
+                f"the solver process was ended by {signal.Signals(-process.exitcode).name}"
+                " over its memory cap", start_up))  # fmt: skip
         _replay(said)
         return Claim.error(f"the solver process ended with exit code {process.exitcode}")
     finally:
@@ -382,6 +410,10 @@ def _replay(said: str) -> None:
 
 #: Seconds between two looks at a child's CPU (:func:`_run_in_child`).
 CPU_POLL = 0.25
+
+#: A child ended by a library's own abort (``abort()``) or a crash, as C code does where
+#: an allocation fails and nothing checks it.
+_ABORTED = (-signal.SIGABRT, -signal.SIGSEGV, -signal.SIGBUS)
 
 #: A child that the kernel stopped at its CPU limit: SIGKILL at the hard limit, or
 #: SIGXCPU where its handler was not installed (not the main thread).

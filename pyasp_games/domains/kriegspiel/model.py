@@ -387,7 +387,7 @@ def parse_metaposition(text: str, name: str = "") -> Metaposition:
             raise InputError(
                 f"metaposition: expected ranks separated by '/' and optionally 'unknown', got {text.strip()!r}"
             )
-        ranks = [_expand(rank) for rank in words[0].split("/")]
+        ranks = [expand_rank(rank) for rank in words[0].split("/")]
     else:
         ranks = _diagram_ranks(lines[: len(lines) - unknown])
     return _from_ranks(ranks, unknown, name)
@@ -416,14 +416,29 @@ def _diagram_ranks(lines: list[str]) -> list[str]:
     return ranks
 
 
-def _expand(rank: str) -> str:
+def expand_rank(rank: str) -> str:
+    """A rank of the one-line form with its digits spelled out as empty squares.
+
+    >>> expand_rank("1K2")
+    '.K..'
+    """
     out = ""
     for ch in rank:  # only ASCII digits count squares ('²'.isdigit() is true too)
         out += "." * int(ch) if ch in DIGITS else ch
     return out
 
 
-def _from_ranks(ranks: list[str], unknown: bool, name: str) -> Metaposition:
+def read_ranks(ranks: list[str], marks: str, kinds: str) -> tuple[Board, dict[str, list[int]]]:
+    """The board that ``ranks`` (from the top, digits spelled out: :func:`expand_rank`)
+    draw and the squares of each mark on it: the one reader of a metaposition's board,
+    KRK's and the others (:func:`parse_metaposition`), KPK's
+    (:func:`~pyasp_games.domains.kriegspiel.pawn.parse_pawn`). ``marks``: the marks
+    allowed; ``kinds``: them in words, for the one line that refuses another.
+
+    >>> board, found = read_ranks(["...", "...", "K?."], "K?.", "K, ? or .")
+    >>> board.label, found["K"], found["?"]
+    ('3x3', [0], [1])
+    """
     widths = {len(rank) for rank in ranks}
     if len(widths) != 1:
         raise InputError(f"metaposition: ranks of different widths {sorted(widths)}")
@@ -431,11 +446,14 @@ def _from_ranks(ranks: list[str], unknown: bool, name: str) -> Metaposition:
     found: dict[str, list[int]] = {}
     for row, rank in enumerate(ranks):
         for file, ch in enumerate(rank):
-            if ch not in MARKS:
-                raise InputError(
-                    f"metaposition: unknown mark {ch!r} (use K, R, Q, B or N, ?, k, . or digits)"
-                )
+            if ch not in marks:
+                raise InputError(f"metaposition: unknown mark {ch!r} ({kinds})")
             found.setdefault(ch, []).append((board.rows - 1 - row) * board.cols + file)
+    return board, found
+
+
+def _from_ranks(ranks: list[str], unknown: bool, name: str) -> Metaposition:
+    board, found = read_ranks(ranks, MARKS, "use K, R, Q, B or N, ?, k, . or digits")
     kings = found.get("K", [])
     letters = "".join(sorted(ch * len(found.get(ch, [])) for ch in "RQBN"))
     if len(kings) != 1 or letters not in PIECES:

@@ -51,7 +51,7 @@ from pyasp_games.domains.kriegspiel.metaposition import (
     _diagonal_lengths,
     rules_for,
 )
-from pyasp_games.domains.kriegspiel.model import Board, square_name
+from pyasp_games.domains.kriegspiel.model import Board, expand_rank, read_ranks, square_name
 from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.limits import Deadline, Limits
 from pyasp_games.errors import InputError
@@ -619,26 +619,9 @@ def parse_pawn(text: str, name: str = "") -> PawnMetaposition:
     if not words or len(words) > 2 or (len(words) == 2 and words[1].lower() != "unknown"):
         raise InputError(f"a KPK metaposition is one line like '4/4/1P2/1K2 unknown', got {text!r}")
     unknown = len(words) == 2
-    ranks = words[0].split("/")
-    rows = []
-    for rank in ranks:
-        row = ""
-        for ch in rank:
-            if ch.isdigit():
-                row += "." * int(ch)
-            elif ch in "KP?k.":
-                row += ch
-            else:
-                raise InputError(f"metaposition: unknown mark {ch!r} (K P ? k . or a digit)")
-        rows.append(row)
-    if len({len(r) for r in rows}) != 1:
-        raise InputError("metaposition: the ranks have different lengths")
-    board = Board(len(rows), len(rows[0]))
-    marks = {ch: [] for ch in "KP?k"}
-    for i, row in enumerate(rows):
-        for f, ch in enumerate(row):
-            if ch in marks:
-                marks[ch].append((board.rows - 1 - i) * board.cols + f)
+    ranks = [expand_rank(rank) for rank in words[0].split("/")]
+    board, found = read_ranks(ranks, "KP?k.", "K P ? k . or a digit")
+    marks = {ch: found.get(ch, []) for ch in "KP?k"}
     if len(marks["K"]) != 1 or len(marks["P"]) != 1:
         raise InputError("metaposition: one white king K and one pawn P, please")
     king, pawn = marks["K"][0], marks["P"][0]

@@ -43,6 +43,7 @@ from pyasp_games.domains.kriegspiel.magari import (
 )
 from pyasp_games.domains.kriegspiel.model import (
     PIECES,
+    Board,
     Metaposition,
     StartSet,
     board_of,
@@ -181,11 +182,22 @@ SOLVE = Question(
 )
 
 
+def given_board(board: str | None, command: str) -> Board:
+    """The board of ``--board RxC``, which ``kriegspiel COMMAND`` needs: the one reader
+    of the option for every command that solves a whole board (``table``,
+    ``pawn-table``).
+
+    >>> given_board("4x5", "table").label
+    '4x5'
+    """
+    if board is None:
+        raise InputError(f"kriegspiel {command} needs --board RANKSxFILES (e.g. --board 4x4)")
+    return board_of(board)
+
+
 def read_board(board: str, piece: str | None = None) -> StartSet:
     """The board of ``--board RxC`` (and White's piece)."""
-    if board is None:
-        raise InputError("kriegspiel table needs --board RANKSxFILES (e.g. --board 4x4)")
-    return StartSet(board_of(board), piece or "R")
+    return StartSet(given_board(board, "table"), piece or "R")
 
 
 def describe_table(
@@ -331,9 +343,8 @@ PAWN_SOLVE = Question(
 
 
 def read_pawn_board(board: str) -> PawnBoard:
-    if board is None:
-        raise InputError("kriegspiel pawn-table needs --board RANKSxFILES (e.g. --board 4x4)")
-    return PawnBoard(board_of(board))
+    """The board of ``--board RxC`` for ``pawn-table``."""
+    return PawnBoard(given_board(board, "pawn-table"))
 
 
 def describe_pawn_table(request: PawnBoard, outcome: Outcome, options: dict[str, Any]

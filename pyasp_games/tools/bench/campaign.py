@@ -289,7 +289,8 @@ def run_campaign(
     jobs = plan.jobs()
     recorded = finished_runs(done, retry_unknown)
     pending = [j for j in jobs if key(j) not in recorded]
-    write_meta(out, plan.suite, plan.settings(), executor_name, resumed=resume)
+    write_meta(out, plan.suite, plan.settings(), executor_name, resumed=resume, runs=pending,
+               retry_unknown=retry_unknown)
     if on_start:
         on_start(len(pending), len(jobs))
     retried = {key(j) for j in pending}

@@ -255,14 +255,42 @@ def _memory_stop(row: dict[str, Any], job: dict[str, Any], reason: str) -> dict[
     return row
 
 
-def _scalar_stats(stats: dict[str, Any]) -> dict[str, Any]:
+def _scalar_stats(stats: dict[str, Any], stopped: bool = False) -> dict[str, Any]:
+    """The statistics a row keeps: the scalar ones (text cut at :data:`MAX_STAT_TEXT`);
+    of a run ``stopped`` by a limit, also the small lists and tables of scalars it
+    reported (its search so far: IDA*'s thresholds, the horizons tried, the openings
+    settled), each if its JSON fits in :data:`MAX_STAT_TEXT` characters.
+
+    >>> _scalar_stats({"nodes": 7, "thresholds": [43, 45], "tree": {"a": {"b": 1}}})
+    {'nodes': 7}
+    >>> _scalar_stats({"nodes": 7, "thresholds": [43, 45], "tree": {"a": {"b": 1}}}, stopped=True)
+    {'nodes': 7, 'thresholds': [43, 45]}
+    """
     kept = {}
     for name, value in stats.items():
-        if isinstance(value, bool | int | float) or value is None:
+        if _scalar(value):
+            kept[name] = value[:MAX_STAT_TEXT] if isinstance(value, str) else value
+        elif stopped and _small(value):
             kept[name] = value
-        elif isinstance(value, str):
-            kept[name] = value[:MAX_STAT_TEXT]
     return kept
+
+
+def _scalar(value: Any) -> bool:
+    return isinstance(value, bool | int | float | str) or value is None
+
+
+def _small(value: Any) -> bool:
+    """A list or table of scalars whose JSON is short (a row stays one short line)."""
+    if isinstance(value, list | tuple):
+        items = value
+    elif isinstance(value, dict):
+        items = list(value.values())
+    else:
+        return False
+    try:
+        return all(_scalar(v) for v in items) and len(json.dumps(value)) <= MAX_STAT_TEXT
+    except (TypeError, ValueError):  # keys JSON cannot write
+        return False
 
 
 def execute(job: dict[str, Any]) -> dict[str, Any]:
@@ -276,7 +304,8 @@ def execute(job: dict[str, Any]) -> dict[str, Any]:
     limits = Limits(time_limit=job["time_limit"], cpu_limit=job.get("cpu_limit"))
     outcome = spec.solve(instance, job["solver"], limits, **job["options"])
     # the verdict's keys as in the JSON output: the report reads the verdict back from them
-    stats = _scalar_stats({**outcome.stats, **outcome.verdict.to_stats()})
+    # a run stopped by a limit keeps what its search reported so far, small lists too
+    stats = _scalar_stats({**outcome.stats, **outcome.verdict.to_stats()}, stopped=outcome.status == "unknown")
     error = None
     if outcome.status == "error":
         why = outcome.stats.get("error") or outcome.verdict.message

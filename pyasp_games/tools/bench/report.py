@@ -246,6 +246,29 @@ def effort_columns(report: Report) -> list[str]:
     return [k for k in EFFORT if any(k in s.effort for s in report.backends)]
 
 
+def sittings_of(meta: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each session of a campaign with the limits it ran under: its own ``settings``
+    (recorded since sessions record them; an older session: the campaign's), how many
+    runs it had to do (``None``: not recorded) and whether it ran again the runs stopped
+    by a limit.
+
+    >>> meta = {"settings": {"cpu_limit": 300}, "sessions": [{"date": "d1"},
+    ...     {"date": "d2", "settings": {"cpu_limit": 1200}, "runs": 2, "retry_unknown": True}]}
+    >>> [(s["date"], s["cpu_limit"], s["runs"]) for s in sittings_of(meta)]
+    [('d1', 300, None), ('d2', 1200, 2)]
+    """
+    first = meta.get("settings", {})
+    out = []
+    for session in meta.get("sessions", []):
+        settings = session.get("settings", first)
+        out.append({
+            "date": session.get("date"), "cpu_limit": settings.get("cpu_limit"),
+            "memory_limit_mb": settings.get("memory_limit_mb"), "runs": session.get("runs"),
+            "retry_unknown": bool(session.get("retry_unknown")),
+        })  # fmt: skip
+    return out
+
+
 def markdown(report: Report) -> str:
     """The report as Markdown (what ``report.md`` holds)."""
     meta = report.meta
@@ -288,6 +311,15 @@ def markdown(report: Report) -> str:
         + (f", memory limit {settings['memory_limit_mb']} MB" if settings.get("memory_limit_mb") else "")
         + f"; {len(report.instances)} instances."
     )
+    sittings = sittings_of(meta)
+    if len({(s["cpu_limit"], s["memory_limit_mb"]) for s in sittings}) > 1:
+        # a resumed sitting with another cap: its rows were not all run under the first
+        lines.append("Sittings: " + "; ".join(
+            f"{s['date']}" + (f", {s['runs']} runs" if s["runs"] is not None else "")
+            + (f", CPU limit {s['cpu_limit']:g} s" if s["cpu_limit"] else ", no CPU limit")
+            + (f", memory limit {s['memory_limit_mb']} MB" if s["memory_limit_mb"] else "")
+            + (", the runs stopped by a limit again" if s["retry_unknown"] else "")
+            for s in sittings) + ".")  # fmt: skip
     lines.append("")
     if report.problems:
         lines += ["## PROBLEMS", ""]

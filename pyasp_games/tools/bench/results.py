@@ -173,10 +173,19 @@ def _csv_cells(row: dict[str, Any]) -> list[Any]:
 
 
 def write_meta(
-    out: Path, suite: Suite, settings: dict[str, Any], executor_name: str, resumed: bool
+    out: Path,
+    suite: Suite,
+    settings: dict[str, Any],
+    executor_name: str,
+    resumed: bool,
+    runs: list[dict[str, Any]] | None = None,
+    retry_unknown: bool = False,
 ) -> None:
-    """Record the campaign (the suite, its ``settings``) and this session (date, machine,
-    versions, git commit) in ``meta.json``; copy the suite beside it."""
+    """Record the campaign (the suite, its ``settings``: the first session's) and this
+    session in ``meta.json``: date, machine, versions, git commit, its own ``settings``
+    (a resumed sitting may give another ``--cpu-limit``, other backends), whether it ran
+    the runs stopped by a limit again (``retry_unknown``) and what it ran (``runs``, the
+    jobs it had to do: their number and their instances); copy the suite beside it."""
     path = out / META
     meta = read_meta(out) if resumed else {}
     now = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
@@ -184,8 +193,12 @@ def write_meta(
     found = versions()
     session = {
         "date": now, "executor": executor_name, "machine": machine(),
-        "git_commit": commit, "versions": found,
+        "git_commit": commit, "versions": found, "settings": settings,
+        "retry_unknown": retry_unknown,
     }
+    if runs is not None:
+        session["runs"] = len(runs)
+        session["instances"] = list(dict.fromkeys(run["instance"] for run in runs))
     meta.setdefault("suite", suite.name)
     meta.setdefault("domain", suite.domain)
     meta.setdefault("description", suite.description)
