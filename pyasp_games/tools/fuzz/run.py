@@ -669,12 +669,17 @@ class _Session:
         ``--emit-lp`` file; the run itself is cut short); whether it could."""
         if self.question.encoding is None or self.backend not in self.question.encoding.backends:
             return False
-        try:
-            self.question.solve(instance, self.backend, Limits(time_limit=FACTS_SECONDS),
-                                trust_encoding=True, emit_lp=str(lp), **self.options[mode])  # fmt: skip
-        except Exception:
-            return False
-        return lp.exists()
+        # the facts are written before the solving the limit cuts short; on a loaded
+        # machine a child's start-up alone may take the first second: once more, longer
+        for seconds in (FACTS_SECONDS, 5 * FACTS_SECONDS):
+            try:
+                self.question.solve(instance, self.backend, Limits(time_limit=seconds),
+                                    trust_encoding=True, emit_lp=str(lp), **self.options[mode])  # fmt: skip
+            except Exception:
+                return False
+            if lp.exists():
+                return True
+        return False
 
     def instance_facts(self, instance: Any) -> str | None:
         """The facts the tested backend grounds for ``instance`` (:meth:`facts`, its
