@@ -415,6 +415,15 @@ MORE_TRIED = 30
 #: The optimal explanations enumerated on each failing instance diagnosed.
 EXPLANATIONS = 12
 
+#: The instances the encoding answered right kept for the repair test (the first met,
+#: the small scope's smallest), and how many of the smallest it reads.
+PASSING_KEPT = 40
+PASSING_READ = 4
+#: The instances of the small scope checked for the repair test past the first
+#: failure (evenly spread over those left), and the failing ones it reads at most.
+PASSING_SPREAD = 12
+FAILING_READ = 8
+
 
 def _examined(failure: Failure, first: str) -> Any:
     """The wrong answer of ``failure`` whose atoms are examined (its smallest wrong
@@ -487,6 +496,12 @@ class _Session:
         #: every failing instance met (found, shrunk, looked for past the first): the
         #: diagnosis reads the smallest few besides the one reported
         self.failing: list[Failure] = []
+        #: the first instances the encoding answered right, with the reference's
+        #: answer: a repair of one rule must keep them right (:meth:`repaired`)
+        self.passing: list[tuple[Any, Outcome]] = []
+        #: the failing instances diagnosed, as facts and the intended answer's atoms
+        self._observations: list[tuple[str, list[tuple[str, bool]]]] = []
+        self._diagnosed: list[str] = []  # their instances, as written
         #: whether a failure's rule to blame is wanted (:func:`fuzz`'s ``blame``)
         self.diagnosing = True
 
@@ -637,6 +652,8 @@ class _Session:
                 return found
             if mode == self.modes[0]:
                 self._agreed = (tested, reference)
+                if len(self.passing) < PASSING_KEPT and reference.status == "solved":
+                    self.passing.append((instance, reference))
         return None
 
     def _undecided(self, instance: Any, mode: str | None, why: str) -> None:
@@ -749,8 +766,12 @@ class _Session:
         said: Any = self.diagnosed(diagnose, path, facts, atoms,
                                    explanations=EXPLANATIONS if others else 0,
                                    open_outputs=self.fuzzing.open_outputs)  # fmt: skip
+        self._observations = [(facts, atoms)]
+        self._diagnosed = [self.fuzzing.write(failure.instance)]
         if said.rules and others:  # the others, each in at most twice the time this one took
             said = self.observed(others, path, said, 2 * (time.perf_counter() - started))
+        if said.rules and self.budget() >= MIN_ANSWER:  # the rules one edit repairs first
+            said = self.repaired(path, said)
         if not said.rules and self.budget() >= MIN_ANSWER:  # switches over whole rules
             switched = blame(path, facts, atoms, budget=self.budget())
             said = switched if switched.rules else said
@@ -792,7 +813,55 @@ class _Session:
             observed.append(diagnose(path, facts, atoms, budget=share / 2, time_limit=share,
                                      explanations=EXPLANATIONS,
                                      open_outputs=self.fuzzing.open_outputs))  # fmt: skip
+            self._observations.append((facts, atoms))
+            self._diagnosed.append(self.fuzzing.write(other.instance))
         return several(first, observed)
+
+    def repaired(self, path: Path, said: Any) -> Any:
+        """The diagnosis ``said`` with the rules that one edit repairs first: on every
+        failing instance read (:attr:`_observations`) and keeping the first few the
+        encoding answered right (:attr:`passing`) right, within what is left of the
+        session's time (:func:`pyasp_games.tools.fuzz.diagnosis.repairs`)."""
+        from pyasp_games.tools.fuzz.diagnosis import repaired, repairs
+
+        write = self.fuzzing.write
+        passing = []
+        # the largest first: the smallest are the easiest to keep right by an edit
+        # tailored to them
+        for instance, reference in sorted(self.passing, key=lambda p: (-self.fuzzing.size(p[0]),
+                                                                        len(write(p[0]))))[:PASSING_READ]:  # fmt: skip
+            try:
+                atoms = list(self.fuzzing.witness(instance, reference))
+            except (KeyError, TypeError, ValueError, IndexError):  # an answer of another shape
+                continue
+            facts = self.instance_facts(instance) if atoms else None
+            if facts is not None:
+                passing.append((facts, atoms))
+        # besides those diagnosed (the smallest), the largest others: they reach cases
+        # the smallest do not (a drawn game, a longer play)
+        failing, seen = list(self._observations), set(self._diagnosed)
+        for other in sorted(self.failing, key=lambda f: (-f.size, len(write(f.instance)))):
+            if len(failing) >= FAILING_READ or self.budget() < MIN_ANSWER:
+                break
+            if other.reference.status != "solved" or other.assertion is not None \
+                    or other.mode != self.modes[0]:
+                continue
+            try:
+                atoms = list(self.fuzzing.witness(other.instance, other.reference))
+            except (KeyError, TypeError, ValueError, IndexError):
+                continue
+            if write(other.instance) in seen:
+                continue
+            seen.add(write(other.instance))
+            facts = self.instance_facts(other.instance) if atoms else None
+            if facts is not None:
+                failing.append((facts, atoms))
+        budget = self.budget()
+        if budget < MIN_ANSWER:
+            return said
+        fixes = repairs(path, failing, passing, open_outputs=self.fuzzing.open_outputs,
+                        budget=budget, time_limit=budget)  # fmt: skip
+        return repaired(said, fixes)
 
     def unrolled(self, failure: Failure, path: Path) -> list[str]:
         """The rules of a multi-shot encoding (``#program step(t)``) to blame: its parts
@@ -1090,8 +1159,21 @@ class _Session:
             if failure is not None:
                 failure.phase = "small scope"
                 self.more_failing(instances[k : k + MORE_TRIED])
+                self.more_passing(instances[k:])
                 return failure
         return None
+
+    def more_passing(self, instances: list[Any]) -> None:
+        """Check :data:`PASSING_SPREAD` of ``instances``, evenly spread over them (not
+        counted as runs): observations for the repair test (:meth:`repaired`) past
+        the smallest instances, which one edit tailored to them can keep right."""
+        if not self.diagnosing or not instances:
+            return
+        step = max(len(instances) // PASSING_SPREAD, 1)
+        for instance in instances[step - 1 :: step][:PASSING_SPREAD]:
+            if self.expired():
+                return
+            self.check(instance, counted=False)
 
     def more_failing(self, instances: list[Any]) -> None:
         """Check the next few ``instances`` (not counted as runs) until
