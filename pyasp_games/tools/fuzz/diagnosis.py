@@ -1188,6 +1188,22 @@ class _Numbers:
         return Walk()(stm)
 
 
+def _neighbours(rules: list[Any], near: Sequence[int] | None) -> set[int]:
+    """The indices of ``rules`` at the lines ``near`` and of their neighbours in the
+    dependency graph (every rule where ``near`` is ``None``)."""
+    if near is None:
+        return set(range(len(rules)))
+    heads = [{h for h in (_predicate(a) for a, _ in _head_atoms(r.head)) if h} for r in rules]
+    bodies = [set(_predicates(r.body)) for r in rules]
+    at = {i for i, r in enumerate(rules) if r.location.begin.line in set(near)}
+    out = set(at)
+    for i in at:
+        for j in range(len(rules)):
+            if heads[j] & bodies[i] or bodies[j] & heads[i]:
+                out.add(j)
+    return out
+
+
 def _bounded(stm: Any) -> Any:
     """The rule ``stm`` with its head's values kept among the terms the encoding itself
     grounds (``__term``): an edit (a move that leaves a position as it was, ``K+1``
@@ -1208,7 +1224,8 @@ def _bounded(stm: Any) -> Any:
 def repairs(encoding: str | Path, failing: Sequence[tuple[str, list[tuple[str, bool]]]],
             passing: Sequence[tuple[str, list[tuple[str, bool]]]] = (),
             open_outputs: Iterable[str] = (), budget: float = 10.0,
-            program: str | None = None, time_limit: float | None = None) -> Diagnosis:  # fmt: skip
+            program: str | None = None, time_limit: float | None = None,
+            near: Sequence[int] | None = None) -> Diagnosis:  # fmt: skip
     """The rules of ``encoding`` that one edit repairs: some one-edit variant of the
     rule alone (:func:`_variants`: a literal negated, another predicate read, a
     comparison changed or left out, another variable in the head, a number off by
@@ -1223,7 +1240,9 @@ def repairs(encoding: str | Path, failing: Sequence[tuple[str, list[tuple[str, b
     *repairs* every observation is the fault. Each is said with its repair; the rules
     in the program's order. ``budget``: seconds; where it runs out before every
     variant is tried, none is said (status ``unknown``). ``time_limit``: as for
-    :func:`diagnose`.
+    :func:`diagnose`. ``near``: lines of rules a diagnosis blamed; then only these
+    rules and their neighbours are edited (those defining a predicate they read,
+    those reading a predicate they define: a wrong atom is one step from its cause).
 
     >>> import tempfile, os
     >>> with tempfile.NamedTemporaryFile("w", suffix=".lp", delete=False) as f:
@@ -1238,7 +1257,7 @@ def repairs(encoding: str | Path, failing: Sequence[tuple[str, list[tuple[str, b
     if time_limit is not None:
         return _within(time_limit, repairs, encoding, list(failing), list(passing),
                        open_outputs=list(open_outputs), budget=min(budget, time_limit),
-                       program=program)  # fmt: skip
+                       program=program, near=near)  # fmt: skip
     import clingo
     from clingo import ast
 
@@ -1262,12 +1281,13 @@ def repairs(encoding: str | Path, failing: Sequence[tuple[str, list[tuple[str, b
     heads = {h for s in rules for h in (_predicate(a) for a, _ in _head_atoms(s.head)) if h}
     switched: list[str] = []
     candidates: list[tuple[int, int, str]] = []  # rule, variant, its text
+    edited = _neighbours(rules, near)
     for i, stm in enumerate(rules):
         off = ast.Literal(stm.location, ast.Sign.Negation,
                           ast.SymbolicAtom(ast.Function(stm.location, "__off", [ast.SymbolicTerm(stm.location, clingo.Number(i))], 0)))  # fmt: skip
         switched.append(f"#external __off({i}).")
         switched.append(str(_bounded(stm).update(body=[*_bounded(stm).body, off])))
-        for k, variant in enumerate(_variants(stm, predicates)):
+        for k, variant in enumerate(_variants(stm, predicates) if i in edited else []):
             if len(candidates) >= MOST_VARIANTS:
                 break
             if not _safe("\n".join(kept) + "\n" + variant):

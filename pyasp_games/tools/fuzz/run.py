@@ -421,7 +421,7 @@ PASSING_KEPT = 40
 PASSING_READ = 4
 #: The instances of the small scope checked for the repair test past the first
 #: failure (evenly spread over those left), and the failing ones it reads at most.
-PASSING_SPREAD = 12
+PASSING_SPREAD = 24
 FAILING_READ = 8
 
 
@@ -499,9 +499,7 @@ class _Session:
         #: the first instances the encoding answered right, with the reference's
         #: answer: a repair of one rule must keep them right (:meth:`repaired`)
         self.passing: list[tuple[Any, Outcome]] = []
-        #: the failing instances diagnosed, as facts and the intended answer's atoms
-        self._observations: list[tuple[str, list[tuple[str, bool]]]] = []
-        self._diagnosed: list[str] = []  # their instances, as written
+        self._rest: list[Any] = []  # the small scope's instances past those checked
         #: whether a failure's rule to blame is wanted (:func:`fuzz`'s ``blame``)
         self.diagnosing = True
 
@@ -766,12 +764,17 @@ class _Session:
         said: Any = self.diagnosed(diagnose, path, facts, atoms,
                                    explanations=EXPLANATIONS if others else 0,
                                    open_outputs=self.fuzzing.open_outputs)  # fmt: skip
-        self._observations = [(facts, atoms)]
-        self._diagnosed = [self.fuzzing.write(failure.instance)]
+        took = time.perf_counter() - started
+        # the rules one edit repairs (before the others' diagnoses, which may take
+        # the time left: half of it at most where they follow)
+        fixes = self.repair_test(failure, (facts, atoms), path, said,
+                                 self.budget() / (2 if others else 1)) if said.rules else None  # fmt: skip
         if said.rules and others:  # the others, each in at most twice the time this one took
-            said = self.observed(others, path, said, 2 * (time.perf_counter() - started))
-        if said.rules and self.budget() >= MIN_ANSWER:  # the rules one edit repairs first
-            said = self.repaired(path, said)
+            said = self.observed(others, path, said, 2 * took)
+        if fixes is not None:
+            from pyasp_games.tools.fuzz.diagnosis import repaired
+
+            said = repaired(said, fixes)
         if not said.rules and self.budget() >= MIN_ANSWER:  # switches over whole rules
             switched = blame(path, facts, atoms, budget=self.budget())
             said = switched if switched.rules else said
@@ -813,55 +816,53 @@ class _Session:
             observed.append(diagnose(path, facts, atoms, budget=share / 2, time_limit=share,
                                      explanations=EXPLANATIONS,
                                      open_outputs=self.fuzzing.open_outputs))  # fmt: skip
-            self._observations.append((facts, atoms))
-            self._diagnosed.append(self.fuzzing.write(other.instance))
         return several(first, observed)
 
-    def repaired(self, path: Path, said: Any) -> Any:
-        """The diagnosis ``said`` with the rules that one edit repairs first: on every
-        failing instance read (:attr:`_observations`) and keeping the first few the
-        encoding answered right (:attr:`passing`) right, within what is left of the
-        session's time (:func:`pyasp_games.tools.fuzz.diagnosis.repairs`)."""
-        from pyasp_games.tools.fuzz.diagnosis import repaired, repairs
+    def repair_test(self, failure: Failure, first: tuple[str, list[tuple[str, bool]]],
+                    path: Path, said: Any, seconds: float) -> Any:  # fmt: skip
+        """The rules near those ``said`` blames that one edit repairs, in ``seconds`` at
+        most: on ``failure`` (``first``: its facts and intended atoms) and the largest
+        other failing instances met, keeping right the largest of those the encoding
+        answered right (:attr:`passing`; a spread of the small scope's instances left
+        is checked first, for a third of the time); ``None`` where none is tried
+        (:func:`pyasp_games.tools.fuzz.diagnosis.repairs`)."""
+        from pyasp_games.tools.fuzz.diagnosis import repairs
 
+        until = time.perf_counter() + seconds
         write = self.fuzzing.write
-        passing = []
-        # the largest first: the smallest are the easiest to keep right by an edit
-        # tailored to them
-        for instance, reference in sorted(self.passing, key=lambda p: (-self.fuzzing.size(p[0]),
-                                                                        len(write(p[0]))))[:PASSING_READ]:  # fmt: skip
-            try:
-                atoms = list(self.fuzzing.witness(instance, reference))
-            except (KeyError, TypeError, ValueError, IndexError):  # an answer of another shape
-                continue
-            facts = self.instance_facts(instance) if atoms else None
-            if facts is not None:
-                passing.append((facts, atoms))
-        # besides those diagnosed (the smallest), the largest others: they reach cases
-        # the smallest do not (a drawn game, a longer play)
-        failing, seen = list(self._observations), set(self._diagnosed)
-        for other in sorted(self.failing, key=lambda f: (-f.size, len(write(f.instance)))):
-            if len(failing) >= FAILING_READ or self.budget() < MIN_ANSWER:
-                break
-            if other.reference.status != "solved" or other.assertion is not None \
-                    or other.mode != self.modes[0]:
-                continue
-            try:
-                atoms = list(self.fuzzing.witness(other.instance, other.reference))
-            except (KeyError, TypeError, ValueError, IndexError):
-                continue
-            if write(other.instance) in seen:
-                continue
-            seen.add(write(other.instance))
-            facts = self.instance_facts(other.instance) if atoms else None
-            if facts is not None:
-                failing.append((facts, atoms))
-        budget = self.budget()
-        if budget < MIN_ANSWER:
-            return said
-        fixes = repairs(path, failing, passing, open_outputs=self.fuzzing.open_outputs,
-                        budget=budget, time_limit=budget)  # fmt: skip
-        return repaired(said, fixes)
+        self.more_passing(self._rest, seconds / 3)
+
+        def observations(found: list[tuple[Any, Outcome]], most: int) -> list[tuple[str, list[tuple[str, bool]]]]:
+            """Facts and intended atoms of ``found``, the largest first (the smallest are
+            the easiest for an edit tailored to them: the largest reach cases they do not,
+            a drawn game, a longer play), ``most`` at most."""
+            out, seen = [], {write(failure.instance)}
+            for instance, reference in sorted(found, key=lambda p: (-self.fuzzing.size(p[0]), len(write(p[0])))):
+                if len(out) >= most or time.perf_counter() >= until:
+                    break
+                if write(instance) in seen:
+                    continue
+                seen.add(write(instance))
+                try:
+                    atoms = list(self.fuzzing.witness(instance, reference))
+                except (KeyError, TypeError, ValueError, IndexError):  # an answer of another shape
+                    continue
+                facts = self.instance_facts(instance) if atoms else None
+                if facts is not None:
+                    out.append((facts, atoms))
+            return out
+
+        failing = [first, *observations([(f.instance, f.reference) for f in self.failing
+                                         if f.reference.status == "solved" and f.assertion is None
+                                         and f.mode == self.modes[0]], FAILING_READ - 1)]  # fmt: skip
+        passing = observations(self.passing, PASSING_READ)
+        left = min(until - time.perf_counter(), self.budget())
+        if left < MIN_ANSWER:
+            return None
+        blamed = {rule[1] for rule in said.rules}
+        blamed |= {rule[1] for explanation in said.explanations for rule, _ in explanation}
+        return repairs(path, failing, passing, open_outputs=self.fuzzing.open_outputs,
+                       budget=left, time_limit=left, near=sorted(blamed))  # fmt: skip
 
     def unrolled(self, failure: Failure, path: Path) -> list[str]:
         """The rules of a multi-shot encoding (``#program step(t)``) to blame: its parts
@@ -1159,19 +1160,21 @@ class _Session:
             if failure is not None:
                 failure.phase = "small scope"
                 self.more_failing(instances[k : k + MORE_TRIED])
-                self.more_passing(instances[k:])
+                self._rest = instances[k:]  # read by the repair test
                 return failure
         return None
 
-    def more_passing(self, instances: list[Any]) -> None:
+    def more_passing(self, instances: list[Any], seconds: float) -> None:
         """Check :data:`PASSING_SPREAD` of ``instances``, evenly spread over them (not
-        counted as runs): observations for the repair test (:meth:`repaired`) past
-        the smallest instances, which one edit tailored to them can keep right."""
-        if not self.diagnosing or not instances:
+        counted as runs), for ``seconds`` at most: observations for the repair test
+        (:meth:`repaired`) past the smallest instances, which one edit tailored to
+        them can keep right, failing or not."""
+        if not instances:
             return
+        until = time.perf_counter() + seconds
         step = max(len(instances) // PASSING_SPREAD, 1)
         for instance in instances[step - 1 :: step][:PASSING_SPREAD]:
-            if self.expired():
+            if self.expired() or time.perf_counter() >= until:
                 return
             self.check(instance, counted=False)
 
