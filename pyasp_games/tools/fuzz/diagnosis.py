@@ -1204,21 +1204,26 @@ def _neighbours(rules: list[Any], near: Sequence[int] | None) -> set[int]:
     return out
 
 
-def _bounded(stm: Any) -> Any:
-    """The rule ``stm`` with its head's values kept among the terms the encoding itself
-    grounds (``__term``): an edit (a move that leaves a position as it was, ``K+1``
-    read once more) can make a recursive rule, the edited one or a rule it feeds,
-    ground without end."""
+def _guards(stm: Any) -> list[str]:
+    """The conditions that keep the values of the rule ``stm``'s head among the terms
+    the encoding itself grounds (``__term``): an edit (a move that leaves a position
+    as it was, ``K+1`` read once more) can make a recursive rule, the edited one or a
+    rule it feeds, ground without end."""
     from clingo import ast
 
     head = stm.head
     if head.ast_type != ast.ASTType.Literal or head.atom.ast_type != ast.ASTType.SymbolicAtom \
-            or head.atom.symbol.ast_type != ast.ASTType.Function or not head.atom.symbol.arguments:
-        return stm
-    terms = [f"__term({a})" for a in head.atom.symbol.arguments]
-    guard: list[Any] = []
-    ast.parse_string(f"#false :- {_join(terms)}.", guard.append)
-    return stm.update(body=[*stm.body, *guard[-1].body])
+            or head.atom.symbol.ast_type != ast.ASTType.Function:
+        return []
+    return [f"__term({a})" for a in head.atom.symbol.arguments]
+
+
+def _with(rule: str, conditions: list[str]) -> str:
+    """The text of ``rule`` (as clingo writes it, ending in a period) with
+    ``conditions`` added to its body."""
+    if " :- " in rule:
+        return f"{rule[:-1]}; {'; '.join(conditions)}."
+    return f"{rule[:-1]} :- {'; '.join(conditions)}."
 
 
 def repairs(encoding: str | Path, failing: Sequence[tuple[str, list[tuple[str, bool]]]],
@@ -1279,25 +1284,23 @@ def repairs(encoding: str | Path, failing: Sequence[tuple[str, list[tuple[str, b
         if name not in predicates[arity]:
             predicates[arity].append(name)
     heads = {h for s in rules for h in (_predicate(a) for a, _ in _head_atoms(s.head)) if h}
-    switched: list[str] = []
+    switched: list[str] = []  # the rules, each switched off by __off
+    texts: dict[tuple[int, int], str] = {}  # each variant, switched on by __on
     candidates: list[tuple[int, int, str]] = []  # rule, variant, its text
     edited = _neighbours(rules, near)
     for i, stm in enumerate(rules):
-        off = ast.Literal(stm.location, ast.Sign.Negation,
-                          ast.SymbolicAtom(ast.Function(stm.location, "__off", [ast.SymbolicTerm(stm.location, clingo.Number(i))], 0)))  # fmt: skip
         switched.append(f"#external __off({i}).")
-        switched.append(str(_bounded(stm).update(body=[*_bounded(stm).body, off])))
+        switched.append(_with(str(stm), [*_guards(stm), f"not __off({i})"]))
         for k, variant in enumerate(_variants(stm, predicates) if i in edited else []):
             if len(candidates) >= MOST_VARIANTS:
                 break
-            if not _safe("\n".join(kept) + "\n" + variant):
-                continue
             parsed: list[Any] = []
             ast.parse_string(variant, parsed.append)
-            on = ast.Literal(stm.location, ast.Sign.NoSign,
-                             ast.SymbolicAtom(ast.Function(stm.location, "__on", [ast.SymbolicTerm(stm.location, clingo.Number(i)), ast.SymbolicTerm(stm.location, clingo.Number(k))], 0)))  # fmt: skip
-            switched.append(f"#external __on({i},{k}).")
-            switched.append(str(_bounded(parsed[-1]).update(body=[*_bounded(parsed[-1]).body, on])))
+            # every variable bound by a positive atom: safe; else clingo says
+            if not set(variables(parsed[-1])) <= set(variables_of(parsed[-1].body)) \
+                    and not _safe("\n".join(kept) + "\n" + variant):
+                continue
+            texts[(i, k)] = f"#external __on({i},{k}).\n" + _with(variant, [*_guards(parsed[-1]), f"__on({i},{k})"])
             candidates.append((i, k, variant))
     opened = set(open_outputs)
     deadline = time.perf_counter() + budget
@@ -1320,7 +1323,9 @@ def repairs(encoding: str | Path, failing: Sequence[tuple[str, list[tuple[str, b
         terms = {str(t) for a in itself.symbolic_atoms for t in a.symbol.arguments}
         terms |= {str(t) for s, _ in wanted for t in s.arguments}
         control = clingo.Control(["--warn=none"], logger=lambda c, m: None)
-        control.add("base", [], "\n".join([facts, *kept, *switched, *checks, "#defined __term/1.",
+        # the variants still in the running only: the grounding stays small
+        variants = [texts[(i, k)] for i, k, _ in tried]
+        control.add("base", [], "\n".join([facts, *kept, *switched, *variants, *checks, "#defined __term/1.",
                                            *(f"__term({t})." for t in sorted(terms))]))
         control.ground([("base", [])])
 
@@ -1354,7 +1359,8 @@ def repairs(encoding: str | Path, failing: Sequence[tuple[str, list[tuple[str, b
 
     left, kept_right = candidates, 0
     try:
-        for facts, intended in failing:
+        # the smallest first: cheap to ground, and most variants fail there already
+        for facts, intended in sorted(failing, key=lambda o: len(o[0])):
             done = holds(facts, intended, left, False)
             if done is None:
                 return Diagnosis(note="no repair tried to the end in time", status="unknown")

@@ -418,11 +418,11 @@ EXPLANATIONS = 12
 #: The instances the encoding answered right kept for the repair test (the first met,
 #: the small scope's smallest), and how many of the smallest it reads.
 PASSING_KEPT = 40
-PASSING_READ = 4
+PASSING_READ = 3
 #: The instances of the small scope checked for the repair test past the first
 #: failure (evenly spread over those left), and the failing ones it reads at most.
 PASSING_SPREAD = 24
-FAILING_READ = 8
+FAILING_READ = 5
 
 
 def _examined(failure: Failure, first: str) -> Any:
@@ -766,9 +766,11 @@ class _Session:
                                    open_outputs=self.fuzzing.open_outputs)  # fmt: skip
         took = time.perf_counter() - started
         # the rules one edit repairs (before the others' diagnoses, which may take
-        # the time left: half of it at most where they follow)
+        # the time left: what they are given, twice this one's time each, is kept for
+        # them, and half of the time left at least)
+        left = self.budget()
         fixes = self.repair_test(failure, (facts, atoms), path, said,
-                                 self.budget() / (2 if others else 1)) if said.rules else None  # fmt: skip
+                                 max(left / 2, left - 2 * took * len(others))) if said.rules else None  # fmt: skip
         if said.rules and others:  # the others, each in at most twice the time this one took
             said = self.observed(others, path, said, 2 * took)
         if fixes is not None:
@@ -824,13 +826,13 @@ class _Session:
         most: on ``failure`` (``first``: its facts and intended atoms) and the largest
         other failing instances met, keeping right the largest of those the encoding
         answered right (:attr:`passing`; a spread of the small scope's instances left
-        is checked first, for a third of the time); ``None`` where none is tried
+        is checked first, for a quarter of the time); ``None`` where none is tried
         (:func:`pyasp_games.tools.fuzz.diagnosis.repairs`)."""
         from pyasp_games.tools.fuzz.diagnosis import repairs
 
         until = time.perf_counter() + seconds
         write = self.fuzzing.write
-        self.more_passing(self._rest, seconds / 3)
+        self.more_passing(self._rest, seconds / 4)
 
         def observations(found: list[tuple[Any, Outcome]], most: int) -> list[tuple[str, list[tuple[str, bool]]]]:
             """Facts and intended atoms of ``found``, the largest first (the smallest are
