@@ -35,6 +35,12 @@ tell apart. With ``explanations=`` every optimal one is enumerated, ties unbroke
 consistency-based diagnosis with several observations: a single fault explains every
 instance it fails on).
 
+Where explanations of one size tie on every instance (a wrong atom made true at a
+lower rule lets the faulty rule fire), :func:`repairs` tests each rule near those
+blamed by editing it once in every way (mutation operators) and re-solving: the rules
+with an edit under which every failing instance has its intended answer, and the
+instances the encoding got right keep theirs, come first (:func:`repaired`).
+
 Each fault is said as ``FILE:LINE: the rule`` and its ground instances ``with X=3,
 Y=5``; an unsupported atom is blamed on the rule that would derive it but for a
 condition (its positive body holds, a comparison or negation does not), else on the
@@ -1386,7 +1392,8 @@ def repairs(encoding: str | Path, failing: Sequence[tuple[str, list[tuple[str, b
         line_text = " ".join(x.strip() for x in source[begin - 1 : end])
         out.rules.append((path, begin, line_text))
         on = f"each of the {len(failing)} failing instances" if len(failing) > 1 else "the failing instance"
-        kept_on = f" and keeps it on the {kept_right} it was right on" if kept_right else ""
+        kept_on = "" if not kept_right else " and keeps it on the instance it was right on" \
+            if kept_right == 1 else f" and keeps it on the {kept_right} instances it was right on"
         out.details.append([f"one edit repairs it: {variant} gives the intended answer on {on}{kept_on}"])
     return out
 
