@@ -767,12 +767,10 @@ class _Session:
         took = time.perf_counter() - started
         # the rules one edit repairs (before the others' diagnoses, which may take
         # the time left: what they are given, twice this one's time each, is kept for
-        # them, and half of the time left at least); a missed answer only (a repair
-        # of a wrong answer accepted would have to refute that answer too)
+        # them, and half of the time left at least)
         left = self.budget()
         fixes = self.repair_test(failure, (facts, atoms), path, said,
-                                 max(left / 2, left - 2 * took * len(others))) \
-            if said.rules and not accepted else None  # fmt: skip
+                                 max(left / 2, left - 2 * took * len(others))) if said.rules else None  # fmt: skip
         if said.rules and others:  # the others, each in at most twice the time this one took
             said = self.observed(others, path, said, 2 * took)
         if fixes is not None:
