@@ -6,7 +6,7 @@ from pathlib import Path
 import clingo
 import pytest
 
-from pyasp_games.tools.fuzz.diagnosis import diagnose, several, trace
+from pyasp_games.tools.fuzz.diagnosis import diagnose, repaired, repairs, several, trace
 
 ROOT = Path(__file__).resolve().parent.parent
 PLANTED = ROOT / "benchmarks" / "planted"
@@ -150,6 +150,37 @@ def test_a_second_failing_instance_separates_two_explanations_of_one_size(tmp_pa
     assert [r[1] for r in both.rules] == [1, 2]
     assert "each of the 2 failing instances" in both.lines[2]
     assert several(one, []).rules == one.rules  # one instance: as it was
+
+
+def test_the_rule_one_edit_repairs_comes_before_an_explanation_of_one_size(tmp_path):
+    """The fault: ``out`` reads ``small`` where it means ``big`` (line 3). The cheapest
+    explanation is ``small``'s (its atoms near their rule, but for a comparison), and
+    the diagnosis blames line 1; no one edit of line 1 gives the intended answer, one
+    of line 3 does (the other predicate read), so line 3 comes first, its repair said."""
+    wrong = tmp_path / "mine.lp"
+    wrong.write_text("small(X) :- num(X), X < 3.\nbig(X) :- num(X), X > 4.\nout(X) :- small(X).\n")
+    intended = [("out(5)", True), ("out(6)", True)]
+    said = diagnose(wrong, "num(1..6).", intended)
+    assert [r[1] for r in said.rules] == [1]  # the tie broken the wrong way
+    fixes = repairs(wrong, [("num(1..6).", intended)])
+    assert [r[1] for r in fixes.rules] == [3]
+    assert "out(X) :- big(X). gives the intended answer" in fixes.lines[1]
+    assert [r[1] for r in repaired(said, fixes).rules] == [3, 1]
+    beyond = repairs(wrong, [("num(1..6).", [("out(2)", True), ("out(5)", True)])])
+    assert not beyond.rules and repaired(said, beyond) is said  # no one edit: as it was
+
+
+def test_a_repair_must_keep_the_answers_the_encoding_got_right(tmp_path):
+    """``out`` should hold the numbers up to 3 (the bound of line 1 one too tight).
+    On ``num(1..3)`` two edits repair it: the bound, or ``out`` reading ``num``; on
+    ``num(1;2;7)`` the encoding is right and the second edit would add ``out(7)``."""
+    wrong = tmp_path / "mine.lp"
+    wrong.write_text("small(X) :- num(X), X < 3.\nout(X) :- small(X).\n")
+    failing = [("num(1..3).", [("out(1)", True), ("out(2)", True), ("out(3)", True)])]
+    assert [r[1] for r in repairs(wrong, failing).rules] == [1, 2]
+    kept = repairs(wrong, failing, [("num(1;2;7).", [("out(1)", True), ("out(2)", True)])])
+    assert [r[1] for r in kept.rules] == [1]
+    assert "keeps it on the instance it was right on" in kept.lines[1]
 
 
 @pytest.mark.xdist_group("timing")

@@ -43,6 +43,12 @@ tell apart. With ``explanations=`` every optimal one is enumerated, ties unbroke
 consistency-based diagnosis with several observations: a single fault explains every
 instance it fails on).
 
+Where explanations of one size tie on every instance (a wrong atom made true at a
+lower rule lets the faulty rule fire), :func:`repairs` tests each rule near those
+blamed by editing it once in every way (mutation operators) and re-solving: the rules
+with an edit under which every failing instance has its intended answer, and the
+instances the encoding got right keep theirs, come first (:func:`repaired`).
+
 Each fault is said as ``FILE:LINE: the rule`` and its ground instances ``with X=3,
 Y=5``; an unsupported atom is blamed on the rule that would derive it but for a
 condition (its positive body holds, a comparison or negation does not), else on the
@@ -1524,4 +1530,350 @@ def tightened(encoding: str | Path, facts: str, budget: float = 10.0) -> Diagnos
     out.rules, out.details = out.rules[:SHOWN_FAULTS], out.details[:SHOWN_FAULTS]
     if not out.rules:
         out.note = "not traced: no choice rule's lower bound, raised by one, leaves no answer set"
+    return out
+
+
+#: how many one-edit variants of a program are tried at most (a large program's
+#: variants are not all tried: the repair test then says nothing)
+MOST_VARIANTS = 600
+
+
+def _variants(stm: Any, predicates: dict[int, list[str]]) -> list[str]:
+    """The one-edit variants of the rule ``stm`` (mutation operators, as in mutation
+    testing and mutation-based fault localisation): a body literal negated or its
+    negation dropped, its predicate read as another of the same arity (``draw(A,B)``
+    for ``lose(A,B)``), a negative literal or a comparison left out, a comparison's
+    operator changed, an argument of the head another variable of the rule (the other
+    player ``Q`` for ``P``), a number one more or one less. ``predicates``: the
+    program's predicate names by arity. Each as the rule's text; unsafe ones left out
+    by the caller."""
+    from clingo import ast
+
+    out: list[str] = []
+    body = list(stm.body)
+
+    def rule(head: Any, lits: list[Any]) -> str:
+        return str(stm.update(head=head, body=lits))
+
+    for k, lit in enumerate(body):
+        rest = body[:k] + body[k + 1 :]
+        if lit.ast_type != ast.ASTType.Literal:
+            continue
+        atom = lit.atom
+        if atom.ast_type == ast.ASTType.SymbolicAtom and atom.symbol.ast_type == ast.ASTType.Function:
+            sym = atom.symbol
+            if lit.sign == ast.Sign.NoSign:
+                out.append(rule(stm.head, [*body[:k], lit.update(sign=ast.Sign.Negation), *body[k + 1 :]]))
+            elif lit.sign == ast.Sign.Negation:
+                out.append(rule(stm.head, [*body[:k], lit.update(sign=ast.Sign.NoSign), *body[k + 1 :]]))
+                out.append(rule(stm.head, rest))
+            for name in predicates.get(len(sym.arguments), []):
+                if name != sym.name:
+                    other = lit.update(atom=atom.update(symbol=sym.update(name=name)))
+                    out.append(rule(stm.head, [*body[:k], other, *body[k + 1 :]]))
+        elif atom.ast_type == ast.ASTType.Comparison and len(atom.guards) == 1:
+            out.append(rule(stm.head, rest))
+            guard = atom.guards[0]
+            for operator in _operators():
+                if operator != guard.comparison:
+                    changed = atom.update(guards=[guard.update(comparison=operator)])
+                    out.append(rule(stm.head, [*body[:k], lit.update(atom=changed), *body[k + 1 :]]))
+    head = stm.head
+    if head.ast_type == ast.ASTType.Literal and head.atom.ast_type == ast.ASTType.SymbolicAtom \
+            and head.atom.symbol.ast_type == ast.ASTType.Function:
+        sym = head.atom.symbol
+        names = [n for n in variables_of(body) if n != "_"]
+        for i, arg in enumerate(sym.arguments):
+            if arg.ast_type != ast.ASTType.Variable:
+                continue
+            for name in names:
+                if name != arg.name:
+                    args = [*sym.arguments[:i], arg.update(name=name), *sym.arguments[i + 1 :]]
+                    out.append(rule(head.update(atom=head.atom.update(symbol=sym.update(arguments=args))), body))
+    # a number one more or one less (an off-by-one bound or value)
+    count = _Numbers(None)
+    count(stm)
+    for n in range(count.seen):
+        for step in (1, -1):
+            out.append(str(_Numbers(n, step)(stm)))
+    return list(dict.fromkeys(v for v in out if v != str(stm)))
+
+
+def variables_of(body: Sequence[Any]) -> list[str]:
+    """The variables of the positive literals of ``body`` (those that bind), in order.
+
+    >>> from clingo import ast
+    >>> found = []
+    >>> ast.parse_string("a(X) :- b(X,Y), not c(Z), X < 3.", found.append)
+    >>> variables_of(found[1].body)
+    ['X', 'Y']
+    """
+    from clingo import ast
+
+    names: list[str] = []
+    for lit in body:
+        if lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.NoSign \
+                and lit.atom.ast_type == ast.ASTType.SymbolicAtom:
+            names += variables(lit)
+    return list(dict.fromkeys(names))
+
+
+def _operators() -> list[Any]:
+    """The comparison operators a one-edit repair may put in place of another."""
+    from clingo import ast
+
+    c = ast.ComparisonOperator
+    return [c.LessThan, c.LessEqual, c.GreaterThan, c.GreaterEqual, c.Equal, c.NotEqual]
+
+
+class _Numbers:
+    """Counts the numbers of a rule (``which`` None), or gives the rule with its
+    ``which``-th number moved by ``step``."""
+
+    def __init__(self, which: int | None, step: int = 0) -> None:
+        self.which, self.step, self.seen = which, step, 0
+
+    def __call__(self, stm: Any) -> Any:
+        from clingo import Number, ast
+
+        outer = self
+
+        class Walk(ast.Transformer):
+            def visit_SymbolicTerm(self, term: Any) -> Any:
+                if term.symbol.type != term.symbol.type.Number:
+                    return term
+                k = outer.seen
+                outer.seen += 1
+                if k == outer.which:
+                    return term.update(symbol=Number(term.symbol.number + outer.step))
+                return term
+
+        return Walk()(stm)
+
+
+def _neighbours(rules: list[Any], near: Sequence[int] | None) -> set[int]:
+    """The indices of ``rules`` at the lines ``near`` and of their neighbours in the
+    dependency graph (every rule where ``near`` is ``None``)."""
+    if near is None:
+        return set(range(len(rules)))
+    heads = [{h for h in (_predicate(a) for a, _ in _head_atoms(r.head)) if h} for r in rules]
+    bodies = [set(_predicates(r.body)) for r in rules]
+    at = {i for i, r in enumerate(rules) if r.location.begin.line in set(near)}
+    out = set(at)
+    for i in at:
+        for j in range(len(rules)):
+            if heads[j] & bodies[i] or bodies[j] & heads[i]:
+                out.add(j)
+    return out
+
+
+def _guards(stm: Any) -> list[str]:
+    """The conditions that keep the values of the rule ``stm``'s head among the terms
+    the encoding itself grounds (``__term``): an edit (a move that leaves a position
+    as it was, ``K+1`` read once more) can make a recursive rule, the edited one or a
+    rule it feeds, ground without end."""
+    from clingo import ast
+
+    head = stm.head
+    if head.ast_type != ast.ASTType.Literal or head.atom.ast_type != ast.ASTType.SymbolicAtom \
+            or head.atom.symbol.ast_type != ast.ASTType.Function:
+        return []
+    return [f"__term({a})" for a in head.atom.symbol.arguments]
+
+
+def _with(rule: str, conditions: list[str]) -> str:
+    """The text of ``rule`` (as clingo writes it, ending in a period) with
+    ``conditions`` added to its body."""
+    if " :- " in rule:
+        return f"{rule[:-1]}; {'; '.join(conditions)}."
+    return f"{rule[:-1]} :- {'; '.join(conditions)}."
+
+
+def repairs(encoding: str | Path, failing: Sequence[tuple[str, list[tuple[str, bool]]]],
+            passing: Sequence[tuple[str, list[tuple[str, bool]]]] = (),
+            open_outputs: Iterable[str] = (), budget: float = 10.0,
+            program: str | None = None, time_limit: float | None = None,
+            near: Sequence[int] | None = None) -> Diagnosis:  # fmt: skip
+    """The rules of ``encoding`` that one edit repairs: some one-edit variant of the
+    rule alone (:func:`_variants`: a literal negated, another predicate read, a
+    comparison changed or left out, another variable in the head, a number off by
+    one) has an answer set holding the intended answer on every ``failing`` instance
+    (its facts and intended atoms, as :func:`diagnose` takes them), and keeps the
+    intended answer on every ``passing`` one the encoding holds it on. A repair test
+    in the manner of consistency-based diagnosis (Reiter 1987: a component is a
+    diagnosis where assuming it alone abnormal is consistent with every observation),
+    the abnormal behaviours restricted to one edit, as mutation-based fault
+    localisation does: where two rules explain a failure equally (one fires wrongly
+    because the other one's atom was made true to let it), the one whose edit
+    *repairs* every observation is the fault. Each is said with its repair; the rules
+    in the program's order. ``budget``: seconds; where it runs out before every
+    variant is tried, none is said (status ``unknown``). ``time_limit``: as for
+    :func:`diagnose`. ``near``: lines of rules a diagnosis blamed; then only these
+    rules and their neighbours are edited (those defining a predicate they read,
+    those reading a predicate they define: a wrong atom is one step from its cause).
+
+    >>> import tempfile, os
+    >>> with tempfile.NamedTemporaryFile("w", suffix=".lp", delete=False) as f:
+    ...     _ = f.write("big(X) :- num(X), X > 3.\\nout(X) :- big(X).\\n")
+    >>> said = repairs(f.name, [("num(1..5).", [("out(3)", True), ("out(4)", True), ("out(5)", True)])])
+    >>> for line in said.lines:
+    ...     print(line.replace(f.name, "mine.lp"))
+      blame: mine.lp:1: big(X) :- num(X), X > 3.
+        one edit repairs it: big(X) :- num(X); X >= 3. gives the intended answer on the failing instance
+    >>> os.unlink(f.name)
+    """
+    if time_limit is not None:
+        return _within(time_limit, repairs, encoding, list(failing), list(passing),
+                       open_outputs=list(open_outputs), budget=min(budget, time_limit),
+                       program=program, near=near)  # fmt: skip
+    import clingo
+    from clingo import ast
+
+    path = str(encoding)
+    text = read_text(path) if program is None else program
+    statements: list[Any] = []
+    try:
+        ast.parse_string(text, statements.append)
+    except RuntimeError:
+        return Diagnosis(note="no repair tried: clingo cannot parse the encoding")
+    rules = [s for s in statements if s.ast_type == ast.ASTType.Rule]
+    kept = [str(s) for s in statements
+            if s.ast_type in (ast.ASTType.Definition, ast.ASTType.External)]  # fmt: skip
+    if any(s.ast_type == ast.ASTType.Program and s.name != "base" for s in statements):
+        return Diagnosis(note="no repair tried: a multi-shot program")
+    predicates: dict[int, list[str]] = {}
+    for name, arity in _predicates(rules):
+        predicates.setdefault(arity, [])
+        if name not in predicates[arity]:
+            predicates[arity].append(name)
+    heads = {h for s in rules for h in (_predicate(a) for a, _ in _head_atoms(s.head)) if h}
+    switched: list[str] = []  # the rules, each switched off by __off
+    texts: dict[tuple[int, int], str] = {}  # each variant, switched on by __on
+    candidates: list[tuple[int, int, str]] = []  # rule, variant, its text
+    edited = _neighbours(rules, near)
+    for i, stm in enumerate(rules):
+        switched.append(f"#external __off({i}).")
+        switched.append(_with(str(stm), [*_guards(stm), f"not __off({i})"]))
+        for k, variant in enumerate(_variants(stm, predicates) if i in edited else []):
+            if len(candidates) >= MOST_VARIANTS:
+                break
+            parsed: list[Any] = []
+            ast.parse_string(variant, parsed.append)
+            # every variable bound by a positive atom: safe; else clingo says
+            if not set(variables(parsed[-1])) <= set(variables_of(parsed[-1].body)) \
+                    and not _safe("\n".join(kept) + "\n" + variant):
+                continue
+            texts[(i, k)] = f"#external __on({i},{k}).\n" + _with(variant, [*_guards(parsed[-1]), f"__on({i},{k})"])
+            candidates.append((i, k, variant))
+    opened = set(open_outputs)
+    deadline = time.perf_counter() + budget
+
+    def holds(facts: str, intended: list[tuple[str, bool]], tried: list[tuple[int, int, str]],
+              original: bool) -> tuple[list[tuple[int, int, str]], bool] | None:  # fmt: skip
+        """The variants of ``tried`` with an answer set holding ``intended`` on
+        ``facts``, and whether the encoding itself has one; ``None``: out of time."""
+        wanted = [(clingo.parse_term(a), truth) for a, truth in intended]
+        checks = [f":- not {s}." if truth else f":- {s}." for s, truth in wanted]
+        checks += [f"__want({s})." for s, truth in wanted if truth] + ["#defined __want/1."]
+        for name, arity in sorted({(s.name, len(s.arguments)) for s, t in wanted if t}):
+            if f"{name}/{arity}" not in opened and (name, arity) in heads:
+                args = ",".join(f"X{j}" for j in range(arity))
+                atom = f"{name}({args})" if arity else name
+                checks.append(f":- {atom}, not __want({atom}).")
+        itself = clingo.Control(["--warn=none"], logger=lambda c, m: None)
+        itself.add("base", [], "\n".join([facts, *kept, *map(str, rules)]))
+        itself.ground([("base", [])])
+        terms = {str(t) for a in itself.symbolic_atoms for t in a.symbol.arguments}
+        terms |= {str(t) for s, _ in wanted for t in s.arguments}
+        control = clingo.Control(["--warn=none"], logger=lambda c, m: None)
+        # the variants still in the running only: the grounding stays small
+        variants = [texts[(i, k)] for i, k, _ in tried]
+        control.add("base", [], "\n".join([facts, *kept, *switched, *variants, *checks, "#defined __term/1.",
+                                           *(f"__term({t})." for t in sorted(terms))]))
+        control.ground([("base", [])])
+
+        def solve(on: list[tuple[Any, bool]]) -> bool | None:
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                return None
+            with control.solve(assumptions=on, async_=True) as handle:
+                if not handle.wait(left):
+                    handle.cancel()
+                    return None
+                return handle.get().satisfiable
+
+        itself = solve([]) if original else False
+        if itself is None:
+            return None
+        kept_: list[tuple[int, int, str]] = []
+        for i, k, variant in tried:
+            for sym, value in ((clingo.Function("__off", [clingo.Number(i)]), True),
+                               (clingo.Function("__on", [clingo.Number(i), clingo.Number(k)]), True)):
+                control.assign_external(sym, value)
+            ok = solve([])
+            for sym in (clingo.Function("__off", [clingo.Number(i)]),
+                        clingo.Function("__on", [clingo.Number(i), clingo.Number(k)])):
+                control.assign_external(sym, False)
+            if ok is None:
+                return None
+            if ok:
+                kept_.append((i, k, variant))
+        return kept_, bool(itself)
+
+    left, kept_right = candidates, 0
+    try:
+        # the smallest first: cheap to ground, and most variants fail there already
+        for facts, intended in sorted(failing, key=lambda o: len(o[0])):
+            done = holds(facts, intended, left, False)
+            if done is None:
+                return Diagnosis(note="no repair tried to the end in time", status="unknown")
+            left = done[0]
+            if not left:
+                return Diagnosis()
+        for facts, intended in passing:
+            done = holds(facts, intended, left, True)
+            if done is None:
+                return Diagnosis(note="no repair tried to the end in time", status="unknown")
+            if done[1]:  # the encoding holds it here: a repair must keep it
+                left, kept_right = done[0], kept_right + 1
+    except RuntimeError as error:
+        return Diagnosis(note=f"no repair tried: {str(error).splitlines()[0]}")
+    source = read_text(path).splitlines()
+    out = Diagnosis()
+    first: dict[int, str] = {}
+    for i, _k, variant in left:
+        first.setdefault(i, variant)
+    for i, variant in sorted(first.items()):
+        stm = rules[i]
+        begin, end = stm.location.begin.line, stm.location.end.line
+        line_text = " ".join(x.strip() for x in source[begin - 1 : end])
+        out.rules.append((path, begin, line_text))
+        on = f"each of the {len(failing)} failing instances" if len(failing) > 1 else "the failing instance"
+        kept_on = "" if not kept_right else " and keeps it on the instance it was right on" \
+            if kept_right == 1 else f" and keeps it on the {kept_right} instances it was right on"
+        out.details.append([f"one edit repairs it: {variant} gives the intended answer on {on}{kept_on}"])
+    return out
+
+
+def repaired(ranked: Diagnosis, fixes: Diagnosis) -> Diagnosis:
+    """``ranked`` (a diagnosis, :func:`several`'s) with the rules ``fixes`` repairs
+    (:func:`repairs`) first: those ``ranked`` blames in its order, then the others;
+    ``ranked`` as it is where no rule is repaired.
+
+    >>> a, b = ("mine.lp", 3, "b :- a."), ("mine.lp", 5, "c :- b.")
+    >>> fix = Diagnosis([a], [["one edit repairs it"]])
+    >>> [r[1] for r in repaired(Diagnosis([b, a], [["x"], ["y"]]), fix).rules]
+    [3, 5]
+    """
+    if not fixes.rules:
+        return ranked
+    said = {r[1]: d for r, d in zip(fixes.rules, fixes.details, strict=False)}
+    first = [r for r in ranked.rules if r[1] in said]
+    first += [r for r in fixes.rules if r[1] not in {x[1] for x in first}]
+    rest = [r for r in ranked.rules if r[1] not in said]
+    details = dict(zip((r[1] for r in ranked.rules), ranked.details, strict=False))
+    out = Diagnosis(note=ranked.note, status=ranked.status, explanations=ranked.explanations)
+    for rule in (first + rest)[:SHOWN_FAULTS]:
+        out.rules.append(rule)
+        out.details.append(details.get(rule[1], []) + said.get(rule[1], []))
     return out

@@ -415,6 +415,15 @@ MORE_TRIED = 30
 #: The optimal explanations enumerated on each failing instance diagnosed.
 EXPLANATIONS = 12
 
+#: The instances the encoding answered right kept for the repair test (the first met,
+#: the small scope's smallest), and how many of the smallest it reads.
+PASSING_KEPT = 40
+PASSING_READ = 3
+#: The instances of the small scope checked for the repair test past the first
+#: failure (evenly spread over those left), and the failing ones it reads at most.
+PASSING_SPREAD = 24
+FAILING_READ = 5
+
 
 def _examined(failure: Failure, first: str) -> Any:
     """The wrong answer of ``failure`` whose atoms are examined (its smallest wrong
@@ -487,6 +496,10 @@ class _Session:
         #: every failing instance met (found, shrunk, looked for past the first): the
         #: diagnosis reads the smallest few besides the one reported
         self.failing: list[Failure] = []
+        #: the first instances the encoding answered right, with the reference's
+        #: answer: a repair of one rule must keep them right (:meth:`repaired`)
+        self.passing: list[tuple[Any, Outcome]] = []
+        self._rest: list[Any] = []  # the small scope's instances past those checked
         #: whether a failure's rule to blame is wanted (:func:`fuzz`'s ``blame``)
         self.diagnosing = True
 
@@ -637,6 +650,8 @@ class _Session:
                 return found
             if mode == self.modes[0]:
                 self._agreed = (tested, reference)
+                if len(self.passing) < PASSING_KEPT and reference.status == "solved":
+                    self.passing.append((instance, reference))
         return None
 
     def _undecided(self, instance: Any, mode: str | None, why: str) -> None:
@@ -760,9 +775,19 @@ class _Session:
                                    explanations=EXPLANATIONS if others else 0,
                                    open_outputs=self.fuzzing.open_outputs,
                                    **({"chain": True} if accepted else {}))  # fmt: skip
+        took = time.perf_counter() - started
+        # the rules one edit repairs (before the others' diagnoses, which may take
+        # the time left: what they are given, twice this one's time each, is kept for
+        # them, and half of the time left at least)
+        left = self.budget()
+        fixes = self.repair_test(failure, (facts, atoms), path, said,
+                                 max(left / 2, left - 2 * took * len(others))) if said.rules else None  # fmt: skip
         if said.rules and others:  # the others, each in at most twice the time this one took
-            said = self.observed(others, path, said, 2 * (time.perf_counter() - started),
-                                 chain=accepted)  # fmt: skip
+            said = self.observed(others, path, said, 2 * took, chain=accepted)
+        if fixes is not None:
+            from pyasp_games.tools.fuzz.diagnosis import repaired
+
+            said = repaired(said, fixes)
         if not said.rules and self.budget() >= MIN_ANSWER:  # switches over whole rules
             switched = blame(path, facts, atoms, budget=self.budget())
             said = switched if switched.rules else said
@@ -807,6 +832,52 @@ class _Session:
                                      explanations=EXPLANATIONS, chain=chain,
                                      open_outputs=self.fuzzing.open_outputs))  # fmt: skip
         return several(first, observed)
+
+    def repair_test(self, failure: Failure, first: tuple[str, list[tuple[str, bool]]],
+                    path: Path, said: Any, seconds: float) -> Any:  # fmt: skip
+        """The rules near those ``said`` blames that one edit repairs, in ``seconds`` at
+        most: on ``failure`` (``first``: its facts and intended atoms) and the largest
+        other failing instances met, keeping right the largest of those the encoding
+        answered right (:attr:`passing`; a spread of the small scope's instances left
+        is checked first, for a quarter of the time); ``None`` where none is tried
+        (:func:`pyasp_games.tools.fuzz.diagnosis.repairs`)."""
+        from pyasp_games.tools.fuzz.diagnosis import repairs
+
+        until = time.perf_counter() + seconds
+        write = self.fuzzing.write
+        self.more_passing(self._rest, seconds / 4)
+
+        def observations(found: list[tuple[Any, Outcome]], most: int) -> list[tuple[str, list[tuple[str, bool]]]]:
+            """Facts and intended atoms of ``found``, the largest first (the smallest are
+            the easiest for an edit tailored to them: the largest reach cases they do not,
+            a drawn game, a longer play), ``most`` at most."""
+            out, seen = [], {write(failure.instance)}
+            for instance, reference in sorted(found, key=lambda p: (-self.fuzzing.size(p[0]), len(write(p[0])))):
+                if len(out) >= most or time.perf_counter() >= until:
+                    break
+                if write(instance) in seen:
+                    continue
+                seen.add(write(instance))
+                try:
+                    atoms = list(self.fuzzing.witness(instance, reference))
+                except (KeyError, TypeError, ValueError, IndexError):  # an answer of another shape
+                    continue
+                facts = self.instance_facts(instance) if atoms else None
+                if facts is not None:
+                    out.append((facts, atoms))
+            return out
+
+        failing = [first, *observations([(f.instance, f.reference) for f in self.failing
+                                         if f.reference.status == "solved" and f.assertion is None
+                                         and f.mode == self.modes[0]], FAILING_READ - 1)]  # fmt: skip
+        passing = observations(self.passing, PASSING_READ)
+        left = min(until - time.perf_counter(), self.budget())
+        if left < MIN_ANSWER:
+            return None
+        blamed = {rule[1] for rule in said.rules}
+        blamed |= {rule[1] for explanation in said.explanations for rule, _ in explanation}
+        return repairs(path, failing, passing, open_outputs=self.fuzzing.open_outputs,
+                       budget=left, time_limit=left, near=sorted(blamed))  # fmt: skip
 
     def unrolled(self, failure: Failure, path: Path) -> list[str]:
         """The rules of a multi-shot encoding (``#program step(t)``) to blame: its parts
@@ -1177,8 +1248,23 @@ class _Session:
             if failure is not None:
                 failure.phase = "small scope"
                 self.more_failing(instances[k : k + MORE_TRIED])
+                self._rest = instances[k:]  # read by the repair test
                 return failure
         return None
+
+    def more_passing(self, instances: list[Any], seconds: float) -> None:
+        """Check :data:`PASSING_SPREAD` of ``instances``, evenly spread over them (not
+        counted as runs), for ``seconds`` at most: observations for the repair test
+        (:meth:`repaired`) past the smallest instances, which one edit tailored to
+        them can keep right, failing or not."""
+        if not instances:
+            return
+        until = time.perf_counter() + seconds
+        step = max(len(instances) // PASSING_SPREAD, 1)
+        for instance in instances[step - 1 :: step][:PASSING_SPREAD]:
+            if self.expired() or time.perf_counter() >= until:
+                return
+            self.check(instance, counted=False)
 
     def more_failing(self, instances: list[Any]) -> None:
         """Check the next few ``instances`` (not counted as runs) until
