@@ -66,6 +66,29 @@ def test_a_root_whose_change_reaches_beyond_the_wrong_output_is_not_a_chains_sou
     assert said.rules[0][1] == 4, said.lines
 
 
+def test_an_atom_a_negation_keeps_out_is_the_next_link_of_the_chain_not_its_end(tmp_path):
+    """catch-lose-without-moves-only's kind: line 4 says a player loses only without
+    moves (it should say: when every move reaches a won position). From ``a`` the one
+    move reaches ``b``, which wins, so ``a`` loses; the encoding answers a draw. Undoing
+    the move (line 2, the lowest stage) explains it too, but the encoding settles
+    ``lose(a)`` false as soon as it derives that move: the unsupported ``lose(a)`` is the
+    move's next link, and it changes far fewer atoms than undoing the whole subtree."""
+    mine = tmp_path / "mine.lp"
+    mine.write_text("pos(P) :- start(P).\n"
+                    "next(P,Q) :- pos(P), move(P,Q).\n"
+                    "pos(Q) :- next(_,Q).\n"
+                    "lose(P) :- pos(P), not next(P,_).\n"
+                    "win(P) :- next(P,Q), lose(Q).\n"
+                    "draw(P) :- pos(P), not win(P), not lose(P).\n"
+                    "outcome(first) :- start(P), win(P).\n"
+                    "outcome(second) :- start(P), lose(P).\n"
+                    "outcome(draw) :- start(P), draw(P).\n")  # fmt: skip
+    facts = "start(a). move(a,b). move(b,c)."
+    said = diagnose(mine, facts, [("outcome(second)", True)], chain=True)
+    assert said.rules[0][1] == 4, said.lines
+    assert "lose(a)" in said.lines[1]
+
+
 def test_an_empty_answer_where_none_is_right_is_blamed_on_the_bound_that_allows_it(tmp_path):
     """cover-maybe-uncovered's kind: no subset covers the elements, the reference says
     no cover, the encoding answers the empty one: raising its choice's lower bound

@@ -340,7 +340,9 @@ def diagnose(encoding: str | Path, facts: str, intended: Iterable[tuple[str, boo
     encoding accepted a wrong answer (its one answer set on ``facts``): among
     explanations of one size, the one whose wrongly derived atom the encoding derives
     first (the source of a chain of wrong derivations, :func:`_stages`), in place of
-    the closest interpretation; ``required``: see :func:`blocked`."""
+    the closest interpretation; an atom left unsupported counts as derived just after
+    the negated atom that keeps its rule from deriving it (:func:`_blockers`), else
+    last; ``required``: see :func:`blocked`."""
     if time_limit is not None:
         return _within(time_limit, diagnose, encoding, facts, list(intended),
                        budget=min(budget, max(time_limit / 2, 0.1)), program=program,
@@ -619,6 +621,8 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
         debug.append(f"__ab(viol,{u},{tag}) :- {_join(bodytext + negated)}.")
         if chain and len(heads) == 1:  # the atom it derives that the interpretation lacks
             debug.append(f"__vhead({heads[0][0]}) :- {_join(bodytext + negated)}.")
+        if chain:  # what keeps it from deriving a head: an atom its negation reads
+            debug += [b for b in _blockers(r, tag, body, heads) if _safe("\n".join(kept) + "\n" + b)]
         for atom, _ in heads:
             others = [f"not {b}" for b, _ in heads if b is not atom]
             debug.append(f"__sup({atom},{r.index},{_tag(v)}) :- {_join(bodytext + others)}."
@@ -737,8 +741,20 @@ def _diagnose(path: str, source: list[str], statements: list[Any], facts: str,
             atom = f"{name}({args})" if arity else name
             debug.append(f"__diff({atom}) :- {atom}, not __was({atom}).")
             debug.append(f"__diff({atom}) :- __was({atom}), not {atom}.")
+        # An atom left unsupported where a rule would derive it but for a negated atom
+        # the encoding derives (``not next(P,_)``: a move it has) is that atom's next
+        # link, its stage plus one (:func:`_blockers`); where what blocks it is an atom
+        # the encoding does not derive (``win(Q) : next(P,Q)``), the chain ends there:
+        # the last stage
+        debug += ["#defined __blk/3.",
+                  "__blkless(A,I,K) :- __blk(A,I,K), __blk(A,I,J), J < K.",
+                  "__blkfirst(A,I,K) :- __blk(A,I,K), not __blkless(A,I,K).",
+                  "__blkmore(A,K) :- __blkfirst(A,_,K), __blkfirst(A,_,J), J > K.",
+                  "__settle(A,K) :- __ab(unsup,_,A), __blkfirst(A,_,K), not __blkmore(A,K).",
+                  "__settled(A) :- __settle(A,_)."]
         source = (f"K@{{level}},A : __vhead(A), __stage(A,K){{tie}}; {last}@{{level}},A : "
-                  f"__vhead(A), not __staged(A){{tie}}; {last}@{{level}},A : __ab(unsup,_,A){{tie}}")
+                  f"__vhead(A), not __staged(A){{tie}}; {last}@{{level}},A : __ab(unsup,_,A), "
+                  f"not __settled(A){{tie}}; K+1@{{level}},A : __settle(A,K){{tie}}")
         debug.append(f"#minimize {{ {source.format(level=2, tie=tie(2))}; 1@2,A,d : __diff(A){tie(2)} }}.")
         debug.append(f"#minimize {{ {source.format(level=1, tie=tie(1))} }}.")
         # where every optimal explanation is enumerated (ties unbroken), each link of a
@@ -1400,6 +1416,44 @@ def _stages(text: str, facts: str, budget: float) -> dict[str, int] | None:
                     changed = True
     return {str(a.symbol): stage[a.literal] for a in control.symbolic_atoms
             if a.literal in stage and a.symbol.name != go}  # fmt: skip
+
+
+def _blockers(rule: _Rule, tag: str, body: list[Any], heads: list[tuple[Any, list[Any]]]) -> list[str]:
+    """For a wrong answer accepted (``chain``): the rules ``__blk(Head, Instance, K)``
+    that say a negated atom of ``rule``'s ``body`` (``not next(P,_)``) holds at stage
+    ``K`` of the encoding's answer set while the rest of the body, its other negations
+    left out, holds: the encoding settles the head false as soon as it derives that
+    atom, so a head left unsupported there is a link of that atom's chain (the stage
+    after it), not its end. An instance's earliest blocker counts, and an atom's latest
+    instance.
+
+    >>> from clingo import ast
+    >>> found = []
+    >>> ast.parse_string("lose(P) :- pos(P), not next(P,_).", found.append)
+    >>> stm = found[-1]
+    >>> rule = _Rule(0, "definition", 1, "", [("lose", 1)], [("pos", 1), ("next", 2)], ["P"])
+    >>> print(*_blockers(rule, "(0,(P,))", list(stm.body), [(stm.head.atom, [])]))
+    __blk(lose(P),(0,(P,)),K__) :- pos(P); next(P,B__1); __stage(next(P,B__1),K__).
+    """
+    from clingo import ast
+
+    negated = [lit for lit in body if lit.ast_type == ast.ASTType.Literal
+               and lit.sign == ast.Sign.Negation and lit.atom.ast_type == ast.ASTType.SymbolicAtom]  # fmt: skip
+    if not negated:
+        return []
+    rest = [str(lit) for lit in body if not any(lit is n for n in negated)]
+    fresh = itertools.count(1)
+
+    class Name(ast.Transformer):  # each anonymous variable its own name
+        def visit_Variable(self, var: Any) -> Any:
+            return var.update(name=f"B__{next(fresh)}") if var.name == "_" else var
+
+    out = []
+    for lit in negated:
+        atom = str(Name()(lit.atom))
+        for head, _ in heads:
+            out.append(f"__blk({head},{tag},K__) :- {_join([*rest, atom, f'__stage({atom},K__)'])}.")
+    return out
 
 
 def blocked(encoding: str | Path, facts: str, answer: Iterable[tuple[str, bool]],
