@@ -6,7 +6,7 @@ from pathlib import Path
 import clingo
 import pytest
 
-from pyasp_games.tools.fuzz.diagnosis import diagnose, repaired, repairs, several, trace
+from pyasp_games.tools.fuzz.diagnosis import Diagnosis, diagnose, repaired, repairs, several, trace
 
 ROOT = Path(__file__).resolve().parent.parent
 PLANTED = ROOT / "benchmarks" / "planted"
@@ -168,6 +168,27 @@ def test_the_rule_one_edit_repairs_comes_before_an_explanation_of_one_size(tmp_p
     assert [r[1] for r in repaired(said, fixes).rules] == [3, 1]
     beyond = repairs(wrong, [("num(1..6).", [("out(2)", True), ("out(5)", True)])])
     assert not beyond.rules and repaired(said, beyond) is said  # no one edit: as it was
+
+
+def test_a_repair_below_a_chains_source_does_not_pass_it():
+    """With ``sources`` (a wrong answer's chain blamed at its source), a rule that reads
+    what a rule ranked above it derives keeps its place though one edit repairs it (an
+    edit below a wrong atom makes up for it); one that does not read it goes first."""
+    import os
+    import tempfile
+
+    with tempfile.NamedTemporaryFile("w", suffix=".lp", delete=False) as f:
+        f.write("src(X) :- n(X).\nuse(X) :- src(X).\nside(X) :- n(X).\n")
+    try:
+        src, use, side = ((f.name, k, "") for k in (1, 2, 3))
+        ranked = Diagnosis([src, use, side], [["a"], ["b"], ["c"]])
+        fix_use = Diagnosis([use], [["one edit repairs it"]])
+        assert [r[1] for r in repaired(ranked, fix_use).rules] == [2, 1, 3]
+        assert repaired(ranked, fix_use, sources=True) is ranked  # below the source
+        fix_side = Diagnosis([side], [["one edit repairs it"]])
+        assert [r[1] for r in repaired(ranked, fix_side, sources=True).rules] == [3, 1, 2]
+    finally:
+        os.unlink(f.name)
 
 
 def test_a_repair_must_keep_the_answers_the_encoding_got_right(tmp_path):

@@ -1909,10 +1909,14 @@ def repairs(encoding: str | Path, failing: Sequence[tuple[str, list[tuple[str, b
     return out
 
 
-def repaired(ranked: Diagnosis, fixes: Diagnosis) -> Diagnosis:
+def repaired(ranked: Diagnosis, fixes: Diagnosis, sources: bool = False) -> Diagnosis:
     """``ranked`` (a diagnosis, :func:`several`'s) with the rules ``fixes`` repairs
     (:func:`repairs`) first: those ``ranked`` blames in its order, then the others;
-    ``ranked`` as it is where no rule is repaired.
+    ``ranked`` as it is where no rule is repaired. ``sources``: ``ranked`` blames the
+    source of a chain of wrong derivations (``diagnose(..., chain=True)``): a rule that
+    reads, directly or not, what a rule ranked above it derives is not put before that
+    rule for its repair: one edit below a wrong atom often makes up for it (reading
+    another atom of the same chain) without mending the source.
 
     >>> a, b = ("mine.lp", 3, "b :- a."), ("mine.lp", 5, "c :- b.")
     >>> fix = Diagnosis([a], [["one edit repairs it"]])
@@ -1922,6 +1926,20 @@ def repaired(ranked: Diagnosis, fixes: Diagnosis) -> Diagnosis:
     if not fixes.rules:
         return ranked
     said = {r[1]: d for r, d in zip(fixes.rules, fixes.details, strict=False)}
+    if sources and ranked.rules:
+        feeds = _feeds(ranked.rules[0][0])
+        above: set[int] = set()
+        kept = {}
+        for rule in ranked.rules + [r for r in fixes.rules if r[1] not in {x[1] for x in ranked.rules}]:
+            if rule[1] in said and not any(rule[1] in feeds.get(a, ()) for a in above):
+                kept[rule[1]] = said[rule[1]]
+            elif rule[1] not in said:
+                above.add(rule[1])
+        if not kept:
+            return ranked
+        said = kept
+        fixes = Diagnosis([r for r in fixes.rules if r[1] in said],
+                          [d for r, d in zip(fixes.rules, fixes.details, strict=False) if r[1] in said])  # fmt: skip
     first = [r for r in ranked.rules if r[1] in said]
     first += [r for r in fixes.rules if r[1] not in {x[1] for x in first}]
     rest = [r for r in ranked.rules if r[1] not in said]
@@ -1930,4 +1948,50 @@ def repaired(ranked: Diagnosis, fixes: Diagnosis) -> Diagnosis:
     for rule in (first + rest)[:SHOWN_FAULTS]:
         out.rules.append(rule)
         out.details.append(details.get(rule[1], []) + said.get(rule[1], []))
+    return out
+
+
+def _feeds(encoding: str | Path) -> dict[int, set[int]]:
+    """For each rule's line in ``encoding``, the lines of the rules that read, directly
+    or through other rules, a predicate its head defines (the predicate dependency
+    graph; ``{}`` where the file does not parse).
+
+    >>> import os, tempfile
+    >>> with tempfile.NamedTemporaryFile("w", suffix=".lp", delete=False) as f:
+    ...     _ = f.write("a(X) :- n(X).\\nb(X) :- a(X).\\nc(X) :- b(X).\\nd(X) :- n(X).\\n")
+    >>> sorted(_feeds(f.name)[1]), sorted(_feeds(f.name)[4])
+    ([2, 3], [])
+    >>> os.unlink(f.name)
+    """
+    from clingo import ast
+
+    statements: list[Any] = []
+    try:
+        ast.parse_string(read_text(str(encoding)), statements.append)
+    except RuntimeError:
+        return {}
+    lines: dict[int, tuple[set[tuple[str, int]], set[tuple[str, int]]]] = {}
+    for stm in statements:
+        if stm.ast_type != ast.ASTType.Rule:
+            continue
+        try:
+            heads = {h for h in (_predicate(a) for a, _ in _head_atoms(stm.head)) if h}
+            body = set(_predicates(stm.body))
+        except _Unsupported:
+            continue
+        line = stm.location.begin.line
+        old = lines.get(line, (set(), set()))
+        lines[line] = (old[0] | heads, old[1] | body)
+    out: dict[int, set[int]] = {}
+    for line, (heads, _) in lines.items():
+        reached, frontier, fed = set(heads), set(heads), set()
+        while frontier:
+            nxt = set()
+            for other, (oheads, obody) in lines.items():
+                if obody & frontier and other not in fed:
+                    fed.add(other)
+                    nxt |= oheads - reached
+            reached |= nxt
+            frontier = nxt
+        out[line] = fed - {line}
     return out

@@ -787,7 +787,7 @@ class _Session:
         if fixes is not None:
             from pyasp_games.tools.fuzz.diagnosis import repaired
 
-            said = repaired(said, fixes)
+            said = repaired(said, fixes, sources=accepted)  # a chain's source kept first
         if not said.rules and self.budget() >= MIN_ANSWER:  # switches over whole rules
             switched = blame(path, facts, atoms, budget=self.budget())
             said = switched if switched.rules else said
