@@ -41,7 +41,7 @@ def certified(result) -> str:
 
 def test_tournament_edge_games_by_the_winners_strategy():
     """Edge geography on 6-vertex tournaments (the drawing refuses most) and on random
-    digraphs with 2-cycles, vertex geography on both: planar, and the result's winner,
+    digraphs with 2-cycles, vertex geography on both, and undirected games: planar, and the result's winner,
     certified on the result, is the brute-force winner of the game; both winners occur."""
     rnd = random.Random(43)
     winners = set()
@@ -55,6 +55,12 @@ def test_tournament_edge_games_by_the_winners_strategy():
         assert certified(s.graph) == truth, game.graph.format_arcs()
         winners.add(truth)
     assert winners == {"first", "second"}
+    for k in range(6):  # undirected, both variants (no drawing of undirected edge games)
+        arcs = [(u, v) for u in range(6) for v in range(u + 1, 6) if rnd.random() < 0.5]
+        game = make_instance(from_arcs([(str(u), str(v)) for u, v in arcs], [str(i) for i in range(6)]), "0",
+                             "edge" if k % 2 else "vertex", undirected=True)
+        s = strategy_unfold(game)
+        assert s.planar and certified(s.graph) == brute_force_winner(game), game.graph.format_arcs()
 
 
 class LosingMove(StrategyPositions):
@@ -106,7 +112,8 @@ def test_cli_strategy_route_on_an_eight_vertex_tournament(tmp_path):
 def test_auto_planarizes_the_campaigns_tournaments_in_both_variants(tmp_path):
     """The campaign's random tournaments of 8 and 10 vertices (seed 43), both variants,
     through the command's auto route with --check: every one planarized, its winner solved
-    on the result (about 30 s of CPU: the drawing route's attempts first)."""
+    on the result, certified on the game and the result (about 30 s of CPU, most of it the
+    drawing route's attempts, which come first)."""
     rnd = random.Random(43)
     games = {n: [tournament(rnd, n) for _ in range(3)] for n in (6, 8, 10)}
     for n in (8, 10):
@@ -115,7 +122,10 @@ def test_auto_planarizes_the_campaigns_tournaments_in_both_variants(tmp_path):
                 src = tmp_path / "t.txt"
                 src.write_text(f"# start: 0\n# variant: {variant}\n" + "".join(f"{u} {v}\n" for u, v in arcs))
                 run = run_cli("geography", "planarize", src, "--check", "--json", "-o", tmp_path / "out.txt",
-                              "--force", "--time-limit", "300")
+                              "--force", timeout=600)  # (wall: the machine may be loaded)
                 assert run.code == 0, (arcs, variant, run.stderr)
                 truth = solve_game(game_on(arcs, n, variant), line=False).first_wins
                 assert run.json()["winner_checked"] == ("first" if truth else "second")
+                if run.json()["route"] == "strategy":
+                    assert all(said.startswith(run.json()["winner_checked"])
+                               for said in run.json()["certificates"].values())

@@ -158,7 +158,9 @@ def planarize(
     passages), which is checked for every crossing of the drawing, and the drawing avoids
     the others (directed edge geography: its line digraph, whose vertices are the arcs used
     up, 2-cycles left out). Where every drawing tried needs such a crossing (and for
-    undirected edge geography), the unfolding writes the first moves out as positions
+    undirected edge geography), the winner's strategy is written out (the game solved,
+    one winning move kept where the mover wins, every move where it loses: every position
+    keeps its value; small, but it needs the answer first); beyond its size, the unfolding writes the first moves out as positions
     (those with isomorphic games left merged; as a tree, or drawn in rows where merged
     positions are shared) until the game left at each is drawable (small for small games,
     but not polynomial); beyond its size, the QBF route writes the game as a QBF, builds Schaefer's
