@@ -322,6 +322,11 @@ def planarize(
         shown = "" if checked is None else (
             f"; winner {checked} in both, solved" if found is None else
             f"; winner {checked}, the game solved and the QBF's truth searched")
+        if "certificates" in facts:  # the strategy route: both winners certified as well
+            shown += "; " + ", ".join(
+                f"{what}'s strategy {said}" if said.startswith("not certified") else
+                f"{what}'s strategy certified ({said.split(': ', 1)[1]})"
+                for what, said in facts["certificates"].items())
         typer.echo(
             f"planar ({len(result):,} vertices, {result.arc_count:,} arcs), same winner "
             f"(proved{shown}): {summary}",
