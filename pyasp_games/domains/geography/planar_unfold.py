@@ -38,7 +38,14 @@ Then the DAG is written out in one of two ways, the smaller one:
   classes and the crossings (quadratic in the arcs between two rows) outgrow the tree.
 
 The result is planar (networkx's planarity test) and has the game's winner (a claim the
-callers check by solving the result). Unlike the drawing and the QBF routes this is
+callers check by solving the result).
+
+:func:`strategy_unfold` writes out the **winner's strategy** instead of the whole game
+(:class:`StrategyPositions`: the game solved first, one winning move kept at a position won
+for the mover, every move at a lost one; each position keeps its value), with the same
+classes and the same two ways of writing: far smaller where the whole game is irregular
+(edge geography on tournaments), but built from the search's values, so its callers
+certify the winner on the game and on the result as well. Unlike the drawing and the QBF routes this is
 **not polynomial**: the DAG has as many classes as the game has positions up to
 isomorphism until its remaining games are drawable; :data:`MAX_VERTICES` bounds the
 result and :data:`MAX_CLASSES` the DAG.
