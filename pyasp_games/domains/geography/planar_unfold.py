@@ -63,6 +63,7 @@ import random
 from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 from pyasp_games.domains.geography.model import Geography
@@ -143,6 +144,9 @@ class Positions:
     (3, [5, 4, 0])
     """
 
+    #: where the classes outgrow ``max_classes`` (the error's words)
+    too_many = "before the games left are drawable"
+
     def __init__(self, game: Geography, deadline: Deadline | None = None, isomorphic: bool = True,
                  max_classes: int = MAX_CLASSES) -> None:
         self.game = game
@@ -179,7 +183,7 @@ class Positions:
             for x in self._expand(c):
                 if len(self.classes) > max_classes:
                     raise InputError(f"{game.graph.name}: more than {max_classes:,} positions up to "
-                                     "isomorphism before the games left are drawable")
+                                     f"isomorphism {self.too_many}")
                 todo.append(x)
 
     def left(self, v: int, avail: int) -> int:
@@ -561,6 +565,8 @@ class StrategyPositions(Positions):
     [['a', 'a'], ['c'], []]
     """
 
+    too_many = "in the winner's strategy"
+
     def __init__(self, game: Geography, deadline: Deadline | None = None, isomorphic: bool = True,
                  max_classes: int = MAX_CLASSES, search: Any = None) -> None:
         from pyasp_games.domains.geography.native import make_search
@@ -602,4 +608,7 @@ def strategy_unfold(game: Geography, deadline: Deadline | None = None, max_verti
     >>> s.planar, len(s.graph), s.graph.arc_count   # 0 -> 5, and the sink 5 has no reply
     (True, 2, 1)
     """
-    return unfold(game, deadline, max_vertices, isomorphic, share, positions)
+    # no more classes than the result may have vertices (each class is written once at
+    # least): the classes keep their graphs for the isomorphism tests, about 17 kB each
+    bounded = partial(positions, max_classes=min(MAX_CLASSES, max_vertices))
+    return unfold(game, deadline, max_vertices, isomorphic, share, bounded)
