@@ -144,8 +144,9 @@ class Positions:
     (3, [5, 4, 0])
     """
 
-    #: where the classes outgrow ``max_classes`` (the error's words)
+    #: where the classes outgrow ``max_classes``, and what writes the result (the errors' words)
     too_many = "before the games left are drawable"
+    writing = "unfolding the first moves"
 
     def __init__(self, game: Geography, deadline: Deadline | None = None, isomorphic: bool = True,
                  max_classes: int = MAX_CLASSES) -> None:
@@ -347,7 +348,7 @@ def unfold(game: Geography, deadline: Deadline | None = None, max_vertices: int 
             rows = None
     size = rows.size if rows is not None else tree
     if size > max_vertices:
-        raise InputError(f"{game.graph.name}: unfolding the first moves writes more than {max_vertices:,} "
+        raise InputError(f"{game.graph.name}: {dag.writing} writes more than {max_vertices:,} "
                          f"vertices ({size:,}, from {len(dag.classes):,} classes of positions)")
     if rows is not None:
         arcs, unfolded, drawn, crossings = rows.arcs(deadline)
@@ -566,6 +567,7 @@ class StrategyPositions(Positions):
     """
 
     too_many = "in the winner's strategy"
+    writing = "the winner's strategy"
 
     def __init__(self, game: Geography, deadline: Deadline | None = None, isomorphic: bool = True,
                  max_classes: int = MAX_CLASSES, search: Any = None) -> None:
