@@ -10,7 +10,7 @@ For every size n and variant: ``--count`` random digraphs on n vertices (each ar
 with probability ``--degree / (n - 1)``, start 0; ``--complete``: the complete digraph; ``--tournament``: random tournaments), redrawn as ``geography planarize``
 (``--route auto``) does it, in this process, with a deadline of ``--limit`` seconds:
 the drawing route (vertex geography; edge geography through its line digraph), where it
-refuses the unfolding of the first moves (up to 100,000 vertices), else the QBF route. Then the winner is checked: the game solved (native) against the planar game
+refuses the winner's strategy written out (the game solved; up to 100,000 vertices), then the unfolding of the first moves (up to 100,000 vertices), else the QBF route. Then the winner is checked: the game solved (native) against the planar game
 solved (native, ``--check-limit`` seconds, up to :data:`CHECKED` vertices) -- *on the
 result* -- and, on the QBF route,
 against the QBF's truth (its own search) as well. Printed: per size and variant, how
@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pyasp_games.cli.geography import AUTO_UNFOLDED
 from pyasp_games.domains.geography.model import make_instance
-from pyasp_games.domains.geography.native import solve_game
+from pyasp_games.domains.geography.native import solve_game, strategy_proof
 from pyasp_games.domains.geography.planar import (
     UnsafeCrossing,
     line_digraph,
@@ -40,8 +40,9 @@ from pyasp_games.domains.geography.planar import (
     without_two_cycles,
 )
 from pyasp_games.domains.geography.planar_tqbf import planarize_via_qbf
-from pyasp_games.domains.geography.planar_unfold import unfold
+from pyasp_games.domains.geography.planar_unfold import strategy_unfold, unfold
 from pyasp_games.domains.geography.tqbf import qbf_value
+from pyasp_games.domains.geography.verify import check_strategy
 from pyasp_games.engines.graphs import from_arcs
 from pyasp_games.engines.limits import Deadline, LimitReached
 from pyasp_games.errors import InputError
@@ -64,8 +65,14 @@ def clock(seconds: float, cpu: bool) -> Deadline:
 def one(arcs: list[tuple[int, int]], n: int, variant: str, limit: float, check_limit: float,
         cpu: bool = False) -> dict:
     g = from_arcs([(str(u), str(v)) for u, v in arcs], [str(i) for i in range(n)])
-    winner = solve_game(make_instance(g, "0", variant), line=False).first_wins
+    game = make_instance(g, "0", variant)
+    solved = solve_game(game, line=False)
+    winner = solved.first_wins
     row: dict = {"winner": winner}
+    # the game's winner certified by verify.py's checker (its strategy walked on the game)
+    proof = strategy_proof(game, search=solved.search)
+    row["game_certified"] = proof is not None and check_strategy(
+        game, "first" if winner else "second", None if solved.move is None else game.move_name(solved.move), proof)[0]
     started = time.process_time()
     deadline = clock(limit, cpu)
     try:
@@ -77,6 +84,15 @@ def one(arcs: list[tuple[int, int]], n: int, variant: str, limit: float, check_l
             result, start, row["route"] = p.graph, p.start, "planar" if p.planar_input else "drawing"
         except UnsafeCrossing:
             pass
+        if result is None:
+            try:  # the winner's strategy written out (the game solved first)
+                began = time.process_time()
+                u = strategy_unfold(make_instance(g, "0", variant), deadline, AUTO_UNFOLDED)
+                row["route_seconds"] = time.process_time() - began
+                result, start, row["route"] = u.graph, "p", "strategy"
+                row["shared"] = u.shared
+            except InputError:
+                pass
         if result is None:
             try:
                 u = unfold(make_instance(g, "0", variant), deadline, AUTO_UNFOLDED)
@@ -103,8 +119,16 @@ def one(arcs: list[tuple[int, int]], n: int, variant: str, limit: float, check_l
     row["checked"] = None  # beyond CHECKED vertices the native search's table outgrows memory
     if len(result) <= CHECKED:
         try:
-            solved = solve_game(make_instance(result, start), clock(check_limit, cpu), line=False).first_wins
-            row["checked"] = solved == winner
+            planar = make_instance(result, start)
+            solved = solve_game(planar, clock(check_limit, cpu), line=False)
+            row["checked"] = solved.first_wins == winner
+            # and by verify.py's checker, walking the result's real positions
+            proof = strategy_proof(planar, clock(check_limit, cpu), search=solved.search)
+            if proof is not None:
+                answer = "first" if solved.first_wins else "second"
+                move = None if solved.move is None else planar.move_name(solved.move)
+                row["certified"] = (check_strategy(planar, answer, move, proof)[0] and row["checked"]
+                                    and row["game_certified"])
         except LimitReached:
             pass
     return row
@@ -121,12 +145,13 @@ def main() -> None:
     parser.add_argument("--cpu", action="store_true", help="--limit and --check-limit in CPU seconds, not wall")
     parser.add_argument("--complete", action="store_true", help="the complete digraph on n vertices instead")
     parser.add_argument("--tournament", action="store_true", help="random tournaments instead (each pair one way)")
+    parser.add_argument("--per-game", action="store_true", help="also a line per game (route, sizes, CPU, checks)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    print("| n | variant | planarized (planar / drawing / unfolded [shared in rows] / QBF) | refused / out of time | "
+    print("| n | variant | planarized (planar / drawing / strategy / unfolded [shared in rows] / QBF) | refused / out of time | "
           "vertices median (largest) | arcs median (largest) | CPU s median (largest) | "
-          "winner checked on the result | QBF truth = winner |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          "winner checked on the result | certified on the result | QBF truth = winner |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     started = time.perf_counter(), time.process_time()
     for n in args.sizes:
         if args.complete:
@@ -138,6 +163,10 @@ def main() -> None:
             games = [random_digraph(rng, n, args.degree) for _ in range(args.count)]
         for variant in ("vertex", "edge"):
             rows = [one(arcs, n, variant, args.limit, args.check_limit, args.cpu) for arcs in games]
+            for k, r in enumerate(rows if args.per_game else []):
+                print(f"  game | {n} | {k} | {variant} | {'first' if r['winner'] else 'second'} | {r['route']} | "
+                      f"{r.get('vertices', '-')} | {r.get('arcs', '-')} | {r['seconds']:.2f} | "
+                      f"{r.get('route_seconds', 0):.2f} | {r.get('checked')} | {r.get('certified')} |", flush=True)
             done = [r for r in rows if "vertices" in r]
             routes = [r["route"] for r in rows]
             size = [r["vertices"] for r in done] or [0]
@@ -148,11 +177,12 @@ def main() -> None:
             if any(c is False for c in checked) or any(t is False for t in truth):
                 print(f"WINNER CHANGED: {[(g, r) for g, r in zip(games, rows, strict=True) if r.get('checked') is False]}")
             print(f"| {n} | {variant} | {len(done)}/{len(rows)} ({routes.count('planar')} / "
-                  f"{routes.count('drawing')} / {routes.count('unfold')} [{sum(1 for r in rows if r.get('shared'))}] / {routes.count('qbf')}) | {routes.count('refused')} / "
+                  f"{routes.count('drawing')} / {routes.count('strategy')} / {routes.count('unfold')} [{sum(1 for r in rows if r.get('shared'))}] / {routes.count('qbf')}) | {routes.count('refused')} / "
                   f"{routes.count('timeout')} | {statistics.median(size):,.0f} ({max(size):,}) | "
                   f"{statistics.median(arcs_):,.0f} ({max(arcs_):,}) | {statistics.median(seconds):.2f} "
                   f"({max(seconds):.2f}) | {checked.count(True)}/{len(done)} (unknown "
-                  f"{checked.count(None)}) | {truth.count(True)}/{len(truth)} |", flush=True)
+                  f"{checked.count(None)}) | {sum(1 for r in done if r.get('certified'))}/{len(done)} | "
+                  f"{truth.count(True)}/{len(truth)} |", flush=True)
 
     print(f"\n{time.perf_counter() - started[0]:.0f} s wall, {time.process_time() - started[1]:.0f} s CPU "
           f"(--degree {args.degree}, --count {args.count}, --limit {args.limit}, --seed {args.seed}"

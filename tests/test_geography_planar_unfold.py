@@ -63,7 +63,8 @@ def test_unfolding_keeps_the_winner_on_the_result():
 def test_cli_unfolds_what_the_drawing_refuses(tmp_path):
     src = tmp_path / "k5.txt"
     src.write_text("# start: 0\n" + "".join(f"{u} {v}\n" for u, v in REFUSED_K5))
-    run = run_cli("geography", "planarize", src, "--check", "--json", "-o", tmp_path / "out.txt")
+    run = run_cli("geography", "planarize", src, "--check", "--json", "-o", tmp_path / "out.txt",
+                  "--route", "unfold")  # (auto: the winner's strategy, test_geography_planar_strategy.py)
     assert run.code == 0, run.stderr
     out = run.json()
     assert out["route"] == "unfold" and out["winner_checked"] == "second" and out["vertices"] < 40
@@ -90,7 +91,7 @@ def test_random_digraphs_of_six_to_ten_vertices_are_planarized_and_checked(tmp_p
                     run = run_cli("geography", "planarize", src, "--check", "--json", "-o", tmp_path / "out.txt",
                                   "--force", "--time-limit", "120")
                     assert run.code == 0, (arcs, variant, run.stderr)
-                    assert run.json()["route"] in ("drawing", "unfold") and run.json()["winner_checked"], arcs
+                    assert run.json()["route"] in ("drawing", "strategy", "unfold") and run.json()["winner_checked"], arcs
 
 
 def tournament(rnd: random.Random, n: int) -> list[tuple[int, int]]:

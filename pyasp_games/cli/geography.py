@@ -113,9 +113,10 @@ def geography_to_qbf(
 
 
 #: How ``geography planarize`` redraws a game (:data:`ROUTES`).
-Route = StrEnum("Route", {r: r for r in ("auto", "drawing", "unfold", "qbf")})
+Route = StrEnum("Route", {r: r for r in ("auto", "drawing", "strategy", "unfold", "qbf")})
 
-#: The most vertices ``--route auto`` lets the unfolding write before the QBF route.
+#: The most vertices ``--route auto`` lets the strategy and the unfolding write before the
+#: next route.
 AUTO_UNFOLDED = 100_000
 
 
@@ -135,8 +136,11 @@ def planarize(
         "every drawing tried has a crossing one play uses twice); qbf: Geography -> TQBF -> "
         "Schaefer's graph drawn with every crossing used once at most (every game; large); "
         "unfold: the first moves written out as positions (isomorphic ones merged; a tree, or rows "
-        "shared by merged positions) until the game left is drawable (every game; not polynomial); auto: the drawing, else the unfolding (up to "
-        "100,000 vertices), else the QBF route.",
+        "shared by merged positions) until the game left is drawable (every game; not polynomial); "
+        "strategy: the game solved, then only the winner's strategy written out (one winning move "
+        "per won position, every move of a lost one; every game the native search solves; small); "
+        "auto: the drawing, else the strategy, else the unfolding (each up to 100,000 vertices), "
+        "else the QBF route.",
     ),
     check: bool = typer.Option(
         False, "--check", help="Also solve both games (native) and compare the winners, within the time limit."
@@ -153,7 +157,9 @@ def planarize(
     passages), which is checked for every crossing of the drawing, and the drawing avoids
     the others (directed edge geography: its line digraph, whose vertices are the arcs used
     up, 2-cycles left out). Where every drawing tried needs such a crossing (and for
-    undirected edge geography), the unfolding writes the first moves out as positions
+    undirected edge geography), the winner's strategy is written out (the game solved,
+    one winning move kept where the mover wins, every move where it loses: every position
+    keeps its value; small, but it needs the answer first); beyond its size, the unfolding writes the first moves out as positions
     (those with isomorphic games left merged; as a tree, or drawn in rows where merged
     positions are shared) until the game left at each is drawable (small for small games,
     but not polynomial); beyond its size, the QBF route writes the game as a QBF, builds Schaefer's
@@ -205,7 +211,17 @@ def planarize(
                 raise typer.Exit(3) from None
             refused = unsafe
     unfolded = None
-    if planar is None and chosen in ("unfold", "auto"):
+    by_strategy = False
+    if planar is None and chosen in ("strategy", "auto"):
+        from pyasp_games.domains.geography.planar_unfold import MAX_VERTICES, strategy_unfold
+
+        try:
+            unfolded = strategy_unfold(game, deadline, MAX_VERTICES if chosen == "strategy" else AUTO_UNFOLDED)
+            by_strategy = True
+        except InputError:
+            if chosen == "strategy":
+                raise
+    if unfolded is None and planar is None and chosen in ("unfold", "auto"):
         from pyasp_games.domains.geography.planar_unfold import MAX_VERTICES, unfold
 
         try:
@@ -213,7 +229,23 @@ def planarize(
         except InputError:
             if chosen == "unfold":
                 raise
-    if unfolded is not None:
+    if unfolded is not None and by_strategy:
+        if not unfolded.planar:  # a tree, or rows with safe crossings: a bug if not
+            raise RuntimeError(f"{game.name}: the strategy's graph is not planar")
+        result, new_start = unfolded.graph, unfolded.graph.headers["start"]
+        why = ("no drawing of the game avoids a crossing one play uses twice" if refused else
+               "asked for" if chosen == "strategy" else "undirected edge geography")
+        summary = (f"the winner's strategy ({why}): the game solved, one winning move kept where the "
+                   "mover wins, every move where it loses (each position keeps its value), "
+                   f"{_counted(unfolded.classes, 'position')} up to isomorphism, "
+                   + (f"drawn shared in rows ({_counted(unfolded.row_crossings, 'crossing')} between "
+                      "rows, none used twice by a play)" if unfolded.shared else "written out as a tree")
+                   + f", {_counted(unfolded.unfolded, 'position')} written")
+        facts = {"route": "strategy", "unfolded_positions": unfolded.unfolded,
+                 "crossing_count": unfolded.crossings, "position_classes": unfolded.classes,
+                 "shared_rows": unfolded.shared,
+                 **({"refused_drawing": str(refused)} if refused else {})}  # fmt: skip
+    elif unfolded is not None:
         if not unfolded.planar:  # a tree with planar games glued on: a bug if not
             raise RuntimeError(f"{game.name}: the unfolded graph is not planar")
         result, new_start = unfolded.graph, unfolded.graph.headers["start"]
@@ -270,6 +302,8 @@ def planarize(
     if check:
         checked = _same_winner(game, result if found is None else None, new_start,
                                None if found is None else found.qbf, deadline)
+        if facts["route"] == "strategy":  # built from the search's values: certified as well
+            facts["certificates"] = _certified(game, result, new_start, deadline)
     answered()
     text = result.format_arcs()
     if output is not None:
@@ -287,6 +321,11 @@ def planarize(
         shown = "" if checked is None else (
             f"; winner {checked} in both, solved" if found is None else
             f"; winner {checked}, the game solved and the QBF's truth searched")
+        if "certificates" in facts:  # the strategy route: both winners certified as well
+            shown += "; " + ", ".join(
+                f"{what}'s strategy {said}" if said.startswith("not certified") else
+                f"{what}'s strategy certified ({said.split(': ', 1)[1]})"
+                for what, said in facts["certificates"].items())
         typer.echo(
             f"planar ({len(result):,} vertices, {result.arc_count:,} arcs), same winner "
             f"(proved{shown}): {summary}",
@@ -311,6 +350,30 @@ def _same_winner(game: Geography, result: Any, start: str, qbf: Any, deadline: A
     if before != after:
         raise RuntimeError(f"{game.name}: the planar game has another winner")
     return "first" if before else "second"
+
+
+def _certified(game: Geography, result: Any, start: str, deadline: Any) -> dict[str, str]:
+    """The strategy route's results are built from the search's values, so ``--check``
+    certifies both winners by the checker of ``verify.py`` too (it walks the real
+    positions and trusts no value of the search): the winner's strategy on the game, and
+    the result's winner by its own strategy on the result. Raises on a refusal (a bug)."""
+    from pyasp_games.domains.geography.model import make_instance
+    from pyasp_games.domains.geography.native import solve_game, strategy_proof
+    from pyasp_games.domains.geography.verify import check_strategy
+
+    said = {}
+    for what, g in (("game", game), ("result", make_instance(result, start))):
+        solved = solve_game(g, deadline, line=False)
+        proof = strategy_proof(g, deadline, search=solved.search)
+        if proof is None:
+            said[what] = "not certified: a strategy beyond the certificate's size or the time limit"
+            continue
+        answer = "first" if solved.first_wins else "second"
+        ok, message = check_strategy(g, answer, None if solved.move is None else g.move_name(solved.move), proof)
+        if not ok:
+            raise RuntimeError(f"{game.name}: the {what}'s strategy is refused: {message}")
+        said[what] = f"{answer}: {message}"
+    return said
 
 
 def _both_ways(game: Geography) -> Any:
