@@ -10,7 +10,7 @@ For every size n and variant: ``--count`` random digraphs on n vertices (each ar
 with probability ``--degree / (n - 1)``, start 0; ``--complete``: the complete digraph; ``--tournament``: random tournaments), redrawn as ``geography planarize``
 (``--route auto``) does it, in this process, with a deadline of ``--limit`` seconds:
 the drawing route (vertex geography; edge geography through its line digraph), where it
-refuses the winner's strategy written out (the game solved; up to 100,000 vertices), then the unfolding of the first moves (up to 100,000 vertices), else the QBF route. Then the winner is checked: the game solved (native) against the planar game
+refuses the unfolding of the first moves (up to 100,000 vertices), else the QBF route. Then the winner is checked: the game solved (native) against the planar game
 solved (native, ``--check-limit`` seconds, up to :data:`CHECKED` vertices) -- *on the
 result* -- and, on the QBF route,
 against the QBF's truth (its own search) as well. Printed: per size and variant, how
@@ -63,7 +63,7 @@ def clock(seconds: float, cpu: bool) -> Deadline:
 
 
 def one(arcs: list[tuple[int, int]], n: int, variant: str, limit: float, check_limit: float,
-        cpu: bool = False) -> dict:
+        cpu: bool = False, strategy: bool = False) -> dict:
     g = from_arcs([(str(u), str(v)) for u, v in arcs], [str(i) for i in range(n)])
     game = make_instance(g, "0", variant)
     solved = solve_game(game, line=False)
@@ -84,8 +84,8 @@ def one(arcs: list[tuple[int, int]], n: int, variant: str, limit: float, check_l
             result, start, row["route"] = p.graph, p.start, "planar" if p.planar_input else "drawing"
         except UnsafeCrossing:
             pass
-        if result is None:
-            try:  # the winner's strategy written out (the game solved first)
+        if result is None and strategy:
+            try:  # the winner's strategy written out (the game solved first; asked for)
                 began = time.process_time()
                 u = strategy_unfold(make_instance(g, "0", variant), deadline, AUTO_UNFOLDED)
                 row["route_seconds"] = time.process_time() - began
@@ -145,6 +145,8 @@ def main() -> None:
     parser.add_argument("--cpu", action="store_true", help="--limit and --check-limit in CPU seconds, not wall")
     parser.add_argument("--complete", action="store_true", help="the complete digraph on n vertices instead")
     parser.add_argument("--tournament", action="store_true", help="random tournaments instead (each pair one way)")
+    parser.add_argument("--strategy", action="store_true",
+                        help="after the drawing, the winner's strategy written out (--route strategy: no reduction)")
     parser.add_argument("--per-game", action="store_true", help="also a line per game (route, sizes, CPU, checks)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
@@ -162,7 +164,7 @@ def main() -> None:
         else:
             games = [random_digraph(rng, n, args.degree) for _ in range(args.count)]
         for variant in ("vertex", "edge"):
-            rows = [one(arcs, n, variant, args.limit, args.check_limit, args.cpu) for arcs in games]
+            rows = [one(arcs, n, variant, args.limit, args.check_limit, args.cpu, args.strategy) for arcs in games]
             for k, r in enumerate(rows if args.per_game else []):
                 print(f"  game | {n} | {k} | {variant} | {'first' if r['winner'] else 'second'} | {r['route']} | "
                       f"{r.get('vertices', '-')} | {r.get('arcs', '-')} | {r['seconds']:.2f} | "

@@ -109,11 +109,11 @@ def test_cli_strategy_route_on_an_eight_vertex_tournament(tmp_path):
 
 
 @pytest.mark.slow
-def test_auto_planarizes_the_campaigns_tournaments_in_both_variants(tmp_path):
+def test_the_strategy_route_planarizes_the_campaigns_tournaments_in_both_variants(tmp_path):
     """The campaign's random tournaments of 8 and 10 vertices (seed 43), both variants,
-    through the command's auto route with --check: every one planarized, its winner solved
+    through the command's strategy route with --check: every one planarized, its winner solved
     on the result, certified on the game and the result (about 30 s of CPU, most of it the
-    drawing route's attempts, which come first)."""
+    certificates of both winners)."""
     rnd = random.Random(43)
     games = {n: [tournament(rnd, n) for _ in range(3)] for n in (6, 8, 10)}
     for n in (8, 10):
@@ -121,8 +121,8 @@ def test_auto_planarizes_the_campaigns_tournaments_in_both_variants(tmp_path):
             for variant in ("vertex", "edge"):
                 src = tmp_path / "t.txt"
                 src.write_text(f"# start: 0\n# variant: {variant}\n" + "".join(f"{u} {v}\n" for u, v in arcs))
-                run = run_cli("geography", "planarize", src, "--check", "--json", "-o", tmp_path / "out.txt",
-                              "--force", timeout=600)  # (wall: the machine may be loaded)
+                run = run_cli("geography", "planarize", src, "--route", "strategy", "--check", "--json",
+                              "-o", tmp_path / "out.txt", "--force", timeout=600)  # (wall: the machine may be loaded)
                 assert run.code == 0, (arcs, variant, run.stderr)
                 truth = solve_game(game_on(arcs, n, variant), line=False).first_wins
                 assert run.json()["winner_checked"] == ("first" if truth else "second")

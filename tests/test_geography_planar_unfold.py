@@ -63,8 +63,7 @@ def test_unfolding_keeps_the_winner_on_the_result():
 def test_cli_unfolds_what_the_drawing_refuses(tmp_path):
     src = tmp_path / "k5.txt"
     src.write_text("# start: 0\n" + "".join(f"{u} {v}\n" for u, v in REFUSED_K5))
-    run = run_cli("geography", "planarize", src, "--check", "--json", "-o", tmp_path / "out.txt",
-                  "--route", "unfold")  # (auto: the winner's strategy, test_geography_planar_strategy.py)
+    run = run_cli("geography", "planarize", src, "--check", "--json", "-o", tmp_path / "out.txt")
     assert run.code == 0, run.stderr
     out = run.json()
     assert out["route"] == "unfold" and out["winner_checked"] == "second" and out["vertices"] < 40

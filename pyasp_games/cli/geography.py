@@ -138,9 +138,9 @@ def planarize(
         "unfold: the first moves written out as positions (isomorphic ones merged; a tree, or rows "
         "shared by merged positions) until the game left is drawable (every game; not polynomial); "
         "strategy: the game solved, then only the winner's strategy written out (one winning move "
-        "per won position, every move of a lost one; every game the native search solves; small); "
-        "auto: the drawing, else the strategy, else the unfolding (each up to 100,000 vertices), "
-        "else the QBF route.",
+        "per won position, every move of a lost one; every game the native search solves; small; "
+        "not a reduction: it needs the answer first, so only when asked for); "
+        "auto: the drawing, else the unfolding (up to 100,000 vertices), else the QBF route.",
     ),
     check: bool = typer.Option(
         False, "--check", help="Also solve both games (native) and compare the winners, within the time limit."
@@ -157,16 +157,18 @@ def planarize(
     passages), which is checked for every crossing of the drawing, and the drawing avoids
     the others (directed edge geography: its line digraph, whose vertices are the arcs used
     up, 2-cycles left out). Where every drawing tried needs such a crossing (and for
-    undirected edge geography), the winner's strategy is written out (the game solved,
-    one winning move kept where the mover wins, every move where it loses: every position
-    keeps its value; small, but it needs the answer first); beyond its size, the unfolding writes the first moves out as positions
+    undirected edge geography), the unfolding writes the first moves out as positions
     (those with isomorphic games left merged; as a tree, or drawn in rows where merged
     positions are shared) until the game left at each is drawable (small for small games,
     but not polynomial); beyond its size, the QBF route writes the game as a QBF, builds Schaefer's
     graph of it and draws that so that only arcs no play uses together cross (proved for
     each crossing): total and polynomial, but the graph grows fast (thousands of vertices
-    for a 3-cycle, hundreds of thousands for 5 vertices). The result is planar
-    vertex geography either way (networkx's planarity test up to 50,000 vertices).
+    for a 3-cycle, hundreds of thousands for 5 vertices). ``--route strategy`` (never
+    ``auto``'s: it is no reduction, it needs the answer first) solves the game and writes
+    out only the winner's strategy (one winning move kept where the mover wins, every
+    move where it loses: every position keeps its value), checked, not trusted. The
+    result is planar vertex geography either way (networkx's planarity test up to 50,000
+    vertices).
     """
     from pyasp_games.domains.geography.planar import (
         UnsafeCrossing,
@@ -212,15 +214,11 @@ def planarize(
             refused = unsafe
     unfolded = None
     by_strategy = False
-    if planar is None and chosen in ("strategy", "auto"):
+    if planar is None and chosen == "strategy":  # no reduction: only when asked for
         from pyasp_games.domains.geography.planar_unfold import MAX_VERTICES, strategy_unfold
 
-        try:
-            unfolded = strategy_unfold(game, deadline, MAX_VERTICES if chosen == "strategy" else AUTO_UNFOLDED)
-            by_strategy = True
-        except InputError:
-            if chosen == "strategy":
-                raise
+        unfolded = strategy_unfold(game, deadline, MAX_VERTICES)
+        by_strategy = True
     if unfolded is None and planar is None and chosen in ("unfold", "auto"):
         from pyasp_games.domains.geography.planar_unfold import MAX_VERTICES, unfold
 
@@ -233,8 +231,7 @@ def planarize(
         if not unfolded.planar:  # a tree, or rows with safe crossings: a bug if not
             raise RuntimeError(f"{game.name}: the strategy's graph is not planar")
         result, new_start = unfolded.graph, unfolded.graph.headers["start"]
-        why = ("no drawing of the game avoids a crossing one play uses twice" if refused else
-               "asked for" if chosen == "strategy" else "undirected edge geography")
+        why = "asked for"
         summary = (f"the winner's strategy ({why}): the game solved, one winning move kept where the "
                    "mover wins, every move where it loses (each position keeps its value), "
                    f"{_counted(unfolded.classes, 'position')} up to isomorphism, "
