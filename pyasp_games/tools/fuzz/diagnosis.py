@@ -1981,7 +1981,8 @@ def diagnose_assumed(encoding: str | Path, bundled: str | Path, facts: str,
     diagnosis, where it holds ``intended`` (its atoms of the intended answer's
     predicates, but for ``open_outputs``, are those ``intended`` holds). The note says
     which predicates were assumed to mean the same; no rule (and a note why) where
-    the bundled program has no one answer set that agrees. ``time_limit``: seconds
+    the bundled program has no one answer set that agrees, or fixes no predicate of
+    ``encoding`` besides those ``intended`` closes (nothing would be assumed). ``time_limit``: seconds
     for all of it, in a child process; ``called``: how the note names ``bundled``;
     ``options``: :func:`diagnose`'s.
 
@@ -2024,11 +2025,14 @@ def diagnose_assumed(encoding: str | Path, bundled: str | Path, facts: str,
     if not agrees:
         return Diagnosis(note="not diagnosed: the bundled program's answer set is not the "
                          "intended answer here")  # fmt: skip
+    shared = shared_predicates(encoding, within)
+    if not {p for p in shared if (p.rpartition("/")[0], int(p.rpartition("/")[2])) not in closed}:
+        return Diagnosis(note="not diagnosed: the bundled program fixes no predicate of the "
+                         "encoding's besides the intended answer's")  # fmt: skip
     left = max(budget - (time.perf_counter() - started), 0.1)
     said = diagnose(encoding, facts, intended, budget=left, within=within,
                     open_outputs=open_outputs, **options)  # fmt: skip
     if said.rules:
-        shared = shared_predicates(encoding, within)
         # those the blamed rules define first: the meaning the blame rests on
         heads = [p for p in shared if any(r[2].startswith(p.split("/")[0] + "(") for r in said.rules)]
         shared = heads + [p for p in shared if p not in heads]

@@ -804,7 +804,8 @@ class _Session:
         shown = " ".join(a for a, truth in atoms if truth) or "(no atom true)"
         if wrong and not said.rules:  # its answer holds the reference's and more: said above
             return wrong
-        return [*wrong, f"  the reference's answer as atoms: {shown}", *said.lines]
+        return [*wrong, f"  the reference's answer as atoms: {shown}",
+                *(_assuming(said) if bundled is not None else said.lines)]  # fmt: skip
 
     def others(self, failure: Failure) -> list[Failure]:
         """The smallest :data:`MORE_FAILING` failing instances met besides ``failure``
@@ -1436,6 +1437,23 @@ class _Session:
     def _progress(self) -> None:
         if self.on_run is not None:
             self.on_run(self.report)
+
+
+def _assuming(said: Any) -> list[str]:
+    """The lines of a diagnosis made under a bundled program's meaning
+    (:func:`~pyasp_games.tools.fuzz.diagnosis.diagnose_assumed`), its note of what was
+    assumed said under the first rule blamed rather than as a blame of its own.
+
+    >>> from pyasp_games.tools.fuzz.diagnosis import Diagnosis
+    >>> said = Diagnosis([("mine.lp", 3, "b :- a.")], [["it derives b"]], note="assumed: b/0 ...")
+    >>> _assuming(said)
+    ['  blame: mine.lp:3: b :- a.', '    it derives b', '    assumed: b/0 ...']
+    """
+    if not said.rules or not said.note.startswith("assumed: "):
+        return list(said.lines)
+    lines = [line for line in said.lines if line != f"  blame: {said.note}"]
+    first = 1 + len(said.details[0]) if said.details else 1
+    return [*lines[:first], f"    {said.note}", *lines[first:]]
 
 
 def _difference(
