@@ -294,7 +294,7 @@ def test_under_the_bundled_programs_meaning_a_wrong_definition_is_named_not_its_
     usual = diagnose(mine, facts, intended, chain=True)
     assumed = diagnose_assumed(mine, ROOT / "encodings" / "kayles" / "kayles.lp", facts, intended,
                                chain=True, called="the bundled kayles.lp")  # fmt: skip
-    assert usual.rules  # below.../value (main at 8801ab8), for which no one edit repairs it
+    assert usual.rules  # at 8801ab8 a reader of the positions (below, value), not line 29
     assert [r[1] for r in assumed.rules] == [29] and assumed_or_not(assumed, usual)
     assert assumed.lines[-1].startswith("  blame: assumed: closed/2, ") and "kayles.lp" in assumed.lines[-1]
 
