@@ -1152,6 +1152,7 @@ def diagnose_assumed(encoding: str | Path, bundled: str | Path, facts: str,
                      "(its answer set on this instance)")  # fmt: skip
     return said
 
+
 def _value_rules(ground: Any, classes: dict[tuple[str, int, int], tuple[str, int, int]],
                  valued: list[tuple[_Rule, Any, list[str]]], defined: set[tuple[str, int]],
                  places: set[tuple[str, int, int]]) -> tuple[list[str], dict[tuple[str, int, int], int]]:  # fmt: skip
@@ -2039,4 +2040,3 @@ def repaired(ranked: Diagnosis, fixes: Diagnosis) -> Diagnosis:
         out.rules.append(rule)
         out.details.append(details.get(rule[1], []) + said.get(rule[1], []))
     return out
-
