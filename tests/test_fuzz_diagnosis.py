@@ -299,6 +299,43 @@ def test_under_a_correct_answer_set_a_free_predicate_is_blamed_before_its_two_re
     assert said.rules[0][1] == 1 and "drawn(2)" in said.lines[1], said.lines
 
 
+
+def test_under_the_bundled_programs_meaning_a_wrong_definition_is_named_not_its_reader():
+    """A move that deletes its vertex alone (``closed/2`` without the neighbours): the
+    usual diagnosis blames a reader of the wrong positions (``value``, ``below``), a
+    cheaper explanation than wrong head values of ``closed``; under the bundled
+    Kayles program's one answer set, ``closed/2`` fixed to its meaning, line 29 derives
+    what that answer does not hold, with fewer faulty rules, so it is kept and says
+    what it assumed."""
+    from pyasp_games.tools.fuzz.diagnosis import assumed_or_not, diagnose_assumed
+
+    mine = PLANTED / "kayles-closed-vertex-only.lp"
+    facts = "vertex(0..1). edge(0,1)."
+    intended = [("start_value(1)", True), ("option(0,0)", True), ("option(1,0)", True)]
+    usual = diagnose(mine, facts, intended, chain=True)
+    assumed = diagnose_assumed(mine, ROOT / "encodings" / "kayles" / "kayles.lp", facts, intended,
+                               chain=True, called="the bundled kayles.lp")  # fmt: skip
+    assert usual.rules  # at 8801ab8 a reader of the positions (below, value), not line 29
+    assert [r[1] for r in assumed.rules] == [29] and assumed_or_not(assumed, usual)
+    assert assumed.lines[-1].startswith("  blame: assumed: closed/2, ") and "kayles.lp" in assumed.lines[-1]
+
+
+def test_a_predicate_that_shares_a_name_but_not_a_meaning_keeps_the_usual_diagnosis(tmp_path):
+    """The user's ``big/1`` means small (its reader says ``not big``): under the bundled
+    program's meaning its rule is violated too, two faulty rules for the usual one
+    (the reader's bound, ``X > 3`` for ``X > 2``), and the usual diagnosis stands."""
+    from pyasp_games.tools.fuzz.diagnosis import assumed_or_not, diagnose_assumed
+
+    bundled, mine = tmp_path / "bundled.lp", tmp_path / "mine.lp"
+    bundled.write_text("big(X) :- n(X), X > 2.\nout(X) :- big(X).\n")
+    mine.write_text("big(X) :- n(X), X <= 2.\nout(X) :- n(X), not big(X), X > 3.\n")
+    facts, intended = "n(1..4).", [("out(3)", True), ("out(4)", True)]
+    usual = diagnose(mine, facts, intended)
+    assumed = diagnose_assumed(mine, bundled, facts, intended)
+    assert [r[1] for r in usual.rules] == [2]
+    assert len(assumed.rules) == 2 and not assumed_or_not(assumed, usual)
+
+
 #: The single-shot domains' planted bugs whose faulty line diagnosis names first (the
 #: others, each a cheaper explanation at a rule reading or beside the faulty one, are
 #: listed in benchmarks/RESULTS.md, "Right rule, measured ... branch diag-accuracy";
@@ -313,6 +350,8 @@ NAMED_FIRST = [
     # the multi-shot Kriegspiel, against the bundled program's whole answer set (branch
     # blame-kriegspiel)
     "kriegspiel-capture-not-draw", "kriegspiel-queen-no-diagonals", "kriegspiel-stalemate-not-draw",
+    # under the bundled program's meaning of closed/2 (branch blame-bundled)
+    "kayles-closed-vertex-only",
 ]  # fmt: skip
 
 

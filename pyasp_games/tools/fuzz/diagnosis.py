@@ -1006,6 +1006,169 @@ def _answer_set(text: str, facts: str, budget: float) -> list[Any] | None:
     return found[0] if len(found) == 1 else None
 
 
+def only_answer_set(encoding: str | Path, facts: str, budget: float) -> list[str] | None:
+    """The atoms (shown or not) of the one answer set of ``encoding`` on ``facts``: a
+    bundled program that derives its answer (a game's values by the mex rule), whose
+    atoms can fix the intended interpretation of a user's encoding
+    (``diagnose(..., within=)``); ``None`` where it has none, more than one (an
+    optimisation's statements ignored: one optimum among several is not the
+    intended one), a grounding error, or takes longer than ``budget`` seconds to solve.
+
+    >>> import tempfile, os
+    >>> with tempfile.NamedTemporaryFile("w", suffix=".lp", delete=False) as f:
+    ...     _ = f.write("q(X) :- p(X), not r(X). r(2).")
+    >>> only_answer_set(f.name, "p(1). p(2).", 5)
+    ['p(1)', 'p(2)', 'r(2)', 'q(1)']
+    >>> only_answer_set(f.name, "p(1). p(2). {r(1)}.", 5) is None  # two answer sets
+    True
+    >>> os.unlink(f.name)
+    """
+    import clingo
+
+    control = clingo.Control(["--warn=none", "--models=2", "--opt-mode=ignore"],
+                             logger=lambda c, m: None)  # fmt: skip
+    try:
+        control.add("base", [], facts + "\n" + read_text(str(encoding)))
+        control.ground([("base", [])])
+    except RuntimeError:
+        return None
+    found: list[list[str]] = []
+
+    def keep(model: clingo.Model) -> None:
+        found.append([str(a) for a in model.symbols(atoms=True)])
+
+    with control.solve(on_model=keep, async_=True) as handle:
+        if not handle.wait(budget):
+            handle.cancel()
+            return None
+        handle.get()
+    return found[0] if len(found) == 1 else None
+
+
+def shared_predicates(encoding: str | Path, atoms: Iterable[str]) -> list[str]:
+    """The predicates (``name/arity``) that rules of ``encoding`` define and ``atoms``
+    name: those a correct answer set given as ``diagnose(..., within=atoms)`` fixes
+    (taken to mean in ``encoding`` what they mean there); ``[]`` where clingo cannot
+    parse it.
+
+    >>> import tempfile, os
+    >>> with tempfile.NamedTemporaryFile("w", suffix=".lp", delete=False) as f:
+    ...     _ = f.write("q(X) :- p(X). s :- q(1).")
+    >>> shared_predicates(f.name, ["p(1)", "q(1)", "r(2)"])
+    ['q/1']
+    >>> os.unlink(f.name)
+    """
+    import clingo
+    from clingo import ast
+
+    statements: list[Any] = []
+    try:
+        ast.parse_string(read_text(str(encoding)), statements.append)
+    except RuntimeError:
+        return []
+    defined: set[tuple[str, int]] = set()
+    for stm in statements:
+        if stm.ast_type == ast.ASTType.Rule:
+            try:
+                defined |= {key for a, _ in _head_atoms(stm.head) if (key := _predicate(a))}
+            except _Unsupported:
+                continue
+    named = {(s.name, len(s.arguments)) for s in map(clingo.parse_term, atoms)}
+    return [f"{n}/{k}" for n, k in sorted(defined & named)]
+
+
+def assumed_or_not(assumed: Diagnosis, usual: Diagnosis) -> bool:
+    """Whether the diagnosis under a correct answer set's meaning of the encoding's
+    predicates (``assumed``, ``diagnose(..., within=)``) is the one to say rather than
+    the ``usual`` one, without it: it names a rule, and explains the failure with no
+    more faulty rules (a user's predicate that shares a name but not a meaning with
+    the correct program's makes every rule around it violated: more faults, or no
+    interpretation at all, and the usual diagnosis stands).
+
+    >>> a, b = ("mine.lp", 3, "b :- a."), ("mine.lp", 5, "c :- b.")
+    >>> assumed_or_not(Diagnosis([a], [[]]), Diagnosis([b, a], [[], []]))
+    True
+    >>> assumed_or_not(Diagnosis([a, b], [[], []]), Diagnosis([b], [[]]))
+    False
+    >>> assumed_or_not(Diagnosis(note="not diagnosed"), Diagnosis([b], [[]]))
+    False
+    """
+    if not assumed.rules or assumed.status != "solved":
+        return False
+    return not usual.rules or len(assumed.rules) <= len(usual.rules)
+
+
+def diagnose_assumed(encoding: str | Path, bundled: str | Path, facts: str,
+                     intended: Iterable[tuple[str, bool]], budget: float = 10.0,
+                     time_limit: float | None = None, open_outputs: Iterable[str] = (),
+                     called: str = "the bundled program", **options: Any) -> Diagnosis:  # fmt: skip
+    """:func:`diagnose` of ``encoding`` under the meaning a correct program, ``bundled``
+    (a domain's own encoding of the question), gives the predicates both define: its
+    one answer set on ``facts`` (:func:`only_answer_set`) is the ``within`` of the
+    diagnosis, where it holds ``intended`` (its atoms of the intended answer's
+    predicates, but for ``open_outputs``, are those ``intended`` holds). The note says
+    which predicates were assumed to mean the same; no rule (and a note why) where
+    the bundled program has no one answer set that agrees, or fixes no predicate of
+    ``encoding`` besides those ``intended`` closes (nothing would be assumed). ``time_limit``: seconds
+    for all of it, in a child process; ``called``: how the note names ``bundled``;
+    ``options``: :func:`diagnose`'s.
+
+    >>> import tempfile, os
+    >>> def write(text):
+    ...     with tempfile.NamedTemporaryFile("w", suffix=".lp", delete=False) as f:
+    ...         _ = f.write(text)
+    ...     return f.name
+    >>> right = write("near(X) :- p(X). near(X+1) :- p(X). out(X) :- near(X).")
+    >>> mine = write("near(X) :- p(X).\\nout(X) :- near(X).")
+    >>> said = diagnose_assumed(mine, right, "p(1).", [("out(1)", True), ("out(2)", True)])
+    >>> said.rules[0][1], said.note
+    (1, 'assumed: near/1, out/1 mean what they do in the bundled program (its answer set on this instance)')
+    >>> for f in (right, mine):
+    ...     os.unlink(f)
+    """
+    intended = list(intended)
+    if time_limit is not None:
+        return _within(time_limit, diagnose_assumed, encoding, bundled, facts, intended,
+                       budget=min(budget, max(time_limit / 2, 0.1)),
+                       open_outputs=list(open_outputs), called=called, **options)  # fmt: skip
+    import clingo
+
+    started = time.perf_counter()
+    within = only_answer_set(bundled, facts, budget / 2)
+    if within is None:
+        return Diagnosis(note="not diagnosed: the bundled program has no one answer set here")
+    held = set(within)
+    # the intended answer's predicates it closes: the bundled program's atoms of them
+    # must be the intended ones (the same question answered, the same meaning)
+    def key(atom: str) -> tuple[str, int]:
+        symbol = clingo.parse_term(atom)
+        return symbol.name, len(symbol.arguments)
+
+    closed = {key(a) for a, _ in intended}
+    closed -= {(n, int(k)) for n, _, k in (o.rpartition("/") for o in open_outputs)}
+    true = {a for a, truth in intended if truth}
+    agrees = all((a in held) == truth for a, truth in intended) \
+        and all(a in true for a in within if key(a) in closed)
+    if not agrees:
+        return Diagnosis(note="not diagnosed: the bundled program's answer set is not the "
+                         "intended answer here")  # fmt: skip
+    shared = shared_predicates(encoding, within)
+    if not {p for p in shared if (p.rpartition("/")[0], int(p.rpartition("/")[2])) not in closed}:
+        return Diagnosis(note="not diagnosed: the bundled program fixes no predicate of the "
+                         "encoding's besides the intended answer's")  # fmt: skip
+    left = max(budget - (time.perf_counter() - started), 0.1)
+    said = diagnose(encoding, facts, intended, budget=left, within=within,
+                    open_outputs=open_outputs, **options)  # fmt: skip
+    if said.rules:
+        # those the blamed rules define first: the meaning the blame rests on
+        heads = [p for p in shared if any(r[2].startswith(p.split("/")[0] + "(") for r in said.rules)]
+        shared = heads + [p for p in shared if p not in heads]
+        more = f" and {len(shared) - 4} more" if len(shared) > 4 else ""
+        said.note = (f"assumed: {', '.join(shared[:4])}{more} mean what they do in {called} "
+                     "(its answer set on this instance)")  # fmt: skip
+    return said
+
+
 def _value_rules(ground: Any, classes: dict[tuple[str, int, int], tuple[str, int, int]],
                  valued: list[tuple[_Rule, Any, list[str]]], defined: set[tuple[str, int]],
                  places: set[tuple[str, int, int]]) -> tuple[list[str], dict[tuple[str, int, int], int]]:  # fmt: skip

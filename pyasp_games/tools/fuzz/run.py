@@ -712,7 +712,7 @@ class _Session:
 
         from pyasp_games.engines.resources import encoding_path
         from pyasp_games.tools.fuzz.blame import blame
-        from pyasp_games.tools.fuzz.diagnosis import diagnose
+        from pyasp_games.tools.fuzz.diagnosis import assumed_or_not, diagnose
 
         witness = self.fuzzing.witness
         given = self.options[self.modes[0]].get(ENCODING)
@@ -770,11 +770,21 @@ class _Session:
         if self.budget() < MIN_ANSWER:  # the total time holds for blame too
             return [*wrong, "  blame: not tried: the session's total time ran out"]
         started, others = time.perf_counter(), self.others(failure)
+        # first under the meaning the bundled program's one answer set gives the
+        # predicates of its names (a wrong definition then derives what that answer
+        # does not hold), kept where it explains with no more faulty rules
+        bundled = self.bundled_program(path)
+        assumed = self.assumed(path, bundled, facts, atoms, self.budget() / 3,
+                               EXPLANATIONS if others else 0, accepted) if bundled else None  # fmt: skip
         # a wrong answer accepted: the chain of wrong derivations blamed at its source
         said: Any = self.diagnosed(diagnose, path, facts, atoms,
                                    explanations=EXPLANATIONS if others else 0,
                                    open_outputs=self.fuzzing.open_outputs,
                                    **({"chain": True} if accepted else {}))  # fmt: skip
+        if assumed is not None and assumed_or_not(assumed, said):
+            said = assumed
+        else:
+            bundled = None
         took = time.perf_counter() - started
         # the rules one edit repairs (before the others' diagnoses, which may take
         # the time left: what they are given, twice this one's time each, is kept for
@@ -783,7 +793,7 @@ class _Session:
         fixes = self.repair_test(failure, (facts, atoms), path, said,
                                  max(left / 2, left - 2 * took * len(others))) if said.rules else None  # fmt: skip
         if said.rules and others:  # the others, each in at most twice the time this one took
-            said = self.observed(others, path, said, 2 * took, chain=accepted)
+            said = self.observed(others, path, said, 2 * took, chain=accepted, bundled=bundled)
         if fixes is not None:
             from pyasp_games.tools.fuzz.diagnosis import repaired
 
@@ -794,7 +804,8 @@ class _Session:
         shown = " ".join(a for a, truth in atoms if truth) or "(no atom true)"
         if wrong and not said.rules:  # its answer holds the reference's and more: said above
             return wrong
-        return [*wrong, f"  the reference's answer as atoms: {shown}", *said.lines]
+        return [*wrong, f"  the reference's answer as atoms: {shown}",
+                *(_assuming(said) if bundled is not None else said.lines)]  # fmt: skip
 
     def others(self, failure: Failure) -> list[Failure]:
         """The smallest :data:`MORE_FAILING` failing instances met besides ``failure``
@@ -810,12 +821,14 @@ class _Session:
         return others[:MORE_FAILING]
 
     def observed(self, others: list[Failure], path: Path, first: Any, each: float,
-                 chain: bool = False) -> Any:  # fmt: skip
+                 chain: bool = False, bundled: Path | None = None) -> Any:  # fmt: skip
         """The diagnosis ``first`` of a failure, its rules ranked by how many failing
         instances their optimal explanations explain: ``others`` too, each diagnosed in
         ``each`` seconds at most, within what is left of the session's time
         (:func:`pyasp_games.tools.fuzz.diagnosis.several`); ``chain``: as
-        :func:`~pyasp_games.tools.fuzz.diagnosis.diagnose` says, for a wrong answer."""
+        :func:`~pyasp_games.tools.fuzz.diagnosis.diagnose` says, for a wrong answer;
+        ``bundled``: the program whose meaning of the predicates ``first`` assumed
+        (:meth:`assumed`), assumed for the others too where it has their answer."""
         from pyasp_games.tools.fuzz.diagnosis import diagnose, several
 
         observed = []
@@ -828,10 +841,54 @@ class _Session:
             share = min(each, self.budget() / (len(others) - k))  # the time left, shared
             if facts is None or share < MIN_ANSWER:
                 continue
-            observed.append(diagnose(path, facts, atoms, budget=share / 2, time_limit=share,
-                                     explanations=EXPLANATIONS, chain=chain,
-                                     open_outputs=self.fuzzing.open_outputs))  # fmt: skip
+            said = self.assumed(path, bundled, facts, atoms, share, EXPLANATIONS, chain) if bundled else None
+            if said is None or not said.rules:  # the usual diagnosis in the time left
+                share = min(share, self.budget())
+                if share < MIN_ANSWER:
+                    continue
+                said = diagnose(path, facts, atoms, budget=share / 2, time_limit=share,
+                                explanations=EXPLANATIONS, chain=chain,
+                                open_outputs=self.fuzzing.open_outputs)  # fmt: skip
+            observed.append(said)
         return several(first, observed)
+
+    def bundled_program(self, path: Path) -> Path | None:
+        """The question's bundled encoding (:meth:`bundled_name`), whose one answer set
+        on an instance may fix the meaning of ``path``'s predicates of its names
+        (:meth:`assumed`); ``None`` where there is none, or it is ``path`` itself."""
+        from pyasp_games.engines.resources import encoding_path
+
+        name = self.bundled_name()
+        if name is None:
+            return None
+        bundled = encoding_path(self.question.domain, name)
+        return None if bundled.resolve() == Path(path).resolve() else bundled
+
+    def bundled_name(self) -> str | None:
+        """The name of the question's bundled encoding: its default, else the one its
+        fixed options name (grundy exists: ``find="grundy"``); ``None``: none."""
+        from pyasp_games.engines.resources import bundled_encodings
+
+        param, domain = self.question.encoding, self.question.domain
+        fixed = [v for v in self.question.fixed.values() if isinstance(v, str)]
+        return (param.default if param is not None else None) or next(
+            (v for v in fixed if v in bundled_encodings(domain)), None)
+
+    def assumed(self, path: Path, bundled: Path, facts: str, atoms: list[tuple[str, bool]],
+                seconds: float, explanations: int, chain: bool = False) -> Any:  # fmt: skip
+        """The diagnosis of ``path`` on ``facts`` under the meaning ``bundled``'s one
+        answer set there gives the predicates of its names, in ``seconds`` at most
+        (:func:`pyasp_games.tools.fuzz.diagnosis.diagnose_assumed`; ``chain``: a
+        wrong answer accepted, as :func:`~pyasp_games.tools.fuzz.diagnosis.diagnose`
+        says); ``None`` where too little time is left."""
+        from pyasp_games.tools.fuzz.diagnosis import diagnose_assumed
+
+        seconds = min(seconds, self.budget())
+        if seconds < MIN_ANSWER:
+            return None
+        return diagnose_assumed(path, bundled, facts, atoms, budget=seconds / 2, time_limit=seconds,
+                                explanations=explanations, open_outputs=self.fuzzing.open_outputs,
+                                called=f"the bundled {bundled.name}", **({"chain": True} if chain else {}))  # fmt: skip
 
     def repair_test(self, failure: Failure, first: tuple[str, list[tuple[str, bool]]],
                     path: Path, said: Any, seconds: float) -> Any:  # fmt: skip
@@ -1066,15 +1123,10 @@ class _Session:
         (:func:`pyasp_games.tools.fuzz.blame.violating_part`); ``[]`` where it cannot be
         said (no witness in the answer, a multi-shot encoding)."""
 
-        from pyasp_games.engines.resources import bundled_encodings, encoding_path
+        from pyasp_games.engines.resources import encoding_path
         from pyasp_games.tools.fuzz.blame import violating_part
 
-        param, domain = self.question.encoding, self.question.domain
-        # the bundled encoding of the question: its default, else the one its fixed
-        # options name (grundy exists: find="grundy")
-        fixed = [v for v in self.question.fixed.values() if isinstance(v, str)]
-        name = (param.default if param is not None else None) or next(
-            (v for v in fixed if v in bundled_encodings(domain)), None)
+        domain, name = self.question.domain, self.bundled_name()
         examined = _examined(failure, self.modes[0])
         if self.fuzzing.witness is None or examined is None or name is None:
             return []
@@ -1385,6 +1437,23 @@ class _Session:
     def _progress(self) -> None:
         if self.on_run is not None:
             self.on_run(self.report)
+
+
+def _assuming(said: Any) -> list[str]:
+    """The lines of a diagnosis made under a bundled program's meaning
+    (:func:`~pyasp_games.tools.fuzz.diagnosis.diagnose_assumed`), its note of what was
+    assumed said under the first rule blamed rather than as a blame of its own.
+
+    >>> from pyasp_games.tools.fuzz.diagnosis import Diagnosis
+    >>> said = Diagnosis([("mine.lp", 3, "b :- a.")], [["it derives b"]], note="assumed: b/0 ...")
+    >>> _assuming(said)
+    ['  blame: mine.lp:3: b :- a.', '    it derives b', '    assumed: b/0 ...']
+    """
+    if not said.rules or not said.note.startswith("assumed: "):
+        return list(said.lines)
+    lines = [line for line in said.lines if line != f"  blame: {said.note}"]
+    first = 1 + len(said.details[0]) if said.details else 1
+    return [*lines[:first], f"    {said.note}", *lines[first:]]
 
 
 def _difference(
