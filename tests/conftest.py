@@ -43,12 +43,18 @@ class Run:
 #: What a warming process runs: each kernel module named on its command line compiled
 #: (or loaded from numba's cache), so that its machine code is in the cache.
 _WARM = """
-import importlib, sys
+import importlib, sys, traceback
 from pyasp_games.engines.compiled import compile_kernels
+missed = 0
 for name in sys.argv[1:]:
     importlib.import_module(name)
     compile_kernels(name)
-    exec(MORE_WARMING.get(name, ""))
+    try:
+        exec(MORE_WARMING.get(name, ""))
+    except Exception:  # said, and the next modules still compiled
+        traceback.print_exc()
+        missed = 1
+sys.exit(missed)
 """
 
 #: Kernel signatures a module's own ``warm_up()`` does not compile but tests of the
