@@ -10,6 +10,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import warnings
@@ -42,12 +43,44 @@ class Run:
 #: What a warming process runs: each kernel module named on its command line compiled
 #: (or loaded from numba's cache), so that its machine code is in the cache.
 _WARM = """
-import importlib, sys
+import importlib, sys, traceback
 from pyasp_games.engines.compiled import compile_kernels
+missed = 0
 for name in sys.argv[1:]:
     importlib.import_module(name)
     compile_kernels(name)
+    try:
+        exec(MORE_WARMING.get(name, ""))
+    except Exception:  # said, and the next modules still compiled
+        traceback.print_exc()
+        missed = 1
+sys.exit(missed)
 """
+
+#: Kernel signatures a module's own ``warm_up()`` does not compile but tests of the
+#: default run reach, compiled by the warming process after that warm-up. Each was
+#: compiled inside a test otherwise, in every process that needed it before the cache
+#: had it: the 2 x 2 board's pattern databases (shared by symmetry: another layout of the
+#: maps) in `fuzz puzzle`'s forked answering process, where on a loaded machine the
+#: compilation outran the answer's limit, the process was replaced and compiled again
+#: (50 s of CPU for one test, 0.3 s with the signature cached); Kriegspiel's compiled
+#: rounds (the 8 x 8 and KQK tables). (Better in the modules' ``warm_up()``.)
+MORE_WARMING = {
+    "pyasp_games.domains.puzzle.pattern_search": (
+        "from pyasp_games.domains import domain_spec\n"
+        "from pyasp_games.domains.puzzle.model import parse_board\n"
+        "from pyasp_games.engines.limits import Limits\n"
+        "from pyasp_games.engines.question import find_question\n"
+        "solve = find_question(domain_spec('puzzle').questions, 'solve')\n"
+        "solve.solve(parse_board('1 2\\n0 3'), 'pdb', Limits())\n"
+    ),
+    "pyasp_games.domains.kriegspiel.reachable": (
+        "import numpy as np\n"
+        "from pyasp_games.domains.kriegspiel.reachable import fixpoint_rounds\n"
+        "fixpoint_rounds(1, np.zeros(1, np.int64), np.full(1, -1, np.int32),\n"
+        "                np.full((1, 1), -2, np.int32), 100, None)\n"
+    ),
+}
 
 
 #: Kernel modules no test of the default run compiles, so not compiled before it: Cops
@@ -117,9 +150,12 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     env = dict(os.environ)
     where = str(Path(pyasp_games.__file__).parents[1])
     env["PYTHONPATH"] = os.pathsep.join(p for p in (where, env.get("PYTHONPATH")) if p)
+    scratch = tempfile.TemporaryDirectory(prefix="pyasp-games-warming-")
+    env["XDG_CACHE_HOME"] = scratch.name  # the 2 x 2 databases built there, not the user's
+    script = f"MORE_WARMING = {MORE_WARMING!r}\n{_WARM}"
     warming = [
         subprocess.Popen(
-            [sys.executable, "-P", "-c", _WARM, *share],
+            [sys.executable, "-P", "-c", script, *share],
             env=env,
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
@@ -134,6 +170,7 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         _, errors = process.communicate()
         if process.returncode:  # the tests of that module will fail and say why
             sys.stderr.write(f"compiling the kernels failed:\n{errors}\n")
+    scratch.cleanup()
 
 
 def _rewrite_tests_once(config: pytest.Config) -> None:
@@ -211,6 +248,55 @@ def run_cli_process(*args: str | Path, timeout: float = 120) -> Run:
         stdin=subprocess.DEVNULL,
     )
     return Run(proc.returncode, proc.stdout, proc.stderr, time.monotonic() - start)
+
+
+#: What :func:`run_cli_processes`' child runs: each command line of ``argv[1]`` (JSON)
+#: by ``main(args, enforce=False)``, its streams captured as :func:`run_cli`'s are, then
+#: the code, output and seconds of each as one line of JSON on its own stdout.
+_BATCH = """
+import gc, io, json, sys, time
+from pyasp_games.cli import main
+done = []
+for argv in json.loads(sys.argv[1]):
+    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", write_through=True)
+    err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="backslashreplace", write_through=True)
+    sys.stdout, sys.stderr, start = out, err, time.monotonic()
+    try:
+        main(argv, enforce=False)
+        code = 0
+    except SystemExit as stop:
+        code = 0 if stop.code is None else stop.code
+        if not isinstance(code, int):
+            print(code, file=err)
+            code = 1
+    finally:
+        gc.collect()  # what a half-made object prints when collected is the command's
+        sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
+    seconds = time.monotonic() - start
+    texts = [s.buffer.getvalue().decode().replace("\\r\\n", "\\n") for s in (out, err)]
+    done.append([code, *texts, seconds])
+print(json.dumps(done))
+"""
+
+
+def run_cli_processes(*commands: list[str | Path], timeout: float = 120) -> list[Run]:
+    """Run several ``pyasp-games ARGS`` one after the other in ONE child process (each
+    as :func:`run_cli` runs it, ``enforce=False``), for refusals whose loss would abort or
+    wreck whatever runs them (clingo's abort, a half-made Dask client) but whose limits
+    are not the point: one interpreter's start-up and imports instead of one per
+    command. Whatever the child prints outside the commands (at its exit: a thread, a
+    finalizer) fails the call, and so does a child that dies."""
+    proc = subprocess.run(
+        [sys.executable, "-P", "-c", _BATCH, json.dumps([[str(a) for a in c] for c in commands])],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        stdin=subprocess.DEVNULL,
+    )
+    assert proc.returncode == 0 and proc.stderr == "", (proc.returncode, proc.stderr)
+    *before, last = proc.stdout.splitlines() or [""]
+    assert not before, proc.stdout  # nothing printed past the commands' own streams
+    return [Run(*ran) for ran in json.loads(last)]
 
 
 def _command(argv: list[str]) -> int:

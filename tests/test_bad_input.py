@@ -13,7 +13,7 @@ import pytest
 
 from pyasp_games.engines.resources import encoding_dir, instance_dir
 
-from .conftest import assert_bad_input, run_cli, run_cli_process
+from .conftest import assert_bad_input, run_cli, run_cli_process, run_cli_processes
 
 BOARD = "1 2 3\n4 5 6\n7 0 8\n"
 
@@ -181,25 +181,28 @@ def test_a_campaign_memory_limit_must_fit(tmp_path, board, where):
     assert not (tmp_path / "out").exists()
 
 
-@pytest.mark.parametrize(
-    "command",
-    [
-        ["puzzle", "solve", "BOARD", "-b", "asp"],
-        ["puzzle", "solve", "BOARD", "-b", "asp", "--time-limit", "5"],
-        ["cover", "solve", "COVER", "-b", "asp"],
-        ["grundy", "exists", "GRAPH", "-b", "asp"],
-        ["crosscheck", "cover", "COVER", "-b", "asp"],
-    ],
-)
-def test_a_binary_encoding_is_refused(tmp_path, board, command):
+BINARY_ENCODING_COMMANDS = [
+    ["puzzle", "solve", "BOARD", "-b", "asp"],
+    ["puzzle", "solve", "BOARD", "-b", "asp", "--time-limit", "5"],
+    ["cover", "solve", "COVER", "-b", "asp"],
+    ["grundy", "exists", "GRAPH", "-b", "asp"],
+    ["crosscheck", "cover", "COVER", "-b", "asp"],
+]
+
+
+def test_a_binary_encoding_is_refused(tmp_path, board):
     # clingo aborts the whole process (PANIC) on an encoding that is not UTF-8 text
     encoding = tmp_path / "enc.lp"
     encoding.write_bytes(bytes(range(128, 256)) * 3)
     files = {"BOARD": board, "COVER": instance_dir("cover") / "tiny-cover.txt",
              "GRAPH": instance_dir("grundy") / "cycle4.txt"}  # fmt: skip
-    args = [files.get(a, a) for a in command]
-    # a child process: were the refusal lost, clingo's abort would end the test run
-    assert_bad_input(run_cli_process(*args, "--encoding", encoding), "not a text file")
+    commands = [[*(files.get(a, a) for a in c), "--encoding", encoding] for c in BINARY_ENCODING_COMMANDS]
+    # a child process (one for the five): were a refusal lost, clingo's abort would end
+    # the test run
+    runs = run_cli_processes(*commands)
+    assert len(runs) == len(commands)
+    for run in runs:
+        assert_bad_input(run, "not a text file")
 
 
 @pytest.mark.parametrize("where", ["option", "suite"])

@@ -19,6 +19,7 @@ import re
 import shlex
 import subprocess
 import sys
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -187,9 +188,12 @@ def test_the_pages_links_resolve():
 #: such a command runs as typed, in bash, with ``python -P -m pyasp_games``; any other in
 #: this process (``run_cli``: the same output and exit code, without an interpreter's
 #: start-up and imports, a third of a second of CPU each, for over a hundred commands).
+#: A fresh folder, ``"$(mktemp -d)"`` (the pages' ``fuzz --out``), is the one piece of
+#: shell such a command may hold: it is given a new temporary folder in this process.
 IN_A_PROCESS = re.compile(
-    r"[|<>;&$`*]|--(time|memory|cpu)-limit|--workers|--executor|\bplay\b|\bbench\b|\bfuzz\b"
+    r"[|<>;&$`*]|--(time|memory|cpu)-limit|--workers|--executor|\bplay\b|\bbench\b"
 )
+FRESH_FOLDER = '"$(mktemp -d)"'
 
 
 @dataclass
@@ -199,10 +203,10 @@ class Ran:
     stderr: str
 
 
-def run_shown(command: Command, monkeypatch: pytest.MonkeyPatch) -> Ran:
+def run_shown(command: Command, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Ran:
     """Run a page's command from the repository root, as :data:`IN_A_PROCESS` says."""
     line = re.sub(r"\s+#.*$", "", command.line)
-    if IN_A_PROCESS.search(line):
+    if IN_A_PROCESS.search(line.replace(FRESH_FOLDER, "")):
         proc = subprocess.run(
             ["bash", "-c", command.shell],
             cwd=ROOT,
@@ -215,15 +219,16 @@ def run_shown(command: Command, monkeypatch: pytest.MonkeyPatch) -> Ran:
     from .conftest import run_cli
 
     monkeypatch.chdir(ROOT)
-    run = run_cli(*shlex.split(line)[1:], timeout=180)
+    args = shlex.split(line.replace(FRESH_FOLDER, shlex.quote(tempfile.mkdtemp(dir=tmp_path))))
+    run = run_cli(*args[1:], timeout=180)
     return Ran(run.code, run.stdout, run.stderr)
 
 
 @pytest.mark.parametrize("command", SHOWN, ids=[f"{c.where} {c.line[12:60]}" for c in SHOWN])
-def test_readme_command(command: Command, monkeypatch: pytest.MonkeyPatch):
+def test_readme_command(command: Command, monkeypatch: pytest.MonkeyPatch, tmp_path: Path):
     if command.long:
         pytest.skip(f"marked long in {command.where}")
-    proc = run_shown(command, monkeypatch)
+    proc = run_shown(command, monkeypatch, tmp_path)
     for shown in GROUPED[command.line]:
         assert proc.returncode == shown.code, (shown.where, shown.line, proc.stdout, proc.stderr)
         if "--json" in shown.line:
