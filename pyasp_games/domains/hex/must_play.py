@@ -68,6 +68,10 @@ class MustPlay:
         #: the dead and captured cells, whose rule prunes the inferior moves (set by the
         #: engine; ``None``: every move of the region searched)
         self.dead: Any = None
+        #: the player's H-search stops at its first semi-connection of the sides (a win)
+        self.stop_first = True
+        self.own_hsearch = False
+        self.own_bounds: tuple[int, int, int] | None = None
 
     def assess(self, black: int, white: int, player: str, nodes: int = 0
                ) -> Entry | tuple[list[int], int, list[tuple[int, int, Link]] | None, list[int]]:
@@ -107,16 +111,22 @@ class MustPlay:
             # one, won by its key; the opponent's semis narrow the must-play region below.
             # Each is written in the proof as a carrier node proved inside by the
             # template-free engine (:func:`proof_of`)
-            joined, extra = links.sweeper.hsearch(opponent, opp, empty)
-            if joined is not None:
-                return Entry(False, pairs=([], joined))
-            joined, mine_semis = links.sweeper.hsearch(player, own, empty)
+            # The player's first, stopped at its first semi-connection of the sides: most
+            # positions the search meets are won so, and then the opponent's closure
+            # (the costlier, never stopped: its semis make the region) is not needed.
+            # Both cannot hold (Hex has no draw), so the order changes no verdict
+            joined, mine_semis = (links.sweeper.hsearch(player, own, empty, stop=self.stop_first,
+                                                        bounds=self.own_bounds)
+                                  if self.own_hsearch else (None, []))
             if joined is not None:
                 m = (joined or empty) & -(joined or empty)
                 return Entry(True, move=m.bit_length() - 1, pairs=([], joined & ~m))
             if mine_semis:
                 key, carrier = min(mine_semis, key=lambda s: s[1].bit_count())
                 return Entry(True, move=key, pairs=([], carrier & ~(1 << key)))
+            joined, extra = links.sweeper.hsearch(opponent, opp, empty)
+            if joined is not None:
+                return Entry(False, pairs=([], joined))
         semis: list[tuple[int, int, Link]] | None = []
         if links.sweeper is not None:
             # compiled: the region and the counts without the list (swept again for a proof)
