@@ -70,7 +70,11 @@ class MustPlay:
         self.dead: Any = None
         #: the player's H-search stops at its first semi-connection of the sides (a win)
         self.stop_first = True
+        #: H-search of the player to move too (a win at once): off, as its wins are the
+        #: parent's H-search's misses, rarer than the cost of a sweep at every position
+        #: (:mod:`.native`'s notes give the measure)
         self.own_hsearch = False
+        #: the player's H-search's bounds (fulls, semis, ors; ``None``: the sweeper's)
         self.own_bounds: tuple[int, int, int] | None = None
 
     def assess(self, black: int, white: int, player: str, nodes: int = 0
@@ -111,10 +115,10 @@ class MustPlay:
             # one, won by its key; the opponent's semis narrow the must-play region below.
             # Each is written in the proof as a carrier node proved inside by the
             # template-free engine (:func:`proof_of`)
-            # The player's first, stopped at its first semi-connection of the sides: most
-            # positions the search meets are won so, and then the opponent's closure
-            # (the costlier, never stopped: its semis make the region) is not needed.
-            # Both cannot hold (Hex has no draw), so the order changes no verdict
+            # The player's (when ``own_hsearch``) first, stopped at its first
+            # semi-connection of the sides, so that a position won so skips the opponent's
+            # closure (never stopped: its semis make the region). Both cannot hold (Hex
+            # has no draw), so the order changes no verdict
             joined, mine_semis = (links.sweeper.hsearch(player, own, empty, stop=self.stop_first,
                                                         bounds=self.own_bounds)
                                   if self.own_hsearch else (None, []))
