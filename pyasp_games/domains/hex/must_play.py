@@ -8,10 +8,11 @@ with one move (a semi-connection: the move is its key), lost by one the opponent
 to play in their carrier (the pairs and the key): a move outside the intersection of
 the carriers (the *must-play region*) loses to the key of a semi-connection it misses,
 so only the moves inside it are searched (an empty region: the player to move has
-lost), the moves that hit the most carriers first; at 14 or more empty cells, first
-those after which the opponent's own region is smallest (a look-ahead of one
-semi-connection sweep per move), each with that size as a guess of the work to refute
-it (the proof-number search's initial delta, :mod:`.pns`).
+lost), the moves that hit the most carriers first. With ``lookahead_from`` set (off by
+default), at that many empty cells or more, first those after which the opponent's own
+region is smallest (a look-ahead of one semi-connection sweep per move), each with that
+size as a guess of the work to refute it (the proof-number search's initial delta,
+:mod:`.pns`): measured on the 7 x 7 openings, it cost more positions than it saved.
 
 >>> from pyasp_games.domains.hex.cells import Cells
 >>> from pyasp_games.domains.hex.links import Links
@@ -23,7 +24,7 @@ it (the proof-number search's initial delta, :mod:`.pns`).
 (True, 'c2')
 >>> moves, region, _, guesses = rules.assess(1 << game.index["a4"], 0, "W")  # Black's a4
 >>> [game.cells[m] for m in moves], guesses  # the two cells that stop a4's two semis
-(['b3', 'c1'], [9, 99])
+(['b3', 'c1'], [1, 1])
 """
 
 from __future__ import annotations
@@ -63,8 +64,10 @@ class MustPlay:
         self.cells = links.cells
         self.knowledge = knowledge
         self.rank = links.cells.rank
-        #: the fewest empty cells at which the moves are ordered by a look-ahead
-        self.lookahead_from = 14
+        #: the fewest empty cells at which the moves are ordered by a look-ahead (``None``:
+        #: never; at 14, the 7 x 7 centre took 14,550 positions and opening a1 46,184,
+        #: without it 5,798 and 27,331: benchmarks/RESULTS.md, branch ``hex-speed``)
+        self.lookahead_from: int | None = None
         #: the dead and captured cells, whose rule prunes the inferior moves (set by the
         #: engine; ``None``: every move of the region searched)
         self.dead: Any = None
@@ -149,7 +152,7 @@ class MustPlay:
                 region &= carrier
                 for c in set_bits(carrier):
                     hits[c] += 1
-        if self.knowledge and empty.bit_count() >= self.lookahead_from:
+        if self.knowledge and self.lookahead_from is not None and empty.bit_count() >= self.lookahead_from:
             # shallow nodes: try first the moves after which the opponent's region is
             # smallest (a costly look-ahead, paid where a wrong first try costs most)
             def after(c: int) -> int:
