@@ -8,11 +8,12 @@ with one move (a semi-connection: the move is its key), lost by one the opponent
 to play in their carrier (the pairs and the key): a move outside the intersection of
 the carriers (the *must-play region*) loses to the key of a semi-connection it misses,
 so only the moves inside it are searched (an empty region: the player to move has
-lost), the moves that hit the most carriers first. With ``lookahead_from`` set (off by
-default), at that many empty cells or more, first those after which the opponent's own
-region is smallest (a look-ahead of one semi-connection sweep per move), each with that
-size as a guess of the work to refute it (the proof-number search's initial delta,
-:mod:`.pns`): measured on the 7 x 7 openings, it cost more positions than it saved.
+lost), the moves that hit the most carriers first. With ``lookahead_from`` set (at 14
+on boards of at most 36 cells, off on larger ones), at that many empty cells or more,
+first those after which the opponent's own region is smallest (a look-ahead of one
+semi-connection sweep per move), each with that size as a guess of the work to refute
+it (the proof-number search's initial delta, :mod:`.pns`): on the 7 x 7 openings it
+cost more positions than it saved, on 6 x 6 it pays.
 
 >>> from pyasp_games.domains.hex.cells import Cells
 >>> from pyasp_games.domains.hex.links import Links
@@ -24,7 +25,7 @@ size as a guess of the work to refute it (the proof-number search's initial delt
 (True, 'c2')
 >>> moves, region, _, guesses = rules.assess(1 << game.index["a4"], 0, "W")  # Black's a4
 >>> [game.cells[m] for m in moves], guesses  # the two cells that stop a4's two semis
-(['b3', 'c1'], [1, 1])
+(['b3', 'c1'], [9, 99])
 """
 
 from __future__ import annotations
@@ -65,9 +66,11 @@ class MustPlay:
         self.knowledge = knowledge
         self.rank = links.cells.rank
         #: the fewest empty cells at which the moves are ordered by a look-ahead (``None``:
-        #: never; at 14, the 7 x 7 centre took 14,550 positions and opening a1 46,184,
-        #: without it 5,798 and 27,331: benchmarks/RESULTS.md, branch ``hex-speed``)
-        self.lookahead_from: int | None = None
+        #: never). Measured (benchmarks/RESULTS.md, branch ``hex-speed``): on 7 x 7, at 14
+        #: the centre took 14,550 positions and opening a1 46,184, without it 5,798 and
+        #: 27,331; the 6 x 6 map, 16.3 s of CPU with it, 24.1 s without: so on boards of
+        #: at most 36 cells at 14, on larger ones never
+        self.lookahead_from: int | None = 14 if len(links.game) <= 36 else None
         #: the dead and captured cells, whose rule prunes the inferior moves (set by the
         #: engine; ``None``: every move of the region searched)
         self.dead: Any = None

@@ -63,10 +63,10 @@ Henderson, Arneson and Hayward 2009): a tree of the positions met, each with the
 still needed to show its player to move wins (phi: the least delta of its children) or
 loses (delta: the sum of its children's phi), grown one position at a time where the
 root's answer is cheapest to settle. A new position starts at phi 1 and delta 1, its
-moves those of the must-play region that hit the most carriers first (a look-ahead,
-:attr:`.must_play.MustPlay.lookahead_from`, off by default, would order them by the
-opponent's region after each and start delta at its size: on the 7 x 7 openings it cost
-more positions than it saved). Every settled position's value and reason go into a
+moves those of the must-play region that hit the most carriers first; on boards of at
+most 36 cells, at nodes with 14 or more empty cells, a look-ahead
+(:attr:`.must_play.MustPlay.lookahead_from`) orders them by the opponent's region after
+each and starts delta at its size (on 7 x 7 it cost more positions than it saved). Every settled position's value and reason go into a
 transposition table keyed on the stones; the proof is read out of the table afterwards
 (:func:`.proofs.proof_of`) and shares the nodes of transposed positions. The depth-first
 boolean negamax (:meth:`Engine.wins`, the same knowledge) proves the restricted
