@@ -926,6 +926,36 @@ def test_the_search_with_h_search_agrees_and_its_proofs_are_checked():
     assert counts[True] * 20 < counts[False], counts
 
 
+def test_the_player_s_own_h_search_changes_no_verdict_and_its_wins_are_checked():
+    """With the player to move's own H-search (off by default: a win it finds is one
+    the parent's H-search missed), the same winner as without on random 5 x 5
+    positions, and every proof, with its won-at-once connections, accepted."""
+    import random
+
+    from pyasp_games.domains.hex.native import Engine
+
+    rng = random.Random(5)
+    used = 0
+    for _ in range(6):
+        k = rng.randrange(2, 5)
+        cells = rng.sample(range(25), 2 * k)
+        placed = ["."] * 25
+        for i, c in enumerate(cells):
+            placed[c] = "B" if i % 2 == 0 else "W"
+        game = board(5, 5, tuple(placed))
+        results = []
+        for own in (False, True):
+            engine = Engine(game)
+            assert engine.compile_now()
+            engine.must_play.own_hsearch = own
+            result = solve_position(game, engine=engine)
+            assert check_proof(game, NAMES[result.winner], result.proof)[0] is True, (own, game.one_line())
+            results.append(result)
+        assert results[0].winner == results[1].winner, game.one_line()
+        used += results[0].stats["nodes"] != results[1].stats["nodes"]
+    assert used, "the player's own H-search changed no search"
+
+
 def _embedded(nodes: list, sub: dict) -> int:
     """Append a proof's nodes to ``nodes`` (its node numbers shifted); its root's number."""
     shift = len(nodes)

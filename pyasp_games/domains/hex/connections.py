@@ -1034,21 +1034,23 @@ class Sweeper:
                   self.by)
         return self.by[:count].tolist()
 
-    def _hsearch(self, player: str, own: int, empty: int, stop: bool = False) -> int:
+    def _hsearch(self, player: str, own: int, empty: int, stop: bool = False,
+                 bounds: tuple[int, int, int] | None = None) -> int:
         a, b = self.sides[player]
         tpl, tcount, tcells = self.tables[player]
+        fulls, semis, ors = bounds or (self.hs_fulls, self.hs_semis, self.hs_ors)
         return int(_hsearch(own, empty, a, b, self.geo, self.nb, tpl, tcount, tcells, self.use_templates,
-                            min(self.hs_fulls, _HS_FULLS), min(self.hs_semis, _HS_SEMIS), min(self.hs_ors, 8),
+                            min(fulls, _HS_FULLS), min(semis, _HS_SEMIS), min(ors, 8),
                             1 if stop else 0, self.mids, self.ends, self.pbits, self.plibs, self.F, self.nF, self.S,
                             self.SK, self.nS, self.queue, self.qt, self.stack, self.fm, self.cellpt, self.outk,
                             self.outc, self.FP, self.SP))
 
-    def hsearch(self, player: str, own: int, empty: int, stop: bool = False
-                ) -> tuple[int | None, list[tuple[int, int]]]:
+    def hsearch(self, player: str, own: int, empty: int, stop: bool = False,
+                bounds: tuple[int, int, int] | None = None) -> tuple[int | None, list[tuple[int, int]]]:
         """H-search's verdict on ``player``'s sides (:func:`_hsearch`): the carrier of a
         full connection joining them (``None``: none found) and the semi-connections
         joining them, as (key, carrier with the key); with ``stop``, at most the first."""
-        found = self._hsearch(player, own, empty, stop)
+        found = self._hsearch(player, own, empty, stop, bounds)
         if found < 0:
             return int(self.outc[0]), []
         return None, list(zip(self.outk[:found].tolist(), self.outc[:found].tolist(), strict=True))

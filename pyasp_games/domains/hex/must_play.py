@@ -8,10 +8,12 @@ with one move (a semi-connection: the move is its key), lost by one the opponent
 to play in their carrier (the pairs and the key): a move outside the intersection of
 the carriers (the *must-play region*) loses to the key of a semi-connection it misses,
 so only the moves inside it are searched (an empty region: the player to move has
-lost), the moves that hit the most carriers first; at 14 or more empty cells, first
-those after which the opponent's own region is smallest (a look-ahead of one
+lost), the moves that hit the most carriers first. With ``lookahead_from`` set (at 14
+on boards of at most 36 cells, off on larger ones), at that many empty cells or more,
+first those after which the opponent's own region is smallest (a look-ahead of one
 semi-connection sweep per move), each with that size as a guess of the work to refute
-it (the proof-number search's initial delta, :mod:`.pns`).
+it (the proof-number search's initial delta, :mod:`.pns`): on the 7 x 7 openings it
+cost more positions than it saved, on 6 x 6 it pays.
 
 >>> from pyasp_games.domains.hex.cells import Cells
 >>> from pyasp_games.domains.hex.links import Links
@@ -63,11 +65,23 @@ class MustPlay:
         self.cells = links.cells
         self.knowledge = knowledge
         self.rank = links.cells.rank
-        #: the fewest empty cells at which the moves are ordered by a look-ahead
-        self.lookahead_from = 14
+        #: the fewest empty cells at which the moves are ordered by a look-ahead (``None``:
+        #: never). Measured (benchmarks/RESULTS.md, branch ``hex-speed``): on 7 x 7, at 14
+        #: the centre took 14,550 positions and opening a1 46,184, without it 5,798 and
+        #: 27,331; the 6 x 6 map, 16.3 s of CPU with it, 24.1 s without: so on boards of
+        #: at most 36 cells at 14, on larger ones never
+        self.lookahead_from: int | None = 14 if len(links.game) <= 36 else None
         #: the dead and captured cells, whose rule prunes the inferior moves (set by the
         #: engine; ``None``: every move of the region searched)
         self.dead: Any = None
+        #: the player's H-search stops at its first semi-connection of the sides (a win)
+        self.stop_first = True
+        #: H-search of the player to move too (a win at once): off, as its wins are the
+        #: parent's H-search's misses, rarer than the cost of a sweep at every position
+        #: (:mod:`.native`'s notes give the measure)
+        self.own_hsearch = False
+        #: the player's H-search's bounds (fulls, semis, ors; ``None``: the sweeper's)
+        self.own_bounds: tuple[int, int, int] | None = None
 
     def assess(self, black: int, white: int, player: str, nodes: int = 0
                ) -> Entry | tuple[list[int], int, list[tuple[int, int, Link]] | None, list[int]]:
@@ -107,16 +121,22 @@ class MustPlay:
             # one, won by its key; the opponent's semis narrow the must-play region below.
             # Each is written in the proof as a carrier node proved inside by the
             # template-free engine (:func:`proof_of`)
-            joined, extra = links.sweeper.hsearch(opponent, opp, empty)
-            if joined is not None:
-                return Entry(False, pairs=([], joined))
-            joined, mine_semis = links.sweeper.hsearch(player, own, empty)
+            # The player's (when ``own_hsearch``) first, stopped at its first
+            # semi-connection of the sides, so that a position won so skips the opponent's
+            # closure (never stopped: its semis make the region). Both cannot hold (Hex
+            # has no draw), so the order changes no verdict
+            joined, mine_semis = (links.sweeper.hsearch(player, own, empty, stop=self.stop_first,
+                                                        bounds=self.own_bounds)
+                                  if self.own_hsearch else (None, []))
             if joined is not None:
                 m = (joined or empty) & -(joined or empty)
                 return Entry(True, move=m.bit_length() - 1, pairs=([], joined & ~m))
             if mine_semis:
                 key, carrier = min(mine_semis, key=lambda s: s[1].bit_count())
                 return Entry(True, move=key, pairs=([], carrier & ~(1 << key)))
+            joined, extra = links.sweeper.hsearch(opponent, opp, empty)
+            if joined is not None:
+                return Entry(False, pairs=([], joined))
         semis: list[tuple[int, int, Link]] | None = []
         if links.sweeper is not None:
             # compiled: the region and the counts without the list (swept again for a proof)
@@ -135,7 +155,7 @@ class MustPlay:
                 region &= carrier
                 for c in set_bits(carrier):
                     hits[c] += 1
-        if self.knowledge and empty.bit_count() >= self.lookahead_from:
+        if self.knowledge and self.lookahead_from is not None and empty.bit_count() >= self.lookahead_from:
             # shallow nodes: try first the moves after which the opponent's region is
             # smallest (a costly look-ahead, paid where a wrong first try costs most)
             def after(c: int) -> int:

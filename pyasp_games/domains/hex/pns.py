@@ -4,8 +4,8 @@ who wins a position with the player to move, best first.
 A tree of the positions met, each with the work still needed to show its player to move
 wins (phi: the least delta of its children) or loses (delta: the sum of its children's
 phi), grown one position at a time where the root's answer is cheapest to settle. A new
-position starts at phi 1 and, at nodes with 14 or more empty cells, delta the size of
-its mover's must-play region after the move (:mod:`.must_play`'s look-ahead). Every
+position starts at phi 1 and delta 1 (with :mod:`.must_play`'s look-ahead, on boards of
+at most 36 cells, delta the size of its mover's must-play region after the move). Every
 settled position's value and reason go into the engine's transposition table, from
 which :func:`.proofs.proof_of` reads the proof.
 
