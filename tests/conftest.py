@@ -10,7 +10,6 @@ import os
 import signal
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 import warnings
@@ -41,46 +40,15 @@ class Run:
 
 
 #: What a warming process runs: each kernel module named on its command line compiled
-#: (or loaded from numba's cache), so that its machine code is in the cache.
+#: (or loaded from numba's cache) by its own ``warm_up()``, with the argument types of
+#: every call the tests reach, so that its machine code is in the cache.
 _WARM = """
-import importlib, sys, traceback
+import importlib, sys
 from pyasp_games.engines.compiled import compile_kernels
-missed = 0
 for name in sys.argv[1:]:
     importlib.import_module(name)
     compile_kernels(name)
-    try:
-        exec(MORE_WARMING.get(name, ""))
-    except Exception:  # said, and the next modules still compiled
-        traceback.print_exc()
-        missed = 1
-sys.exit(missed)
 """
-
-#: Kernel signatures a module's own ``warm_up()`` does not compile but tests of the
-#: default run reach, compiled by the warming process after that warm-up. Each was
-#: compiled inside a test otherwise, in every process that needed it before the cache
-#: had it: the 2 x 2 board's pattern databases (shared by symmetry: another layout of the
-#: maps) in `fuzz puzzle`'s forked answering process, where on a loaded machine the
-#: compilation outran the answer's limit, the process was replaced and compiled again
-#: (50 s of CPU for one test, 0.3 s with the signature cached); Kriegspiel's compiled
-#: rounds (the 8 x 8 and KQK tables). (Better in the modules' ``warm_up()``.)
-MORE_WARMING = {
-    "pyasp_games.domains.puzzle.pattern_search": (
-        "from pyasp_games.domains import domain_spec\n"
-        "from pyasp_games.domains.puzzle.model import parse_board\n"
-        "from pyasp_games.engines.limits import Limits\n"
-        "from pyasp_games.engines.question import find_question\n"
-        "solve = find_question(domain_spec('puzzle').questions, 'solve')\n"
-        "solve.solve(parse_board('1 2\\n0 3'), 'pdb', Limits())\n"
-    ),
-    "pyasp_games.domains.kriegspiel.reachable": (
-        "import numpy as np\n"
-        "from pyasp_games.domains.kriegspiel.reachable import fixpoint_rounds\n"
-        "fixpoint_rounds(1, np.zeros(1, np.int64), np.full(1, -1, np.int32),\n"
-        "                np.full((1, 1), -2, np.int32), 100, None)\n"
-    ),
-}
 
 
 #: Kernel modules no test of the default run compiles, so not compiled before it: Cops
@@ -150,12 +118,9 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     env = dict(os.environ)
     where = str(Path(pyasp_games.__file__).parents[1])
     env["PYTHONPATH"] = os.pathsep.join(p for p in (where, env.get("PYTHONPATH")) if p)
-    scratch = tempfile.TemporaryDirectory(prefix="pyasp-games-warming-")
-    env["XDG_CACHE_HOME"] = scratch.name  # the 2 x 2 databases built there, not the user's
-    script = f"MORE_WARMING = {MORE_WARMING!r}\n{_WARM}"
     warming = [
         subprocess.Popen(
-            [sys.executable, "-P", "-c", script, *share],
+            [sys.executable, "-P", "-c", _WARM, *share],
             env=env,
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
@@ -170,7 +135,6 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         _, errors = process.communicate()
         if process.returncode:  # the tests of that module will fail and say why
             sys.stderr.write(f"compiling the kernels failed:\n{errors}\n")
-    scratch.cleanup()
 
 
 def _rewrite_tests_once(config: pytest.Config) -> None:

@@ -280,6 +280,8 @@ def warm_up() -> None:
     build_arrays(roots, board, "R", Symmetry(board))
     roots = [(m.king, m.piece_square, m.belief) for m in starts(board, "BN")]
     build_arrays(roots, board, "BN", Symmetry(board, "BN"))
+    # the compiled rounds of the tables' fixpoint (one state, no move)
+    fixpoint_rounds(1, np.zeros(1, np.int64), np.full(1, -1, np.int32), np.full((1, 1), -2, np.int32), 100, None)
 
 
 @kernel

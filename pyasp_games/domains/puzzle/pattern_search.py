@@ -397,7 +397,10 @@ class PatternSearch:
         for pi, cell_map in enumerate(cell_maps or ()):
             if cell_map is not None:
                 self.cell_maps[pi] = cell_map
-        self.rcell_maps = self.cell_maps[:, sigma]  # the mirror image, then the symmetry
+        # the mirror image, then the symmetry; C-ordered as cell_maps is (indexing the
+        # columns gives Fortran order, or C with one pattern: each layout is another
+        # compiled signature of the kernels, and the 2 x 2 board's was compiled cold)
+        self.rcell_maps = np.ascontiguousarray(self.cell_maps[:, sigma])
         for pi, group in enumerate(patterns):
             self.members[pi, : len(group)] = group
             self.rmembers[pi, : len(group)] = [mirror[t] for t in group]
