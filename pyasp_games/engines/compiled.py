@@ -257,6 +257,7 @@ def compile_kernels(module: str) -> None:
                 compiled = numba.njit(cache=True)(function)
             except RuntimeError:  # "cannot cache function ...: no locator available"
                 compiled = numba.njit(function)
+            _plain_calls(compiled)
             setattr(namespace, name, compiled)
         _COMPILED.add(module)
         warm_up = getattr(namespace, "warm_up", None)
@@ -264,6 +265,38 @@ def compile_kernels(module: str) -> None:
             warm_up()
         if kept:  # for the next process (each kernel called once: its types are known)
             machine_code.save(namespace, names)
+
+
+def _plain_calls(dispatcher: Any) -> None:
+    """Make a kernel called by another kernel compile for its arguments' plain types.
+
+    numba types a constant argument of a call inside compiled code as a literal
+    (``Literal[int](0)``) and compiles the callee once more for each such pattern of
+    constants: Hex's chain options six times, the puzzle's dual lookup with its ``first``
+    fixed. The callee's machine code does the same with the constant passed as a value,
+    so such a call now takes the callee's plain signature (``int64``), compiled once; a
+    callee that can only be typed with the literal (none here today) still gets it. A
+    numba without this method keeps its own way."""
+    original = getattr(dispatcher, "get_call_template", None)
+    if original is None:  # pragma: no cover - another numba
+        return
+    try:
+        from numba.core.errors import TypingError
+        from numba.core.types import unliteral
+    except ImportError:  # pragma: no cover - another numba
+        return
+
+    def get_call_template(args: Any, kws: Any) -> Any:
+        plain_args = tuple(unliteral(a) for a in args)
+        plain_kws = {k: unliteral(v) for k, v in kws.items()}
+        if plain_args == tuple(args) and plain_kws == kws:
+            return original(args, kws)
+        try:
+            return original(plain_args, plain_kws)
+        except TypingError:
+            return original(args, kws)
+
+    dispatcher.get_call_template = get_call_template
 
 
 @contextmanager
