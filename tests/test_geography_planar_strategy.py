@@ -104,6 +104,12 @@ def test_cli_strategy_route_on_an_eight_vertex_tournament(tmp_path):
     winner = "first" if solve_game(game_on(arcs, 8, "edge"), line=False).first_wins else "second"
     assert out["route"] == "strategy" and out["winner_checked"] == winner, out
     assert all(said.startswith(winner) for said in out["certificates"].values())
+    assert out["winner_preserved"] is True
+    # without --check as well: built from the search's values, so certified on every run
+    plain = run_cli("geography", "planarize", src, "--route", "strategy", "--json",
+                    "-o", tmp_path / "plain.txt")
+    assert plain.code == 0 and plain.json()["winner_preserved"] is True, plain.stderr
+    assert all(said.startswith(winner) for said in plain.json()["certificates"].values())
     again = run_cli("geography", "solve", tmp_path / "out.txt", "--json")
     assert again.code == 0 and again.json()["answer"] == winner
 

@@ -296,18 +296,24 @@ def planarize(
                  "planarity_tested": found.planar is not None,
                  **({"refused_drawing": str(refused)} if refused else {})}  # fmt: skip
     checked = None
+    preserved: bool | None = True  # proved by the route's construction
     if check:
         checked = _same_winner(game, result if found is None else None, new_start,
                                None if found is None else found.qbf, deadline)
-        if facts["route"] == "strategy":  # built from the search's values: certified as well
-            facts["certificates"] = _certified(game, result, new_start, deadline)
+    if facts["route"] == "strategy":
+        # built from the search's values, so its winner is kept only as far as the checker
+        # of verify.py certifies both winners (always, --check or not): else it is said
+        # as the search's, not proved
+        facts["certificates"] = _certified(game, result, new_start, deadline)
+        preserved = True if all(not said.startswith("not certified")
+                                for said in facts["certificates"].values()) else None  # fmt: skip
     answered()
     text = result.format_arcs()
     if output is not None:
         write_output(text, output)
     if json:
         print_json({"graph": str(graph), "status": "solved", "planar": True,
-                    "winner_preserved": True, "winner_checked": checked, "start": new_start,
+                    "winner_preserved": preserved, "winner_checked": checked, "start": new_start,
                     "vertices": len(result), "arcs": result.arc_count, **facts,
                     "output": None if output is None else str(output),
                     **({} if output is not None else {"arcs": [[result.names[u],
@@ -323,9 +329,10 @@ def planarize(
                 f"{what}'s strategy {said}" if said.startswith("not certified") else
                 f"{what}'s strategy certified ({said.split(': ', 1)[1]})"
                 for what, said in facts["certificates"].items())
+        how = "proved" if preserved else "by the search's values, NOT VERIFIED"
         typer.echo(
             f"planar ({len(result):,} vertices, {result.arc_count:,} arcs), same winner "
-            f"(proved{shown}): {summary}",
+            f"({how}{shown}): {summary}",
             err=True,
         )
 
@@ -350,8 +357,8 @@ def _same_winner(game: Geography, result: Any, start: str, qbf: Any, deadline: A
 
 
 def _certified(game: Geography, result: Any, start: str, deadline: Any) -> dict[str, str]:
-    """The strategy route's results are built from the search's values, so ``--check``
-    certifies both winners by the checker of ``verify.py`` too (it walks the real
+    """The strategy route's results are built from the search's values, so both winners
+    are certified by the checker of ``verify.py``, with or without ``--check`` (it walks the real
     positions and trusts no value of the search): the winner's strategy on the game, and
     the result's winner by its own strategy on the result. Raises on a refusal (a bug)."""
     from pyasp_games.domains.geography.model import make_instance
@@ -370,6 +377,9 @@ def _certified(game: Geography, result: Any, start: str, deadline: Any) -> dict[
         if not ok:
             raise RuntimeError(f"{game.name}: the {what}'s strategy is refused: {message}")
         said[what] = f"{answer}: {message}"
+    answers = {s.split(":", 1)[0] for s in said.values() if not s.startswith("not certified")}
+    if len(answers) > 1:
+        raise RuntimeError(f"{game.name}: the planar game has another winner (both certified)")
     return said
 
 
