@@ -62,7 +62,9 @@ def cap_memory(limit: int) -> None:
     soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
     new = limit if hard == resource.RLIM_INFINITY else min(limit, hard)
     if soft == resource.RLIM_INFINITY or new < soft:
-        resource.setrlimit(resource.RLIMIT_DATA, (new, hard))
+        _new_cap(new, hard)
+    else:
+        _past_cap_already()
 
 
 @contextmanager
@@ -81,13 +83,33 @@ def memory_cap(limit: int | None) -> Iterator[None]:
     soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
     new = limit if hard == resource.RLIM_INFINITY else min(limit, hard)
     if soft != resource.RLIM_INFINITY and soft <= new:
+        _past_cap_already()
         yield
         return
-    resource.setrlimit(resource.RLIMIT_DATA, (new, hard))
+    _new_cap(new, hard)
     try:
         yield
     finally:
         resource.setrlimit(resource.RLIMIT_DATA, (soft, hard))
+
+
+def _new_cap(soft: int, hard: int) -> None:
+    """Put the cap ``soft`` in force. What took the process past an earlier cap is no
+    cause of a stop under this one (a long-lived process runs many backends, each under
+    its own cap, and a forked child inherits its parent's record): the record starts
+    afresh, with a start-up already past the new cap (:func:`_past_cap_already`)."""
+    resource.setrlimit(resource.RLIMIT_DATA, (soft, hard))
+    _over_cap.clear()
+    _past_cap_already()
+
+
+def _past_cap_already() -> None:
+    """Record (and tell, :func:`tell_start_up`) a process that holds more than its cap
+    in force already: its start-up (the modules its parent imported before the fork, or
+    this process before its cap) takes it past the cap, and every allocation from now on
+    fails; a library that aborts there has said nothing of memory."""
+    with uncapped("the tool's start-up"):  # measures before and after: the same memory
+        pass
 
 
 @contextmanager
@@ -185,11 +207,13 @@ def tell_start_up(listener: Callable[[str], None] | None) -> None:
     _start_up_told["to"] = listener
 
 
-def memory_stop(stopped: str, start_up: str | None = None) -> dict[str, str]:
+def memory_stop(stopped: str, start_up: str | None = None, own: bool = True) -> dict[str, str]:
     """The statistics of a run stopped out of memory: ``limit`` "memory", ``stopped``
     what ran out, and ``start_up`` the tool's own start-up that alone took more than the
     limit (:func:`uncapped`), when one did: the cause to name then (``start_up``
-    given: the cause another process told, :func:`tell_start_up`).
+    given: the cause another process told, :func:`tell_start_up`). ``own=False``: the
+    stop is another process's (a backend's forked child), and only the cause it told is
+    named, never what this process recorded of its own caps.
 
     >>> memory_stop("the backend ran out of memory")["limit"]
     'memory'
@@ -197,7 +221,7 @@ def memory_stop(stopped: str, start_up: str | None = None) -> dict[str, str]:
     'loading scipy takes 205 MB'
     """
     stats = {"limit": "memory", "stopped": stopped}
-    cause = start_up or _over_cap.get("start_up")
+    cause = start_up or (_over_cap.get("start_up") if own else None)
     if cause:
         stats["start_up"] = cause
     return stats
