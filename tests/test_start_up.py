@@ -281,3 +281,62 @@ def test_dancing_links_load_their_kept_machine_code_without_numba():
     found, modules = done.stdout.strip().splitlines()
     assert json.loads(found) == expected and any(covers for covers, _ in expected)
     assert modules == "True False False"
+
+
+@pytest.mark.parametrize("kept", [False, pytest.param(True, marks=pytest.mark.slow)])
+def test_a_kernel_is_compiled_again_when_what_it_calls_changes(tmp_path, monkeypatch, kept):
+    """numba keyed a kernel's cached machine code by its own bytecode and its own file's
+    stamp, though the code holds its callees' code and the constants it reads: a change
+    in another module (a shared kernel's body, a constant imported) went unseen, and the
+    old code ran until the kernel's file changed. Each round here is a new process's view
+    (the modules imported afresh, the kernels compiled or loaded from the caches)."""
+    import importlib
+    import sys
+
+    from pyasp_games.engines import compiled
+
+    package = tmp_path / "stale_kernels"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "kern.py").write_text(
+        "from pyasp_games.engines.compiled import kernel\n"
+        "from stale_kernels.helpers import offset\n"
+        "from stale_kernels.sizes import SCALE\n"
+        f"MACHINE_CODE = {kept}\n\n"
+        "@kernel\ndef scaled(x):\n    return SCALE * offset(x)\n\n"
+        "def warm_up():\n    scaled(1)\n"
+    )
+
+    def write(step: int, scale: int) -> None:
+        (package / "helpers.py").write_text(
+            "from pyasp_games.engines.compiled import shared_kernel\n\n"
+            f"@shared_kernel\ndef offset(x):\n    return x + {step}\n"
+        )
+        (package / "sizes.py").write_text(f"SCALE = {scale}\n")
+
+    def result() -> tuple[int, int]:
+        for name in [m for m in sys.modules if m.partition(".")[0] == "stale_kernels"]:
+            del sys.modules[name]
+        compiled._COMPILED.discard("stale_kernels.kern")
+        compiled._MACHINE_CODE.discard("stale_kernels.kern")
+        module = importlib.import_module("stale_kernels.kern")
+        compiled.compile_kernels("stale_kernels.kern")
+        loaded = getattr(module.scaled, "stats", None)  # numba's dispatcher (not kept code)
+        return module.scaled(1), -1 if loaded is None else sum(loaded.cache_hits.values())
+
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)  # a rewrite in the same second
+    monkeypatch.syspath_prepend(str(tmp_path))
+    try:
+        write(1, 2)
+        assert result()[0] == 4
+        write(5, 2)  # the callee's body
+        assert result()[0] == 12
+        write(5, 3)  # a constant of a third module
+        assert result()[0] == 18
+        # nothing changed: loaded, not compiled again (numba's cache, or the kept code)
+        assert result() == (18, -1 if kept else 1)
+    finally:
+        for name in [m for m in sys.modules if m.partition(".")[0] == "stale_kernels"]:
+            del sys.modules[name]
+        compiled._COMPILED.discard("stale_kernels.kern")
+        compiled._MACHINE_CODE.discard("stale_kernels.kern")

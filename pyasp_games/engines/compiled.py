@@ -55,7 +55,10 @@ Five rules make the kernels behave like every other backend:
   the user's cache folder (``$XDG_CACHE_HOME/numba`` or ``~/.cache/numba``: numba's
   own fallback for a package installed read-only), or where ``NUMBA_CACHE_DIR`` says.
   Where nothing can be written, the kernels are compiled in memory in each process:
-  slower to start (about 2 s of CPU per module), never an error.
+  slower to start (about 2 s of CPU per module), never an error. numba keys a kernel's
+  cached code by its own bytecode and its own file; the code also holds its callees'
+  code and the constants it reads, so the key here adds their digest
+  (:func:`code_digest`): a change in another module is compiled anew, not loaded stale.
 - **A kernel runs in slices.** Compiled code cannot look at the clock nor be
   interrupted by a signal, so a kernel keeps its whole state in arrays, runs at
   most ``budget`` steps per call and returns; :func:`run_sliced` calls it again
@@ -80,11 +83,12 @@ the same machine code in numba's cache.
 
 from __future__ import annotations
 
+import hashlib
 import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from types import FunctionType
+from types import CodeType, FunctionType, ModuleType
 from typing import Any, TypeVar
 
 from pyasp_games.engines.enforcement import uncapped
@@ -138,7 +142,9 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 def kernel(function: F) -> F:
     """Mark ``function`` as a kernel of its module (returned unchanged; see the module doc)."""
-    _KERNELS.setdefault(function.__module__, []).append(function.__name__)
+    names = _KERNELS.setdefault(function.__module__, [])
+    if function.__name__ not in names:  # (a module imported again)
+        names.append(function.__name__)
     return function
 
 
@@ -255,6 +261,7 @@ def compile_kernels(module: str) -> None:
             function = getattr(namespace, name)
             try:
                 compiled = numba.njit(cache=True)(function)
+                _keyed_by_sources(compiled)
             except RuntimeError:  # "cannot cache function ...: no locator available"
                 compiled = numba.njit(function)
             _plain_calls(compiled)
@@ -265,6 +272,117 @@ def compile_kernels(module: str) -> None:
             warm_up()
         if kept:  # for the next process (each kernel called once: its types are known)
             machine_code.save(namespace, names)
+
+
+def _keyed_by_sources(dispatcher: Any) -> None:
+    """Key numba's cache of ``dispatcher`` by everything its machine code is made of
+    (:func:`code_digest`), not only by its own module's file: numba compiles a kernel's
+    callees and the constants it reads into its machine code, but keys the cached code
+    by the kernel's own bytecode and the stamp of its own file, so a change in another
+    module (a shared kernel's body, an imported constant) was not seen until the
+    kernel's file changed. The digest joins that stamp: another digest, and the cached
+    entries of the kernel are stale (numba compiles it again and writes them anew). A
+    numba without these internals keeps its own key."""
+    cache_file = getattr(getattr(dispatcher, "_cache", None), "_cache_file", None)
+    stamp = getattr(cache_file, "_source_stamp", None)
+    if stamp is None:  # pragma: no cover - another numba, or no cache
+        return
+    cache_file._source_stamp = (stamp, code_digest(dispatcher))
+
+
+def code_digest(function: Callable[..., Any]) -> str:
+    """A digest of what numba compiles into ``function``'s machine code: its bytecode and,
+    followed from kernel to kernel, that of every function of its package it calls
+    (directly or as ``module.name``), and the value of every other global it reads (a
+    constant, which numba compiles in as a value; an object by its type). Other packages
+    (numpy's, numba's) are keyed by their versions elsewhere.
+
+    >>> code_digest(bit_index) == code_digest(bit_index), code_digest(bit_index) == code_digest(bit_count)
+    (True, False)
+    """
+    start = _function(function)
+    if start is None:
+        raise TypeError(f"not a kernel: {function!r}")
+    top = start.__module__.partition(".")[0]
+    hasher = hashlib.sha256()
+    seen: set[FunctionType] = set()
+    stack = [start]
+    while stack:
+        current = stack.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        hasher.update(f"{current.__module__}.{current.__qualname__}\0".encode())
+        _hash_code(hasher, current.__code__)
+        hasher.update(_value_text(current.__defaults__).encode())
+        names = sorted(_global_names(current.__code__))
+        for name in names:
+            value = current.__globals__.get(name, _ABSENT)
+            if isinstance(value, ModuleType):  # `module.helper`: both names are read
+                if value.__name__.partition(".")[0] == top:
+                    stack.extend(f for n in names if (f := _ours(getattr(value, n, None), top)) is not None)
+                    hasher.update(f"{name}.{value.__name__}\0".encode())
+                continue
+            callee = _ours(value, top)
+            if callee is not None:
+                stack.append(callee)
+            elif _function(value) is None:  # (another package's function: its version)
+                hasher.update(f"{name}={_value_text(value)}\0".encode())
+    return hasher.hexdigest()[:20]
+
+
+#: A global name that a function's module does not bind (an attribute's name).
+_ABSENT = object()
+
+
+def _hash_code(hasher: Any, code: CodeType) -> None:
+    """Feed ``hasher`` what ``code`` computes (not where its lines are)."""
+    hasher.update(code.co_code)
+    hasher.update(repr(code.co_names).encode())
+    for const in code.co_consts:
+        if isinstance(const, CodeType):
+            _hash_code(hasher, const)
+        else:
+            hasher.update(_value_text(const).encode())
+
+
+def _value_text(value: Any) -> str:
+    """``value`` as text that is the same in every process: a number, text or a tuple of
+    them as written, an array by its contents, anything else by its type."""
+    if value is None or isinstance(value, bool | int | float | complex | str | bytes):
+        return repr(value)
+    if isinstance(value, tuple | frozenset):
+        return f"({','.join(_value_text(v) for v in value)})"
+    tobytes = getattr(value, "tobytes", None)
+    if callable(tobytes) and hasattr(value, "dtype"):  # a numpy array: numba freezes it in
+        return f"{value.dtype}{value.shape}:{hashlib.sha256(tobytes()).hexdigest()}"
+    kind = type(value)
+    return f"<{kind.__module__}.{kind.__qualname__}>"
+
+
+def _global_names(code: CodeType) -> set[str]:
+    """The names ``code`` and the code nested in it read (globals and attributes)."""
+    names = set(code.co_names)
+    for const in code.co_consts:
+        if isinstance(const, CodeType):
+            names |= _global_names(const)
+    return names
+
+
+def _function(value: Any) -> FunctionType | None:
+    """The Python function of ``value`` (a function, or a compiled kernel's source: kept
+    machine code loaded over numba's dispatcher has that as its source), else ``None``."""
+    for _ in range(3):
+        value = getattr(value, "py_func", value)
+    return value if isinstance(value, FunctionType) else None
+
+
+def _ours(value: Any, top: str) -> FunctionType | None:
+    """The Python function of ``value`` when it is one of the package ``top``'s, else ``None``."""
+    function = _function(value)
+    if function is None or function.__module__.partition(".")[0] != top:
+        return None
+    return function
 
 
 def _plain_calls(dispatcher: Any) -> None:

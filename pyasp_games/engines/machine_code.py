@@ -21,7 +21,8 @@ Notes
 What makes this safe to load without numba:
 
 - **The code is the kernels', compiled for this machine and these versions.** The
-  file's name carries a digest of the kernel modules' sources, the kernels' names, the
+  file's name carries a digest of the kernel modules' sources, of what the kernels
+  call and read in other modules (:func:`~.compiled.code_digest`), the kernels' names, the
   Python, numba and llvmlite versions and the host CPU (its name and features): any
   change, and the file is not found; the kernels are compiled by numba again (and the
   file written anew).
@@ -346,6 +347,8 @@ def _digest(namespace: Any, names: list[str]) -> str | None:
 
     import llvmlite
 
+    from pyasp_games.engines.compiled import code_digest
+
     hasher = hashlib.sha256(f"{FORMAT} {sys.version} {llvmlite.__version__} {names}".encode())
     # the modules the kernels' source is in (a shared kernel's is another's)
     kernels = [getattr(namespace, name) for name in names]
@@ -353,6 +356,8 @@ def _digest(namespace: Any, names: list[str]) -> str | None:
     try:
         for module in sorted(modules):
             hasher.update(Path(sys.modules[module].__file__).read_bytes())
+        for function in kernels:  # what they call and read in other modules, compiled in
+            hasher.update(code_digest(function).encode())
         spec = find_spec("numba")
         if spec is None or spec.origin is None:
             return None
