@@ -290,19 +290,25 @@ def test_resume_runs_only_what_is_missing(tmp_path):
     assert_bad_input(run_cli("bench", suite, "--out", out, "--resume", "--time-limit", "5"), "limit")
 
 
+def _toy_campaign(tmp_path: Path, domain: str, suite: str, workers: int, **options) -> list[dict]:
+    """The rows of the campaign ``suite`` of the toy domain module ``domain`` (copied from
+    here into ``tmp_path``, as a user's own domain beside their suite)."""
+    shutil.copy(HERE / domain, tmp_path)
+    plan = plan_campaign(read_suite(write(tmp_path, suite)), **options)
+    with local_executor(workers) as pool:
+        return run_campaign(plan, tmp_path / "out", pool)
+
+
 def test_crash_memory_and_ignored_limits_become_rows(tmp_path):
-    shutil.copy(HERE / "bench_plugin_domain.py", tmp_path)
-    suite = read_suite(
-        write(
-            tmp_path,
-            'domain = "bench_plugin_domain:domain"\n'
-            'backends = ["double", "crash", "hog", "stubborn"]\ntime_limit = 1\nmemory_limit = 300\n'
-            '[[instances]]\ngenerator = "number"\nparams = { base = 20 }\nseeds = 1\n',
-        )
+    rows = _toy_campaign(
+        tmp_path,
+        "bench_plugin_domain.py",
+        'domain = "bench_plugin_domain:domain"\n'
+        'backends = ["double", "crash", "hog", "stubborn"]\ntime_limit = 1\nmemory_limit = 300\n'
+        '[[instances]]\ngenerator = "number"\nparams = { base = 20 }\nseeds = 1\n',
+        workers=2,
+        kill_after=2,
     )  # one run of each kind (a run is a new process: four, not eight)
-    plan = plan_campaign(suite, kill_after=2)
-    with local_executor(2) as pool:
-        rows = run_campaign(plan, tmp_path / "out", pool)
     assert len(rows) == 4 and len(rows_of(tmp_path / "out")) == 4
     by = {}
     for r in rows:
@@ -471,6 +477,40 @@ def test_a_run_stopped_by_its_limit_keeps_the_search_it_reported():
     thresholds = row["stats"]["thresholds"]
     assert row["stats"]["nodes"] > 0 and thresholds[0] == row["stats"]["h0"] == 43, row
     assert thresholds == list(range(43, 43 + 2 * len(thresholds), 2))  # parity: two by two
+
+
+@pytest.mark.xdist_group("timing")
+def test_a_run_stopped_at_its_cpu_limit_is_labelled_so_with_its_search():
+    # a backend that says "time" for any stop of its deadline was relabelled "cpu" only
+    # when the run's CPU reached 98% of the cap; a stage before it (0.12 s of the run's
+    # 0.2) left the backend's share below the cap, and the row said "time". The label
+    # is now the one the backend's own clock found passed first
+    from pyasp_games.tools.bench.job import execute, make_job
+    from pyasp_games.tools.bench.suite import InstanceRef
+
+    prepared = InstanceRef("p", {"generator": "prepared", "params": {"cpu": 0.12}, "seed": 0})
+    job = make_job("bench_stops_domain:domain", prepared, "busy", "busy", {}, 0, time_limit=30,
+                   folder=str(HERE), cpu_limit=0.2)  # fmt: skip
+    row = execute(job)
+    assert row["status"] == "unknown" and row["stats"]["limit"] == "cpu", row
+    assert row["stats"]["nodes"] > 0 and row["stats"]["cpu_seconds"] < 0.98 * 0.2, row
+
+
+@pytest.mark.slow  # three runs, each a process (about 3 s of CPU, 6 s of wall)
+def test_each_stopped_row_says_the_limit_that_stopped_it(tmp_path):
+    rows = _toy_campaign(
+        tmp_path,
+        "bench_stops_domain.py",
+        'domain = "bench_stops_domain:domain"\n'
+        'backends = ["sleepy", "busy", "hungry"]\ntime_limit = 4\nmemory_limit = 300\n'
+        '[[instances]]\ngenerator = "prepared"\nparams = { cpu = 0.3 }\nseeds = 1\n',
+        workers=1,
+        cpu_limit=0.8,  # busy's 0.8 s of CPU within 4 s, on a loaded machine
+    )
+    said = {r["backend"]: r["stats"].get("limit") for r in rows}
+    assert said == {"sleepy": "time", "busy": "cpu", "hungry": "memory"}, rows
+    for r in rows:  # what each search reported when it stopped stays in its row
+        assert r["status"] == "unknown" and r["stats"]["nodes"] > 0, r
 
 
 def _git(folder: Path, *args: str) -> str:

@@ -86,6 +86,26 @@ def test_the_kernel_kills_a_run_that_never_sees_the_signal():
     assert outcome.stats["cpu_seconds"] < 3.5
 
 
+@pytest.mark.slow  # about 2 s of CPU: the kernel's kill a second past the signal
+@pytest.mark.xdist_group("timing")
+def test_the_child_s_own_word_names_the_kernel_s_kill_inside_c_code():
+    # C code that never returns to Python (here a sum in C; clingo's grounding) sees no
+    # Python handler run, but the signal arrives: the child's C handler writes it down for
+    # the parent, which labels the kill by it, with no CPU measure to compare (none given)
+    import itertools
+    from functools import partial
+
+    from pyasp_games.engines.runner import _run_here, _run_in_child
+
+    def in_c(instance, limits):
+        return sum(itertools.repeat(1, 10**13))
+
+    job = partial(_run_here, in_c, None, Limits(cpu_limit=0.2).started(), {})
+    claim = _run_in_child(job, None, None)
+    assert (claim.status, claim.stats["limit"]) == ("unknown", "cpu"), claim.stats
+    assert "RLIMIT_CPU" in claim.stats["stopped"]
+
+
 def test_a_cpu_limit_waits_again_where_a_wall_clock_wait_ran_out():
     # a solver's wait returns after the seconds it was given, the CPU not yet spent
     # (a loaded machine): the deadline has it wait again, until the CPU is spent

@@ -181,6 +181,10 @@ class Deadline:
         self.at = None if seconds is None else self.start + seconds
         self.cpu_start = process_cpu()
         self.cpu_at = None if cpu_seconds is None else self.cpu_start + cpu_seconds
+        #: The limit :meth:`expired` found passed first (``"cpu"`` or ``"time"``), once
+        #: it has: what stopped a run that polls this deadline, as it saw it (a backend
+        #: that says "time" for any stop is labelled by it, ``runner._labelled``).
+        self.fired: str | None = None
 
     def remaining(self) -> float | None:
         """Seconds one may wait before looking again (never negative), or ``None``
@@ -208,12 +212,20 @@ class Deadline:
         return process_cpu() - self.cpu_start
 
     def expired(self) -> bool:
-        return (self.at is not None and time.monotonic() >= self.at) or (
-            self.cpu_at is not None and process_cpu() >= self.cpu_at
-        )
+        """Whether a limit has passed; the first time one has, which is recorded
+        (:attr:`fired`: both clocks only run on, so it stays passed)."""
+        if self.fired is None:
+            if self.cpu_at is not None and process_cpu() >= self.cpu_at:
+                self.fired = "cpu"
+            elif self.at is not None and time.monotonic() >= self.at:
+                self.fired = "time"
+        return self.fired is not None
 
     def reached(self) -> str:
-        """Which limit has passed: ``"cpu"`` if the CPU budget has, else ``"time"``."""
+        """Which limit has passed: the one :meth:`expired` found first, else ``"cpu"``
+        if the CPU budget has, else ``"time"``."""
+        if self.fired is not None:
+            return self.fired
         return "cpu" if self.cpu_at is not None and process_cpu() >= self.cpu_at else "time"
 
     def check(self) -> None:

@@ -40,7 +40,13 @@ from pyasp_games.engines.enforcement import (
     tell_start_up,
     uncapped,
 )
-from pyasp_games.engines.limits import LimitReached, Limits, default_memory_limit, tree_cpu
+from pyasp_games.engines.limits import (
+    Deadline,
+    LimitReached,
+    Limits,
+    default_memory_limit,
+    tree_cpu,
+)
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.engines.processes import child_started
 from pyasp_games.engines.verdict import STATS_KEYS, Verdict
@@ -172,8 +178,6 @@ def run_backend(
         outcome.stats["clingo_options"] = list(clingo)
     if outcome.status == Status.UNKNOWN:
         outcome.stats.setdefault("limit", "time")
-        if outcome.stats["limit"] == "time" and _cpu_spent(limits, cpu_seconds, outcome.seconds):
-            outcome.stats["limit"] = "cpu"  # a backend that says "time" for its deadline
     return judged(outcome, instance, check, claim.malformed)
 
 
@@ -215,12 +219,26 @@ def _outcome_of(claim: Claim, problem: str, backend: str, seconds: float) -> Out
                    dict(claim.stats), claim.certificate, verdict)  # fmt: skip
 
 
-def _cpu_spent(limits: Limits, cpu_seconds: float, seconds: float) -> bool:
-    """Whether a run that stopped ``unknown`` stopped at its CPU limit (its CPU
-    spent, its wall-clock limit, if any, not reached)."""
-    if limits.cpu_limit is None or cpu_seconds < limits.cpu_limit * 0.98:
-        return False
-    return limits.time_limit is None or seconds < limits.time_limit
+def _labelled(claim: Claim, deadline: Deadline) -> Claim:
+    """``claim`` with the limit that stopped it, as the backend's own clock saw it: an
+    ``unknown`` claim that says ``"time"`` or nothing (many backends say "time" for any
+    stop of their deadline) takes the limit its :class:`~.limits.Deadline` found passed
+    first (:attr:`~.limits.Deadline.fired`), CPU or wall-clock; another label (memory,
+    a backend's own reason) and every statistic the backend reported are kept.
+
+    >>> deadline = Limits(cpu_limit=1e-9).started().deadline()
+    >>> _ = sum(range(10**5)); deadline.expired()
+    True
+    >>> _labelled(Claim.unknown({"limit": "time", "nodes": 7}), deadline).stats
+    {'limit': 'cpu', 'nodes': 7}
+    """
+    if claim.status != Status.UNKNOWN or claim.stats.get("limit", "time") != "time":
+        return claim
+    if deadline.fired is None:
+        deadline.expired()  # a library stopped by the clock it was handed: look once more
+    if deadline.fired is not None:
+        claim.stats["limit"] = deadline.fired
+    return claim
 
 
 def _run_here(
@@ -242,10 +260,10 @@ def _run_here(
             clingo_setting(clingo),
             sessions_opened() as opened,
         ):
-            return solver(instance, limits, **options)
+            return _labelled(solver(instance, limits, **options), limits.deadline())
     except LimitReached as reached:
         stats = reached.args[0] if reached.args and isinstance(reached.args[0], dict) else {}
-        return Claim.unknown(stats)
+        return _labelled(Claim.unknown(dict(stats)), limits.deadline())
     except MalformedAnswer as err:  # an answer of the wrong shape fails verification
         # what the last clingo session cost stays on record: the user's encoding ran
         spent = opened[-1].statistics() if opened else {}
@@ -265,11 +283,18 @@ def _can_fork() -> bool:
     return hasattr(os, "fork") and (started is None or not started.current_process().daemon)
 
 
-def _child(conn: Any, job: Callable[..., Claim], errors: int | None = None) -> None:
+def _child(conn: Any, job: Callable[..., Claim], errors: int | None = None, signals: int | None = None) -> None:
     child_started()  # dies with the parent, even one killed outright
     if errors is not None:  # what C code writes on its way out, for the parent to read
         sys.stderr.flush()
         os.dup2(errors, 2)
+    if signals is not None:
+        # every signal this process handles is written there as it arrives, by the C
+        # handler: the CPU limit's signal reaches the parent even while the child runs C
+        # code that never returns to Python (a grounding) and the kernel kills it a
+        # second later
+        with suppress(ValueError, OSError):  # not the main thread: the deadline holds it
+            signal.set_wakeup_fd(signals, warn_on_full_buffer=False)
     # a start-up past the cap is told at once: the parent names it if the child aborts
     tell_start_up(partial(_tell, conn))
     try:
@@ -311,13 +336,20 @@ def _run_in_child(
     # the child's standard error, read back: a C++ library that runs out of memory under
     # the cap aborts with a line on it (Glucose's OutOfMemoryException, std::bad_alloc)
     errors = tempfile.TemporaryFile()  # noqa: SIM115 - closed by _said, or below
-    process = context.Process(target=_child, args=(send, job, errors.fileno()), daemon=True)
+    # the signals the child received, as it received them (:func:`_child`)
+    signals, signals_sent = os.pipe()
+    os.set_blocking(signals, False)
+    os.set_blocking(signals_sent, False)
+    process = context.Process(target=_child, args=(send, job, errors.fileno(), signals_sent), daemon=True)
     cpu_start = tree_cpu()
     try:
         process.start()
     except BaseException:
         errors.close()
+        os.close(signals)
         raise
+    finally:
+        os.close(signals_sent)
     send.close()
     stop = None if seconds is None else time.monotonic() + seconds + GRACE
     stopped = "the solver process was stopped at the limit"
@@ -347,7 +379,14 @@ def _run_in_child(
     except EOFError:  # the child died without a word (killed, out of memory, ...)
         process.join()
         spent = tree_cpu() - cpu_start
-        if cpu_seconds is not None and spent >= cpu_seconds and process.exitcode in _CPU_KILLED:
+        # the kernel's kill at the CPU limit: the child received its signal a second
+        # before, or died of that signal where nothing handled it, or (code that blocks
+        # the signal) was killed with its whole CPU limit spent
+        if process.exitcode in _CPU_KILLED and (
+            process.exitcode == -_SIGXCPU
+            or _signalled(signals, _SIGXCPU)
+            or (cpu_seconds is not None and spent >= cpu_seconds)
+        ):
             return Claim.unknown({
                 "limit": "cpu",
                 "stopped": f"the operating system ended the solver process after {spent:.1f} s"
@@ -369,6 +408,7 @@ def _run_in_child(
             process.kill()
         process.join()
         receive.close()
+        os.close(signals)
         if not errors.closed:  # a child that answered: what it wrote goes on to stderr
             _replay(_said(errors))
     return Claim.unknown({"limit": limit, "stopped": stopped})
@@ -403,6 +443,17 @@ def _out_of_memory(said: str) -> str | None:
     return next((line.strip() for line in said.splitlines() if OUT_OF_MEMORY.search(line)), None)
 
 
+def _signalled(signals: int, number: int) -> bool:
+    """Whether the child received the signal ``number`` (``signals``: what it wrote, as
+    each signal it handles arrived, :func:`_child`), e.g. the CPU limit's SIGXCPU before
+    the kernel's kill at the hard limit: the child's own word for what stopped it."""
+    received = b""
+    with suppress(OSError):  # (nothing written: would block)
+        while chunk := os.read(signals, 4096):
+            received += chunk
+    return bool(number) and number in received
+
+
 def _replay(said: str) -> None:
     if said:
         sys.stderr.write(said)
@@ -419,6 +470,7 @@ _ABORTED = (-signal.SIGABRT, -signal.SIGSEGV, -signal.SIGBUS)
 #: A child that the kernel stopped at its CPU limit: SIGKILL at the hard limit, or
 #: SIGXCPU where its handler was not installed (not the main thread).
 _CPU_KILLED = (-signal.SIGKILL, -signal.SIGXCPU) if hasattr(signal, "SIGXCPU") else ()
+_SIGXCPU = getattr(signal, "SIGXCPU", 0)
 
 
 def child_cpu(pid: int) -> float | None:
