@@ -494,6 +494,13 @@ def test_a_library_that_aborts_under_a_memory_limit_is_a_memory_stop():
         assert out.status.value == "unknown" and out.stats["limit"] == "memory", out.stats
         assert said in (out.stats.get("start_up") or out.stats["stopped"]), out.stats
         assert "earlier run" not in str(out.stats), out.stats
+    # a command's cap on its whole process, which its child shares: its record is named
+    from pyasp_games.engines.enforcement import memory_stop
+
+    with memory_cap(below):
+        named = memory_stop("the solver process aborted", own=False).get("start_up")
+    assert named.startswith("the tool's start-up takes"), named
+    assert "start_up" not in memory_stop("the solver process aborted", own=False)  # not now
 
 
 def test_clingo_without_room_for_its_solving_thread_is_a_memory_stop():

@@ -156,6 +156,7 @@ def uncapped(what: str) -> Iterator[None]:
                         f"{cause} takes {held / 2**20:.0f} MB;"
                         f" the memory limit of {soft / 2**20:.0f} MB is below that"
                     )
+                    _over_cap["cap"] = str(soft)  # the cap it is the cause under
                     if _start_up_told["to"] is not None:
                         # (the lock is re-entrant: telling may import, whose finder
                         # lifts the cap again, :class:`UncappedStartUp`)
@@ -212,8 +213,9 @@ def memory_stop(stopped: str, start_up: str | None = None, own: bool = True) -> 
     what ran out, and ``start_up`` the tool's own start-up that alone took more than the
     limit (:func:`uncapped`), when one did: the cause to name then (``start_up``
     given: the cause another process told, :func:`tell_start_up`). ``own=False``: the
-    stop is another process's (a backend's forked child), and only the cause it told is
-    named, never what this process recorded of its own caps.
+    stop is another process's (a backend's forked child): besides the cause it told,
+    what this process recorded is named only if it is of the cap in force here (a
+    command's cap on its whole process, which the child shared), never of an earlier one.
 
     >>> memory_stop("the backend ran out of memory")["limit"]
     'memory'
@@ -221,7 +223,10 @@ def memory_stop(stopped: str, start_up: str | None = None, own: bool = True) -> 
     'loading scipy takes 205 MB'
     """
     stats = {"limit": "memory", "stopped": stopped}
-    cause = start_up or (_over_cap.get("start_up") if own else None)
+    recorded = _over_cap.get("start_up")
+    if not own and (resource is None or _over_cap.get("cap") != str(resource.getrlimit(resource.RLIMIT_DATA)[0])):
+        recorded = None  # another cap's: a run before this one, in a long-lived process
+    cause = start_up or recorded
     if cause:
         stats["start_up"] = cause
     return stats

@@ -396,11 +396,12 @@ def _run_in_child(
         if process.exitcode != 0 and (sign := _out_of_memory(said)) is not None:
             return Claim.unknown(memory_stop(
                 f"the solver process ran out of memory ({sign})", start_up, own=False))  # fmt: skip
-        if start_up is not None and process.exitcode in _ABORTED:
-            # its start-up left it over the cap: every allocation failed from then on
-            return Claim.unknown(memory_stop(
+        if process.exitcode in _ABORTED:
+            stop = memory_stop(
                 f"the solver process was ended by {signal.Signals(-process.exitcode).name}"
-                " over its memory cap", start_up, own=False))  # fmt: skip
+                " over its memory cap", start_up, own=False)  # fmt: skip
+            if "start_up" in stop:  # its start-up left it over the cap: every allocation failed
+                return Claim.unknown(stop)
         _replay(said)
         return Claim.error(f"the solver process ended with exit code {process.exitcode}")
     finally:
