@@ -497,6 +497,7 @@ def test_a_run_stopped_at_its_cpu_limit_is_labelled_so_with_its_search():
 
 
 @pytest.mark.slow  # three runs, each a process (about 3 s of CPU, 6 s of wall)
+@pytest.mark.xdist_group("timing")
 def test_each_stopped_row_says_the_limit_that_stopped_it(tmp_path):
     rows = _toy_campaign(
         tmp_path,
