@@ -173,8 +173,16 @@ def crossings(book: BookDrawing, deadline: Deadline | None = None) -> list[tuple
 
 
 def _perturbation(p: int) -> int:
-    """The irregular direction ``q_p`` of the symbolic perturbation of spine place ``p``."""
-    return (p * 2654435761 + 97) % 1_000_003 + 1
+    """The direction ``q_p`` of the symbolic perturbation of spine place ``p``: a mixing
+    hash (splitmix64's finaliser), 30 bits. It must be irregular: the half-circles are the
+    geodesics of the hyperbolic half-plane, so a move of the places by a Moebius map
+    (``q_p`` a polynomial of degree at most 2 in ``p``, an affine one among them) keeps
+    every point where three of them meet."""
+    mask = (1 << 64) - 1
+    z = ((p + 1) * 0x9E3779B97F4A7C15) & mask
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+    return ((z ^ (z >> 31)) >> 34) + 1
 
 
 def _meeting(book: BookDrawing, i: int, j: int) -> tuple[tuple[int, int, int], tuple[int, int]]:
