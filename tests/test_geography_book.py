@@ -183,6 +183,8 @@ def test_the_planar_game_keeps_the_winner_and_the_lifted_strategy_wins_it():
 
         ok, message = check_strategy_function(planar.game, winner, counted)
         assert ok, message
+        # again, the lifted strategy's memory of the last play now stale (another walk)
+        assert check_strategy_function(planar.game, winner, lifted)[0]
         walked += int(message.split(" over ")[1].split()[0].replace(",", "")) if " over " in message else 0
     assert winners == {"first", "second"} and crossed >= 150 and walked >= 600 and punished >= 30, (crossed, walked, punished)
 

@@ -46,10 +46,11 @@ other player, no value trusted), which scales to 10^5 and more vertices.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, insort
+from bisect import bisect_left, bisect_right, insort
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cmp_to_key
+from typing import Any
 
 from pyasp_games.domains.geography.model import Geography, make_instance
 from pyasp_games.domains.geography.planar import _fresh_prefix, polled, with_gadgets
@@ -358,9 +359,12 @@ def lift(planar: PlanarBook, strategy: Strategy) -> Strategy:
       arc; when the other player turns from ``v1`` into the punisher ``y'``, the answer is
       ``y' -> w2`` of the crossing arc, whose only move is into the used centre.
 
-    The lifted strategy reads only the play's last three vertices inside gadgets and the
-    book play at book vertices (O(length of the play) then). It returns the book
-    strategy's move unchanged where that is no arc of the book (the checker refuses it).
+    The lifted strategy reads only the play's last three vertices inside gadgets, and at
+    book vertices the book play, kept from call to call: only the part of the play that
+    changed since the last call is filtered (found in O(log n) by the stamps of
+    :class:`~pyasp_games.domains.geography.verify.Play`, else by comparing lists). It returns the book strategy's move unchanged where that is no
+    arc of the book (the checker refuses it). Like every strategy it must not keep the
+    play, and neither may ``strategy`` keep or change the book play it is given.
     """
     book = planar.book
     n = len(planar.game)
@@ -395,11 +399,62 @@ def lift(planar: PlanarBook, strategy: Strategy) -> Strategy:
             following = chain[x + 1] if x + 1 < len(chain) else None
             step[named[(c, role, "3")]] = w if following is None else named[(following[0], following[1], "1")]
 
+    # the book play of the last call, kept in step with the planar play it came from: a
+    # depth-first walk changes only the play's end between calls, so only the new end is
+    # filtered; the common beginning is found by the checker's stamps (verify.Play), or
+    # else by list comparison (in C)
+    seen: list[int] = []  # the planar play of the last call
+    book_play: list[int] = []
+    at: list[int] = []  # where in the planar play each vertex of book_play is
+
+    def common(play: Sequence[int]) -> int:
+        m = min(len(seen), len(play))
+        if list(play[:m]) == seen[:m]:
+            return m
+        low, high = 0, m  # the play's first m are not all the same: bisect
+        while low < high:
+            mid = (low + high + 1) // 2
+            if list(play[:mid]) == seen[:mid]:
+                low = mid
+            else:
+                high = mid - 1
+        return low
+
+    # the last call's stamps (the list itself: the same walk) and its last stamp (-1: none)
+    last: list[Any] = [None, -1]
+
+    def book_play_of(play: Sequence[int]) -> list[int]:
+        stamps = getattr(play, "stamps", None)
+        if stamps is not None and (len(stamps) != len(play) or not play):
+            stamps = None
+        kept = -1
+        if stamps is not None and stamps is last[0]:
+            # the same walk: what is stamped at most the last call's last stamp is what is
+            # left of that play (O(log n), no comparison)
+            kept = bisect_right(stamps, last[1])
+            if kept > len(seen) or (kept and play[kept - 1] != seen[kept - 1]):
+                kept = -1  # not a walk that only pops and pushes: compare
+        if kept < 0:
+            kept = common(play)
+        last[0], last[1] = stamps, -1 if stamps is None else stamps[-1]
+        del seen[kept:]
+        while at and at[-1] >= kept:
+            at.pop()
+            book_play.pop()
+        for x in range(kept, len(play)):
+            v = play[x]
+            seen.append(v)
+            if book_vertex[v] >= 0:
+                at.append(x)
+                book_play.append(book_vertex[v])
+        return book_play
+
     def lifted(play: Sequence[int]) -> int:
         v = play[-1]
         k = kind[v]
         if k == 0:
-            w = strategy([x for x in play if book_vertex[x] >= 0])
+            # the book strategy gets this module's list, under the same rule: not to keep it
+            w = strategy(book_play_of(play))
             return first.get((v, w), w)
         if k == 3:  # the centre: on along the arc the token came by
             return exit_of[play[-2]]
