@@ -54,7 +54,7 @@ from typing import Any
 
 from pyasp_games.domains.geography.model import Geography, make_instance
 from pyasp_games.domains.geography.planar import _fresh_prefix, polled, with_gadgets
-from pyasp_games.engines.graphs import from_arcs
+from pyasp_games.engines.graphs import Digraph, from_arcs
 from pyasp_games.engines.limits import Deadline
 from pyasp_games.errors import InputError
 
@@ -326,13 +326,28 @@ def planar_game(
     game = make_instance(graph, names[book.start], "vertex")
     n = len(names)
     book_vertex = list(range(n)) + [-1] * (len(graph) - n)
-    # the gadget vertices' names, as with_gadgets writes them: <prefix><crossing><part>
-    pattern = re.compile(r"(\d+)(x|ya|yb|u1|u2|u3|w1|w2|w3)")
+    gadget = gadget_vertices(graph, prefix)
+    if len(gadget) != len(graph) - n:  # pragma: no cover - with_gadgets names every vertex it adds so
+        raise AssertionError("a vertex of the planar game is neither the book's nor a gadget's")
+    return PlanarBook(game, book, pairs, along, book_vertex, gadget)
+
+
+def gadget_vertices(graph: Digraph, prefix: str) -> dict[int, tuple[int, int | None, str]]:
+    """The gadget vertices of a digraph made by
+    :func:`~pyasp_games.domains.geography.planar.with_gadgets` with ``prefix``, read from
+    their names (``<prefix><crossing><part>``), as :attr:`PlanarBook.gadget` gives them.
+
+    >>> from pyasp_games.engines.graphs import Digraph, from_arcs
+    >>> g = from_arcs([("s", "X0u1"), ("X0u1", "X0u2"), ("X0u2", "X0x"), ("X0x", "X0u3"), ("X0w3", "X0ya")])
+    >>> gadget_vertices(g, "X")
+    {1: (0, 0, '1'), 2: (0, 0, '2'), 3: (0, None, 'x'), 4: (0, 0, '3'), 5: (0, 1, '3'), 6: (0, 0, 'y')}
+    """
+    pattern = re.compile(re.escape(prefix) + r"(\d+)(x|ya|yb|u1|u2|u3|w1|w2|w3)")
     gadget: dict[int, tuple[int, int | None, str]] = {}
-    for v in range(n, len(graph)):
-        match = pattern.fullmatch(graph.names[v][len(prefix):])
-        if match is None:  # pragma: no cover - with_gadgets names every vertex it adds so
-            raise AssertionError(f"unexpected gadget vertex {graph.names[v]!r}")
+    for v, name in enumerate(graph.names):
+        match = pattern.fullmatch(name)
+        if match is None:
+            continue
         c, part = int(match[1]), match[2]
         if part == "x":
             gadget[v] = (c, None, "x")
@@ -340,7 +355,7 @@ def planar_game(
             gadget[v] = (c, 0 if part == "ya" else 1, "y")
         else:
             gadget[v] = (c, "uw".index(part[0]), part[1])
-    return PlanarBook(game, book, pairs, along, book_vertex, gadget)
+    return gadget
 
 
 def lift(planar: PlanarBook, strategy: Strategy) -> Strategy:
@@ -366,19 +381,40 @@ def lift(planar: PlanarBook, strategy: Strategy) -> Strategy:
     arc of the book (the checker refuses it). Like every strategy it must not keep the
     play, and neither may ``strategy`` keep or change the book play it is given.
     """
-    book = planar.book
-    n = len(planar.game)
-    succ = planar.game.graph.succ
-    book_vertex = planar.book_vertex
+    return lift_gadgets(planar.game, planar.gadget, strategy, planar.book_vertex)
+
+
+def lift_gadgets(
+    game: Geography, gadget: dict[int, tuple[int, int | None, str]], strategy: Strategy,
+    book_vertex: Sequence[int] | None = None,
+) -> Strategy:
+    """:func:`lift` for any digraph with crossing gadgets
+    (:func:`~pyasp_games.domains.geography.planar.with_gadgets`' output, its gadget
+    vertices ``gadget``, e.g. from :func:`gadget_vertices`): the arcs' chains are read off
+    the digraph itself. ``strategy`` is a strategy of the digraph without gadgets, whose
+    vertices are the others, numbered by ``book_vertex`` (default: their own numbers).
+
+    >>> from pyasp_games.domains.geography.model import make_instance
+    >>> from pyasp_games.domains.geography.planar import with_gadgets
+    >>> from pyasp_games.domains.geography.verify import check_strategy_function
+    >>> arcs = [(0, 2), (1, 3)]            # s -> b crosses a -> c, at crossing 0
+    >>> g = from_arcs(with_gadgets(list("sabc"), arcs, [[(0, 0)], [(0, 1)]], "X"), list("sabc"))
+    >>> planar = make_instance(g, "s")
+    >>> lifted = lift_gadgets(planar, gadget_vertices(g, "X"), lambda play: 2)
+    >>> check_strategy_function(planar, "first", lifted)[0]
+    True
+    """
+    n = len(game)
+    succ = game.graph.succ
+    if book_vertex is None:
+        book_vertex = [-1 if v in gadget else v for v in range(n)]
     kind = [0] * n  # 0 book vertex, 1 part "1", 2 part "2", 3 centre, 4 part "3", 5 punisher
     step = [-1] * n  # the move that follows the arc (or the punisher's only move)
     punish = [-1] * n  # from a part "3": its punisher
     exit_of = [-1] * n  # from a part "2": the part "3" of the same arc (through the centre)
-    first = {}  # (tail, head) -> the first planar vertex after the tail on that arc
-    named = {planar.gadget[v]: v for v in planar.gadget if planar.gadget[v][2] != "x"}
-    centre = {c: v for v, (c, role, part) in planar.gadget.items() if part == "x"}
-    for v, (c, role, part) in planar.gadget.items():
-        assert role is not None or part == "x"
+    named = {part: v for v, part in gadget.items() if part[2] != "x"}
+    centre = {c: v for v, (c, role, part) in gadget.items() if part == "x"}
+    for v, (c, role, part) in gadget.items():
         if part == "1":
             kind[v], step[v] = 1, named[(c, role, "2")]
         elif part == "2":
@@ -388,16 +424,22 @@ def lift(planar: PlanarBook, strategy: Strategy) -> Strategy:
             kind[v] = 3
         elif part == "3":
             kind[v] = 4
-            punish[v] = named[(c, 1 - role, "y")]  # v1 -> yb (role 1), z1 -> ya (role 0)
+            assert role is not None
+            punish[v] = named.get((c, 1 - role, "y"), -1)  # v1 -> yb (role 1), z1 -> ya (role 0)
+            step[v] = next((w for w in succ[v] if w != punish[v]), -1)  # on along the arc
         else:
             kind[v] = 5
             step[v] = succ[v][0]
-    for a, (u, w) in enumerate(book.arcs):
-        chain = planar.along[a]
-        first[(u, w)] = named[(chain[0][0], chain[0][1], "1")] if chain else w
-        for x, (c, role) in enumerate(chain):
-            following = chain[x + 1] if x + 1 < len(chain) else None
-            step[named[(c, role, "3")]] = w if following is None else named[(following[0], following[1], "1")]
+    first: dict[tuple[int, int], int] = {}  # (tail, head) -> the first vertex after the tail
+    for u in range(n):
+        if kind[u] == 0:
+            for s in succ[u]:
+                before, x = u, s
+                while x >= 0 and kind[x] in (1, 2, 3, 4):  # along the arc's chain to its head
+                    before, x = x, exit_of[before] if kind[x] == 3 else step[x]
+                if x >= 0 and kind[x] == 0:
+                    first[(u, book_vertex[x])] = s
+    planar_of = {b: v for v, b in enumerate(book_vertex) if b >= 0}
 
     # the book play of the last call, kept in step with the planar play it came from: a
     # depth-first walk changes only the play's end between calls, so only the new end is
@@ -455,7 +497,8 @@ def lift(planar: PlanarBook, strategy: Strategy) -> Strategy:
         if k == 0:
             # the book strategy gets this module's list, under the same rule: not to keep it
             w = strategy(book_play_of(play))
-            return first.get((v, w), w)
+            # no arc to w: w's own vertex, no move from here either (the checker refuses it)
+            return first.get((v, w), planar_of.get(w, w) if type(w) is int else w)
         if k == 3:  # the centre: on along the arc the token came by
             return exit_of[play[-2]]
         if k == 4 and exit_of[play[-3]] != v:  # the other player turned at the centre
