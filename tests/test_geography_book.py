@@ -11,6 +11,7 @@ import itertools
 import random
 from fractions import Fraction
 from functools import cache
+from pathlib import Path
 
 import networkx as nx
 import pytest
@@ -399,3 +400,56 @@ def test_large_dense_drawings_give_planar_gadget_graphs():
         planar = planar_game(random_book(rng, n, m), safe=lambda i, j: True)
         assert planar.crossing_count > 500
         assert nx.check_planarity(planar.game.graph.to_networkx().to_undirected())[0]
+
+
+def test_the_strategy_routes_result_is_certified_by_its_own_strategy():
+    """``--route strategy`` writes the winner's strategy (one arc out of each of the
+    winner's positions; in rows, gadgets between them): walked by the function checker on
+    the result with the gadgets' replies, it is accepted with the game's winner; a forged
+    result keeping a losing move is refused where it changes the winner."""
+    from pyasp_games.domains.geography.book import gadget_vertices, lift_gadgets
+    from pyasp_games.domains.geography.planar_unfold import StrategyPositions, strategy_unfold
+
+    class LosingMove(StrategyPositions):
+        def choose(self, v, avail, children):
+            if children and self.search.position_wins(v, avail):
+                return [ch for ch in children if self.search.position_wins(*ch)][:1] or children[:1]
+            return children
+
+    rng = random.Random(8)
+    gadgets = refused = 0
+    for k in range(8):
+        arcs = [(u, v) if rng.random() < 0.5 else (v, u) for u in range(6) for v in range(u + 1, 6)]
+        game = make_instance(from_arcs([(str(u), str(v)) for u, v in arcs], [str(i) for i in range(6)]),
+                             "0", "edge" if k % 2 else "vertex")
+        winner = brute_force_winner(game)
+        for share in (True, False):
+            result = strategy_unfold(game, share=share).graph
+            planar = make_instance(result, "p")
+            gadget = gadget_vertices(result, "X")
+            gadgets += len(gadget)
+            ok, message = check_strategy_function(planar, winner, lift_gadgets(planar, gadget, None))
+            assert ok, message
+        forged = make_instance(strategy_unfold(game, positions=LosingMove, share=True).graph, "p")
+        if brute_force_winner(forged) != winner:
+            assert not check_strategy_function(forged, winner, lift_gadgets(
+                forged, gadget_vertices(forged.graph, "X"), None))[0]
+            refused += 1
+    assert gadgets > 0 and refused >= 2, (gadgets, refused)
+
+
+def test_the_command_certifies_a_large_strategy_result_by_walking_it(monkeypatch, tmp_path):
+    """``planarize --route strategy`` beyond NATIVE_CERTIFIED vertices (lowered to 0 here):
+    the result certified by the function checker, not by solving it."""
+    from pyasp_games.cli import geography as cli
+
+    from .conftest import run_cli
+
+    monkeypatch.setattr(cli, "NATIVE_CERTIFIED", 0)
+    source = Path(__file__).resolve().parents[1] / "docs" / "examples" / "tournament8-edge.txt"
+    run = run_cli("geography", "planarize", source, "--route", "strategy",
+                  "--json", "-o", tmp_path / "out.txt")
+    assert run.code == 0, run.stderr
+    said = run.json()["certificates"]
+    assert said["game"].startswith("first: a winning strategy of")
+    assert said["result"].startswith("first: a winning strategy checked over") and run.json()["winner_preserved"]

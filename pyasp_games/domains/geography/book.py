@@ -385,14 +385,17 @@ def lift(planar: PlanarBook, strategy: Strategy) -> Strategy:
 
 
 def lift_gadgets(
-    game: Geography, gadget: dict[int, tuple[int, int | None, str]], strategy: Strategy,
+    game: Geography, gadget: dict[int, tuple[int, int | None, str]], strategy: Strategy | None,
     book_vertex: Sequence[int] | None = None,
 ) -> Strategy:
     """:func:`lift` for any digraph with crossing gadgets
     (:func:`~pyasp_games.domains.geography.planar.with_gadgets`' output, its gadget
     vertices ``gadget``, e.g. from :func:`gadget_vertices`): the arcs' chains are read off
     the digraph itself. ``strategy`` is a strategy of the digraph without gadgets, whose
-    vertices are the others, numbered by ``book_vertex`` (default: their own numbers).
+    vertices are the others, numbered by ``book_vertex`` (default: their own numbers);
+    ``None``: that digraph *is* the winner's strategy (``geography planarize --route
+    strategy`` writes it so: one arc out of every position of the winner), and the
+    winner takes the one arc there is (refused where there are several, or none).
 
     >>> from pyasp_games.domains.geography.model import make_instance
     >>> from pyasp_games.domains.geography.planar import with_gadgets
@@ -494,6 +497,8 @@ def lift_gadgets(
     def lifted(play: Sequence[int]) -> int:
         v = play[-1]
         k = kind[v]
+        if k == 0 and strategy is None:  # the one arc out of v (else no move: refused)
+            return succ[v][0] if len(succ[v]) == 1 else -1
         if k == 0:
             # the book strategy gets this module's list, under the same rule: not to keep it
             w = strategy(book_play_of(play))
