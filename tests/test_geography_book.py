@@ -299,25 +299,32 @@ def function_dag(game, answer, strategy):
     return {"replies": replies, "nodes": nodes}, None
 
 
-@pytest.mark.parametrize("variant", ["vertex", "edge"])
-def test_the_function_checker_agrees_with_the_proof_dag_checker(variant):
+@pytest.mark.parametrize(("variant", "undirected"), [("vertex", False), ("edge", False), ("edge", True)])
+def test_the_function_checker_agrees_with_the_proof_dag_checker(variant, undirected):
     rng = random.Random(5)
     verdicts = []
     for seed in range(16):
-        game = random_game(rng.randint(4, 7), seed, variant, degree=2.0)
+        game = random_game(rng.randint(4, 7), seed, variant, degree=1.5 if undirected else 2.0,
+                           undirected=undirected)
         winner = brute_force_winner(game)
         proof = strategy_proof(game)
         assert check_strategy(game, winner, None if winner == "second" else
                               proof["nodes"][proof["root"]]["move"] if variant == "vertex" else
                               [game.names[game.start], proof["nodes"][proof["root"]]["move"]], proof)[0]
         assert check_strategy_function(game, winner, dag_strategy(game, proof))[0]
-        for salt in range(3):  # random strategies: the same verdict from both checkers
-            def random_strategy(play, salt=salt, game=game):
+        proved = dag_strategy(game, proof)
+        for salt in range(4):  # random strategies (the last the proof's, random off it)
+            def random_strategy(play, salt=salt, game=game, proved=proved):
+                if salt == 3:
+                    try:
+                        return proved(play)
+                    except (KeyError, IndexError):
+                        pass
                 v = play[-1]
                 options = [w for w, _ in game.moves[v]] or [-1]
                 return options[hash((tuple(play), salt)) % len(options)]
 
-            answer = rng.choice(("first", "second"))
+            answer = winner if salt == 3 else rng.choice(("first", "second"))
             dag, move = function_dag(game, answer, random_strategy)
             if variant == "edge" and move is not None:
                 move = [game.names[game.start], move]
