@@ -272,7 +272,12 @@ class Play(list):
     numbers with ``stamps``, per vertex when it was played (a counter, increasing along
     the play; a vertex played again after the walk went back gets a new one). A strategy
     that keeps state between calls finds what changed since its last call by bisecting
-    the stamps (the vertices stamped at most the last call's last stamp are still there)."""
+    the stamps (the vertices stamped at most the last call's last stamp are still there).
+
+    >>> play = Play([0, 3])
+    >>> play, play.stamps
+    ([0, 3], [0, 1])
+    """
 
     stamps: list[int]
 
