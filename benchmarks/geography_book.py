@@ -16,7 +16,13 @@ Three measurements, each with its CPU seconds:
    strategy a dictionary look-up;
 3. the same chain drawn as a book with two safe crossings a diamond (``in -> b`` and
    ``b -> in'`` both cross ``a -> d`` on page 2), planarized (23 vertices a diamond), and
-   the book strategy lifted through the gadgets (``lift``) and checked on the planar game.
+   the book strategy lifted through the gadgets (``lift``) and checked on the planar game;
+4. with ``--tournaments N`` (about 220 s of CPU for 40): the edge games of ``N`` random
+   10-vertex tournaments (seed 7), ``--route strategy``'s result of each (up to 300,000
+   vertices), and those beyond 20,000 vertices certified by walking them as the winner's
+   strategy (``lift_gadgets(..., None)``: one arc out of each of the winner's positions).
+
+    python benchmarks/geography_book.py --tournaments 40
 """
 
 from __future__ import annotations
@@ -29,8 +35,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pyasp_games.domains.geography.book import BookDrawing, crossings, lift, planar_game
+from pyasp_games.domains.geography.book import (
+    BookDrawing,
+    crossings,
+    gadget_vertices,
+    lift,
+    lift_gadgets,
+    planar_game,
+)
 from pyasp_games.domains.geography.model import make_instance
+from pyasp_games.domains.geography.native import solve_game
+from pyasp_games.domains.geography.planar_unfold import strategy_unfold
 from pyasp_games.domains.geography.verify import check_strategy_function
 from pyasp_games.engines.graphs import from_arcs
 
@@ -86,7 +101,11 @@ def main() -> None:
     parser.add_argument("--reach", type=int, default=12)
     parser.add_argument("--diamonds", type=int, default=25_000)
     parser.add_argument("--book-diamonds", type=int, default=5_000)
+    parser.add_argument("--tournaments", type=int, default=0)
     args = parser.parse_args()
+    if args.tournaments:
+        tournaments(args.tournaments)
+        return
 
     book = local_book(args.vertices, args.arcs, args.reach, 1)
     t = cpu()
@@ -126,6 +145,29 @@ def main() -> None:
     print(f"3. the chain of {args.book_diamonds:,} diamonds as a book: {planar.crossing_count:,} crossings, "
           f"planar game of {len(planar.game):,} vertices in {t1 - t:.2f} s of CPU; the lifted strategy "
           f"{ok}: {message}; {t2 - t1:.2f} s of CPU, {positions / (t2 - t1):,.0f} positions a second")
+
+
+def tournaments(count: int, n: int = 10) -> None:
+    rng = random.Random(7)
+    games = [[(u, v) if rng.random() < 0.5 else (v, u) for u in range(n) for v in range(u + 1, n)]
+             for _ in range(count)]
+    print("| game | winner | result's vertices | shared in rows | route CPU s | certified by walking | positions | check CPU s |")
+    print("|---|---|---|---|---|---|---|---|")
+    for k, arcs in enumerate(games):
+        game = make_instance(from_arcs([(str(u), str(v)) for u, v in arcs], [str(i) for i in range(n)]), "0", "edge")
+        t = cpu()
+        winner = "first" if solve_game(game, line=False).first_wins else "second"
+        result = strategy_unfold(game, None, 300_000)
+        t1 = cpu()
+        if len(result.graph) <= 20_000:
+            continue
+        planar = make_instance(result.graph, "p")
+        ok, message = check_strategy_function(planar, winner, lift_gadgets(
+            planar, gadget_vertices(result.graph, "X"), None))
+        t2 = cpu()
+        positions = message.split(" over ")[1].split()[0] if ok else "-"
+        print(f"| {k} | {winner} | {len(result.graph):,} | {result.shared} | {t1 - t:.1f} | {ok} | "
+              f"{positions} | {t2 - t1:.1f} |", flush=True)
 
 
 if __name__ == "__main__":
