@@ -11,8 +11,9 @@ with probability ``--degree / (n - 1)``, start 0; ``--complete``: the complete d
 (``--route auto``) does it, in this process, with a deadline of ``--limit`` seconds:
 the drawing route (vertex geography; edge geography through its line digraph), where it
 refuses the unfolding of the first moves (up to 100,000 vertices), else the QBF route. Then the winner is checked: the game solved (native) against the planar game
-solved (native, ``--check-limit`` seconds, up to :data:`CHECKED` vertices) -- *on the
-result* -- and, on the QBF route,
+solved (native, ``--check-limit`` seconds, up to :data:`CHECKED` vertices; beyond, the
+winner's strategy route's result is walked by ``verify.check_strategy_function``, its own
+strategy) -- *on the result* -- and, on the QBF route,
 against the QBF's truth (its own search) as well. Printed: per size and variant, how
 many were planarized (by which route), refused (the QBF route's crossing limit) or out
 of time, the sizes of the results (median and largest vertices and arcs), the seconds,
@@ -31,6 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pyasp_games.cli.geography import AUTO_UNFOLDED
+from pyasp_games.domains.geography.book import gadget_vertices, lift_gadgets
 from pyasp_games.domains.geography.model import make_instance
 from pyasp_games.domains.geography.native import solve_game, strategy_proof
 from pyasp_games.domains.geography.planar import (
@@ -42,10 +44,10 @@ from pyasp_games.domains.geography.planar import (
 from pyasp_games.domains.geography.planar_tqbf import planarize_via_qbf
 from pyasp_games.domains.geography.planar_unfold import strategy_unfold, unfold
 from pyasp_games.domains.geography.tqbf import qbf_value
-from pyasp_games.domains.geography.verify import check_strategy
+from pyasp_games.domains.geography.verify import check_strategy, check_strategy_function
 from pyasp_games.engines.graphs import from_arcs
 from pyasp_games.engines.limits import Deadline, LimitReached
-from pyasp_games.errors import InputError
+from pyasp_games.errors import InputError, Unconfirmed
 
 #: The largest planar game solved to check its winner.
 CHECKED = 20_000
@@ -130,6 +132,19 @@ def one(arcs: list[tuple[int, int]], n: int, variant: str, limit: float, check_l
                 row["certified"] = (check_strategy(planar, answer, move, proof)[0] and row["checked"]
                                     and row["game_certified"])
         except LimitReached:
+            pass
+    elif row["route"] == "strategy":
+        # too large for the native search, but the result is the winner's strategy itself:
+        # the function checker of verify.py walks it on the result (one arc out of each of
+        # the winner's positions, the punishing replies in the gadgets between rows)
+        planar = make_instance(result, start)
+        lifted = lift_gadgets(planar, gadget_vertices(result, "X"), None)
+        try:
+            ok = check_strategy_function(planar, "first" if winner else "second", lifted,
+                                         deadline=clock(check_limit, cpu))[0]
+            row["checked"] = ok
+            row["certified"] = ok and row["game_certified"]
+        except (LimitReached, Unconfirmed):
             pass
     return row
 

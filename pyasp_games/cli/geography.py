@@ -118,6 +118,9 @@ Route = StrEnum("Route", {r: r for r in ("auto", "drawing", "strategy", "unfold"
 #: The most vertices ``--route auto`` lets the strategy and the unfolding write before the
 #: next route.
 AUTO_UNFOLDED = 100_000
+#: the strategy route's results up to this size are certified by the native search's proof;
+#: larger ones by their own strategy walked on them (verify.check_strategy_function)
+NATIVE_CERTIFIED = 20_000
 
 
 def planarize(
@@ -360,19 +363,41 @@ def _certified(game: Geography, result: Any, start: str, deadline: Any) -> dict[
     """The strategy route's results are built from the search's values, so both winners
     are certified by the checker of ``verify.py``, with or without ``--check`` (it walks the real
     positions and trusts no value of the search): the winner's strategy on the game, and
-    the result's winner by its own strategy on the result. Raises on a refusal (a bug)."""
+    the result's winner by its own strategy on the result (the native search's proof up to
+    :data:`NATIVE_CERTIFIED` vertices; beyond, the result walked as the game's winner's
+    strategy by :func:`~pyasp_games.domains.geography.verify.check_strategy_function`).
+    Raises on a refusal (a bug)."""
     from pyasp_games.domains.geography.model import make_instance
     from pyasp_games.domains.geography.native import solve_game, strategy_proof
     from pyasp_games.domains.geography.verify import check_strategy
 
     said = {}
+    answer = None
     for what, g in (("game", game), ("result", make_instance(result, start))):
+        if what == "result" and len(g) > NATIVE_CERTIFIED and answer is not None:
+            # beyond the native search's reach: the result is the winner's strategy itself
+            # (one arc out of each of the winner's positions, gadgets between rows), walked
+            # on the result with the gadgets' punishing replies; no value of a search used
+            from pyasp_games.domains.geography.book import gadget_vertices, lift_gadgets
+            from pyasp_games.domains.geography.verify import check_strategy_function
+            from pyasp_games.errors import Unconfirmed
+
+            try:
+                ok, message = check_strategy_function(
+                    g, answer, lift_gadgets(g, gadget_vertices(result, "X"), None), deadline=deadline)
+            except Unconfirmed as why:
+                said[what] = f"not certified: {why}"
+                continue
+            if not ok:
+                raise RuntimeError(f"{game.name}: the {what}'s strategy is refused: {message}")
+            said[what] = f"{answer}: {message}"
+            continue
         solved = solve_game(g, deadline, line=False)
+        answer = "first" if solved.first_wins else "second"
         proof = strategy_proof(g, deadline, search=solved.search)
         if proof is None:
             said[what] = "not certified: a strategy beyond the certificate's size or the time limit"
             continue
-        answer = "first" if solved.first_wins else "second"
         ok, message = check_strategy(g, answer, None if solved.move is None else g.move_name(solved.move), proof)
         if not ok:
             raise RuntimeError(f"{game.name}: the {what}'s strategy is refused: {message}")

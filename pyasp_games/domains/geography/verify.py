@@ -19,9 +19,11 @@ first move winning for the opponent.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pyasp_games.domains.geography.model import Geography
+from pyasp_games.engines.limits import Deadline, LimitReached
 from pyasp_games.engines.outcome import Outcome
 from pyasp_games.errors import Unconfirmed
 
@@ -259,6 +261,159 @@ def check_strategy(game: Geography, answer: Any, witness: Any, proof: Any) -> tu
     count = len({k for k, _, _ in seen})
     return True, (f"a winning strategy of {len(seen):,} position{'s' if len(seen) != 1 else ''} "
                   f"({count:,} node{'s' if count != 1 else ''}), every reply answered")
+
+
+#: positions a strategy given as a function may make the checker visit
+FUNCTION_BUDGET = 10_000_000
+
+
+class Play(list):
+    """The play handed to a strategy by :func:`check_strategy_function`: a list of vertex
+    numbers with ``stamps``, per vertex when it was played (a counter, increasing along
+    the play; a vertex played again after the walk went back gets a new one). A strategy
+    that keeps state between calls finds what changed since its last call by bisecting
+    the stamps (the vertices stamped at most the last call's last stamp are still there).
+
+    >>> play = Play([0, 3])
+    >>> play, play.stamps
+    ([0, 3], [0, 1])
+    """
+
+    stamps: list[int]
+
+    def __init__(self, items: Sequence[int] = ()) -> None:
+        super().__init__(items)
+        self.stamps = list(range(len(items)))
+
+
+def _shown_play(game: Geography, play: Sequence[int], extra: int | None = None) -> str:
+    """A play by its vertices' names, its middle left out when long."""
+    names = [game.names[v] for v in play] + ([] if extra is None else [repr(extra)])
+    if len(names) > 40:
+        return f"{' '.join(names[:5])} ... ({len(names) - 25} more) ... {' '.join(names[-20:])}"
+    return " ".join(names)
+
+
+def check_strategy_function(
+    game: Geography, answer: Any, strategy: Callable[[Sequence[int]], Any],
+    budget: int = FUNCTION_BUDGET, deadline: Deadline | None = None,
+) -> tuple[bool, str]:
+    """Check a claimed winner by the winner's strategy given as a function of the play.
+
+    An exhaustive depth-first walk of the real game from the start: at every turn of the
+    claimed winner ``answer`` (``first``/``second``) the strategy's move, which must be
+    legal; at every turn of the other player every legal move; every play must end with
+    the other player unable to move. The strategy is untrusted code: it is called with the
+    play so far (vertex numbers, the start first, the token's vertex last) and nothing it
+    says is believed except as a move (an exception, or anything but a legal vertex
+    number, refuses it, with the play).
+
+    It scales to games of 10^5-10^6 vertices: one used-array (vertices, or edges in edge
+    geography) marked and unmarked as the walk goes down and back, an explicit stack (no
+    recursion limit), O(degree) work per position besides the strategy. **The play is
+    handed to the strategy without a copy**: the same list (a :class:`Play`, whose stamps
+    say what changed since a strategy's last call), changed by the walk after the call
+    returns, so a strategy must not keep it (nor change it: it would mislead only itself;
+    the checker reads its own record). Positions are not merged (the strategy
+    may depend on the whole play): the walk visits every play the strategy allows, and
+    raises :class:`~pyasp_games.errors.Unconfirmed` beyond ``budget`` positions, and
+    :class:`~pyasp_games.engines.limits.LimitReached` at the deadline (polled).
+
+    >>> from pyasp_games.domains.geography.model import parse_instance
+    >>> g = parse_instance("s a\\na b\\ns b\\n", "s", "vertex")
+    >>> check_strategy_function(g, "first", lambda play: g.graph.index["b"])
+    (True, 'a winning strategy checked over 2 positions: every play ends with the second player stuck')
+    >>> check_strategy_function(g, "first", lambda play: g.graph.index["a"])
+    (False, 'the play s a b ends with the claimed winner (first) unable to move')
+    """
+    if answer not in ("first", "second"):
+        return False, f"answer {answer!r} is neither 'first' nor 'second'"
+    vertex = game.variant == "vertex"
+    n = len(game)
+    # per vertex, its moves as (next vertex, the material it uses up)
+    moves = [[(w, w if vertex else e) for w, e in row] for row in game.moves]
+    used = bytearray(n if vertex else game.edge_count)
+    if vertex:
+        used[game.start] = 1
+    # the checker's own record of the play (what it reads), and the copy handed to the
+    # strategy (which a strategy could change: it would mislead only itself)
+    line = [game.start]
+    play = Play([game.start])
+    stamps = play.stamps
+    spent: list[int] = [-1]  # per vertex of the play, the material its move used (-1: none)
+    clock = [1]  # the next stamp
+
+    def push(w: int, item: int) -> None:
+        used[item] = 1
+        line.append(w)
+        play.append(w)
+        stamps.append(clock[0])
+        clock[0] += 1
+        spent.append(item)
+
+    def legal(v: int) -> list[tuple[int, int]]:
+        out = [(w, item) for w, item in moves[v] if not used[item]]
+        if not vertex and len(out) > 1:  # parallel edges to one vertex: the same move
+            out = list({w: (w, item) for w, item in reversed(out)}.values())
+        return out
+
+    def winner_moves(v: int) -> int | str:
+        """The strategy's move at the winner's turn at ``v``, played; or a refusal's reason."""
+        options = legal(v)
+        if not options:
+            return f"the play {_shown_play(game, line)} ends with the claimed winner ({answer}) unable to move"
+        try:
+            w = strategy(play)
+        except LimitReached:
+            raise
+        except Exception as error:  # untrusted code: its failure is a refusal
+            return f"the strategy fails after the play {_shown_play(game, line)}: {error!r}"
+        if len(play) != len(line) or len(stamps) != len(line) or play[-1] != v:
+            return f"the strategy changed the play it was given, after {_shown_play(game, line)}"
+        item = next((it for x, it in options if x == w and type(w) is int), None)
+        if item is None:
+            return f"the strategy's move {w!r} after the play {_shown_play(game, line)} is not legal"
+        push(w, item)
+        return w
+
+    positions = 1  # the start, then one per move
+    here = game.start
+    if answer == "first":
+        here = winner_moves(here)
+        if isinstance(here, str):
+            return False, here
+        positions += 1
+    elif not legal(here):
+        return True, "the first player has no move at the start: nothing to answer"
+    # one frame per position of the other player: its legal moves, the next to try, the
+    # length of the play there
+    stack: list[list[Any]] = [[legal(here), 0, len(line)]]
+    loser = "second" if answer == "first" else "first"
+    while stack:
+        frame = stack[-1]
+        options, k, depth = frame
+        while len(line) > depth:  # back to this position
+            line.pop()
+            play.pop()
+            stamps.pop()
+            used[spent.pop()] = 0
+        if k == len(options):
+            stack.pop()
+            continue
+        frame[1] = k + 1
+        w, item = options[k]
+        push(w, item)
+        positions += 2  # the other player's move, and the strategy's answer (if any)
+        if positions > budget:
+            raise Unconfirmed(f"a strategy beyond the checker's budget of {budget:,} positions")
+        if deadline is not None and positions % 4096 < 2:
+            deadline.check()
+        here = winner_moves(w)
+        if isinstance(here, str):
+            return False, here
+        stack.append([legal(here), 0, len(line)])
+    return True, (f"a winning strategy checked over {positions:,} positions: every play ends with "
+                  f"the {loser} player stuck")
 
 
 def check_outcome(game: Geography, outcome: Outcome) -> tuple[bool | None, str]:
