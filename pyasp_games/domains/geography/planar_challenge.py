@@ -116,8 +116,7 @@ except ImportError:  # pragma: no cover - until book.py is merged
 Strategy = Callable[[Sequence[int]], int]
 
 #: The order of the groups of a layer's challenge vertices along the spine.
-BLOCK_ORDER = ("D", "F", "G2", "G1", "N", "RX", "Q", "YJ", "K")
-FAN_PAGE = 2
+BLOCK_ORDER = ("D", "G2", "F", "G1", "N", "RXY", "Q", "J", "K")
 #: The largest P0 built (vertices).
 MAX_VERTICES = 2_000_000
 
@@ -374,10 +373,10 @@ def challenged(game: Geography, deadline: Deadline | None = None) -> Challenged:
         arc(("c", t), ("u", t), 2, False)
         arc(("u", t), ("d", t + 1, 1), 1, False)
         for u in vs:
-            arc(("c", t), ("N", t, u), FAN_PAGE)
+            arc(("c", t), ("N", t, u), 2)
         for item in items:
             if ("R", t, item) in lookup:
-                arc(("c", t), ("R", t, item), FAN_PAGE)
+                arc(("c", t), ("R", t, item), 2)
         for c in vs:
             for j in range(1, k + 1):
                 arc(("D", t, c), ("s", t, j, (c >> (j - 1)) & 1), 1)
@@ -436,49 +435,41 @@ def challenged(game: Geography, deadline: Deadline | None = None) -> Challenged:
 def _block(t: int, layers: int, n: int, items: list[Any], items_of: list[list[Any]], by_material: list[int],
            item_material: Callable[[Any], int], lowest: Callable[[int], int],
            item_name: Callable[[Any], str], add: Callable[[tuple, str], None]) -> None:
-    """Layer ``t``'s challenge vertices, in spine order (module docstring)."""
+    """Layer ``t``'s challenge vertices, in spine order (module docstring): the groups of
+    :data:`BLOCK_ORDER`, each in an order that nests the arcs between groups (an arc
+    bundle between two groups crosses itself least when one group is in the reverse
+    order of the other)."""
+    walked = [m for m in by_material if t - 1 >= lowest(m)]  # materials with a walk below t
     for group in BLOCK_ORDER:
-        if group == "N":
-            for u in range(n):
-                add(("N", t, u), f"L{t}.N{u}")
-        elif group == "RX":
-            for item in sorted(items, key=lambda a: -item_material(a)):
-                if t - 1 >= lowest(item_material(item)):
-                    add(("R", t, item), f"L{t}.R{item_name(item)}")
-                    add(("X", t, item), f"L{t}.X{item_name(item)}")
-        elif group == "RXY":  # each material's items, then its Y
-            for m in by_material:
-                if t - 1 >= lowest(m):
-                    for item in items_of[m]:
-                        add(("R", t, item), f"L{t}.R{item_name(item)}")
-                        add(("X", t, item), f"L{t}.X{item_name(item)}")
-                    add(("Y", t, m), f"L{t}.Y{m}")
-        elif group == "J":
-            for m in by_material:
-                if t - 1 >= lowest(m):
-                    add(("J", t, m), f"L{t}.J{m}")
-        elif group == "D":
+        if group == "D":
             for c in range(n):
                 add(("D", t, c), f"L{t}.D{c}")
-        elif group == "G1":
-            for u in reversed(range(n)):
-                add(("G1", t, u), f"L{t}.G{u}a")
         elif group == "G2":
             for u in range(n):
                 add(("G2", t, u), f"L{t}.G{u}b")
-        elif group == "Q":
-            for item in sorted(items, key=lambda a: -item_material(a)):
-                add(("Q", t, item), f"L{t}.Q{item_name(item)}")
-        elif group == "YJ":
-            for m in by_material:
-                if t - 1 >= lowest(m):
-                    add(("Y", t, m), f"L{t}.Y{m}")
-                    add(("J", t, m), f"L{t}.J{m}")
-        elif group == "F":
+        elif group == "F":  # the reverse of the D's: F -> D nested
             for c in reversed(range(n)):
                 add(("F", t, c), f"L{t}.F{c}")
-        elif group == "K" and t < layers:
-            for m in reversed(by_material):
+        elif group == "G1":  # the reverse of the G2's
+            for u in reversed(range(n)):
+                add(("G1", t, u), f"L{t}.G{u}a")
+        elif group == "N":
+            for u in range(n):
+                add(("N", t, u), f"L{t}.N{u}")
+        elif group == "RXY":  # per material (descending): its items' R and X, then its Y
+            for m in walked:
+                for item in items_of[m]:
+                    add(("R", t, item), f"L{t}.R{item_name(item)}")
+                    add(("X", t, item), f"L{t}.X{item_name(item)}")
+                add(("Y", t, m), f"L{t}.Y{m}")
+        elif group == "Q":  # ascending: the reverse of the X's
+            for item in sorted(items, key=item_material):
+                add(("Q", t, item), f"L{t}.Q{item_name(item)}")
+        elif group == "J":  # ascending: the reverse of the Y's, and of layer t-1's K's
+            for m in reversed(walked):
+                add(("J", t, m), f"L{t}.J{m}")
+        elif group == "K" and t < layers:  # descending: the reverse of the J's and Q's
+            for m in by_material:
                 add(("K", t, m), f"L{t}.K{m}")
 
 
