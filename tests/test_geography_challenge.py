@@ -15,6 +15,8 @@ from pyasp_games.domains.geography.native import solve_game, strategy_proof
 from pyasp_games.domains.geography.planar import play_using
 from pyasp_games.domains.geography.verify import brute_force_winner
 from pyasp_games.engines.graphs import Digraph, from_arcs
+from pyasp_games.engines.limits import Deadline, LimitReached
+from pyasp_games.errors import InputError
 
 
 def _game(n: int, arcs: list[tuple[int, int]], variant: str, undirected: bool = False) -> Geography:
@@ -203,6 +205,20 @@ def test_an_unsafe_drawing_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pc, "BLOCK_ORDER", ("F", "D", "G2", "G1", "N", "RXY", "Q", "J", "K"))
     with pytest.raises(pc.UnsafeDrawing, match="cross and are not proved"):
         pc.challenged(_game(4, [(0, 1), (1, 2), (2, 3), (3, 0), (0, 2), (1, 3)], "edge"))
+
+
+def test_refusals(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = _game(3, [(0, 1), (1, 2), (2, 0)], "edge")
+    ch = pc.challenged(game)
+    with pytest.raises(InputError, match="neither a proof DAG nor a function"):
+        pc.challenged_strategy(ch, "first", [1, 2])
+    with pytest.raises(InputError, match="winner must be first or second"):
+        pc.challenged_strategy(ch, "nobody", lambda play: 1)
+    with pytest.raises(LimitReached):
+        pc.challenged(game, Deadline(0))
+    monkeypatch.setattr(pc, "MAX_VERTICES", 50)
+    with pytest.raises(InputError, match="limit 50"):
+        pc.challenged(game)
 
 
 def _expected_vertices(ch: pc.Challenged) -> int:
