@@ -10,7 +10,9 @@ For every size n and variant: ``--count`` random digraphs on n vertices (each ar
 with probability ``--degree / (n - 1)``, start 0; ``--complete``: the complete digraph; ``--tournament``: random tournaments), redrawn as ``geography planarize``
 (``--route auto``) does it, in this process, with a deadline of ``--limit`` seconds:
 the drawing route (vertex geography; edge geography through its line digraph), where it
-refuses the unfolding of the first moves (up to 100,000 vertices), else the QBF route. Then the winner is checked: the game solved (native) against the planar game
+refuses the unfolding of the first moves (up to 100,000 vertices), else the challenged game
+(its winner certified on the result by the game's strategy carried over and walked over
+every reply of the loser), else the QBF route. Then the winner is checked: the game solved (native) against the planar game
 solved (native, ``--check-limit`` seconds, up to :data:`CHECKED` vertices; beyond, the
 winner's strategy route's result is walked by ``verify.check_strategy_function``, its own
 strategy) -- *on the result* -- and, on the QBF route,
@@ -31,7 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pyasp_games.cli.geography import AUTO_UNFOLDED
+from pyasp_games.cli.geography import AUTO_UNFOLDED, _carried_over, _challenged
 from pyasp_games.domains.geography.book import gadget_vertices, lift_gadgets
 from pyasp_games.domains.geography.model import make_instance
 from pyasp_games.domains.geography.native import solve_game, strategy_proof
@@ -77,6 +79,7 @@ def one(arcs: list[tuple[int, int]], n: int, variant: str, limit: float, check_l
         game, "first" if winner else "second", None if solved.move is None else game.move_name(solved.move), proof)[0]
     started = time.process_time()
     deadline = clock(limit, cpu)
+    challenge = None
     try:
         result = qbf = None
         # edge geography: the arcs used up are the line digraph's vertices (2-cycles left out)
@@ -103,6 +106,14 @@ def one(arcs: list[tuple[int, int]], n: int, variant: str, limit: float, check_l
             except InputError:
                 pass
         if result is None:
+            try:  # the challenged game (every illegal move challenged at once; polynomial)
+                challenge = _challenged(make_instance(g, "0", variant), deadline)
+                result = challenge[1].game.graph
+                start, row["route"] = result.headers["start"], "challenge"
+                row["crossings"] = challenge[1].crossing_count
+            except InputError:
+                pass
+        if result is None:
             route = planarize_via_qbf(g, "0", variant, True, deadline)
             result, start, qbf, row["route"] = route.graph, "in1", route.qbf, "qbf"
     except LimitReached:
@@ -119,7 +130,17 @@ def one(arcs: list[tuple[int, int]], n: int, variant: str, limit: float, check_l
         except LimitReached:
             row["truth"] = None
     row["checked"] = None  # beyond CHECKED vertices the native search's table outgrows memory
-    if len(result) <= CHECKED:
+    if challenge is not None:
+        # the game's strategy carried over to the result and walked there over every reply
+        # of the loser (the same certificate as `planarize --route challenge --check`)
+        try:
+            said = _carried_over(make_instance(g, "0", variant), *challenge, clock(check_limit, cpu))
+            ok = not said["result"].startswith("not certified")
+            row["checked"] = (said["result"].split(":", 1)[0] == ("first" if winner else "second")) if ok else None
+            row["certified"] = bool(ok and row["checked"] and row["game_certified"])
+        except LimitReached:
+            pass
+    elif len(result) <= CHECKED:
         try:
             planar = make_instance(result, start)
             solved = solve_game(planar, clock(check_limit, cpu), line=False)
@@ -165,7 +186,7 @@ def main() -> None:
     parser.add_argument("--per-game", action="store_true", help="also a line per game (route, sizes, CPU, checks)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    print("| n | variant | planarized (planar / drawing / strategy / unfolded [shared in rows] / QBF) | refused / out of time | "
+    print("| n | variant | planarized (planar / drawing / strategy / unfolded [shared in rows] / challenged / QBF) | refused / out of time | "
           "vertices median (largest) | arcs median (largest) | CPU s median (largest) | "
           "winner checked on the result | certified on the result | QBF truth = winner |")
     print("|---|---|---|---|---|---|---|---|---|---|")
@@ -194,7 +215,7 @@ def main() -> None:
             if any(c is False for c in checked) or any(t is False for t in truth):
                 print(f"WINNER CHANGED: {[(g, r) for g, r in zip(games, rows, strict=True) if r.get('checked') is False]}")
             print(f"| {n} | {variant} | {len(done)}/{len(rows)} ({routes.count('planar')} / "
-                  f"{routes.count('drawing')} / {routes.count('strategy')} / {routes.count('unfold')} [{sum(1 for r in rows if r.get('shared'))}] / {routes.count('qbf')}) | {routes.count('refused')} / "
+                  f"{routes.count('drawing')} / {routes.count('strategy')} / {routes.count('unfold')} [{sum(1 for r in rows if r.get('shared'))}] / {routes.count('challenge')} / {routes.count('qbf')}) | {routes.count('refused')} / "
                   f"{routes.count('timeout')} | {statistics.median(size):,.0f} ({max(size):,}) | "
                   f"{statistics.median(arcs_):,.0f} ({max(arcs_):,}) | {statistics.median(seconds):.2f} "
                   f"({max(seconds):.2f}) | {checked.count(True)}/{len(done)} (unknown "

@@ -113,11 +113,15 @@ def geography_to_qbf(
 
 
 #: How ``geography planarize`` redraws a game (:data:`ROUTES`).
-Route = StrEnum("Route", {r: r for r in ("auto", "drawing", "strategy", "unfold", "qbf")})
+Route = StrEnum("Route", {r: r for r in ("auto", "drawing", "strategy", "unfold", "challenge", "qbf")})
 
 #: The most vertices ``--route auto`` lets the strategy and the unfolding write before the
 #: next route.
 AUTO_UNFOLDED = 100_000
+
+#: The most vertices the challenged game's planar result may have (about 9 per crossing):
+#: beyond it the route refuses (``auto`` then tries the QBF route).
+CHALLENGED_VERTICES = 6_000_000
 #: the strategy route's results up to this size are certified by the native search's proof;
 #: larger ones by their own strategy walked on them (verify.check_strategy_function)
 NATIVE_CERTIFIED = 20_000
@@ -143,10 +147,16 @@ def planarize(
         "strategy: the game solved, then only the winner's strategy written out (one winning move "
         "per won position, every move of a lost one; every game the native search solves; small; "
         "not a reduction: it needs the answer first, so only when asked for); "
-        "auto: the drawing, else the unfolding (up to 100,000 vertices), else the QBF route.",
+        "challenge: the challenged game (every illegal move challenged at once; every game, "
+        "polynomial, drawn as a book whose crossings are proved safe; with --check its winner is "
+        "certified on the result by the game's strategy carried over); "
+        "auto: the drawing, else the unfolding (up to 100,000 vertices), else the challenged "
+        "game, else the QBF route.",
     ),
     check: bool = typer.Option(
-        False, "--check", help="Also solve both games (native) and compare the winners, within the time limit."
+        False, "--check", help="Also solve both games (native) and compare the winners, within the time "
+        "limit (the challenged game: the game solved, its strategy carried over to the result and "
+        "checked there by an exhaustive walk over the loser's replies)."
     ),
     output: Path = OUTPUT,
     force: bool = FORCE,
@@ -230,6 +240,13 @@ def planarize(
         except InputError:
             if chosen == "unfold":
                 raise
+    challenge = None
+    if unfolded is None and planar is None and chosen in ("challenge", "auto"):
+        try:
+            challenge = _challenged(game, deadline)
+        except InputError:
+            if chosen == "challenge":
+                raise
     if unfolded is not None and by_strategy:
         if not unfolded.planar:  # a tree, or rows with safe crossings: a bug if not
             raise RuntimeError(f"{game.name}: the strategy's graph is not planar")
@@ -275,6 +292,19 @@ def planarize(
             "crossings": [[list(c.first), list(c.second)] for c in planar.crossing_list],
             "dropped_vertices": planar.dropped_vertices, "dropped_arcs": planar.dropped_arcs,
             "search_nodes": planar.search_nodes}  # fmt: skip
+    elif challenge is not None:
+        ch, built = challenge
+        result, new_start = built.game.graph, built.game.names[built.game.start]
+        why = "no drawing of the game avoids a crossing one play uses twice" if refused else (
+            "asked for" if chosen == "challenge" else "beyond the unfolding's size")
+        summary = (f"the challenged game ({why}): {ch.layers} moves of {ch.code_bits} bits, "
+                   f"{len(ch.book.names):,} vertices and {_counted(len(ch.book.arcs), 'arc')} "
+                   f"before the gadgets, {_counted(built.crossing_count, 'crossing')} replaced by "
+                   "gadgets, each proved safe (no play uses both arcs)")
+        facts = {"route": "challenge", "crossing_count": built.crossing_count, "moves": ch.layers,
+                 "code_bits": ch.code_bits, "challenged_vertices": len(ch.book.names),
+                 "challenged_arcs": len(ch.book.arcs),
+                 **({"refused_drawing": str(refused)} if refused else {})}  # fmt: skip
     else:
         from pyasp_games.domains.geography.planar_tqbf import planarize_via_qbf
 
@@ -300,7 +330,12 @@ def planarize(
                  **({"refused_drawing": str(refused)} if refused else {})}  # fmt: skip
     checked = None
     preserved: bool | None = True  # proved by the route's construction
-    if check:
+    if check and challenge is not None:
+        facts["certificates"] = _carried_over(game, *challenge, deadline)
+        checked = next(iter(facts["certificates"].values())).split(":", 1)[0]
+        if checked not in ("first", "second"):
+            checked = None
+    elif check:
         checked = _same_winner(game, result if found is None else None, new_start,
                                None if found is None else found.qbf, deadline)
     if facts["route"] == "strategy":
@@ -324,10 +359,15 @@ def planarize(
     else:
         if output is None:
             sys.stdout.write(text)
-        shown = "" if checked is None else (
-            f"; winner {checked} in both, solved" if found is None else
-            f"; winner {checked}, the game solved and the QBF's truth searched")
-        if "certificates" in facts:  # the strategy route: both winners certified as well
+        if challenge is not None:  # certified on the result (with --check), never solved there
+            shown = "" if not check else (
+                f"; winner {checked}, certified on the result ({facts['certificates']['result'].split(': ', 1)[1]})"
+                if checked else f"; the result's winner {facts['certificates']['result']}")
+        else:
+            shown = "" if checked is None else (
+                f"; winner {checked} in both, solved" if found is None else
+                f"; winner {checked}, the game solved and the QBF's truth searched")
+        if "certificates" in facts and challenge is None:  # the strategy route: both winners certified
             shown += "; " + ", ".join(
                 f"{what}'s strategy {said}" if said.startswith("not certified") else
                 f"{what}'s strategy certified ({said.split(': ', 1)[1]})"
@@ -406,6 +446,57 @@ def _certified(game: Geography, result: Any, start: str, deadline: Any) -> dict[
     if len(answers) > 1:
         raise RuntimeError(f"{game.name}: the planar game has another winner (both certified)")
     return said
+
+
+def _challenged(game: Geography, deadline: Any) -> tuple[Any, Any]:
+    """The challenged game of ``game`` and its planar form (crossing gadgets on its book
+    drawing, each crossing proved safe by the construction); :class:`InputError` beyond
+    :data:`CHALLENGED_VERTICES`."""
+    from pyasp_games.domains.geography.book import planar_game
+    from pyasp_games.domains.geography.planar_challenge import challenged
+    from pyasp_games.errors import InputError
+
+    ch = challenged(game, deadline)
+    expected = len(ch.book.names) + 9 * ch.crossing_count
+    if expected > CHALLENGED_VERTICES:
+        raise InputError(f"{game.name}: the challenged game's planar form would have about "
+                         f"{expected:,} vertices ({ch.crossing_count:,} crossings), beyond "
+                         f"{CHALLENGED_VERTICES:,}")
+    return ch, planar_game(ch.book, ch.safe, deadline)
+
+
+def _carried_over(game: Geography, ch: Any, built: Any, deadline: Any) -> dict[str, str]:
+    """The challenged game's winner certified on the planar result: the game (the part
+    the construction read) solved natively, its strategy checked on it by verify.py's
+    checker, carried over to the challenged game and through the gadgets, and checked on
+    the result by an exhaustive walk over the loser's every reply
+    (:func:`~pyasp_games.domains.geography.verify.check_strategy_function`: only the
+    strategy's moves are trusted, as moves). A refusal is a bug; beyond the walk's budget
+    or the time limit, "not certified"."""
+    from pyasp_games.domains.geography.book import lift
+    from pyasp_games.domains.geography.native import solve_game, strategy_proof
+    from pyasp_games.domains.geography.planar_challenge import challenged_strategy
+    from pyasp_games.domains.geography.verify import check_strategy, check_strategy_function
+    from pyasp_games.errors import Unconfirmed
+
+    base = ch.base
+    solved = solve_game(base, deadline, line=False)
+    answer = "first" if solved.first_wins else "second"
+    proof = strategy_proof(base, deadline, search=solved.search)
+    if proof is None:
+        return {"result": "not certified: the game's strategy is beyond the certificate's size"}
+    ok, message = check_strategy(base, answer, None if solved.move is None else base.move_name(solved.move),
+                                 proof)
+    if not ok:
+        raise RuntimeError(f"{game.name}: the game's strategy is refused: {message}")
+    strategy = lift(built, challenged_strategy(ch, answer, proof))
+    try:
+        ok, said = check_strategy_function(built.game, answer, strategy, deadline=deadline)
+    except Unconfirmed as beyond:
+        return {"game": f"{answer}: {message}", "result": f"not certified: {beyond}"}
+    if not ok:
+        raise RuntimeError(f"{game.name}: the challenged game's strategy is refused: {said}")
+    return {"result": f"{answer}: {said}", "game": f"{answer}: {message}"}
 
 
 def _both_ways(game: Geography) -> Any:
