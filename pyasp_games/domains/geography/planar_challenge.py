@@ -36,14 +36,18 @@ player for odd ``t``) and other player ``O_t``:
   move: ``N(u,t) -> D(v,t)`` for an out-neighbour ``v`` of ``u`` (he asserts ``w_t = v``);
 - *challenge (b), material used before*: ``B'_t -> R(a,t)`` for every arc ``a = u -> w``
   (vertex geography: every vertex ``m``): the challenger asserts that move ``t`` was ``a``
-  and its material was used before. The refuter denies the move (``R(a,t) -> G1(u,t)``:
-  ``w_{t-1} != u``; ``R(a,t) -> F(w,t)``: ``w_t != w``; vertex: ``-> F(m,t)``) or concedes,
-  ``R(a,t) -> K(m,t-1)``; on the *walk* ``K(m,r)`` the challenger names layer ``r``,
-  ``K(m,r) -> R'(a',r)`` (an arc ``a'`` of material ``m``), where the refuter must deny
-  ``x_r = m`` as at ``R``, or walks on, ``K(m,r) -> K2(m,r) -> K(m,r-1)`` (forced). The
-  walk stops at layer 1 (edge geography) or, for the start vertex, at layer 0, where
-  ``R'(s,0)`` is a dead end for the refuter (the start is used at move 0); a challenge
-  (b) that no walk can support (nothing used before) does not exist.
+  and its material was used before. The refuter denies the move or concedes. The denial
+  is shared with the walk's (below): ``R(a,t) -> X(a,t) -> Q(a,t)`` (a forward), and at
+  ``Q(a,t)`` (the brief's ``R'``) the refuter asserts ``w_{t-1} != u`` (``-> G1(u,t)``) or
+  ``w_t != w`` (``-> F(w,t)``; vertex: ``-> F(m,t)``). The concession is
+  ``R(a,t) -> Y(m,t) -> J(m,t) -> K(m,t-1)`` (a forward into the walk's one arc per
+  material between layers ``t`` and ``t - 1``); on the *walk* ``K(m,r)`` the challenger
+  names layer ``r``, ``K(m,r) -> Q(a',r)`` (an arc ``a'`` of material ``m``), where the
+  refuter must deny ``x_r = m``, or walks on, ``K(m,r) -> J(m,r) -> K(m,r-1)`` (``J`` is
+  the brief's ``K2``: forced). The walk stops at layer 1 (edge geography) or, for the
+  start vertex, at layer 0, where ``Q(s,0)`` is a dead end for the refuter (the start is
+  used at move 0); a challenge (b) that no walk can support (nothing used before) does
+  not exist.
 
 **Why the winner is kept.** The winner W of G plays its strategy's (legal) moves; as
 ``O_t`` it challenges every illegal move of the loser with true assertions (it knows the
@@ -58,17 +62,21 @@ some layer ``t <= L``: every code he picks is illegal and challenged, or he stan
 ``T_{L+1}``. Size: ``O(L (n k + |items|))`` vertices, polynomial.
 
 **The drawing.** The spine holds layer 0's block, then per layer the chain (``d(t,1),
-S(t,1,0), S(t,1,1), d(t,2), ...``, ``B_t``), ``B'_t``, the layer's block (``D``, ``F``
-reversed, ``G2``, ``G1`` reversed, ``N``, ``R``, ``R'``, ``K2``, ``K``) and ``U_t``.
-Page 2 holds each diamond's two long chords (they cross once: *safe*, a play passes one
-side only, and a side entered later from a claim leads only to a used top), the pass
-chords ``B'_t -> U_t`` and the fans ``B'_t -> N, R`` (they share the tail ``B'_t``, so
-nothing on page 2 crosses them); page 1 every other challenge arc. Two challenge arcs are
-used by one play only if both are on its one dispute, a path in the DAG of challenge
-arcs, so a crossing is *safe* when neither arc's head reaches the other's tail in that
-DAG (:meth:`Challenged.safe`, reachability bitsets); the block order keeps every dispute
-path from crossing itself, and :func:`challenged` refuses a drawing with a crossing it
-cannot prove safe.
+S(t,1,0), S(t,1,1), d(t,2), ...``, ``B_t``), ``B'_t``, the layer's block (the groups of
+:data:`BLOCK_ORDER`: ``D``, ``G2``, ``F``, ``G1``, ``N``, per material ``R``, ``X``,
+``Y``, then ``Q``, ``J``, ``K``) and ``U_t``. Page 2 holds each diamond's two long
+chords (they cross once: *safe*, a play passes one side only, and a side entered later
+from a claim leads only to a used top), the pass chords ``B'_t -> U_t`` and the fans
+``B'_t -> N, R`` (sharing the tail ``B'_t``); page 1 the claims' arcs into the chain and
+the arcs between layers; every other arc (within one layer's block) goes on the page
+where it crosses fewer arcs already placed, longest first, never where a crossing is not
+proved safe. Two challenge arcs are used by one play only if both are on its one
+dispute, a path in the DAG of challenge arcs, so a crossing is *safe* when neither arc's
+head reaches the other's tail in that DAG (:meth:`Challenged.safe`, reachability
+bitsets); the block order keeps every dispute path from crossing itself, and
+:func:`challenged` refuses a drawing with a crossing it cannot prove safe. The crossings
+are counted (a sweep along the spine): about 8-19 per arc on the tournaments of 8 and 10
+vertices (``benchmarks/RESULTS.md``), quadratic per layer in the number of arcs.
 
 >>> from pyasp_games.domains.geography.model import parse_instance
 >>> from pyasp_games.domains.geography.native import solve_game, strategy_proof
@@ -141,8 +149,8 @@ class Challenged:
         info: per vertex of P0, its kind and indices (``("d", t, j)``, ``("s", t, j, b)``,
             ``("c", t)`` for ``B'_t``, ``("u", t)``, ``("D", t, c)``, ``("F", t, c)``,
             ``("Z", 0, c)``, ``("N", t, u)``, ``("G1", t, u)``, ``("G2", t, u)``,
-            ``("R", t, item)``, ``("Q", t, item)`` for ``R'``, ``("K", t, m)``,
-            ``("J", t, m)`` for ``K2``).
+            ``("R", t, item)``, ``("X", t, item)``, ``("Q", t, item)`` for ``R'``,
+            ``("Y", t, m)``, ``("J", t, m)`` for ``K2``, ``("K", t, m)``).
     """
 
     base: Geography
