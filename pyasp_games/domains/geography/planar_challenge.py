@@ -100,28 +100,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pyasp_games.domains.geography.book import BookDrawing, Strategy
 from pyasp_games.domains.geography.model import Geography, make_instance
 from pyasp_games.domains.geography.planar import without_two_cycles
 from pyasp_games.engines.graphs import Digraph, from_arcs
 from pyasp_games.engines.limits import Deadline
 from pyasp_games.errors import InputError
-
-try:  # the book drawing's type is engineer B's (book.py); the same fields otherwise
-    from pyasp_games.domains.geography.book import BookDrawing  # type: ignore[import-not-found]
-except ImportError:  # pragma: no cover - until book.py is merged
-
-    @dataclass(frozen=True)
-    class BookDrawing:  # type: ignore[no-redef]
-        """A book drawing: vertices on a spine, each arc on page 1 or 2."""
-
-        names: list[str]
-        arcs: list[tuple[int, int]]
-        order: list[int]
-        page: list[int]
-        start: int
-
-
-Strategy = Callable[[Sequence[int]], int]
 
 #: The order of the groups of a layer's challenge vertices along the spine.
 BLOCK_ORDER = ("D", "G2", "F", "G1", "N", "RXY", "Q", "J", "K")
