@@ -7,9 +7,11 @@ import io
 import json
 import logging
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import warnings
@@ -87,6 +89,18 @@ def pytest_configure(config: pytest.Config) -> None:
     from pyasp_games.engines import runner
 
     runner.GUARD_SECONDS = GUARD_SECONDS
+    if not hasattr(config, "workerinput") and SHARED_CACHE not in os.environ:
+        # made here, before the workers start: they inherit the variable
+        os.environ[SHARED_CACHE] = tempfile.mkdtemp(prefix="pyasp-games-tests-cache-")
+        config.stash[_MADE_CACHE] = os.environ[SHARED_CACHE]
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """The shared cache folder goes with the run that made it."""
+    folder = config.stash.get(_MADE_CACHE, None)
+    if folder is not None:
+        shutil.rmtree(folder, ignore_errors=True)
+        os.environ.pop(SHARED_CACHE, None)
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
@@ -169,10 +183,23 @@ def _rewrite_tests_once(config: pytest.Config) -> None:
             continue
 
 
+#: The variable naming the cache folder of a test run, shared by its workers: made by
+#: the run's first process (the controller, or the one process of ``-n 0``).
+SHARED_CACHE = "PYASP_GAMES_TESTS_CACHE"
+_MADE_CACHE = pytest.StashKey[str]()
+
+
 @pytest.fixture(autouse=True, scope="session")
 def private_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Pattern databases and other caches go to a temporary folder, never the user's."""
-    folder = tmp_path_factory.mktemp("cache")
+    """Pattern databases and other caches go to a temporary folder, never the user's:
+    one for the whole run, shared by its workers (``SHARED_CACHE``). What one worker
+    builds there (the 4 x 4 pattern databases and move automaton a reference search
+    reads, Kriegspiel's tables, matplotlib's font list: 0.5 to 2 s of CPU each) the other
+    reads instead of building it again. Every writer there replaces a file whole, from a
+    partial file of its own process, so the two workers may build one file at once; a
+    test that deletes from the cache (``pdb clear``) takes a folder of its own."""
+    shared = os.environ.get(SHARED_CACHE)
+    folder = Path(shared) if shared else tmp_path_factory.mktemp("cache")
     previous = os.environ.get("XDG_CACHE_HOME")
     os.environ["XDG_CACHE_HOME"] = str(folder)
     yield folder

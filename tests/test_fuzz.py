@@ -105,7 +105,7 @@ def test_correct_encoding_passes(tmp_path, domain, question, family, bundled):
 def test_deterministic_under_seed(tmp_path):
     runs = [
         fuzz(domain_spec("cover"), encoding=str(PLANTED / "cover-at-least-once.lp"), runs=30,
-             seed=7, small_scope=False, out=tmp_path / str(k))
+             seed=7, small_scope=False, out=tmp_path / str(k), blame=False)
         for k in range(2)
     ]
     a, b = (r.failure.file.read_text() for r in runs)
@@ -129,7 +129,7 @@ def test_never_overwrites_and_replays_earlier_counterexamples(tmp_path):
 
 def test_cli_fuzz(tmp_path):
     wrong = PLANTED / "cover-at-least-once.lp"
-    run = run_cli("fuzz", "cover", "--encoding", wrong, "--out", tmp_path, "--json")
+    run = run_cli("fuzz", "cover", "--encoding", wrong, "--out", tmp_path, "--json", "--no-blame")
     assert run.code == 1
     out = run.json()
     assert out["failure"]["size"] == 2 and out["failure"]["phase"] == "small scope"
@@ -237,9 +237,9 @@ def test_no_blame_gives_the_counterexample_alone(tmp_path):
 
 def test_a_rerun_says_it_replayed_not_that_it_wrote(tmp_path):
     wrong = PLANTED / "cover-at-least-once.lp"
-    first = run_cli("fuzz", "cover", "--encoding", wrong, "--out", tmp_path)
+    first = run_cli("fuzz", "cover", "--encoding", wrong, "--out", tmp_path, "--no-blame")
     assert first.code == 1 and "written to" in first.stdout
-    again = run_cli("fuzz", "cover", "--encoding", wrong, "--out", tmp_path)
+    again = run_cli("fuzz", "cover", "--encoding", wrong, "--out", tmp_path, "--no-blame")
     assert again.code == 1 and "written to" not in again.stdout
     assert f"replayed from {tmp_path}" in again.stdout
 
@@ -396,7 +396,7 @@ def test_exported_cases_replay_without_the_reference(tmp_path):
     wrong = PLANTED / "grundy-kernel-absorbed-twice.lp"
     cases = tmp_path / "cases"
     run = run_cli("fuzz", "grundy", "kernel", "--encoding", wrong, "--runs", "1",
-                  "--out", tmp_path, "--export", cases)  # fmt: skip
+                  "--out", tmp_path, "--export", cases, "--no-blame")  # fmt: skip
     assert run.code == 1 and f"regression case: {cases}" in run.stdout
     (expect,) = cases.glob("*.expect.json")
     assert '"question": "kernel"' in expect.read_text()

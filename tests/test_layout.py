@@ -6,6 +6,7 @@ back arrow fails here before any review sees it."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pyasp_games
@@ -29,8 +30,36 @@ def _floor(module: str) -> int:
     return len(FLOORS)  # the ground: pyasp_games.errors, pyasp_games itself
 
 
+#: A line that starts an import statement, and one that has an import after a ``:`` or
+#: ``;`` (``if x: import y``), which only a parse of the whole file reads rightly.
+_STARTS_IMPORT = re.compile(r"^[ \t]*(?:import|from)[ \t]", re.MULTILINE)
+_IMPORT_INSIDE = re.compile(r"[:;][ \t]*(?:import|from)[ \t]+pyasp_games")
+
+
+def _import_statements(text: str) -> ast.Module:
+    """The import statements of a module's source, parsed: each line that starts one,
+    with its continuation lines (open brackets, a final backslash), instead of a parse of
+    the whole file (1.8 s of CPU for the package, against 0.1 s). A line of a string that
+    reads like an import and parses as one counts too (a stricter test, never a weaker)."""
+    if _IMPORT_INSIDE.search(text):
+        return ast.parse(text)
+    lines = text.splitlines()
+    body = []
+    starts = {text.count("\n", 0, m.start()) for m in _STARTS_IMPORT.finditer(text)}
+    for first in sorted(starts):
+        end, statement = first, lines[first].strip()
+        while (statement.count("(") > statement.count(")") or statement.endswith("\\")) and end + 1 < len(lines):
+            end += 1
+            statement += "\n" + lines[end].strip()
+        try:
+            body += ast.parse(statement).body
+        except SyntaxError:  # prose in a string, not code
+            continue
+    return ast.Module(body=body, type_ignores=[])
+
+
 def _imports(path: Path) -> list[str]:
-    tree = ast.parse(path.read_text())
+    tree = _import_statements(path.read_text())
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):

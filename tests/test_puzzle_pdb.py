@@ -122,7 +122,8 @@ def test_building_honours_the_deadline_and_saves_nothing():
     assert not any((db.rows, db.tiles) == (4, (1, 2, 3, 4, 5, 6)) for db in cached_databases())
 
 
-def test_cache_round_trip_and_clear():
+def test_cache_round_trip_and_clear(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))  # clears: not the run's shared cache
     first = pattern_database(3, 3, "blank-first", (1, 2, 3))
     assert any(db.tiles == (1, 2, 3) and not db.stale for db in cached_databases())
     again = pattern_database(3, 3, "blank-first", (1, 2, 3))
@@ -130,7 +131,8 @@ def test_cache_round_trip_and_clear():
     assert clear_cache() and not cached_databases()
 
 
-def test_pdb_cli_build_info_clear(private_cache):
+def test_pdb_cli_build_info_clear(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))  # clears: not the run's shared cache
     run = run_cli("puzzle", "pdb", "build", "--size", "3x3", "--goal", "blank-first")
     assert run.code == 0 and "3x3 blank-first tiles [1, 2, 3, 4, 5, 6]" in run.stdout
     run = run_cli(

@@ -234,7 +234,9 @@ def save_values(table: Table, value: np.ndarray) -> Path:
     path = cache_file(table.board, table.piece)
     path.parent.mkdir(parents=True, exist_ok=True)
     keys = np.array(table.keys, dtype=np.uint64).reshape(-1, 3)
-    partial = path.with_suffix(".part.npz")
+    # a partial file of this process's own: two processes building one table at once
+    # (a campaign's parallel runs) must not write into one file
+    partial = path.with_name(f"{path.stem}.{os.getpid()}.part.npz")
     np.savez_compressed(partial, keys=keys, values=value.astype(np.int32))
     partial.replace(path)
     return path

@@ -346,7 +346,9 @@ def pattern_database(
     db = PatternDatabase(rows, cols, goal, tiles, table)
     if cache:
         path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_suffix(".part")
+        # a partial file of this process's own: two processes building one table at once
+        # (a campaign's parallel runs) must not write into one file
+        partial = path.with_name(f"{path.stem}.{os.getpid()}.part")
         partial.write_bytes(table)
         partial.replace(path)  # atomic: a half-written file is never taken for a database
         _LOADED[path] = db
