@@ -173,7 +173,10 @@ def planarize(
     undirected edge geography), the unfolding writes the first moves out as positions
     (those with isomorphic games left merged; as a tree, or drawn in rows where merged
     positions are shared) until the game left at each is drawable (small for small games,
-    but not polynomial); beyond its size, the QBF route writes the game as a QBF, builds Schaefer's
+    but not polynomial); beyond its size, the challenged game (every illegal move challenged
+    at once: polynomial, drawn as a book whose every crossing is proved safe; with
+    ``--check`` its winner is certified on the result by the game's strategy carried over);
+    where that is too large, the QBF route writes the game as a QBF, builds Schaefer's
     graph of it and draws that so that only arcs no play uses together cross (proved for
     each crossing): total and polynomial, but the graph grows fast (thousands of vertices
     for a 3-cycle, hundreds of thousands for 5 vertices). ``--route strategy`` (never
