@@ -108,7 +108,10 @@ from pyasp_games.engines.limits import Deadline
 from pyasp_games.errors import InputError
 
 #: The order of the groups of a layer's challenge vertices along the spine.
-BLOCK_ORDER = ("D", "G2", "F", "G1", "N", "RXY", "Q", "J", "K")
+BLOCK_ORDER = ("D", "G2", "F", "G1", "N", "M")
+#: The order of one material's run (group ``M``): its item's ``R``, ``X``, its ``Y``, the
+#: item's ``Q``, its ``J`` and ``K``, so that every arc among them is short.
+MATERIAL_ORDER = "RXYQJK"
 #: The largest P0 built (vertices).
 MAX_VERTICES = 2_000_000
 
@@ -329,7 +332,7 @@ def challenged(game: Geography, deadline: Deadline | None = None) -> Challenged:
             add(("s", t, j, 1), f"L{t}.s{j}.1")
         add(("d", t, k + 1), f"L{t}.d{k + 1}")
         add(("c", t), f"L{t}.c")
-        _block(t, layers, n, items, items_of, by_material, item_material, lowest, item_name, add)
+        _block(t, layers, n, items_of, by_material, lowest, item_name, add)
         add(("u", t), f"L{t}.u")
     add(("d", layers + 1, 1), f"L{layers + 1}.d1")
 
@@ -424,14 +427,14 @@ def challenged(game: Geography, deadline: Deadline | None = None) -> Challenged:
     return ch
 
 
-def _block(t: int, layers: int, n: int, items: list[Any], items_of: list[list[Any]], by_material: list[int],
-           item_material: Callable[[Any], int], lowest: Callable[[int], int],
+def _block(t: int, layers: int, n: int, items_of: list[list[Any]], by_material: list[int],
+           lowest: Callable[[int], int],
            item_name: Callable[[Any], str], add: Callable[[tuple, str], None]) -> None:
     """Layer ``t``'s challenge vertices, in spine order (module docstring): the groups of
     :data:`BLOCK_ORDER`, each in an order that nests the arcs between groups (an arc
     bundle between two groups crosses itself least when one group is in the reverse
     order of the other)."""
-    walked = [m for m in by_material if t - 1 >= lowest(m)]  # materials with a walk below t
+    walked_set = {m for m in by_material if t - 1 >= lowest(m)}  # materials with a walk below t
     for group in BLOCK_ORDER:
         if group == "D":
             for c in range(n):
@@ -448,21 +451,25 @@ def _block(t: int, layers: int, n: int, items: list[Any], items_of: list[list[An
         elif group == "N":
             for u in range(n):
                 add(("N", t, u), f"L{t}.N{u}")
-        elif group == "RXY":  # per material (descending): its items' R and X, then its Y
-            for m in walked:
-                for item in items_of[m]:
-                    add(("R", t, item), f"L{t}.R{item_name(item)}")
-                    add(("X", t, item), f"L{t}.X{item_name(item)}")
-                add(("Y", t, m), f"L{t}.Y{m}")
-        elif group == "Q":  # ascending: the reverse of the X's
-            for item in sorted(items, key=item_material):
-                add(("Q", t, item), f"L{t}.Q{item_name(item)}")
-        elif group == "J":  # ascending: the reverse of the Y's, and of layer t-1's K's
-            for m in reversed(walked):
-                add(("J", t, m), f"L{t}.J{m}")
-        elif group == "K" and t < layers:  # descending: the reverse of the J's and Q's
-            for m in by_material:
-                add(("K", t, m), f"L{t}.K{m}")
+        elif group == "M":  # one run per material, its arcs short (order alternating by layer)
+            for m in (by_material if t % 2 else list(reversed(by_material))):
+                walks = m in walked_set
+                for part in MATERIAL_ORDER:
+                    if part == "R" and walks:
+                        for item in items_of[m]:
+                            add(("R", t, item), f"L{t}.R{item_name(item)}")
+                    elif part == "X" and walks:
+                        for item in items_of[m]:
+                            add(("X", t, item), f"L{t}.X{item_name(item)}")
+                    elif part == "Y" and walks:
+                        add(("Y", t, m), f"L{t}.Y{m}")
+                    elif part == "Q":
+                        for item in items_of[m]:
+                            add(("Q", t, item), f"L{t}.Q{item_name(item)}")
+                    elif part == "J" and walks:
+                        add(("J", t, m), f"L{t}.J{m}")
+                    elif part == "K" and t < layers:
+                        add(("K", t, m), f"L{t}.K{m}")
 
 
 def _proved(i: int, j: int, arcs: Sequence[tuple[int, int]], challenge: Sequence[bool],
