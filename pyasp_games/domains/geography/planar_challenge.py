@@ -108,7 +108,7 @@ from pyasp_games.engines.limits import Deadline
 from pyasp_games.errors import InputError
 
 #: The order of the groups of a layer's challenge vertices along the spine.
-BLOCK_ORDER = ("D", "G2", "F", "G1", "N", "M")
+BLOCK_ORDER = ("D", "N", "G2", "F", "M")
 #: The order of one material's run (group ``M``): its item's ``R``, ``X``, its ``Y``, the
 #: item's ``Q``, its ``J`` and ``K``, so that every arc among them is short.
 MATERIAL_ORDER = "RXYQJK"
@@ -314,6 +314,12 @@ def challenged(game: Geography, deadline: Deadline | None = None) -> Challenged:
     items_of: list[list[Any]] = [[] for _ in range(material_count)]
     for item in items:
         items_of[item_material(item)].append(item)
+    # the materials grouped by their (first) arc's tail, each group with its G1 (edge geography)
+    # (the G1's those items' denials enter), materials of two tails (undirected) after them
+    tails_of = [{item if vertex else item[0] for item in items_of[m]} for m in range(material_count)]
+    by_tail: list[tuple[int | None, list[int]]] = [
+        (u, [m for m in by_material if tails_of[m] == {u}]) for u in reversed(vs)]
+    by_tail.append((None, [m for m in by_material if len(tails_of[m]) > 1]))
     for c in vs:  # layer 0: static claims
         add(("D", 0, c), f"L0.D{c}")
         if c != s:
@@ -332,7 +338,7 @@ def challenged(game: Geography, deadline: Deadline | None = None) -> Challenged:
             add(("s", t, j, 1), f"L{t}.s{j}.1")
         add(("d", t, k + 1), f"L{t}.d{k + 1}")
         add(("c", t), f"L{t}.c")
-        _block(t, layers, n, items_of, by_material, lowest, item_name, add)
+        _block(t, layers, n, items_of, by_material, by_tail, lowest, item_name, add)
         add(("u", t), f"L{t}.u")
     add(("d", layers + 1, 1), f"L{layers + 1}.d1")
 
@@ -428,7 +434,7 @@ def challenged(game: Geography, deadline: Deadline | None = None) -> Challenged:
 
 
 def _block(t: int, layers: int, n: int, items_of: list[list[Any]], by_material: list[int],
-           lowest: Callable[[int], int],
+           by_tail: list[tuple[int | None, list[int]]], lowest: Callable[[int], int],
            item_name: Callable[[Any], str], add: Callable[[tuple, str], None]) -> None:
     """Layer ``t``'s challenge vertices, in spine order (module docstring): the groups of
     :data:`BLOCK_ORDER`, each in an order that nests the arcs between groups (an arc
@@ -445,31 +451,35 @@ def _block(t: int, layers: int, n: int, items_of: list[list[Any]], by_material: 
         elif group == "F":  # the reverse of the D's: F -> D nested
             for c in reversed(range(n)):
                 add(("F", t, c), f"L{t}.F{c}")
-        elif group == "G1":  # the reverse of the G2's
-            for u in reversed(range(n)):
-                add(("G1", t, u), f"L{t}.G{u}a")
         elif group == "N":
             for u in range(n):
                 add(("N", t, u), f"L{t}.N{u}")
-        elif group == "M":  # one run per material, its arcs short (order alternating by layer)
-            for m in (by_material if t % 2 else list(reversed(by_material))):
-                walks = m in walked_set
-                for part in MATERIAL_ORDER:
-                    if part == "R" and walks:
-                        for item in items_of[m]:
-                            add(("R", t, item), f"L{t}.R{item_name(item)}")
-                    elif part == "X" and walks:
-                        for item in items_of[m]:
-                            add(("X", t, item), f"L{t}.X{item_name(item)}")
-                    elif part == "Y" and walks:
-                        add(("Y", t, m), f"L{t}.Y{m}")
-                    elif part == "Q":
-                        for item in items_of[m]:
-                            add(("Q", t, item), f"L{t}.Q{item_name(item)}")
-                    elif part == "J" and walks:
-                        add(("J", t, m), f"L{t}.J{m}")
-                    elif part == "K" and t < layers:
-                        add(("K", t, m), f"L{t}.K{m}")
+        elif group == "M":  # per vertex u: G1(u), then one run per material of tail u
+            # (vertex geography: the material u), each run's arcs short; the order alternates
+            # by layer, so the walk's arcs between two layers nest
+            groups = by_tail if t % 2 else [(u, ms[::-1]) for u, ms in reversed(by_tail[:-1])] + [
+                (None, by_tail[-1][1][::-1])]
+            for u, ms in groups:
+                if u is not None:  # (else the materials of two tails: right of every G1)
+                    add(("G1", t, u), f"L{t}.G{u}a")
+                for m in ms:
+                    walks = m in walked_set
+                    for part in MATERIAL_ORDER:
+                        if part == "R" and walks:
+                            for item in items_of[m]:
+                                add(("R", t, item), f"L{t}.R{item_name(item)}")
+                        elif part == "X" and walks:
+                            for item in items_of[m]:
+                                add(("X", t, item), f"L{t}.X{item_name(item)}")
+                        elif part == "Y" and walks:
+                            add(("Y", t, m), f"L{t}.Y{m}")
+                        elif part == "Q":
+                            for item in items_of[m]:
+                                add(("Q", t, item), f"L{t}.Q{item_name(item)}")
+                        elif part == "J" and walks:
+                            add(("J", t, m), f"L{t}.J{m}")
+                        elif part == "K" and t < layers:
+                            add(("K", t, m), f"L{t}.K{m}")
 
 
 def _proved(i: int, j: int, arcs: Sequence[tuple[int, int]], challenge: Sequence[bool],
