@@ -108,7 +108,7 @@ from pyasp_games.engines.limits import Deadline
 from pyasp_games.errors import InputError
 
 #: The order of the groups of a layer's challenge vertices along the spine.
-BLOCK_ORDER = ("D", "N", "G2", "F", "M")
+BLOCK_ORDER = ("D", "N", "G2", "M")
 #: The order of one material's run (group ``M``): its item's ``R``, ``X``, its ``Y``, the
 #: item's ``Q``, its ``J`` and ``K``, so that every arc among them is short.
 MATERIAL_ORDER = "RXYQJK"
@@ -305,6 +305,10 @@ def challenged(game: Geography, deadline: Deadline | None = None) -> Challenged:
         names.append(name)
         info.append(key)
 
+    def head(item: Any) -> int:
+        """The vertex whose ``F`` denies an item's head (vertex geography: the vertex)."""
+        return item if vertex else item[1]
+
     def item_name(item: Any) -> str:
         return str(item) if vertex else f"{item[0]}-{item[1]}"
 
@@ -338,7 +342,7 @@ def challenged(game: Geography, deadline: Deadline | None = None) -> Challenged:
             add(("s", t, j, 1), f"L{t}.s{j}.1")
         add(("d", t, k + 1), f"L{t}.d{k + 1}")
         add(("c", t), f"L{t}.c")
-        _block(t, layers, n, items_of, by_material, by_tail, lowest, item_name, add)
+        _block(t, layers, n, items_of, by_material, by_tail, lowest, head, item_name, add)
         add(("u", t), f"L{t}.u")
     add(("d", layers + 1, 1), f"L{layers + 1}.d1")
 
@@ -433,36 +437,67 @@ def challenged(game: Geography, deadline: Deadline | None = None) -> Challenged:
     return ch
 
 
+def _runs(t: int, by_tail: list[tuple[int | None, list[int]]]) -> list[tuple[int | None, list[int]]]:
+    """Layer ``t``'s material runs grouped by tail, in spine order: ``by_tail`` for odd
+    ``t``, reversed for even ``t`` (the materials of two tails last), so that the walk's
+    arcs between two layers nest."""
+    if t % 2:
+        return by_tail
+    return [(u, ms[::-1]) for u, ms in reversed(by_tail[:-1])] + [(None, by_tail[-1][1][::-1])]
+
+
+def _f_order(t: int, n: int, by_tail: list[tuple[int | None, list[int]]], items_of: list[list[Any]],
+             head: Callable[[Any], int]) -> list[int]:
+    """The spine order of layer ``t``'s ``F``'s: each just before the first run with an
+    item of its head (so ``F(c) -> D(c)`` crosses only the walks of materials whose
+    denials cannot reach ``F(c)``), the others after; layer 0's in descending order."""
+    if t == 0 or "F" in BLOCK_ORDER:
+        return list(reversed(range(n)))
+    order: dict[int, None] = {}
+    for _, ms in _runs(t, by_tail):
+        for m in ms:
+            for item in items_of[m]:
+                order.setdefault(head(item))
+    for c in range(n):
+        order.setdefault(c)
+    return list(order)
+
+
 def _block(t: int, layers: int, n: int, items_of: list[list[Any]], by_material: list[int],
            by_tail: list[tuple[int | None, list[int]]], lowest: Callable[[int], int],
-           item_name: Callable[[Any], str], add: Callable[[tuple, str], None]) -> None:
+           head: Callable[[Any], int], item_name: Callable[[Any], str],
+           add: Callable[[tuple, str], None]) -> None:
     """Layer ``t``'s challenge vertices, in spine order (module docstring): the groups of
     :data:`BLOCK_ORDER`, each in an order that nests the arcs between groups (an arc
     bundle between two groups crosses itself least when one group is in the reverse
     order of the other)."""
     walked_set = {m for m in by_material if t - 1 >= lowest(m)}  # materials with a walk below t
+    f_order = _f_order(t, n, by_tail, items_of, head)
     for group in BLOCK_ORDER:
-        if group == "D":
-            for c in range(n):
+        if group == "D":  # the reverse of the F's: F -> D nested
+            for c in reversed(f_order):
                 add(("D", t, c), f"L{t}.D{c}")
-        elif group == "G2":
-            for u in range(n):
+        elif group == "G2":  # the reverse of layer t - 1's F's: G2 -> F nested
+            for u in reversed(_f_order(t - 1, n, by_tail, items_of, head)):
                 add(("G2", t, u), f"L{t}.G{u}b")
-        elif group == "F":  # the reverse of the D's: F -> D nested
-            for c in reversed(range(n)):
+        elif group == "F":  # (no F in the runs then)
+            for c in f_order:
                 add(("F", t, c), f"L{t}.F{c}")
         elif group == "N":
             for u in range(n):
                 add(("N", t, u), f"L{t}.N{u}")
         elif group == "M":  # per vertex u: G1(u), then one run per material of tail u
-            # (vertex geography: the material u), each run's arcs short; the order alternates
-            # by layer, so the walk's arcs between two layers nest
-            groups = by_tail if t % 2 else [(u, ms[::-1]) for u, ms in reversed(by_tail[:-1])] + [
-                (None, by_tail[-1][1][::-1])]
-            for u, ms in groups:
+            # (vertex geography: the material u), each run's arcs short, each F(c) just
+            # before the first run with an item of head c
+            placed = set(f_order) if "F" in BLOCK_ORDER else set()
+            for u, ms in _runs(t, by_tail):
                 if u is not None:  # (else the materials of two tails: right of every G1)
                     add(("G1", t, u), f"L{t}.G{u}a")
                 for m in ms:
+                    for item in items_of[m]:
+                        if head(item) not in placed:
+                            placed.add(head(item))
+                            add(("F", t, head(item)), f"L{t}.F{head(item)}")
                     walks = m in walked_set
                     for part in MATERIAL_ORDER:
                         if part == "R" and walks:
@@ -480,6 +515,9 @@ def _block(t: int, layers: int, n: int, items_of: list[list[Any]], by_material: 
                             add(("J", t, m), f"L{t}.J{m}")
                         elif part == "K" and t < layers:
                             add(("K", t, m), f"L{t}.K{m}")
+            for c in f_order:
+                if c not in placed:
+                    add(("F", t, c), f"L{t}.F{c}")
 
 
 def _proved(i: int, j: int, arcs: Sequence[tuple[int, int]], challenge: Sequence[bool],
