@@ -62,21 +62,34 @@ some layer ``t <= L``: every code he picks is illegal and challenged, or he stan
 ``T_{L+1}``. Size: ``O(L (n k + |items|))`` vertices, polynomial.
 
 **The drawing.** The spine holds layer 0's block, then per layer the chain (``d(t,1),
-S(t,1,0), S(t,1,1), d(t,2), ...``, ``B_t``), ``B'_t``, the layer's block (the groups of
-:data:`BLOCK_ORDER`: ``D``, ``G2``, ``F``, ``G1``, ``N``, per material ``R``, ``X``,
-``Y``, then ``Q``, ``J``, ``K``) and ``U_t``. Page 2 holds each diamond's two long
-chords (they cross once: *safe*, a play passes one side only, and a side entered later
-from a claim leads only to a used top), the pass chords ``B'_t -> U_t`` and the fans
-``B'_t -> N, R`` (sharing the tail ``B'_t``); page 1 the claims' arcs into the chain and
-the arcs between layers; every other arc (within one layer's block) goes on the page
-where it crosses fewer arcs already placed, longest first, never where a crossing is not
-proved safe. Two challenge arcs are used by one play only if both are on its one
-dispute, a path in the DAG of challenge arcs, so a crossing is *safe* when neither arc's
-head reaches the other's tail in that DAG (:meth:`Challenged.safe`, reachability
-bitsets); the block order keeps every dispute path from crossing itself, and
-:func:`challenged` refuses a drawing with a crossing it cannot prove safe. The crossings
-are counted (a sweep along the spine): about 8-19 per arc on the tournaments of 8 and 10
-vertices (``benchmarks/RESULTS.md``), quadratic per layer in the number of arcs.
+S(t,1,0), S(t,1,1), d(t,2), ...``, ``B_t``), ``B'_t``, the layer's block and ``U_t``. The
+block (the groups of :data:`BLOCK_ORDER`) is the ``D``'s, the ``N``'s, the ``G2``'s, then
+the *material runs*, grouped by tail: per vertex ``u``, ``G1(u)`` and then, for each
+material whose arcs have tail ``u`` (vertex geography: the material ``u``), one run
+``R, X, Y, Q, J, K`` (:data:`MATERIAL_ORDER`; an undirected edge's two arcs have two
+tails: its run comes after every group), so that the arcs of a dispute about one material
+are short; each ``F(c)`` stands just before the first run with an item of head ``c``. The
+runs' order alternates by layer, so that the walk's arcs between two layers nest; the
+``D``'s are in the reverse order of the ``F``'s, and ``G2``'s in the reverse order of the
+layer below's ``F``'s, so that ``F -> D`` and ``G2 -> F`` nest. ``G1(u) -> G2(u)`` and
+``F(c) -> D(c)`` pass over runs whose walks cannot reach them (a walk into ``K(t,m)``
+reaches ``G1(t,u)`` or ``F(t,c)`` only if an item of ``m`` has tail ``u`` or head ``c``,
+and those runs are further on). Page 2 holds each diamond's two long chords (they cross
+once: *safe*, a play passes one side only, and a side entered later from a claim leads
+only to a used top), the pass chords ``B'_t -> U_t`` and the fans ``B'_t -> N, R``
+(sharing the tail ``B'_t``); page 1 the claims' arcs into the chain and the arcs between
+layers; every other arc (within one layer's block) goes on the page where it crosses
+fewer arcs already placed, longest first, never where a crossing is not proved safe.
+Two challenge arcs are used by one play only if both are on its one dispute, a path in
+the DAG of challenge arcs, so a crossing is *safe* when neither arc's head reaches the
+other's tail in that DAG (:meth:`Challenged.safe`, reachability bitsets); the block
+order keeps every dispute path from crossing itself, and :func:`challenged` refuses a
+drawing with a crossing it cannot prove safe. The crossings are counted (a sweep along
+the spine): about 5-9 per arc on the tournaments of 8 and 10 vertices
+(``benchmarks/RESULTS.md``), still quadratic per layer in the number of materials ``M``:
+within a block the walk's arcs leaving the ``J``'s cross those entering the ``K``'s of
+the runs before them, and the denials' arcs into the ``F``'s and the forwards ``G2 ->
+F`` cross the walks of the runs they pass over.
 
 >>> from pyasp_games.domains.geography.model import parse_instance
 >>> from pyasp_games.domains.geography.native import solve_game, strategy_proof
@@ -107,7 +120,8 @@ from pyasp_games.engines.graphs import Digraph, from_arcs
 from pyasp_games.engines.limits import Deadline
 from pyasp_games.errors import InputError
 
-#: The order of the groups of a layer's challenge vertices along the spine.
+#: The order of the groups of a layer's challenge vertices along the spine (``M``: the
+#: material runs grouped by tail, with the ``G1``'s and the ``F``'s among them).
 BLOCK_ORDER = ("D", "N", "G2", "M")
 #: The order of one material's run (group ``M``): its item's ``R``, ``X``, its ``Y``, the
 #: item's ``Q``, its ``J`` and ``K``, so that every arc among them is short.
