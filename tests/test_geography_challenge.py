@@ -200,14 +200,14 @@ def test_book_crossings_counted_and_safe() -> None:
 
 
 def test_the_material_runs_keep_the_crossings_few() -> None:
-    """The drawing's layout (the material runs grouped by tail, each F before the first
-    run of its head): a 6-vertex tournament's P0 has at most 4 crossings per arc, every
-    one safe (the layout before the runs had 5.8), and each G1(u) and F(c) stands before
+    """The drawing's layout (the material runs grouped by head, each G1 before the first
+    run of its tail): a 6-vertex tournament's P0 has at most 3.5 crossings per arc, every
+    one safe (the layout before the runs had 5.8), and each G1(u) and F(w) stands before
     every run whose walk reaches it."""
     arcs = [(0, 1), (2, 0), (3, 0), (0, 4), (0, 5), (2, 1), (1, 3), (4, 1), (5, 1), (3, 2), (4, 2), (2, 5),
             (3, 4), (3, 5), (5, 4)]
     ch = pc.challenged(_game(6, arcs, "edge"))
-    assert ch.crossing_count <= 4 * len(ch.book.arcs) and all(ch.safe(i, j) for i, j in ch.crossing_pairs)
+    assert ch.crossing_count <= 3.5 * len(ch.book.arcs) and all(ch.safe(i, j) for i, j in ch.crossing_pairs)
     position = {v: p for p, v in enumerate(ch.book.order)}
     for key, v in ch.lookup.items():
         if key[0] == "K":

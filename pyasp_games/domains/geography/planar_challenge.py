@@ -64,19 +64,20 @@ some layer ``t <= L``: every code he picks is illegal and challenged, or he stan
 **The drawing.** The spine holds layer 0's block, then per layer the chain (``d(t,1),
 S(t,1,0), S(t,1,1), d(t,2), ...``, ``B_t``), ``B'_t``, the layer's block and ``U_t``. The
 block (the groups of :data:`BLOCK_ORDER`) is the ``D``'s, the ``N``'s, the ``G2``'s, then
-the *material runs*, grouped by tail: per vertex ``u``, ``G1(u)`` and then, for each
-material whose arcs have tail ``u`` (vertex geography: the material ``u``), one run
-``R, X, Y, Q, J, K`` (:data:`MATERIAL_ORDER`; an undirected edge's two arcs have two
-tails: its run comes after every group), so that the arcs of a dispute about one material
-are short; each ``F(c)`` stands just before the first run with an item of head ``c``. The
-runs' order alternates by layer, so that the walk's arcs between two layers nest; the
-``D``'s are in the reverse order of the ``F``'s, and ``G2``'s in the reverse order of the
-layer below's ``F``'s, so that ``F -> D`` and ``G2 -> F`` nest. ``G1(u) -> G2(u)`` and
-``F(c) -> D(c)`` pass over runs whose walks cannot reach them (a walk into ``K(t,m)``
-reaches ``G1(t,u)`` or ``F(t,c)`` only if an item of ``m`` has tail ``u`` or head ``c``,
-and those runs are further on). Page 2 holds each diamond's two long chords (they cross
-once: *safe*, a play passes one side only, and a side entered later from a claim leads
-only to a used top), the pass chords ``B'_t -> U_t`` and the fans ``B'_t -> N, R``
+the *material runs*, grouped by head: per vertex ``w``, ``F(w)`` and then, for each
+material whose arcs have head ``w`` (vertex geography: the material ``w``), one run
+``Q, R, X, Y, J, K`` (:data:`MATERIAL_ORDER`; an undirected edge's two arcs have two
+heads: its run comes after every group), so that the arcs of a dispute about one material
+are short; each ``G1(u)`` stands just before the first run with an item of tail ``u``.
+The runs' order alternates by layer, so that the walk's arcs between two layers nest;
+the ``D``'s are in the reverse order of the ``F``'s, and ``G2``'s in the reverse order of
+the layer below's ``F``'s, so that ``F -> D`` and ``G2 -> F`` nest. ``F(w) -> D(w)`` and
+``G1(u) -> G2(u)`` pass over runs whose walks cannot reach them (a walk into ``K(t,m)``
+reaches ``F(t,w)`` or ``G1(t,u)`` only if an item of ``m`` has head ``w`` or tail ``u``,
+and those runs are further on), and a run's ``Q`` comes before its ``R`` so that its
+denials leave the run without passing the fan's arc into ``R``. Page 2 holds each
+diamond's two long chords (they cross once: *safe*, a play passes one side only, and a
+side entered later from a claim leads only to a used top), the pass chords ``B'_t -> U_t`` and the fans ``B'_t -> N, R``
 (sharing the tail ``B'_t``); page 1 the claims' arcs into the chain and the arcs between
 layers; every other arc (within one layer's block) goes on the page where it crosses
 fewer arcs already placed, longest first, never where a crossing is not proved safe.
@@ -85,11 +86,11 @@ the DAG of challenge arcs, so a crossing is *safe* when neither arc's head reach
 other's tail in that DAG (:meth:`Challenged.safe`, reachability bitsets); the block
 order keeps every dispute path from crossing itself, and :func:`challenged` refuses a
 drawing with a crossing it cannot prove safe. The crossings are counted (a sweep along
-the spine): about 5-9 per arc on the tournaments of 8 and 10 vertices
+the spine): about 4-7.5 per arc on the tournaments of 8 and 10 vertices
 (``benchmarks/RESULTS.md``), still quadratic per layer in the number of materials ``M``:
 within a block the walk's arcs leaving the ``J``'s cross those entering the ``K``'s of
-the runs before them, and the denials' arcs into the ``F``'s and the forwards ``G2 ->
-F`` cross the walks of the runs they pass over.
+the runs before them, and the fan's arcs into the ``R``'s, the denials' arcs into the
+``G1``'s and the forwards ``G2 -> F`` cross the runs they pass over.
 
 >>> from pyasp_games.domains.geography.model import parse_instance
 >>> from pyasp_games.domains.geography.native import solve_game, strategy_proof
@@ -121,11 +122,12 @@ from pyasp_games.engines.limits import Deadline
 from pyasp_games.errors import InputError
 
 #: The order of the groups of a layer's challenge vertices along the spine (``M``: the
-#: material runs grouped by tail, with the ``G1``'s and the ``F``'s among them).
+#: material runs grouped by head, with the ``F``'s and the ``G1``'s among them).
 BLOCK_ORDER = ("D", "N", "G2", "M")
-#: The order of one material's run (group ``M``): its item's ``R``, ``X``, its ``Y``, the
-#: item's ``Q``, its ``J`` and ``K``, so that every arc among them is short.
-MATERIAL_ORDER = "RXYQJK"
+#: The order of one material's run (group ``M``): its item's ``Q`` (first: its denials
+#: leave to the left without passing the run's ``R``, which reaches it), ``R``, ``X``, its
+#: ``Y``, ``J`` and ``K``, so that every arc among them is short.
+MATERIAL_ORDER = "QRXYJK"
 #: The largest P0 built (vertices).
 MAX_VERTICES = 2_000_000
 
@@ -319,25 +321,29 @@ def challenged(game: Geography, deadline: Deadline | None = None) -> Challenged:
         names.append(name)
         info.append(key)
 
-    def head(item: Any) -> int:
-        """The vertex whose ``F`` denies an item's head (vertex geography: the vertex)."""
-        return item if vertex else item[1]
-
     def item_name(item: Any) -> str:
         return str(item) if vertex else f"{item[0]}-{item[1]}"
 
     # -- vertices, created in spine order -------------------------------------------------
     vs = range(n)
     by_material = sorted(range(material_count), reverse=True)
+    def head(item: Any) -> int:
+        """The vertex whose ``F`` denies an item's head (vertex geography: the vertex)."""
+        return item if vertex else item[1]
+
+    def tail(item: Any) -> int:
+        """The vertex whose ``G1`` denies an item's tail (vertex geography: the vertex)."""
+        return item if vertex else item[0]
+
     items_of: list[list[Any]] = [[] for _ in range(material_count)]
     for item in items:
         items_of[item_material(item)].append(item)
-    # the materials grouped by their (first) arc's tail, each group with its G1 (edge geography)
-    # (the G1's those items' denials enter), materials of two tails (undirected) after them
-    tails_of = [{item if vertex else item[0] for item in items_of[m]} for m in range(material_count)]
-    by_tail: list[tuple[int | None, list[int]]] = [
-        (u, [m for m in by_material if tails_of[m] == {u}]) for u in reversed(vs)]
-    by_tail.append((None, [m for m in by_material if len(tails_of[m]) > 1]))
+    # the materials grouped by their arcs' head (the F their denials enter), those of two
+    # heads (an undirected edge) after every group
+    heads_of = [{head(item) for item in items_of[m]} for m in range(material_count)]
+    by_head: list[tuple[int | None, list[int]]] = [
+        (w, [m for m in by_material if heads_of[m] == {w}]) for w in reversed(vs)]
+    by_head.append((None, [m for m in by_material if len(heads_of[m]) > 1]))
     for c in vs:  # layer 0: static claims
         add(("D", 0, c), f"L0.D{c}")
         if c != s:
@@ -356,7 +362,7 @@ def challenged(game: Geography, deadline: Deadline | None = None) -> Challenged:
             add(("s", t, j, 1), f"L{t}.s{j}.1")
         add(("d", t, k + 1), f"L{t}.d{k + 1}")
         add(("c", t), f"L{t}.c")
-        _block(t, layers, n, items_of, by_material, by_tail, lowest, head, item_name, add)
+        _block(t, layers, n, items_of, by_material, by_head, lowest, tail, item_name, add)
         add(("u", t), f"L{t}.u")
     add(("d", layers + 1, 1), f"L{layers + 1}.d1")
 
@@ -451,67 +457,60 @@ def challenged(game: Geography, deadline: Deadline | None = None) -> Challenged:
     return ch
 
 
-def _runs(t: int, by_tail: list[tuple[int | None, list[int]]]) -> list[tuple[int | None, list[int]]]:
-    """Layer ``t``'s material runs grouped by tail, in spine order: ``by_tail`` for odd
-    ``t``, reversed for even ``t`` (the materials of two tails last), so that the walk's
+def _runs(t: int, by_head: list[tuple[int | None, list[int]]]) -> list[tuple[int | None, list[int]]]:
+    """Layer ``t``'s material runs grouped by head, in spine order: ``by_head`` for odd
+    ``t``, reversed for even ``t`` (the materials of two heads last), so that the walk's
     arcs between two layers nest."""
     if t % 2:
-        return by_tail
-    return [(u, ms[::-1]) for u, ms in reversed(by_tail[:-1])] + [(None, by_tail[-1][1][::-1])]
+        return by_head
+    return [(w, ms[::-1]) for w, ms in reversed(by_head[:-1])] + [(None, by_head[-1][1][::-1])]
 
 
-def _f_order(t: int, n: int, by_tail: list[tuple[int | None, list[int]]], items_of: list[list[Any]],
-             head: Callable[[Any], int]) -> list[int]:
-    """The spine order of layer ``t``'s ``F``'s: each just before the first run with an
-    item of its head (so ``F(c) -> D(c)`` crosses only the walks of materials whose
-    denials cannot reach ``F(c)``), the others after; layer 0's in descending order."""
+def _f_order(t: int, n: int, by_head: list[tuple[int | None, list[int]]]) -> list[int]:
+    """The spine order of layer ``t``'s ``F``'s: the order of their groups of runs (the
+    ``F``'s of no group after them); layer 0's (and a block with its ``F``'s apart)
+    descending."""
     if t == 0 or "F" in BLOCK_ORDER:
         return list(reversed(range(n)))
-    order: dict[int, None] = {}
-    for _, ms in _runs(t, by_tail):
-        for m in ms:
-            for item in items_of[m]:
-                order.setdefault(head(item))
-    for c in range(n):
-        order.setdefault(c)
-    return list(order)
+    order = [w for w, _ in _runs(t, by_head) if w is not None]
+    return order + [c for c in range(n) if c not in order]
 
 
 def _block(t: int, layers: int, n: int, items_of: list[list[Any]], by_material: list[int],
-           by_tail: list[tuple[int | None, list[int]]], lowest: Callable[[int], int],
-           head: Callable[[Any], int], item_name: Callable[[Any], str],
+           by_head: list[tuple[int | None, list[int]]], lowest: Callable[[int], int],
+           tail: Callable[[Any], int], item_name: Callable[[Any], str],
            add: Callable[[tuple, str], None]) -> None:
     """Layer ``t``'s challenge vertices, in spine order (module docstring): the groups of
     :data:`BLOCK_ORDER`, each in an order that nests the arcs between groups (an arc
     bundle between two groups crosses itself least when one group is in the reverse
     order of the other)."""
     walked_set = {m for m in by_material if t - 1 >= lowest(m)}  # materials with a walk below t
-    f_order = _f_order(t, n, by_tail, items_of, head)
+    f_order = _f_order(t, n, by_head)
     for group in BLOCK_ORDER:
         if group == "D":  # the reverse of the F's: F -> D nested
             for c in reversed(f_order):
                 add(("D", t, c), f"L{t}.D{c}")
         elif group == "G2":  # the reverse of layer t - 1's F's: G2 -> F nested
-            for u in reversed(_f_order(t - 1, n, by_tail, items_of, head)):
+            for u in reversed(_f_order(t - 1, n, by_head)):
                 add(("G2", t, u), f"L{t}.G{u}b")
-        elif group == "F":  # (no F in the runs then)
+        elif group == "F":  # (then no F among the runs)
             for c in f_order:
                 add(("F", t, c), f"L{t}.F{c}")
         elif group == "N":
             for u in range(n):
                 add(("N", t, u), f"L{t}.N{u}")
-        elif group == "M":  # per vertex u: G1(u), then one run per material of tail u
-            # (vertex geography: the material u), each run's arcs short, each F(c) just
-            # before the first run with an item of head c
-            placed = set(f_order) if "F" in BLOCK_ORDER else set()
-            for u, ms in _runs(t, by_tail):
-                if u is not None:  # (else the materials of two tails: right of every G1)
-                    add(("G1", t, u), f"L{t}.G{u}a")
+        elif group == "M":  # per vertex w: F(w), then one run per material of head w
+            # (vertex geography: the material w), each G1(u) just before the first run
+            # with an item of tail u; a run's arcs are short
+            placed: set[int] = set()
+            for w, ms in _runs(t, by_head):
+                if w is not None and "F" not in BLOCK_ORDER:
+                    add(("F", t, w), f"L{t}.F{w}")
                 for m in ms:
                     for item in items_of[m]:
-                        if head(item) not in placed:
-                            placed.add(head(item))
-                            add(("F", t, head(item)), f"L{t}.F{head(item)}")
+                        if tail(item) not in placed:
+                            placed.add(tail(item))
+                            add(("G1", t, tail(item)), f"L{t}.G{tail(item)}a")
                     walks = m in walked_set
                     for part in MATERIAL_ORDER:
                         if part == "R" and walks:
@@ -529,9 +528,9 @@ def _block(t: int, layers: int, n: int, items_of: list[list[Any]], by_material: 
                             add(("J", t, m), f"L{t}.J{m}")
                         elif part == "K" and t < layers:
                             add(("K", t, m), f"L{t}.K{m}")
-            for c in f_order:
-                if c not in placed:
-                    add(("F", t, c), f"L{t}.F{c}")
+            for u in range(n):  # the G1's no run's denial enters
+                if u not in placed:
+                    add(("G1", t, u), f"L{t}.G{u}a")
 
 
 def _proved(i: int, j: int, arcs: Sequence[tuple[int, int]], challenge: Sequence[bool],
