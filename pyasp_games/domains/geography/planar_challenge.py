@@ -97,7 +97,7 @@ the runs before them, and the fan's arcs into the ``R``'s, the denials' arcs int
 >>> g = parse_instance("s a\\na b\\nb s\\n", "s", "edge")   # the first player wins
 >>> ch = challenged(g)
 >>> ch.layers, ch.code_bits, len(ch.game), ch.crossing_count > 0
-(3, 2, 120, True)
+(3, 2, 150, True)
 >>> solve_game(g).first_wins, solve_game(ch.game).first_wins
 (True, True)
 >>> play = challenged_strategy(ch, "first", strategy_proof(ch.base))
@@ -123,11 +123,11 @@ from pyasp_games.errors import InputError
 
 #: The order of the groups of a layer's challenge vertices along the spine (``M``: the
 #: material runs grouped by head, with the ``F``'s and the ``G1``'s among them).
-BLOCK_ORDER = ("D", "N", "G2", "M")
+BLOCK_ORDER = ("D", "G2", "N", "M")
 #: The order of one material's run (group ``M``): its item's ``Q`` (first: its denials
 #: leave to the left without passing the run's ``R``, which reaches it), ``R``, ``X``, its
 #: ``Y``, ``J`` and ``K``, so that every arc among them is short.
-MATERIAL_ORDER = "QRXYJK"
+MATERIAL_ORDER = "QXYJKR"
 #: The largest P0 built (vertices).
 MAX_VERTICES = 2_000_000
 
@@ -170,6 +170,8 @@ class Challenged:
     #: items of challenge (b): arcs (u, w) (edge) or vertices (vertex geography)
     items: list[Any]
     lookup: dict[tuple, int] = field(repr=False, default_factory=dict)
+    #: per layer, the entry whose ``H`` the walk of the challenger's choice starts at
+    chain_start: dict[int, tuple] = field(repr=False, default_factory=dict)
     _diamonds: set[frozenset[int]] = field(repr=False, default_factory=set)
     _challenge: list[bool] = field(repr=False, default_factory=list)
     _reach: list[int] = field(repr=False, default_factory=list)
@@ -307,7 +309,7 @@ def challenged(game: Geography, deadline: Deadline | None = None) -> Challenged:
         """The lowest layer whose material the walk for ``m`` can name."""
         return 0 if vertex and m == s else 1
 
-    per_layer = 3 * k + 3 + 5 * n + 4 * len(items) + 2 * material_count
+    per_layer = 3 * k + 3 + 7 * n + 6 * len(items) + 2 * material_count
     if (layers + 1) * per_layer > MAX_VERTICES:
         raise InputError(f"the challenged game would have about {(layers + 1) * per_layer:,} vertices "
                          f"(limit {MAX_VERTICES:,})")
@@ -315,11 +317,16 @@ def challenged(game: Geography, deadline: Deadline | None = None) -> Challenged:
     names: list[str] = []
     info: list[tuple] = []
     lookup: dict[tuple, int] = {}
+    entries: dict[int, list[tuple]] = {}  # per layer, the challenges' entries in spine order
 
     def add(key: tuple, name: str) -> None:
         lookup[key] = len(names)
         names.append(name)
         info.append(key)
+        if key[0] in ("N", "R"):  # an entry of a challenge: the chooser's step, then a forced one
+            entries.setdefault(key[1], []).append(key)
+            add(("E", key[1], key), f"{name}.e")
+            add(("H", key[1], key), f"{name}.h")
 
     def item_name(item: Any) -> str:
         return str(item) if vertex else f"{item[0]}-{item[1]}"
@@ -397,11 +404,14 @@ def challenged(game: Geography, deadline: Deadline | None = None) -> Challenged:
         arc(("d", t, k + 1), ("c", t), 1, False)
         arc(("c", t), ("u", t), 2, False)
         arc(("u", t), ("d", t + 1, 1), 1, False)
-        for u in vs:
-            arc(("c", t), ("N", t, u), 2)
-        for item in items:
-            if ("R", t, item) in lookup:
-                arc(("c", t), ("R", t, item), 2)
+        # the challenger's choice: a walk along the spine, right to left, from B'_t
+        chain = [key for key in reversed(entries[t])]
+        arc(("c", t), ("H", t, chain[0]), 2)
+        for i, key in enumerate(chain):
+            arc(("H", t, key), ("E", t, key), 2)
+            arc(("E", t, key), key, 2)
+            if i + 1 < len(chain):
+                arc(("E", t, key), ("H", t, chain[i + 1]), 2)
         for c in vs:
             for j in range(1, k + 1):
                 arc(("D", t, c), ("s", t, j, (c >> (j - 1)) & 1), 1)
@@ -445,7 +455,7 @@ def challenged(game: Geography, deadline: Deadline | None = None) -> Challenged:
     p0 = make_instance(graph, names[start], "vertex")
     book = BookDrawing(names, arcs, order, page, start)
     ch = Challenged(base, book, p0, layers, k, 0, [], info, vertex, arc_material, items, lookup,
-                    diamonds, challenge, reach)
+                    {t: keys[-1] for t, keys in entries.items()}, diamonds, challenge, reach)
     pairs = _crossings(order, arcs, page, deadline)
     for i, j in pairs:
         if not ch.safe(i, j):
@@ -502,7 +512,9 @@ def _block(t: int, layers: int, n: int, items_of: list[list[Any]], by_material: 
         elif group == "M":  # per vertex w: F(w), then one run per material of head w
             # (vertex geography: the material w), each G1(u) just before the first run
             # with an item of tail u; a run's arcs are short
-            placed: set[int] = set()
+            placed = set(range(n)) - {tail(item) for _, ms in by_head for m in ms for item in items_of[m]}
+            for u in sorted(placed):  # the G1's no run's denial enters
+                add(("G1", t, u), f"L{t}.G{u}a")
             for w, ms in _runs(t, by_head):
                 if w is not None and "F" not in BLOCK_ORDER:
                     add(("F", t, w), f"L{t}.F{w}")
@@ -528,9 +540,6 @@ def _block(t: int, layers: int, n: int, items_of: list[list[Any]], by_material: 
                             add(("J", t, m), f"L{t}.J{m}")
                         elif part == "K" and t < layers:
                             add(("K", t, m), f"L{t}.K{m}")
-            for u in range(n):  # the G1's no run's denial enters
-                if u not in placed:
-                    add(("G1", t, u), f"L{t}.G{u}a")
 
 
 def _proved(i: int, j: int, arcs: Sequence[tuple[int, int]], challenge: Sequence[bool],
@@ -713,7 +722,11 @@ def challenged_strategy(ch: Challenged, winner: str, g_strategy: Any) -> Strateg
     >>> p = [ch.book.start]   # the first player sets w_1 = 0 = s: no move
     >>> for name in ["L1.s1.0", "L1.d2", "L1.s2.0", "L1.d3", "L1.c"]:
     ...     p.append(ch.game.graph.index[name])
-    >>> ch.game.names[play(p)]   # challenged: "w_0 = 0, and 0 -> 0 is no arc"
+    >>> p.append(play(p))   # challenged: the walk of the challenger's choice starts
+    >>> while ch.game.names[p[-1]].endswith(".h"):   # the loser steps on, the winner chooses
+    ...     p += [ch.game.graph.succ[p[-1]][0]]
+    ...     p += [play(p)]
+    >>> ch.game.names[p[-1]]   # "w_0 = 0, and 0 -> 0 is no arc"
     'L1.N0'
     """
     if winner not in ("first", "second"):
@@ -752,6 +765,16 @@ def challenged_strategy(ch: Challenged, winner: str, g_strategy: Any) -> Strateg
             return ("G1", r, u)
         return ("F", r, x) if w[r] != x else None
 
+    def challenge(w: list[int], t: int) -> tuple | None:
+        """The entry of the true challenge of move ``t`` (``None``: a legal move)."""
+        u, x = w[t - 1], w[t]
+        m = material(w, t)
+        if x >= n or m is None:
+            return ("N", t, u)
+        if m in {material(w, r) for r in range(0 if vertex else 1, t)}:
+            return ("R", t, x if vertex else (u, x))
+        return None
+
     def move(play: Sequence[int]) -> int:
         v = play[-1]
         kind = info[v]
@@ -764,15 +787,13 @@ def challenged_strategy(ch: Challenged, winner: str, g_strategy: Any) -> Strateg
                 w.append(0)
             target = g_move(w[:t])
             return V[("s", t, kind[2], (target >> (kind[2] - 1)) & 1)]
-        if what == "c":  # the loser's move t: challenge it or pass
-            u, x = w[t - 1], w[t]
-            m = material(w, t)
-            if x >= n or m is None:
-                return V[("N", t, u)]
-            earlier = {material(w, r) for r in range(0 if vertex else 1, t)}
-            if m in earlier:
-                return V[("R", t, x if vertex else (u, x))]
-            return V[("u", t)]
+        if what in ("c", "E"):  # the loser's move t: challenge it (walk to its entry) or pass
+            target = challenge(w, t)
+            if what == "c":
+                return V[("u", t)] if target is None else V[("H", t, ch.chain_start[t])]
+            if kind[2] == target:
+                return V[target]
+            return next(x for x in succ[v] if x != V[kind[2]])  # walk on
         if what == "N":  # a challenge "not a move": deny w_{t-1} = u, or show the move
             u = kind[2]
             if w[t - 1] != u:
