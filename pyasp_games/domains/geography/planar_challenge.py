@@ -30,12 +30,19 @@ player for odd ``t``) and other player ``O_t``:
   the used ``d(t,j+1)``; if ``w_t = c`` every such side is used). So *entering*
   ``D(c,t)`` asserts ``w_t = c``; entering ``F(c,t) -> D(c,t)`` asserts ``w_t != c``.
   Layer 0 is static: ``D(s,0)`` is a dead end, ``D(c,0) -> Z(c)`` (a dead end) otherwise;
-- *challenge (a), not a move*: ``B'_t -> N(u,t)`` (the challenger asserts ``w_{t-1} = u``);
+- *the challenger's choice*: the entries of the challenges below (every ``N(u,t)`` and
+  ``R(a,t)``), taken in the reverse of their spine order ``e_1, e_2, ...``, are reached by
+  a walk: ``B'_t -> H(e_1,t) -> E(e_1,t)``, and at ``E(e_i,t)`` the challenger enters
+  ``e_i`` or walks on, ``E(e_i,t) -> H(e_{i+1},t) -> E(e_{i+1},t)`` (``H`` forced, so the
+  challenger keeps the choice; the last ``E`` only enters). Who moves into an entry is as
+  if ``B'_t`` entered it directly; each entry's ``E`` and ``H`` stand next to it on the
+  spine, so that the walk's arcs are short;
+- *challenge (a), not a move*: the challenger enters ``N(u,t)`` (asserts ``w_{t-1} = u``);
   the refuter denies it, ``N(u,t) -> G1(u,t) -> G2(u,t) -> F(u,t-1)`` (a two-step forward
   keeps who moves; every arc into layer ``t - 1``'s claims goes through it), or shows the
   move: ``N(u,t) -> D(v,t)`` for an out-neighbour ``v`` of ``u`` (he asserts ``w_t = v``);
-- *challenge (b), material used before*: ``B'_t -> R(a,t)`` for every arc ``a = u -> w``
-  (vertex geography: every vertex ``m``): the challenger asserts that move ``t`` was ``a``
+- *challenge (b), material used before*: the challenger enters ``R(a,t)``, one for every
+  arc ``a = u -> w`` (vertex geography: every vertex ``m``): he asserts that move ``t`` was ``a``
   and its material was used before. The refuter denies the move or concedes. The denial
   is shared with the walk's (below): ``R(a,t) -> X(a,t) -> Q(a,t)`` (a forward), and at
   ``Q(a,t)`` (the brief's ``R'``) the refuter asserts ``w_{t-1} != u`` (``-> G1(u,t)``) or
@@ -63,22 +70,25 @@ some layer ``t <= L``: every code he picks is illegal and challenged, or he stan
 
 **The drawing.** The spine holds layer 0's block, then per layer the chain (``d(t,1),
 S(t,1,0), S(t,1,1), d(t,2), ...``, ``B_t``), ``B'_t``, the layer's block and ``U_t``. The
-block (the groups of :data:`BLOCK_ORDER`) is the ``D``'s, the ``N``'s, the ``G2``'s, then
+block (the groups of :data:`BLOCK_ORDER`) is the ``D``'s, the ``G2``'s, the ``N``'s, then
 the *material runs*, grouped by head: per vertex ``w``, ``F(w)`` and then, for each
 material whose arcs have head ``w`` (vertex geography: the material ``w``), one run
-``Q, R, X, Y, J, K`` (:data:`MATERIAL_ORDER`; an undirected edge's two arcs have two
+``Q, X, Y, J, K, R`` (:data:`MATERIAL_ORDER`; an undirected edge's two arcs have two
 heads: its run comes after every group), so that the arcs of a dispute about one material
-are short; each ``G1(u)`` stands just before the first run with an item of tail ``u``.
-The runs' order alternates by layer, so that the walk's arcs between two layers nest;
-the ``D``'s are in the reverse order of the ``F``'s, and ``G2``'s in the reverse order of
-the layer below's ``F``'s, so that ``F -> D`` and ``G2 -> F`` nest. ``F(w) -> D(w)`` and
-``G1(u) -> G2(u)`` pass over runs whose walks cannot reach them (a walk into ``K(t,m)``
-reaches ``F(t,w)`` or ``G1(t,u)`` only if an item of ``m`` has head ``w`` or tail ``u``,
-and those runs are further on), and a run's ``Q`` comes before its ``R`` so that its
-denials leave the run without passing the fan's arc into ``R``. Page 2 holds each
-diamond's two long chords (they cross once: *safe*, a play passes one side only, and a
-side entered later from a claim leads only to a used top), the pass chords ``B'_t -> U_t`` and the fans ``B'_t -> N, R``
-(sharing the tail ``B'_t``); page 1 the claims' arcs into the chain and the arcs between
+are short; each ``G1(u)`` stands just before the first run with an item of tail ``u``
+(those of no run before the runs). Each entry ``N``, ``R`` is followed by its ``E`` and
+``H``, and the challenger's walk runs right to left, against the denials' arcs (which
+leave to the left): an arc crossing the walk's arc over its tail leaves an entry the walk
+has passed, so neither reaches the other. The runs' order alternates by layer, so that
+the material walk's arcs between two layers nest; the ``D``'s are in the reverse order of
+the ``F``'s, and ``G2``'s in the reverse order of the layer below's ``F``'s, so that ``F
+-> D`` and ``G2 -> F`` nest. ``F(w) -> D(w)`` and ``G1(u) -> G2(u)`` pass over runs whose
+material walks cannot reach them (a walk into ``K(t,m)`` reaches ``F(t,w)`` or
+``G1(t,u)`` only if an item of ``m`` has head ``w`` or tail ``u``, and those runs are
+further on). Page 2 holds each diamond's two long chords (they cross once: *safe*, a play
+passes one side only, and a side entered later from a claim leads only to a used top),
+the pass chords ``B'_t -> U_t`` and the challenger's walks (``B'_t -> H(e_1,t)`` nested
+inside the pass chord); page 1 the claims' arcs into the chain and the arcs between
 layers; every other arc (within one layer's block) goes on the page where it crosses
 fewer arcs already placed, longest first, never where a crossing is not proved safe.
 Two challenge arcs are used by one play only if both are on its one dispute, a path in
@@ -86,11 +96,11 @@ the DAG of challenge arcs, so a crossing is *safe* when neither arc's head reach
 other's tail in that DAG (:meth:`Challenged.safe`, reachability bitsets); the block
 order keeps every dispute path from crossing itself, and :func:`challenged` refuses a
 drawing with a crossing it cannot prove safe. The crossings are counted (a sweep along
-the spine): about 4-7.5 per arc on the tournaments of 8 and 10 vertices
+the spine): about 3-5 per arc on the tournaments of 8 and 10 vertices
 (``benchmarks/RESULTS.md``), still quadratic per layer in the number of materials ``M``:
 within a block the walk's arcs leaving the ``J``'s cross those entering the ``K``'s of
-the runs before them, and the fan's arcs into the ``R``'s, the denials' arcs into the
-``G1``'s and the forwards ``G2 -> F`` cross the runs they pass over.
+the runs before them, and the forwards ``G2 -> F`` and the arcs into and out of the
+``G1``'s cross the walks of the runs they pass over.
 
 >>> from pyasp_games.domains.geography.model import parse_instance
 >>> from pyasp_games.domains.geography.native import solve_game, strategy_proof
@@ -124,9 +134,9 @@ from pyasp_games.errors import InputError
 #: The order of the groups of a layer's challenge vertices along the spine (``M``: the
 #: material runs grouped by head, with the ``F``'s and the ``G1``'s among them).
 BLOCK_ORDER = ("D", "G2", "N", "M")
-#: The order of one material's run (group ``M``): its item's ``Q`` (first: its denials
-#: leave to the left without passing the run's ``R``, which reaches it), ``R``, ``X``, its
-#: ``Y``, ``J`` and ``K``, so that every arc among them is short.
+#: The order of one material's run (group ``M``): its item's ``Q``, ``X``, its ``Y``,
+#: ``J``, ``K`` and the item's ``R`` (last: its ``E`` and ``H`` follow it, and the
+#: challenger's walk passes the run in one arc), so that every arc among them is short.
 MATERIAL_ORDER = "QXYJKR"
 #: The largest P0 built (vertices).
 MAX_VERTICES = 2_000_000
@@ -153,7 +163,9 @@ class Challenged:
             ``("c", t)`` for ``B'_t``, ``("u", t)``, ``("D", t, c)``, ``("F", t, c)``,
             ``("Z", 0, c)``, ``("N", t, u)``, ``("G1", t, u)``, ``("G2", t, u)``,
             ``("R", t, item)``, ``("X", t, item)``, ``("Q", t, item)`` for ``R'``,
-            ``("Y", t, m)``, ``("J", t, m)`` for ``K2``, ``("K", t, m)``).
+            ``("Y", t, m)``, ``("J", t, m)`` for ``K2``, ``("K", t, m)``; on the
+            challenger's walk ``("E", t, entry)`` and ``("H", t, entry)``, ``entry`` the
+            key of an ``N`` or ``R``).
     """
 
     base: Geography
