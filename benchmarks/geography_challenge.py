@@ -3,6 +3,7 @@ and the winner's strategy mapped and checked on P0.
 
     python benchmarks/geography_challenge.py                       # the table of RESULTS.md
     python benchmarks/geography_challenge.py --sizes 8 --count 1 --no-complete
+    python benchmarks/geography_challenge.py --sizes 10 --count 1 --no-complete --breakdown
 
 Games: random tournaments (``--count`` per size, each pair one way at random, start 0,
 generated with ``random.Random(--seed)`` exactly as ``geography_planar_campaign.py
@@ -12,11 +13,14 @@ safe), the CPU seconds to build it; the game (the base P0 is built from) solved 
 with its winner's certificate; then the winner's strategy on P0 mapped from it and
 checked by an exhaustive walk over every reply of the loser (up to ``--budget`` positions
 of P0; ``-`` beyond), the CPU of that walk and the mean CPU per strategy call.
+``--breakdown``: after each row, the crossings by the kinds of their two arcs (an arc's
+kind: its tail's and head's vertex kinds, ``(-1)`` for an arc into the layer below).
 """
 
 from __future__ import annotations
 
 import argparse
+import collections
 import random
 import sys
 import time
@@ -26,7 +30,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pyasp_games.domains.geography.model import Geography, make_instance
 from pyasp_games.domains.geography.native import solve_game, strategy_proof
-from pyasp_games.domains.geography.planar_challenge import challenged, challenged_strategy
+from pyasp_games.domains.geography.planar_challenge import (
+    Challenged,
+    challenged,
+    challenged_strategy,
+)
 from pyasp_games.engines.graphs import from_arcs
 
 
@@ -77,7 +85,20 @@ def walk(p0: Geography, answer: str, strategy, budget: int) -> tuple[bool | None
     return result, count[0], count[1]
 
 
-def row(label: str, g: Geography, budget: int) -> str:
+def breakdown(ch: Challenged, top: int = 12) -> str:
+    """The most frequent pairs of arc kinds among the crossings, one line each."""
+    info = ch.info
+
+    def kind(i: int) -> str:
+        a, b = ch.book.arcs[i]
+        shift = info[b][1] - info[a][1]
+        return f"{info[a][0]}>{info[b][0]}" + (f"({shift:+d})" if shift else "")
+
+    pairs = collections.Counter(tuple(sorted((kind(i), kind(j)))) for i, j in ch.crossing_pairs)
+    return "\n".join(f"    {count:>8,}  {a}  x  {b}" for (a, b), count in pairs.most_common(top))
+
+
+def row(label: str, g: Geography, budget: int, sources: bool = False) -> str:
     began = time.process_time()
     ch = challenged(g)
     build = time.process_time() - began
@@ -92,7 +113,8 @@ def row(label: str, g: Geography, budget: int) -> str:
     per_call = f"{1e6 * checked / calls:.0f}" if calls else "-"
     return (f"| {label} | {len(ch.base)} / {ch.base.edge_count} | {ch.layers} | {size['vertices']:,} | "
             f"{size['arcs']:,} | {size['crossings']:,} | {size['crossings'] / max(1, size['arcs']):.1f} | "
-            f"{build:.2f} | {winner} | {verdict} ({positions:,} positions) | {checked:.2f} | {per_call} |")
+            f"{build:.2f} | {winner} | {verdict} ({positions:,} positions) | {checked:.2f} | {per_call} |"
+            + (f"\n{breakdown(ch)}" if sources else ""))
 
 
 def main() -> None:
@@ -102,6 +124,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=43)
     parser.add_argument("--budget", type=int, default=200_000, help="positions of P0 walked at most per game")
     parser.add_argument("--no-complete", action="store_true", help="leave out K6-K10")
+    parser.add_argument("--breakdown", action="store_true", help="the crossings by arc kinds, per game")
     args = parser.parse_args()
     print("| game | base vertices / arcs | layers L | P0 vertices | P0 arcs | crossings | crossings per arc | "
           "build CPU s | winner | strategy checked on P0 | walk CPU s | µs per call |")
@@ -112,12 +135,12 @@ def main() -> None:
         games = [[(u, v) if rng.random() < 0.5 else (v, u) for u in range(n) for v in range(u + 1, n)]
                  for _ in range(args.count)]
         for k, arcs in enumerate(games):
-            print(row(f"tournament {n} #{k} edge", game(n, arcs, "edge"), args.budget), flush=True)
+            print(row(f"tournament {n} #{k} edge", game(n, arcs, "edge"), args.budget, args.breakdown), flush=True)
     if not args.no_complete:
         for n in range(6, 11):
             complete = [(u, v) for u in range(n) for v in range(n) if u != v]
             for variant in ("vertex", "edge"):
-                print(row(f"K{n} {variant}", game(n, complete, variant), args.budget), flush=True)
+                print(row(f"K{n} {variant}", game(n, complete, variant), args.budget, args.breakdown), flush=True)
     print(f"\n{time.perf_counter() - started[0]:.0f} s wall, {time.process_time() - started[1]:.0f} s CPU")
 
 

@@ -128,7 +128,8 @@ def _movers(ch: pc.Challenged, claims: bool = True) -> list[set[int]]:
 
 def test_movers() -> None:
     """Layer t's mover M_t (the first player for odd t) moves at d(t, j), B_t and U_t, the
-    other at the sides, at B'_t and after the fans (the challenger) at N, R: the refuter."""
+    other at the sides and at B'_t; on the challenger's walk the challenger (the other)
+    chooses at each E, M_t steps on at each H, and at the entries N, R the refuter moves."""
     for game in (_game(3, [(0, 1), (1, 2), (2, 0), (0, 2)], "edge"), _game(4, [(0, 1), (1, 2), (2, 3), (1, 3)], "vertex")):
         ch = pc.challenged(game)
         movers = _movers(ch, claims=False)
@@ -136,7 +137,7 @@ def test_movers() -> None:
             kind, t = key[0], key[1]
             mover = (t - 1) % 2  # M_t: 0 (first) for odd t
             expected = {"d": mover, "u": mover, "s": 1 - mover, "c": 1 - mover, "N": mover,
-                        "R": mover, "X": 1 - mover, "Y": 1 - mover}.get(kind)
+                        "R": mover, "X": 1 - mover, "Y": 1 - mover, "H": mover, "E": 1 - mover}.get(kind)
             if expected is not None and movers[v]:
                 assert movers[v] == {expected}, (ch.book.names[v], movers[v])
         # the claims and walks are entered by either player (their meaning does not
@@ -192,17 +193,34 @@ def test_book_crossings_counted_and_safe() -> None:
     # and safe() is no blanket yes: two arcs of one dispute, a challenge arc and a chain arc
     lookup = ch.lookup
     number = {arc: k for k, arc in enumerate(book.arcs)}
-    fan = number[lookup["c", 2], lookup["N", 2, 1]]
+    fan = number[lookup["E", 2, ("N", 2, 1)], lookup["N", 2, 1]]  # the challenger's choice
     forward = number[lookup["G2", 2, 1], lookup["F", 1, 1]]
     chain = number[lookup["d", 2, 1], lookup["s", 2, 1, 0]]
     assert not ch.safe(fan, forward) and not ch.safe(forward, chain)
     assert play_using(succ, book.start, book.arcs[fan], book.arcs[forward], None) is not None
 
 
+def test_the_material_runs_keep_the_crossings_few() -> None:
+    """The drawing's layout (the material runs grouped by head, each G1 before the first
+    run of its tail): a 6-vertex tournament's P0 has at most 3.5 crossings per arc, every
+    one safe (the layout before the runs had 5.8), and each G1(u) and F(w) stands before
+    every run whose walk reaches it."""
+    arcs = [(0, 1), (2, 0), (3, 0), (0, 4), (0, 5), (2, 1), (1, 3), (4, 1), (5, 1), (3, 2), (4, 2), (2, 5),
+            (3, 4), (3, 5), (5, 4)]
+    ch = pc.challenged(_game(6, arcs, "edge"))
+    assert ch.crossing_count <= 3.5 * len(ch.book.arcs) and all(ch.safe(i, j) for i, j in ch.crossing_pairs)
+    position = {v: p for p, v in enumerate(ch.book.order)}
+    for key, v in ch.lookup.items():
+        if key[0] == "K":
+            _, t, m = key
+            (u, w), = [item for item in ch.items if ch.arc_material[item] == m]
+            assert position[ch.lookup["G1", t, u]] < position[v] and position[ch.lookup["F", t, w]] < position[v]
+
+
 def test_an_unsafe_drawing_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     # F(u, t) before D(u, t): the forward G2(u, t+1) -> F(u, t) crosses D(u, t)'s claims,
     # the same dispute's next arcs
-    monkeypatch.setattr(pc, "BLOCK_ORDER", ("F", "D", "G2", "G1", "N", "RXY", "Q", "J", "K"))
+    monkeypatch.setattr(pc, "BLOCK_ORDER", ("F", "D", "N", "G2", "M"))
     with pytest.raises(pc.UnsafeDrawing, match="cross and are not proved"):
         pc.challenged(_game(4, [(0, 1), (1, 2), (2, 3), (3, 0), (0, 2), (1, 3)], "edge"))
 
@@ -234,8 +252,10 @@ def _expected_vertices(ch: pc.Challenged) -> int:
     for t in range(1, L + 1):
         with_r = sum(1 for it in ch.items if t - 1 >= lowest(it if ch.vertex_variant else ch.arc_material[it]))
         walks = sum(1 for m in range(materials) if t - 1 >= lowest(m))
-        # chain; D, F, G1, G2, N; R and X per item with a walk; Q per item; Y and J; K
-        total += (3 * k + 3) + 5 * n + 2 * with_r + items + 2 * walks + (materials if t < L else 0)
+        # chain; D, F, G1, G2, N; R and X per item with a walk; Q per item; Y and J; K;
+        # the challenger's walk: E and H per entry (N, R)
+        total += ((3 * k + 3) + 5 * n + 2 * with_r + items + 2 * walks + (materials if t < L else 0)
+                  + 2 * (n + with_r))
     return total
 
 

@@ -30,12 +30,19 @@ player for odd ``t``) and other player ``O_t``:
   the used ``d(t,j+1)``; if ``w_t = c`` every such side is used). So *entering*
   ``D(c,t)`` asserts ``w_t = c``; entering ``F(c,t) -> D(c,t)`` asserts ``w_t != c``.
   Layer 0 is static: ``D(s,0)`` is a dead end, ``D(c,0) -> Z(c)`` (a dead end) otherwise;
-- *challenge (a), not a move*: ``B'_t -> N(u,t)`` (the challenger asserts ``w_{t-1} = u``);
+- *the challenger's choice*: the entries of the challenges below (every ``N(u,t)`` and
+  ``R(a,t)``), taken in the reverse of their spine order ``e_1, e_2, ...``, are reached by
+  a walk: ``B'_t -> H(e_1,t) -> E(e_1,t)``, and at ``E(e_i,t)`` the challenger enters
+  ``e_i`` or walks on, ``E(e_i,t) -> H(e_{i+1},t) -> E(e_{i+1},t)`` (``H`` forced, so the
+  challenger keeps the choice; the last ``E`` only enters). Who moves into an entry is as
+  if ``B'_t`` entered it directly; each entry's ``E`` and ``H`` stand next to it on the
+  spine, so that the walk's arcs are short;
+- *challenge (a), not a move*: the challenger enters ``N(u,t)`` (asserts ``w_{t-1} = u``);
   the refuter denies it, ``N(u,t) -> G1(u,t) -> G2(u,t) -> F(u,t-1)`` (a two-step forward
   keeps who moves; every arc into layer ``t - 1``'s claims goes through it), or shows the
   move: ``N(u,t) -> D(v,t)`` for an out-neighbour ``v`` of ``u`` (he asserts ``w_t = v``);
-- *challenge (b), material used before*: ``B'_t -> R(a,t)`` for every arc ``a = u -> w``
-  (vertex geography: every vertex ``m``): the challenger asserts that move ``t`` was ``a``
+- *challenge (b), material used before*: the challenger enters ``R(a,t)``, one for every
+  arc ``a = u -> w`` (vertex geography: every vertex ``m``): he asserts that move ``t`` was ``a``
   and its material was used before. The refuter denies the move or concedes. The denial
   is shared with the walk's (below): ``R(a,t) -> X(a,t) -> Q(a,t)`` (a forward), and at
   ``Q(a,t)`` (the brief's ``R'``) the refuter asserts ``w_{t-1} != u`` (``-> G1(u,t)``) or
@@ -62,28 +69,45 @@ some layer ``t <= L``: every code he picks is illegal and challenged, or he stan
 ``T_{L+1}``. Size: ``O(L (n k + |items|))`` vertices, polynomial.
 
 **The drawing.** The spine holds layer 0's block, then per layer the chain (``d(t,1),
-S(t,1,0), S(t,1,1), d(t,2), ...``, ``B_t``), ``B'_t``, the layer's block (the groups of
-:data:`BLOCK_ORDER`: ``D``, ``G2``, ``F``, ``G1``, ``N``, per material ``R``, ``X``,
-``Y``, then ``Q``, ``J``, ``K``) and ``U_t``. Page 2 holds each diamond's two long
-chords (they cross once: *safe*, a play passes one side only, and a side entered later
-from a claim leads only to a used top), the pass chords ``B'_t -> U_t`` and the fans
-``B'_t -> N, R`` (sharing the tail ``B'_t``); page 1 the claims' arcs into the chain and
-the arcs between layers; every other arc (within one layer's block) goes on the page
-where it crosses fewer arcs already placed, longest first, never where a crossing is not
-proved safe. Two challenge arcs are used by one play only if both are on its one
-dispute, a path in the DAG of challenge arcs, so a crossing is *safe* when neither arc's
-head reaches the other's tail in that DAG (:meth:`Challenged.safe`, reachability
-bitsets); the block order keeps every dispute path from crossing itself, and
-:func:`challenged` refuses a drawing with a crossing it cannot prove safe. The crossings
-are counted (a sweep along the spine): about 8-19 per arc on the tournaments of 8 and 10
-vertices (``benchmarks/RESULTS.md``), quadratic per layer in the number of arcs.
+S(t,1,0), S(t,1,1), d(t,2), ...``, ``B_t``), ``B'_t``, the layer's block and ``U_t``. The
+block (the groups of :data:`BLOCK_ORDER`) is the ``D``'s, the ``G2``'s, the ``N``'s, then
+the *material runs*, grouped by head: per vertex ``w``, ``F(w)`` and then, for each
+material whose arcs have head ``w`` (vertex geography: the material ``w``), one run
+``Q, X, Y, J, K, R`` (:data:`MATERIAL_ORDER`; an undirected edge's two arcs have two
+heads: its run comes after every group), so that the arcs of a dispute about one material
+are short; each ``G1(u)`` stands just before the first run with an item of tail ``u``
+(those of no run before the runs). Each entry ``N``, ``R`` is followed by its ``E`` and
+``H``, and the challenger's walk runs right to left, against the denials' arcs (which
+leave to the left): an arc crossing the walk's arc over its tail leaves an entry the walk
+has passed, so neither reaches the other. The runs' order alternates by layer, so that
+the material walk's arcs between two layers nest; the ``D``'s are in the reverse order of
+the ``F``'s, and ``G2``'s in the reverse order of the layer below's ``F``'s, so that ``F
+-> D`` and ``G2 -> F`` nest. ``F(w) -> D(w)`` and ``G1(u) -> G2(u)`` pass over runs whose
+material walks cannot reach them (a walk into ``K(t,m)`` reaches ``F(t,w)`` or
+``G1(t,u)`` only if an item of ``m`` has head ``w`` or tail ``u``, and those runs are
+further on). Page 2 holds each diamond's two long chords (they cross once: *safe*, a play
+passes one side only, and a side entered later from a claim leads only to a used top),
+the pass chords ``B'_t -> U_t`` and the challenger's walks (``B'_t -> H(e_1,t)`` nested
+inside the pass chord); page 1 the claims' arcs into the chain and the arcs between
+layers; every other arc (within one layer's block) goes on the page where it crosses
+fewer arcs already placed, longest first, never where a crossing is not proved safe.
+Two challenge arcs are used by one play only if both are on its one dispute, a path in
+the DAG of challenge arcs, so a crossing is *safe* when neither arc's head reaches the
+other's tail in that DAG (:meth:`Challenged.safe`, reachability bitsets); the block
+order keeps every dispute path from crossing itself, and :func:`challenged` refuses a
+drawing with a crossing it cannot prove safe. The crossings are counted (a sweep along
+the spine): about 3-5 per arc on the tournaments of 8 and 10 vertices
+(``benchmarks/RESULTS.md``), still quadratic per layer in the number of materials ``M``:
+within a block the walk's arcs leaving the ``J``'s cross those entering the ``K``'s of
+the runs before them, and the forwards ``G2 -> F`` and the arcs into and out of the
+``G1``'s cross the walks of the runs they pass over.
 
 >>> from pyasp_games.domains.geography.model import parse_instance
 >>> from pyasp_games.domains.geography.native import solve_game, strategy_proof
 >>> g = parse_instance("s a\\na b\\nb s\\n", "s", "edge")   # the first player wins
 >>> ch = challenged(g)
 >>> ch.layers, ch.code_bits, len(ch.game), ch.crossing_count > 0
-(3, 2, 120, True)
+(3, 2, 150, True)
 >>> solve_game(g).first_wins, solve_game(ch.game).first_wins
 (True, True)
 >>> play = challenged_strategy(ch, "first", strategy_proof(ch.base))
@@ -107,8 +131,13 @@ from pyasp_games.engines.graphs import Digraph, from_arcs
 from pyasp_games.engines.limits import Deadline
 from pyasp_games.errors import InputError
 
-#: The order of the groups of a layer's challenge vertices along the spine.
-BLOCK_ORDER = ("D", "G2", "F", "G1", "N", "RXY", "Q", "J", "K")
+#: The order of the groups of a layer's challenge vertices along the spine (``M``: the
+#: material runs grouped by head, with the ``F``'s and the ``G1``'s among them).
+BLOCK_ORDER = ("D", "G2", "N", "M")
+#: The order of one material's run (group ``M``): its item's ``Q``, ``X``, its ``Y``,
+#: ``J``, ``K`` and the item's ``R`` (last: its ``E`` and ``H`` follow it, and the
+#: challenger's walk passes the run in one arc), so that every arc among them is short.
+MATERIAL_ORDER = "QXYJKR"
 #: The largest P0 built (vertices).
 MAX_VERTICES = 2_000_000
 
@@ -134,7 +163,9 @@ class Challenged:
             ``("c", t)`` for ``B'_t``, ``("u", t)``, ``("D", t, c)``, ``("F", t, c)``,
             ``("Z", 0, c)``, ``("N", t, u)``, ``("G1", t, u)``, ``("G2", t, u)``,
             ``("R", t, item)``, ``("X", t, item)``, ``("Q", t, item)`` for ``R'``,
-            ``("Y", t, m)``, ``("J", t, m)`` for ``K2``, ``("K", t, m)``).
+            ``("Y", t, m)``, ``("J", t, m)`` for ``K2``, ``("K", t, m)``; on the
+            challenger's walk ``("E", t, entry)`` and ``("H", t, entry)``, ``entry`` the
+            key of an ``N`` or ``R``).
     """
 
     base: Geography
@@ -151,6 +182,8 @@ class Challenged:
     #: items of challenge (b): arcs (u, w) (edge) or vertices (vertex geography)
     items: list[Any]
     lookup: dict[tuple, int] = field(repr=False, default_factory=dict)
+    #: per layer, the entry whose ``H`` the walk of the challenger's choice starts at
+    chain_start: dict[int, tuple] = field(repr=False, default_factory=dict)
     _diamonds: set[frozenset[int]] = field(repr=False, default_factory=set)
     _challenge: list[bool] = field(repr=False, default_factory=list)
     _reach: list[int] = field(repr=False, default_factory=list)
@@ -288,7 +321,7 @@ def challenged(game: Geography, deadline: Deadline | None = None) -> Challenged:
         """The lowest layer whose material the walk for ``m`` can name."""
         return 0 if vertex and m == s else 1
 
-    per_layer = 3 * k + 3 + 5 * n + 4 * len(items) + 2 * material_count
+    per_layer = 3 * k + 3 + 7 * n + 6 * len(items) + 2 * material_count
     if (layers + 1) * per_layer > MAX_VERTICES:
         raise InputError(f"the challenged game would have about {(layers + 1) * per_layer:,} vertices "
                          f"(limit {MAX_VERTICES:,})")
@@ -296,11 +329,16 @@ def challenged(game: Geography, deadline: Deadline | None = None) -> Challenged:
     names: list[str] = []
     info: list[tuple] = []
     lookup: dict[tuple, int] = {}
+    entries: dict[int, list[tuple]] = {}  # per layer, the challenges' entries in spine order
 
     def add(key: tuple, name: str) -> None:
         lookup[key] = len(names)
         names.append(name)
         info.append(key)
+        if key[0] in ("N", "R"):  # an entry of a challenge: the chooser's step, then a forced one
+            entries.setdefault(key[1], []).append(key)
+            add(("E", key[1], key), f"{name}.e")
+            add(("H", key[1], key), f"{name}.h")
 
     def item_name(item: Any) -> str:
         return str(item) if vertex else f"{item[0]}-{item[1]}"
@@ -308,9 +346,23 @@ def challenged(game: Geography, deadline: Deadline | None = None) -> Challenged:
     # -- vertices, created in spine order -------------------------------------------------
     vs = range(n)
     by_material = sorted(range(material_count), reverse=True)
+    def head(item: Any) -> int:
+        """The vertex whose ``F`` denies an item's head (vertex geography: the vertex)."""
+        return item if vertex else item[1]
+
+    def tail(item: Any) -> int:
+        """The vertex whose ``G1`` denies an item's tail (vertex geography: the vertex)."""
+        return item if vertex else item[0]
+
     items_of: list[list[Any]] = [[] for _ in range(material_count)]
     for item in items:
         items_of[item_material(item)].append(item)
+    # the materials grouped by their arcs' head (the F their denials enter), those of two
+    # heads (an undirected edge) after every group
+    heads_of = [{head(item) for item in items_of[m]} for m in range(material_count)]
+    by_head: list[tuple[int | None, list[int]]] = [
+        (w, [m for m in by_material if heads_of[m] == {w}]) for w in reversed(vs)]
+    by_head.append((None, [m for m in by_material if len(heads_of[m]) > 1]))
     for c in vs:  # layer 0: static claims
         add(("D", 0, c), f"L0.D{c}")
         if c != s:
@@ -329,7 +381,7 @@ def challenged(game: Geography, deadline: Deadline | None = None) -> Challenged:
             add(("s", t, j, 1), f"L{t}.s{j}.1")
         add(("d", t, k + 1), f"L{t}.d{k + 1}")
         add(("c", t), f"L{t}.c")
-        _block(t, layers, n, items, items_of, by_material, item_material, lowest, item_name, add)
+        _block(t, layers, n, items_of, by_material, by_head, lowest, tail, item_name, add)
         add(("u", t), f"L{t}.u")
     add(("d", layers + 1, 1), f"L{layers + 1}.d1")
 
@@ -364,11 +416,14 @@ def challenged(game: Geography, deadline: Deadline | None = None) -> Challenged:
         arc(("d", t, k + 1), ("c", t), 1, False)
         arc(("c", t), ("u", t), 2, False)
         arc(("u", t), ("d", t + 1, 1), 1, False)
-        for u in vs:
-            arc(("c", t), ("N", t, u), 2)
-        for item in items:
-            if ("R", t, item) in lookup:
-                arc(("c", t), ("R", t, item), 2)
+        # the challenger's choice: a walk along the spine, right to left, from B'_t
+        chain = [key for key in reversed(entries[t])]
+        arc(("c", t), ("H", t, chain[0]), 2)
+        for i, key in enumerate(chain):
+            arc(("H", t, key), ("E", t, key), 2)
+            arc(("E", t, key), key, 2)
+            if i + 1 < len(chain):
+                arc(("E", t, key), ("H", t, chain[i + 1]), 2)
         for c in vs:
             for j in range(1, k + 1):
                 arc(("D", t, c), ("s", t, j, (c >> (j - 1)) & 1), 1)
@@ -412,7 +467,7 @@ def challenged(game: Geography, deadline: Deadline | None = None) -> Challenged:
     p0 = make_instance(graph, names[start], "vertex")
     book = BookDrawing(names, arcs, order, page, start)
     ch = Challenged(base, book, p0, layers, k, 0, [], info, vertex, arc_material, items, lookup,
-                    diamonds, challenge, reach)
+                    {t: keys[-1] for t, keys in entries.items()}, diamonds, challenge, reach)
     pairs = _crossings(order, arcs, page, deadline)
     for i, j in pairs:
         if not ch.safe(i, j):
@@ -424,45 +479,79 @@ def challenged(game: Geography, deadline: Deadline | None = None) -> Challenged:
     return ch
 
 
-def _block(t: int, layers: int, n: int, items: list[Any], items_of: list[list[Any]], by_material: list[int],
-           item_material: Callable[[Any], int], lowest: Callable[[int], int],
-           item_name: Callable[[Any], str], add: Callable[[tuple, str], None]) -> None:
+def _runs(t: int, by_head: list[tuple[int | None, list[int]]]) -> list[tuple[int | None, list[int]]]:
+    """Layer ``t``'s material runs grouped by head, in spine order: ``by_head`` for odd
+    ``t``, reversed for even ``t`` (the materials of two heads last), so that the walk's
+    arcs between two layers nest."""
+    if t % 2:
+        return by_head
+    return [(w, ms[::-1]) for w, ms in reversed(by_head[:-1])] + [(None, by_head[-1][1][::-1])]
+
+
+def _f_order(t: int, n: int, by_head: list[tuple[int | None, list[int]]]) -> list[int]:
+    """The spine order of layer ``t``'s ``F``'s: the order of their groups of runs (the
+    ``F``'s of no group after them); layer 0's (and a block with its ``F``'s apart)
+    descending."""
+    if t == 0 or "F" in BLOCK_ORDER:
+        return list(reversed(range(n)))
+    order = [w for w, _ in _runs(t, by_head) if w is not None]
+    return order + [c for c in range(n) if c not in order]
+
+
+def _block(t: int, layers: int, n: int, items_of: list[list[Any]], by_material: list[int],
+           by_head: list[tuple[int | None, list[int]]], lowest: Callable[[int], int],
+           tail: Callable[[Any], int], item_name: Callable[[Any], str],
+           add: Callable[[tuple, str], None]) -> None:
     """Layer ``t``'s challenge vertices, in spine order (module docstring): the groups of
     :data:`BLOCK_ORDER`, each in an order that nests the arcs between groups (an arc
     bundle between two groups crosses itself least when one group is in the reverse
     order of the other)."""
-    walked = [m for m in by_material if t - 1 >= lowest(m)]  # materials with a walk below t
+    walked_set = {m for m in by_material if t - 1 >= lowest(m)}  # materials with a walk below t
+    f_order = _f_order(t, n, by_head)
     for group in BLOCK_ORDER:
-        if group == "D":
-            for c in range(n):
+        if group == "D":  # the reverse of the F's: F -> D nested
+            for c in reversed(f_order):
                 add(("D", t, c), f"L{t}.D{c}")
-        elif group == "G2":
-            for u in range(n):
+        elif group == "G2":  # the reverse of layer t - 1's F's: G2 -> F nested
+            for u in reversed(_f_order(t - 1, n, by_head)):
                 add(("G2", t, u), f"L{t}.G{u}b")
-        elif group == "F":  # the reverse of the D's: F -> D nested
-            for c in reversed(range(n)):
+        elif group == "F":  # (then no F among the runs)
+            for c in f_order:
                 add(("F", t, c), f"L{t}.F{c}")
-        elif group == "G1":  # the reverse of the G2's
-            for u in reversed(range(n)):
-                add(("G1", t, u), f"L{t}.G{u}a")
         elif group == "N":
             for u in range(n):
                 add(("N", t, u), f"L{t}.N{u}")
-        elif group == "RXY":  # per material (descending): its items' R and X, then its Y
-            for m in walked:
-                for item in items_of[m]:
-                    add(("R", t, item), f"L{t}.R{item_name(item)}")
-                    add(("X", t, item), f"L{t}.X{item_name(item)}")
-                add(("Y", t, m), f"L{t}.Y{m}")
-        elif group == "Q":  # ascending: the reverse of the X's
-            for item in sorted(items, key=item_material):
-                add(("Q", t, item), f"L{t}.Q{item_name(item)}")
-        elif group == "J":  # ascending: the reverse of the Y's, and of layer t-1's K's
-            for m in reversed(walked):
-                add(("J", t, m), f"L{t}.J{m}")
-        elif group == "K" and t < layers:  # descending: the reverse of the J's and Q's
-            for m in by_material:
-                add(("K", t, m), f"L{t}.K{m}")
+        elif group == "M":  # per vertex w: F(w), then one run per material of head w
+            # (vertex geography: the material w), each G1(u) just before the first run
+            # with an item of tail u; a run's arcs are short
+            placed = set(range(n)) - {tail(item) for _, ms in by_head for m in ms for item in items_of[m]}
+            for u in sorted(placed):  # the G1's no run's denial enters
+                add(("G1", t, u), f"L{t}.G{u}a")
+            for w, ms in _runs(t, by_head):
+                if w is not None and "F" not in BLOCK_ORDER:
+                    add(("F", t, w), f"L{t}.F{w}")
+                for m in ms:
+                    for item in items_of[m]:
+                        if tail(item) not in placed:
+                            placed.add(tail(item))
+                            add(("G1", t, tail(item)), f"L{t}.G{tail(item)}a")
+                    walks = m in walked_set
+                    for part in MATERIAL_ORDER:
+                        if part == "R" and walks:
+                            for item in items_of[m]:
+                                add(("R", t, item), f"L{t}.R{item_name(item)}")
+                        elif part == "X" and walks:
+                            for item in items_of[m]:
+                                add(("X", t, item), f"L{t}.X{item_name(item)}")
+                        elif part == "Y" and walks:
+                            add(("Y", t, m), f"L{t}.Y{m}")
+                        elif part == "Q":
+                            for item in items_of[m]:
+                                add(("Q", t, item), f"L{t}.Q{item_name(item)}")
+                        elif part == "J" and walks:
+                            add(("J", t, m), f"L{t}.J{m}")
+                        elif part == "K" and t < layers:
+                            add(("K", t, m), f"L{t}.K{m}")
 
 
 def _proved(i: int, j: int, arcs: Sequence[tuple[int, int]], challenge: Sequence[bool],
@@ -645,7 +734,11 @@ def challenged_strategy(ch: Challenged, winner: str, g_strategy: Any) -> Strateg
     >>> p = [ch.book.start]   # the first player sets w_1 = 0 = s: no move
     >>> for name in ["L1.s1.0", "L1.d2", "L1.s2.0", "L1.d3", "L1.c"]:
     ...     p.append(ch.game.graph.index[name])
-    >>> ch.game.names[play(p)]   # challenged: "w_0 = 0, and 0 -> 0 is no arc"
+    >>> p.append(play(p))   # challenged: the walk of the challenger's choice starts
+    >>> while ch.game.names[p[-1]].endswith(".h"):   # the loser steps on, the winner chooses
+    ...     p += [ch.game.graph.succ[p[-1]][0]]
+    ...     p += [play(p)]
+    >>> ch.game.names[p[-1]]   # "w_0 = 0, and 0 -> 0 is no arc"
     'L1.N0'
     """
     if winner not in ("first", "second"):
@@ -684,6 +777,16 @@ def challenged_strategy(ch: Challenged, winner: str, g_strategy: Any) -> Strateg
             return ("G1", r, u)
         return ("F", r, x) if w[r] != x else None
 
+    def challenge(w: list[int], t: int) -> tuple | None:
+        """The entry of the true challenge of move ``t`` (``None``: a legal move)."""
+        u, x = w[t - 1], w[t]
+        m = material(w, t)
+        if x >= n or m is None:
+            return ("N", t, u)
+        if m in {material(w, r) for r in range(0 if vertex else 1, t)}:
+            return ("R", t, x if vertex else (u, x))
+        return None
+
     def move(play: Sequence[int]) -> int:
         v = play[-1]
         kind = info[v]
@@ -696,15 +799,13 @@ def challenged_strategy(ch: Challenged, winner: str, g_strategy: Any) -> Strateg
                 w.append(0)
             target = g_move(w[:t])
             return V[("s", t, kind[2], (target >> (kind[2] - 1)) & 1)]
-        if what == "c":  # the loser's move t: challenge it or pass
-            u, x = w[t - 1], w[t]
-            m = material(w, t)
-            if x >= n or m is None:
-                return V[("N", t, u)]
-            earlier = {material(w, r) for r in range(0 if vertex else 1, t)}
-            if m in earlier:
-                return V[("R", t, x if vertex else (u, x))]
-            return V[("u", t)]
+        if what in ("c", "E"):  # the loser's move t: challenge it (walk to its entry) or pass
+            target = challenge(w, t)
+            if what == "c":
+                return V[("u", t)] if target is None else V[("H", t, ch.chain_start[t])]
+            if kind[2] == target:
+                return V[target]
+            return next(x for x in succ[v] if x != V[kind[2]])  # walk on
         if what == "N":  # a challenge "not a move": deny w_{t-1} = u, or show the move
             u = kind[2]
             if w[t - 1] != u:
