@@ -119,6 +119,11 @@ Route = StrEnum("Route", {r: r for r in ("auto", "drawing", "strategy", "unfold"
 #: next route.
 AUTO_UNFOLDED = 100_000
 
+#: The most positions ``--check`` walks to certify the challenged game's result (about
+#: half a million a CPU second here: up to some 15 minutes; ``--time-limit`` bounds it):
+#: the walk keeps one used-array, so its memory does not grow with the count.
+CHALLENGED_WALK = 500_000_000
+
 #: The most vertices the challenged game's planar result may have (about 9 per crossing):
 #: beyond it the route refuses (``auto`` then tries the QBF route).
 CHALLENGED_VERTICES = 6_000_000
@@ -494,7 +499,8 @@ def _carried_over(game: Geography, ch: Any, built: Any, deadline: Any) -> dict[s
         raise RuntimeError(f"{game.name}: the game's strategy is refused: {message}")
     strategy = lift(built, challenged_strategy(ch, answer, proof))
     try:
-        ok, said = check_strategy_function(built.game, answer, strategy, deadline=deadline)
+        ok, said = check_strategy_function(built.game, answer, strategy, budget=CHALLENGED_WALK,
+                                           deadline=deadline)
     except Unconfirmed as beyond:
         return {"game": f"{answer}: {message}", "result": f"not certified: {beyond}"}
     if not ok:
