@@ -83,3 +83,21 @@ def test_an_eight_vertex_tournament_edge_game_certified_through_the_challenged_g
     said = run.json()
     game = make_instance(from_arcs([(str(u), str(v)) for u, v in arcs], [str(i) for i in range(8)]), "0", "edge")
     assert said["winner_checked"] == ("first" if solve_game(game, line=False).first_wins else "second")
+
+
+def test_a_certificate_walk_beyond_its_budget_is_said_not_certified(tmp_path, monkeypatch):
+    """Past the walk's budget the result's winner is not claimed as checked: said "not
+    certified", `winner_checked` null, while the construction's proof still stands."""
+    import pyasp_games.cli.geography as cli
+
+    monkeypatch.setattr(cli, "CHALLENGED_WALK", 50)
+    src = tmp_path / "g.txt"
+    src.write_text("# start: s\n# variant: edge\ns a\na b\nb s\n")
+    run = run_cli("geography", "planarize", src, "--route", "challenge", "--check", "--json",
+                  "-o", tmp_path / "p.txt")
+    assert run.code == 0, run.stderr
+    said = run.json()
+    assert said["winner_checked"] is None and said["winner_preserved"] is True
+    assert said["certificates"]["result"].startswith("not certified"), said
+    plain = run_cli("geography", "planarize", src, "--route", "challenge", "--check", "-o", tmp_path / "q.txt")
+    assert plain.code == 0 and "not certified" in plain.stderr and "certified on the result" not in plain.stderr

@@ -340,7 +340,7 @@ def planarize(
     preserved: bool | None = True  # proved by the route's construction
     if check and challenge is not None:
         facts["certificates"] = _carried_over(game, *challenge, deadline)
-        checked = next(iter(facts["certificates"].values())).split(":", 1)[0]
+        checked = facts["certificates"]["result"].split(":", 1)[0]
         if checked not in ("first", "second"):
             checked = None
     elif check:
