@@ -1208,3 +1208,30 @@ def test_a_saved_openings_map_is_checked_again_and_a_tampered_one_refuted():
             assert _refuted(OPENINGS, game, {**data, "certificate": {**data["certificate"], cell: broken}})
             spoilt += 1
     assert spoilt >= 5
+
+
+def test_a_proof_writes_each_derivation_once_and_shares_its_steps():
+    """The proof writer keeps a ``connect`` leaf met again (the same steps, in another
+    position) as the node written first, and each step met again as the same object
+    (the memory of the 7 x 7 proofs was mostly their derivations' steps, one dict each):
+    on the 5 x 5 opening a2 no two ``connect`` nodes carry equal steps, fewer step
+    objects are held than steps listed, a node is reached in more positions than there
+    are nodes, and the checker, which checks a shared node in each position it is
+    reached in, accepts the proof; the verdict is the published map's (White)."""
+    from pyasp_games.domains.hex.model import opening
+    from pyasp_games.domains.hex.native import Engine
+
+    game = opening(size=5, cell="a2")
+    engine = Engine(game)
+    engine.compile_now()
+    result = solve_position(game, engine=engine)
+    assert result.winner == "W"
+    derivations = [node["connect"] for node in result.proof["nodes"] if "connect" in node]
+    contents = [json.dumps(steps) for steps in derivations]
+    assert len(derivations) > 10 and len(set(contents)) == len(contents)
+    listed = [step for steps in derivations for step in steps]
+    assert len({id(step) for step in listed}) < len(listed) // 2
+    ok, summary = check_proof(game, "white", result.proof)
+    assert ok, summary
+    visits = int(summary.split(" of ")[1].split(" node")[0].replace(",", ""))
+    assert visits > len(result.proof["nodes"])

@@ -38,6 +38,7 @@ True
 
 from __future__ import annotations
 
+from array import array
 from typing import TYPE_CHECKING, Any
 
 from pyasp_games.domains.hex.links import Link, carrier_of
@@ -83,6 +84,13 @@ class ProofWriter:
         #: connections H-search derives written as their derivations (``connect``
         #: leaves, checked rule by rule) rather than as strategies played out move by move
         self.derive = engine.derive
+        #: every derivation step written, by its content, and its number: a step met again
+        #: (most are: the same adjacencies and templates recur from leaf to leaf) is the same
+        #: object, so a ``connect`` leaf costs a list of references, not a dict per step
+        self.steps: dict[tuple[Any, ...], tuple[int, dict[str, Any]]] = {}
+        #: the ``connect`` node of each derivation written, by its steps' numbers (packed):
+        #: a derivation met again is the same node, checked in each position it is reached in
+        self.derivations: dict[bytes, int] = {}
 
     def proof(self, black: int, white: int, player: str) -> dict[str, Any]:
         """The proof of the position, its root the position's node."""
@@ -255,7 +263,7 @@ class ProofWriter:
         if at is None and self.sweeper is not None and self.derive:
             steps = self.sweeper.derivation(winner, own, empty, self.names, semi=to_move == winner)
             if steps is not None:
-                at = self._add({"connect": steps})
+                at = self.connect(steps)
         if at is None and self.sweeper is not None:
             at = self._strategy(black, white, to_move, winner, own, empty, claimed)
         if at is None:
@@ -263,6 +271,35 @@ class ProofWriter:
                 raise RuntimeError("a connection did not hold in its carrier")
             at = self.node(inner, black, white, to_move)
         self.joins[key] = at
+        return at
+
+    def connect(self, steps: list[dict[str, Any]]) -> int:
+        """The ``connect`` leaf of a derivation, shared: each step the object written
+        first with the same content, the leaf the node written first with the same steps.
+
+        >>> from pyasp_games.domains.hex.model import parse_position
+        >>> from pyasp_games.domains.hex.native import Engine
+        >>> writer = ProofWriter(Engine(parse_position("3x3")))
+        >>> first = writer.connect([{"adj": ["b2", 0]}, {"adj": ["b2", 1]}, {"and": [0, 1]}])
+        >>> again = writer.connect([{"adj": ["b2", 0]}, {"adj": ["b2", 1]}, {"and": [0, 1]}])
+        >>> other = writer.connect([{"adj": ["b2", 1]}, {"adj": ["b2", 0]}, {"and": [0, 1]}])
+        >>> first == again != other, writer.nodes[first]["connect"][0] is writer.nodes[other]["connect"][1]
+        (True, True)
+        """
+        known = self.steps
+        numbers = array("I")
+        shared = []
+        for step in steps:
+            key = tuple((rule, tuple(value) if isinstance(value, list) else value) for rule, value in step.items())
+            found = known.get(key)
+            if found is None:
+                found = known[key] = (len(known), step)
+            numbers.append(found[0])
+            shared.append(found[1])
+        packed = numbers.tobytes()
+        at = self.derivations.get(packed)
+        if at is None:
+            at = self.derivations[packed] = self._add({"connect": shared})
         return at
 
     def _joined(self, inner: Engine, black: int, white: int, winner: str, own: int, empty: int) -> int | None:
