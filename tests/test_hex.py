@@ -1235,3 +1235,19 @@ def test_a_proof_writes_each_derivation_once_and_shares_its_steps():
     assert ok, summary
     visits = int(summary.split(" of ")[1].split(" node")[0].replace(",", ""))
     assert visits > len(result.proof["nodes"])
+
+
+def test_a_search_stopped_by_its_memory_cap_says_how_far_it_got(monkeypatch):
+    """The native backend answers a run that ran out of memory (the search or the proof's
+    writing) ``unknown`` with the memory limit named and the positions searched so far
+    and settled, where before such a row of a campaign had no counts."""
+    from pyasp_games.domains.hex import native
+
+    def short_of_memory(game, deadline=None, engine=None, knowledge=True):
+        engine.prove(0, 0, game.to_move)
+        raise MemoryError
+
+    monkeypatch.setattr(native, "solve_position", short_of_memory)
+    claim = native.solve_native(parse_position("4x4"))
+    assert claim.status == "unknown" and claim.stats["limit"] == "memory"
+    assert claim.stats["nodes"] >= 1 and claim.stats["table"] >= 1
