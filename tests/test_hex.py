@@ -1211,13 +1211,15 @@ def test_a_saved_openings_map_is_checked_again_and_a_tampered_one_refuted():
 
 
 def test_a_proof_writes_each_derivation_once_and_shares_its_steps():
-    """The proof writer keeps a ``connect`` leaf met again (the same steps, in another
-    position) as the node written first, and each step met again as the same object
-    (the memory of the 7 x 7 proofs was mostly their derivations' steps, one dict each):
-    on the 5 x 5 opening a2 no two ``connect`` nodes carry equal steps, fewer step
-    objects are held than steps listed, a node is reached in more positions than there
-    are nodes, and the checker, which checks a shared node in each position it is
-    reached in, accepts the proof; the verdict is the published map's (White)."""
+    """The proof writer keeps a node met again as the node written first: a ``connect``
+    leaf (the same steps, in another position), a pairing leaf, a move to the same node
+    (the key answering every reply that misses its semi-connection), a carrier node over
+    the same cells to the same node; and each derivation step met again is the same
+    object (the memory of the 7 x 7 proofs was mostly these copies). On the 5 x 5 opening
+    a2 no two such nodes have the same content, fewer step objects are held than steps
+    listed, nodes are reached in more positions than there are nodes, and the checker,
+    which checks a shared node in each position it is reached in, accepts the proof; the
+    verdict is the published map's (White)."""
     from pyasp_games.domains.hex.model import opening
     from pyasp_games.domains.hex.native import Engine
 
@@ -1226,15 +1228,17 @@ def test_a_proof_writes_each_derivation_once_and_shares_its_steps():
     engine.compile_now()
     result = solve_position(game, engine=engine)
     assert result.winner == "W"
-    derivations = [node["connect"] for node in result.proof["nodes"] if "connect" in node]
-    contents = [json.dumps(steps) for steps in derivations]
-    assert len(derivations) > 10 and len(set(contents)) == len(contents)
+    nodes = result.proof["nodes"]
+    for kind in ("connect", "pairs", "move", "carrier"):
+        contents = [json.dumps(node, sort_keys=True) for node in nodes if kind in node]
+        assert len(set(contents)) == len(contents), kind
+    derivations = [node["connect"] for node in nodes if "connect" in node]
     listed = [step for steps in derivations for step in steps]
-    assert len({id(step) for step in listed}) < len(listed) // 2
+    assert len(derivations) > 10 and len({id(step) for step in listed}) < len(listed) // 2
     ok, summary = check_proof(game, "white", result.proof)
     assert ok, summary
     visits = int(summary.split(" of ")[1].split(" node")[0].replace(",", ""))
-    assert visits > len(result.proof["nodes"])
+    assert visits > 2 * len(nodes)
 
 
 def test_a_search_stopped_by_its_memory_cap_says_how_far_it_got(monkeypatch):

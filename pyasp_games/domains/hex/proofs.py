@@ -91,6 +91,10 @@ class ProofWriter:
         #: the ``connect`` node of each derivation written, by its steps' numbers (packed):
         #: a derivation met again is the same node, checked in each position it is reached in
         self.derivations: dict[bytes, int] = {}
+        #: the leaves and the nodes of one move or one carrier already written, by content:
+        #: one met again (a pairing leaf after the same key, the same key's answer to every
+        #: reply that misses its semi-connection) is the node written first
+        self.written: dict[tuple[Any, ...], int] = {}
 
     def proof(self, black: int, white: int, player: str) -> dict[str, Any]:
         """The proof of the position, its root the position's node."""
@@ -116,10 +120,22 @@ class ProofWriter:
         self.nodes.append(node)
         return len(self.nodes) - 1
 
+    def _shared(self, key: tuple[Any, ...], node: dict[str, Any]) -> int:
+        """The node written first with the content ``key`` (a leaf, or a node whose
+        ``next`` is written already), else ``node`` added: the proof is a DAG whose nodes
+        the checker checks in each position they are reached in, so a node's content, not
+        its place, is what it proves."""
+        at = self.written.get(key)
+        if at is None:
+            at = self.written[key] = self._add(node)
+        return at
+
     def _leaf(self, pairs: list[tuple[int, int]]) -> int:
-        """A pairing leaf (``won`` without pairs)."""
+        """A pairing leaf (``won`` without pairs), shared with the same pairs'."""
+        if not pairs:
+            return self._shared(("won",), {"won": True})
         names = self.names
-        return self._add({"pairs": [[names[x], names[y]] for x, y in pairs]} if pairs else {"won": True})
+        return self._shared(("pairs", *map(tuple, pairs)), {"pairs": [[names[x], names[y]] for x, y in pairs]})
 
     # -- the positions the search settled ---------------------------------------------
     def node(self, engine: Engine, black: int, white: int, player: str) -> int:
@@ -211,10 +227,9 @@ class ProofWriter:
                 replies[names[m]] = self.node(engine, *child, opponent)
                 continue
             key_cell, _, link = min(missed, key=lambda s: (s[2][1] != 0, s[1].bit_count()))
-            answer: dict[str, Any] = {"move": names[key_cell]}
-            replies[names[m]] = self._add(answer)
             after = _played(*child, opponent, 1 << key_cell)
-            answer["next"] = self.link(link, *after, player, opponent)
+            nxt = self.link(link, *after, player, opponent)
+            replies[names[m]] = self._shared(("move", key_cell, nxt), {"move": names[key_cell], "next": nxt})
         if inferior:
             replies["inferior"] = inferior  # type: ignore[assignment]
         return replies
@@ -241,7 +256,8 @@ class ProofWriter:
         else:
             black |= outside
         sub = self.connection(black, white, to_move, winner, claimed=True)
-        return self._add({"carrier": [self.names[c] for c in set_bits(keep & empty)], "next": sub})
+        return self._shared(("carrier", keep & empty, sub),
+                            {"carrier": [self.names[c] for c in set_bits(keep & empty)], "next": sub})
 
     def connection(self, black: int, white: int, to_move: str, winner: str, claimed: bool = False) -> int:
         """The proof that ``winner`` joins its sides in a position where a connection
@@ -306,7 +322,7 @@ class ProofWriter:
         """A leaf where ``winner`` has won, or holds a pairing connection without
         templates; else ``None``."""
         if self.engine.won(winner, black, white):
-            return self._add({"won": True})
+            return self._leaf([])
         pairs = inner.links.pairing(winner, own, empty)
         if pairs is not None and not pairs[1]:
             return self._leaf(pairs[0])
@@ -318,10 +334,8 @@ class ProofWriter:
         first = inner.links.sweeper.first_key(winner, own, empty, inner.links.order)
         if first is None:
             return None
-        here = {"move": self.names[first[0]]}
-        at = self._add(here)
-        here["next"] = self._leaf(first[1][0])
-        return at
+        nxt = self._leaf(first[1][0])
+        return self._shared(("move", first[0], nxt), {"move": self.names[first[0]], "next": nxt})
 
     def _strategy(self, black: int, white: int, to_move: str, winner: str, own: int, empty: int,
                   claimed: bool) -> int | None:
@@ -340,9 +354,9 @@ class ProofWriter:
             else:
                 cell, carrier = min(semis, key=lambda s: s[1].bit_count())
                 move, keep = 1 << cell, carrier & ~(1 << cell)
-            here: dict[str, Any] = {"move": self.names[move.bit_length() - 1]}
-            here["next"] = self.restricted(keep, *_played(black, white, winner, move), loser, winner)
-            return self._add(here)
+            cell = move.bit_length() - 1
+            nxt = self.restricted(keep, *_played(black, white, winner, move), loser, winner)
+            return self._shared(("move", cell, nxt), {"move": self.names[cell], "next": nxt})
         if to_move != loser:
             return None
         if joined is not None and joined & empty != empty:
