@@ -1255,3 +1255,25 @@ def test_a_search_stopped_by_its_memory_cap_says_how_far_it_got(monkeypatch):
     claim = native.solve_native(parse_position("4x4"))
     assert claim.status == "unknown" and claim.stats["limit"] == "memory"
     assert claim.stats["nodes"] >= 1 and claim.stats["table"] >= 1
+
+
+@pytest.mark.slow
+def test_the_template_free_engine_s_table_is_let_go_while_a_proof_is_written(monkeypatch):
+    """The proof writer empties the template-free engine's table (the searches of the
+    connections through the 19-cell template) once it holds more than
+    ``proofs.INNER_KEPT`` positions; the table only saved searching again, so with the
+    bound at nothing (emptied before every search) the 7 x 7 opening f1's proof is still
+    written, accepted, with White the winner as published, and the engine searched more
+    positions than its table still holds (about 10 s of CPU)."""
+    from pyasp_games.domains.hex import proofs
+    from pyasp_games.domains.hex.model import opening
+    from pyasp_games.domains.hex.native import Engine
+
+    monkeypatch.setattr(proofs, "INNER_KEPT", 0)
+    game = opening(size=7, cell="f1")
+    engine = Engine(game)
+    engine.compile_now()
+    result = solve_position(game, engine=engine)
+    assert result.winner == "W"
+    assert check_proof(game, "white", result.proof)[0] is True
+    assert engine.inner.nodes > len(engine.inner.table)
