@@ -1208,3 +1208,72 @@ def test_a_saved_openings_map_is_checked_again_and_a_tampered_one_refuted():
             assert _refuted(OPENINGS, game, {**data, "certificate": {**data["certificate"], cell: broken}})
             spoilt += 1
     assert spoilt >= 5
+
+
+def test_a_proof_writes_each_derivation_once_and_shares_its_steps():
+    """The proof writer keeps a node met again as the node written first: a ``connect``
+    leaf (the same steps, in another position), a pairing leaf, a move to the same node
+    (the key answering every reply that misses its semi-connection), a carrier node over
+    the same cells to the same node; and each derivation step met again is the same
+    object (the memory of the 7 x 7 proofs was mostly these copies). On the 5 x 5 opening
+    a2 no two such nodes have the same content, fewer step objects are held than steps
+    listed, nodes are reached in more positions than there are nodes, and the checker,
+    which checks a shared node in each position it is reached in, accepts the proof; the
+    verdict is the published map's (White)."""
+    from pyasp_games.domains.hex.model import opening
+    from pyasp_games.domains.hex.native import Engine
+
+    game = opening(size=5, cell="a2")
+    engine = Engine(game)
+    engine.compile_now()
+    result = solve_position(game, engine=engine)
+    assert result.winner == "W"
+    nodes = result.proof["nodes"]
+    for kind in ("connect", "pairs", "move", "carrier"):
+        contents = [json.dumps(node, sort_keys=True) for node in nodes if kind in node]
+        assert len(set(contents)) == len(contents), kind
+    derivations = [node["connect"] for node in nodes if "connect" in node]
+    listed = [step for steps in derivations for step in steps]
+    assert len(derivations) > 10 and len({id(step) for step in listed}) < len(listed) // 2
+    ok, summary = check_proof(game, "white", result.proof)
+    assert ok, summary
+    visits = int(summary.split(" of ")[1].split(" node")[0].replace(",", ""))
+    assert visits > 2 * len(nodes)
+
+
+def test_a_search_stopped_by_its_memory_cap_says_how_far_it_got(monkeypatch):
+    """The native backend answers a run that ran out of memory (the search or the proof's
+    writing) ``unknown`` with the memory limit named and the positions searched so far
+    and settled, where before such a row of a campaign had no counts."""
+    from pyasp_games.domains.hex import native
+
+    def short_of_memory(game, deadline=None, engine=None, knowledge=True):
+        engine.prove(0, 0, game.to_move)
+        raise MemoryError
+
+    monkeypatch.setattr(native, "solve_position", short_of_memory)
+    claim = native.solve_native(parse_position("4x4"))
+    assert claim.status == "unknown" and claim.stats["limit"] == "memory"
+    assert claim.stats["nodes"] >= 1 and claim.stats["table"] >= 1
+
+
+@pytest.mark.slow
+def test_the_template_free_engine_s_table_is_let_go_while_a_proof_is_written(monkeypatch):
+    """The proof writer empties the template-free engine's table (the searches of the
+    connections through the 19-cell template) once it holds more than
+    ``proofs.INNER_KEPT`` positions; the table only saved searching again, so with the
+    bound at nothing (emptied before every search) the 7 x 7 opening f1's proof is still
+    written, accepted, with White the winner as published, and the engine searched more
+    positions than its table still holds (about 10 s of CPU)."""
+    from pyasp_games.domains.hex import proofs
+    from pyasp_games.domains.hex.model import opening
+    from pyasp_games.domains.hex.native import Engine
+
+    monkeypatch.setattr(proofs, "INNER_KEPT", 0)
+    game = opening(size=7, cell="f1")
+    engine = Engine(game)
+    engine.compile_now()
+    result = solve_position(game, engine=engine)
+    assert result.winner == "W"
+    assert check_proof(game, "white", result.proof)[0] is True
+    assert engine.inner.nodes > len(engine.inner.table)

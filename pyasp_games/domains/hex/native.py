@@ -123,6 +123,7 @@ from pyasp_games.domains.hex.must_play import Entry, MustPlay
 from pyasp_games.domains.hex.pns import POLL, prove
 from pyasp_games.domains.hex.proofs import proof_of
 from pyasp_games.engines.claim import Claim
+from pyasp_games.engines.enforcement import memory_stop
 from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 
 
@@ -259,11 +260,21 @@ def solve_native(game: Hex, limits: Limits = Limits(), knowledge: bool = True) -
     """The ``native`` backend: answer ``black`` or ``white`` (the winner), witness the
     winning move of the player to move (``None`` when that player loses), the proof as
     the claim's certificate."""
-    deadline = limits.deadline()
+    engine = Engine(game, limits.deadline(), knowledge)
     try:
-        result = solve_position(game, deadline, knowledge=knowledge)
+        result = solve_position(game, engine=engine)
     except LimitReached:
-        return Claim.unknown({"limit": "time"})
+        return Claim.unknown({"limit": "time", "nodes": engine.nodes, "table": len(engine.table)})
+    except MemoryError:
+        stopped = True  # (the traceback, which holds the search's frames, goes at the block's end)
+    else:
+        stopped = False
+    if stopped:
+        # a run stopped by its memory cap says how far it got; the engine (its table) is
+        # let go first, so that the answer has room
+        counts = {"nodes": engine.nodes, "table": len(engine.table)}
+        del engine
+        return Claim.unknown({**memory_stop("the backend ran out of memory"), **counts})
     return Claim.solved(PLAYERS[result.winner], result.move,
                         stats={**result.stats, "to_move": PLAYERS[game.to_move]}, certificate=result.proof)
 

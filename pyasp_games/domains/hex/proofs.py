@@ -38,6 +38,7 @@ True
 
 from __future__ import annotations
 
+from array import array
 from typing import TYPE_CHECKING, Any
 
 from pyasp_games.domains.hex.links import Link, carrier_of
@@ -47,6 +48,13 @@ from pyasp_games.engines.graphs import set_bits
 if TYPE_CHECKING:
     from pyasp_games.domains.hex.must_play import Entry
     from pyasp_games.domains.hex.native import Engine
+
+
+#: the most positions the template-free engine keeps in its table while a proof is
+#: written, checked before each of its searches (7 x 7 b3: 1,135,232 after 46 s of
+#: writing, most of the writing's memory; with this bound, RSS 470 MB instead of 776 MB
+#: at the same point); beyond, the table is emptied
+INNER_KEPT = 200_000
 
 
 def proof_of(engine: Engine, black: int, white: int, player: str) -> dict[str, Any]:
@@ -83,6 +91,17 @@ class ProofWriter:
         #: connections H-search derives written as their derivations (``connect``
         #: leaves, checked rule by rule) rather than as strategies played out move by move
         self.derive = engine.derive
+        #: every derivation step written, by its content, and its number: a step met again
+        #: (most are: the same adjacencies and templates recur from leaf to leaf) is the same
+        #: object, so a ``connect`` leaf costs a list of references, not a dict per step
+        self.steps: dict[tuple[Any, ...], tuple[int, dict[str, Any]]] = {}
+        #: the ``connect`` node of each derivation written, by its steps' numbers (packed):
+        #: a derivation met again is the same node, checked in each position it is reached in
+        self.derivations: dict[bytes, int] = {}
+        #: the leaves and the nodes of one move or one carrier already written, by content:
+        #: one met again (a pairing leaf after the same key, the same key's answer to every
+        #: reply that misses its semi-connection) is the node written first
+        self.written: dict[tuple[Any, ...], int] = {}
 
     def proof(self, black: int, white: int, player: str) -> dict[str, Any]:
         """The proof of the position, its root the position's node."""
@@ -108,10 +127,22 @@ class ProofWriter:
         self.nodes.append(node)
         return len(self.nodes) - 1
 
+    def _shared(self, key: tuple[Any, ...], node: dict[str, Any]) -> int:
+        """The node written first with the content ``key`` (a leaf, or a node whose
+        ``next`` is written already), else ``node`` added: the proof is a DAG whose nodes
+        the checker checks in each position they are reached in, so a node's content, not
+        its place, is what it proves."""
+        at = self.written.get(key)
+        if at is None:
+            at = self.written[key] = self._add(node)
+        return at
+
     def _leaf(self, pairs: list[tuple[int, int]]) -> int:
-        """A pairing leaf (``won`` without pairs)."""
+        """A pairing leaf (``won`` without pairs), shared with the same pairs'."""
+        if not pairs:
+            return self._shared(("won",), {"won": True})
         names = self.names
-        return self._add({"pairs": [[names[x], names[y]] for x, y in pairs]} if pairs else {"won": True})
+        return self._shared(("pairs", *map(tuple, pairs)), {"pairs": [[names[x], names[y]] for x, y in pairs]})
 
     # -- the positions the search settled ---------------------------------------------
     def node(self, engine: Engine, black: int, white: int, player: str) -> int:
@@ -203,10 +234,9 @@ class ProofWriter:
                 replies[names[m]] = self.node(engine, *child, opponent)
                 continue
             key_cell, _, link = min(missed, key=lambda s: (s[2][1] != 0, s[1].bit_count()))
-            answer: dict[str, Any] = {"move": names[key_cell]}
-            replies[names[m]] = self._add(answer)
             after = _played(*child, opponent, 1 << key_cell)
-            answer["next"] = self.link(link, *after, player, opponent)
+            nxt = self.link(link, *after, player, opponent)
+            replies[names[m]] = self._shared(("move", key_cell, nxt), {"move": names[key_cell], "next": nxt})
         if inferior:
             replies["inferior"] = inferior  # type: ignore[assignment]
         return replies
@@ -233,7 +263,8 @@ class ProofWriter:
         else:
             black |= outside
         sub = self.connection(black, white, to_move, winner, claimed=True)
-        return self._add({"carrier": [self.names[c] for c in set_bits(keep & empty)], "next": sub})
+        return self._shared(("carrier", keep & empty, sub),
+                            {"carrier": [self.names[c] for c in set_bits(keep & empty)], "next": sub})
 
     def connection(self, black: int, white: int, to_move: str, winner: str, claimed: bool = False) -> int:
         """The proof that ``winner`` joins its sides in a position where a connection
@@ -255,21 +286,55 @@ class ProofWriter:
         if at is None and self.sweeper is not None and self.derive:
             steps = self.sweeper.derivation(winner, own, empty, self.names, semi=to_move == winner)
             if steps is not None:
-                at = self._add({"connect": steps})
+                at = self.connect(steps)
         if at is None and self.sweeper is not None:
             at = self._strategy(black, white, to_move, winner, own, empty, claimed)
         if at is None:
+            if len(inner.table) > INNER_KEPT:
+                # the template-free engine's table only saves searching a position again
+                # (what a proof needs of a position is read from its entry at once, and the
+                # nodes written are kept by position in ``ids``): let it go when it is large
+                inner.table.clear()
             if inner.wins(black, white, to_move) != (to_move == winner):
                 raise RuntimeError("a connection did not hold in its carrier")
             at = self.node(inner, black, white, to_move)
         self.joins[key] = at
         return at
 
+    def connect(self, steps: list[dict[str, Any]]) -> int:
+        """The ``connect`` leaf of a derivation, shared: each step the object written
+        first with the same content, the leaf the node written first with the same steps.
+
+        >>> from pyasp_games.domains.hex.model import parse_position
+        >>> from pyasp_games.domains.hex.native import Engine
+        >>> writer = ProofWriter(Engine(parse_position("3x3")))
+        >>> first = writer.connect([{"adj": ["b2", 0]}, {"adj": ["b2", 1]}, {"and": [0, 1]}])
+        >>> again = writer.connect([{"adj": ["b2", 0]}, {"adj": ["b2", 1]}, {"and": [0, 1]}])
+        >>> other = writer.connect([{"adj": ["b2", 1]}, {"adj": ["b2", 0]}, {"and": [0, 1]}])
+        >>> first == again != other, writer.nodes[first]["connect"][0] is writer.nodes[other]["connect"][1]
+        (True, True)
+        """
+        known = self.steps
+        numbers = array("I")
+        shared = []
+        for step in steps:
+            key = tuple((rule, tuple(value) if isinstance(value, list) else value) for rule, value in step.items())
+            found = known.get(key)
+            if found is None:
+                found = known[key] = (len(known), step)
+            numbers.append(found[0])
+            shared.append(found[1])
+        packed = numbers.tobytes()
+        at = self.derivations.get(packed)
+        if at is None:
+            at = self.derivations[packed] = self._add({"connect": shared})
+        return at
+
     def _joined(self, inner: Engine, black: int, white: int, winner: str, own: int, empty: int) -> int | None:
         """A leaf where ``winner`` has won, or holds a pairing connection without
         templates; else ``None``."""
         if self.engine.won(winner, black, white):
-            return self._add({"won": True})
+            return self._leaf([])
         pairs = inner.links.pairing(winner, own, empty)
         if pairs is not None and not pairs[1]:
             return self._leaf(pairs[0])
@@ -281,10 +346,8 @@ class ProofWriter:
         first = inner.links.sweeper.first_key(winner, own, empty, inner.links.order)
         if first is None:
             return None
-        here = {"move": self.names[first[0]]}
-        at = self._add(here)
-        here["next"] = self._leaf(first[1][0])
-        return at
+        nxt = self._leaf(first[1][0])
+        return self._shared(("move", first[0], nxt), {"move": self.names[first[0]], "next": nxt})
 
     def _strategy(self, black: int, white: int, to_move: str, winner: str, own: int, empty: int,
                   claimed: bool) -> int | None:
@@ -303,9 +366,9 @@ class ProofWriter:
             else:
                 cell, carrier = min(semis, key=lambda s: s[1].bit_count())
                 move, keep = 1 << cell, carrier & ~(1 << cell)
-            here: dict[str, Any] = {"move": self.names[move.bit_length() - 1]}
-            here["next"] = self.restricted(keep, *_played(black, white, winner, move), loser, winner)
-            return self._add(here)
+            cell = move.bit_length() - 1
+            nxt = self.restricted(keep, *_played(black, white, winner, move), loser, winner)
+            return self._shared(("move", cell, nxt), {"move": self.names[cell], "next": nxt})
         if to_move != loser:
             return None
         if joined is not None and joined & empty != empty:
