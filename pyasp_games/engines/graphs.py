@@ -690,6 +690,24 @@ def read_graph(path: Path | str, fmt: str | None = None, undirected: bool = Fals
     return graph_from_networkx(g, name, undirected)
 
 
+def reachable_from(adjacency: Sequence[Iterable[int]], start: int) -> set[int]:
+    """The vertices reachable from ``start`` (itself included) along ``adjacency``
+    (successor lists by vertex number); depth-first, ``O(V + E)``.
+
+    >>> sorted(reachable_from([[1], [2], [], [0]], 0))
+    [0, 1, 2]
+    """
+    seen = {start}
+    stack = [start]
+    while stack:
+        u = stack.pop()
+        for v in adjacency[u]:
+            if v not in seen:
+                seen.add(v)
+                stack.append(v)
+    return seen
+
+
 def set_bits(mask: int) -> list[int]:
     """The vertices of a vertex set written as a bitmask (bit ``v`` for vertex ``v``), in
     increasing order: the one way the bitset searches walk a set.

@@ -32,6 +32,7 @@ from collections import deque
 
 from pyasp_games.domains.geography.model import Geography
 from pyasp_games.engines.claim import Claim
+from pyasp_games.engines.graphs import reachable_from
 from pyasp_games.engines.limits import Limits
 from pyasp_games.errors import InputError
 
@@ -140,15 +141,7 @@ def maximum_matching(adj: list[list[int]], vertices: list[int]) -> dict[int, int
 def _component(game: Geography) -> tuple[list[list[int]], list[int]]:
     """Simple-graph neighbour lists (no loops) and the vertices of the start's component."""
     adj = [sorted({w for w, _ in ms if w != v}) for v, ms in enumerate(game.moves)]
-    seen = {game.start}
-    stack = [game.start]
-    while stack:
-        v = stack.pop()
-        for w in adj[v]:
-            if w not in seen:
-                seen.add(w)
-                stack.append(w)
-    return adj, sorted(seen)
+    return adj, sorted(reachable_from(adj, game.start))
 
 
 def matching_winner(game: Geography) -> tuple[bool, int | None, dict[str, int]]:

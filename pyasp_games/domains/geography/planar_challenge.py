@@ -127,7 +127,7 @@ from typing import Any
 from pyasp_games.domains.geography.book import BookDrawing, Strategy
 from pyasp_games.domains.geography.model import Geography, make_instance
 from pyasp_games.domains.geography.planar import without_two_cycles
-from pyasp_games.engines.graphs import Digraph, from_arcs
+from pyasp_games.engines.graphs import Digraph, from_arcs, reachable_from
 from pyasp_games.engines.limits import Deadline
 from pyasp_games.errors import InputError
 
@@ -241,14 +241,7 @@ def _base_game(game: Geography) -> Geography:
         adj[u].add(v)
         if undirected:
             adj[v].add(u)
-    seen = {s}
-    stack = [s]
-    while stack:
-        u = stack.pop()
-        for v in adj[u]:
-            if v not in seen:
-                seen.add(v)
-                stack.append(v)
+    seen = reachable_from(adj, s)
     names = graph.names
     vertices = [names[v] for v in sorted(seen)]
     if game.variant == "vertex":
