@@ -156,16 +156,24 @@ def test_the_gadget_graph_is_planar_whatever_the_crossings():
     assert crossed > 200
 
 
+def crossed_safe_books(rng: random.Random, count: int, vertices: tuple[int, int],
+                       arcs: tuple[int, int]):
+    """``count`` random book drawings whose crossings are all safe (proved by exhaustive
+    search) and at least one, each with its planar game."""
+    made = 0
+    while made < count:
+        book, together = safe_book(rng, rng.randint(*vertices), rng.randint(*arcs))
+        planar = planar_game(book, safe=proved_by(together))
+        if planar.crossing_count:
+            made += 1
+            yield book, planar
+
+
 def test_the_planar_game_keeps_the_winner_and_the_lifted_strategy_wins_it():
     rng = random.Random(3)
-    games = crossed = walked = punished = 0
+    crossed = walked = punished = 0
     winners = set()
-    while games < 30:
-        book, together = safe_book(rng, rng.randint(6, 10), rng.randint(12, 24))
-        planar = planar_game(book, safe=proved_by(together))
-        if not planar.crossing_count:
-            continue
-        games += 1
+    for book, planar in crossed_safe_books(rng, 30, (6, 10), (12, 24)):
         crossed += planar.crossing_count
         game = book_game(book)
         strategy, first_wins = minimax_strategy(book)
@@ -385,13 +393,7 @@ def test_drawings_that_are_none_or_unsafe_are_refused():
 def test_many_larger_book_games_keep_the_winner_through_the_lifted_strategy():
     """pytest -m slow tests/test_geography_book.py (about half a minute)."""
     rng = random.Random(6)
-    games = 0
-    while games < 1000:
-        book, together = safe_book(rng, rng.randint(8, 13), rng.randint(14, 34))
-        planar = planar_game(book, safe=proved_by(together))
-        if not planar.crossing_count:
-            continue
-        games += 1
+    for book, planar in crossed_safe_books(rng, 1000, (8, 13), (14, 34)):
         strategy, first_wins = minimax_strategy(book)
         winner = "first" if first_wins else "second"
         assert nx.check_planarity(planar.game.graph.to_networkx().to_undirected())[0]
