@@ -126,6 +126,11 @@ from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.enforcement import memory_stop
 from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 
+#: the fewest empty cells at which the template-free engine (:attr:`Engine.inner`, the
+#: depth-first search of the proofs' restricted positions) orders its moves by the
+#: look-ahead (:attr:`.must_play.MustPlay.lookahead_from`), on every board size
+INNER_LOOKAHEAD_FROM = 14
+
 
 class Engine:
     """The search over one game's positions; its table lasts as long as the engine (all
@@ -164,6 +169,11 @@ class Engine:
             self._inner = Engine(self.game, self.deadline, knowledge=True, templates=False,
                                  compiled=links.compilable or links.sweeper is not None,
                                  dead_cells=self.dead.fill, hsearch=False, captured=self.dead.captured)
+            # its depth-first negamax keeps the look-ahead move ordering on every board:
+            # unlike the proof-number search, it tries each move to the end before the next,
+            # so a wrong first try is paid in full (7 x 7 e3's proof: 51,888 positions with
+            # it, more than 3 million and over 200 s of CPU without; issue 46)
+            self._inner.must_play.lookahead_from = INNER_LOOKAHEAD_FROM
         return self._inner
 
     def won(self, player: str, black: int, white: int) -> bool:
