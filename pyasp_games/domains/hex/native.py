@@ -70,7 +70,9 @@ each and starts delta at its size (on 7 x 7 it cost more positions than it saved
 transposition table keyed on the stones; the proof is read out of the table afterwards
 (:func:`.proofs.proof_of`) and shares the nodes of transposed positions. The depth-first
 boolean negamax (:meth:`Engine.wins`, the same knowledge) proves the restricted
-positions of the carrier nodes. On the 5 x 5 opening a2 the proof-number search settles
+positions of the carrier nodes; it keeps the look-ahead on every board
+(:data:`INNER_LOOKAHEAD_FROM`), since a depth-first search pays a wrong first move in full
+(without it, 7 x 7 e3's proof took over 3 million of its positions: issue 46). On the 5 x 5 opening a2 the proof-number search settles
 the answer after 18,914 positions where the depth-first one was unfinished after 135,000.
 Graph Hex searches with the pairing knowledge of Black (the joiner)
 only: White's win is a cut, not a chain.
