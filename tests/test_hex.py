@@ -1277,3 +1277,35 @@ def test_the_template_free_engine_s_table_is_let_go_while_a_proof_is_written(mon
     assert result.winner == "W"
     assert check_proof(game, "white", result.proof)[0] is True
     assert engine.inner.nodes > len(engine.inner.table)
+
+
+def test_the_template_free_engine_orders_its_moves_by_the_look_ahead_on_every_board():
+    """Issue 46: the look-ahead ordering, off for the proof-number search on boards of
+    more than 36 cells, stays on for the template-free engine that writes the proofs'
+    restricted positions (a depth-first search, which pays a wrong first try in full):
+    without it 7 x 7 e3's proof took over 3 million of its positions (the slow test below
+    measures it)."""
+    from pyasp_games.domains.hex.native import INNER_LOOKAHEAD_FROM, Engine
+
+    for size, outer in ((5, 14), (7, None)):
+        engine = Engine(board(size, size))
+        assert engine.must_play.lookahead_from == outer
+        assert engine.inner.must_play.lookahead_from == INNER_LOOKAHEAD_FROM == 14
+
+
+@pytest.mark.slow
+def test_the_7x7_opening_e3_s_proof_is_written_with_few_template_free_positions():
+    """Issue 46's regression: the campaign settled 7 x 7 e3 in 9.5 s of CPU; with the
+    template-free engine's look-ahead off its proof writing searched over 3 million
+    positions (over 200 s). Now it is Black's, as published, checked, and the template-free
+    engine searches fewer than 200,000 positions (51,888 measured; about 12 s of CPU)."""
+    from pyasp_games.domains.hex.model import opening
+    from pyasp_games.domains.hex.native import Engine
+
+    game = opening(size=7, cell="e3")
+    engine = Engine(game)
+    engine.compile_now()
+    result = solve_position(game, engine=engine)
+    assert result.winner == "B"
+    assert check_proof(game, "black", result.proof)[0] is True
+    assert engine.inner.nodes < 200_000

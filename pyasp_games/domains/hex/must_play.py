@@ -69,7 +69,8 @@ class MustPlay:
         #: never). Measured (benchmarks/RESULTS.md, branch ``hex-speed``): on 7 x 7, at 14
         #: the centre took 14,550 positions and opening a1 46,184, without it 5,798 and
         #: 27,331; the 6 x 6 map, 16.3 s of CPU with it, 24.1 s without: so on boards of
-        #: at most 36 cells at 14, on larger ones never
+        #: at most 36 cells at 14, on larger ones never (the template-free engine of the
+        #: proofs, a depth-first search: at 14 on every board, ``native.INNER_LOOKAHEAD_FROM``)
         self.lookahead_from: int | None = 14 if len(links.game) <= 36 else None
         #: the dead and captured cells, whose rule prunes the inferior moves (set by the
         #: engine; ``None``: every move of the region searched)

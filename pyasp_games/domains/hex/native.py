@@ -70,7 +70,9 @@ each and starts delta at its size (on 7 x 7 it cost more positions than it saved
 transposition table keyed on the stones; the proof is read out of the table afterwards
 (:func:`.proofs.proof_of`) and shares the nodes of transposed positions. The depth-first
 boolean negamax (:meth:`Engine.wins`, the same knowledge) proves the restricted
-positions of the carrier nodes. On the 5 x 5 opening a2 the proof-number search settles
+positions of the carrier nodes; it keeps the look-ahead on every board
+(:data:`INNER_LOOKAHEAD_FROM`), since a depth-first search pays a wrong first move in full
+(without it, 7 x 7 e3's proof took over 3 million of its positions: issue 46). On the 5 x 5 opening a2 the proof-number search settles
 the answer after 18,914 positions where the depth-first one was unfinished after 135,000.
 Graph Hex searches with the pairing knowledge of Black (the joiner)
 only: White's win is a cut, not a chain.
@@ -126,6 +128,11 @@ from pyasp_games.engines.claim import Claim
 from pyasp_games.engines.enforcement import memory_stop
 from pyasp_games.engines.limits import Deadline, LimitReached, Limits
 
+#: the fewest empty cells at which the template-free engine (:attr:`Engine.inner`, the
+#: depth-first search of the proofs' restricted positions) orders its moves by the
+#: look-ahead (:attr:`.must_play.MustPlay.lookahead_from`), on every board size
+INNER_LOOKAHEAD_FROM = 14
+
 
 class Engine:
     """The search over one game's positions; its table lasts as long as the engine (all
@@ -164,6 +171,11 @@ class Engine:
             self._inner = Engine(self.game, self.deadline, knowledge=True, templates=False,
                                  compiled=links.compilable or links.sweeper is not None,
                                  dead_cells=self.dead.fill, hsearch=False, captured=self.dead.captured)
+            # its depth-first negamax keeps the look-ahead move ordering on every board:
+            # unlike the proof-number search, it tries each move to the end before the next,
+            # so a wrong first try is paid in full (7 x 7 e3's proof: 51,888 positions with
+            # it, more than 3 million and over 200 s of CPU without; issue 46)
+            self._inner.must_play.lookahead_from = INNER_LOOKAHEAD_FROM
         return self._inner
 
     def won(self, player: str, black: int, white: int) -> bool:
