@@ -466,6 +466,7 @@ def _aborts(start_up: int | None, limits: Limits) -> None:
     os.abort()
 
 
+@pytest.mark.slow  # flaky in the default run still (CI, 2026-11-29 18:08): CONTRIBUTING
 def test_a_library_that_aborts_under_a_memory_limit_is_a_memory_stop():
     # HiGHS's start-up inside scipy threw std::bad_alloc under `--memory-limit 130` now and
     # then, which no Python code can catch: it ended the whole command (exit -6). A memory
