@@ -33,7 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pyasp_games.cli.geography import AUTO_UNFOLDED, _carried_over, _challenged
+from pyasp_games.cli.geography import AUTO_UNFOLDED
 from pyasp_games.domains.geography.book import gadget_vertices, lift_gadgets
 from pyasp_games.domains.geography.model import make_instance
 from pyasp_games.domains.geography.native import solve_game, strategy_proof
@@ -43,6 +43,7 @@ from pyasp_games.domains.geography.planar import (
     planarize,
     without_two_cycles,
 )
+from pyasp_games.domains.geography.planar_challenge import certified_on_result, planar_challenged
 from pyasp_games.domains.geography.planar_tqbf import planarize_via_qbf
 from pyasp_games.domains.geography.planar_unfold import strategy_unfold, unfold
 from pyasp_games.domains.geography.tqbf import qbf_value
@@ -107,7 +108,7 @@ def one(arcs: list[tuple[int, int]], n: int, variant: str, limit: float, check_l
                 pass
         if result is None:
             try:  # the challenged game (every illegal move challenged at once; polynomial)
-                challenge = _challenged(make_instance(g, "0", variant), deadline)
+                challenge = planar_challenged(make_instance(g, "0", variant), deadline)
                 result = challenge[1].game.graph
                 start, row["route"] = result.headers["start"], "challenge"
                 row["crossings"] = challenge[1].crossing_count
@@ -134,7 +135,7 @@ def one(arcs: list[tuple[int, int]], n: int, variant: str, limit: float, check_l
         # the game's strategy carried over to the result and walked there over every reply
         # of the loser (the same certificate as `planarize --route challenge --check`)
         try:
-            said = _carried_over(make_instance(g, "0", variant), *challenge, clock(check_limit, cpu))
+            said = certified_on_result("game", *challenge, clock(check_limit, cpu))
             ok = not said["result"].startswith("not certified")
             row["checked"] = (said["result"].split(":", 1)[0] == ("first" if winner else "second")) if ok else None
             row["certified"] = bool(ok and row["checked"] and row["game_certified"])

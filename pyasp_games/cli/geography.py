@@ -251,7 +251,9 @@ def planarize(
     challenge = None
     if unfolded is None and planar is None and chosen in ("challenge", "auto"):
         try:
-            challenge = _challenged(game, deadline)
+            from pyasp_games.domains.geography.planar_challenge import planar_challenged
+
+            challenge = planar_challenged(game, deadline, CHALLENGED_VERTICES)
         except InputError:
             if chosen == "challenge":
                 raise
@@ -339,7 +341,9 @@ def planarize(
     checked = None
     preserved: bool | None = True  # proved by the route's construction
     if check and challenge is not None:
-        facts["certificates"] = _carried_over(game, *challenge, deadline)
+        from pyasp_games.domains.geography.planar_challenge import certified_on_result
+
+        facts["certificates"] = certified_on_result(game.name, *challenge, deadline, CHALLENGED_WALK)
         checked = facts["certificates"]["result"].split(":", 1)[0]
         if checked not in ("first", "second"):
             checked = None
@@ -454,58 +458,6 @@ def _certified(game: Geography, result: Any, start: str, deadline: Any) -> dict[
     if len(answers) > 1:
         raise RuntimeError(f"{game.name}: the planar game has another winner (both certified)")
     return said
-
-
-def _challenged(game: Geography, deadline: Any) -> tuple[Any, Any]:
-    """The challenged game of ``game`` and its planar form (crossing gadgets on its book
-    drawing, each crossing proved safe by the construction); :class:`InputError` beyond
-    :data:`CHALLENGED_VERTICES`."""
-    from pyasp_games.domains.geography.book import planar_game
-    from pyasp_games.domains.geography.planar_challenge import challenged
-    from pyasp_games.errors import InputError
-
-    ch = challenged(game, deadline)
-    expected = len(ch.book.names) + 9 * ch.crossing_count
-    if expected > CHALLENGED_VERTICES:
-        raise InputError(f"{game.name}: the challenged game's planar form would have about "
-                         f"{expected:,} vertices ({ch.crossing_count:,} crossings), beyond "
-                         f"{CHALLENGED_VERTICES:,}")
-    return ch, planar_game(ch.book, ch.safe, deadline)
-
-
-def _carried_over(game: Geography, ch: Any, built: Any, deadline: Any) -> dict[str, str]:
-    """The challenged game's winner certified on the planar result: the game (the part
-    the construction read) solved natively, its strategy checked on it by verify.py's
-    checker, carried over to the challenged game and through the gadgets, and checked on
-    the result by an exhaustive walk over the loser's every reply
-    (:func:`~pyasp_games.domains.geography.verify.check_strategy_function`: only the
-    strategy's moves are trusted, as moves). A refusal is a bug; beyond the walk's budget
-    or the time limit, "not certified"."""
-    from pyasp_games.domains.geography.book import lift
-    from pyasp_games.domains.geography.native import solve_game, strategy_proof
-    from pyasp_games.domains.geography.planar_challenge import challenged_strategy
-    from pyasp_games.domains.geography.verify import check_strategy, check_strategy_function
-    from pyasp_games.errors import Unconfirmed
-
-    base = ch.base
-    solved = solve_game(base, deadline, line=False)
-    answer = "first" if solved.first_wins else "second"
-    proof = strategy_proof(base, deadline, search=solved.search)
-    if proof is None:
-        return {"result": "not certified: the game's strategy is beyond the certificate's size"}
-    ok, message = check_strategy(base, answer, None if solved.move is None else base.move_name(solved.move),
-                                 proof)
-    if not ok:
-        raise RuntimeError(f"{game.name}: the game's strategy is refused: {message}")
-    strategy = lift(built, challenged_strategy(ch, answer, proof))
-    try:
-        ok, said = check_strategy_function(built.game, answer, strategy, budget=CHALLENGED_WALK,
-                                           deadline=deadline)
-    except Unconfirmed as beyond:
-        return {"game": f"{answer}: {message}", "result": f"not certified: {beyond}"}
-    if not ok:
-        raise RuntimeError(f"{game.name}: the challenged game's strategy is refused: {said}")
-    return {"result": f"{answer}: {said}", "game": f"{answer}: {message}"}
 
 
 def _both_ways(game: Geography) -> Any:

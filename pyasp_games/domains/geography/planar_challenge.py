@@ -826,3 +826,62 @@ def challenged_strategy(ch: Challenged, winner: str, g_strategy: Any) -> Strateg
         return succ[v][0]  # pragma: no cover - no other vertex has a choice for the winner
 
     return move
+
+
+def planar_challenged(game: Geography, deadline: Deadline | None = None,
+                      max_vertices: int = 6_000_000) -> tuple[Challenged, Any]:
+    """The challenged game of ``game`` and its planar form: the book's gadgets at every
+    crossing (:func:`~pyasp_games.domains.geography.book.planar_game`), each crossing
+    proved safe by :meth:`Challenged.safe`.
+
+    Raises
+    ------
+    InputError
+        The planar form would have more than ``max_vertices`` vertices (about 9 a crossing).
+    """
+    from pyasp_games.domains.geography.book import planar_game
+
+    ch = challenged(game, deadline)
+    expected = len(ch.book.names) + 9 * ch.crossing_count
+    if expected > max_vertices:
+        raise InputError(f"{game.name}: the challenged game's planar form would have about "
+                         f"{expected:,} vertices ({ch.crossing_count:,} crossings), beyond "
+                         f"{max_vertices:,}")
+    return ch, planar_game(ch.book, ch.safe, deadline)
+
+
+def certified_on_result(name: str, ch: Challenged, built: Any, deadline: Deadline | None = None,
+                        budget: int = 500_000_000) -> dict[str, str]:
+    """The challenged game's winner certified on the planar result ``built``: the base
+    game solved natively, its strategy checked there by
+    :func:`~pyasp_games.domains.geography.verify.check_strategy`, carried over
+    (:func:`challenged_strategy`, then through the gadgets by
+    :func:`~pyasp_games.domains.geography.book.lift`) and walked on the result over every
+    reply of the loser by
+    :func:`~pyasp_games.domains.geography.verify.check_strategy_function` (only the
+    strategy's moves are trusted). Returns ``{"result": ..., "game": ...}``, each
+    ``"first: ..."``/``"second: ..."`` or ``"not certified: ..."`` (beyond ``budget``
+    positions); a refusal is a bug and raises."""
+    from pyasp_games.domains.geography.book import lift
+    from pyasp_games.domains.geography.native import solve_game, strategy_proof
+    from pyasp_games.domains.geography.verify import check_strategy, check_strategy_function
+    from pyasp_games.errors import Unconfirmed
+
+    base = ch.base
+    solved = solve_game(base, deadline, line=False)
+    answer = "first" if solved.first_wins else "second"
+    proof = strategy_proof(base, deadline, search=solved.search)
+    if proof is None:
+        return {"result": "not certified: the game's strategy is beyond the certificate's size"}
+    ok, message = check_strategy(base, answer, None if solved.move is None else base.move_name(solved.move),
+                                 proof)
+    if not ok:
+        raise RuntimeError(f"{name}: the game's strategy is refused: {message}")
+    strategy = lift(built, challenged_strategy(ch, answer, proof))
+    try:
+        ok, said = check_strategy_function(built.game, answer, strategy, budget=budget, deadline=deadline)
+    except Unconfirmed as beyond:
+        return {"result": f"not certified: {beyond}", "game": f"{answer}: {message}"}
+    if not ok:
+        raise RuntimeError(f"{name}: the challenged game's strategy is refused: {said}")
+    return {"result": f"{answer}: {said}", "game": f"{answer}: {message}"}
